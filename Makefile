@@ -1,0 +1,32 @@
+# GMM Select: `make demo` runs the main job on the bundled Landsat scene, `make test` the whole suite.
+# Both install what they need on a fresh Debian 12 machine (apt packages, as root or with sudo).
+
+PYTHON      := /usr/bin/python3
+SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := python3-numpy python3-scipy python3-pytest python3-gdal gdal-bin \
+                qgis python3-qgis qgis-providers
+DEV_VENV    := .venv-dev
+export QT_QPA_PLATFORM := offscreen
+
+.PHONY: deps test demo lint bench clean
+
+deps:  ## install the Debian packages the plugin and its tests need (once)
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing: $$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+test: deps  ## run the whole test suite with Debian's Python
+	$(PYTHON) -m pytest tests -q -p no:cacheprovider
+
+$(DEV_VENV)/bin/ruff:
+	$(PYTHON) -m venv $(DEV_VENV) 2>/dev/null || python3 -m venv $(DEV_VENV)
+	$(DEV_VENV)/bin/pip install -q ruff
+
+lint: $(DEV_VENV)/bin/ruff  ## ruff, configured in ruff.toml
+	$(DEV_VENV)/bin/ruff check .
+
+clean:
+	rm -rf build $(DEV_VENV) .pytest_cache

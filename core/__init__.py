@@ -1,0 +1,17 @@
+"""GMM Select core: pure NumPy/SciPy (no qgis, no osgeo), usable from any Python."""
+
+from .criteria import class_accuracies, cohen_kappa, confusion_matrix, mean_f1, overall_accuracy
+from .crossval import CrossValidation, cross_validate
+from .folds import Canceled, make_folds
+from .model import EIGENVALUE_FLOOR, GaussianMixture
+from .modelfile import EXTENSION, ModelFileError, SavedModel, load_model, save_model
+from .ridge import TauResult, default_tau_grid, select_tau
+from .selection import CRITERIA, METHODS, SelectionResult, select_features
+from .stats import ClassStatistics
+
+__all__ = [
+    "CRITERIA", "EIGENVALUE_FLOOR", "EXTENSION", "METHODS", "Canceled", "ModelFileError", "SavedModel", "ClassStatistics", "CrossValidation",
+    "GaussianMixture", "SelectionResult", "TauResult", "class_accuracies", "cohen_kappa",
+    "confusion_matrix", "cross_validate", "default_tau_grid", "make_folds", "mean_f1",
+    "load_model", "overall_accuracy", "save_model", "select_features", "select_tau",
+]

@@ -1,0 +1,64 @@
+"""Accuracy criteria from confusion matrices M (rows = reference, columns = predicted).
+
+All functions take a batch of matrices `(..., C, C)` and return `(...)`, so one call scores every
+candidate feature of a selection step.
+"""
+
+import numpy as np
+
+CV_CRITERIA = ("accuracy", "kappa", "f1")
+
+
+def confusion_matrices(reference, predicted, n_classes):
+    """Confusion matrices of class indices: `reference (n,)`, `predicted (..., n)` -> `(..., C, C)`."""
+    predicted = np.asarray(predicted)
+    batch = predicted.shape[:-1]
+    cells = np.asarray(reference) * n_classes + predicted.reshape(-1, predicted.shape[-1])
+    cells = cells + (np.arange(len(cells)) * n_classes * n_classes)[:, None]
+    counts = np.bincount(cells.ravel(), minlength=len(cells) * n_classes * n_classes)
+    return counts.reshape(*batch, n_classes, n_classes).astype(np.float64)
+
+
+def confusion_matrix(y_true, y_pred, labels):
+    """Confusion matrix `(C, C)` of label arrays, classes in the order of `labels`."""
+    labels = np.asarray(labels)
+    index = {label: i for i, label in enumerate(labels.tolist())}
+    reference = np.array([index[label] for label in np.asarray(y_true).tolist()], dtype=np.intp)
+    predicted = np.array([index[label] for label in np.asarray(y_pred).tolist()], dtype=np.intp)
+    return confusion_matrices(reference, predicted, len(labels))
+
+
+def overall_accuracy(M):
+    """OA = trace(M) / N."""
+    return np.trace(M, axis1=-2, axis2=-1) / M.sum(axis=(-2, -1))
+
+
+def cohen_kappa(M):
+    """kappa = (OA - pe) / (1 - pe), pe = sum_c (row_c/N)(col_c/N); 0 where pe = 1 (one class only)."""
+    total = M.sum(axis=(-2, -1))
+    agreement = overall_accuracy(M)
+    chance = (M.sum(axis=-1) * M.sum(axis=-2)).sum(axis=-1) / total**2
+    undefined = np.isclose(chance, 1.0)
+    return np.where(undefined, 0.0, (agreement - chance) / np.where(undefined, 1.0, 1.0 - chance))
+
+
+def class_accuracies(M):
+    """Per class: producer's accuracy M_cc/row_c, user's accuracy M_cc/col_c and F1 2 M_cc/(row_c + col_c).
+
+    A ratio with an empty denominator is NaN (class absent from the reference or the prediction).
+    """
+    diagonal = np.diagonal(M, axis1=-2, axis2=-1)
+    rows, cols = M.sum(axis=-1), M.sum(axis=-2)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return diagonal / rows, diagonal / cols, 2 * diagonal / (rows + cols)
+
+
+def mean_f1(M):
+    """Mean of F1_c = 2 M_cc / (row_c + col_c) over the classes present (row_c + col_c > 0)."""
+    diagonal = np.diagonal(M, axis1=-2, axis2=-1)
+    present = M.sum(axis=-1) + M.sum(axis=-2)
+    f1 = 2 * diagonal / np.where(present > 0, present, 1.0)
+    return f1.sum(axis=-1) / (present > 0).sum(axis=-1)
+
+
+CV_SCORES = {"accuracy": overall_accuracy, "kappa": cohen_kappa, "f1": mean_f1}

@@ -1,0 +1,80 @@
+"""Seeded cross-validation folds: stratified by class, or by whole groups (polygons)."""
+
+import numpy as np
+
+
+class Canceled(Exception):
+    """The user canceled a long computation (raised when `is_canceled()` returns True)."""
+
+
+def stratified_folds(y, n_folds, seed=0):
+    """Fold index `(n,)` of each sample: each class shuffled (seeded) and dealt round-robin."""
+    rng = np.random.default_rng(seed)
+    fold = np.empty(len(y), dtype=np.intp)
+    start = 0
+    for label in np.unique(y):
+        members = rng.permutation(np.flatnonzero(y == label))
+        fold[members] = (start + np.arange(len(members))) % n_folds
+        start += len(members)
+    return fold
+
+
+def grouped_folds(y, groups, n_folds, seed=0):
+    """Fold index of each sample such that a group is never split; classes spread over the folds.
+
+    Groups are taken largest first (seeded order among equal sizes) and each goes to the fold
+    holding the fewest samples of its majority class so far (ties: fewest samples overall).
+    """
+    rng = np.random.default_rng(seed)
+    group_ids, group_of = np.unique(groups, return_inverse=True)
+    labels, label_of = np.unique(y, return_inverse=True)
+    counts = np.zeros((len(group_ids), len(labels)))
+    np.add.at(counts, (group_of, label_of), 1)
+    sizes = counts.sum(axis=1)
+    order = rng.permutation(len(group_ids))
+    order = order[np.argsort(-sizes[order], kind="stable")]
+    per_fold = np.zeros((n_folds, len(labels)))
+    fold_of_group = np.empty(len(group_ids), dtype=np.intp)
+    for g in order:
+        majority = np.argmax(counts[g])
+        keys = per_fold[:, majority] * (sizes.sum() + 1) + per_fold.sum(axis=1)
+        fold_of_group[g] = np.argmin(keys)
+        per_fold[fold_of_group[g]] += counts[g]
+    return fold_of_group[group_of]
+
+
+def make_folds(y, n_folds=5, groups=None, seed=0):
+    """Fold index of each sample, checked: every fold tests something and trains >= 2 samples per class."""
+    y = np.asarray(y)
+    if int(n_folds) != n_folds or n_folds < 2:
+        raise ValueError(f"the number of folds must be an integer >= 2; got {n_folds}")
+    n_folds = int(n_folds)
+    if groups is None:
+        fold = stratified_folds(y, n_folds, seed)
+    else:
+        groups = np.asarray(groups)
+        if groups.shape != y.shape:
+            raise ValueError(f"groups must give one group per sample: {len(y)} samples, "
+                             f"groups of shape {groups.shape}")
+        n_groups = len(np.unique(groups))
+        if n_groups < n_folds:
+            raise ValueError(f"grouped {n_folds}-fold cross-validation needs at least {n_folds} groups "
+                             f"(polygons); there are {n_groups}: use fewer folds or ungrouped folds")
+        fold = grouped_folds(y, groups, n_folds, seed)
+    check_folds(y, fold, n_folds, grouped=groups is not None)
+    return fold
+
+
+def check_folds(y, fold, n_folds, grouped):
+    """Raise ValueError when a fold's training part holds fewer than two samples of a class."""
+    labels = np.unique(y)
+    for v in range(n_folds):
+        train = y[fold != v]
+        for label in labels:
+            left = int(np.sum(train == label))
+            if left < 2:
+                total = int(np.sum(y == label))
+                how = ("draw more polygons of it, use fewer folds, or turn grouped folds off" if grouped
+                       else "add samples of it or use fewer folds")
+                raise ValueError(f"class {label} has {total} samples; in {n_folds}-fold cross-validation "
+                                 f"fold {v + 1} leaves only {left} of them for training (2 needed): {how}")

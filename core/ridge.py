@@ -1,0 +1,82 @@
+"""Ridge S_c + tau I chosen by k-fold cross-validation over a grid.
+
+S + tau I = V diag(lambda + tau) V': one eigen decomposition per class and fold serves every tau,
+(x - mu)'(S + tau I)^-1 (x - mu) = sum_i p_i^2 / (lambda_i + tau) with p = V'(x - mu),
+so the quadratic forms of all taus are one product (p^2) @ 1/(lambda + tau).
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .criteria import CV_SCORES, confusion_matrices
+from .crossval import class_indices, fold_models
+from .folds import Canceled, make_folds
+from .model import variance_floor
+from .validation import check_choice, check_samples
+
+
+@dataclass
+class TauResult:
+    """The tau grid, its mean CV criterion per tau, and the chosen tau (first best in grid order)."""
+
+    grid: np.ndarray
+    values: np.ndarray
+    tau: float
+    criterion: str
+    folds: int
+
+
+def default_tau_grid(X, y):
+    """0 and s * 10^e, e = -7, -6.5, ..., 0, where s is the mean band variance within the classes.
+
+    Scaled by s, the grid fits 8-bit digital numbers and reflectances in [0, 1] alike.
+    """
+    X, y, labels = check_samples(X, y)
+    variances = np.array([X[y == label].var(axis=0, ddof=1).mean() for label in labels])
+    scale = variances.mean() if variances.mean() > 0 else 1.0
+    return np.concatenate([[0.0], scale * 10.0 ** np.arange(-7.0, 0.25, 0.5)])
+
+
+def check_grid(grid):
+    """The grid as a sorted 1-D float array of finite taus >= 0, or ValueError."""
+    grid = np.atleast_1d(np.asarray(grid, dtype=np.float64))
+    if grid.ndim != 1 or len(grid) == 0:
+        raise ValueError("the tau grid must be a non-empty list of numbers")
+    if not np.all(np.isfinite(grid)) or np.any(grid < 0):
+        raise ValueError(f"every tau must be a finite number >= 0; got {grid.tolist()}")
+    return np.unique(grid)
+
+
+def fold_tau_confusions(model, grid, floor):
+    """Confusion matrices `(T, C, C)` of one fold's test part for every tau of the grid."""
+    eigenvalues, eigenvectors = np.linalg.eigh(model.train.covariances())
+    n_classes = len(eigenvalues)
+    scores = np.empty((n_classes, len(model.test_X), len(grid)))
+    log_priors = 2 * np.log(model.train.priors())
+    for c in range(n_classes):
+        ridged = np.maximum(eigenvalues[c][:, None] + grid[None, :], floor)
+        projected = (model.test_X - model.train.means[c]) @ eigenvectors[c]
+        scores[c] = log_priors[c] - np.log(ridged).sum(axis=0) - (projected**2) @ (1.0 / ridged)
+    predicted = np.argmax(scores, axis=0)
+    return confusion_matrices(model.test_classes, predicted.T, n_classes)
+
+
+def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0, progress=None,
+               is_canceled=None):
+    """tau* = argmax over the grid of the k-fold CV criterion (accuracy, kappa or f1); ties: smallest tau."""
+    check_choice("criterion for the tau search", criterion, tuple(CV_SCORES))
+    X, y, labels = check_samples(X, y)
+    grid = default_tau_grid(X, y) if grid is None else check_grid(grid)
+    fold = make_folds(y, folds, groups, seed)
+    _, classes = class_indices(y)
+    full, models = fold_models(X, classes, fold, len(labels))
+    floor = variance_floor(full.covariances())
+    values = np.zeros(len(grid))
+    for v, model in enumerate(models):
+        if is_canceled is not None and is_canceled():
+            raise Canceled("tau search canceled")
+        values += CV_SCORES[criterion](fold_tau_confusions(model, grid, floor)) / len(models)
+        if progress is not None:
+            progress((v + 1) / len(models))
+    return TauResult(grid, values, float(grid[np.argmax(values)]), criterion, len(models))

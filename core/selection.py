@@ -1,0 +1,146 @@
+"""Sequential forward (SFS) and floating forward (SFFS, Pudil et al. 1994) feature selection.
+
+SFS:  F <- F + argmax_f J(F + f) until |F| = k_max.
+SFFS: after each forward step, conditionally exclude g* = argmax_g J(F - g) while that beats the
+best value ever seen at size |F| - 1; a forward step that does not beat the best of its size
+falls back to the best set of that size. Ties go to the lowest feature index.
+"""
+
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .criteria import CV_SCORES
+from .crossval import CrossValidated, class_indices
+from .folds import Canceled, make_folds
+from .model import variance_floor
+from .separability import JeffriesMatusita, KullbackLeibler
+from .stats import ClassStatistics
+from .validation import check_choice, check_samples
+
+METHODS = ("sfs", "sffs")
+CRITERIA = ("jm", "kl", "accuracy", "kappa", "f1")
+#: An SFFS exclusion must beat the best value of its size by more than this (relative) rounding margin.
+IMPROVEMENT = 1e-12
+
+
+@dataclass
+class SelectionResult:
+    """Best subset and criterion value of every size, the order of addition, and the chosen size."""
+
+    method: str
+    criterion: str
+    best_sets: dict
+    best_values: dict
+    added: list
+    size_tolerance: float = 1e-3
+    warnings: list = field(default_factory=list)
+
+    @property
+    def sizes(self):
+        """The sizes with a best set, ascending."""
+        return sorted(self.best_sets)
+
+    @property
+    def best_size(self):
+        """Smallest size whose value is within `size_tolerance` (relative) of the best value.
+
+        The criteria saturate (JM tends to its maximum, CV accuracies plateau), so the plain
+        argmax rests on rounding noise; the tolerance picks the size where the curve flattens.
+        """
+        values = np.array([self.best_values[k] for k in self.sizes])
+        best = values.max()
+        within = values >= best - self.size_tolerance * abs(best)
+        return self.sizes[int(np.argmax(within))]
+
+    @property
+    def best_set(self):
+        """The best set of `best_size`."""
+        return self.best_sets[self.best_size]
+
+
+def beats(value, reference):
+    """value > reference by more than the rounding margin IMPROVEMENT * max(1, |reference|)."""
+    return value > reference + IMPROVEMENT * max(1.0, abs(reference))
+
+
+def best_removal(criterion):
+    """Position in F of g* = argmax_g J(F - g) (ties: lowest feature index) and J(F - g*)."""
+    values = criterion.removed_scores()
+    features = np.asarray(criterion.features)
+    tied = np.flatnonzero(values == values.max())
+    position = int(tied[np.argmin(features[tied])])
+    return position, float(values[position])
+
+
+def sequential_selection(criterion, max_features, floating, progress=None, is_canceled=None):
+    """Run SFS (floating=False) or SFFS on a SubsetCriterion; returns best sets, values, additions."""
+    best_sets, best_values, added = {}, {}, []
+    while len(criterion.features) < max_features:
+        if is_canceled is not None and is_canceled():
+            raise Canceled("feature selection canceled")
+        scores = criterion.added_scores()
+        feature = int(np.argmax(scores))
+        criterion.add(feature)
+        added.append(feature)
+        k = len(criterion.features)
+        if k not in best_values or beats(scores[feature], best_values[k]):
+            best_sets[k], best_values[k] = tuple(criterion.features), float(scores[feature])
+        else:
+            criterion.reset(best_sets[k])
+        while floating and k > 2:
+            position, value = best_removal(criterion)
+            if not beats(value, best_values[k - 1]):
+                break
+            criterion.remove(position)
+            k -= 1
+            best_sets[k], best_values[k] = tuple(criterion.features), value
+        if progress is not None:
+            progress(max(best_sets) / max_features)
+    return best_sets, best_values, added
+
+
+def make_criterion(X, y, criterion, folds, groups, seed, tau):
+    """The SubsetCriterion object of `criterion` on samples X, y (ridge tau on every covariance)."""
+    labels, classes = class_indices(y)
+    if criterion in CV_SCORES:
+        fold = make_folds(y, folds, groups, seed)
+        return CrossValidated(X, classes, fold, CV_SCORES[criterion], tau)
+    stats = ClassStatistics.from_samples(X, classes, np.arange(len(labels)))
+    covariances = stats.covariances()
+    floor = variance_floor(covariances)
+    ridged = covariances + tau * np.eye(X.shape[1])
+    separability = JeffriesMatusita if criterion == "jm" else KullbackLeibler
+    return separability(stats.priors(), stats.means, ridged, floor)
+
+
+def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds=5, groups=None, seed=0,
+                    tau=0.0, size_tolerance=1e-3, progress=None, is_canceled=None):
+    """Select up to `max_features` features of `X (n, d)` by SFS or SFFS, maximising `criterion`.
+
+    criterion: 'jm' or 'kl' (prior-weighted pairwise separability of the model, no CV) or
+    'accuracy', 'kappa', 'f1' (mean over `folds` CV folds, grouped by `groups` when given).
+    `tau` is a ridge added to every covariance. `progress(fraction)` and `is_canceled()` are
+    optional callables; cancel raises `Canceled`. Returns a SelectionResult.
+    """
+    check_choice("method", method, METHODS)
+    check_choice("criterion", criterion, CRITERIA)
+    X, y, _ = check_samples(X, y)
+    if tau < 0 or not np.isfinite(tau):
+        raise ValueError(f"the ridge tau must be a finite number >= 0; got {tau}")
+    n_features = X.shape[1]
+    notes = []
+    if max_features is None:
+        max_features = min(n_features, 20)
+    if int(max_features) != max_features or max_features < 1:
+        raise ValueError(f"max_features must be a whole number >= 1; got {max_features}")
+    if max_features > n_features:
+        notes.append(f"max_features {max_features} is more than the {n_features} features: "
+                     f"selecting up to {n_features}")
+        warnings.warn(notes[-1], stacklevel=2)
+        max_features = n_features
+    subset_criterion = make_criterion(X, y, criterion, folds, groups, seed, tau)
+    best_sets, best_values, added = sequential_selection(subset_criterion, int(max_features),
+                                                         method == "sffs", progress, is_canceled)
+    return SelectionResult(method, criterion, best_sets, best_values, added, size_tolerance, notes)
