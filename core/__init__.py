@@ -10,8 +10,8 @@ from .selection import CRITERIA, METHODS, SelectionResult, select_features
 from .stats import ClassStatistics
 
 __all__ = [
-    "CRITERIA", "EIGENVALUE_FLOOR", "EXTENSION", "METHODS", "Canceled", "ModelFileError", "SavedModel", "ClassStatistics", "CrossValidation",
-    "GaussianMixture", "SelectionResult", "TauResult", "class_accuracies", "cohen_kappa",
-    "confusion_matrix", "cross_validate", "default_tau_grid", "make_folds", "mean_f1",
-    "load_model", "overall_accuracy", "save_model", "select_features", "select_tau",
+    "CRITERIA", "EIGENVALUE_FLOOR", "EXTENSION", "METHODS", "Canceled", "ClassStatistics",
+    "CrossValidation", "GaussianMixture", "ModelFileError", "SavedModel", "SelectionResult", "TauResult",
+    "class_accuracies", "cohen_kappa", "confusion_matrix", "cross_validate", "default_tau_grid",
+    "load_model", "make_folds", "mean_f1", "overall_accuracy", "save_model", "select_features", "select_tau",
 ]

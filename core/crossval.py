@@ -13,7 +13,7 @@ from .criteria import cohen_kappa, confusion_matrices, mean_f1, overall_accuracy
 from .folds import make_folds
 from .model import GaussianMixture, variance_floor
 from .stats import ClassStatistics
-from .updates import NestedInverse, QuadraticForms, SubsetCriterion
+from .updates import Covariances, NestedCholesky, QuadraticForms, SubsetCriterion
 from .validation import check_samples
 
 #: Candidate scores of one chunk of test samples hold at most this many numbers (memory bound).
@@ -25,7 +25,7 @@ class FoldModel:
     """The training part of one fold (as statistics) and the test samples it is scored on."""
 
     train: ClassStatistics
-    test_X: np.ndarray
+    test_samples: np.ndarray
     test_classes: np.ndarray
 
 
@@ -59,8 +59,8 @@ class CrossValidated(SubsetCriterion):
         self.n_classes = n_classes
         self.folds = []
         for model in models:
-            nested = NestedInverse(model.train.covariances() + ridge, floor)
-            forms = QuadraticForms(model.test_X, model.train.means)
+            nested = NestedCholesky(Covariances(model.train.covariances() + ridge), floor)
+            forms = QuadraticForms(model.test_samples, model.train.means)
             self.folds.append((nested, forms, 2 * np.log(model.train.priors()), model.test_classes))
         self.parts = [(nested, [forms]) for nested, forms, _, _ in self.folds]
 
@@ -72,13 +72,13 @@ class CrossValidated(SubsetCriterion):
     def _added(self):
         values = 0.0
         for nested, forms, log_priors, reference in self.folds:
-            W, alpha = nested.schur()
+            coupling, alpha = nested.schur()
             logdets = nested.added_logdets(alpha)
             step = max(1, CHUNK_ELEMENTS // (alpha.size or 1))
             confusion = 0.0
             for start in range(0, len(reference), step):
                 rows = slice(start, start + step)
-                quad = forms.added(nested, W, alpha, rows=rows)
+                quad = forms.added(coupling, alpha, rows=rows)
                 confusion = confusion + self._fold_score(log_priors, reference[rows], logdets, quad)
             values = values + self.score(confusion)
         return values / len(self.folds)
@@ -86,8 +86,8 @@ class CrossValidated(SubsetCriterion):
     def _removed(self):
         values = 0.0
         for nested, forms, log_priors, reference in self.folds:
-            confusion = self._fold_score(log_priors, reference, nested.removed_logdets(), forms.removed(nested))
-            values = values + self.score(confusion)
+            logdets, quadratic_forms = nested.removed_logdets(), forms.removed(nested)
+            values = values + self.score(self._fold_score(log_priors, reference, logdets, quadratic_forms))
         return values / len(self.folds)
 
 
@@ -119,7 +119,7 @@ def cross_validate(X, y, tau=0.0, features=None, folds=5, groups=None, seed=0):
     per_fold = []
     for model in models:
         mixture = GaussianMixture.from_statistics(model.train.select(features), tau, floor=floor)
-        predicted = np.argmax(mixture.decision_function(model.test_X[:, features]), axis=1)
+        predicted = np.argmax(mixture.decision_function(model.test_samples[:, features]), axis=1)
         per_fold.append(confusion_matrices(model.test_classes, predicted, len(labels)))
     per_fold = np.array(per_fold)
     return CrossValidation(labels, per_fold.sum(axis=0), float(overall_accuracy(per_fold).mean()),

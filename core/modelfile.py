@@ -185,6 +185,7 @@ def load_model(path):
             tau_search = TauResult(arrays["tau_grid"], arrays["tau_values"], meta["tau"], meta["criterion"],
                                    meta["folds"])
         return SavedModel(mixture, arrays["band_numbers"], header["feature_names"], header["n_raster_bands"],
-                          arrays["features"], load_selection(header, arrays), tau_search, header.get("info", {}))
+                          arrays["features"], load_selection(header, arrays), tau_search,
+                          header.get("info", {}))
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise ModelFileError(f"{path} is a corrupt GMM Select model file: {error}") from error

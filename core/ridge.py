@@ -52,11 +52,11 @@ def fold_tau_confusions(model, grid, floor):
     """Confusion matrices `(T, C, C)` of one fold's test part for every tau of the grid."""
     eigenvalues, eigenvectors = np.linalg.eigh(model.train.covariances())
     n_classes = len(eigenvalues)
-    scores = np.empty((n_classes, len(model.test_X), len(grid)))
+    scores = np.empty((n_classes, len(model.test_samples), len(grid)))
     log_priors = 2 * np.log(model.train.priors())
     for c in range(n_classes):
         ridged = np.maximum(eigenvalues[c][:, None] + grid[None, :], floor)
-        projected = (model.test_X - model.train.means[c]) @ eigenvectors[c]
+        projected = (model.test_samples - model.train.means[c]) @ eigenvectors[c]
         scores[c] = log_priors[c] - np.log(ridged).sum(axis=0) - (projected**2) @ (1.0 / ridged)
     predicted = np.argmax(scores, axis=0)
     return confusion_matrices(model.test_classes, predicted.T, n_classes)

@@ -7,7 +7,7 @@ J = sum_{i<j} pi_i pi_j JM_ij (or SKL_ij). No cross-validation: both come from t
 
 import numpy as np
 
-from .updates import NestedInverse, QuadraticForms, SubsetCriterion
+from .updates import Covariances, NestedCholesky, PairAverages, QuadraticForms, SubsetCriterion
 
 
 class JeffriesMatusita(SubsetCriterion):
@@ -16,8 +16,9 @@ class JeffriesMatusita(SubsetCriterion):
     def __init__(self, priors, means, covariances, floor):
         self.first, self.second = np.triu_indices(len(priors), 1)
         self.weights = priors[self.first] * priors[self.second]
-        self.classes = NestedInverse(covariances, floor)
-        self.pairs = NestedInverse((covariances[self.first] + covariances[self.second]) / 2, floor)
+        classes = Covariances(covariances)
+        self.classes = NestedCholesky(classes, floor)
+        self.pairs = NestedCholesky(PairAverages(classes, self.first, self.second), floor)
         self.separation = QuadraticForms(np.zeros((1, means.shape[1])),
                                          means[self.second] - means[self.first])
         self.parts = [(self.classes, []), (self.pairs, [self.separation])]
@@ -31,8 +32,8 @@ class JeffriesMatusita(SubsetCriterion):
 
     def _added(self):
         _, class_alpha = self.classes.schur()
-        W, pair_alpha = self.pairs.schur()
-        mahalanobis = self.separation.added(self.pairs, W, pair_alpha)[:, 0, :]
+        coupling, pair_alpha = self.pairs.schur()
+        mahalanobis = self.separation.added(coupling, pair_alpha)[:, 0, :]
         return self._combine(self.classes.added_logdets(class_alpha),
                              self.pairs.added_logdets(pair_alpha), mahalanobis)
 
@@ -47,14 +48,15 @@ class KullbackLeibler(SubsetCriterion):
     def __init__(self, priors, means, covariances, floor):
         self.first, self.second = np.triu_indices(len(priors), 1)
         self.weights = priors[self.first] * priors[self.second]
-        self.classes = NestedInverse(covariances, floor)
+        self.classes = NestedCholesky(Covariances(covariances), floor)
         self.separation = QuadraticForms(means, means)
         self.parts = [(self.classes, [self.separation])]
         self._updated()
 
     def _updated(self):
-        """traces[i, j] = tr(S_i[F,F]^-1 S_j[F,F])."""
-        self.traces = np.einsum("iab,jba->ij", self.classes.inverse, self.classes.block())
+        """traces[i, j] = tr(S_i[F,F]^-1 S_j[F,F]) = ||L_i^-1 L_j||_F^2."""
+        products = np.einsum("iab,jbc->ijac", self.classes.inverse_factor, self.classes.factor)
+        self.traces = np.einsum("ijac,ijac->ij", products, products)
 
     def _combine(self, traces, mahalanobis, k):
         """J from traces `(C, C, m)` and (mu_j - mu_i)' S_i^-1 (mu_j - mu_i) `(C, C, m)` at size k."""
@@ -63,23 +65,38 @@ class KullbackLeibler(SubsetCriterion):
         return self.weights @ (symmetric[pair] / 2 - k)
 
     def _added(self):
-        """tr(S_i[F+f]^-1 S_j[F+f]) = tr_ij + (w' S_j[F,F] w - 2 w' S_j[F,f] + S_j[f,f]) / alpha_i."""
-        W, alpha = self.classes.schur()
-        block = self.classes.block()
-        rows = self.classes.covariances[:, self.classes.features, :]
+        """tr(S_i[F+f]^-1 S_j[F+f]) = tr_ij + [||L_j' (w_i - w_j)||^2 + alpha_j] / alpha_i.
+
+        w_c = S_c[F,F]^-1 S_c[F,f] and alpha_c are class c's Schur terms of f: a sum of two
+        non-negative parts, free of the cancellation in w' S_j w - 2 w' S_j[F,f] + S_j[f,f].
+        """
+        coupling, alpha = self.classes.schur()
+        W = self.classes.regressions(coupling)
+        upper = self.classes.factor.transpose(0, 2, 1)
         increments = np.empty((len(alpha),) + alpha.shape)
-        for i, w in enumerate(W):
-            inner = np.einsum("jkf,kf->jf", block @ w, w) - 2 * np.einsum("jkf,kf->jf", rows, w)
-            increments[i] = (inner + self.classes.diagonal) / alpha[i]
+        for i in range(len(alpha)):
+            projected = upper @ (W[i] - W)
+            increments[i] = (np.einsum("jkf,jkf->jf", projected, projected) + alpha) / alpha[i]
         traces = self.traces[:, :, None] + increments
-        mahalanobis = self.separation.added(self.classes, W, alpha)
+        mahalanobis = self.separation.added(coupling, alpha)
         return self._combine(traces, mahalanobis, len(self.features) + 1)
 
     def _removed(self):
-        """tr(S_i[F-g]^-1 S_j[F-g]) = tr(B_i S_j) - (B_i S_j B_i)_gg / (B_i)_gg."""
-        inverse = self.classes.inverse
-        sandwich = np.einsum("iga,jab,ibg->ijg", inverse, self.classes.block(), inverse)
+        """tr(S_i[F-g]^-1 S_j[F-g]) = tr_ij - beta_i [(w_i - w_j)' S_j[F-g] (w_i - w_j) + 1/beta_j].
+
+        With B = S[F,F]^-1 and beta = B_gg, w = -B[F-g, g] / beta regresses g on F-g: the
+        forward formula above, read backwards.
+        """
+        inverse = self.classes.inverse()
         beta = np.diagonal(inverse, axis1=1, axis2=2)
-        traces = self.traces[:, :, None] - sandwich / beta[:, None, :]
+        regressions = -inverse / beta[:, None, :]
+        k = len(self.features)
+        regressions[:, np.arange(k), np.arange(k)] = 0.0
+        upper = self.classes.factor.transpose(0, 2, 1)
+        decrements = np.empty((len(beta),) + beta.shape)
+        for i in range(len(beta)):
+            projected = upper @ (regressions[i] - regressions)
+            decrements[i] = (np.einsum("jkg,jkg->jg", projected, projected) + 1.0 / beta) * beta[i]
+        traces = self.traces[:, :, None] - decrements
         mahalanobis = self.separation.removed(self.classes)
-        return self._combine(traces, mahalanobis, len(self.features) - 1)
+        return self._combine(traces, mahalanobis, k - 1)

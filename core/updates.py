@@ -1,40 +1,83 @@
-"""Block (Schur complement) updates of inverses, log-determinants and quadratic forms.
+"""Block (Schur complement) updates of Cholesky factors, log-determinants and quadratic forms.
 
-For a batch of covariances Sigma_b and a feature subset F, with A = Sigma[F,F]^-1:
-adding f:   alpha = Sigma_ff - u' A u (u = Sigma[F,f]),  log|Sigma[F+f]| = log|Sigma[F]| + log alpha,
-            q(F+f) = q(F) + (r_f - u' A r_F)^2 / alpha;
-removing g: beta = A_gg,  log|Sigma[F-g]| = log|Sigma[F]| + log beta,  q(F-g) = q(F) - (A r_F)_g^2 / beta.
-Every candidate of a step shares A, A r_F and log|Sigma[F]|, so one costs O(k) per point.
+For a batch of covariances Sigma_b and a feature subset F, with Sigma[F,F] = L L':
+adding f:   l = L^-1 u (u = Sigma[F,f]),  alpha = Sigma_ff - l'l  (= Sigma_ff - u' Sigma[F,F]^-1 u),
+            L(F+f) = [[L, 0], [l', sqrt(alpha)]],  log|Sigma[F+f]| = log|Sigma[F]| + log alpha,
+            q(F+f) = q(F) + (r_f - l'z)^2 / alpha  with z = L^-1 r_F, q(F) = z'z;
+removing g: beta = (Sigma[F,F]^-1)_gg,  log|Sigma[F-g]| = log|Sigma[F]| + log beta,
+            q(F-g) = q(F) - (Sigma[F,F]^-1 r_F)_g^2 / beta.
+Every candidate of a step shares L^-1, z and log|Sigma[F]|, so one costs O(k) per point.
+Working with the factor (condition number sqrt(cond Sigma)) rather than the explicit inverse
+keeps the Schur complements accurate on strongly correlated bands.
 """
 
 import numpy as np
 
 
-class NestedInverse:
-    """Sigma_b[F,F]^-1 and log|Sigma_b[F,F]| of covariances `(B, d, d)`; Schur complements floored at `floor`."""
+class Covariances:
+    """A batch of covariance matrices `(B, d, d)`, read by rows."""
+
+    def __init__(self, matrices):
+        self.matrices = matrices
+        self.diagonal = np.diagonal(matrices, axis1=1, axis2=2)
+
+    def __len__(self):
+        return len(self.matrices)
+
+    def rows(self, features, columns=slice(None)):
+        """Sigma_b[F, columns], `(B, k, m)`."""
+        return self.matrices[:, features][:, :, columns]
+
+
+class PairAverages(Covariances):
+    """(Sigma_i + Sigma_j) / 2 for the pairs (first, second), built row by row, never stored whole."""
+
+    def __init__(self, classes, first, second):
+        self.classes, self.first, self.second = classes, first, second
+        self.diagonal = (classes.diagonal[first] + classes.diagonal[second]) / 2
+
+    def __len__(self):
+        return len(self.first)
+
+    def rows(self, features, columns=slice(None)):
+        """(Sigma_i + Sigma_j)[F, columns] / 2, `(P, k, m)`."""
+        rows = self.classes.rows(features, columns)
+        return (rows[self.first] + rows[self.second]) / 2
+
+
+class NestedCholesky:
+    """L and L^-1 with L L' = Sigma_b[F,F] for `Covariances`; Schur complements floored at `floor`."""
 
     def __init__(self, covariances, floor):
         self.covariances = covariances
         self.floor = floor
-        self.diagonal = np.diagonal(covariances, axis1=1, axis2=2)
+        self.diagonal = covariances.diagonal
         self.clear()
 
     def clear(self):
         """Back to the empty subset."""
         self.features = []
-        self.inverse = np.zeros((len(self.covariances), 0, 0))
+        self.factor = np.zeros((len(self.covariances), 0, 0))
+        self.inverse_factor = np.zeros_like(self.factor)
         self.logdet = np.zeros(len(self.covariances))
 
     def block(self):
         """Sigma_b[F,F], `(B, k, k)`."""
-        return self.covariances[:, self.features][:, :, self.features]
+        return self.covariances.rows(self.features, self.features)
+
+    def inverse(self):
+        """Sigma_b[F,F]^-1 = L^-T L^-1, `(B, k, k)`."""
+        return self.inverse_factor.transpose(0, 2, 1) @ self.inverse_factor
 
     def schur(self, columns=slice(None)):
-        """W = A Sigma[F,f] `(B, k, m)` and alpha_f = Sigma_ff - Sigma[F,f]' W floored `(B, m)` for candidates."""
-        rows = self.covariances[:, self.features][:, :, columns]
-        W = self.inverse @ rows
-        alpha = self.diagonal[:, columns] - np.einsum("bkm,bkm->bm", rows, W)
-        return W, np.maximum(alpha, self.floor)
+        """The coupling l = L^-1 Sigma[F,f] `(B, k, m)` and alpha_f = Sigma_ff - l'l floored `(B, m)`."""
+        coupling = self.inverse_factor @ self.covariances.rows(self.features, columns)
+        alpha = self.diagonal[:, columns] - np.einsum("bkm,bkm->bm", coupling, coupling)
+        return coupling, np.maximum(alpha, self.floor)
+
+    def regressions(self, coupling):
+        """w = Sigma[F,F]^-1 Sigma[F,f] = L^-T coupling for every candidate, `(B, k, m)`."""
+        return self.inverse_factor.transpose(0, 2, 1) @ coupling
 
     def added_logdets(self, alpha):
         """log|Sigma_b[F+f]| for every candidate, `(B, m)`."""
@@ -42,57 +85,65 @@ class NestedInverse:
 
     def removed_logdets(self):
         """log|Sigma_b[F-g]| for every g in F, `(B, k)`."""
-        return self.logdet[:, None] + np.log(np.diagonal(self.inverse, axis1=1, axis2=2))
+        return self.logdet[:, None] + np.log(np.diagonal(self.inverse(), axis1=1, axis2=2))
 
-    def add(self, feature, w, alpha):
-        """Grow F by `feature`, given its column w = A u `(B, k)` and Schur complement alpha `(B,)`."""
+    def add(self, feature, coupling, alpha):
+        """Grow F by `feature`, given its coupling = L^-1 u `(B, k)` and Schur complement alpha `(B,)`."""
         k = len(self.features)
-        inverse = np.empty((len(alpha), k + 1, k + 1))
-        inverse[:, :k, :k] = self.inverse + w[:, :, None] * w[:, None, :] / alpha[:, None, None]
-        inverse[:, :k, k] = inverse[:, k, :k] = -w / alpha[:, None]
-        inverse[:, k, k] = 1.0 / alpha
-        self.inverse = inverse
+        root = np.sqrt(alpha)
+        factor = np.zeros((len(alpha), k + 1, k + 1))
+        factor[:, :k, :k] = self.factor
+        factor[:, k, :k] = coupling
+        factor[:, k, k] = root
+        inverse_factor = np.zeros_like(factor)
+        inverse_factor[:, :k, :k] = self.inverse_factor
+        inverse_factor[:, k, :k] = -np.einsum("bk,bkj->bj", coupling, self.inverse_factor) / root[:, None]
+        inverse_factor[:, k, k] = 1.0 / root
+        self.factor, self.inverse_factor = factor, inverse_factor
         self.logdet = self.logdet + np.log(alpha)
         self.features = self.features + [feature]
 
-    def remove(self, position):
-        """Shrink F by the feature at `position`: A' = A[-g,-g] - b b' / beta."""
-        keep = [i for i in range(len(self.features)) if i != position]
-        b = self.inverse[:, keep, position]
-        beta = self.inverse[:, position, position]
-        self.logdet = self.logdet + np.log(beta)
-        self.inverse = self.inverse[:, keep][:, :, keep] - b[:, :, None] * b[:, None, :] / beta[:, None, None]
-        self.features = [self.features[i] for i in keep]
-
 
 class QuadraticForms:
-    """q_b(x) = (x - mu_b)[F]' Sigma_b[F,F]^-1 (x - mu_b)[F] for points `(m, d)` and means `(B, d)`."""
+    """q_b(x) = ||z||^2, z = L_b^-1 (x - mu_b)[F], for points `(m, d)` and means `(B, d)`."""
 
     def __init__(self, points, means):
         self.points = points
         self.means = means
-        self.quad = np.zeros((len(means), len(points)))
+        self.clear()
+
+    def clear(self):
+        """Back to the empty subset."""
+        self.whitened = np.zeros((len(self.means), len(self.points), 0))
+        self.quad = np.zeros((len(self.means), len(self.points)))
 
     def residuals(self, columns, rows=slice(None)):
         """x - mu_b on `columns`, `(B, m, n_columns)`."""
         return self.points[rows][:, columns][None] - self.means[:, None, columns]
 
-    def added(self, nested, W, alpha, columns=slice(None), rows=slice(None)):
-        """q_b(x) of F+f for every candidate: q + (r_f - r_F' W_f)^2 / alpha_f, `(B, m, n_columns)`."""
-        e = self.residuals(columns, rows) - self.residuals(nested.features, rows) @ W
+    def added(self, coupling, alpha, columns=slice(None), rows=slice(None)):
+        """q_b(x) of F+f for every candidate: q + (r_f - z'l_f)^2 / alpha_f, `(B, m, n_columns)`."""
+        e = self.residuals(columns, rows) - self.whitened[:, rows] @ coupling
         return self.quad[:, rows, None] + e**2 / alpha[:, None, :]
 
-    def removed(self, nested, positions=slice(None)):
-        """q_b(x) of F-g for g in F: q - (A r_F)_g^2 / A_gg, `(B, m, n_positions)`."""
-        z = self.residuals(nested.features) @ nested.inverse[:, :, positions]
-        beta = np.diagonal(nested.inverse, axis1=1, axis2=2)[:, positions]
-        return self.quad[:, :, None] - z**2 / beta[:, None, :]
+    def removed(self, nested):
+        """q_b(x) of F-g for g in F: q - (Sigma[F,F]^-1 r_F)_g^2 / beta_g, `(B, m, k)`."""
+        inverse = nested.inverse()
+        solved = self.whitened @ nested.inverse_factor
+        beta = np.diagonal(inverse, axis1=1, axis2=2)
+        return self.quad[:, :, None] - solved**2 / beta[:, None, :]
+
+    def add(self, feature, coupling, alpha):
+        """Grow F by `feature`: z <- [z, (r_f - z'coupling) / sqrt(alpha)]."""
+        e = (self.residuals([feature]) - self.whitened @ coupling[:, :, None]) / np.sqrt(alpha)[:, None, None]
+        self.whitened = np.concatenate([self.whitened, e], axis=2)
+        self.quad = self.quad + e[:, :, 0] ** 2
 
 
 class SubsetCriterion:
     """A criterion J(F) of a feature subset F, grown or shrunk one feature at a time.
 
-    Subclasses set `parts`, a list of (NestedInverse, [QuadraticForms]) kept in step, and
+    Subclasses set `parts`, a list of (NestedCholesky, [QuadraticForms]) kept in step, and
     implement `_added()` (J(F+f) for every feature, `(d,)`) and `_removed()` (J(F-g), `(k,)`).
     """
 
@@ -116,28 +167,25 @@ class SubsetCriterion:
     def add(self, feature):
         """F <- F + feature, by the block updates."""
         for nested, forms in self.parts:
-            W, alpha = nested.schur([feature])
+            coupling, alpha = nested.schur([feature])
             for form in forms:
-                form.quad = form.added(nested, W, alpha, [feature])[:, :, 0]
-            nested.add(feature, W[:, :, 0], alpha[:, 0])
+                form.add(feature, coupling[:, :, 0], alpha[:, 0])
+            nested.add(feature, coupling[:, :, 0], alpha[:, 0])
         self._updated()
 
     def remove(self, position):
-        """F <- F minus its member at `position`, by the block updates."""
-        for nested, forms in self.parts:
-            for form in forms:
-                form.quad = form.removed(nested, [position])[:, :, 0]
-            nested.remove(position)
-        self._updated()
+        """F <- F minus its member at `position`: the factors of F - g, rebuilt by additions (O(k^3))."""
+        self.reset([f for i, f in enumerate(self.features) if i != position])
 
     def reset(self, features):
         """F <- `features`, rebuilt from the empty set."""
         for nested, forms in self.parts:
             nested.clear()
             for form in forms:
-                form.quad = np.zeros_like(form.quad)
+                form.clear()
         for feature in features:
             self.add(feature)
+        self._updated()
 
     def _updated(self):
         """Hook: refresh what a subclass derives from the current inverses."""

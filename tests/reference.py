@@ -1,0 +1,118 @@
+"""Naive reference implementations for the tests: every subset refitted from scratch with np.cov
+and np.linalg, criteria with plain loops, SFS and SFFS exactly as listed in EQUATIONS.md."""
+
+import numpy as np
+
+IMPROVEMENT = 1e-12  # the same rounding margin as the engine's SFFS comparisons
+
+
+def refit(X, y, features, tau=0.0):
+    """(labels, priors, means, covariances + tau I) of the classes on `features`, by np.cov."""
+    labels = np.unique(y)
+    Xf = X[:, list(features)]
+    priors = np.array([np.mean(y == c) for c in labels])
+    means = np.array([Xf[y == c].mean(axis=0) for c in labels])
+    covs = np.array([np.atleast_2d(np.cov(Xf[y == c], rowvar=False)) + tau * np.eye(len(features))
+                     for c in labels])
+    return labels, priors, means, covs
+
+
+def discriminant(X, priors, means, covs):
+    """Q_c(x) = -(x-mu)'S^-1(x-mu) - log|S| + 2 log pi by inverse and slogdet, `(n, C)`."""
+    scores = []
+    for prior, mean, cov in zip(priors, means, covs):
+        r = X - mean
+        scores.append(-np.einsum("ni,ij,nj->n", r, np.linalg.inv(cov), r)
+                      - np.linalg.slogdet(cov)[1] + 2 * np.log(prior))
+    return np.array(scores).T
+
+
+def confusion(reference, predicted, n_classes):
+    """Confusion matrix by a plain loop."""
+    M = np.zeros((n_classes, n_classes))
+    for r, p in zip(reference, predicted):
+        M[r, p] += 1
+    return M
+
+
+def score(M, criterion):
+    """OA, kappa or mean F1 of one confusion matrix, written out."""
+    n = M.sum()
+    oa = np.trace(M) / n
+    if criterion == "accuracy":
+        return oa
+    if criterion == "kappa":
+        pe = sum(M[c, :].sum() * M[:, c].sum() for c in range(len(M))) / n**2
+        return 0.0 if np.isclose(pe, 1) else (oa - pe) / (1 - pe)
+    f1 = [2 * M[c, c] / (M[c, :].sum() + M[:, c].sum()) for c in range(len(M))
+          if M[c, :].sum() + M[:, c].sum() > 0]
+    return np.mean(f1)
+
+
+def cv_value(X, y, fold, features, criterion, tau=0.0):
+    """Mean over folds of the criterion, each fold model refitted on its training part."""
+    labels = np.unique(y)
+    values = []
+    for v in np.unique(fold):
+        train, test = fold != v, fold == v
+        _, priors, means, covs = refit(X[train], y[train], features, tau)
+        predicted = np.argmax(discriminant(X[test][:, list(features)], priors, means, covs), axis=1)
+        reference = np.searchsorted(labels, y[test])
+        values.append(score(confusion(reference, predicted, len(labels)), criterion))
+    return np.mean(values)
+
+
+def separability(X, y, features, criterion, tau=0.0):
+    """sum_{i<j} pi_i pi_j JM_ij or SKL_ij of the refitted classes."""
+    _, priors, means, covs = refit(X, y, features, tau)
+    k = len(features)
+    total = 0.0
+    for i in range(len(priors)):
+        for j in range(i + 1, len(priors)):
+            delta = means[i] - means[j]
+            if criterion == "jm":
+                S = (covs[i] + covs[j]) / 2
+                logdets = [np.linalg.slogdet(m)[1] for m in (S, covs[i], covs[j])]
+                b = delta @ np.linalg.solve(S, delta) / 8 + (logdets[0] - (logdets[1] + logdets[2]) / 2) / 2
+                value = np.sqrt(2 * (1 - np.exp(-b)))
+            else:
+                inv_i, inv_j = np.linalg.inv(covs[i]), np.linalg.inv(covs[j])
+                value = 0.5 * (np.trace(inv_i @ covs[j] + inv_j @ covs[i])
+                               + delta @ (inv_i + inv_j) @ delta - 2 * k)
+            total += priors[i] * priors[j] * value
+    return total
+
+
+def criterion_function(X, y, criterion, fold=None, tau=0.0):
+    """J(F) refitting everything from scratch."""
+    if criterion in ("jm", "kl"):
+        return lambda F: separability(X, y, F, criterion, tau)
+    return lambda F: cv_value(X, y, fold, F, criterion, tau)
+
+
+def sequential(J, n_features, k_max, floating):
+    """SFS or SFFS (EQUATIONS.md listing) over J; ties to the lowest feature index."""
+    def beats(value, reference):
+        return value > reference + IMPROVEMENT * max(1.0, abs(reference))
+
+    best, best_set = {}, {}
+    F = []
+    while len(F) < k_max:
+        candidates = [f for f in range(n_features) if f not in F]
+        values = [J(F + [f]) for f in candidates]
+        f = candidates[int(np.argmax(values))]
+        F = F + [f]
+        k = len(F)
+        if k not in best or beats(max(values), best[k]):
+            best[k], best_set[k] = max(values), tuple(F)
+        else:
+            F = list(best_set[k])
+        while floating and k > 2:
+            removals = [(J([h for h in F if h != g]), -g) for g in F]
+            value, minus_g = max(removals)
+            if not beats(value, best[k - 1]):
+                break
+            F = [h for h in F if h != -minus_g]
+            k -= 1
+            best[k], best_set[k] = value, tuple(F)
+    return best_set, best

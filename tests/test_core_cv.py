@@ -1,0 +1,131 @@
+"""Folds, accuracy criteria, tau search and the known answer on real data."""
+
+import numpy as np
+import pytest
+import reference
+from conftest import data_file
+
+from gmmselect.core import (
+    class_accuracies,
+    cohen_kappa,
+    confusion_matrix,
+    cross_validate,
+    default_tau_grid,
+    make_folds,
+    mean_f1,
+    overall_accuracy,
+    select_tau,
+)
+
+
+def maipo():
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    return data["X"], data["y"], data["field"]
+
+
+def test_known_confusion_matrix():
+    """Congalton's example: OA, kappa, producer's/user's accuracies and F1 written out."""
+    M = np.array([[65.0, 4, 22, 24], [6, 81, 5, 8], [0, 11, 85, 19], [4, 7, 3, 90]])
+    n = M.sum()
+    assert overall_accuracy(M) == pytest.approx(321 / 434)
+    pe = sum(M[c].sum() * M[:, c].sum() for c in range(4)) / n**2
+    assert cohen_kappa(M) == pytest.approx((321 / 434 - pe) / (1 - pe))
+    assert cohen_kappa(M) == pytest.approx(0.6535, abs=1e-4)
+    producers, users, f1 = class_accuracies(M)
+    np.testing.assert_allclose(producers, np.diag(M) / M.sum(axis=1))
+    np.testing.assert_allclose(users, np.diag(M) / M.sum(axis=0))
+    assert mean_f1(M) == pytest.approx(np.mean(2 * producers * users / (producers + users)))
+
+
+def test_confusion_matrix_of_labels():
+    M = confusion_matrix([5, 5, 9, 9, 9], [5, 9, 9, 9, 5], labels=[5, 9])
+    np.testing.assert_array_equal(M, [[1, 1], [1, 2]])
+
+
+def test_stratified_folds_are_balanced_and_seeded():
+    y = np.repeat([1, 2, 3], [50, 23, 7])
+    fold = make_folds(y, 5, seed=1)
+    for label in (1, 2, 3):
+        counts = np.bincount(fold[y == label], minlength=5)
+        assert counts.max() - counts.min() <= 1
+    np.testing.assert_array_equal(fold, make_folds(y, 5, seed=1))
+    assert not np.array_equal(fold, make_folds(y, 5, seed=2))
+
+
+def test_grouped_folds_never_split_a_polygon():
+    X, y, field = maipo()
+    fold = make_folds(y, 5, field, seed=0)
+    for group in np.unique(field):
+        assert len(np.unique(fold[field == group])) == 1
+    for v in range(5):
+        assert set(np.unique(y[fold != v])) == {0, 1, 2, 3}
+
+
+def test_grouped_folds_refuse_a_class_in_one_polygon():
+    y = np.repeat([1, 2], [30, 30])
+    groups = np.concatenate([np.repeat([1, 2, 3], 10), np.full(30, 4)])
+    with pytest.raises(ValueError, match="class 2 has 30 samples.*draw more polygons"):
+        make_folds(y, 3, groups)
+    with pytest.raises(ValueError, match="at least 5 groups"):
+        make_folds(y, 5, groups)
+
+
+def test_too_few_samples_for_the_folds():
+    y = np.repeat([1, 2], [40, 2])
+    with pytest.raises(ValueError, match="class 2 has 2 samples.*use fewer folds"):
+        make_folds(y, 3)
+
+
+def test_cross_validate_equals_refitting_every_fold():
+    X, y, field = maipo()
+    X = X[:, ::8]
+    fold = make_folds(y, 4, field, seed=0)
+    result = cross_validate(X, y, tau=10.0, folds=4, groups=field)
+    for criterion, value in (("accuracy", result.accuracy), ("kappa", result.kappa), ("f1", result.f1)):
+        assert value == pytest.approx(reference.cv_value(X, y, fold, range(X.shape[1]), criterion, 10.0),
+                                      rel=1e-12)
+    assert result.confusion.sum() == len(y)
+
+
+def test_known_answer_maipo_grouped_by_field():
+    """Maipo, 64 features, 5 folds grouped by field, tau chosen by CV kappa: the CV kappa is 0.886."""
+    X, y, field = maipo()
+    search = select_tau(X, y, criterion="kappa", groups=field)
+    result = cross_validate(X, y, tau=search.tau, groups=field)
+    assert search.values.max() == pytest.approx(result.kappa, rel=1e-9)
+    assert result.kappa == pytest.approx(0.8856, abs=5e-4)
+    assert result.accuracy == pytest.approx(0.9205, abs=5e-4)
+    # splitting fields across folds inflates the estimate (near-duplicate pixels)
+    assert cross_validate(X, y, tau=search.tau).kappa > result.kappa + 0.03
+
+
+@pytest.mark.parametrize("criterion", ["accuracy", "kappa", "f1"])
+def test_tau_search_equals_refits_with_every_tau(criterion):
+    X, y, field = maipo()
+    X, y, field = X[::5, ::6], y[::5], field[::5]
+    grid = [0.0, 1.0, 100.0, 1e4, 1e6]
+    search = select_tau(X, y, grid=grid, criterion=criterion, folds=4, groups=field)
+    fold = make_folds(y, 4, field, seed=0)
+    expected = [reference.cv_value(X, y, fold, range(X.shape[1]), criterion, tau) for tau in grid]
+    np.testing.assert_allclose(search.values, expected, rtol=1e-10)
+    assert search.tau == grid[int(np.argmax(expected))]
+
+
+def test_default_grid_is_scaled_to_the_data():
+    X, y, _ = maipo()
+    X = X[:, ::4]
+    dn, reflectance = select_tau(X, y), select_tau(X / 1e4, y)
+    np.testing.assert_allclose(default_tau_grid(X, y), default_tau_grid(X / 1e4, y) * 1e8, rtol=1e-10)
+    np.testing.assert_allclose(dn.values, reflectance.values, atol=1e-12)
+    assert dn.tau == pytest.approx(reflectance.tau * 1e8)
+    assert len(dn.grid) == 16 and dn.grid[0] == 0
+
+
+def test_one_tau_means_no_search_and_bad_grids_are_refused():
+    X, y, _ = maipo()
+    result = select_tau(X[:, :5], y, grid=[3.0])
+    assert result.tau == 3.0 and len(result.values) == 1
+    with pytest.raises(ValueError, match="finite number >= 0"):
+        select_tau(X[:, :5], y, grid=[-1.0])
+    with pytest.raises(ValueError, match="unknown criterion for the tau search 'jm'"):
+        select_tau(X[:, :5], y, criterion="jm")

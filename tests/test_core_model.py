@@ -1,0 +1,145 @@
+"""The Gaussian mixture model: fit, decision rule, posteriors, ridge, floor, streaming, fold downdates."""
+
+import numpy as np
+import pytest
+import reference
+from conftest import data_file
+
+from gmmselect.core import EIGENVALUE_FLOOR, ClassStatistics, GaussianMixture, make_folds
+from gmmselect.core.crossval import fold_models
+
+
+def sample_classes(seed=0, d=6):
+    """Three Gaussian classes with labels 3, 7, 11 (any integers are kept as given)."""
+    rng = np.random.default_rng(seed)
+    X = np.vstack([rng.normal(size=(n, d)) @ rng.normal(size=(d, d)) + 2 * rng.normal(size=d)
+                   for n in (50, 80, 30)])
+    return X, np.repeat([3, 7, 11], [50, 80, 30])
+
+
+def test_fit_gives_priors_means_and_unbiased_covariances():
+    X, y = sample_classes()
+    model = GaussianMixture.fit(X, y)
+    labels, priors, means, covs = reference.refit(X, y, range(X.shape[1]))
+    np.testing.assert_array_equal(model.labels_, [3, 7, 11])
+    np.testing.assert_allclose(model.priors_, [50 / 160, 80 / 160, 30 / 160])
+    np.testing.assert_allclose(model.means_, means, rtol=1e-12)
+    np.testing.assert_allclose(model.covariances_, covs, rtol=1e-10)
+
+
+def test_decision_function_is_the_map_rule():
+    X, y = sample_classes()
+    model = GaussianMixture.fit(X, y)
+    _, priors, means, covs = reference.refit(X, y, range(X.shape[1]))
+    np.testing.assert_allclose(model.decision_function(X), reference.discriminant(X, priors, means, covs),
+                               rtol=1e-9)
+    np.testing.assert_array_equal(model.predict(X), model.labels_[np.argmax(model.decision_function(X), 1)])
+
+
+def test_posteriors_and_confidence():
+    X, y = sample_classes()
+    model = GaussianMixture.fit(X, y)
+    proba = model.predict_proba(X)
+    np.testing.assert_allclose(proba.sum(axis=1), 1.0)
+    Q = model.decision_function(X)
+    expected = np.exp(Q / 2 - Q.max(axis=1, keepdims=True) / 2)
+    np.testing.assert_allclose(proba, expected / expected.sum(axis=1, keepdims=True), rtol=1e-10)
+    labels, confidence = model.predict_with_confidence(X)
+    np.testing.assert_array_equal(labels, model.predict(X))
+    np.testing.assert_allclose(confidence, proba.max(axis=1), rtol=1e-12)
+    # far from every class the scores are huge, yet the posteriors stay finite
+    far = model.predict_proba(X[:3] * 1e6)
+    assert np.all(np.isfinite(far)) and np.allclose(far.sum(axis=1), 1)
+
+
+def test_ridge_predictions_equal_a_refit_with_s_plus_tau_identity():
+    X, y = sample_classes(seed=4)
+    tau = 0.8
+    model = GaussianMixture.fit(X, y, tau=tau)
+    _, priors, means, covs = reference.refit(X, y, range(X.shape[1]), tau=tau)
+    np.testing.assert_allclose(model.decision_function(X), reference.discriminant(X, priors, means, covs),
+                               rtol=1e-9)
+    assert model.with_tau(0.0).tau_ == 0.0
+    assert not np.allclose(model.with_tau(0.0).decision_function(X), model.decision_function(X))
+
+
+def test_singular_covariance_is_floored_not_nan():
+    """A class with fewer samples than bands and a constant band: eigenvalues raised to the floor."""
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(40, 8))
+    X[:, 5] = 3.0
+    y = np.repeat([1, 2], [4, 36])
+    model = GaussianMixture.fit(X, y)
+    scale = np.trace(model.covariances_, axis1=1, axis2=2).mean() / 8
+    assert model.floor_ == pytest.approx(EIGENVALUE_FLOOR * scale)
+    assert model.eigenvalues_.min() == pytest.approx(model.floor_)
+    scores = model.decision_function(rng.normal(size=(10, 8)))
+    assert np.all(np.isfinite(scores))
+    labels, confidence = model.predict_with_confidence(X)
+    assert np.all((confidence > 0) & (confidence <= 1))
+
+
+def test_floor_scales_with_the_data():
+    """Digital numbers and reflectances (the same data scaled) give the same decisions."""
+    X, y = sample_classes()
+    X[:, 2] = X[:, 1]  # a duplicated band: singular covariances
+    dn = GaussianMixture.fit(X * 100, y)
+    reflectance = GaussianMixture.fit(X / 1000, y)
+    np.testing.assert_array_equal(dn.predict(X * 100), reflectance.predict(X / 1000))
+
+
+def test_subset_equals_a_fit_on_the_features():
+    X, y = sample_classes()
+    model = GaussianMixture.fit(X, y, tau=0.1)
+    direct = GaussianMixture.fit(X[:, [4, 1]], y, tau=0.1)
+    np.testing.assert_allclose(model.subset([4, 1]).decision_function(X[:, [4, 1]]),
+                               direct.decision_function(X[:, [4, 1]]), rtol=1e-10)
+
+
+def test_streamed_statistics_equal_batch_statistics():
+    """Blocks merged in any order (Chan's update) give the batch model exactly."""
+    X, y = sample_classes()
+    labels = np.unique(y)
+    rng = np.random.default_rng(2)
+    order = rng.permutation(len(y))
+    blocks = np.array_split(order, 7)
+    merged = ClassStatistics.empty(labels, X.shape[1])
+    for block in rng.permutation(len(blocks)):
+        rows = blocks[block]
+        merged = merged.merge(ClassStatistics.from_samples(X[rows], y[rows], labels))
+    batch = ClassStatistics.from_samples(X, y, labels)
+    np.testing.assert_allclose(merged.counts, batch.counts)
+    np.testing.assert_allclose(merged.means, batch.means, rtol=1e-12)
+    np.testing.assert_allclose(merged.scatters, batch.scatters, rtol=1e-10)
+    streamed = GaussianMixture.from_statistics(merged)
+    np.testing.assert_allclose(streamed.decision_function(X), GaussianMixture.fit(X, y).decision_function(X),
+                               rtol=1e-9)
+
+
+@pytest.mark.parametrize("grouped", [False, True])
+def test_fold_downdate_equals_a_refit_on_the_training_part(grouped):
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    X, y, field = data["X"][:, :12], data["y"], data["field"]
+    fold = make_folds(y, 5, field if grouped else None, seed=3)
+    _, models = fold_models(X, y, fold, 4)
+    for v, model in enumerate(models):
+        train = fold != v
+        _, priors, means, covs = reference.refit(X[train], y[train], range(12))
+        np.testing.assert_allclose(model.train.means, means, rtol=1e-10)
+        tolerance = 1e-10 * np.abs(covs).max()
+        np.testing.assert_allclose(model.train.covariances(), covs, rtol=1e-8, atol=tolerance)
+        np.testing.assert_allclose(model.train.priors(), priors, rtol=1e-12)
+        np.testing.assert_array_equal(model.test_samples, X[fold == v])
+
+
+@pytest.mark.parametrize(("X", "y", "message"), [
+    (np.ones((4, 2)), np.array([1, 1, 1, 1]), "at least two classes"),
+    (np.arange(8.0).reshape(4, 2), np.array([1, 1, 1, 2]), r"at least 2 samples \(class 2: 1\)"),
+    (np.array([[1, 2], [np.nan, 1], [3, 4], [5, 5]]), np.array([1, 1, 2, 2]), "NaN or infinite"),
+    (np.ones((4, 2)), np.array([1, 2, 1]), "one label per sample"),
+    (np.ones(4), np.array([1, 2, 1, 2]), "2-D array"),
+    (np.ones((4, 2)), np.array([1.5, 2, 1, 2]), "must be integers"),
+])
+def test_bad_samples_are_refused_with_a_clear_message(X, y, message):
+    with pytest.raises(ValueError, match=message):
+        GaussianMixture.fit(X, y)

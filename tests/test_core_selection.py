@@ -1,0 +1,176 @@
+"""SFS and SFFS against brute force (every subset refitted from scratch), on random and real data."""
+
+import warnings
+
+import numpy as np
+import pytest
+import reference
+from conftest import data_file
+
+from gmmselect.core import Canceled, make_folds, select_features
+
+CRITERIA = ["jm", "kl", "accuracy", "kappa", "f1"]
+
+
+def random_classes(seed=0, n_classes=4, d=10, sizes=(60, 45, 80, 50)):
+    """Gaussian classes with distinct means and random full covariances."""
+    rng = np.random.default_rng(seed)
+    X, y = [], []
+    for c in range(n_classes):
+        mixing = rng.normal(size=(d, d)) * rng.uniform(0.3, 1.5, size=d)
+        X.append(rng.normal(size=(sizes[c], d)) @ mixing + rng.normal(scale=1.5, size=d))
+        y.append(np.full(sizes[c], c + 1))
+    return np.vstack(X), np.concatenate(y)
+
+
+def maipo_subset(n=700, every=4, seed=1):
+    """Real Landsat-8 time series (maipo): a stratified random sample of pixels, every 4th feature."""
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    rng = np.random.default_rng(seed)
+    rows = np.sort(rng.choice(len(data["y"]), n, replace=False))
+    return data["X"][rows][:, ::every], data["y"][rows], data["field"][rows]
+
+
+def muufl_subset(min_size=30, every=40):
+    """Real field spectra (muufl): the classes with at least 30 spectra, every 40th band."""
+    data = np.load(data_file("muufl_field_spectra", "muufl_asd_spectra.npz"))
+    labels, counts = np.unique(data["y"], return_counts=True)
+    keep = np.isin(data["y"], labels[counts >= min_size])
+    return data["X"][keep][:, ::every], data["y"][keep]
+
+
+def assert_matches_bruteforce(X, y, method, criterion, k_max, folds=4, groups=None, tau=0.0):
+    """Same best sets (exactly) and values (rtol 1e-8) as the naive refit implementation."""
+    result = select_features(X, y, method, criterion, max_features=k_max, folds=folds, groups=groups,
+                             tau=tau)
+    fold = make_folds(y, folds, groups, 0) if criterion not in ("jm", "kl") else None
+    J = reference.criterion_function(X, y, criterion, fold, tau)
+    sets, values = reference.sequential(J, X.shape[1], k_max, method == "sffs")
+    assert result.best_sets == sets
+    for size in sets:
+        np.testing.assert_allclose(result.best_values[size], values[size], rtol=1e-8, atol=1e-12)
+    return result
+
+
+@pytest.mark.parametrize("criterion", CRITERIA)
+@pytest.mark.parametrize("method", ["sfs", "sffs"])
+def test_random_data_matches_bruteforce(method, criterion):
+    X, y = random_classes()
+    result = assert_matches_bruteforce(X, y, method, criterion, k_max=7)
+    assert sorted(result.best_sets) == list(range(1, 8))
+
+
+@pytest.mark.parametrize("criterion", CRITERIA)
+@pytest.mark.parametrize("method", ["sfs", "sffs"])
+def test_maipo_matches_bruteforce_with_grouped_folds(method, criterion):
+    X, y, field = maipo_subset()
+    assert_matches_bruteforce(X, y, method, criterion, k_max=6, groups=field)
+
+
+@pytest.mark.parametrize("criterion", ["jm", "kl", "kappa"])
+@pytest.mark.parametrize("method", ["sfs", "sffs"])
+def test_muufl_matches_bruteforce(method, criterion):
+    X, y = muufl_subset()
+    assert_matches_bruteforce(X, y, method, criterion, k_max=6, folds=3)
+
+
+def test_ridge_during_selection_matches_bruteforce():
+    X, y = random_classes(seed=3)
+    assert_matches_bruteforce(X, y, "sffs", "jm", k_max=6, tau=0.7)
+    assert_matches_bruteforce(X, y, "sfs", "kappa", k_max=5, tau=0.7)
+
+
+def test_sffs_beats_sfs_on_real_data():
+    """On maipo, SFFS finds strictly better sets than SFS at some sizes (and never worse with KL here)."""
+    X, y, _ = maipo_subset()
+    sfs = assert_matches_bruteforce(X, y, "sfs", "kl", k_max=8)
+    sffs = assert_matches_bruteforce(X, y, "sffs", "kl", k_max=8)
+    gains = [sffs.best_values[k] - sfs.best_values[k] for k in range(1, 9)]
+    assert max(gains) > 0.01 * abs(sfs.best_values[8])
+    assert min(gains) >= -1e-9
+
+
+def test_sfs_records_order_of_addition():
+    X, y = random_classes()
+    result = select_features(X, y, "sfs", "jm", max_features=5)
+    assert result.added == list(result.best_sets[5])
+    for k in range(1, 5):
+        assert result.best_sets[k] == result.best_sets[5][:k]
+
+
+def test_ties_go_to_the_lowest_feature_index():
+    """Duplicated bands give equal criterion values: the first copy is chosen."""
+    X, y = random_classes(d=5)
+    duplicated = np.hstack([X, X])
+    result = select_features(duplicated, y, "sfs", "kappa", max_features=3)
+    assert all(f < 5 for f in result.best_sets[3])
+    assert result.best_sets[3] == select_features(X, y, "sfs", "kappa", max_features=3).best_sets[3]
+
+
+def test_best_size_is_smallest_within_tolerance():
+    X, y = random_classes()
+    result = select_features(X, y, "sfs", "jm", max_features=10, size_tolerance=0.05)
+    values = np.array([result.best_values[k] for k in result.sizes])
+    within = np.flatnonzero(values >= values.max() - 0.05 * abs(values.max()))
+    assert result.best_size == result.sizes[within[0]]
+    strict = select_features(X, y, "sfs", "jm", max_features=10, size_tolerance=0.0)
+    assert strict.best_size == result.sizes[int(np.argmax(values))]
+    assert result.best_size < strict.best_size
+
+
+@pytest.mark.parametrize("criterion", CRITERIA)
+def test_degenerate_muufl_full_spectrum_gives_finite_values(criterion):
+    """751 bands, classes of 3-70 spectra: singular covariances are floored, never NaN."""
+    data = np.load(data_file("muufl_field_spectra", "muufl_asd_spectra.npz"))
+    X, y = data["X"], data["y"]
+    folds = 3
+    if criterion not in ("jm", "kl"):
+        labels, counts = np.unique(y, return_counts=True)
+        keep = np.isin(y, labels[counts >= 9])
+        X, y = X[keep], y[keep]
+    result = select_features(X, y, "sffs", criterion, max_features=8, folds=folds)
+    values = np.array(list(result.best_values.values()))
+    assert np.all(np.isfinite(values))
+    assert len(result.best_sets[8]) == 8
+
+
+def test_constant_and_duplicated_bands_do_not_crash():
+    X, y = random_classes(d=4)
+    X = np.hstack([X, np.full((len(X), 1), 7.0), X[:, :1]])
+    for criterion in CRITERIA:
+        result = select_features(X, y, "sffs", criterion, max_features=6)
+        assert np.all(np.isfinite(list(result.best_values.values())))
+        assert 4 not in result.best_sets[3]  # the constant band separates nothing
+
+
+def test_max_features_above_feature_count_is_clamped_with_a_warning():
+    X, y = random_classes(d=4)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = select_features(X, y, "sfs", "jm", max_features=9)
+    assert max(result.sizes) == 4
+    assert any("selecting up to 4" in str(w.message) for w in caught)
+    assert "selecting up to 4" in result.warnings[0]
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"method": "sbs"}, "unknown method 'sbs'"),
+    ({"criterion": "gini"}, "unknown criterion 'gini'"),
+    ({"max_features": 0}, "max_features must be a whole number"),
+    ({"tau": -1.0}, "tau must be a finite number >= 0"),
+])
+def test_bad_arguments_are_refused(kwargs, message):
+    X, y = random_classes(d=4)
+    with pytest.raises(ValueError, match=message):
+        select_features(X, y, **kwargs)
+
+
+def test_progress_and_cancel():
+    X, y = random_classes()
+    seen = []
+    select_features(X, y, "sfs", "jm", max_features=4, progress=seen.append)
+    assert seen == [0.25, 0.5, 0.75, 1.0]
+    with pytest.raises(Canceled):
+        select_features(X, y, "sfs", "jm", max_features=4, is_canceled=lambda: len(seen) > 5,
+                        progress=seen.append)
+    assert len(seen) == 6
