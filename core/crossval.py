@@ -16,8 +16,8 @@ from .stats import ClassStatistics
 from .updates import Covariances, NestedCholesky, QuadraticForms, SubsetCriterion
 from .validation import check_samples
 
-#: Candidate scores of one chunk of test samples hold at most this many numbers (memory bound).
-CHUNK_ELEMENTS = 4_000_000
+#: Candidate scores of one chunk of test samples hold about this many numbers (1 MB: cache-sized).
+CHUNK_ELEMENTS = 131_072
 
 
 @dataclass
@@ -30,14 +30,17 @@ class FoldModel:
 
 
 def fold_models(X, classes, fold, n_classes):
-    """FoldModel of each fold, downdated from the statistics of all samples; `classes` are 0..C-1."""
+    """FoldModel of each fold, downdated from the statistics of all samples; `classes` are 0..C-1.
+
+    The statistics of all samples are the merge of the folds' statistics.
+    """
     everything = np.arange(n_classes)
-    full = ClassStatistics.from_samples(X, classes, everything)
-    models = []
-    for v in np.unique(fold):
-        test = fold == v
-        part = ClassStatistics.from_samples(X[test], classes[test], everything)
-        models.append(FoldModel(full.remove(part), X[test], classes[test]))
+    tests = [fold == v for v in np.unique(fold)]
+    parts = [ClassStatistics.from_samples(X[test], classes[test], everything) for test in tests]
+    full = ClassStatistics.empty(everything, X.shape[1])
+    for part in parts:
+        full = full.merge(part)
+    models = [FoldModel(full.remove(part), X[test], classes[test]) for part, test in zip(parts, tests)]
     return full, models
 
 
@@ -65,22 +68,20 @@ class CrossValidated(SubsetCriterion):
         self.parts = [(nested, [forms]) for nested, forms, _, _ in self.folds]
 
     def _fold_score(self, log_priors, reference, logdets, quadratic_forms):
-        """Criterion of one fold from log-dets `(C, m)` and quadratic forms `(C, n, m)` per candidate."""
-        predicted = np.argmax(log_priors[:, None, None] - logdets[:, None, :] - quadratic_forms, axis=0)
+        """Confusion matrices per candidate from log-dets `(C, m)` and quadratic forms `(C, n, m)`.
+
+        MAP: argmax_c Q_c = argmin_c q_c + log|S_c| - 2 log pi_c (the forms are overwritten).
+        """
+        quadratic_forms += logdets[:, None, :]
+        quadratic_forms -= log_priors[:, None, None]
+        predicted = np.argmin(quadratic_forms, axis=0)
         return confusion_matrices(reference, predicted.T, self.n_classes)
 
     def _added(self):
         values = 0.0
         for nested, forms, log_priors, reference in self.folds:
-            coupling, alpha = nested.schur()
-            logdets = nested.added_logdets(alpha)
-            step = max(1, CHUNK_ELEMENTS // (alpha.size or 1))
-            confusion = 0.0
-            for start in range(0, len(reference), step):
-                rows = slice(start, start + step)
-                quad = forms.added(coupling, alpha, rows=rows)
-                confusion = confusion + self._fold_score(log_priors, reference[rows], logdets, quad)
-            values = values + self.score(confusion)
+            predicted = FoldCandidates(nested, forms, log_priors).predictions()
+            values = values + self.score(confusion_matrices(reference, predicted.T, self.n_classes))
         return values / len(self.folds)
 
     def _removed(self):
@@ -89,6 +90,57 @@ class CrossValidated(SubsetCriterion):
             logdets, quadratic_forms = nested.removed_logdets(), forms.removed(nested)
             values = values + self.score(self._fold_score(log_priors, reference, logdets, quadratic_forms))
         return values / len(self.folds)
+
+
+class FoldCandidates:
+    """MAP predictions of one fold's test samples for every candidate f, -Q_c(F+f) minimised over c.
+
+    -Q_c(F+f)(x) = -Q_c(F)(x) + log alpha_c(f) + e_c(x, f)^2 / alpha_c(f)
+                 >= -Q_c(F)(x) + min_f log alpha_c(f):
+    a class whose bound exceeds the winner's worst score over all candidates cannot win anywhere,
+    so its scores are never computed (exact pruning: the predictions equal the full argmin).
+    """
+
+    def __init__(self, nested, forms, log_priors):
+        coupling, alpha = nested.schur()
+        self.forms = forms
+        self.regressed = np.concatenate([coupling, forms.means[:, None, :]], axis=1)
+        self.inverse_alpha = 1.0 / alpha
+        self.log_alpha = np.log(alpha)
+        self.current = log_priors[:, None] - nested.logdet[:, None] - forms.quad  # Q_c(F), (C, m)
+        self.augmented = np.concatenate([forms.whitened, np.ones(forms.quad.shape + (1,))], axis=2)
+
+    def negative_scores(self, c, rows):
+        """-Q_c(F+f) for the samples `rows` and every candidate f, `(len(rows), d)`."""
+        e = self.augmented[c, rows] @ self.regressed[c]  # mu_f + z'l_f
+        np.subtract(self.forms.points[rows], e, out=e)
+        e *= e
+        e *= self.inverse_alpha[c]
+        e += self.log_alpha[c]
+        e -= self.current[c, rows, None]
+        return e
+
+    def predictions(self):
+        """Class index `(m, d)` of argmax_c Q_c(F+f); ties to the lowest class index."""
+        winner = np.argmax(self.current, axis=0)
+        n_samples, n_candidates = len(winner), self.log_alpha.shape[1]
+        best = np.empty((n_samples, n_candidates))
+        best_class = np.repeat(winner[:, None], n_candidates, axis=1)
+        for c in range(len(self.current)):
+            rows = np.flatnonzero(winner == c)
+            best[rows] = self.negative_scores(c, rows)
+        worst = best.max(axis=1)
+        bound = self.log_alpha.min(axis=1)[:, None] - self.current  # (C, m)
+        margin = 1e-9 * (np.abs(worst) + 1.0)
+        for c in range(len(self.current)):
+            rows = np.flatnonzero((winner != c) & (bound[c] <= worst + margin))
+            for chunk in np.array_split(rows, max(1, rows.size * n_candidates // CHUNK_ELEMENTS)):
+                scores, previous, classes = self.negative_scores(c, chunk), best[chunk], best_class[chunk]
+                better = (scores < previous) | ((scores == previous) & (c < classes))
+                np.copyto(previous, scores, where=better)
+                np.copyto(classes, c, where=better)
+                best[chunk], best_class[chunk] = previous, classes
+        return best_class
 
 
 @dataclass

@@ -46,22 +46,19 @@ class ClassStatistics:
 
     def _combine(self, other, sign):
         """Chan's update with the counts of `other` added (sign +1) or removed (sign -1)."""
-        n_a, n_b = self.counts, sign * other.counts
-        n = n_a + n_b
+        n = self.counts + sign * other.counts
         safe_n = np.where(n > 0, n, 1.0)
-        means = np.where((n > 0)[:, None], (n_a[:, None] * self.means + n_b[:, None] * other.means)
-                         / safe_n[:, None], 0.0)
-        # delta between the two parts that make up the larger set, weighted n_part * n_other / n_whole
+        totals = self.counts[:, None] * self.means + sign * other.counts[:, None] * other.means
+        means = totals / safe_n[:, None]
+        # delta between the two parts of the larger set, weighted n_part * n_other / n_larger
         if sign > 0:
-            delta = other.means - self.means
-            weight = np.where(n > 0, n_a * n_b / safe_n, 0.0)
+            delta, weight = other.means - self.means, self.counts * other.counts / safe_n
         else:
             delta = other.means - means
-            weight = np.where(n > 0, n * other.counts / np.where(n_a > 0, n_a, 1.0), 0.0)
+            weight = n * other.counts / np.where(self.counts > 0, self.counts, 1.0)
         correction = weight[:, None, None] * delta[:, :, None] * delta[:, None, :]
-        scatters = self.scatters + sign * (other.scatters + correction)
-        scatters = np.where((n > 0)[:, None, None], scatters, 0.0)
-        return ClassStatistics(self.labels, n, means, scatters)
+        correction += other.scatters
+        return ClassStatistics(self.labels, n, means, self.scatters + sign * correction)
 
     def merge(self, other):
         """Statistics of the union of two disjoint sample sets (exact, any order)."""

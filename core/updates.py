@@ -123,8 +123,15 @@ class QuadraticForms:
 
     def added(self, coupling, alpha, columns=slice(None), rows=slice(None)):
         """q_b(x) of F+f for every candidate: q + (r_f - z'l_f)^2 / alpha_f, `(B, m, n_columns)`."""
-        e = self.residuals(columns, rows) - self.whitened[:, rows] @ coupling
-        return self.quad[:, rows, None] + e**2 / alpha[:, None, :]
+        whitened = self.whitened[:, rows]
+        ones = np.ones(whitened.shape[:2] + (1,))
+        regressed = np.concatenate([coupling, self.means[:, None, columns]], axis=1)
+        e = np.concatenate([whitened, ones], axis=2) @ regressed  # mu_f + z'l_f, in place below
+        np.subtract(self.points[rows][:, columns][None], e, out=e)
+        e *= e
+        e /= alpha[:, None, :]
+        e += self.quad[:, rows, None]
+        return e
 
     def removed(self, nested):
         """q_b(x) of F-g for g in F: q - (Sigma[F,F]^-1 r_F)_g^2 / beta_g, `(B, m, k)`."""
