@@ -18,6 +18,9 @@ deps:  ## install the Debian packages the plugin and its tests need (once)
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+demo: deps  ## main job: Train Selection (SFFS, JM) and Predict via qgis_process on the bundled Landsat scene
+	bash scripts/demo.sh
+
 test: deps  ## run the whole test suite with Debian's Python
 	$(PYTHON) -m pytest tests -q -p no:cacheprovider
 

@@ -1,0 +1,251 @@
+"""Shared base of the GMM Select algorithms: common parameters as one-liners, help, errors.
+
+- `addParameterWithHelp` documents each parameter next to its declaration; `shortHelpString`
+  is assembled from those texts, so the Toolbox help and `qgis_process help` agree.
+- Choices are enums whose option keys (`sffs`, `kappa`...) are also accepted as values, so
+  `qgis_process run gmmselect:trainselection -- METHOD=sffs` works as well as `METHOD=1`.
+- `userErrors()` turns the ValueError of the core and raster layers (and OSError, Canceled)
+  into a QgsProcessingException with the same message and removes the files the run wrote.
+"""
+
+import os
+from contextlib import contextmanager
+
+from qgis.core import (
+    QgsProcessingAlgorithm,
+    QgsProcessingException,
+    QgsProcessingParameterBoolean,
+    QgsProcessingParameterDefinition,
+    QgsProcessingParameterEnum,
+    QgsProcessingParameterFileDestination,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterRasterDestination,
+    QgsProcessingParameterRasterLayer,
+)
+from qgis.PyQt.QtCore import QCoreApplication
+from qgis.PyQt.QtGui import QIcon
+
+from ..core import Canceled
+from ..raster import Canceled as DataCanceled
+from ..raster import raster_info
+
+ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
+HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
+
+
+def tr(text):
+    """Translate `text` in the GmmSelect context."""
+    return QCoreApplication.translate("GmmSelect", text)
+
+
+def progress_between(feedback, start, end, full=1.0):
+    """A callable mapping progress in [0, full] to feedback progress in [start, end] percent.
+
+    The core reports fractions (full = 1), the raster layer percentages (full = 100).
+    """
+    def report(done):
+        feedback.setProgress(start + (end - start) * min(max(float(done) / full, 0.0), 1.0))
+    return report
+
+
+class GmmSelectAlgorithm(QgsProcessingAlgorithm):
+    """Base of the three algorithms: translation, icon, help, choices, error conversion."""
+
+    INPUT = "INPUT"
+    ICON = "gmmselect.svg"
+
+    def __init__(self):
+        """Choices (enum keys) are filled by `addChoice` in `initAlgorithm`."""
+        super().__init__()
+        self._choices = {}
+        self._written = []
+
+    def tr(self, text):
+        """Translate `text` in the GmmSelect context."""
+        return tr(text)
+
+    def createInstance(self):
+        """A fresh instance of the same algorithm."""
+        return type(self)()
+
+    def icon(self):
+        """The algorithm's icon."""
+        return QIcon(self.svgIconPath())
+
+    def svgIconPath(self):
+        """Path of the algorithm's SVG icon."""
+        return os.path.join(ICONS, self.ICON)
+
+    def helpUrl(self):
+        """The README's usage section."""
+        return HELP_URL
+
+    def description(self):
+        """What the algorithm does, one paragraph (subclasses override)."""
+        return ""
+
+    def shortHelpString(self):
+        """The description, then each parameter's help in declaration order."""
+        lines = [f"<p>{self.description()}</p>"]
+        for parameter in self.parameterDefinitions():
+            if parameter.help():
+                lines.append(f"<p><b>{parameter.description()}</b> ({parameter.name()}): "
+                             f"{parameter.help()}</p>")
+        return "".join(lines)
+
+    # -- declaring parameters -------------------------------------------------------------
+
+    def addParameterWithHelp(self, parameter, help_text, advanced=False):
+        """Add `parameter` with its help text, optionally in the Advanced group."""
+        parameter.setHelp(help_text)
+        if advanced:
+            parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
+        self.addParameter(parameter)
+
+    def addChoice(self, name, description, options, default, help_text, advanced=False):
+        """An enum of `options` [(key, label)]; the keys are the values `parameterAsChoice` returns."""
+        keys = [key for key, _ in options]
+        self._choices[name] = keys
+        labels = [f"{key}: {label}" for key, label in options]
+        help_text += " " + self.tr("Default: {0}. As a value, give the key (e.g. {1}) or its index.").format(
+            default, keys[-1])
+        self.addParameterWithHelp(QgsProcessingParameterEnum(
+            name, description, options=labels, defaultValue=keys.index(default)), help_text, advanced)
+
+    def addRasterInput(self, help_text):
+        """INPUT: the image."""
+        self.addParameterWithHelp(QgsProcessingParameterRasterLayer(self.INPUT, self.tr("Input raster")),
+                                  help_text)
+
+    def addInteger(self, name, description, default, minimum, help_text, maximum=None, optional=False,
+                   advanced=False):
+        """An integer parameter."""
+        parameter = QgsProcessingParameterNumber(name, description, QgsProcessingParameterNumber.Integer,
+                                                 defaultValue=default, optional=optional, minValue=minimum)
+        if maximum is not None:
+            parameter.setMaximum(maximum)
+        self.addParameterWithHelp(parameter, help_text, advanced)
+
+    def addDouble(self, name, description, default, minimum, maximum, help_text, advanced=False):
+        """A floating point parameter in [minimum, maximum]."""
+        parameter = QgsProcessingParameterNumber(name, description, QgsProcessingParameterNumber.Double,
+                                                 defaultValue=default, minValue=minimum, maxValue=maximum)
+        self.addParameterWithHelp(parameter, help_text, advanced)
+
+    def addBoolean(self, name, description, default, help_text, advanced=False):
+        """A yes/no parameter."""
+        self.addParameterWithHelp(QgsProcessingParameterBoolean(name, description, defaultValue=default),
+                                  help_text, advanced)
+
+    def addFileOutput(self, name, description, file_filter, help_text, optional=False):
+        """A file destination; optional ones are not created unless asked for."""
+        self.addParameterWithHelp(QgsProcessingParameterFileDestination(
+            name, description, fileFilter=file_filter, optional=optional, createByDefault=not optional),
+            help_text)
+
+    # -- reading parameters ---------------------------------------------------------------
+
+    def _choicesAsIndices(self, parameters):
+        """`parameters` with choice keys given as text ('sffs') replaced by their index."""
+        converted = dict(parameters)
+        for name, keys in self._choices.items():
+            value = converted.get(name)
+            if isinstance(value, str) and value.strip().lower() in keys:
+                converted[name] = keys.index(value.strip().lower())
+        return converted
+
+    def checkParameterValues(self, parameters, context):
+        """Accept choice keys as well as indices, then the usual checks."""
+        return super().checkParameterValues(self._choicesAsIndices(parameters), context)
+
+    def parameterAsChoice(self, parameters, name, context):
+        """The key of the chosen option of enum `name`."""
+        return self._choices[name][self.parameterAsEnum(self._choicesAsIndices(parameters), name, context)]
+
+    def parameterAsOptionalInt(self, parameters, name, context):
+        """An optional integer: None when not given or 0."""
+        if parameters.get(name) in (None, ""):
+            return None
+        return self.parameterAsInt(parameters, name, context) or None
+
+    def rasterPath(self, parameters, name, context, optional=False):
+        """A GDAL-readable path of raster parameter `name` (None when optional and not given)."""
+        layer = self.parameterAsRasterLayer(parameters, name, context)
+        if layer is None:
+            if optional and parameters.get(name) in (None, ""):
+                return None
+            raise QgsProcessingException(self.tr("{0}: cannot open the raster '{1}'; give a raster file "
+                                                 "GDAL can read").format(name, parameters.get(name)))
+        if layer.providerType() != "gdal":
+            raise QgsProcessingException(self.tr("{0}: '{1}' is a {2} layer; GMM Select reads raster "
+                                                 "files through GDAL: save it as a GeoTIFF first")
+                                         .format(name, layer.name(), layer.providerType()))
+        return layer.source()
+
+    def outputPaths(self, parameters, context):
+        """{destination parameter: path or None}, read once (temporary names differ per call);
+        missing folders are created now, before any long computation."""
+        paths = {}
+        for parameter in self.destinationParameterDefinitions():
+            if isinstance(parameter, QgsProcessingParameterRasterDestination):
+                path = self.parameterAsOutputLayer(parameters, parameter.name(), context)
+            else:
+                path = self.parameterAsFileOutput(parameters, parameter.name(), context)
+            if path:
+                os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            paths[parameter.name()] = path or None
+        return paths
+
+    def rasterBandCount(self, path):
+        """Number of bands of the raster at `path`."""
+        return int(raster_info(path).n_bands)
+
+    # -- running ----------------------------------------------------------------------------
+
+    def wrote(self, path):
+        """Remember a file this run created (removed again if the run fails)."""
+        if path:
+            self._written.append(path)
+        return path
+
+    @contextmanager
+    def userErrors(self):
+        """Turn bad input and cancellation into QgsProcessingException; on failure remove outputs."""
+        self._written = []
+        try:
+            yield
+        except BaseException as error:
+            self._removeWritten()
+            message = self.userMessage(error)
+            if message is None:
+                raise
+            raise QgsProcessingException(message) from None
+
+    def userMessage(self, error):
+        """The message a user sees for `error`, or None to let it through unchanged."""
+        if isinstance(error, (Canceled, DataCanceled)):
+            return self.tr("Canceled: no output was written.")
+        if isinstance(error, ValueError):  # DataError, ModelFileError and the core's checks
+            return sentence(str(error))
+        if isinstance(error, OSError):
+            where = f"'{error.filename}'" if error.filename else self.tr("a file")
+            return self.tr("Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and "
+                           "its folder is writable (outputs).").format(where, error.strerror or error)
+        if isinstance(error, MemoryError):
+            return self.tr("Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.")
+        return None
+
+    def _removeWritten(self):
+        """Delete the files this run wrote."""
+        for path in self._written:
+            if path and os.path.isfile(path):
+                os.remove(path)
+        self._written = []
+
+
+def sentence(message):
+    """`message` with a capital first letter and a final full stop."""
+    message = message.strip() or "unknown error"
+    message = message[0].upper() + message[1:]
+    return message if message.endswith((".", "!", "?")) else message + "."
+

@@ -1,0 +1,145 @@
+"""Predict: classify a raster with a GMM Select model, block by block within a memory budget."""
+
+import os
+import time
+
+from qgis.core import (
+    QgsProcessingException,
+    QgsProcessingLayerPostProcessorInterface,
+    QgsProcessingOutputNumber,
+    QgsProcessingOutputString,
+    QgsProcessingParameterFile,
+    QgsProcessingParameterNumber,
+    QgsProcessingParameterRasterDestination,
+    QgsProcessingParameterRasterLayer,
+)
+
+from ..core import load_model
+from ..raster import predict_raster
+from .base import GmmSelectAlgorithm, progress_between
+
+
+class ClassStyle(QgsProcessingLayerPostProcessorInterface):
+    """Applies the style written next to an output (paletted classes, confidence ramp) once QGIS loads it."""
+
+    # Processing keeps only a pointer to the post-processor: the instances live here.
+    instances = {}
+
+    def __init__(self, style_path):
+        """Remember the .qml to apply."""
+        super().__init__()
+        self.style_path = style_path
+
+    @classmethod
+    def create(cls, output_path, style_path):
+        """The post-processor of `output_path`, kept alive until replaced."""
+        cls.instances[output_path] = cls(style_path)
+        return cls.instances[output_path]
+
+    def postProcessLayer(self, layer, context, feedback):
+        """Load the class names and colours (main thread, after the layer was added)."""
+        if layer is not None and os.path.isfile(self.style_path):
+            layer.loadNamedStyle(self.style_path)
+            layer.triggerRepaint()
+
+
+class PredictAlgorithm(GmmSelectAlgorithm):
+    """`gmmselect:predict`: classification, confidence and posterior probability rasters."""
+
+    MODEL = "MODEL"
+    MASK = "MASK"
+    N_FEATURES = "N_FEATURES"
+    OUTPUT = "OUTPUT"
+    CONFIDENCE = "CONFIDENCE"
+    PROBABILITIES = "PROBABILITIES"
+    SELECTED_BANDS = "SELECTED_BANDS"
+    N_SELECTED = "N_SELECTED"
+    ICON = "predict.svg"
+
+    def name(self):
+        """Algorithm id (never translated)."""
+        return "predict"
+
+    def displayName(self):
+        """Name in the Toolbox."""
+        return self.tr("Predict")
+
+    def description(self):
+        """What the algorithm does."""
+        return self.tr(
+            "Classifies every pixel of a raster with a model from <i>Train GMM</i> or <i>Train "
+            "Selection</i> (maximum a posteriori rule), reading the raster block by block. Writes a "
+            "paletted classification whose categories carry the class names, and optionally the "
+            "confidence (posterior probability of the winning class) and one probability band per "
+            "class. No-data pixels (in any band used) and pixels outside the mask stay no-data.")
+
+    def initAlgorithm(self, config=None):
+        """Raster, model, optional mask and size, and the three raster outputs."""
+        self.addRasterInput(self.tr("The image to classify: the same bands, in the same order, as the "
+                                    "raster the model was trained on."))
+        self.addParameterWithHelp(QgsProcessingParameterFile(
+            self.MODEL, self.tr("Model file"), fileFilter=self.tr("GMM Select model (*.gmm);;All files (*)")),
+            self.tr("A .gmm model written by Train GMM or Train Selection (the content is checked, "
+                    "not the name)."))
+        self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
+            self.MASK, self.tr("Mask"), optional=True),
+            self.tr("Optional raster on the same grid: only pixels with a value > 0 are classified."))
+        self.addParameterWithHelp(QgsProcessingParameterNumber(
+            self.N_FEATURES, self.tr("Number of selected bands to use (selection models)"),
+            QgsProcessingParameterNumber.Integer, optional=True, minValue=0),
+            self.tr("Empty or 0: the bands the model was saved with. A size k: the best set of k bands "
+                    "found by the selection (Train Selection models only)."), advanced=True)
+        self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
+            self.OUTPUT, self.tr("Classification")),
+            self.tr("GeoTIFF of class codes with a colour table and the class names (and a .qml style "
+                    "next to it); 0 = no-data."))
+        self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
+            self.CONFIDENCE, self.tr("Confidence"), optional=True, createByDefault=False),
+            self.tr("Posterior probability of the winning class, in (0, 1] (Float32)."))
+        self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
+            self.PROBABILITIES, self.tr("Class probabilities"), optional=True, createByDefault=False),
+            self.tr("One band per class (in the model's class order): posterior probabilities (Float32)."))
+        self.addOutput(QgsProcessingOutputString(self.SELECTED_BANDS, self.tr("Bands used (numbers)")))
+        self.addOutput(QgsProcessingOutputNumber(self.N_SELECTED, self.tr("Number of bands used")))
+
+    def processAlgorithm(self, parameters, context, feedback):
+        """Load and check the model, then classify the raster."""
+        started = time.perf_counter()
+        with self.userErrors():
+            paths = self.outputPaths(parameters, context)
+            output, confidence, probabilities = (paths[self.OUTPUT], paths[self.CONFIDENCE],
+                                                 paths[self.PROBABILITIES])
+            raster_path = self.rasterPath(parameters, self.INPUT, context)
+            mask_path = self.rasterPath(parameters, self.MASK, context, optional=True)
+            model_path = self.parameterAsFile(parameters, self.MODEL, context)
+            saved = load_model(model_path)
+            n_bands = self.rasterBandCount(raster_path)
+            if saved.n_raster_bands != n_bands:
+                raise QgsProcessingException(self.tr(
+                    "The model was trained on a raster of {0} bands but INPUT has {1}: classify a raster "
+                    "with the same bands, in the same order, or train a model on this one.").format(
+                        saved.n_raster_bands, n_bands))
+            mixture, band_numbers = saved.classifier(self.parameterAsOptionalInt(
+                parameters, self.N_FEATURES, context))
+            names = list(mixture.class_names_)
+            feedback.pushInfo(self.tr("Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}").format(
+                len(names), ", ".join(names), mixture.tau_, len(band_numbers),
+                ", ".join(str(band) for band in band_numbers)))
+            predict_raster(raster_path, mixture, band_numbers, output, confidence_path=confidence,
+                                   probabilities_path=probabilities, mask_path=mask_path,
+                                   class_names=names, progress=progress_between(feedback, 0, 100, full=100),
+                                   is_canceled=feedback.isCanceled, log=feedback.pushInfo)
+        self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
+        feedback.pushInfo(self.tr("Classification written to {0} ({1:.2f} s)").format(
+            output, time.perf_counter() - started))
+        return {self.OUTPUT: output, self.CONFIDENCE: confidence, self.PROBABILITIES: probabilities,
+                self.SELECTED_BANDS: ",".join(str(band) for band in band_numbers),
+                self.N_SELECTED: len(band_numbers)}
+
+    def postProcessAlgorithm(self, context, feedback):
+        """Main thread: have QGIS apply the .qml written next to each output when it loads it."""
+        for path in getattr(self, "styled_outputs", []):
+            if context.willLoadLayerOnCompletion(path):
+                style = os.path.splitext(path)[0] + ".qml"
+                context.layerToLoadOnCompletionDetails(path).setPostProcessor(ClassStyle.create(path, style))
+        return {}

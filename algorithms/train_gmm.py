@@ -1,0 +1,48 @@
+"""Train GMM: a Gaussian mixture on all bands, its ridge tau chosen by cross-validation."""
+
+from qgis.core import QgsProcessingParameterString
+
+from ..training import parse_tau_list
+from .training_base import TrainingAlgorithm
+
+TAU_CRITERIA = (("accuracy", "overall accuracy"), ("kappa", "Cohen's kappa"), ("f1", "mean F1 score"))
+
+
+class TrainGmmAlgorithm(TrainingAlgorithm):
+    """`gmmselect:traingmm`: one Gaussian per class over all bands, ridge tau by k-fold CV."""
+
+    ICON = "traingmm.svg"
+
+    def name(self):
+        """Algorithm id (never translated)."""
+        return "traingmm"
+
+    def displayName(self):
+        """Name in the Toolbox."""
+        return self.tr("Train GMM")
+
+    def description(self):
+        """What the algorithm does."""
+        return self.tr(
+            "Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or "
+            "points over a raster, on all bands, and saves the model for <i>Predict</i>. Pixels are "
+            "classified by the maximum a posteriori rule. The covariances get a ridge S + tau I, tau "
+            "chosen on a grid by k-fold cross-validation (by polygon). A share of the polygons of each "
+            "class can be held out for an independent accuracy assessment; the final model is then "
+            "trained on the other polygons only.")
+
+    def addMethodParameters(self):
+        """TAU (list) and the criterion of the tau search."""
+        self.addParameterWithHelp(QgsProcessingParameterString(
+            self.TAU, self.tr("Ridge values tau to try (empty = default grid)"), optional=True),
+            self.tr("Numbers >= 0 separated by commas, e.g. '0, 0.01, 1'. Empty: 0 and 15 values from "
+                    "1e-7 to 1 times the mean band variance. One value: that tau, no search."))
+        self.addChoice(self.CRITERION, self.tr("Criterion of the tau search"), [
+            (key, self.tr(label)) for key, label in TAU_CRITERIA], "kappa",
+            self.tr("What the tau search maximises: the mean over folds of the overall accuracy, "
+                    "Cohen's kappa or the mean F1 score (ties: the smallest tau)."))
+
+    def methodOptions(self, parameters, context):
+        """Tau grid and criterion."""
+        return {"tau_grid": parse_tau_list(self.parameterAsString(parameters, self.TAU, context)),
+                "tau_criterion": self.parameterAsChoice(parameters, self.CRITERION, context)}

@@ -1,0 +1,193 @@
+"""Base of Train GMM and Train Selection: the shared inputs, outputs and run; subclasses add their method.
+
+A subclass declares its method parameters (`addMethodParameters`) and turns them into
+`training.TrainingOptions` (`methodOptions`); sampling, the workflow and the outputs are here.
+"""
+
+import os
+import time
+
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingOutputNumber,
+    QgsProcessingOutputString,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+)
+from qgis.PyQt.QtCore import QVariant
+
+from ..core import EXTENSION, save_model
+from ..raster import extract_samples
+from ..training import TrainingOptions, train
+from .base import GmmSelectAlgorithm, progress_between
+from .report import confusion_csv, report_html, write_atomically
+
+
+class TrainingAlgorithm(GmmSelectAlgorithm):
+    """Train a GaussianMixture from training polygons or points and save it as a .gmm model file."""
+
+    TRAINING = "TRAINING"
+    FIELD = "FIELD"
+    CRITERION = "CRITERION"
+    TAU = "TAU"
+    FOLDS = "FOLDS"
+    GROUPED = "GROUPED"
+    VALIDATION = "VALIDATION"
+    MAX_SAMPLES = "MAX_SAMPLES"
+    SEED = "SEED"
+    OUTPUT_MODEL = "OUTPUT_MODEL"
+    OUTPUT_REPORT = "OUTPUT_REPORT"
+    OUTPUT_MATRIX = "OUTPUT_MATRIX"
+    KAPPA = "KAPPA"
+    OVERALL_ACCURACY = "OVERALL_ACCURACY"
+    ASSESSMENT = "ASSESSMENT"
+    SELECTED_BANDS = "SELECTED_BANDS"
+    SELECTED_NAMES = "SELECTED_NAMES"
+    N_SELECTED = "N_SELECTED"
+
+    def initAlgorithm(self, config=None):
+        """Inputs, the subclass's method parameters, sampling and validation, outputs."""
+        self.addRasterInput(self.tr("The image to learn from: any number of bands, any data type. "
+                                    "No-data pixels (in any band) are not sampled."))
+        self.addParameterWithHelp(QgsProcessingParameterFeatureSource(
+            self.TRAINING, self.tr("Training polygons or points"),
+            [QgsProcessing.TypeVectorPolygon, QgsProcessing.TypeVectorPoint]),
+            self.tr("Polygons (every pixel whose centre falls inside is sampled) or points (the pixel "
+                    "under each point), in any CRS. With 'Selected features only', only those are used."))
+        self.addParameterWithHelp(QgsProcessingParameterField(
+            self.FIELD, self.tr("Class field"), parentLayerParameterName=self.TRAINING,
+            type=QgsProcessingParameterField.Any),
+            self.tr("The field holding the class of each polygon: integer codes or names (text). "
+                    "Names become the category names of the classification."))
+        self.addMethodParameters()
+        self.addInteger(self.FOLDS, self.tr("Cross-validation folds"), 5, 2,
+                        self.tr("Number of folds of the cross-validation behind the tau search, the "
+                                "CV criteria and the CV accuracy estimate."), maximum=50, advanced=True)
+        self.addBoolean(self.GROUPED, self.tr("Folds by polygon"), True,
+                        self.tr("Keep all pixels of a polygon in the same fold. Pixels of one field are "
+                                "near-duplicates: splitting them inflates every accuracy."), advanced=True)
+        self.addDouble(self.VALIDATION, self.tr("Share of polygons held out for validation"), 0.3, 0.0, 0.9,
+                       self.tr("Per class, this share of the polygons (rounded; seeded) is held out: "
+                               "never seen by the tau search, the selection or the final fit, it gives "
+                               "an independent accuracy assessment. 0 = no hold-out: the accuracy "
+                               "outputs are then the cross-validation estimate."))
+        self.addInteger(self.MAX_SAMPLES, self.tr("Maximum samples per class (0 = all)"), 0, 0,
+                        self.tr("Draw at most this many pixels per class (seeded), to bound memory and "
+                                "time on large training sets. 0 keeps every pixel."), advanced=True)
+        self.addInteger(self.SEED, self.tr("Random seed"), 0, 0,
+                        self.tr("Seed of the hold-out draw, the folds and the sampling: the same "
+                                "seed gives the same model."), advanced=True)
+        self.addFileOutput(self.OUTPUT_MODEL, self.tr("Model file"), self.tr("GMM Select model (*.gmm)"),
+                           self.tr("The trained model for Predict (.gmm: NumPy arrays and a JSON header, "
+                                   "never pickled)."))
+        self.addOutputFiles()
+        self.addFileOutput(self.OUTPUT_REPORT, self.tr("Report"), self.tr("HTML files (*.html)"),
+                           self.tr("HTML report: samples, tau search or selection curve, bands, "
+                                   "confusion matrices, accuracies, timings."), optional=True)
+        self.addFileOutput(self.OUTPUT_MATRIX, self.tr("Confusion matrix"), self.tr("CSV files (*.csv)"),
+                           self.tr("Confusion matrix as CSV (rows = reference): on the held-out polygons "
+                                   "when VALIDATION > 0, else pooled over the CV folds."), optional=True)
+        for name, description in ((self.KAPPA, self.tr("Kappa")),
+                                  (self.OVERALL_ACCURACY, self.tr("Overall accuracy")),
+                                  (self.TAU, self.tr("Ridge tau of the model")),
+                                  (self.N_SELECTED, self.tr("Number of bands used"))):
+            self.addOutput(QgsProcessingOutputNumber(name, description))
+        for name, description in ((self.ASSESSMENT, self.tr("Source of the accuracy figures")),
+                                  (self.SELECTED_BANDS, self.tr("Bands used (numbers)")),
+                                  (self.SELECTED_NAMES, self.tr("Bands used (names)"))):
+            self.addOutput(QgsProcessingOutputString(name, description))
+
+    def addMethodParameters(self):
+        """The subclass's own parameters (tau search or selection)."""
+        raise NotImplementedError
+
+    def addOutputFiles(self):
+        """Extra file outputs of a subclass (none by default)."""
+
+    def methodOptions(self, parameters, context):
+        """The subclass's parameters as keyword arguments of TrainingOptions."""
+        raise NotImplementedError
+
+    def writeOutputFiles(self, result, paths):
+        """Write the subclass's extra files to `paths`; return their entries of the results."""
+        return {}
+
+    def processAlgorithm(self, parameters, context, feedback):
+        """Sample, run the training workflow, write the model and the reports."""
+        started = time.perf_counter()
+        with self.userErrors():
+            paths = self.outputPaths(parameters, context)
+            if not os.path.splitext(paths[self.OUTPUT_MODEL])[1]:
+                paths[self.OUTPUT_MODEL] += EXTENSION
+            options = TrainingOptions(
+                folds=self.parameterAsInt(parameters, self.FOLDS, context),
+                grouped=self.parameterAsBool(parameters, self.GROUPED, context),
+                validation=self.parameterAsDouble(parameters, self.VALIDATION, context),
+                seed=self.parameterAsInt(parameters, self.SEED, context),
+                **self.methodOptions(parameters, context))
+            samples, source, n_bands = self.readSamples(parameters, context, feedback)
+            result = train(samples, options, n_bands, source=source, log=feedback.pushInfo,
+                           progress=progress_between(feedback, 20, 95), is_canceled=feedback.isCanceled)
+            outputs = self.writeOutputs(result, paths)
+        feedback.setProgress(100)
+        feedback.pushInfo(self.tr("KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}")
+                          .format(outputs[self.KAPPA], outputs[self.OVERALL_ACCURACY],
+                                  outputs[self.ASSESSMENT]))
+        feedback.pushInfo(self.tr("Model written to {0} ({1:.2f} s in all)").format(
+            outputs[self.OUTPUT_MODEL], time.perf_counter() - started))
+        return outputs
+
+    def readSamples(self, parameters, context, feedback):
+        """The training samples, a description of the inputs, and the raster's band count."""
+        raster_path = self.rasterPath(parameters, self.INPUT, context)
+        source = self.parameterAsSource(parameters, self.TRAINING, context)
+        if source is None:
+            raise QgsProcessingException(self.invalidSourceError(parameters, self.TRAINING))
+        field = self.parameterAsString(parameters, self.FIELD, context)
+        fields = source.fields()
+        index = fields.lookupField(field)
+        if index < 0:
+            raise QgsProcessingException(self.tr("FIELD: the training layer has no field '{0}'; its fields "
+                                                 "are: {1}").format(field, ", ".join(fields.names())))
+        if not (fields.at(index).isNumeric() or fields.at(index).type() == QVariant.String):
+            raise QgsProcessingException(self.tr("FIELD: '{0}' is a {1} field; the class field must hold "
+                                                 "integer codes or text names").format(
+                                                     field, fields.at(index).typeName()))
+        vector_path, layer_name = self.parameterAsCompatibleSourceLayerPathAndLayerName(
+            parameters, self.TRAINING, context, ["gpkg", "shp", "geojson"], "gpkg", feedback)
+        n_bands = self.rasterBandCount(raster_path)
+        feedback.pushInfo(self.tr("Sampling {0} bands of {1} under '{2}' (field '{3}')").format(
+            n_bands, raster_path, layer_name or vector_path, field))
+        samples = extract_samples(
+            raster_path, vector_path, fields.at(index).name(), layer=layer_name or None,
+            max_samples_per_class=self.parameterAsInt(parameters, self.MAX_SAMPLES, context),
+            seed=self.parameterAsInt(parameters, self.SEED, context), log=feedback.pushInfo,
+            progress=progress_between(feedback, 0, 20, full=100), is_canceled=feedback.isCanceled)
+        description = {"raster": raster_path, "training": vector_path, "layer": layer_name or "",
+                       "field": fields.at(index).name(), "algorithm": self.id() or self.name()}
+        return samples, description, n_bands
+
+    def writeOutputs(self, result, paths):
+        """Model file, then the optional files, then the figures."""
+        model_path = paths[self.OUTPUT_MODEL]
+        save_model(model_path, result.model)
+        self.wrote(model_path)
+        outputs = {self.OUTPUT_MODEL: model_path}
+        outputs.update(self.writeOutputFiles(result, paths))
+        report = paths[self.OUTPUT_REPORT]
+        if report:
+            write_atomically(report, report_html(result, self.displayName()))
+            self.wrote(report)
+        matrix = paths[self.OUTPUT_MATRIX]
+        if matrix:
+            write_atomically(matrix, confusion_csv(result.assessment, result.model.mixture.class_names_))
+            self.wrote(matrix)
+        outputs.update({
+            self.OUTPUT_REPORT: report, self.OUTPUT_MATRIX: matrix,
+            self.KAPPA: result.assessment.kappa, self.OVERALL_ACCURACY: result.assessment.overall_accuracy,
+            self.ASSESSMENT: result.assessment.source, self.TAU: float(result.model.mixture.tau_),
+            self.SELECTED_BANDS: ",".join(str(band) for band in result.selected_bands),
+            self.SELECTED_NAMES: ",".join(result.selected_names),
+            self.N_SELECTED: len(result.selected_features)})
+        return outputs

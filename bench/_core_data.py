@@ -1,0 +1,68 @@
+"""Data sets of the core benchmark: a seeded synthetic hyperspectral set, and the bundled Maipo scene.
+
+Pure NumPy, so both the plugin's interpreter and the bench-only venv can load them. The synthetic set
+is generated once by bench_core.py (Debian's NumPy) and saved to an .npz that every job loads, so the
+two interpreters see the very same numbers whatever their NumPy versions.
+"""
+
+import os
+
+import numpy as np
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MAIPO = os.path.join(REPO, "tests", "data", "maipo_landsat8", "maipo.npz")
+
+
+def bumps(wavelengths, centres, widths, heights):
+    """Sum of Gaussian bumps evaluated on `wavelengths`, one per (centre, width, height)."""
+    z = (wavelengths[:, None] - np.asarray(centres)[None]) / np.asarray(widths)[None]
+    return np.exp(-0.5 * z**2) @ np.asarray(heights, dtype=np.float64)
+
+
+def synthetic(seed=0, n_bands=252, n_classes=16, per_class=250, n_factors=8):
+    """Hyperspectral-like samples: smooth class spectra, smooth low-rank covariances, small band noise.
+
+    Reflectance x = (1 + 0.05 z0) mu_c + B diag(s_c) z + e, on n_bands wavelengths over 400-2500 nm:
+    mu_c = a shared vegetation-like curve plus 4 class-specific Gaussian bumps; B = n_factors smooth
+    bumps (100-500 nm wide) shared by all classes, with class-specific scales s_c; e = band noise,
+    larger in the 1400 and 1900 nm water-absorption regions. Scaled by 10,000 (as reflectance
+    products are stored). Returns X `(n_classes * per_class, n_bands)`, y 0..C-1 and the wavelengths.
+    """
+    rng = np.random.default_rng(seed)
+    wl = np.linspace(400.0, 2500.0, n_bands)
+    base = (0.05 + 0.30 / (1 + np.exp(-(wl - 720.0) / 15.0))
+            - bumps(wl, [1450.0, 1950.0], [60.0, 80.0], [0.15, 0.20])
+            - bumps(wl, [1200.0, 2200.0], [200.0, 250.0], [0.05, 0.10]))
+    factors = np.stack([bumps(wl, [c], [w], [1.0]) for c, w in
+                        zip(rng.uniform(400, 2500, n_factors), rng.uniform(100, 500, n_factors))], axis=1)
+    noise_sd = 0.004 + bumps(wl, [1400.0, 1900.0], [40.0, 50.0], [0.01, 0.015])
+    X, y = [], []
+    for c in range(n_classes):
+        mean = base * rng.uniform(0.8, 1.2) + bumps(wl, rng.uniform(400, 2500, 4), rng.uniform(40, 250, 4),
+                                                    rng.normal(0.0, 0.02, 4))
+        scales = rng.uniform(0.005, 0.02, n_factors)
+        brightness = 1 + 0.05 * rng.standard_normal(per_class)
+        latent = rng.standard_normal((per_class, n_factors)) * scales
+        noise = rng.standard_normal((per_class, n_bands)) * noise_sd
+        X.append(brightness[:, None] * mean + latent @ factors.T + noise)
+        y.append(np.full(per_class, c))
+    return 10_000 * np.concatenate(X), np.concatenate(y), wl
+
+
+def maipo():
+    """X (7713, 64), y 0..3 and field (the polygon id of each pixel) of the bundled Maipo scene."""
+    data = np.load(MAIPO)
+    return data["X"].astype(np.float64), data["y"], data["field"]
+
+
+def write_sets(folder):
+    """Save both sets to `folder` as .npz (X, y, groups); return {name: path}."""
+    os.makedirs(folder, exist_ok=True)
+    paths = {}
+    X, y, _ = synthetic()
+    paths["synth252"] = os.path.join(folder, "synth252.npz")
+    np.savez(paths["synth252"], X=X, y=y, groups=np.zeros(0))
+    X, y, field = maipo()
+    paths["maipo"] = os.path.join(folder, "maipo.npz")
+    np.savez(paths["maipo"], X=X, y=y, groups=field)
+    return paths

@@ -1,0 +1,138 @@
+"""Block-wise reading: windows aligned to the raster's tiling, and the usable-pixel mask of each window.
+
+A pixel is usable when no band read carries its band's no-data value, no value is NaN or
+infinite, GDAL's own mask (alpha band, .msk) keeps it, and the optional mask raster is > 0
+there (and not the mask's no-data).
+"""
+
+import math
+
+import numpy as np
+from osgeo import gdal, gdal_array
+
+from .errors import DataError
+from .info import geotransform_of, open_raster
+
+_OWN_MASK_FLAGS = gdal.GMF_ALL_VALID | gdal.GMF_NODATA
+
+
+def check_band_numbers(path, n_bands, band_numbers):
+    """1-based band numbers as a list (None = all bands), or DataError if one is not in the raster."""
+    if band_numbers is None:
+        return list(range(1, n_bands + 1))
+    numbers = [int(number) for number in band_numbers]
+    wrong = [number for number in numbers if not 1 <= number <= n_bands]
+    if not numbers or wrong:
+        raise DataError(f"raster {path!r} has {n_bands} bands (1..{n_bands}) but bands {wrong or numbers} "
+                        "were asked for; choose band numbers in that range (or the raster the model was "
+                        "trained on)")
+    if len(set(numbers)) != len(numbers):
+        raise DataError(f"band numbers {numbers} for raster {path!r} repeat a band; list each band once")
+    return numbers
+
+
+def buffer_type(dataset, band_numbers):
+    """The GDAL type that holds every band read: the bands' own type when they share it, else Float64."""
+    types = {dataset.GetRasterBand(number).DataType for number in band_numbers}
+    if any(gdal.DataTypeIsComplex(code) for code in types):
+        raise DataError(f"raster {dataset.GetDescription()!r} has complex-valued bands; convert them to "
+                        "real values (amplitude, intensity) first")
+    return types.pop() if len(types) == 1 else gdal.GDT_Float64
+
+
+def aligned_step(block, unit, size):
+    """Window step along one axis: a multiple of both the raster `block` and `unit`, up to 16 units."""
+    if block >= size:
+        return min(unit, size)
+    step = block * unit // math.gcd(block, unit)
+    return step if step <= 16 * unit else unit
+
+
+def plan_windows(width, height, block_size, max_pixels, unit=(1, 1)):
+    """Windows (x, y, w, h) covering the raster row by row, aligned to `block_size` and `unit`, of at
+    most `max_pixels` pixels each (but never smaller than one aligned step)."""
+    step_x = aligned_step(block_size[0], unit[0], width)
+    step_y = aligned_step(block_size[1], unit[1], height)
+    if width * step_y <= max_pixels:
+        cols = width
+        rows = max(step_y, max_pixels // width // step_y * step_y)
+    else:
+        rows = step_y
+        cols = min(width, max(step_x, max_pixels // step_y // step_x * step_x))
+    return [(x, y, min(cols, width - x), min(rows, height - y))
+            for y in range(0, height, rows) for x in range(0, width, cols)]
+
+
+class PixelReader:
+    """Reads windows of some bands of a raster pixel-interleaved, with their usable-pixel mask."""
+
+    def __init__(self, path, band_numbers=None, mask_path=None):
+        self.path = path
+        self.dataset = open_raster(path)
+        self.width, self.height = self.dataset.RasterXSize, self.dataset.RasterYSize
+        self.band_numbers = check_band_numbers(path, self.dataset.RasterCount, band_numbers)
+        self.bands = [self.dataset.GetRasterBand(number) for number in self.band_numbers]
+        self.type = buffer_type(self.dataset, self.band_numbers)
+        self.dtype = np.dtype(gdal_array.GDALTypeCodeToNumericTypeCode(self.type))
+        self.nodata = [band.GetNoDataValue() for band in self.bands]
+        self.own_masks = self._own_masks()
+        self.mask = self._mask_band(mask_path) if mask_path else None
+        self.mask_nodata = None if self.mask is None else self.mask.GetNoDataValue()
+
+    @property
+    def block_size(self):
+        """The (x, y) block size of the first band read."""
+        return tuple(self.bands[0].GetBlockSize())
+
+    def _own_masks(self):
+        """GDAL mask bands (alpha, .msk) of the bands read, one per dataset-wide mask."""
+        masks, per_dataset = [], False
+        for band in self.bands:
+            flags = band.GetMaskFlags()
+            if flags & _OWN_MASK_FLAGS or (per_dataset and flags & gdal.GMF_PER_DATASET):
+                continue
+            per_dataset = per_dataset or bool(flags & gdal.GMF_PER_DATASET)
+            masks.append(band.GetMaskBand())
+        return masks
+
+    def _mask_band(self, mask_path):
+        """Band 1 of the mask raster, which must have the raster's size."""
+        mask = open_raster(mask_path)
+        if (mask.RasterXSize, mask.RasterYSize) != (self.width, self.height):
+            raise DataError(f"mask {mask_path!r} is {mask.RasterXSize} x {mask.RasterYSize} px but raster "
+                            f"{self.path!r} is {self.width} x {self.height} px; resample the mask onto the "
+                            "raster's grid (e.g. gdalwarp -te/-tr or Align rasters)")
+        own, other = geotransform_of(self.dataset), geotransform_of(mask)
+        if own and other and not np.allclose(own, other, rtol=0, atol=1e-3 * abs(own[1])):
+            raise DataError(f"mask {mask_path!r} has the size of raster {self.path!r} but another grid "
+                            f"(geotransform {other} vs {own}); resample the mask onto the raster's grid")
+        self._mask_dataset = mask
+        return mask.GetRasterBand(1)
+
+    def read(self, window):
+        """Pixels `(h, w, d)` of `window` (x, y, w, h) and the usable-pixel mask `(h, w)`."""
+        x, y, w, h = window
+        pixels = self.dataset.ReadAsArray(x, y, w, h, buf_type=self.type, interleave="pixel",
+                                          band_list=self.band_numbers)
+        if pixels is None:
+            raise DataError(f"GDAL could not read window x={x} y={y} {w} x {h} of raster {self.path!r}: "
+                            f"{gdal.GetLastErrorMsg()}; check that the file is complete and readable")
+        pixels = pixels.reshape(h, w, len(self.band_numbers))
+        return pixels, self.usable(pixels, window)
+
+    def usable(self, pixels, window):
+        """The usable-pixel mask `(h, w)` of `pixels (h, w, d)` read at `window`."""
+        usable = np.ones(pixels.shape[:2], dtype=bool)
+        for k, value in enumerate(self.nodata):
+            if value is not None and not math.isnan(value):
+                usable &= pixels[:, :, k] != value
+        if pixels.dtype.kind == "f":
+            usable &= np.isfinite(pixels).all(axis=2)
+        for mask in self.own_masks:
+            usable &= mask.ReadAsArray(*window) > 0
+        if self.mask is not None:
+            values = self.mask.ReadAsArray(*window)
+            usable &= values > 0
+            if self.mask_nodata is not None:
+                usable &= values != self.mask_nodata
+        return usable

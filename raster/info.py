@@ -1,0 +1,106 @@
+"""What a raster holds (size, bands, no-data, georeferencing), read once with GDAL."""
+
+import os
+import re
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+from osgeo import gdal, osr
+
+from .errors import DataError
+
+
+@dataclass
+class RasterInfo:
+    """Size, bands and georeferencing of a raster, as GDAL reports them."""
+
+    path: str
+    width: int
+    height: int
+    n_bands: int
+    geotransform: Optional[Tuple[float, ...]]
+    crs_wkt: str
+    band_names: List[str]
+    nodata: Optional[List[Optional[float]]]
+    data_types: List[str]
+    block_size: Tuple[int, int]
+    wavelengths: Optional[List[float]]
+
+
+def open_raster(path):
+    """The GDAL dataset of `path`, or a DataError that says why it cannot be read."""
+    if not os.path.exists(path) and "://" not in path and not path.startswith("/vsi"):
+        raise DataError(f"raster {path!r} does not exist; check the path")
+    try:
+        dataset = gdal.Open(path)
+    except RuntimeError as error:
+        raise DataError(f"GDAL cannot read raster {path!r}: {error}; check that it is a raster "
+                        "in a format GDAL reads") from error
+    if dataset is None:
+        raise DataError(f"GDAL cannot read raster {path!r}: {gdal.GetLastErrorMsg() or 'unknown format'}; "
+                        "check that it is a raster in a format GDAL reads")
+    if dataset.RasterCount == 0:
+        raise DataError(f"{path!r} holds no raster band (is it a vector or a container of subdatasets?)")
+    return dataset
+
+
+def geotransform_of(dataset):
+    """The geotransform of `dataset`, or None when it has none (GDAL's default identity)."""
+    return dataset.GetGeoTransform(can_return_null=True)
+
+
+def spatial_reference(wkt):
+    """The osr.SpatialReference of `wkt` in x/y (easting, northing) axis order, or None for ''."""
+    if not wkt:
+        return None
+    reference = osr.SpatialReference()
+    reference.ImportFromWkt(wkt)
+    reference.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
+    return reference
+
+
+def crs_name(reference):
+    """A short name of a CRS: 'EPSG:32622' when it has an authority code, else its name."""
+    if reference is None:
+        return "no CRS"
+    code = reference.GetAuthorityCode(None)
+    return f"{reference.GetAuthorityName(None)}:{code}" if code else reference.GetName()
+
+
+def band_wavelengths(dataset):
+    """Band centre wavelengths from band metadata (ENVI, IMAGERY) or the ENVI header, else None."""
+    values = []
+    for number in range(1, dataset.RasterCount + 1):
+        band = dataset.GetRasterBand(number)
+        value = (band.GetMetadataItem("wavelength")
+                 or band.GetMetadataItem("CENTRAL_WAVELENGTH_UM", "IMAGERY"))
+        values.append(value)
+    if any(value is None for value in values):
+        header = dataset.GetMetadataItem("wavelength", "ENVI")
+        values = re.findall(r"[-+0-9.eE]+", header) if header else []
+    if len(values) != dataset.RasterCount:
+        return None
+    try:
+        return [float(value) for value in values]
+    except ValueError:
+        return None
+
+
+def raster_info(path):
+    """The RasterInfo of the raster at `path` (DataError if GDAL cannot read it)."""
+    dataset = open_raster(path)
+    bands = [dataset.GetRasterBand(number) for number in range(1, dataset.RasterCount + 1)]
+    nodata = [band.GetNoDataValue() for band in bands]
+    return RasterInfo(
+        path=path,
+        width=dataset.RasterXSize,
+        height=dataset.RasterYSize,
+        n_bands=dataset.RasterCount,
+        geotransform=geotransform_of(dataset),
+        crs_wkt=dataset.GetProjection() or "",
+        band_names=[band.GetDescription() or f"Band {number}" for number, band in enumerate(bands, 1)],
+        nodata=None if all(value is None for value in nodata) else nodata,
+        data_types=[gdal.GetDataTypeName(band.DataType) for band in bands],
+        block_size=tuple(bands[0].GetBlockSize()),
+        wavelengths=band_wavelengths(dataset),
+    )

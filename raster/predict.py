@@ -1,0 +1,267 @@
+"""Block-wise prediction: classification, confidence and class probabilities as GeoTIFF, in bounded memory.
+
+The raster is read in windows aligned to its blocks and to the 256 x 256 output tiles, only the
+bands the model uses. One thread reads the next window, the cores classify the current one in
+parts (NumPy and GDAL release the GIL), one thread writes the previous one. Memory: the windows
+in flight fit `memory_mb`, and the GDAL block cache is capped at GDAL_CACHE_MB while it runs.
+Each output is written under a temporary name in its folder and renamed when complete.
+"""
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+
+import numpy as np
+from osgeo import gdal, gdal_array
+
+from ..core.model import log_posteriors
+from .blocks import PixelReader, plan_windows
+from .errors import DataError, check_canceled
+from .files import discard, partial_path, publish, writable_target
+from .info import geotransform_of
+from .style import category_names, classification_qml, color_table, confidence_qml, write_style
+from .style import class_colors as colors_of_classes
+from .threads import single_threaded_blas
+
+OUTPUT_TILE = 256
+CREATION_OPTIONS = ["TILED=YES", f"BLOCKXSIZE={OUTPUT_TILE}", f"BLOCKYSIZE={OUTPUT_TILE}", "COMPRESS=DEFLATE",
+                    "BIGTIFF=IF_SAFER", "NUM_THREADS=ALL_CPUS"]
+CLASSIFICATION_NODATA = 0
+CONFIDENCE_NODATA = -1.0
+GDAL_CACHE_MB = 64
+PART_PIXELS = 8192
+
+
+def label_type(labels):
+    """The smallest unsigned GDAL type that holds the class labels (0 stays the no-data value)."""
+    top = int(np.max(labels))
+    return gdal.GDT_Byte if top <= 255 else gdal.GDT_UInt16 if top <= 65535 else gdal.GDT_UInt32
+
+
+@contextmanager
+def bounded_gdal_cache(megabytes):
+    """Cap GDAL's block cache at `megabytes` (if it is larger) for the duration of the block."""
+    previous = gdal.GetCacheMax()
+    gdal.SetCacheMax(min(previous, int(megabytes * 2**20)))
+    try:
+        yield
+    finally:
+        gdal.SetCacheMax(previous)
+
+
+class OutputRaster:
+    """A tiled, DEFLATE-compressed GeoTIFF on the source's grid, written under a temporary name."""
+
+    def __init__(self, path, source, n_bands, gdal_type, nodata, band_names):
+        self.path, self.partial = path, partial_path(path)
+        self.dataset = gdal.GetDriverByName("GTiff").Create(
+            self.partial, source.RasterXSize, source.RasterYSize, n_bands, gdal_type, CREATION_OPTIONS)
+        if self.dataset is None:
+            raise DataError(f"GDAL cannot create {self.partial!r} for output {path!r}: "
+                            f"{gdal.GetLastErrorMsg()}; check free disk space and permissions")
+        geotransform = geotransform_of(source)
+        if geotransform is not None:
+            self.dataset.SetGeoTransform(geotransform)
+        self.dataset.SetProjection(source.GetProjection())
+        for number, name in enumerate(band_names, 1):
+            band = self.dataset.GetRasterBand(number)
+            band.SetNoDataValue(nodata)
+            band.SetDescription(name)
+
+    def write(self, window, values):
+        """Write `values (bands, h, w)` at `window` (x, y, w, h)."""
+        for number, plane in enumerate(values, 1):
+            self.dataset.GetRasterBand(number).WriteArray(plane, int(window[0]), int(window[1]))
+
+    def commit(self):
+        """Close the file and rename it (and its sidecars) to the target path."""
+        self.dataset.FlushCache()
+        self.dataset = None
+        publish(self.partial, self.path)
+
+    def discard(self):
+        """Close and delete the partial file."""
+        self.dataset = None
+        discard(self.partial)
+
+
+class Outputs:
+    """The output rasters of one prediction: classification, and optionally confidence and probabilities."""
+
+    def __init__(self, source, mixture, paths, names, colors):
+        self.rasters = {}
+        self.label_type = label_type(mixture.labels_)
+        self._open("classification", paths, source, 1, self.label_type, CLASSIFICATION_NODATA, ["class"])
+        if self.label_type != gdal.GDT_UInt32:
+            band = self.rasters["classification"].dataset.GetRasterBand(1)
+            band.SetColorTable(color_table(mixture.labels_, colors))
+            band.SetCategoryNames(category_names(mixture.labels_, names))
+        self._open("confidence", paths, source, 1, gdal.GDT_Float32, CONFIDENCE_NODATA, ["confidence"])
+        self._open("probabilities", paths, source, mixture.n_classes, gdal.GDT_Float32, CONFIDENCE_NODATA,
+                   [f"p({name})" for name in names])
+
+    def _open(self, key, paths, source, n_bands, gdal_type, nodata, band_names):
+        """Create the output `key` when a path is given for it (closing the others on failure)."""
+        if paths.get(key):
+            try:
+                self.rasters[key] = OutputRaster(paths[key], source, n_bands, gdal_type, nodata, band_names)
+            except DataError:
+                self.discard()
+                raise
+
+    def write(self, window, result):
+        """Write a window's results (a dict of `(bands, h, w)` arrays keyed like the outputs)."""
+        for key, raster in self.rasters.items():
+            raster.write(window, result[key])
+
+    def commit(self):
+        """Rename every complete output to its target path; return {key: path}."""
+        for raster in self.rasters.values():
+            raster.commit()
+        return {key: raster.path for key, raster in self.rasters.items()}
+
+    def discard(self):
+        """Delete every partial output."""
+        for raster in self.rasters.values():
+            raster.discard()
+
+
+class Classifier:
+    """Labels, confidence and (optionally) posteriors of the usable pixels of a window, in parts."""
+
+    def __init__(self, mixture, label_dtype, probabilities, pool, part_pixels):
+        self.mixture, self.label_dtype = mixture, label_dtype
+        self.probabilities, self.pool, self.part_pixels = probabilities, pool, part_pixels
+
+    def evaluate(self, X):
+        """Labels, confidence and posteriors `(n, C)` (or None) of samples `X (n, d)` by the core."""
+        if not self.probabilities:
+            labels, confidence = self.mixture.predict_with_confidence(X)
+            return labels, confidence, None
+        scores = self.mixture.decision_function(X)
+        winners = np.argmax(scores, axis=1)
+        posteriors = np.exp(log_posteriors(scores))
+        return self.mixture.labels_[winners], posteriors[np.arange(len(X)), winners], posteriors
+
+    def classify(self, pixels, usable):
+        """The output arrays `(bands, h, w)` of a window: no-data wherever `usable` is False."""
+        h, w, d = pixels.shape
+        result = {"classification": np.full((1, h, w), CLASSIFICATION_NODATA, dtype=self.label_dtype),
+                  "confidence": np.full((1, h, w), CONFIDENCE_NODATA, dtype=np.float32)}
+        if self.probabilities:
+            result["probabilities"] = np.full((self.mixture.n_classes, h, w), CONFIDENCE_NODATA, np.float32)
+        flat, keep = pixels.reshape(-1, d), usable.reshape(-1)
+        starts = range(0, h * w, self.part_pixels)
+        list(self.pool.map(lambda start: self._classify_part(flat, keep, result, start), starts))
+        return result
+
+    def _classify_part(self, flat, keep, result, start):
+        """Classify pixels start..start + part_pixels of the window into `result` (in place)."""
+        part = slice(start, start + self.part_pixels)
+        chosen = keep[part]
+        if not chosen.any():
+            return
+        if chosen.all():
+            chosen = slice(None)
+        labels, confidence, posteriors = self.evaluate(flat[part][chosen].astype(np.float64))
+        result["classification"].reshape(-1)[part][chosen] = labels
+        result["confidence"].reshape(-1)[part][chosen] = confidence
+        if posteriors is not None:
+            planes = result["probabilities"].reshape(len(posteriors[0]), -1)
+            for c in range(planes.shape[0]):
+                planes[c, part][chosen] = posteriors[:, c]
+
+
+def check_model(mixture, reader, band_numbers):
+    """DataError unless the model uses as many bands as are read and its labels are >= 1."""
+    if mixture.n_features != len(reader.band_numbers):
+        raise DataError(f"the model uses {mixture.n_features} bands but {len(reader.band_numbers)} bands of "
+                        f"raster {reader.path!r} ({reader.dataset.RasterCount} bands) were given"
+                        f"{'' if band_numbers else ' (all of them)'}: pass the band numbers the model was "
+                        "trained on, in order, or the raster it was trained on")
+    if np.min(mixture.labels_) < 1:
+        raise DataError(f"the model has class codes {mixture.labels_.tolist()}; codes must be >= 1 because 0 "
+                        "is the classification's no-data value: retrain with codes from 1")
+
+
+def window_pixels(memory_mb, reader, n_classes, label_size, probabilities, workers, part_pixels):
+    """Pixels per window such that the windows in flight (read ahead, classified, written) and the
+    classification parts fit `memory_mb`."""
+    d = len(reader.band_numbers)
+    part_bytes = workers * part_pixels * 8 * (3 * d + 4 * n_classes)
+    pixel_bytes = 2 * (d * reader.dtype.itemsize + 1) + 2 * (label_size + 4 + 4 * n_classes * probabilities)
+    return max(1, (int(memory_mb * 2**20) - part_bytes) // pixel_bytes)
+
+
+def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_path=None,
+                   probabilities_path=None, mask_path=None, class_names=None, class_colors=None,
+                   memory_mb=256, progress=None, is_canceled=None, log=None, workers=None):
+    """Classify a raster with a GaussianMixture over bands `band_numbers` (1-based, in the model's order)
+    and write GeoTIFFs: the classification (smallest unsigned type, no-data 0, colour table, category
+    names, QML), the confidence (float32 in [0, 1], no-data -1, QML) and optionally one posterior band
+    per class (no-data -1). Returns {'classification': path, 'confidence': path, 'probabilities': path}
+    for the outputs written."""
+    reader = PixelReader(raster_path, band_numbers, mask_path)
+    check_model(mixture, reader, band_numbers)
+    paths = {key: writable_target(path, (raster_path, mask_path)) for key, path in
+             (("classification", output_path), ("confidence", confidence_path),
+              ("probabilities", probabilities_path)) if path}
+    names = [str(name) for name in (class_names or mixture.class_names_)]
+    if len(names) != mixture.n_classes:
+        raise DataError(f"{len(names)} class names for the {mixture.n_classes} classes of the model; give "
+                        "one name per class, in the order of the model's labels")
+    colors = class_colors_checked(mixture.labels_, class_colors)
+    workers = workers or os.cpu_count() or 1
+    part_pixels = max(1024, min(PART_PIXELS, int(memory_mb * 2**20) // 8 // workers
+                                // (8 * (3 * mixture.n_features + 4 * mixture.n_classes))))
+    label_dtype = np.dtype(gdal_array.GDALTypeCodeToNumericTypeCode(label_type(mixture.labels_)))
+    windows = plan_windows(reader.width, reader.height, reader.block_size,
+                           window_pixels(memory_mb, reader, mixture.n_classes, label_dtype.itemsize,
+                                         "probabilities" in paths, workers, part_pixels),
+                           unit=(OUTPUT_TILE, OUTPUT_TILE))
+    outputs = Outputs(reader.dataset, mixture, paths, names, colors)
+    if log is not None:
+        log(f"classifying {reader.width} x {reader.height} px of {raster_path!r}, "
+            f"bands {reader.band_numbers}, in {len(windows)} windows with {workers} threads")
+    try:
+        with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), ThreadPoolExecutor(workers) as pool:
+            classifier = Classifier(mixture, label_dtype, "probabilities" in paths, pool, part_pixels)
+            run_windows(reader, classifier, outputs, windows, progress, is_canceled)
+        written = outputs.commit()
+    except BaseException:
+        outputs.discard()
+        raise
+    write_style(written["classification"], classification_qml(mixture.labels_, names, colors))
+    if "confidence" in written:
+        write_style(written["confidence"], confidence_qml())
+    return written
+
+
+def class_colors_checked(labels, colors):
+    """The class colours with a DataError (not a ValueError) for colours that do not fit the classes."""
+    try:
+        return colors_of_classes(labels, colors)
+    except ValueError as error:
+        raise DataError(f"class colours: {error}") from error
+
+
+def run_windows(reader, classifier, outputs, windows, progress, is_canceled):
+    """Read window k+1 and write window k-1 while classifying window k."""
+    total = sum(w * h for _, _, w, h in windows)
+    done = 0
+    with ThreadPoolExecutor(1) as reading, ThreadPoolExecutor(1) as writing:
+        next_block = reading.submit(reader.read, windows[0])
+        written = None
+        for k, window in enumerate(windows):
+            check_canceled(is_canceled)
+            pixels, usable = next_block.result()
+            if k + 1 < len(windows):
+                next_block = reading.submit(reader.read, windows[k + 1])
+            result = classifier.classify(pixels, usable)
+            if written is not None:
+                written.result()
+            written = writing.submit(outputs.write, window, result)
+            done += window[2] * window[3]
+            if progress is not None:
+                progress(100.0 * done / total)
+        written.result()

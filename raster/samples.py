@@ -1,0 +1,343 @@
+"""Training samples: the pixels under training polygons or points, read window by window.
+
+A polygon takes the pixels whose centre lies inside it (GDAL's rasterisation rule), or every pixel
+it touches with `all_touched`; a point takes the pixel it falls in; a pixel is one sample at most.
+A pixel covered by features of different classes is contested and dropped; one covered by
+several features of the same class belongs to the first of them (its group). Only the windows
+that the features cover are read.
+"""
+
+from dataclasses import dataclass, field
+from typing import Dict, List
+
+import numpy as np
+from osgeo import gdal, ogr
+
+from ..core import ClassStatistics
+from .blocks import PixelReader, plan_windows
+from .errors import DataError, check_canceled
+from .info import geotransform_of
+from .vector import read_features
+
+MIN_SAMPLES_PER_CLASS = 2
+_IDENTITY = (0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
+
+
+@dataclass
+class SampleSummary:
+    """What a sample extraction found: classes, bands, counts and the pixels it had to drop."""
+
+    labels: np.ndarray
+    class_names: List[str]
+    band_numbers: List[int]
+    band_names: List[str]
+    counts: Dict[str, int]
+    n_features_outside: int
+    n_contested_pixels: int
+    reprojected: bool
+    warnings: List[str]
+    n_unusable_pixels: int = 0
+    n_pixels_read: int = 0
+
+
+@dataclass
+class TrainingSamples(SampleSummary):
+    """Samples `X (n, d)` float64, class codes `y (n,)` and feature ids `groups (n,)`, in raster order."""
+
+    X: np.ndarray = field(default=None)
+    y: np.ndarray = field(default=None)
+    groups: np.ndarray = field(default=None)
+
+
+@dataclass
+class SampleChunk:
+    """Samples of one window: values, class codes, feature ids and flat raster index of each pixel."""
+
+    X: np.ndarray
+    y: np.ndarray
+    groups: np.ndarray
+    cells: np.ndarray
+
+
+class Rasterizer:
+    """Burns one geometry at a time into an in-memory grid, on the raster's pixel grid."""
+
+    def __init__(self, geotransform, all_touched):
+        self.source = ogr.GetDriverByName("Memory").CreateDataSource("")
+        self.layer = self.source.CreateLayer("feature")
+        self.feature = ogr.Feature(self.layer.GetLayerDefn())
+        self.layer.CreateFeature(self.feature)
+        self.geotransform = geotransform or _IDENTITY
+        self.options = ["ALL_TOUCHED=TRUE"] if all_touched else []
+
+    def burn(self, geometry, box):
+        """Boolean mask `(rows, cols)` of the pixels of box (col0, row0, col1, row1) under `geometry`."""
+        col0, row0, col1, row1 = (int(value) for value in box)
+        target = gdal.GetDriverByName("MEM").Create("", col1 - col0, row1 - row0, 1, gdal.GDT_Byte)
+        g = self.geotransform
+        target.SetGeoTransform((g[0] + col0 * g[1] + row0 * g[2], g[1], g[2],
+                                g[3] + col0 * g[4] + row0 * g[5], g[4], g[5]))
+        self.feature.SetGeometry(geometry)
+        self.layer.SetFeature(self.feature)
+        gdal.PushErrorHandler("CPLQuietErrorHandler")  # both grids lack a CRS on purpose: no warning
+        try:
+            failed = gdal.RasterizeLayer(target, [1], self.layer, burn_values=[1], options=self.options)
+        finally:
+            gdal.PopErrorHandler()
+        if failed:
+            raise DataError(f"GDAL could not rasterise a feature: {gdal.GetLastErrorMsg()}; check that its "
+                            "geometry is valid (e.g. Fix geometries)")
+        return target.GetRasterBand(1).ReadAsArray().astype(bool)
+
+
+class SampleWalk:
+    """Walks the raster windows that training features cover and yields their samples (SampleChunk)."""
+
+    def __init__(self, raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
+                 all_touched=False, memory_mb=256, log=None, is_canceled=None):
+        self.raster_path, self.vector_path = raster_path, vector_path
+        self.reader = PixelReader(raster_path, bands, mask_path)
+        self.features = read_features(raster_path, self.reader.dataset, vector_path, class_field, layer,
+                                      log, is_canceled)
+        self.rasterizer = Rasterizer(geotransform_of(self.reader.dataset), all_touched)
+        self.class_index = np.searchsorted(self.features.labels, self.features.codes)
+        self.covered = np.zeros(len(self.features.codes), dtype=np.int64)
+        self.n_contested = self.n_unusable = self.n_read = 0
+        self.windows = self._plan(memory_mb)
+        self.is_canceled = is_canceled
+
+    def _plan(self, memory_mb):
+        """The windows (aligned to the raster's blocks) that some feature overlaps, cut to the box of
+        those features, with the features."""
+        d = len(self.reader.band_numbers)
+        pixel_bytes = d * (self.reader.dtype.itemsize + 8) + 24
+        windows = plan_windows(self.reader.width, self.reader.height, self.reader.block_size,
+                               max(1, int(memory_mb * 2**20) // pixel_bytes))
+        boxes = self.features.boxes
+        planned = []
+        for x, y, w, h in windows:
+            members = np.flatnonzero((boxes[:, 0] < x + w) & (boxes[:, 2] > x) & (boxes[:, 1] < y + h)
+                                     & (boxes[:, 3] > y) & (boxes[:, 2] > boxes[:, 0])
+                                     & (boxes[:, 3] > boxes[:, 1]))
+            if len(members):
+                covered = boxes[members]
+                left, top = max(x, covered[:, 0].min()), max(y, covered[:, 1].min())
+                right, bottom = min(x + w, covered[:, 2].max()), min(y + h, covered[:, 3].max())
+                planned.append(((int(left), int(top), int(right - left), int(bottom - top)), members))
+        return planned
+
+    def feature_cells(self, member, window):
+        """Flat indices in `window` of the pixels of feature `member`."""
+        x, y, w, h = window
+        points = self.features.points[member]
+        if points is not None:
+            rows, cols = points
+            inside = (rows >= y) & (rows < y + h) & (cols >= x) & (cols < x + w)
+            return (rows[inside] - y) * w + cols[inside] - x
+        col0, row0, col1, row1 = self.features.boxes[member]
+        box = (max(col0, x), max(row0, y), min(col1, x + w), min(row1, y + h))
+        rows, cols = np.nonzero(self.rasterizer.burn(self.features.geometries[member], box))
+        return (rows + box[1] - y) * w + cols + box[0] - x
+
+    def owners(self, window, members):
+        """Owner feature of each pixel of `window` (-1: none or contested), flat."""
+        codes = self.features.codes
+        owner = np.full(window[2] * window[3], -1, dtype=np.int64)
+        contested = np.zeros(len(owner), dtype=bool)
+        for member in members:
+            cells = self.feature_cells(member, window)
+            self.covered[member] += len(cells)
+            previous = owner[cells]
+            free = previous < 0
+            owner[cells[free]] = member
+            contested[cells[~free & (codes[previous] != codes[member])]] = True
+        self.n_contested += int(contested.sum())
+        owner[contested] = -1
+        return owner
+
+    def samples(self, window, owner):
+        """The SampleChunk of the owned, usable pixels of `window`, reading only their bounding box."""
+        x, y, w, _ = window
+        chosen = np.flatnonzero(owner >= 0)
+        rows, cols = np.divmod(chosen, w)
+        top, left = rows.min(), cols.min()
+        box = (int(x + left), int(y + top), int(cols.max() - left + 1), int(rows.max() - top + 1))
+        pixels, usable = self.reader.read(box)
+        self.n_read += box[2] * box[3]
+        keep = usable[rows - top, cols - left]
+        self.n_unusable += int((~keep).sum())
+        rows, cols, members = rows[keep], cols[keep], owner[chosen[keep]]
+        return SampleChunk(X=pixels[rows - top, cols - left].astype(np.float64),
+                           y=self.features.codes[members], groups=self.features.fids[members],
+                           cells=(y + rows) * self.reader.width + x + cols)
+
+    def run(self, progress=None):
+        """SampleChunks of the covered windows in raster order; progress (0..100) and cancel per window."""
+        for done, (window, members) in enumerate(self.windows, 1):
+            check_canceled(self.is_canceled)
+            owner = self.owners(window, members)
+            if (owner >= 0).any():
+                yield self.samples(window, owner)
+            if progress is not None:
+                progress(100.0 * done / len(self.windows))
+
+    def summary(self, counts, log=None):
+        """The SampleSummary for per-class `counts` (aligned with labels); DataError if one is short."""
+        features = self.features
+        self.check_counts(counts)
+        warnings = list(features.warnings)
+        if self.n_contested:
+            warnings.append(f"{self.n_contested} pixels covered by features of different classes were "
+                            "dropped")
+        empty = int(((self.covered == 0) & (features.boxes[:, 2] > features.boxes[:, 0])
+                     & (features.boxes[:, 3] > features.boxes[:, 1])).sum())
+        if empty:
+            warnings.append(f"{empty} features over the raster cover no pixel centre (smaller or thinner "
+                            "than a pixel); enlarge them or use all_touched")
+        info = self.reader
+        summary = SampleSummary(
+            labels=features.labels, class_names=features.class_names, band_numbers=info.band_numbers,
+            band_names=[band.GetDescription() or f"Band {number}"
+                        for number, band in zip(info.band_numbers, info.bands)],
+            counts={name: int(count) for name, count in zip(features.class_names, counts)},
+            n_features_outside=features.n_outside, n_contested_pixels=self.n_contested,
+            reprojected=features.reprojected, warnings=warnings, n_unusable_pixels=self.n_unusable,
+            n_pixels_read=self.n_read)
+        if log is not None:
+            log(f"{int(np.sum(counts))} samples of {len(counts)} classes from {self.raster_path!r} "
+                f"(bands {info.band_numbers}); {self.n_unusable} no-data or masked pixels dropped; "
+                f"{self.n_read} of {info.width * info.height} raster pixels read")
+            for warning in warnings:
+                log(f"warning: {warning}")
+        return summary
+
+    def check_counts(self, counts):
+        """Raise DataError naming every class left with fewer than MIN_SAMPLES_PER_CLASS samples."""
+        features = self.features
+        short = [k for k, count in enumerate(counts) if count < MIN_SAMPLES_PER_CLASS]
+        if not short:
+            return
+        details = []
+        for k in short:
+            own = self.class_index == k
+            details.append(f"class {features.class_names[k]!r}: {int(counts[k])} usable pixels from "
+                           f"{own.sum()} features ({int(self.covered[own].sum())} pixels covered, "
+                           f"{int(np.sum(own & (features.boxes[:, 2] <= features.boxes[:, 0])))} features "
+                           "outside the raster)")
+        raise DataError(f"every class needs at least {MIN_SAMPLES_PER_CLASS} usable pixels in raster "
+                        f"{self.raster_path!r} ({'; '.join(details)}; {self.n_unusable} pixels were no-data, "
+                        f"NaN or masked, {self.n_contested} contested); add or enlarge training features of "
+                        f"these classes in {self.vector_path!r}, check the no-data values and mask, or drop "
+                        "these classes")
+
+
+def sample_keys(cells, seed):
+    """Pseudo-random 64-bit keys of raster pixels (SplitMix64 of the flat index and seed): a pixel keeps
+    its key whatever the window it was read in."""
+    z = cells.astype(np.uint64) + np.uint64((int(seed) * 0x9E3779B97F4A7C15) % 2**64)
+    with np.errstate(over="ignore"):
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+class SampleBuffer:
+    """Samples gathered chunk by chunk; with a `limit`, only the `limit` of each class with the smallest
+    keys are kept (a seeded random choice that does not depend on the windows)."""
+
+    def __init__(self, labels, limit=0, seed=0):
+        self.labels, self.limit, self.seed = labels, int(limit), seed
+        self.chunks = []
+        self.size = 0
+
+    def add(self, chunk):
+        """Append a SampleChunk, trimming to the limit when the buffer holds twice as many."""
+        self.chunks.append(chunk)
+        self.size += len(chunk.y)
+        if self.limit and self.size > 2 * self.limit * len(self.labels):
+            self.chunks = [self._trimmed()]
+            self.size = len(self.chunks[0].y)
+
+    def _joined(self):
+        """All chunks as one SampleChunk (an empty one when there is none)."""
+        if not self.chunks:
+            return SampleChunk(np.empty((0, 0)), np.empty(0, np.int64), np.empty(0, np.int64),
+                               np.empty(0, np.int64))
+        return SampleChunk(*(np.concatenate([getattr(c, name) for c in self.chunks])
+                             for name in ("X", "y", "groups", "cells")))
+
+    def _trimmed(self):
+        """The joined samples with at most `limit` per class."""
+        joined = self._joined()
+        if not self.limit:
+            return joined
+        keys = sample_keys(joined.cells, self.seed)
+        keep = []
+        for label in self.labels:
+            members = np.flatnonzero(joined.y == label)
+            if len(members) > self.limit:
+                members = members[np.argpartition(keys[members], self.limit - 1)[:self.limit]]
+            keep.append(members)
+        keep = np.concatenate(keep)
+        return SampleChunk(joined.X[keep], joined.y[keep], joined.groups[keep], joined.cells[keep])
+
+    def samples(self):
+        """The kept samples in raster order (row by row)."""
+        trimmed = self._trimmed()
+        order = np.argsort(trimmed.cells, kind="stable")
+        return SampleChunk(trimmed.X[order], trimmed.y[order], trimmed.groups[order], trimmed.cells[order])
+
+
+def statistics_of(X, y, groups, labels):
+    """ClassStatistics of the samples and of each group (feature): (stats, {group id: stats})."""
+    order = np.argsort(groups, kind="stable")
+    parts = np.split(order, np.flatnonzero(np.diff(groups[order])) + 1) if len(order) else []
+    group_stats = {int(groups[part[0]]): ClassStatistics.from_samples(X[part], y[part], labels)
+                   for part in parts}
+    return ClassStatistics.from_samples(X, y, labels), group_stats
+
+
+def merge_statistics(total, group_totals, stats, group_stats):
+    """Merge chunk statistics into the running totals (group totals updated in place)."""
+    for group, part in group_stats.items():
+        group_totals[group] = group_totals[group].merge(part) if group in group_totals else part
+    return total.merge(stats)
+
+
+def extract_samples(raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
+                    all_touched=False, max_samples_per_class=0, seed=0, log=None, progress=None,
+                    is_canceled=None, memory_mb=256):
+    """TrainingSamples of the raster pixels under the features of a vector (see the module docstring)."""
+    walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
+                      log, is_canceled)
+    buffer = SampleBuffer(walk.features.labels, max_samples_per_class, seed)
+    for chunk in walk.run(progress):
+        buffer.add(chunk)
+    chosen = buffer.samples()
+    counts = [int(np.sum(chosen.y == label)) for label in walk.features.labels]
+    summary = walk.summary(counts, log)
+    return TrainingSamples(**vars(summary), X=chosen.X, y=chosen.y, groups=chosen.groups)
+
+
+def accumulate_statistics(raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
+                          all_touched=False, max_samples_per_class=0, seed=0, log=None, progress=None,
+                          is_canceled=None, memory_mb=256):
+    """Per-class and per-feature ClassStatistics merged window by window, never holding all samples:
+    (class_stats, {feature id: ClassStatistics}, SampleSummary). With `max_samples_per_class`, the
+    statistics are those of the samples extract_samples would keep (held, at most that many per class)."""
+    walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
+                      log, is_canceled)
+    labels = walk.features.labels
+    total, group_totals = ClassStatistics.empty(labels, len(walk.reader.band_numbers)), {}
+    if max_samples_per_class:
+        buffer = SampleBuffer(labels, max_samples_per_class, seed)
+        for chunk in walk.run(progress):
+            buffer.add(chunk)
+        chosen = buffer.samples()
+        if len(chosen.y):
+            total, group_totals = statistics_of(chosen.X, chosen.y, chosen.groups, labels)
+    else:
+        for chunk in walk.run(progress):
+            parts = statistics_of(chunk.X, chunk.y, chunk.groups, labels)
+            total = merge_statistics(total, group_totals, *parts)
+    return total, group_totals, walk.summary(total.counts, log)

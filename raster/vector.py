@@ -1,0 +1,211 @@
+"""Training features: geometries in the raster's CRS, their class codes, ids and pixel boxes.
+
+Polygons keep their geometry (rasterised later, window by window); points become the pixels
+they fall in. Text classes get codes 1..C in sorted order of the names; integer classes keep
+their values, which must be >= 1 (0 is the classification's no-data).
+"""
+
+import math
+from dataclasses import dataclass
+from typing import List
+
+import numpy as np
+from osgeo import gdal, ogr, osr
+
+from .errors import DataError, check_canceled
+from .info import crs_name, geotransform_of, spatial_reference
+
+_POINT_TYPES = (ogr.wkbPoint, ogr.wkbMultiPoint)
+_INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
+
+
+@dataclass
+class Features:
+    """Features over a raster: geometry or pixels, class code, id and pixel box of each."""
+
+    geometries: list          # ogr.Geometry in the raster's CRS (polygons, lines) or None (points)
+    points: list              # (rows, cols) arrays of the pixels of a point feature, or None
+    codes: np.ndarray         # (n,) class code of each feature
+    fids: np.ndarray          # (n,) feature id (OGR FID)
+    boxes: np.ndarray         # (n, 4) col0, row0, col1, row1 (end exclusive), clipped to the raster
+    labels: np.ndarray        # sorted class codes of the whole layer
+    class_names: List[str]    # names aligned with labels
+    n_outside: int            # features with no part over the raster
+    n_without_geometry: int
+    reprojected: bool
+    warnings: List[str]
+
+
+def open_layer(path, layer=None):
+    """The OGR data source and layer (name, index or None = first) of a vector file."""
+    try:
+        source = gdal.OpenEx(path, gdal.OF_VECTOR)
+    except RuntimeError as error:
+        raise DataError(f"OGR cannot read vector {path!r}: {error}; check the path and format") from error
+    if source is None or source.GetLayerCount() == 0:
+        raise DataError(f"OGR cannot read vector {path!r} (or it has no layer): "
+                        f"{gdal.GetLastErrorMsg() or 'no vector layer found'}; check the path and format")
+    names = [source.GetLayerByIndex(k).GetName() for k in range(source.GetLayerCount())]
+    if layer is None or layer == "":
+        found = source.GetLayerByIndex(0)
+    elif isinstance(layer, int):
+        found = source.GetLayerByIndex(layer) if 0 <= layer < len(names) else None
+    else:
+        found = source.GetLayerByName(str(layer))
+    if found is None:
+        raise DataError(f"vector {path!r} has no layer {layer!r}; its layers are: {', '.join(names)}")
+    return source, found
+
+
+def class_codes(path, field_name, field_type, values, fids):
+    """Integer codes `(n,)`, sorted labels and class names of the raw class `values` of the features."""
+    empty = [fid for fid, value in zip(fids, values) if value is None or value == ""]
+    if empty:
+        raise DataError(f"{len(empty)} of the {len(values)} features of {path!r} have an empty class field "
+                        f"{field_name!r} (FIDs {', '.join(map(str, empty[:10]))}"
+                        f"{', ...' if len(empty) > 10 else ''}); fill in their class or delete them")
+    if field_type in _INTEGER_FIELDS or field_type == ogr.OFTReal:
+        return integer_codes(path, field_name, values)
+    names = sorted(set(values))
+    lookup = {name: code for code, name in enumerate(names, 1)}
+    return np.array([lookup[value] for value in values], dtype=np.int64), np.arange(1, len(names) + 1), names
+
+
+def integer_codes(path, field_name, values):
+    """Codes, labels and names of a numeric class field; values must be whole numbers >= 1."""
+    fractional = sorted({value for value in values if value != math.floor(value)})
+    if fractional:
+        raise DataError(f"class field {field_name!r} of {path!r} holds non-integer values "
+                        f"{fractional[:5]}; use integer class codes or a text field")
+    codes = np.array(values, dtype=np.int64)
+    labels = np.unique(codes)
+    if labels[0] <= 0:
+        bad = labels[labels <= 0].tolist()
+        raise DataError(f"class field {field_name!r} of {path!r} holds codes {bad}; codes must be >= 1 "
+                        "(0 is the no-data value of the classification): recode these classes "
+                        "(e.g. add 1 to every code) or use a text field")
+    return codes, labels, [str(label) for label in labels]
+
+
+def raw_class_value(feature, index, field_type):
+    """The class value of `feature`: a number for numeric fields, stripped text otherwise, None if unset."""
+    if not feature.IsFieldSetAndNotNull(index):
+        return None
+    if field_type in _INTEGER_FIELDS:
+        return feature.GetFieldAsInteger64(index)
+    if field_type == ogr.OFTReal:
+        return feature.GetFieldAsDouble(index)
+    return feature.GetFieldAsString(index).strip()
+
+
+def coordinate_transform(raster_path, raster_wkt, geotransform, vector_path, layer, log, warnings):
+    """The transformation from the layer's CRS to the raster's, or None when none is needed."""
+    raster_crs = spatial_reference(raster_wkt)
+    vector_crs = layer.GetSpatialRef()
+    if vector_crs is not None:
+        vector_crs = vector_crs.Clone()
+        vector_crs.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
+    if geotransform is None and vector_crs is not None:
+        raise DataError(f"raster {raster_path!r} has no georeferencing (no geotransform) but vector "
+                        f"{vector_path!r} is in {crs_name(vector_crs)}; georeference the raster "
+                        "(e.g. gdal_translate -a_srs ... -a_ullr ...) or draw the samples on it")
+    if raster_crs is None or vector_crs is None:
+        if (raster_crs is None) != (vector_crs is None):
+            warnings.append(f"only one of raster and vector has a CRS ({crs_name(raster_crs)} vs "
+                            f"{crs_name(vector_crs)}): the vector's coordinates are taken as the raster's")
+        return None
+    if raster_crs.IsSame(vector_crs):
+        return None
+    if log:
+        log(f"vector {vector_path!r} is in {crs_name(vector_crs)}, raster in {crs_name(raster_crs)}: "
+            "reprojecting the features to the raster's CRS on the fly")
+    return osr.CoordinateTransformation(vector_crs, raster_crs)
+
+
+def point_pixels(geometry, inverse, width, height):
+    """(rows, cols) of the pixels holding the points of a (multi)point geometry that lie on the raster."""
+    coords = np.array([geometry.GetGeometryRef(k).GetPoint_2D() for k in range(geometry.GetGeometryCount())]
+                      if geometry.GetGeometryCount() else [geometry.GetPoint_2D()], dtype=np.float64)
+    cols = np.floor(inverse[0] + inverse[1] * coords[:, 0] + inverse[2] * coords[:, 1]).astype(np.int64)
+    rows = np.floor(inverse[3] + inverse[4] * coords[:, 0] + inverse[5] * coords[:, 1]).astype(np.int64)
+    inside = (cols >= 0) & (cols < width) & (rows >= 0) & (rows < height)
+    return rows[inside], cols[inside]
+
+
+def pixel_box(geometry, inverse, width, height):
+    """Pixel box col0, row0, col1, row1 (end exclusive) of a geometry's envelope, clipped to the raster."""
+    x_min, x_max, y_min, y_max = geometry.GetEnvelope()
+    xs = np.array([x_min, x_max, x_min, x_max])
+    ys = np.array([y_min, y_min, y_max, y_max])
+    cols = inverse[0] + inverse[1] * xs + inverse[2] * ys
+    rows = inverse[3] + inverse[4] * xs + inverse[5] * ys
+    return (max(0, math.floor(cols.min())), max(0, math.floor(rows.min())),
+            min(width, math.floor(cols.max()) + 1), min(height, math.floor(rows.max()) + 1))
+
+
+def locate(geometry, transform, inverse, width, height):
+    """Geometry in the raster's CRS (None for points), point pixels (or None) and pixel box of a feature."""
+    geometry = geometry.Clone()
+    if transform is not None:
+        geometry.Transform(transform)
+    if ogr.GT_Flatten(geometry.GetGeometryType()) in _POINT_TYPES:
+        rows, cols = point_pixels(geometry, inverse, width, height)
+        box = (cols.min(), rows.min(), cols.max() + 1, rows.max() + 1) if len(rows) else (0, 0, 0, 0)
+        return None, (rows, cols), box
+    if geometry.HasCurveGeometry():
+        geometry = geometry.GetLinearGeometry()
+    return geometry, None, pixel_box(geometry, inverse, width, height)
+
+
+def class_field_index(vector_path, layer, class_field):
+    """Index and OGR type of the class field, or DataError listing the layer's fields."""
+    definition = layer.GetLayerDefn()
+    index = definition.GetFieldIndex(class_field)
+    if index < 0:
+        fields = [definition.GetFieldDefn(k).GetName() for k in range(definition.GetFieldCount())]
+        raise DataError(f"layer {layer.GetName()!r} of {vector_path!r} has no field {class_field!r}; "
+                        f"its fields are: {', '.join(fields) or 'none'}")
+    return index, definition.GetFieldDefn(index).GetType()
+
+
+def read_features(raster_path, dataset, vector_path, class_field, layer=None, log=None, is_canceled=None):
+    """The Features of a vector layer over the raster `dataset` (GDAL), in the raster's pixel grid."""
+    source, found = open_layer(vector_path, layer)
+    index, field_type = class_field_index(vector_path, found, class_field)
+    geotransform = geotransform_of(dataset)
+    warnings = []
+    transform = coordinate_transform(raster_path, dataset.GetProjection(), geotransform, vector_path, found,
+                                     log, warnings)
+    inverse = gdal.InvGeoTransform(geotransform or (0.0, 1.0, 0.0, 0.0, 0.0, 1.0))
+    width, height = dataset.RasterXSize, dataset.RasterYSize
+    values, fids, geometries, points, boxes = [], [], [], [], []
+    n_without_geometry = 0
+    found.ResetReading()
+    for number, feature in enumerate(found):
+        if number % 1000 == 0:
+            check_canceled(is_canceled)
+        geometry = feature.GetGeometryRef()
+        if geometry is None or geometry.IsEmpty():
+            n_without_geometry += 1
+            continue
+        values.append(raw_class_value(feature, index, field_type))
+        fids.append(feature.GetFID())
+        located = locate(geometry, transform, inverse, width, height)
+        geometries.append(located[0])
+        points.append(located[1])
+        boxes.append(located[2])
+    codes, labels, names = class_codes(vector_path, class_field, field_type, values, fids)
+    boxes = np.array(boxes, dtype=np.int64).reshape(-1, 4)
+    outside = (boxes[:, 2] <= boxes[:, 0]) | (boxes[:, 3] <= boxes[:, 1])
+    n_outside = int(outside.sum())
+    if n_without_geometry:
+        warnings.append(f"{n_without_geometry} features of {vector_path!r} have no geometry and were skipped")
+    if n_outside:
+        warnings.append(f"{n_outside} of the {len(boxes)} features of {vector_path!r} lie outside raster "
+                        f"{raster_path!r} and give no sample")
+    if len(boxes) == 0 or outside.all():
+        raise DataError(f"none of the {len(boxes)} features of {vector_path!r} (layer {found.GetName()!r}) "
+                        f"lies over raster {raster_path!r} ({width} x {height} px); check that both "
+                        "cover the same area and that their CRS are declared correctly")
+    return Features(geometries, points, codes, np.array(fids, dtype=np.int64), boxes, labels, names,
+                    n_outside, n_without_geometry, transform is not None, warnings)

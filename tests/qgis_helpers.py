@@ -1,0 +1,104 @@
+"""One headless QGIS application for the whole test session, with Processing and the plugin.
+
+`start_qgis()` is idempotent: every QGIS test module calls it from a module fixture. The
+application is never exited (exitQgis at interpreter shutdown can crash); the process ends anyway.
+`qgis_process_env()` and `run_qgis_process()` drive the real `qgis_process` executable with the
+plugin in a throwaway plugin path and a throwaway profile (the user's profile is never touched).
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROCESSING_PLUGINS = "/usr/share/qgis/python/plugins"
+LANDSAT = os.path.join(REPO, "tests", "data", "landsat5_rstoolbox", "lsat_tm_7band.tif")
+POLYGONS = os.path.join(REPO, "tests", "data", "landsat5_rstoolbox", "training_polygons.gpkg")
+CLASSES = ["cleared", "fallen_dry", "forest", "water"]
+
+_state = {}
+
+
+def start_qgis():
+    """The QgsApplication, started once, with Processing initialised and the plugin's provider added."""
+    if "app" in _state:
+        return _state["app"]
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if PROCESSING_PLUGINS not in sys.path:
+        sys.path.append(PROCESSING_PLUGINS)
+    from qgis.core import QgsApplication
+
+    app = QgsApplication([], False)
+    QgsApplication.setPrefixPath("/usr", True)
+    app.initQgis()
+    from processing.core.Processing import Processing
+
+    Processing.initialize()
+    import gmmselect
+
+    plugin = gmmselect.classFactory(None)
+    plugin.initProcessing()
+    _state.update(app=app, plugin=plugin)
+    return app
+
+
+def plugin():
+    """The plugin object whose provider is registered."""
+    start_qgis()
+    return _state["plugin"]
+
+
+def qgis_process_executable():
+    """`qgis_process`, or `qgis_process.bin` when Debian's wrapper passes a flag QGIS rejects."""
+    wrapper = shutil.which("qgis_process")
+    if wrapper:
+        probe = subprocess.run([wrapper, "--version"], capture_output=True, text=True,
+                               env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, timeout=120)
+        if probe.returncode == 0:
+            return wrapper
+    return shutil.which("qgis_process.bin") or "/usr/bin/qgis_process.bin"
+
+
+def qgis_process_env():
+    """Environment for qgis_process: the plugin path, a throwaway profile, offscreen Qt."""
+    if "env" not in _state:
+        profile = tempfile.mkdtemp(prefix="gmmselect-qgis-profile-")
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_DATA_HOME=profile,
+                   XDG_RUNTIME_DIR=profile, QGIS_PLUGINPATH=plugin_parent())
+        enable = subprocess.run([qgis_process_executable(), "plugins", "enable", "gmmselect"],
+                                capture_output=True, text=True, env=env, timeout=300)
+        if enable.returncode != 0:
+            raise RuntimeError(f"qgis_process plugins enable gmmselect failed:\n{enable.stdout}\n"
+                               f"{enable.stderr}")
+        _state["env"] = env
+    return _state["env"]
+
+
+def plugin_parent():
+    """The folder holding the plugin as `gmmselect/` (made by conftest)."""
+    return os.environ["GMMSELECT_PLUGIN_PARENT"]
+
+
+def run_qgis_process(*arguments, timeout=600):
+    """Run qgis_process with `arguments`; return (completed process, parsed JSON or None)."""
+    completed = subprocess.run([qgis_process_executable(), *arguments], capture_output=True, text=True,
+                               env=qgis_process_env(), timeout=timeout)
+    parsed = None
+    if "--json" in arguments and completed.stdout.strip():
+        start = completed.stdout.find("{")
+        parsed = json.loads(completed.stdout[start:]) if start >= 0 else None
+    return completed, parsed
+
+
+def category_names(path, band=1):
+    """Category names of a band. GDAL 3.6's GTiff driver loads the .aux.xml lazily and
+    GetCategoryNames alone does not trigger it: read the description first."""
+    from osgeo import gdal
+
+    dataset = gdal.Open(path)  # keep a reference: the band does not keep its dataset alive
+    raster_band = dataset.GetRasterBand(band)
+    raster_band.GetDescription()
+    return raster_band.GetCategoryNames()

@@ -1,0 +1,103 @@
+"""The real `qgis_process` executable, with the plugin in a throwaway plugin path and profile.
+
+This is what proves the provider is registered without `iface`: qgis_process only calls
+`initProcessing()` of plugins that declare `hasProcessingProvider=yes`.
+"""
+
+import os
+
+import numpy as np
+import pytest
+from osgeo import gdal
+from qgis_helpers import CLASSES, LANDSAT, POLYGONS, REPO, category_names, run_qgis_process
+
+MODEL3 = os.path.join(REPO, "tests", "selection_predict.model3")
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    """trainselection through qgis_process --json, with keys as enum values."""
+    folder = tmp_path_factory.mktemp("qgis_process")
+    completed, output = run_qgis_process(
+        "--json", "run", "gmmselect:trainselection", "--", f"INPUT={LANDSAT}", f"TRAINING={POLYGONS}",
+        "FIELD=class", "METHOD=sffs", "CRITERION=jm", f"OUTPUT_MODEL={folder / 'landsat.gmm'}",
+        f"OUTPUT_CURVE={folder / 'curve.csv'}")
+    assert completed.returncode == 0, completed.stderr
+    return folder, output
+
+
+def test_plugin_is_listed_and_enabled():
+    completed, _ = run_qgis_process("plugins")
+    assert completed.returncode == 0
+    assert any(line.strip() == "* gmmselect" for line in completed.stdout.splitlines())
+
+
+def test_algorithms_are_listed():
+    completed, listing = run_qgis_process("--json", "list")
+    assert completed.returncode == 0
+    provider = listing["providers"]["gmmselect"]
+    assert provider["name"] == "GMM Select"
+    assert sorted(provider["algorithms"]) == ["gmmselect:predict", "gmmselect:traingmm",
+                                              "gmmselect:trainselection"]
+
+
+def test_trainselection_json_results(trained):
+    folder, output = trained
+    results = output["results"]
+    assert output["algorithm_details"]["id"] == "gmmselect:trainselection"
+    assert results["ASSESSMENT"] == "held-out polygons"
+    assert results["KAPPA"] > 0.9 and results["OVERALL_ACCURACY"] > 0.93
+    assert results["OUTPUT_MODEL"] == str(folder / "landsat.gmm") and os.path.isfile(results["OUTPUT_MODEL"])
+    assert os.path.isfile(results["OUTPUT_CURVE"])
+    assert len(results["SELECTED_BANDS"].split(",")) == results["N_SELECTED"]
+
+
+def test_predict_json_results(trained, tmp_path):
+    folder, output = trained
+    completed, predicted = run_qgis_process(
+        "--json", "run", "gmmselect:predict", "--", f"INPUT={LANDSAT}",
+        f"MODEL={output['results']['OUTPUT_MODEL']}", f"OUTPUT={tmp_path / 'classes.tif'}",
+        f"CONFIDENCE={tmp_path / 'confidence.tif'}")
+    assert completed.returncode == 0, completed.stderr
+    results = predicted["results"]
+    dataset = gdal.Open(results["OUTPUT"])
+    band = dataset.GetRasterBand(1)
+    assert (dataset.RasterXSize, dataset.RasterYSize) == (287, 310)
+    assert category_names(results["OUTPUT"])[1:5] == CLASSES
+    assert set(np.unique(band.ReadAsArray())) - {band.GetNoDataValue()} == {1, 2, 3, 4}
+    confidence = gdal.Open(results["CONFIDENCE"]).ReadAsArray()
+    assert confidence.max() <= 1.0 + 1e-6
+    assert results["SELECTED_BANDS"] == output["results"]["SELECTED_BANDS"]
+
+
+def test_bad_input_gives_a_message_not_a_traceback(tmp_path):
+    completed, _ = run_qgis_process(
+        "run", "gmmselect:traingmm", "--", f"INPUT={LANDSAT}", f"TRAINING={POLYGONS}", "FIELD=klass",
+        f"OUTPUT_MODEL={tmp_path / 'm.gmm'}")
+    assert completed.returncode != 0
+    assert "the training layer has no field 'klass'" in completed.stdout + completed.stderr
+    assert "Traceback" not in completed.stdout + completed.stderr
+    assert not (tmp_path / "m.gmm").exists()
+
+
+def test_model3_chains_trainselection_and_predict(tmp_path):
+    # `--json help` on a model file crashes qgis_process 3.22: read the plain help.
+    completed, _ = run_qgis_process("help", MODEL3)
+    assert completed.returncode == 0, completed.stderr
+    for name in ("raster", "training", "classfield", "maxbands", "trainselection:Model",
+                 "predict:Classification"):
+        assert f"\n{name}: " in completed.stdout
+    completed, output = run_qgis_process(
+        "--json", "run", MODEL3, "--", f"raster={LANDSAT}", f"training={POLYGONS}", "classfield=class",
+        "maxbands=4", f"trainselection:Model={tmp_path / 'model.gmm'}",
+        f"predict:Classification={tmp_path / 'classes.tif'}")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    results = output["results"]
+    assert results == {"predict:Classification": str(tmp_path / "classes.tif"),
+                       "trainselection:Model": str(tmp_path / "model.gmm")}
+    assert category_names(results["predict:Classification"])[1:5] == CLASSES
+    from gmmselect.core import load_model
+
+    saved = load_model(results["trainselection:Model"])
+    assert saved.selection.method == "sffs" and saved.selection.criterion == "jm"
+    assert max(saved.selection.sizes) == 4 and len(saved.features) <= 4

@@ -1,0 +1,67 @@
+"""Helpers for the data-layer tests: the bundled Landsat scene and small synthetic rasters and vectors."""
+
+import numpy as np
+from conftest import data_file
+from osgeo import gdal, ogr, osr
+
+LANDSAT = data_file("landsat5_rstoolbox", "lsat_tm_7band.tif")
+POLYGONS = data_file("landsat5_rstoolbox", "training_polygons.gpkg")
+LANDSAT_COUNTS = {"cleared": 1124, "fallen_dry": 220, "forest": 2271, "water": 795}
+
+
+def write_raster(path, bands, geotransform=(0.0, 1.0, 0.0, 100.0, 0.0, -1.0), epsg=32622, nodata=None,
+                 driver="GTiff", options=()):
+    """Write `bands (d, h, w)` to `path` and return the path; `geotransform=None` leaves it unset."""
+    bands = np.asarray(bands)
+    gdal_type = {np.dtype(np.uint8): gdal.GDT_Byte, np.dtype(np.int16): gdal.GDT_Int16,
+                 np.dtype(np.float32): gdal.GDT_Float32, np.dtype(np.float64): gdal.GDT_Float64}[bands.dtype]
+    dataset = gdal.GetDriverByName(driver).Create(str(path), bands.shape[2], bands.shape[1], bands.shape[0],
+                                                  gdal_type, list(options))
+    if geotransform is not None:
+        dataset.SetGeoTransform(geotransform)
+        reference = osr.SpatialReference()
+        reference.ImportFromEPSG(epsg)
+        dataset.SetProjection(reference.ExportToWkt())
+    for number, plane in enumerate(bands, 1):
+        dataset.GetRasterBand(number).WriteArray(plane)
+        if nodata is not None:
+            dataset.GetRasterBand(number).SetNoDataValue(nodata)
+    dataset = None
+    return str(path)
+
+
+def write_vector(path, features, field_type=ogr.OFTString, epsg=32622, layer_name="samples"):
+    """Write `features` [(wkt, class value)] to a GeoPackage with field `class`; return the path."""
+    source = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))
+    reference = None
+    if epsg is not None:
+        reference = osr.SpatialReference()
+        reference.ImportFromEPSG(epsg)
+    layer = source.CreateLayer(layer_name, reference)
+    layer.CreateField(ogr.FieldDefn("class", field_type))
+    for wkt, value in features:
+        feature = ogr.Feature(layer.GetLayerDefn())
+        feature.SetGeometry(ogr.CreateGeometryFromWkt(wkt))
+        if value is not None:
+            feature.SetField("class", value)
+        layer.CreateFeature(feature)
+    source = None
+    return str(path)
+
+
+def box(x0, y0, x1, y1):
+    """WKT of the rectangle x0..x1, y0..y1."""
+    return f"POLYGON(({x0} {y0},{x1} {y0},{x1} {y1},{x0} {y1},{x0} {y0}))"
+
+
+def rasterized(raster_path, vector_path, where=None, options=()):
+    """Boolean mask of the pixels `gdal.RasterizeLayer` burns for the features matching `where`."""
+    raster = gdal.Open(raster_path)
+    source = ogr.Open(vector_path)
+    layer = source.GetLayer(0)
+    layer.SetAttributeFilter(where)
+    target = gdal.GetDriverByName("MEM").Create("", raster.RasterXSize, raster.RasterYSize, 1, gdal.GDT_Byte)
+    target.SetGeoTransform(raster.GetGeoTransform())
+    target.SetProjection(raster.GetProjection())
+    gdal.RasterizeLayer(target, [1], layer, burn_values=[1], options=list(options))
+    return target.ReadAsArray().astype(bool)

@@ -1,0 +1,157 @@
+"""Block-wise prediction to GeoTIFF (gmmselect.raster.predict_raster)."""
+
+import os
+import xml.etree.ElementTree as ElementTree
+
+import numpy as np
+import pytest
+from osgeo import gdal
+from test_raster_fixtures import LANDSAT, POLYGONS, write_raster
+
+from gmmselect.core import GaussianMixture
+from gmmselect.raster import Canceled, DataError, extract_samples, predict_raster
+
+BANDS = [1, 2, 3, 4, 5, 7]
+
+
+@pytest.fixture(scope="module")
+def model():
+    """A mixture learnt on the Landsat polygons, bands 1-5 and 7."""
+    samples = extract_samples(LANDSAT, POLYGONS, "class", bands=BANDS)
+    return GaussianMixture.fit(samples.X, samples.y, class_names=samples.class_names)
+
+
+def landsat_pixels(bands=BANDS):
+    """The Landsat bands as samples `(n, d)` in raster order."""
+    return gdal.Open(LANDSAT).ReadAsArray()[np.array(bands) - 1].reshape(len(bands), -1).T
+
+
+def read(path):
+    """All bands of a raster as an array."""
+    return gdal.Open(path).ReadAsArray()
+
+
+def test_prediction_equals_the_core_and_carries_its_style(tmp_path, model):
+    paths = predict_raster(LANDSAT, model, BANDS, str(tmp_path / "classes.tif"), str(tmp_path / "conf.tif"),
+                           str(tmp_path / "proba.tif"))
+    labels, confidence = model.predict_with_confidence(landsat_pixels())
+    np.testing.assert_array_equal(read(paths["classification"]).ravel(), labels)
+    np.testing.assert_allclose(read(paths["confidence"]).ravel(), confidence, atol=1e-6)
+    np.testing.assert_allclose(read(paths["probabilities"]).reshape(4, -1).T,
+                               model.predict_proba(landsat_pixels()), atol=1e-6)
+    output, source = gdal.Open(paths["classification"]), gdal.Open(LANDSAT)
+    band = output.GetRasterBand(1)
+    assert band.DataType == gdal.GDT_Byte and band.GetNoDataValue() == 0
+    assert band.GetBlockSize() == [256, 256]
+    assert output.GetMetadataItem("COMPRESSION", "IMAGE_STRUCTURE") == "DEFLATE"
+    assert output.GetGeoTransform() == source.GetGeoTransform()
+    assert output.GetProjection() == source.GetProjection()
+    assert band.GetCategoryNames()[1:] == ["cleared", "fallen_dry", "forest", "water"]
+    assert band.GetColorTable().GetColorEntry(0)[3] == 0 and band.GetColorTable().GetColorEntry(4)[3] == 255
+    palette = ElementTree.parse(str(tmp_path / "classes.qml")).getroot().find(".//colorPalette")
+    assert [(e.get("value"), e.get("label")) for e in palette] == [("1", "cleared"), ("2", "fallen_dry"),
+                                                                 ("3", "forest"), ("4", "water")]
+    shader = ElementTree.parse(str(tmp_path / "conf.qml")).getroot().find(".//colorrampshader")
+    assert (shader.get("minimumValue"), shader.get("maximumValue")) == ("0", "1")
+    confidence = gdal.Open(paths["confidence"])  # keep the dataset alive while its band is used
+    confidence_band = confidence.GetRasterBand(1)
+    assert confidence_band.DataType == gdal.GDT_Float32 and confidence_band.GetNoDataValue() == -1
+
+
+def test_output_does_not_depend_on_the_block_size(tmp_path):
+    rng = np.random.default_rng(1)
+    means = np.array([[100, 400, 900], [300, 250, 500], [800, 100, 200]])
+    classes = rng.integers(0, 3, size=(530, 610))
+    pixels = (means[classes] + rng.normal(0, 60, size=(530, 610, 3))).astype(np.int16).transpose(2, 0, 1)
+    pixels[:, 17, 33] = -999
+    raster = write_raster(tmp_path / "tiled.tif", pixels, nodata=-999,
+                          options=["TILED=YES", "BLOCKXSIZE=64", "BLOCKYSIZE=64"])
+    X = pixels.reshape(3, -1).T.astype(np.float64)
+    mixture = GaussianMixture.fit(X[::7], classes.ravel()[::7] + 1)
+    outputs = []
+    for name, memory_mb in (("small", 1.0), ("large", 256)):
+        logged = []
+        outputs.append(predict_raster(raster, mixture, [1, 2, 3], str(tmp_path / f"{name}.tif"),
+                                      str(tmp_path / f"{name}_conf.tif"), memory_mb=memory_mb,
+                                      log=logged.append))
+        assert ("in 1 windows" in logged[0]) == (name == "large")
+    small, large = ([read(paths[key]) for key in ("classification", "confidence")] for paths in outputs)
+    np.testing.assert_array_equal(small[0], large[0])
+    np.testing.assert_array_equal(small[1], large[1])
+    assert large[0][17, 33] == 0 and large[1][17, 33] == -1
+    valid = np.ones(X.shape[0], dtype=bool)
+    valid[17 * 610 + 33] = False
+    np.testing.assert_array_equal(large[0].ravel()[valid], mixture.predict(X[valid]))
+
+
+def test_nodata_nan_and_mask_give_nodata_outputs(tmp_path, model):
+    pixels = gdal.Open(LANDSAT).ReadAsArray().astype(np.float32)
+    pixels[2, 10, 20] = np.nan
+    pixels[6, 30, 40] = 255  # the band's no-data value
+    raster = write_raster(tmp_path / "float.tif", pixels, gdal.Open(LANDSAT).GetGeoTransform(), nodata=255)
+    mask = np.ones((1, 310, 287), dtype=np.uint8)
+    mask[0, 100:] = 0
+    mask_path = write_raster(tmp_path / "mask.tif", mask, gdal.Open(LANDSAT).GetGeoTransform())
+    progress = []
+    paths = predict_raster(raster, model, BANDS, str(tmp_path / "c.tif"), str(tmp_path / "p.tif"),
+                           mask_path=mask_path, progress=progress.append)
+    classes, confidence = read(paths["classification"]), read(paths["confidence"])
+    assert classes[10, 20] == classes[30, 40] == 0 and (classes[100:] == 0).all()
+    assert (classes[:100] > 0).sum() == 100 * 287 - 2
+    assert confidence[10, 20] == -1 and (confidence[:100][classes[:100] > 0] >= 0.25).all()
+    assert progress[-1] == 100.0
+
+
+def test_labels_above_255_take_uint16(tmp_path):
+    pixels = np.random.default_rng(2).normal(size=(2, 40, 50))
+    pixels[:, :, 25:] += 5
+    raster = write_raster(tmp_path / "r.tif", pixels)
+    X = pixels.reshape(2, -1).T
+    y = np.where(np.arange(len(X)) % 50 < 25, 7, 300)
+    mixture = GaussianMixture.fit(X, y, class_names=["low", "high"])
+    paths = predict_raster(raster, mixture, [1, 2], str(tmp_path / "c.tif"),
+                           class_colors=["#ff0000", (0, 0, 255)])
+    output = gdal.Open(paths["classification"])
+    band = output.GetRasterBand(1)
+    assert band.DataType == gdal.GDT_UInt16 and band.GetColorTable().GetColorEntry(300) == (0, 0, 255, 255)
+    np.testing.assert_array_equal(band.ReadAsArray().ravel(), mixture.predict(X))
+
+
+def test_cancel_leaves_no_file(tmp_path, model):
+    calls = []
+    with pytest.raises(Canceled):
+        predict_raster(LANDSAT, model, BANDS, str(tmp_path / "c.tif"), str(tmp_path / "p.tif"),
+                       memory_mb=0.5, is_canceled=lambda: calls.append(1) or len(calls) > 1)
+    assert len(calls) == 2 and os.listdir(tmp_path) == []
+
+
+def test_band_mismatch_is_refused(tmp_path, model):
+    with pytest.raises(DataError, match=r"the model uses 6 bands but 3 bands of raster .* \(7 bands\)"):
+        predict_raster(LANDSAT, model, [1, 2, 3], str(tmp_path / "c.tif"))
+    with pytest.raises(DataError, match=r"has 7 bands \(1..7\) but bands \[8\]"):
+        predict_raster(LANDSAT, model, [1, 2, 3, 4, 5, 8], str(tmp_path / "c.tif"))
+    with pytest.raises(DataError, match=r"the model uses 6 bands but 7 bands .* \(all of them\)"):
+        predict_raster(LANDSAT, model, None, str(tmp_path / "c.tif"))
+    with pytest.raises(DataError, match=r"1 class names for the 4 classes of the model"):
+        predict_raster(LANDSAT, model, BANDS, str(tmp_path / "c.tif"), class_names=["forest"])
+    assert os.listdir(tmp_path) == []
+
+
+def test_mask_on_another_grid_is_refused(tmp_path, model):
+    small = write_raster(tmp_path / "small.tif", np.ones((1, 10, 10), dtype=np.uint8))
+    with pytest.raises(DataError, match=r"mask '.*small.tif' is 10 x 10 px but raster .* is 287 x 310 px"):
+        predict_raster(LANDSAT, model, BANDS, str(tmp_path / "c.tif"), mask_path=small)
+    shifted = write_raster(tmp_path / "shifted.tif", np.ones((1, 310, 287), dtype=np.uint8))
+    with pytest.raises(DataError, match=r"mask '.*shifted.tif' has the size of raster .* but another grid"):
+        predict_raster(LANDSAT, model, BANDS, str(tmp_path / "c.tif"), mask_path=shifted)
+
+
+def test_unwritable_and_unreadable_paths(tmp_path, model):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(DataError, match=r"cannot create the output folder '.*file/sub'"):
+        predict_raster(LANDSAT, model, BANDS, str(blocker / "sub" / "c.tif"))
+    with pytest.raises(DataError, match=r"output '.*lsat_tm_7band.tif' is also an input"):
+        predict_raster(LANDSAT, model, BANDS, LANDSAT)
+    with pytest.raises(DataError, match=r"GDAL cannot read raster '.*file'"):
+        predict_raster(str(blocker), model, BANDS, str(tmp_path / "c.tif"))

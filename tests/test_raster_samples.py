@@ -1,0 +1,248 @@
+"""Training samples from rasters and vectors (gmmselect.raster.extract_samples, accumulate_statistics)."""
+
+import numpy as np
+import pytest
+from osgeo import gdal, ogr
+from test_raster_fixtures import (
+    LANDSAT,
+    LANDSAT_COUNTS,
+    POLYGONS,
+    box,
+    rasterized,
+    write_raster,
+    write_vector,
+)
+
+from gmmselect.core import ClassStatistics
+from gmmselect.raster import Canceled, DataError, accumulate_statistics, extract_samples, raster_info
+
+
+@pytest.fixture(scope="module")
+def landsat():
+    """Samples of the bundled Landsat scene under its training polygons."""
+    return extract_samples(LANDSAT, POLYGONS, "class")
+
+
+def test_landsat_counts_equal_gdal_rasterize(landsat):
+    assert landsat.counts == LANDSAT_COUNTS
+    assert landsat.class_names == ["cleared", "fallen_dry", "forest", "water"]
+    assert landsat.labels.tolist() == [1, 2, 3, 4]
+    for label, name in zip(landsat.labels, landsat.class_names):
+        assert rasterized(LANDSAT, POLYGONS, f"class = '{name}'").sum() == np.sum(landsat.y == label)
+    assert landsat.X.shape == (4410, 7) and landsat.X.dtype == np.float64
+    assert not landsat.reprojected and landsat.n_contested_pixels == 0 and landsat.n_features_outside == 0
+
+
+def test_landsat_values_are_the_raster_pixels_in_raster_order(landsat):
+    pixels = gdal.Open(LANDSAT).ReadAsArray()
+    covered = rasterized(LANDSAT, POLYGONS)
+    np.testing.assert_array_equal(landsat.X, pixels[:, covered].T.astype(np.float64))
+    assert landsat.band_numbers == list(range(1, 8)) and landsat.band_names[0] == "Band 1"
+
+
+def test_groups_are_the_polygon_ids(landsat):
+    source = ogr.Open(POLYGONS)
+    layer = source.GetLayer(0)
+    assert len(np.unique(landsat.groups)) == layer.GetFeatureCount() == 36
+    for feature in layer:
+        members = landsat.groups == feature.GetFID()
+        assert set(np.asarray(landsat.class_names)[landsat.y[members] - 1]) == {feature.GetField("class")}
+    fid = int(landsat.groups[0])
+    assert rasterized(LANDSAT, POLYGONS, f"fid = {fid}").sum() == np.sum(landsat.groups == fid)
+
+
+def test_all_touched_takes_every_pixel_a_polygon_touches(landsat):
+    touched = extract_samples(LANDSAT, POLYGONS, "class", all_touched=True)
+    union = rasterized(LANDSAT, POLYGONS, options=["ALL_TOUCHED=TRUE"])
+    assert len(touched.y) == union.sum() - touched.n_contested_pixels
+    assert all(touched.counts[name] > count for name, count in landsat.counts.items())
+
+
+def test_polygons_in_another_crs_are_reprojected(tmp_path):
+    wgs84 = str(tmp_path / "polygons_4326.gpkg")
+    gdal.VectorTranslate(wgs84, POLYGONS, dstSRS="EPSG:4326", reproject=True)
+    lines = []
+    samples = extract_samples(LANDSAT, wgs84, "class", log=lines.append)
+    assert samples.reprojected
+    assert any("reprojecting" in line and "EPSG:4326" in line for line in lines)
+    for name, count in LANDSAT_COUNTS.items():
+        assert abs(samples.counts[name] - count) <= max(3, count // 50)
+
+
+def test_nodata_on_one_band_drops_exactly_its_pixels(tmp_path, landsat):
+    copy = str(tmp_path / "nodata.vrt")  # a VRT: GeoTIFF holds one no-data value for all bands
+    gdal.Translate(copy, LANDSAT, format="VRT")
+    values, counts = np.unique(landsat.X[:, 2], return_counts=True)
+    nodata = values[np.argmax(counts)]
+    dataset = gdal.Open(copy, gdal.GA_Update)
+    dataset.GetRasterBand(3).SetNoDataValue(float(nodata))
+    dataset = None
+    samples = extract_samples(copy, POLYGONS, "class")
+    keep = landsat.X[:, 2] != nodata
+    assert samples.n_unusable_pixels == np.sum(~keep) > 0
+    np.testing.assert_array_equal(samples.X, landsat.X[keep])
+    np.testing.assert_array_equal(samples.groups, landsat.groups[keep])
+
+
+def test_band_subset_and_vrt_input(tmp_path, landsat):
+    vrt = str(tmp_path / "scene.vrt")
+    gdal.BuildVRT(vrt, [LANDSAT])
+    samples = extract_samples(vrt, POLYGONS, "class", bands=[4, 3])
+    assert samples.band_numbers == [4, 3]
+    np.testing.assert_array_equal(samples.X, landsat.X[:, [3, 2]])
+    assert raster_info(vrt).n_bands == 7
+
+
+def test_points_with_integer_classes_and_a_point_outside(tmp_path):
+    pixels = np.arange(2 * 10 * 12, dtype=np.int16).reshape(2, 10, 12)
+    raster = write_raster(tmp_path / "r.tif", pixels)
+    # pixel (row r, col c) has its centre at x = c + 0.5, y = 100 - r - 0.5
+    cells = [(1, 2, 1), (3, 4, 1), (5, 6, 2), (7, 8, 2), (9, 11, 2)]
+    points = [(f"POINT({c + 0.5} {99.5 - r})", code) for r, c, code in cells]
+    points.append(("MULTIPOINT((1.2 98.7),(3.9 97.1))", 1))
+    points.append(("POINT(500 500)", 2))
+    vector = write_vector(tmp_path / "p.gpkg", points, ogr.OFTInteger)
+    samples = extract_samples(raster, vector, "class")
+    expected = sorted([(r, c, code) for r, c, code in cells] + [(1, 1, 1), (2, 3, 1)])
+    np.testing.assert_array_equal(samples.X, [pixels[:, r, c] for r, c, _ in expected])
+    np.testing.assert_array_equal(samples.y, [code for *_, code in expected])
+    assert samples.class_names == ["1", "2"] and samples.counts == {"1": 4, "2": 3}
+    assert samples.n_features_outside == 1 and "outside" in samples.warnings[0]
+    assert np.sum(samples.groups == samples.groups[0]) == 2  # the multipoint: one group
+
+
+def test_mask_raster_keeps_pixels_above_zero(tmp_path, landsat):
+    height, width = 310, 287
+    mask = np.zeros((1, height, width), dtype=np.uint8)
+    mask[0, :, width // 2:] = 3
+    dataset = gdal.Open(LANDSAT)
+    mask_path = write_raster(tmp_path / "mask.tif", mask, dataset.GetGeoTransform())
+    samples = extract_samples(LANDSAT, POLYGONS, "class", mask_path=mask_path)
+    covered = rasterized(LANDSAT, POLYGONS)
+    covered[:, :width // 2] = False
+    assert len(samples.y) == covered.sum() < len(landsat.y)
+    np.testing.assert_array_equal(samples.X, dataset.ReadAsArray()[:, covered].T)
+
+
+def test_overlapping_polygons_drop_contested_pixels(tmp_path):
+    pixels = np.random.default_rng(0).normal(size=(3, 20, 20)).astype(np.float32)
+    raster = write_raster(tmp_path / "r.tif", pixels)
+    vector = write_vector(tmp_path / "v.gpkg", [(box(0, 90, 10, 100), "a"), (box(5, 90, 15, 100), "b"),
+                                                (box(0, 80, 10, 88), "a"), (box(5, 80, 12, 88), "a")])
+    samples = extract_samples(raster, vector, "class")
+    assert samples.n_contested_pixels == 50
+    assert any("different classes" in warning for warning in samples.warnings)
+    assert samples.counts == {"a": 50 + 96, "b": 50}  # same-class overlap counted once
+    assert len(np.unique(samples.X[:, 0])) == len(samples.y)
+
+
+def test_max_samples_per_class_is_seeded_and_independent_of_windows(landsat):
+    small = extract_samples(LANDSAT, POLYGONS, "class", max_samples_per_class=300, seed=7, memory_mb=0.01)
+    large = extract_samples(LANDSAT, POLYGONS, "class", max_samples_per_class=300, seed=7)
+    other = extract_samples(LANDSAT, POLYGONS, "class", max_samples_per_class=300, seed=8)
+    assert large.counts == {"cleared": 300, "fallen_dry": 220, "forest": 300, "water": 300}
+    np.testing.assert_array_equal(small.X, large.X)
+    np.testing.assert_array_equal(small.groups, large.groups)
+    assert not np.array_equal(other.X, large.X)
+
+
+def test_streamed_statistics_equal_those_of_the_samples(landsat):
+    stats, groups, meta = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.01)
+    expected = ClassStatistics.from_samples(landsat.X, landsat.y, landsat.labels)
+    np.testing.assert_array_equal(stats.counts, expected.counts)
+    np.testing.assert_allclose(stats.means, expected.means, rtol=1e-12)
+    np.testing.assert_allclose(stats.scatters, expected.scatters, rtol=1e-9)
+    assert meta.counts == LANDSAT_COUNTS and len(groups) == 36
+    fid = int(landsat.groups[100])
+    own = landsat.groups == fid
+    np.testing.assert_allclose(groups[fid].means, ClassStatistics.from_samples(
+        landsat.X[own], landsat.y[own], landsat.labels).means)
+    subset, _, _ = accumulate_statistics(LANDSAT, POLYGONS, "class", max_samples_per_class=200, seed=1)
+    chosen = extract_samples(LANDSAT, POLYGONS, "class", max_samples_per_class=200, seed=1)
+    expected = ClassStatistics.from_samples(chosen.X, chosen.y, chosen.labels)
+    np.testing.assert_allclose(subset.means, expected.means)
+
+
+def test_small_polygons_on_a_huge_raster_read_only_their_windows(tmp_path):
+    raster = str(tmp_path / "huge.tif")
+    dataset = gdal.GetDriverByName("GTiff").Create(raster, 40000, 40000, 4, gdal.GDT_Int16,
+                                                   ["TILED=YES", "SPARSE_OK=TRUE", "BIGTIFF=YES"])
+    dataset.SetGeoTransform((0.0, 1.0, 0.0, 40000.0, 0.0, -1.0))
+    dataset = None
+    vector = write_vector(tmp_path / "v.gpkg", [(box(100, 39000, 110, 39010), "a"),
+                                                (box(30000, 500, 30010, 520), "b")], epsg=None)
+    samples = extract_samples(raster, vector, "class")
+    assert samples.counts == {"a": 100, "b": 200}
+    assert samples.n_pixels_read == 300
+
+
+def test_raster_info_reads_envi_wavelengths(tmp_path):
+    path = write_raster(tmp_path / "scene.img", np.zeros((2, 3, 4), dtype=np.int16), driver="ENVI")
+    dataset = gdal.Open(path, gdal.GA_Update)
+    dataset.SetMetadataItem("wavelength", "{450.5, 550.25}", "ENVI")
+    dataset = None
+    info = raster_info(path)
+    assert (info.width, info.height, info.n_bands) == (4, 3, 2)
+    assert info.wavelengths == [450.5, 550.25] and info.data_types == ["Int16", "Int16"]
+    landsat = raster_info(LANDSAT)
+    assert landsat.nodata == [255.0] * 7 and landsat.block_size == (287, 4) and landsat.wavelengths is None
+    assert landsat.band_names == [f"Band {k}" for k in range(1, 8)] and "32622" in landsat.crs_wkt
+
+
+def test_cancel_raises_canceled():
+    with pytest.raises(Canceled):
+        extract_samples(LANDSAT, POLYGONS, "class", is_canceled=lambda: True)
+
+
+def test_missing_class_field_lists_the_fields():
+    with pytest.raises(DataError, match=r"no field 'label'.*fields are: fid_src, class"):
+        extract_samples(LANDSAT, POLYGONS, "label")
+
+
+def test_empty_class_values_are_named(tmp_path):
+    vector = write_vector(tmp_path / "v.gpkg", [(box(1, 91, 5, 95), "a"), (box(6, 91, 9, 95), None),
+                                                (box(1, 80, 5, 85), "")])
+    raster = write_raster(tmp_path / "r.tif", np.ones((1, 20, 20), dtype=np.uint8))
+    with pytest.raises(DataError, match=r"2 of the 3 features .* empty class field 'class' \(FIDs 2, 3\)"):
+        extract_samples(raster, vector, "class")
+
+
+def test_integer_codes_below_one_are_refused(tmp_path):
+    vector = write_vector(tmp_path / "v.gpkg", [(box(1, 91, 5, 95), 0), (box(6, 91, 9, 95), 2)],
+                          ogr.OFTInteger)
+    raster = write_raster(tmp_path / "r.tif", np.ones((1, 20, 20), dtype=np.uint8))
+    with pytest.raises(DataError, match=r"holds codes \[0\]; codes must be >= 1"):
+        extract_samples(raster, vector, "class")
+
+
+def test_no_feature_over_the_raster(tmp_path):
+    vector = write_vector(tmp_path / "v.gpkg", [(box(500, 500, 510, 510), "a")])
+    with pytest.raises(DataError, match=r"none of the 1 features .* lies over raster .* \(287 x 310 px\)"):
+        extract_samples(LANDSAT, vector, "class")
+
+
+def test_raster_without_georeferencing(tmp_path):
+    raster = write_raster(tmp_path / "r.tif", np.ones((1, 20, 20), dtype=np.uint8), geotransform=None)
+    with pytest.raises(DataError, match=r"has no georeferencing .* EPSG:4326"):
+        vector = write_vector(tmp_path / "v.gpkg", [(box(1, 1, 5, 5), "a")], epsg=4326)
+        extract_samples(raster, vector, "class")
+
+
+def test_class_left_without_pixels_after_nodata(tmp_path):
+    pixels = np.ones((1, 20, 20), dtype=np.uint8)
+    pixels[0, :10] = 9
+    raster = write_raster(tmp_path / "r.tif", pixels, nodata=9)
+    vector = write_vector(tmp_path / "v.gpkg", [(box(1, 91, 5, 95), "top"), (box(1, 81, 5, 85), "bottom")])
+    with pytest.raises(DataError, match=r"class 'top': 0 usable pixels from 1 features \(16 pixels covered"):
+        extract_samples(raster, vector, "class")
+
+
+def test_unreadable_paths_and_layers(tmp_path):
+    with pytest.raises(DataError, match=r"raster '.*missing.tif' does not exist"):
+        extract_samples(str(tmp_path / "missing.tif"), POLYGONS, "class")
+    with pytest.raises(DataError, match=r"cannot read vector '.*nothing.gpkg'"):
+        extract_samples(LANDSAT, str(tmp_path / "nothing.gpkg"), "class")
+    with pytest.raises(DataError, match=r"no layer 'roads'; its layers are: training_polygons"):
+        extract_samples(LANDSAT, POLYGONS, "class", layer="roads")
+    with pytest.raises(DataError, match=r"has 7 bands \(1..7\) but bands \[9\]"):
+        extract_samples(LANDSAT, POLYGONS, "class", bands=[1, 9])
