@@ -1,7 +1,8 @@
 """k-fold cross-validation whose fold models are downdated from the full model, never refitted.
 
 Fold v removes v_c samples of mean m_v from class c: mu' = (n mu - v m_v)/(n - v),
-(n - v - 1) S' = (n - 1) S - (v - 1) S_v - n v/(n - v) (m_v - mu)(m_v - mu)'  (ClassStatistics.remove).
+(n - v - 1) S' = (n - 1) S - (v - 1) S_v - n v/(n - v) (m_v - mu)(m_v - mu)', applied row by row
+as rows are needed (scatter.DowndatedScatter; ClassStatistics.remove is the same update, dense).
 The CV value of a criterion is the mean over folds of its value on each fold's test part.
 """
 
@@ -14,38 +15,44 @@ import numpy as np
 from .criteria import cohen_kappa, confusion_matrices, mean_f1, overall_accuracy
 from .folds import make_folds
 from .model import GaussianMixture, variance_floor
-from .stats import ClassStatistics
-from .updates import Covariances, NestedCholesky, QuadraticForms, SubsetCriterion
+from .scatter import DowndatedScatter, SampleScatter, ScatterCovariances
+from .updates import NestedCholesky, QuadraticForms, SubsetCriterion
 from .validation import check_samples
 
 #: Candidate scores of one chunk of test samples hold about this many numbers (1 MB: cache-sized).
 CHUNK_ELEMENTS = 131_072
+#: Above this share of open (sample, candidate) pairs a class is scored densely, below it pair by pair.
+DENSE_SHARE = 0.3
 #: Threads scoring folds side by side.
 WORKERS = min(4, os.cpu_count() or 1)
 
 
 @dataclass
 class FoldModel:
-    """The training part of one fold (as statistics) and the test samples it is scored on."""
+    """The training part of one fold (counts, means, scatter rows) and the test samples it is scored on."""
 
-    train: ClassStatistics
+    train: DowndatedScatter
     test_samples: np.ndarray
     test_classes: np.ndarray
 
 
 def fold_models(X, classes, fold, n_classes):
-    """FoldModel of each fold, downdated from the statistics of all samples; `classes` are 0..C-1.
-
-    The statistics of all samples are the merge of the folds' statistics.
-    """
-    everything = np.arange(n_classes)
+    """The scatter of all samples and the FoldModel of each fold, downdated from it; `classes` are 0..C-1."""
+    full = SampleScatter(X, classes, n_classes)
     tests = [fold == v for v in np.unique(fold)]
-    parts = [ClassStatistics.from_samples(X[test], classes[test], everything) for test in tests]
-    full = ClassStatistics.empty(everything, X.shape[1])
-    for part in parts:
-        full = full.merge(part)
-    models = [FoldModel(full.remove(part), X[test], classes[test]) for part, test in zip(parts, tests)]
+    models = [FoldModel(DowndatedScatter(full, SampleScatter(X[test], classes[test], n_classes)), X[test],
+                        classes[test]) for test in tests]
     return full, models
+
+
+def priors(scatter):
+    """Class priors n_c / n of a scatter's counts."""
+    return scatter.counts / scatter.counts.sum()
+
+
+def full_floor(full):
+    """The eigenvalue floor of the model of all samples (shared by every fold)."""
+    return variance_floor(ScatterCovariances(full).diagonal)
 
 
 def class_indices(y):
@@ -60,15 +67,14 @@ class CrossValidated(SubsetCriterion):
     def __init__(self, X, classes, fold, score, tau=0.0, floor=None):
         n_classes = int(classes.max()) + 1
         full, models = fold_models(X, classes, fold, n_classes)
-        floor = variance_floor(full.covariances()) if floor is None else floor
-        ridge = tau * np.eye(X.shape[1])
+        floor = full_floor(full) if floor is None else floor
         self.score = score
         self.n_classes = n_classes
         self.folds = []
         for model in models:
-            nested = NestedCholesky(Covariances(model.train.covariances() + ridge), floor)
+            nested = NestedCholesky(ScatterCovariances(model.train, tau), floor)
             forms = QuadraticForms(model.test_samples, model.train.means)
-            self.folds.append((nested, forms, 2 * np.log(model.train.priors()), model.test_classes))
+            self.folds.append((nested, forms, 2 * np.log(priors(model.train)), model.test_classes))
         self.parts = [(nested, [forms]) for nested, forms, _, _ in self.folds]
 
     def _fold_score(self, log_priors, reference, logdets, quadratic_forms):
@@ -103,10 +109,11 @@ class CrossValidated(SubsetCriterion):
 class FoldCandidates:
     """MAP predictions of one fold's test samples for every candidate f, -Q_c(F+f) minimised over c.
 
-    -Q_c(F+f)(x) = -Q_c(F)(x) + log alpha_c(f) + e_c(x, f)^2 / alpha_c(f)
-                 >= -Q_c(F)(x) + min_f log alpha_c(f):
-    a class whose bound exceeds the winner's worst score over all candidates cannot win anywhere,
-    so its scores are never computed (exact pruning: the predictions equal the full argmin).
+    -Q_c(F+f)(x) = -Q_c(F)(x) + log alpha_c(f) + e_c(x, f)^2 / alpha_c(f) >= -Q_c(F)(x) + log alpha_c(f).
+    Starting from the exact scores of each sample's current winner, a class is scored only where
+    this lower bound does not exceed the best score so far: first per sample (with the smallest
+    log alpha_c), then per (sample, candidate). The pruning is exact: the predictions equal the
+    full argmin (the margin absorbs rounding).
     """
 
     def __init__(self, nested, forms, log_priors):
@@ -128,6 +135,13 @@ class FoldCandidates:
         e -= self.current[c, rows, None]
         return e
 
+    def pair_scores(self, c, samples, candidates):
+        """-Q_c(F+f) for the (sample, candidate) pairs given by two index arrays."""
+        predicted = np.einsum("pk,pk->p", self.augmented[c, samples], self.regressed[c].T[candidates])
+        e = self.forms.points[samples, candidates] - predicted
+        e *= e * self.inverse_alpha[c, candidates]
+        return e + self.log_alpha[c, candidates] - self.current[c, samples]
+
     def predictions(self):
         """Class index `(m, d)` of argmax_c Q_c(F+f); ties to the lowest class index."""
         winner = np.argmax(self.current, axis=0)
@@ -138,17 +152,33 @@ class FoldCandidates:
             rows = np.flatnonzero(winner == c)
             best[rows] = self.negative_scores(c, rows)
         worst = best.max(axis=1)
-        bound = self.log_alpha.min(axis=1)[:, None] - self.current  # (C, m)
         margin = 1e-9 * (np.abs(worst) + 1.0)
+        bound = self.log_alpha.min(axis=1)[:, None] - self.current  # (C, m)
         for c in range(len(self.current)):
             rows = np.flatnonzero((winner != c) & (bound[c] <= worst + margin))
-            for chunk in np.array_split(rows, max(1, rows.size * n_candidates // CHUNK_ELEMENTS)):
-                scores, previous, classes = self.negative_scores(c, chunk), best[chunk], best_class[chunk]
-                better = (scores < previous) | ((scores == previous) & (c < classes))
-                np.copyto(previous, scores, where=better)
-                np.copyto(classes, c, where=better)
-                best[chunk], best_class[chunk] = previous, classes
+            if rows.size == 0:
+                continue
+            for chunk in np.array_split(rows, rows.size * n_candidates // CHUNK_ELEMENTS + 1):
+                self.challenge(c, chunk, best, best_class, margin[chunk])
         return best_class
+
+    def challenge(self, c, rows, best, best_class, margin):
+        """Give class c the (sample, candidate) pairs of `rows` where it scores better (in place)."""
+        previous, classes = best[rows], best_class[rows]
+        open_pairs = self.log_alpha[c] - self.current[c, rows, None] <= previous + margin[:, None]
+        if open_pairs.mean() > DENSE_SHARE:
+            scores = self.negative_scores(c, rows)
+            better = (scores < previous) | ((scores == previous) & (c < classes))
+            np.copyto(previous, scores, where=better)
+            np.copyto(classes, c, where=better)
+        else:
+            at, candidates = np.nonzero(open_pairs)
+            scores = self.pair_scores(c, rows[at], candidates)
+            before = previous[at, candidates]
+            better = (scores < before) | ((scores == before) & (c < classes[at, candidates]))
+            previous[at[better], candidates[better]] = scores[better]
+            classes[at[better], candidates[better]] = c
+        best[rows], best_class[rows] = previous, classes
 
 
 @dataclass
@@ -174,11 +204,13 @@ def cross_validate(X, y, tau=0.0, features=None, folds=5, groups=None, seed=0):
     _, classes = class_indices(y)
     fold = make_folds(y, folds, groups, seed)
     full, models = fold_models(X, classes, fold, len(labels))
-    floor = variance_floor(full.covariances())
+    floor = full_floor(full)
     features = np.arange(X.shape[1]) if features is None else np.asarray(features, dtype=np.intp)
     per_fold = []
     for model in models:
-        mixture = GaussianMixture.from_statistics(model.train.select(features), tau, floor=floor)
+        train = model.train
+        mixture = GaussianMixture(labels, priors(train), train.means[:, features],
+                                  ScatterCovariances(train).dense(features), tau, floor=floor)
         predicted = np.argmax(mixture.decision_function(model.test_samples[:, features]), axis=1)
         per_fold.append(confusion_matrices(model.test_classes, predicted, len(labels)))
     per_fold = np.array(per_fold)

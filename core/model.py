@@ -20,9 +20,9 @@ EIGENVALUE_FLOOR = 1e-10
 CHUNK_ELEMENTS = 2**19
 
 
-def variance_floor(covariances):
-    """The eigenvalue floor EIGENVALUE_FLOOR * mean_c trace(S_c) / d of covariances `(C, d, d)`."""
-    scale = np.trace(covariances, axis1=1, axis2=2).mean() / covariances.shape[1]
+def variance_floor(variances):
+    """The eigenvalue floor EIGENVALUE_FLOOR * s, s the mean of the band variances `(C, d)` of the classes."""
+    scale = np.mean(variances)
     return EIGENVALUE_FLOOR * (scale if scale > 0 else 1.0)
 
 
@@ -46,7 +46,8 @@ class GaussianMixture:
         self.counts_ = None if counts is None else np.asarray(counts, dtype=np.float64)
         self.class_names_ = ([str(label) for label in self.labels_] if class_names is None
                              else [str(name) for name in class_names])
-        self.floor_ = variance_floor(self.covariances_) if floor is None else float(floor)
+        self.floor_ = (variance_floor(np.diagonal(self.covariances_, axis1=1, axis2=2)) if floor is None
+                       else float(floor))
         if self.tau_ < 0:
             raise ValueError(f"the ridge tau must be >= 0; got {self.tau_}")
         self._decompose()
@@ -79,11 +80,6 @@ class GaussianMixture:
         self.eigenvalues_ = np.maximum(eigenvalues + self.tau_, self.floor_)
         self.whiteners_ = eigenvectors / np.sqrt(self.eigenvalues_)[:, None, :]
         self.constants_ = 2 * np.log(self.priors_) - np.log(self.eigenvalues_).sum(axis=1)
-
-    def with_tau(self, tau):
-        """The same classes with another ridge tau."""
-        return GaussianMixture(self.labels_, self.priors_, self.means_, self.covariances_, tau,
-                               self.class_names_, self.floor_, self.counts_)
 
     def subset(self, features):
         """The model restricted to `features` (indices), keeping the floor of the full model."""

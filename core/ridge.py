@@ -10,9 +10,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .criteria import CV_SCORES, confusion_matrices
-from .crossval import class_indices, fold_models
+from .crossval import class_indices, fold_models, full_floor, priors
 from .folds import Canceled, make_folds
-from .model import variance_floor
+from .scatter import ScatterCovariances
 from .validation import check_choice, check_samples
 
 
@@ -50,10 +50,10 @@ def check_grid(grid):
 
 def fold_tau_confusions(model, grid, floor):
     """Confusion matrices `(T, C, C)` of one fold's test part for every tau of the grid."""
-    eigenvalues, eigenvectors = np.linalg.eigh(model.train.covariances())
+    eigenvalues, eigenvectors = np.linalg.eigh(ScatterCovariances(model.train).dense())
     n_classes = len(eigenvalues)
     scores = np.empty((n_classes, len(model.test_samples), len(grid)))
-    log_priors = 2 * np.log(model.train.priors())
+    log_priors = 2 * np.log(priors(model.train))
     for c in range(n_classes):
         ridged = np.maximum(eigenvalues[c][:, None] + grid[None, :], floor)
         projected = (model.test_samples - model.train.means[c]) @ eigenvectors[c]
@@ -71,7 +71,7 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
     fold = make_folds(y, folds, groups, seed)
     _, classes = class_indices(y)
     full, models = fold_models(X, classes, fold, len(labels))
-    floor = variance_floor(full.covariances())
+    floor = full_floor(full)
     values = np.zeros(len(grid))
     for v, model in enumerate(models):
         if is_canceled is not None and is_canceled():

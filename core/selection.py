@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .criteria import CV_SCORES
-from .crossval import CrossValidated, class_indices
+from .crossval import CrossValidated, class_indices, full_floor, priors
 from .folds import Canceled, make_folds
-from .model import variance_floor
+from .scatter import SampleScatter, ScatterCovariances
 from .separability import JeffriesMatusita, KullbackLeibler
-from .stats import ClassStatistics
 from .validation import check_choice, check_samples
 
 METHODS = ("sfs", "sffs")
@@ -107,12 +106,9 @@ def make_criterion(X, y, criterion, folds, groups, seed, tau):
     if criterion in CV_SCORES:
         fold = make_folds(y, folds, groups, seed)
         return CrossValidated(X, classes, fold, CV_SCORES[criterion], tau)
-    stats = ClassStatistics.from_samples(X, classes, np.arange(len(labels)))
-    covariances = stats.covariances()
-    floor = variance_floor(covariances)
-    ridged = covariances + tau * np.eye(X.shape[1])
+    scatter = SampleScatter(X, classes, len(labels))
     separability = JeffriesMatusita if criterion == "jm" else KullbackLeibler
-    return separability(stats.priors(), stats.means, ridged, floor)
+    return separability(priors(scatter), scatter.means, ScatterCovariances(scatter, tau), full_floor(scatter))
 
 
 def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds=5, groups=None, seed=0,

@@ -8,6 +8,19 @@ Removing a part (the fold downdate of cross-validation) is the same update solve
 import numpy as np
 
 
+def chan_terms(counts, means, other_counts, other_means, sign):
+    """Counts and means of a set with `other` added (sign +1) or removed (sign -1), and the weight and
+    delta of the scatter correction w delta delta' (delta between the two parts of the larger set,
+    w = n_part n_other / n_larger)."""
+    n = counts + sign * other_counts
+    safe_n = np.where(n > 0, n, 1.0)
+    new_means = (counts[:, None] * means + sign * other_counts[:, None] * other_means) / safe_n[:, None]
+    if sign > 0:
+        return n, new_means, counts * other_counts / safe_n, other_means - means
+    weight = n * other_counts / np.where(counts > 0, counts, 1.0)
+    return n, new_means, weight, other_means - new_means
+
+
 class ClassStatistics:
     """Counts `(C,)`, means `(C, d)` and scatter matrices `(C, d, d)` of the classes `labels`."""
 
@@ -46,19 +59,12 @@ class ClassStatistics:
 
     def _combine(self, other, sign):
         """Chan's update with the counts of `other` added (sign +1) or removed (sign -1)."""
-        n = self.counts + sign * other.counts
-        safe_n = np.where(n > 0, n, 1.0)
-        totals = self.counts[:, None] * self.means + sign * other.counts[:, None] * other.means
-        means = totals / safe_n[:, None]
-        # delta between the two parts of the larger set, weighted n_part * n_other / n_larger
-        if sign > 0:
-            delta, weight = other.means - self.means, self.counts * other.counts / safe_n
-        else:
-            delta = other.means - means
-            weight = n * other.counts / np.where(self.counts > 0, self.counts, 1.0)
-        correction = weight[:, None, None] * delta[:, :, None] * delta[:, None, :]
+        n, means, weight, delta = chan_terms(self.counts, self.means, other.counts, other.means, sign)
+        correction = (weight[:, None] * delta)[:, :, None] * delta[:, None, :]
         correction += other.scatters
-        return ClassStatistics(self.labels, n, means, self.scatters + sign * correction)
+        correction *= sign
+        correction += self.scatters
+        return ClassStatistics(self.labels, n, means, correction)
 
     def merge(self, other):
         """Statistics of the union of two disjoint sample sets (exact, any order)."""
@@ -79,14 +85,3 @@ class ClassStatistics:
     def priors(self):
         """Class priors n_c / n."""
         return self.counts / self.counts.sum()
-
-    def select(self, features):
-        """Statistics of the features at positions `features` only."""
-        features = np.asarray(features, dtype=np.intp)
-        return ClassStatistics(self.labels, self.counts, self.means[:, features],
-                               self.scatters[:, features][:, :, features])
-
-    def subset(self, classes):
-        """Statistics of the classes at positions `classes`."""
-        return ClassStatistics(self.labels[classes], self.counts[classes], self.means[classes],
-                               self.scatters[classes])

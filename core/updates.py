@@ -14,23 +14,8 @@ keeps the Schur complements accurate on strongly correlated bands.
 import numpy as np
 
 
-class Covariances:
-    """A batch of covariance matrices `(B, d, d)`, read by rows."""
-
-    def __init__(self, matrices):
-        self.matrices = matrices
-        self.diagonal = np.diagonal(matrices, axis1=1, axis2=2)
-
-    def __len__(self):
-        return len(self.matrices)
-
-    def rows(self, features, columns=slice(None)):
-        """Sigma_b[F, columns], `(B, k, m)`."""
-        return self.matrices[:, features][:, :, columns]
-
-
-class PairAverages(Covariances):
-    """(Sigma_i + Sigma_j) / 2 for the pairs (first, second), built row by row, never stored whole."""
+class PairAverages:
+    """(Sigma_i + Sigma_j) / 2 for the pairs (first, second) of class covariances read by rows."""
 
     def __init__(self, classes, first, second):
         self.classes, self.first, self.second = classes, first, second
@@ -46,7 +31,10 @@ class PairAverages(Covariances):
 
 
 class NestedCholesky:
-    """L and L^-1 with L L' = Sigma_b[F,F] for `Covariances`; Schur complements floored at `floor`."""
+    """L and L^-1 with L L' = Sigma_b[F,F]; Schur complements floored at `floor`.
+
+    `covariances` is read by rows: `rows(features, columns)` `(B, k, m)`, `diagonal` `(B, d)`, len B.
+    """
 
     def __init__(self, covariances, floor):
         self.covariances = covariances
@@ -60,10 +48,6 @@ class NestedCholesky:
         self.factor = np.zeros((len(self.covariances), 0, 0))
         self.inverse_factor = np.zeros_like(self.factor)
         self.logdet = np.zeros(len(self.covariances))
-
-    def block(self):
-        """Sigma_b[F,F], `(B, k, k)`."""
-        return self.covariances.rows(self.features, self.features)
 
     def inverse(self):
         """Sigma_b[F,F]^-1 = L^-T L^-1, `(B, k, k)`."""

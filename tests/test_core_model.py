@@ -7,6 +7,8 @@ from conftest import data_file
 
 from gmmselect.core import EIGENVALUE_FLOOR, ClassStatistics, GaussianMixture, make_folds
 from gmmselect.core.crossval import fold_models
+from gmmselect.core.crossval import priors as fold_priors
+from gmmselect.core.scatter import ScatterCovariances
 
 
 def sample_classes(seed=0, d=6):
@@ -59,8 +61,7 @@ def test_ridge_predictions_equal_a_refit_with_s_plus_tau_identity():
     _, priors, means, covs = reference.refit(X, y, range(X.shape[1]), tau=tau)
     np.testing.assert_allclose(model.decision_function(X), reference.discriminant(X, priors, means, covs),
                                rtol=1e-9)
-    assert model.with_tau(0.0).tau_ == 0.0
-    assert not np.allclose(model.with_tau(0.0).decision_function(X), model.decision_function(X))
+    assert not np.allclose(GaussianMixture.fit(X, y).decision_function(X), model.decision_function(X))
 
 
 def test_singular_covariance_is_floored_not_nan():
@@ -127,9 +128,25 @@ def test_fold_downdate_equals_a_refit_on_the_training_part(grouped):
         _, priors, means, covs = reference.refit(X[train], y[train], range(12))
         np.testing.assert_allclose(model.train.means, means, rtol=1e-10)
         tolerance = 1e-10 * np.abs(covs).max()
-        np.testing.assert_allclose(model.train.covariances(), covs, rtol=1e-8, atol=tolerance)
-        np.testing.assert_allclose(model.train.priors(), priors, rtol=1e-12)
+        np.testing.assert_allclose(ScatterCovariances(model.train).dense(), covs, rtol=1e-8, atol=tolerance)
+        block = ScatterCovariances(model.train).rows([7, 2], [3, 7])
+        np.testing.assert_allclose(block, covs[:, [7, 2]][:, :, [3, 7]], rtol=1e-8, atol=tolerance)
+        np.testing.assert_allclose(fold_priors(model.train), priors, rtol=1e-12)
         np.testing.assert_array_equal(model.test_samples, X[fold == v])
+
+
+def test_per_polygon_statistics_build_fold_models():
+    """Whole-set statistics minus the statistics of some polygons equal the statistics of the rest."""
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    X, y, field = data["X"][:, :10], data["y"], data["field"]
+    labels = np.unique(y)
+    held = np.isin(field, np.unique(field)[::4])
+    full = ClassStatistics.from_samples(X, y, labels)
+    rest = full.remove(ClassStatistics.from_samples(X[held], y[held], labels))
+    direct = ClassStatistics.from_samples(X[~held], y[~held], labels)
+    np.testing.assert_allclose(rest.counts, direct.counts)
+    np.testing.assert_allclose(rest.means, direct.means, rtol=1e-10)
+    np.testing.assert_allclose(rest.covariances(), direct.covariances(), rtol=1e-7)
 
 
 @pytest.mark.parametrize(("X", "y", "message"), [
