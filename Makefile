@@ -8,7 +8,7 @@ APT_PACKAGES := python3-numpy python3-scipy python3-pytest python3-gdal gdal-bin
 DEV_VENV    := .venv-dev
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: deps test demo lint bench clean
+.PHONY: deps test demo lint bench clean package
 
 deps:  ## install the Debian packages the plugin and its tests need (once)
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -30,6 +30,9 @@ $(DEV_VENV)/bin/ruff:
 
 lint: $(DEV_VENV)/bin/ruff  ## ruff, configured in ruff.toml
 	$(DEV_VENV)/bin/ruff check .
+
+package:  ## build/gmmselect.zip for the QGIS plugin repository, checked against its rules
+	$(PYTHON) scripts/package.py build/gmmselect.zip
 
 clean:
 	rm -rf build $(DEV_VENV) .pytest_cache

@@ -4,7 +4,8 @@
 2. On the training polygons only: the tau search (Train GMM) or the band selection (Train
    Selection), then a cross-validated estimate of the chosen model.
 3. Fit the final mixture on the training polygons, assess it on the held-out polygons, and
-   assemble the SavedModel with everything a report needs in its `info`.
+   assemble the SavedModel with everything a report needs in its `info` (including the class
+   colours and the band wavelengths).
 
 The held-out polygons are never seen by the tau search, the selection or the final fit.
 """
@@ -28,6 +29,7 @@ from .core import (
     select_features,
     select_tau,
 )
+from .raster.style import colors_for_classes
 
 HELD_OUT = "held-out polygons"
 CROSS_VALIDATION = "cross-validation"
@@ -61,6 +63,22 @@ class TrainingOptions:
     tau_grid: Optional[Sequence[float]] = None
     tau_criterion: str = "kappa"
     selection: Optional[SelectionOptions] = None
+
+
+@dataclass
+class TrainingInputs:
+    """Where the samples came from, recorded in the model's info for the report and for Predict.
+
+    `source`: raster, training layer, field, algorithm. `wavelengths`: one per raster band, or None.
+    `category_colors`: {class value: colour} of the training layer's categorized style, or None.
+    `sampling_seconds`: time spent extracting the samples, reported with the workflow's timings.
+    """
+
+    n_raster_bands: int
+    source: dict = field(default_factory=dict)
+    wavelengths: Optional[Sequence[float]] = None
+    category_colors: Optional[dict] = None
+    sampling_seconds: Optional[float] = None
 
 
 @dataclass
@@ -199,12 +217,11 @@ def _log(log, message):
         log(message)
 
 
-def train(samples, options, n_raster_bands, source=None, log=None, progress=None, is_canceled=None):
+def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     """Run the workflow on `samples` (raster.TrainingSamples); return a TrainingResult.
 
-    `source` (dict) goes into the model's info (raster, training layer, field...).
+    `inputs` (TrainingInputs) describes where the samples came from; it goes into the model's info.
     """
-    timings = {}
     names_of = {label: str(name)
                 for label, name in zip(np.asarray(samples.labels).tolist(), samples.class_names)}
     labels = np.unique(samples.y)
@@ -220,43 +237,10 @@ def train(samples, options, n_raster_bands, source=None, log=None, progress=None
         polygons_train, polygons_val = split.polygons[name]
         _log(log, f"Class '{name}': {n_train} training samples from {polygons_train} polygon(s), "
                   f"{n_val} held-out samples from {polygons_val} polygon(s)")
-
-    selection, tau_search = None, None
-    started = time.perf_counter()
-    if options.selection is None:
-        grid = options.tau_grid if options.tau_grid else None
-        tau_search = select_tau(X, y, grid=grid, criterion=options.tau_criterion, folds=options.folds,
-                                groups=groups, seed=options.seed, progress=_stage(progress, 0, 0.8),
-                                is_canceled=is_canceled)
-        tau = float(tau_search.tau)
-        features = tuple(range(X.shape[1]))
-        timings["tau_search"] = time.perf_counter() - started
-        if len(tau_search.grid) > 1:
-            best = float(np.max(tau_search.values))
-            _log(log, f"Tau search over {len(tau_search.grid)} values ({options.tau_criterion}, "
-                      f"{options.folds} folds): tau = {tau:.6g}, CV {options.tau_criterion} = {best:.4f} "
-                      f"({timings['tau_search']:.2f} s)")
-        else:
-            _log(log, f"Tau = {tau:.6g} (one value given: no search)")
-    else:
-        chosen = options.selection
-        tau = float(chosen.tau)
-        max_features = chosen.max_features or min(X.shape[1], MAX_FEATURES)
-        max_features = min(max_features, X.shape[1])
-        selection = select_features(X, y, method=chosen.method, criterion=chosen.criterion,
-                                    max_features=max_features, folds=options.folds, groups=groups,
-                                    seed=options.seed, tau=tau, progress=_stage(progress, 0, 0.8),
-                                    is_canceled=is_canceled)
-        for size in selection.sizes:
-            bands = ", ".join(_band_label(samples, f) for f in selection.best_sets[size])
-            _log(log, f"Best set of {size} band(s): {chosen.criterion} = "
-                      f"{selection.best_values[size]:.6g}: {bands}")
-        size = selection.best_size if chosen.use_best else max(selection.sizes)
-        features = tuple(int(f) for f in selection.best_sets[size])
-        timings["selection"] = time.perf_counter() - started
-        how = "best size" if chosen.use_best else "MAX_FEATURES"
-        _log(log, f"Selected {len(features)} band(s) ({how}, {chosen.method.upper()}, {chosen.criterion}, "
-                  f"{timings['selection']:.2f} s): " + ", ".join(_band_label(samples, f) for f in features))
+    timings = {} if inputs.sampling_seconds is None else {"sampling": inputs.sampling_seconds}
+    step = _search_tau if options.selection is None else _select_bands
+    tau, features, found = step(samples, X, y, groups, options, timings, log, _stage(progress, 0, 0.8),
+                                is_canceled)
 
     started = time.perf_counter()
     cv = cross_validate(X, y, tau=tau, features=features, folds=options.folds, groups=groups,
@@ -271,22 +255,18 @@ def train(samples, options, n_raster_bands, source=None, log=None, progress=None
     started = time.perf_counter()
     mixture = GaussianMixture.fit(X, y, tau=tau, class_names=names)
     timings["fit"] = time.perf_counter() - started
-    validation = None
-    if split.held_out.any():
-        X_val, y_val = samples.X[split.held_out], samples.y[split.held_out]
-        predicted = mixture.subset(features).predict(X_val[:, list(features)])
-        validation = Assessment.of(HELD_OUT, confusion_matrix(y_val, predicted, mixture.labels_))
-        _log(log, f"Held-out polygons ({len(y_val)} samples, never used for training): overall accuracy "
-                  f"{validation.overall_accuracy:.4f}, kappa {validation.kappa:.4f}")
+    validation = _assess_held_out(samples, split, mixture, features, timings, log)
     headline = validation if validation is not None else cv_assessment
-
+    selection = found if options.selection is not None else None
     info = {
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "workflow": "selection" if selection is not None else "tau search",
-        "source": dict(source or {}),
+        "source": dict(inputs.source),
         "parameters": _parameters(options, tau, features if selection is not None else None,
                                   max(selection.sizes) if selection is not None else None),
         "classes": names,
+        "class_colors": colors_for_classes(names, inputs.category_colors),
+        "wavelengths": _wavelengths(inputs.wavelengths, samples.band_numbers),
         "samples_per_class": {name: {"train": t, "validation": v} for name, (t, v) in counts.items()},
         "polygons_per_class": {name: {"train": t, "validation": v}
                                for name, (t, v) in split.polygons.items()},
@@ -301,11 +281,72 @@ def train(samples, options, n_raster_bands, source=None, log=None, progress=None
     }
     model = SavedModel(mixture=mixture, band_numbers=tuple(int(b) for b in samples.band_numbers),
                        feature_names=[str(name) for name in samples.band_names],
-                       n_raster_bands=int(n_raster_bands), features=features, selection=selection,
-                       tau_search=tau_search, info=info)
+                       n_raster_bands=int(inputs.n_raster_bands), features=features, selection=selection,
+                       tau_search=None if selection is not None else found, info=info)
     if progress is not None:
         progress(1.0)
     return TrainingResult(model, headline, cv_assessment, validation, split)
+
+
+def _search_tau(samples, X, y, groups, options, timings, log, progress, is_canceled):
+    """Train GMM's step: the ridge tau by CV over all bands; returns (tau, features, TauResult)."""
+    started = time.perf_counter()
+    grid = options.tau_grid if options.tau_grid else None
+    search = select_tau(X, y, grid=grid, criterion=options.tau_criterion, folds=options.folds, groups=groups,
+                        seed=options.seed, progress=progress, is_canceled=is_canceled)
+    tau = float(search.tau)
+    timings["tau_search"] = time.perf_counter() - started
+    if len(search.grid) > 1:
+        best = float(np.max(search.values))
+        _log(log, f"Tau search over {len(search.grid)} values ({options.tau_criterion}, {options.folds} "
+                  f"folds): tau = {tau:.6g}, CV {options.tau_criterion} = {best:.4f} "
+                  f"({timings['tau_search']:.2f} s)")
+    else:
+        _log(log, f"Tau = {tau:.6g} (one value given: no search)")
+    return tau, tuple(range(X.shape[1])), search
+
+
+def _select_bands(samples, X, y, groups, options, timings, log, progress, is_canceled):
+    """Train Selection's step: SFS or SFFS; returns (tau, features, SelectionResult)."""
+    started = time.perf_counter()
+    chosen = options.selection
+    max_features = min(chosen.max_features or min(X.shape[1], MAX_FEATURES), X.shape[1])
+    selection = select_features(X, y, method=chosen.method, criterion=chosen.criterion,
+                                max_features=max_features, folds=options.folds, groups=groups,
+                                seed=options.seed, tau=float(chosen.tau), progress=progress,
+                                is_canceled=is_canceled)
+    for size in selection.sizes:
+        bands = ", ".join(_band_label(samples, f) for f in selection.best_sets[size])
+        _log(log, f"Best set of {size} band(s): {chosen.criterion} = "
+                  f"{selection.best_values[size]:.6g}: {bands}")
+    size = selection.best_size if chosen.use_best else max(selection.sizes)
+    features = tuple(int(f) for f in selection.best_sets[size])
+    timings["selection"] = time.perf_counter() - started
+    how = "best size" if chosen.use_best else "MAX_FEATURES"
+    _log(log, f"Selected {len(features)} band(s) ({how}, {chosen.method.upper()}, {chosen.criterion}, "
+              f"{timings['selection']:.2f} s): " + ", ".join(_band_label(samples, f) for f in features))
+    return float(chosen.tau), features, selection
+
+
+def _assess_held_out(samples, split, mixture, features, timings, log):
+    """The Assessment of `mixture` on the held-out polygons, or None when none is held out."""
+    if not split.held_out.any():
+        return None
+    started = time.perf_counter()
+    X_val, y_val = samples.X[split.held_out], samples.y[split.held_out]
+    predicted = mixture.subset(features).predict(X_val[:, list(features)])
+    validation = Assessment.of(HELD_OUT, confusion_matrix(y_val, predicted, mixture.labels_))
+    timings["validation"] = time.perf_counter() - started
+    _log(log, f"Held-out polygons ({len(y_val)} samples, never used for training): overall accuracy "
+              f"{validation.overall_accuracy:.4f}, kappa {validation.kappa:.4f}")
+    return validation
+
+
+def _wavelengths(raster_wavelengths, band_numbers):
+    """The wavelength of each band read (aligned with `band_numbers`), or None when unknown."""
+    if not raster_wavelengths:
+        return None
+    return [float(raster_wavelengths[number - 1]) for number in band_numbers]
 
 
 def _band_label(samples, feature):

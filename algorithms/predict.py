@@ -92,10 +92,12 @@ class PredictAlgorithm(GmmSelectAlgorithm):
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
             self.OUTPUT, self.tr("Classification")),
             self.tr("GeoTIFF of class codes with a colour table and the class names (and a .qml style "
-                    "next to it); 0 = no-data."))
+                    "next to it); 0 = no-data. The colours are those of the training layer's categorized "
+                    "style when it had one, else a fixed qualitative palette."))
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
             self.CONFIDENCE, self.tr("Confidence"), optional=True, createByDefault=False),
-            self.tr("Posterior probability of the winning class, in (0, 1] (Float32)."))
+            self.tr("Posterior probability of the winning class, in (0, 1] (Float32), styled with a "
+                    "continuous red (0) to green (1) ramp (.qml next to it)."))
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
             self.PROBABILITIES, self.tr("Class probabilities"), optional=True, createByDefault=False),
             self.tr("One band per class (in the model's class order): posterior probabilities (Float32)."))
@@ -126,9 +128,10 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                 len(names), ", ".join(names), mixture.tau_, len(band_numbers),
                 ", ".join(str(band) for band in band_numbers)))
             predict_raster(raster_path, mixture, band_numbers, output, confidence_path=confidence,
-                                   probabilities_path=probabilities, mask_path=mask_path,
-                                   class_names=names, progress=progress_between(feedback, 0, 100, full=100),
-                                   is_canceled=feedback.isCanceled, log=feedback.pushInfo)
+                           probabilities_path=probabilities, mask_path=mask_path, class_names=names,
+                           class_colors=saved.info.get("class_colors"),
+                           progress=progress_between(feedback, 0, 100, full=100),
+                           is_canceled=feedback.isCanceled, log=feedback.pushInfo)
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
         feedback.pushInfo(self.tr("Classification written to {0} ({1:.2f} s)").format(
             output, time.perf_counter() - started))

@@ -8,8 +8,10 @@ import os
 import time
 
 from qgis.core import (
+    QgsCategorizedSymbolRenderer,
     QgsProcessing,
     QgsProcessingException,
+    QgsProcessingFeatureSourceDefinition,
     QgsProcessingOutputNumber,
     QgsProcessingOutputString,
     QgsProcessingParameterFeatureSource,
@@ -18,10 +20,11 @@ from qgis.core import (
 from qgis.PyQt.QtCore import QVariant
 
 from ..core import EXTENSION, save_model
-from ..raster import extract_samples
-from ..training import TrainingOptions, train
+from ..raster import extract_samples, raster_info
+from ..report import report_html
+from ..training import TrainingInputs, TrainingOptions, train
 from .base import GmmSelectAlgorithm, progress_between
-from .report import confusion_csv, report_html, write_atomically
+from .report import confusion_csv, write_atomically
 
 
 class TrainingAlgorithm(GmmSelectAlgorithm):
@@ -45,6 +48,11 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     SELECTED_BANDS = "SELECTED_BANDS"
     SELECTED_NAMES = "SELECTED_NAMES"
     N_SELECTED = "N_SELECTED"
+
+    def __init__(self):
+        """The class colours of the training layer's style are read in `prepareAlgorithm`."""
+        super().__init__()
+        self.category_colors = {}
 
     def initAlgorithm(self, config=None):
         """Inputs, the subclass's method parameters, sampling and validation, outputs."""
@@ -83,8 +91,11 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                                    "never pickled)."))
         self.addOutputFiles()
         self.addFileOutput(self.OUTPUT_REPORT, self.tr("Report"), self.tr("HTML files (*.html)"),
-                           self.tr("HTML report: samples, tau search or selection curve, bands, "
-                                   "confusion matrices, accuracies, timings."), optional=True)
+                           self.tr("One self-contained HTML page (charts inline, no internet): parameters, "
+                                   "samples per class, selection curve, bands used, tau and its CV curve, "
+                                   "confusion matrices with class names, producer's and user's accuracy, "
+                                   "F1, overall accuracy and kappa with how they were measured, timings."),
+                           optional=True)
         self.addFileOutput(self.OUTPUT_MATRIX, self.tr("Confusion matrix"), self.tr("CSV files (*.csv)"),
                            self.tr("Confusion matrix as CSV (rows = reference): on the held-out polygons "
                                    "when VALIDATION > 0, else pooled over the CV folds."), optional=True)
@@ -113,6 +124,31 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         """Write the subclass's extra files to `paths`; return their entries of the results."""
         return {}
 
+    def prepareAlgorithm(self, parameters, context, feedback):
+        """Main thread: read the class colours of the training layer's style before the run."""
+        self.category_colors = self.categoryColors(parameters, context)
+        if self.category_colors:
+            feedback.pushInfo(self.tr("Class colours: the training layer's categorized style ({0} "
+                                      "categories)").format(len(self.category_colors)))
+        else:
+            feedback.pushInfo(self.tr("Class colours: the default palette (the training layer has no "
+                                      "categorized style on the class field)"))
+        return True
+
+    def categoryColors(self, parameters, context):
+        """{category value: '#rrggbb'} of the training layer's categorized style on the class field, or {}."""
+        value = parameters.get(self.TRAINING)
+        if isinstance(value, QgsProcessingFeatureSourceDefinition):  # 'selected features only'
+            value = value.source.staticValue()
+        layer = self.parameterAsVectorLayer({self.TRAINING: value}, self.TRAINING, context)
+        renderer = layer.renderer() if layer is not None else None
+        field = self.parameterAsString(parameters, self.FIELD, context)
+        if not isinstance(renderer, QgsCategorizedSymbolRenderer) or \
+                renderer.classAttribute().strip('"').lower() != field.lower():
+            return {}
+        return {value: category.symbol().color().name() for category in renderer.categories()
+                if category.symbol() is not None for value in category_values(category)}
+
     def processAlgorithm(self, parameters, context, feedback):
         """Sample, run the training workflow, write the model and the reports."""
         started = time.perf_counter()
@@ -126,8 +162,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                 validation=self.parameterAsDouble(parameters, self.VALIDATION, context),
                 seed=self.parameterAsInt(parameters, self.SEED, context),
                 **self.methodOptions(parameters, context))
-            samples, source, n_bands = self.readSamples(parameters, context, feedback)
-            result = train(samples, options, n_bands, source=source, log=feedback.pushInfo,
+            samples, inputs = self.readSamples(parameters, context, feedback)
+            result = train(samples, options, inputs, log=feedback.pushInfo,
                            progress=progress_between(feedback, 20, 95), is_canceled=feedback.isCanceled)
             outputs = self.writeOutputs(result, paths)
         feedback.setProgress(100)
@@ -139,7 +175,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         return outputs
 
     def readSamples(self, parameters, context, feedback):
-        """The training samples, a description of the inputs, and the raster's band count."""
+        """The training samples and their TrainingInputs (source, bands, wavelengths, class colours)."""
+        started = time.perf_counter()
         raster_path = self.rasterPath(parameters, self.INPUT, context)
         source = self.parameterAsSource(parameters, self.TRAINING, context)
         if source is None:
@@ -156,17 +193,21 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                                                      field, fields.at(index).typeName()))
         vector_path, layer_name = self.parameterAsCompatibleSourceLayerPathAndLayerName(
             parameters, self.TRAINING, context, ["gpkg", "shp", "geojson"], "gpkg", feedback)
-        n_bands = self.rasterBandCount(raster_path)
+        raster = raster_info(raster_path)
+        n_bands = raster.n_bands
         feedback.pushInfo(self.tr("Sampling {0} bands of {1} under '{2}' (field '{3}')").format(
             n_bands, raster_path, layer_name or vector_path, field))
+        max_samples = self.parameterAsInt(parameters, self.MAX_SAMPLES, context)
         samples = extract_samples(
             raster_path, vector_path, fields.at(index).name(), layer=layer_name or None,
-            max_samples_per_class=self.parameterAsInt(parameters, self.MAX_SAMPLES, context),
+            max_samples_per_class=max_samples,
             seed=self.parameterAsInt(parameters, self.SEED, context), log=feedback.pushInfo,
             progress=progress_between(feedback, 0, 20, full=100), is_canceled=feedback.isCanceled)
         description = {"raster": raster_path, "training": vector_path, "layer": layer_name or "",
-                       "field": fields.at(index).name(), "algorithm": self.id() or self.name()}
-        return samples, description, n_bands
+                       "field": fields.at(index).name(), "max_samples_per_class": max_samples,
+                       "algorithm": self.id() or self.name()}
+        return samples, TrainingInputs(n_bands, description, raster.wavelengths, self.category_colors,
+                                       time.perf_counter() - started)
 
     def writeOutputs(self, result, paths):
         """Model file, then the optional files, then the figures."""
@@ -177,7 +218,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         outputs.update(self.writeOutputFiles(result, paths))
         report = paths[self.OUTPUT_REPORT]
         if report:
-            write_atomically(report, report_html(result, self.displayName()))
+            write_atomically(report, report_html(result.model, self.displayName()))
             self.wrote(report)
         matrix = paths[self.OUTPUT_MATRIX]
         if matrix:
@@ -191,3 +232,10 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             self.SELECTED_NAMES: ",".join(result.selected_names),
             self.N_SELECTED: len(result.selected_features)})
         return outputs
+
+
+def category_values(category):
+    """The values a renderer category stands for (a merged category holds a list), without NULL and ''."""
+    value = category.value()
+    values = value if isinstance(value, list) else [value]
+    return [v for v in values if isinstance(v, (int, float, str)) and v != ""]

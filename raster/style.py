@@ -50,10 +50,30 @@ def parse_color(color):
     return tuple(int(part) for part in parts[:3])
 
 
+def palette_color(position):
+    """The default palette's colour of the class at `position` (0-based), cycled."""
+    return DEFAULT_COLORS[position % len(DEFAULT_COLORS)]
+
+
+def category_text(value):
+    """A category value as the class name it stands for: 10.0 -> '10', 'forest' -> 'forest'."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def colors_for_classes(class_names, category_colors=None):
+    """'#rrggbb' per class: its colour in `category_colors` {category value: colour} (a training
+    layer's categorized style), else the default palette's colour of its position."""
+    by_name = {category_text(value): color for value, color in (category_colors or {}).items()}
+    return [hex_color(parse_color(by_name.get(str(name), palette_color(k))))
+            for k, name in enumerate(class_names)]
+
+
 def class_colors(labels, colors=None):
     """One (r, g, b) per class: the given `colors` (aligned with labels) or the default palette."""
     if colors is None:
-        colors = [DEFAULT_COLORS[k % len(DEFAULT_COLORS)] for k in range(len(labels))]
+        colors = [palette_color(k) for k in range(len(labels))]
     if len(colors) != len(labels):
         raise ValueError(f"{len(colors)} colours for {len(labels)} classes; give one colour per class")
     return [parse_color(color) for color in colors]

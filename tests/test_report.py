@@ -1,0 +1,220 @@
+"""The HTML report of both training algorithms, read back as a browser would parse it."""
+
+import html.parser
+
+import numpy as np
+import pytest
+from osgeo import gdal
+from qgis_helpers import CLASSES, LANDSAT, POLYGONS, start_qgis
+
+WAVELENGTHS = [0.485, 0.56, 0.66, 0.83, 1.65, 11.45, 2.215]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def qgis():
+    """The shared QGIS application with the provider registered."""
+    return start_qgis()
+
+
+class ReportParser(html.parser.HTMLParser):
+    """Tables by class (rows of cell texts), SVG charts by class (their elements) and every link."""
+
+    def __init__(self):
+        super().__init__()
+        self.tables, self.charts, self.links, self.text = {}, {}, [], []
+        self._rows, self._cell, self._chart = None, None, None
+
+    def handle_starttag(self, tag, attrs):
+        """Open tables, rows, cells and charts; record src and href attributes."""
+        attributes = dict(attrs)
+        self.links += [value for name, value in attrs if name in ("src", "href")]
+        if tag == "table":
+            self._rows = []
+            self.tables.setdefault(attributes.get("class"), []).append(self._rows)
+        elif tag == "tr":
+            self._rows.append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+        elif tag == "svg":
+            self._chart = self.charts.setdefault(attributes.get("class"), [])
+        if self._chart is not None:
+            self._chart.append((tag, attributes))
+
+    def handle_endtag(self, tag):
+        """Close cells and charts."""
+        if tag in ("td", "th"):
+            self._rows[-1].append("".join(self._cell).strip())
+            self._cell = None
+        elif tag == "svg":
+            self._chart = None
+
+    def handle_data(self, data):
+        """Cell text and the page's text."""
+        self.text.append(data)
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def parse(path):
+    """The parser fed with the report at `path`, and the raw HTML."""
+    with open(path, encoding="utf-8") as stream:
+        text = stream.read()
+    parser = ReportParser()
+    parser.feed(text)
+    parser.close()
+    return parser, text
+
+
+def run(algorithm_id, folder, raster=LANDSAT, **extra):
+    """Train on the Landsat polygons with a report; the results, the saved model and the parsed report."""
+    import processing
+
+    from gmmselect.core import load_model
+
+    results = processing.run(algorithm_id, {
+        "INPUT": raster, "TRAINING": POLYGONS, "FIELD": "class", "OUTPUT_MODEL": str(folder / "model.gmm"),
+        "OUTPUT_REPORT": str(folder / "report.html"), **extra})
+    return results, load_model(results["OUTPUT_MODEL"]), *parse(results["OUTPUT_REPORT"])
+
+
+@pytest.fixture(scope="module")
+def selection(tmp_path_factory):
+    """trainselection with 30 % of the polygons held out."""
+    return run("gmmselect:trainselection", tmp_path_factory.mktemp("selection"), METHOD="sffs")
+
+
+@pytest.fixture(scope="module")
+def tau_search(tmp_path_factory):
+    """traingmm without hold-out (CV assessment) on a copy of the scene that carries wavelengths."""
+    folder = tmp_path_factory.mktemp("gmm")
+    raster = str(folder / "with_wavelengths.tif")
+    dataset = gdal.Translate(raster, LANDSAT)
+    for number, wavelength in enumerate(WAVELENGTHS, 1):
+        dataset.GetRasterBand(number).SetMetadataItem("wavelength", str(wavelength))
+    dataset = None
+    return run("gmmselect:traingmm", folder, raster=raster, VALIDATION=0)
+
+
+def numbers(row):
+    """The cells of a row after its head, as floats."""
+    return [float(value) for value in row[1:]]
+
+
+@pytest.mark.parametrize("key, position", [("validation", 0), ("cross_validation", 1)])
+def test_confusion_matrices_name_the_classes_and_hold_the_model_counts(selection, key, position):
+    _, saved, parser, _ = selection
+    matrix = parser.tables["confusion"][position]
+    assert matrix[0] == ["reference \\ predicted", *CLASSES, "total"]
+    assert [row[0] for row in matrix[1:]] == [*CLASSES, "total"]
+    counts = np.array([numbers(row)[:-1] for row in matrix[1:5]])
+    expected = np.array(saved.info[key]["confusion"])
+    np.testing.assert_array_equal(counts, expected)
+    assert numbers(matrix[5])[-1] == expected.sum()
+    assert "rows = reference" in "".join(parser.text) and "columns = predicted" in "".join(parser.text)
+
+
+@pytest.mark.parametrize("key, position", [("validation", 0), ("cross_validation", 1)])
+def test_class_accuracies_are_those_of_the_matrix(selection, key, position):
+    _, saved, parser, _ = selection
+    matrix = np.array(saved.info[key]["confusion"], dtype=float)
+    rows = parser.tables["classes"][position]
+    assert rows[0] == ["class", "producer's accuracy", "user's accuracy", "F1"]
+    assert [row[0] for row in rows[1:]] == CLASSES
+    diagonal = np.diag(matrix)
+    producers, users = diagonal / matrix.sum(axis=1), diagonal / matrix.sum(axis=0)
+    figures = np.array([numbers(row) for row in rows[1:]])
+    np.testing.assert_allclose(figures[:, 0], producers, atol=5e-5)
+    np.testing.assert_allclose(figures[:, 1], users, atol=5e-5)
+    np.testing.assert_allclose(figures[:, 2], 2 * producers * users / (producers + users), atol=5e-5)
+
+
+def test_headline_figures_say_how_they_were_obtained(selection, tau_search):
+    results, saved, parser, _ = selection
+    overall = dict(parser.tables["overall"][0][1:])
+    assert float(overall["kappa"]) == pytest.approx(results["KAPPA"], abs=5e-5)
+    assert float(overall["overall accuracy"]) == pytest.approx(results["OVERALL_ACCURACY"], abs=5e-5)
+    text = " ".join(parser.text)
+    held_out = sum(s["validation"] for s in saved.info["samples_per_class"].values())
+    assert f"Measured on the {held_out} samples of the 11 polygons held out" in text
+    assert "measured on the held-out polygons" in text
+    results, saved, parser, _ = tau_search
+    overall = dict(parser.tables["overall"][0][1:])
+    assert float(overall["kappa"]) == pytest.approx(results["KAPPA"], abs=5e-5)
+    assert len(parser.tables["confusion"]) == 1
+    assert "estimated by cross-validation on the training polygons" in " ".join(parser.text)
+    assert "Estimated by 5-fold cross-validation" in " ".join(parser.text)
+
+
+def test_selection_curve_chart_and_table(selection):
+    _, saved, parser, _ = selection
+    chart = parser.charts["selection-curve"]
+    polyline = next(attributes for tag, attributes in chart if tag == "polyline")
+    assert len(polyline["points"].split()) == len(saved.selection.sizes) == 7
+    curve = parser.tables["curve"][0]
+    assert [int(row[0]) for row in curve[1:]] == saved.selection.sizes
+    assert [float(row[1]) for row in curve[1:]] == pytest.approx(
+        [saved.selection.best_values[size] for size in saved.selection.sizes], rel=1e-5)
+    assert "tau-curve" not in parser.charts
+
+
+def test_selected_bands_and_samples(selection):
+    results, saved, parser, _ = selection
+    bands = parser.tables["bands"][0]
+    assert bands[0] == ["position", "band number", "name"]
+    assert [row[1] for row in bands[1:]] == results["SELECTED_BANDS"].split(",")
+    assert [row[2] for row in bands[1:]] == results["SELECTED_NAMES"].split(",")
+    assert "Wavelengths: not in the raster's metadata." in parser.text
+    samples = parser.tables["samples"][0]
+    assert [row[0] for row in samples[1:]] == [*CLASSES, "total"]
+    for row in samples[1:5]:
+        counts = saved.info["samples_per_class"][row[0]]
+        assert (int(row[2]), int(row[4])) == (counts["train"], counts["validation"])
+        assert row[1].endswith(saved.info["class_colors"][CLASSES.index(row[0])])
+    parameters = dict(parser.tables["parameters"][0][1:])
+    assert parameters["method"] == "sffs" and parameters["criterion"] == "jm"
+    assert parameters["validation"] == "0.3" and parameters["folds"] == "5"
+
+
+def test_tau_curve_wavelengths_and_timings(tau_search):
+    results, saved, parser, _ = tau_search
+    chart = parser.charts["tau-curve"]
+    polyline = next(attributes for tag, attributes in chart if tag == "polyline")
+    assert len(polyline["points"].split()) == len(saved.tau_search.grid) > 1
+    tau_rows = parser.tables["tau"][0]
+    assert [float(row[0]) for row in tau_rows[1:]] == pytest.approx(saved.tau_search.grid.tolist(), rel=1e-5)
+    assert saved.info["wavelengths"] == WAVELENGTHS
+    bands = parser.tables["bands"][0]
+    assert bands[0] == ["position", "band number", "name", "wavelength"]
+    assert [float(row[3]) for row in bands[1:]] == WAVELENGTHS
+    assert "selection-curve" not in parser.charts
+    timings = dict(parser.tables["timings"][0][1:])
+    assert {"sampling", "tau search", "cross-validation", "final fit", "total"} <= set(timings)
+    assert float(timings["total"]) == pytest.approx(sum(saved.info["timings_s"].values()), abs=0.02)
+
+
+def test_report_is_self_contained_and_readable_in_qt(selection, tau_search):
+    from qgis.PyQt.QtGui import QTextDocument
+
+    for _, _, parser, text in (selection, tau_search):
+        assert parser.links == []
+        assert "http://" not in text and "https://" not in text
+        assert "<script" not in text and "<img" not in text and "<link" not in text
+        document = QTextDocument()
+        document.setHtml(text)
+        assert all(name in document.toPlainText() for name in CLASSES)
+
+
+def test_user_strings_are_escaped(selection):
+    from gmmselect.core import load_model
+    from gmmselect.report import report_html
+
+    saved = load_model(selection[0]["OUTPUT_MODEL"])
+    saved.info["source"]["field"] = "<script>alert('x')</script>"
+    saved.feature_names[saved.features[0]] = 'B&<b>"5"'
+    text = report_html(saved, "Report <i>of</i> & more")
+    assert "<script>" not in text and '<b>"5"' not in text and "<i>of" not in text
+    assert "Report &lt;i&gt;of&lt;/i&gt; &amp; more" in text
+    parser = ReportParser()
+    parser.feed(text)
+    assert "<script>alert('x')</script>" in dict(parser.tables["inputs"][0][1:]).values()
+    assert parser.tables["bands"][0][1][2] == 'B&<b>"5"'

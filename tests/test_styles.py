@@ -1,0 +1,205 @@
+"""Styled outputs: class colours from the training layer's categorized style (else the palette),
+carried by the model into the classification's colour table and QML; the confidence ramp 0..1."""
+
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+from osgeo import gdal
+from qgis_helpers import CLASSES, LANDSAT, POLYGONS, start_qgis
+
+STYLE_COLORS = {"cleared": "#123456", "fallen_dry": "#abcdef", "forest": "#0a7f3c", "water": "#1f4eff"}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def qgis():
+    """The shared QGIS application with the provider registered."""
+    return start_qgis()
+
+
+def categorized(layer, field, colors):
+    """`layer` drawn by a QgsCategorizedSymbolRenderer on `field`: {value: '#rrggbb'}."""
+    from qgis.core import QgsCategorizedSymbolRenderer, QgsRendererCategory, QgsSymbol
+    from qgis.PyQt.QtGui import QColor
+
+    categories = []
+    for value, color in colors.items():
+        symbol = QgsSymbol.defaultSymbol(layer.geometryType())
+        symbol.setColor(QColor(color))
+        categories.append(QgsRendererCategory(value, symbol, str(value)))
+    layer.setRenderer(QgsCategorizedSymbolRenderer(field, categories))
+    return layer
+
+
+def polygons_layer():
+    """The training polygons as a project layer."""
+    from qgis.core import QgsProject, QgsVectorLayer
+
+    layer = QgsVectorLayer(f"{POLYGONS}|layername=training_polygons", "polygons", "ogr")
+    QgsProject.instance().addMapLayer(layer)
+    return layer
+
+
+def coded_memory_layer():
+    """A memory copy of the polygons with integer class codes 10, 20, 30, 40, in the project."""
+    from qgis.core import QgsFeature, QgsField, QgsProject, QgsVectorLayer
+    from qgis.PyQt.QtCore import QVariant
+
+    source = QgsVectorLayer(f"{POLYGONS}|layername=training_polygons", "polygons", "ogr")
+    layer = QgsVectorLayer(f"Polygon?crs={source.crs().authid()}", "coded", "memory")
+    layer.dataProvider().addAttributes([QgsField("code", QVariant.Int)])
+    layer.updateFields()
+    features = []
+    for feature in source.getFeatures():
+        copy = QgsFeature(layer.fields())
+        copy.setGeometry(feature.geometry())
+        copy["code"] = 10 * (CLASSES.index(feature["class"]) + 1)
+        features.append(copy)
+    layer.dataProvider().addFeatures(features)
+    QgsProject.instance().addMapLayer(layer)
+    return layer
+
+
+def train_and_predict(folder, training, field):
+    """trainselection on `training`, then predict with confidence; (saved model, predict results)."""
+    import processing
+
+    from gmmselect.core import load_model
+
+    trained = processing.run("gmmselect:trainselection", {
+        "INPUT": LANDSAT, "TRAINING": training, "FIELD": field, "OUTPUT_MODEL": str(folder / "model.gmm")})
+    predicted = processing.run("gmmselect:predict", {
+        "INPUT": LANDSAT, "MODEL": trained["OUTPUT_MODEL"], "OUTPUT": str(folder / "classes.tif"),
+        "CONFIDENCE": str(folder / "confidence.tif")})
+    return load_model(trained["OUTPUT_MODEL"]), predicted
+
+
+def table_colors(path, labels):
+    """'#rrggbb' of the colour table entries `labels` of band 1."""
+    dataset = gdal.Open(path)
+    table = dataset.GetRasterBand(1).GetColorTable()
+    return ["#{:02x}{:02x}{:02x}".format(*table.GetColorEntry(label)[:3]) for label in labels]
+
+
+def qml_palette(path):
+    """(value, colour, label) of each palette entry of the .qml next to `path`."""
+    root = ElementTree.parse(path.rsplit(".", 1)[0] + ".qml").getroot()
+    return [(int(e.get("value")), e.get("color"), e.get("label")) for e in root.find(".//colorPalette")]
+
+
+@pytest.mark.parametrize("selected_only", [False, True])
+def test_text_classes_take_the_colours_of_the_training_layer_style(tmp_path, selected_only):
+    from qgis.core import QgsProcessingFeatureSourceDefinition, QgsProject
+
+    layer = categorized(polygons_layer(), "class", STYLE_COLORS)
+    layer.selectAll()
+    training = QgsProcessingFeatureSourceDefinition(layer.id(), True) if selected_only else layer.id()
+    try:
+        saved, predicted = train_and_predict(tmp_path, training, "class")
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+    expected = [STYLE_COLORS[name] for name in CLASSES]
+    assert saved.info["class_colors"] == expected
+    assert table_colors(predicted["OUTPUT"], [1, 2, 3, 4]) == expected
+    assert qml_palette(predicted["OUTPUT"]) == [(k, color, name) for k, (color, name)
+                                                in enumerate(zip(expected, CLASSES), 1)]
+
+
+def test_integer_codes_of_a_memory_layer_match_their_categories(tmp_path):
+    from qgis.core import QgsProject
+
+    colors = {10: "#ff0000", 20: "#00ff00", 40: "#0000ff"}  # 30 has no category: palette colour
+    layer = categorized(coded_memory_layer(), "code", colors)
+    try:
+        saved, predicted = train_and_predict(tmp_path, layer, "code")
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+    from gmmselect.raster.style import DEFAULT_COLORS
+
+    expected = ["#ff0000", "#00ff00", DEFAULT_COLORS[2], "#0000ff"]
+    assert saved.mixture.labels_.tolist() == [10, 20, 30, 40]
+    assert saved.info["class_colors"] == expected
+    assert table_colors(predicted["OUTPUT"], [10, 20, 30, 40]) == expected
+    assert [color for _, color, _ in qml_palette(predicted["OUTPUT"])] == expected
+
+
+@pytest.mark.parametrize("style_field", [None, "fid"])
+def test_without_a_style_on_the_class_field_the_palette(tmp_path, style_field):
+    """A file path (no renderer) or a layer styled on another field: the fixed qualitative palette."""
+    from qgis.core import QgsProject
+
+    from gmmselect.raster.style import DEFAULT_COLORS
+
+    layer = categorized(polygons_layer(), style_field, {1: "#000000", 2: "#ffffff"}) if style_field else None
+    try:
+        saved, predicted = train_and_predict(tmp_path, layer.id() if layer else POLYGONS, "class")
+    finally:
+        if layer:
+            QgsProject.instance().removeMapLayer(layer.id())
+    assert saved.info["class_colors"] == DEFAULT_COLORS[:4]
+    assert table_colors(predicted["OUTPUT"], [1, 2, 3, 4]) == DEFAULT_COLORS[:4]
+    assert len(set(DEFAULT_COLORS)) == len(DEFAULT_COLORS)
+
+
+def test_colors_for_classes_matches_values_as_text():
+    from gmmselect.raster.style import DEFAULT_COLORS, colors_for_classes
+
+    assert colors_for_classes(["10", "20", "30"], {10.0: "#FF0000", "20": "0,0,255"}) == [
+        "#ff0000", "#0000ff", DEFAULT_COLORS[2]]
+    assert colors_for_classes(["a", "b"]) == DEFAULT_COLORS[:2]
+
+
+def test_confidence_has_a_continuous_ramp_from_0_to_1(tmp_path):
+    _, predicted = train_and_predict(tmp_path, POLYGONS, "class")
+    root = ElementTree.parse(str(tmp_path / "confidence.qml")).getroot()
+    renderer = root.find(".//rasterrenderer")
+    assert renderer.get("type") == "singlebandpseudocolor"
+    assert (renderer.get("classificationMin"), renderer.get("classificationMax")) == ("0", "1")
+    shader = root.find(".//colorrampshader")
+    assert shader.get("colorRampType") == "INTERPOLATED"
+    assert (shader.get("minimumValue"), shader.get("maximumValue")) == ("0", "1")
+    values = [float(item.get("value")) for item in shader]
+    assert values[0] == 0 and values[-1] == 1 and values == sorted(values)
+
+
+def test_outputs_loaded_from_the_gui_get_their_styles(tmp_path):
+    """What the GUI does: both outputs are loaded into the project and take their QML."""
+    import processing
+    from processing.gui.Postprocessing import handleAlgorithmResults
+    from qgis.core import (
+        QgsApplication,
+        QgsProcessingContext,
+        QgsProcessingFeedback,
+        QgsProcessingOutputLayerDefinition,
+        QgsProject,
+    )
+
+    layer = categorized(polygons_layer(), "class", STYLE_COLORS)
+    try:
+        trained = processing.run("gmmselect:trainselection", {
+            "INPUT": LANDSAT, "TRAINING": layer.id(), "FIELD": "class",
+            "OUTPUT_MODEL": str(tmp_path / "model.gmm")})
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+    project = QgsProject.instance()
+    context, feedback = QgsProcessingContext(), QgsProcessingFeedback()
+    context.setProject(project)
+    outputs = {name: str(tmp_path / f"{name.lower()}.tif") for name in ("OUTPUT", "CONFIDENCE")}
+    algorithm = QgsApplication.processingRegistry().createAlgorithmById("gmmselect:predict")
+    _, ok = algorithm.run({"INPUT": LANDSAT, "MODEL": trained["OUTPUT_MODEL"],
+                           **{name: QgsProcessingOutputLayerDefinition(path, project)
+                              for name, path in outputs.items()}}, context, feedback)
+    assert ok and handleAlgorithmResults(algorithm, context, feedback)
+    loaded = {layer.source(): layer for layer in project.mapLayers().values()}
+    classes, confidence = loaded[outputs["OUTPUT"]], loaded[outputs["CONFIDENCE"]]
+    try:
+        assert classes.renderer().type() == "paletted"
+        assert [(c.label, c.color.name()) for c in classes.renderer().classes()] == [
+            (name, STYLE_COLORS[name]) for name in CLASSES]
+        renderer = confidence.renderer()
+        assert renderer.type() == "singlebandpseudocolor"
+        assert (renderer.classificationMin(), renderer.classificationMax()) == (0.0, 1.0)
+        ramp = renderer.shader().rasterShaderFunction()
+        assert (ramp.minimumValue(), ramp.maximumValue()) == (0.0, 1.0)
+        assert ramp.colorRampType() == ramp.Interpolated
+    finally:
+        project.removeMapLayers([classes.id(), confidence.id()])
