@@ -1,21 +1,31 @@
-"""QGIS plugin glue: registers the GMM Select Processing provider.
+"""QGIS plugin glue: registers the GMM Select Processing provider and the desktop action.
 
 `initProcessing()` is what `qgis_process` calls (there `iface` is None); the desktop calls
-`initGui()`, which does the same. Nothing here touches `iface`.
+`initGui()`, which does the same and adds "Show selection curves…" to the Raster menu (under
+"GMM Select") and to the Raster toolbar. The provider never touches `iface`.
 """
 
-from qgis.core import QgsApplication
+import os
 
+from qgis.core import QgsApplication
+from qgis.PyQt.QtGui import QIcon
+from qgis.PyQt.QtWidgets import QAction
+
+from .algorithms.base import tr
+from .gui import close_session, open_model_file
 from .provider import GmmSelectProvider
+
+CURVES_ICON = os.path.join(os.path.dirname(__file__), "icons", "trainselection.svg")
 
 
 class GmmSelectPlugin:
     """The plugin object QGIS creates through `classFactory`."""
 
     def __init__(self, iface):
-        """Keep `iface` for a future GUI part; the provider does not use it."""
+        """Keep `iface` for the desktop action; the provider does not use it."""
         self.iface = iface
         self.provider = None
+        self.action = None
 
     def initProcessing(self):
         """Add the provider to the Processing registry (once)."""
@@ -24,11 +34,36 @@ class GmmSelectPlugin:
             QgsApplication.processingRegistry().addProvider(self.provider)
 
     def initGui(self):
-        """Desktop start: the provider is the whole plugin."""
+        """Desktop start: the provider, then the selection-curves action (when there is a desktop)."""
         self.initProcessing()
+        if self.iface is not None:
+            self.addActions()
+
+    def addActions(self):
+        """The action "Show selection curves…": Raster menu > GMM Select, and the Raster toolbar."""
+        if self.action is None:
+            self.action = QAction(QIcon(CURVES_ICON), tr("Show selection curves…"), self.iface.mainWindow())
+            self.action.setToolTip(tr("Show the selection curves of a model file written by Train Selection"))
+            self.action.triggered.connect(self.showCurves)
+            self.iface.addPluginToRasterMenu(tr("GMM Select"), self.action)
+            self.iface.addRasterToolBarIcon(self.action)
+
+    def showCurves(self):
+        """Ask for a model file and show its selection curve."""
+        return open_model_file(self.iface.mainWindow())
+
+    def removeActions(self):
+        """Remove the action from the menu and the toolbar, and close the curves dialog."""
+        if self.action is not None:
+            self.iface.removePluginRasterMenu(tr("GMM Select"), self.action)
+            self.iface.removeRasterToolBarIcon(self.action)
+            self.action.deleteLater()
+            self.action = None
+        close_session()
 
     def unload(self):
-        """Remove the provider (the registry deletes it)."""
+        """Remove the desktop action and the provider (the registry deletes it)."""
+        self.removeActions()
         if self.provider is not None:
             QgsApplication.processingRegistry().removeProvider(self.provider)
             self.provider = None

@@ -19,6 +19,11 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
     OUTPUT_CURVE = "OUTPUT_CURVE"
     ICON = "trainselection.svg"
 
+    def __init__(self):
+        """No model written yet (`processAlgorithm` records it for `postProcessAlgorithm`)."""
+        super().__init__()
+        self.modelPath = None
+
     def name(self):
         """Algorithm id (never translated)."""
         return "trainselection"
@@ -82,4 +87,16 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
             self.wrote(curve)
         return {self.OUTPUT_CURVE: curve}
 
+    def processAlgorithm(self, parameters, context, feedback):
+        """Train as TrainingAlgorithm does, and remember the model file for `postProcessAlgorithm`."""
+        outputs = super().processAlgorithm(parameters, context, feedback)
+        self.modelPath = outputs[self.OUTPUT_MODEL]
+        return outputs
 
+    def postProcessAlgorithm(self, context, feedback):
+        """Main thread, after the run: in the QGIS desktop, show the new model's selection curve
+        (nothing under qgis_process or in scripts). Returns no extra results."""
+        from ..gui import show_selection_curves
+
+        show_selection_curves(self.modelPath)
+        return {}

@@ -1,0 +1,294 @@
+"""A QPainter plot of selection curves: criterion value against the number of selected bands.
+
+QPainter only, no QGIS class: `CurvePlot` draws curves given as (CurveSeries, y values, colour), marks
+the best size of each with a diamond, annotates the points of a lone curve with the bands that
+changed, shows the bands of a point in its tooltip, and paints itself the same way on screen,
+into a QImage (PNG) and into an SVG file.
+"""
+
+import math
+
+from qgis.PyQt.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from qgis.PyQt.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPen, QPolygonF
+from qgis.PyQt.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+from ..algorithms.base import tr
+
+PALETTE = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f"]
+BEST_COLOR = "#d62728"
+GRID_COLOR = "#e0e0e0"
+TEXT_COLOR = "#303030"
+POINT_RADIUS = 3.5
+BEST_RADIUS = 8.0
+HOVER_DISTANCE = 10.0
+
+
+def nice_step(raw):
+    """The 1, 2, 5 or 10 x 10^n step nearest to `raw` (> 0)."""
+    exponent = math.floor(math.log10(raw))
+    fraction = raw / 10 ** exponent
+    nice = 1 if fraction < 1.5 else 2 if fraction < 3.5 else 5 if fraction < 7.5 else 10
+    return nice * 10 ** exponent
+
+
+def value_range(values):
+    """(low, high) of the y axis: the values' extremes padded by 6 % of their span."""
+    low, high = min(values), max(values)
+    span = high - low if high > low else max(abs(high), 1.0) * 0.1
+    return low - 0.06 * span, high + 0.06 * span
+
+
+def ticks(low, high, count=5):
+    """About `count` round tick values in [low, high] and the number of decimals they need."""
+    step = nice_step((high - low) / count)
+    first = math.ceil(low / step)
+    values = [k * step for k in range(first, math.floor(high / step) + 1)]
+    return values, max(0, -math.floor(math.log10(step)))
+
+
+def size_ticks(low, high, count=10):
+    """Integer ticks in [low, high], at most about `count` of them."""
+    step = max(1, nice_step(max((high - low) / count, 1)))
+    return list(range(int(math.ceil(low / step) * step), int(high) + 1, int(step)))
+
+
+class PlotFrame:
+    """The data rectangle of the plot and the mapping from (size, value) to pixels."""
+
+    def __init__(self, outer, area, sizes, values):
+        """`area` (QRectF, inside `outer`) shows sizes from min-0.5 to max+0.5 and the padded range
+        of `values`."""
+        self.outer, self.area = outer, area
+        self.x_low, self.x_high = min(sizes) - 0.5, max(sizes) + 0.5
+        self.y_low, self.y_high = value_range(values)
+
+    def point(self, size, value):
+        """Pixel position of (size, value)."""
+        x = self.area.left() + (size - self.x_low) / (self.x_high - self.x_low) * self.area.width()
+        y = self.area.bottom() - (value - self.y_low) / (self.y_high - self.y_low) * self.area.height()
+        return QPointF(x, y)
+
+
+class CurvePlot(QWidget):
+    """The selection-curve plot: one polyline per curve, a diamond on each best size, a legend."""
+
+    def __init__(self, parent=None):
+        """An empty plot."""
+        super().__init__(parent)
+        self.curves = []
+        self.yTitle = ""
+        self.note = ""
+        self.xTitle = tr("Number of selected bands")
+        self.setMinimumSize(420, 300)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setMouseTracking(True)
+
+    def setCurves(self, curves, y_title, note=""):
+        """Show `curves`, a list of (CurveSeries, y values, colour name), under the y-axis title;
+        `note` (how the values were scaled) is printed under the legend."""
+        self.curves = list(curves)
+        self.yTitle, self.note = y_title, note
+        self.update()
+
+    def sizeHint(self):
+        """A comfortable default size."""
+        return QSize(720, 440)
+
+    # -- geometry ---------------------------------------------------------------------------
+
+    def legendHeight(self, metrics):
+        """Height of one legend line and of the whole legend: one line per curve, the marker, and
+        two lines for the note."""
+        row = metrics.height() + 4
+        return row, row * (len(self.curves) + 1 + (2 if self.note else 0))
+
+    def frame(self, rect):
+        """The PlotFrame of the curves drawn in `rect` (QRectF), or None without curves."""
+        if not self.curves:
+            return None
+        metrics = QFontMetricsF(self.font())
+        values = [v for _, ys, _ in self.curves for v in ys]
+        low, high = value_range(values)
+        decimals = ticks(low, high)[1]
+        label_width = max(metrics.horizontalAdvance(f"{v:.{decimals}f}") for v in (low, high))
+        left = metrics.height() + label_width + 18
+        top = metrics.height() + 14
+        bottom = 2 * metrics.height() + 18 + self.legendHeight(metrics)[1]
+        area = QRectF(rect.left() + left, rect.top() + top, rect.width() - left - 18,
+                      rect.height() - top - bottom)
+        return PlotFrame(rect, area, [s for series, _, _ in self.curves for s in series.sizes], values)
+
+    def points(self, frame):
+        """[(series, index, pixel)] of every point of every curve."""
+        return [(series, i, frame.point(size, value))
+                for series, ys, _ in self.curves for i, (size, value) in enumerate(zip(series.sizes, ys))]
+
+    # -- tooltips ---------------------------------------------------------------------------
+
+    def toolTipAt(self, position):
+        """The tooltip of the point nearest to `position` (within HOVER_DISTANCE pixels), or ''."""
+        frame = self.frame(QRectF(self.rect()))
+        if frame is None:
+            return ""
+        near = [(math.hypot(pixel.x() - position.x(), pixel.y() - position.y()), series, i)
+                for series, i, pixel in self.points(frame)]
+        distance, series, i = min(near, key=lambda item: item[0])
+        return self.pointText(series, i) if distance <= HOVER_DISTANCE else ""
+
+    def pointText(self, series, i):
+        """Curve, size, value and the bands of point `i` of `series`."""
+        best = tr(" (best size)") if series.sizes[i] == series.best_size else ""
+        return tr("{0}\nSize {1}: {2:.6g}{3}\n{4}").format(
+            series.label, series.sizes[i], series.values[i], best, series.point_labels[i])
+
+    def event(self, event):
+        """Show the bands of the point under the mouse as a tooltip."""
+        if event.type() != QEvent.ToolTip:
+            return super().event(event)
+        text = self.toolTipAt(event.pos())
+        if text:
+            QToolTip.showText(event.globalPos(), text, self)
+        else:
+            QToolTip.hideText()
+        return True
+
+    # -- painting ---------------------------------------------------------------------------
+
+    def paintEvent(self, event):
+        """Paint the plot on the widget."""
+        painter = QPainter(self)
+        self.paintTo(painter, QRectF(self.rect()))
+        painter.end()
+
+    def paintTo(self, painter, rect):
+        """Paint the whole plot into `rect` with `painter` (screen, QImage or SVG)."""
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setFont(self.font())
+        painter.fillRect(rect, QColor("white"))
+        frame = self.frame(rect)
+        if frame is None:
+            painter.setPen(QColor(TEXT_COLOR))
+            painter.drawText(rect, Qt.AlignCenter, tr("No selection curve yet: run Train Selection or "
+                                                      "open a model file."))
+            return
+        self.drawAxes(painter, frame)
+        for series, ys, color in self.curves:
+            self.drawCurve(painter, frame, series, ys, QColor(color))
+        if len(self.curves) == 1:
+            self.drawMarks(painter, frame)
+        for series, ys, color in self.curves:
+            best = frame.point(series.best_size, ys[series.sizes.index(series.best_size)])
+            self.drawBest(painter, best, QColor(color))
+        self.drawLegend(painter, frame)
+
+    def drawAxes(self, painter, frame):
+        """Grid, ticks with their labels, the frame and both axis titles."""
+        area, metrics = frame.area, QFontMetricsF(painter.font())
+        values, decimals = ticks(frame.y_low, frame.y_high)
+        for value in values:
+            y = frame.point(frame.x_low, value).y()
+            painter.setPen(QPen(QColor(GRID_COLOR), 1))
+            painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
+            painter.setPen(QColor(TEXT_COLOR))
+            painter.drawText(QRectF(area.left() - 200 - 6, y - metrics.height() / 2, 200, metrics.height()),
+                             Qt.AlignRight | Qt.AlignVCenter, f"{value:.{decimals}f}")
+        for size in size_ticks(frame.x_low, frame.x_high):
+            x = frame.point(size, frame.y_low).x()
+            painter.setPen(QPen(QColor(GRID_COLOR), 1))
+            painter.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()))
+            painter.setPen(QColor(TEXT_COLOR))
+            painter.drawText(QRectF(x - 30, area.bottom() + 4, 60, metrics.height()), Qt.AlignCenter,
+                             str(size))
+        painter.setPen(QPen(QColor(TEXT_COLOR), 1))
+        painter.setBrush(Qt.NoBrush)
+        painter.drawRect(area)
+        self.drawTitles(painter, frame, metrics)
+
+    def drawTitles(self, painter, frame, metrics):
+        """x-axis title under the tick labels, y-axis title rotated along the left edge."""
+        area = frame.area
+        painter.drawText(QRectF(area.left(), area.bottom() + metrics.height() + 8, area.width(),
+                                metrics.height()), Qt.AlignCenter, self.xTitle)
+        painter.save()
+        painter.translate(frame.outer.left() + 4 + metrics.height() / 2, area.center().y())
+        painter.rotate(-90)
+        length = frame.outer.height()
+        painter.drawText(QRectF(-length / 2, -metrics.height() / 2, length, metrics.height()),
+                         Qt.AlignCenter, self.yTitle)
+        painter.restore()
+
+    def drawCurve(self, painter, frame, series, ys, color):
+        """The polyline of one curve and a dot on each point."""
+        pixels = [frame.point(size, value) for size, value in zip(series.sizes, ys)]
+        painter.setPen(QPen(color, 2))
+        painter.setBrush(Qt.NoBrush)
+        painter.drawPolyline(QPolygonF(pixels))
+        painter.setBrush(color)
+        for pixel in pixels:
+            painter.drawEllipse(pixel, POINT_RADIUS, POINT_RADIUS)
+
+    def drawMarks(self, painter, frame):
+        """Above each point of a lone curve, the bands added (+) and removed (−) at that size."""
+        series, ys, _ = self.curves[0]
+        painter.setPen(QColor(TEXT_COLOR))
+        height = QFontMetricsF(painter.font()).height()
+        for size, value, mark in zip(series.sizes, ys, series.marks):
+            pixel = frame.point(size, value)
+            painter.drawText(QRectF(pixel.x() - 40, pixel.y() - BEST_RADIUS - 4 - height, 80, height),
+                             Qt.AlignHCenter | Qt.AlignBottom, mark)
+
+    def drawBest(self, painter, pixel, outline):
+        """The best-size marker: a red diamond outlined in `outline` (the colour of its curve)."""
+        r = BEST_RADIUS
+        painter.setPen(QPen(outline, 2))
+        painter.setBrush(QColor(BEST_COLOR))
+        painter.drawPolygon(QPolygonF([pixel + QPointF(0, -r), pixel + QPointF(r, 0), pixel + QPointF(0, r),
+                                       pixel + QPointF(-r, 0)]))
+
+    def drawLegend(self, painter, frame):
+        """Under the x-axis title: each curve with its best size, then the best-size marker."""
+        metrics = QFontMetricsF(painter.font())
+        row = self.legendHeight(metrics)[0]
+        top = frame.area.bottom() + 2 * metrics.height() + 14
+        left = frame.area.left()
+        for number, (series, _, color) in enumerate(self.curves):
+            y = top + (number + 0.5) * row
+            painter.setPen(QPen(QColor(color), 2))
+            painter.drawLine(QPointF(left, y), QPointF(left + 24, y))
+            self.drawLegendText(painter, QRectF(left + 32, y - row / 2, 4000, row),
+                                tr("{0}: best size {1}").format(series.label, series.best_size))
+        y = top + (len(self.curves) + 0.5) * row
+        self.drawBest(painter, QPointF(left + 12, y), QColor("white"))
+        self.drawLegendText(painter, QRectF(left + 32, y - row / 2, 4000, row), tr("Best size of each curve"))
+        if self.note:
+            painter.drawText(QRectF(left, y + row / 2, frame.outer.right() - left - 8, 2 * row),
+                             Qt.AlignLeft | Qt.AlignVCenter | Qt.TextWordWrap, self.note)
+
+    def drawLegendText(self, painter, box, text):
+        """One line of legend text, left-aligned and vertically centred in `box`."""
+        painter.setPen(QColor(TEXT_COLOR))
+        painter.drawText(box, Qt.AlignLeft | Qt.AlignVCenter, text)
+
+    # -- rendering to files -----------------------------------------------------------------
+
+    def renderImage(self, size):
+        """The plot painted into a QImage of `size` (QSize)."""
+        image = QImage(size, QImage.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
+        painter.end()
+        return image
+
+    def writeSvg(self, path, size):
+        """Write the plot to `path` as SVG, `size` (QSize) in pixels."""
+        from qgis.PyQt.QtSvg import QSvgGenerator
+
+        generator = QSvgGenerator()
+        generator.setFileName(path)
+        generator.setSize(size)
+        generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+        generator.setTitle(tr("Selection curves"))
+        painter = QPainter(generator)
+        self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
+        painter.end()

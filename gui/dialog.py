@@ -1,0 +1,267 @@
+"""The selection-curves dialog: this session's curves overlaid, their table, PNG/SVG/CSV exports.
+
+One dialog lives for the whole QGIS session (`session_dialog`): every Train Selection run and
+every model opened adds a curve to it, so runs overlay until the user removes or clears them.
+"""
+
+import csv
+import os
+
+from qgis.core import QgsSettings
+from qgis.PyQt.QtCore import QSize, Qt
+from qgis.PyQt.QtGui import QColor, QIcon, QPixmap
+from qgis.PyQt.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..algorithms.base import tr
+from ..core import load_model
+from .curves import PALETTE, CurvePlot
+from .series import CSV_HEADER, plot_values, series_from_model, table_rows
+
+FOLDER_SETTING = "gmmselect/curves/folder"
+EXPORT_SIZE = QSize(960, 600)
+BEST_COLUMN = CSV_HEADER.index("best")
+
+_session = {}
+
+
+class CurvesDialog(QDialog):
+    """Selection curves of several models, overlaid, with the table of their points and exports."""
+
+    def __init__(self, parent=None):
+        """An empty dialog; `addModel` adds curves."""
+        super().__init__(parent)
+        self.setWindowTitle(tr("GMM Select: selection curves"))
+        self.curves = []
+        self.added = 0
+        self.plot = CurvePlot()
+        self.note = QLabel(tr("Hover over a point for the bands of its set. A lone curve is annotated with "
+                              "the bands added (+) and removed (−) at each size. ◆ marks the best size: "
+                              "the smallest whose value is within the size tolerance of the best."))
+        self.note.setWordWrap(True)
+        self.runs = QListWidget()
+        self.runs.setSelectionMode(QAbstractItemView.ExtendedSelection)
+        self.runs.itemChanged.connect(self.refresh)
+        self.table = QTableWidget(0, len(CSV_HEADER))
+        self.table.setHorizontalHeaderLabels([tr("Curve"), tr("Criterion"), tr("Size"), tr("Value"),
+                                              tr("Best"), tr("Bands"), tr("Band names")])
+        self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.setLayout(self.makeLayout())
+        self.resize(1040, 780)
+        self.refresh()
+
+    def button(self, text, slot):
+        """A push button calling `slot` (without arguments)."""
+        button = QPushButton(text)
+        button.clicked.connect(lambda: slot())
+        return button
+
+    def makeLayout(self):
+        """Plot and curve list side by side above the table; export and close buttons below."""
+        side = QVBoxLayout()
+        side.addWidget(QLabel(tr("Curves (untick to hide):")))
+        side.addWidget(self.runs)
+        for text, slot in ((tr("Open model…"), self.openModel), (tr("Remove"), self.removeSelected),
+                           (tr("Clear"), self.clear)):
+            side.addWidget(self.button(text, slot))
+        side.addWidget(self.note)
+        side.addStretch()
+        top = QWidget()
+        row = QHBoxLayout(top)
+        row.addWidget(self.plot, 3)
+        row.addLayout(side, 1)
+        splitter = QSplitter(Qt.Vertical)
+        splitter.addWidget(top)
+        splitter.addWidget(self.table)
+        splitter.setStretchFactor(0, 3)
+        buttons = QDialogButtonBox(QDialogButtonBox.Close)
+        buttons.addButton(self.button(tr("Export plot…"), self.exportPlot), QDialogButtonBox.ActionRole)
+        buttons.addButton(self.button(tr("Export table…"), self.exportTable), QDialogButtonBox.ActionRole)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout()
+        for widget in (splitter, buttons):
+            layout.addWidget(widget)
+        return layout
+
+    # -- curves -----------------------------------------------------------------------------
+
+    def addModel(self, path):
+        """Add the selection curve of the model file at `path`; ValueError if it has none."""
+        name = f"{self.added + 1}. {os.path.basename(path)}"
+        return self.addSeries(series_from_model(load_model(path), name))
+
+    def addSeries(self, series):
+        """Add a CurveSeries, shown, in the next palette colour."""
+        color = PALETTE[self.added % len(PALETTE)]
+        self.added += 1
+        self.curves.append((series, color))
+        swatch = QPixmap(12, 12)
+        swatch.fill(QColor(color))
+        item = QListWidgetItem(QIcon(swatch), series.label)
+        item.setFlags(item.flags() | Qt.ItemIsUserCheckable)
+        item.setCheckState(Qt.Checked)
+        self.runs.blockSignals(True)
+        self.runs.addItem(item)
+        self.runs.blockSignals(False)
+        self.refresh()
+        return series
+
+    def visibleCurves(self):
+        """[(series, colour)] of the ticked curves."""
+        return [curve for row, curve in enumerate(self.curves)
+                if self.runs.item(row).checkState() == Qt.Checked]
+
+    def refresh(self):
+        """Redraw the plot, the note and the table from the ticked curves."""
+        visible = self.visibleCurves()
+        series = [curve[0] for curve in visible]
+        values, title, note = plot_values(series)
+        colors = [color for _, color in visible]
+        self.plot.setCurves(list(zip(series, values, colors)), title, note)
+        self.fillTable(table_rows(series))
+
+    def fillTable(self, rows):
+        """The table: one row per curve and size; the best size of each curve in bold."""
+        self.table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                item = QTableWidgetItem("◆" if c == BEST_COLUMN and value else "" if c == BEST_COLUMN
+                                        else str(value))
+                font = item.font()
+                font.setBold(bool(row[BEST_COLUMN]))
+                item.setFont(font)
+                self.table.setItem(r, c, item)
+        self.table.resizeColumnsToContents()
+
+    def removeSelected(self):
+        """Remove the selected curves."""
+        for row in sorted((self.runs.row(item) for item in self.runs.selectedItems()), reverse=True):
+            self.runs.takeItem(row)
+            del self.curves[row]
+        self.refresh()
+
+    def clear(self):
+        """Remove every curve (the next one starts again at number 1 and the first colour)."""
+        self.curves, self.added = [], 0
+        self.runs.clear()
+        self.refresh()
+
+    # -- files ------------------------------------------------------------------------------
+
+    def openModel(self):
+        """Ask for a model file and add its curve."""
+        path = ask_model_path(self)
+        return self.addModelOrWarn(path) if path else None
+
+    def addModelOrWarn(self, path):
+        """`addModel`, with a message box instead of an exception for a file without a curve."""
+        try:
+            return self.addModel(path)
+        except (ValueError, OSError) as error:
+            QMessageBox.warning(self, tr("GMM Select"), str(error))
+            return None
+
+    def exportPlot(self, path=None):
+        """Write the plot as PNG or SVG (by extension; PNG by default) to `path` or a chosen file."""
+        path = path or ask_save_path(self, tr("Export the plot"),
+                                     tr("PNG image (*.png);;SVG drawing (*.svg)"))
+        if not path:
+            return None
+        if path.lower().endswith(".svg"):
+            self.plot.writeSvg(path, EXPORT_SIZE)
+            return path
+        path = with_extension(path, ".png")
+        if not self.plot.renderImage(EXPORT_SIZE).save(path, "PNG"):
+            QMessageBox.warning(self, tr("GMM Select"), tr("Cannot write {0}.").format(path))
+            return None
+        return path
+
+    def exportTable(self, path=None):
+        """Write the ticked curves' table as CSV to `path` or a chosen file."""
+        path = path or ask_save_path(self, tr("Export the table"), tr("CSV files (*.csv)"))
+        if not path:
+            return None
+        path = with_extension(path, ".csv")
+        with open(path, "w", encoding="utf-8", newline="") as stream:
+            writer = csv.writer(stream, lineterminator="\n")
+            writer.writerow(CSV_HEADER)
+            writer.writerows(table_rows([series for series, _ in self.visibleCurves()]))
+        return path
+
+
+def with_extension(path, extension):
+    """`path`, with `extension` appended unless it already ends with it."""
+    return path if path.lower().endswith(extension) else path + extension
+
+
+def last_folder():
+    """The folder of the last model opened or file exported."""
+    return QgsSettings().value(FOLDER_SETTING, os.path.expanduser("~"))
+
+
+def remember_folder(path):
+    """Remember the folder of `path` for the next file dialog."""
+    QgsSettings().setValue(FOLDER_SETTING, os.path.dirname(path))
+
+
+def ask_model_path(parent):
+    """A .gmm file chosen by the user, or ''."""
+    path, _ = QFileDialog.getOpenFileName(parent, tr("Open a GMM Select model"), last_folder(),
+                                          tr("GMM Select model (*.gmm)"))
+    if path:
+        remember_folder(path)
+    return path
+
+
+def ask_save_path(parent, title, filters):
+    """A file name to write, chosen by the user, or ''."""
+    path, _ = QFileDialog.getSaveFileName(parent, title, last_folder(), filters)
+    if path:
+        remember_folder(path)
+    return path
+
+
+def session_dialog(parent=None):
+    """The session's curves dialog, created on first use and kept so that successive runs overlay."""
+    if _session.get("dialog") is None:
+        dialog = CurvesDialog(parent)
+        dialog.destroyed.connect(lambda: forget(dialog))
+        _session["dialog"] = dialog
+    return _session["dialog"]
+
+
+def forget(dialog):
+    """Drop `dialog` from the session when Qt deletes it (e.g. with its parent window)."""
+    if _session.get("dialog") is dialog:
+        del _session["dialog"]
+
+
+def close_session():
+    """Close and delete the session's dialog (plugin unload)."""
+    dialog = _session.pop("dialog", None)
+    if dialog is not None:
+        dialog.close()
+        dialog.deleteLater()
+
+
+def present(dialog):
+    """Show `dialog` without blocking (non-modal) and bring it to the front."""
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
+    return dialog

@@ -1,0 +1,109 @@
+"""Selection curves as plain data: one CurveSeries per model, what the plot, table and CSV show.
+
+Nothing here draws: `series_from_model` turns a SavedModel's SelectionResult into sizes, values
+and a label per point; `plot_values` decides the y axis of an overlay; `table_rows` is the table
+and the CSV export.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..algorithms.base import tr
+
+CSV_HEADER = ["curve", "criterion", "size", "value", "best", "bands", "band_names"]
+
+
+@dataclass
+class CurveSeries:
+    """One selection curve: the best criterion value of each size and the bands behind each point.
+
+    `point_labels[i]` is the tooltip of point i (SFS: the band added; SFFS: the whole best set),
+    `marks[i]` its short annotation ('+4', or '+5 −2' when a floating step swapped bands),
+    `bands[i]` and `band_names[i]` the best set of `sizes[i]` by 1-based band number and name.
+    """
+
+    label: str
+    criterion: str
+    sizes: list
+    values: list
+    best_size: int
+    point_labels: list
+    marks: list
+    bands: list
+    band_names: list
+
+
+def criterion_name(criterion):
+    """Display name of a criterion key ('jm', 'kl', 'accuracy', 'kappa', 'f1')."""
+    names = {"jm": tr("Jeffries–Matusita (prior-weighted)"),
+             "kl": tr("Symmetric Kullback–Leibler (prior-weighted)"),
+             "accuracy": tr("Overall accuracy (CV)"), "kappa": tr("Cohen's kappa (CV)"),
+             "f1": tr("Mean F1 (CV)")}
+    return names.get(criterion, criterion)
+
+
+def band_list(numbers, names):
+    """'3 (red), 4 (nir)'."""
+    return ", ".join(f"{number} ({name})" for number, name in zip(numbers, names))
+
+
+def point_label(method, numbers, names, previous):
+    """SFS: the band(s) added to the previous size's set; SFFS: the whole best set."""
+    if method == "sfs":
+        added = [(number, name) for number, name in zip(numbers, names) if number not in previous]
+        return "; ".join(tr("+ band {0} ({1})").format(number, name) for number, name in added)
+    return tr("Best set: {0}").format(band_list(numbers, names))
+
+
+def change_mark(numbers, previous):
+    """Short annotation of a point: bands added ('+4') and removed ('−2') since the previous size."""
+    added = [f"+{number}" for number in numbers if number not in previous]
+    removed = [f"−{number}" for number in previous if number not in numbers]
+    return " ".join(added + removed)
+
+
+def series_from_model(saved, name):
+    """The CurveSeries of a SavedModel from Train Selection, labelled '<name> (<METHOD>, <criterion>)';
+    ValueError for a model without selection."""
+    selection = saved.selection
+    if selection is None:
+        raise ValueError(tr("This model was trained without band selection (Train GMM): it has no "
+                            "selection curve. Choose a model written by Train Selection."))
+    sizes = selection.sizes
+    bands = [tuple(saved.band_numbers[f] for f in selection.best_sets[k]) for k in sizes]
+    names = [tuple(saved.feature_names[f] for f in selection.best_sets[k]) for k in sizes]
+    previous = [()] + bands[:-1]
+    return CurveSeries(
+        label=f"{name} ({selection.method.upper()}, {selection.criterion})", criterion=selection.criterion,
+        sizes=list(sizes), values=[selection.best_values[k] for k in sizes], best_size=selection.best_size,
+        point_labels=[point_label(selection.method, b, n, p) for b, n, p in zip(bands, names, previous)],
+        marks=[change_mark(b, p) for b, p in zip(bands, previous)], bands=bands, band_names=names)
+
+
+def normalised(values):
+    """`values` scaled to [0, 1] from their minimum to their maximum (all 1 when constant)."""
+    values = np.asarray(values, dtype=float)
+    span = values.max() - values.min()
+    return list((values - values.min()) / span) if span > 0 else [1.0] * len(values)
+
+
+def plot_values(series_list):
+    """(y values of each series, y-axis title, note): raw values under the criterion's name when
+    all curves share one criterion, else each curve scaled to [0, 1] and a note saying so."""
+    criteria = {series.criterion for series in series_list}
+    if len(criteria) <= 1:
+        title = criterion_name(criteria.pop()) if criteria else tr("Criterion value")
+        return [list(series.values) for series in series_list], title, ""
+    note = tr("Different criteria: each curve is scaled from its minimum (0) to its maximum (1); "
+              "the table and the CSV keep the raw values.")
+    return [normalised(series.values) for series in series_list], tr("Criterion value (normalised)"), note
+
+
+def table_rows(series_list):
+    """One row per curve and size, in CSV_HEADER order (bands and names separated by ';')."""
+    return [[series.label, series.criterion, size, f"{value:.8g}", int(size == series.best_size),
+             ";".join(str(band) for band in bands), ";".join(names)]
+            for series in series_list
+            for size, value, bands, names in zip(series.sizes, series.values, series.bands,
+                                                 series.band_names)]

@@ -1,0 +1,390 @@
+"""The selection-curves dialog, rendered offscreen: the curve's pixels, tooltips, overlay, exports,
+and when it opens (after Train Selection in the desktop only; never headless)."""
+
+import csv
+import os
+import types
+
+import numpy as np
+import pytest
+from conftest import data_file
+from qgis_helpers import LANDSAT, POLYGONS, start_qgis
+
+N_FEATURES = 8
+SIZE = (900, 560)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def qgis():
+    """The shared QGIS application with the provider registered."""
+    return start_qgis()
+
+
+@pytest.fixture(scope="module")
+def models(tmp_path_factory):
+    """Two real selections on 8 Maipo features saved as models: SFS on JM and SFFS on CV kappa."""
+    from gmmselect.core import GaussianMixture, SavedModel, save_model, select_features
+
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    X, y = data["X"][:, :N_FEATURES], data["y"]
+    names = [str(name) for name in data["feature_names"][:N_FEATURES]]
+    folder = tmp_path_factory.mktemp("curves")
+    saved = {}
+    for method, criterion in (("sfs", "jm"), ("sffs", "kappa")):
+        selection = select_features(X, y, method=method, criterion=criterion, groups=data["field"])
+        mixture = GaussianMixture.fit(X, y, class_names=[str(c) for c in data["class_names"]])
+        model = SavedModel(mixture, range(1, N_FEATURES + 1), names, N_FEATURES, selection.best_set,
+                           selection)
+        path = str(folder / f"maipo_{method}_{criterion}.gmm")
+        save_model(path, model)
+        saved[method] = (path, model)
+    return saved
+
+
+def flush_deleted():
+    """Delete now the widgets `deleteLater` scheduled (there is no event loop in the tests)."""
+    from qgis.PyQt.QtCore import QCoreApplication, QEvent
+
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+
+
+@pytest.fixture()
+def dialog():
+    """A fresh curves dialog, closed after the test."""
+    from gmmselect.gui import CurvesDialog
+
+    created = CurvesDialog()
+    yield created
+    created.close()
+    created.deleteLater()
+    flush_deleted()
+
+
+@pytest.fixture()
+def in_desktop(monkeypatch):
+    """Pretend to run inside the QGIS desktop (an `iface`, platform 'desktop'); the session's dialog
+    is closed afterwards."""
+    from qgis import utils
+    from qgis.core import QgsApplication
+
+    from gmmselect.gui import close_session
+
+    monkeypatch.setattr(utils, "iface", types.SimpleNamespace(mainWindow=lambda: None))
+    monkeypatch.setattr(QgsApplication, "platform", staticmethod(lambda: "desktop"))
+    yield
+    close_session()
+    flush_deleted()
+
+
+def rgb(image):
+    """Pixels of a QImage as an (height, width, 3) uint8 RGB array."""
+    from qgis.PyQt.QtGui import QImage
+
+    image = image.convertToFormat(QImage.Format_RGB32)
+    bits = image.constBits()
+    bits.setsize(image.height() * image.bytesPerLine())
+    rows = np.frombuffer(bits, np.uint8).reshape(image.height(), image.bytesPerLine() // 4, 4)
+    return rows[:, :image.width(), 2::-1].copy()
+
+
+def mask_of(pixels, color, tolerance=40):
+    """Boolean mask of the pixels within `tolerance` (sum of |differences|) of colour '#rrggbb'."""
+    target = np.array([int(color[i:i + 2], 16) for i in (1, 3, 5)])
+    return np.abs(pixels.astype(int) - target).sum(axis=2) <= tolerance
+
+
+def render(plot):
+    """The plot rendered offscreen at SIZE, its RGB pixels and its frame (data -> pixel mapping)."""
+    from qgis.PyQt.QtCore import QRectF, QSize
+
+    image = plot.renderImage(QSize(*SIZE))
+    return rgb(image), plot.frame(QRectF(0, 0, *SIZE))
+
+
+def near(mask, point, radius=3):
+    """Whether `mask` is set within `radius` pixels of QPointF `point`."""
+    x, y = int(round(point.x())), int(round(point.y()))
+    return bool(mask[y - radius:y + radius + 1, x - radius:x + radius + 1].any())
+
+
+def inside(mask, frame):
+    """`mask` restricted to the data rectangle of the plot (legend and axes cleared)."""
+    area = frame.area
+    kept = np.zeros_like(mask)
+    rows = slice(int(area.top()) + 1, int(area.bottom()))
+    columns = slice(int(area.left()) + 1, int(area.right()))
+    kept[rows, columns] = mask[rows, columns]
+    return kept
+
+
+# -- the data behind the plot ---------------------------------------------------------------
+
+
+def test_sfs_points_are_labelled_with_the_band_added(models):
+    from gmmselect.gui.series import series_from_model
+
+    _, model = models["sfs"]
+    series = series_from_model(model, "maipo")
+    selection = model.selection
+    assert series.sizes == list(range(1, N_FEATURES + 1))
+    assert series.values == [selection.best_values[k] for k in series.sizes]
+    assert series.best_size == selection.best_size
+    for k, label, mark in zip(series.sizes, series.point_labels, series.marks):
+        feature = selection.added[k - 1]  # SFS: best_sets[k] = added[:k]
+        assert label == f"+ band {feature + 1} ({model.feature_names[feature]})"
+        assert mark == f"+{feature + 1}"
+    assert series.label == "maipo (SFS, jm)"
+
+
+def test_sffs_points_list_their_whole_best_set(models):
+    from gmmselect.gui.series import series_from_model
+
+    _, model = models["sffs"]
+    series = series_from_model(model, "maipo")
+    for k, label, bands, names in zip(series.sizes, series.point_labels, series.bands, series.band_names):
+        best = model.selection.best_sets[k]
+        assert bands == tuple(f + 1 for f in best)
+        assert names == tuple(model.feature_names[f] for f in best)
+        assert label == "Best set: " + ", ".join(f"{f + 1} ({model.feature_names[f]})" for f in best)
+
+
+def test_a_model_without_selection_is_refused(models):
+    from gmmselect.core import SavedModel
+    from gmmselect.gui.series import series_from_model
+
+    _, model = models["sfs"]
+    plain = SavedModel(model.mixture, model.band_numbers, model.feature_names, N_FEATURES)
+    with pytest.raises(ValueError, match="Train Selection"):
+        series_from_model(plain, "plain")
+
+
+def test_different_criteria_are_normalised_with_a_note(models):
+    from gmmselect.gui.series import plot_values, series_from_model
+
+    sfs = series_from_model(models["sfs"][1], "a")
+    sffs = series_from_model(models["sffs"][1], "b")
+    values, title, note = plot_values([sfs])
+    assert values == [sfs.values] and title == "Jeffries–Matusita (prior-weighted)" and note == ""
+    values, title, note = plot_values([sfs, sffs])
+    assert title == "Criterion value (normalised)" and "0" in note and "1" in note
+    for scaled, series in zip(values, (sfs, sffs)):
+        assert min(scaled) == 0.0 and max(scaled) == 1.0
+        assert np.argmax(scaled) == np.argmax(series.values)
+
+
+# -- the plot, rendered offscreen -----------------------------------------------------------
+
+
+def test_the_curve_is_drawn_along_its_values(dialog, models):
+    from gmmselect.gui.curves import BEST_COLOR, PALETTE
+
+    series = dialog.addModel(models["sfs"][0])
+    pixels, frame = render(dialog.plot)
+    curve = inside(mask_of(pixels, PALETTE[0]), frame)
+    points = [frame.point(k, v) for k, v in zip(series.sizes, series.values)]
+    assert all(a.x() < b.x() for a, b in zip(points, points[1:]))
+    for k, point, following in zip(series.sizes, points, points[1:] + [None]):
+        if k != series.best_size:
+            assert near(curve, point), f"no curve pixel at size {k}"
+        if following is not None:
+            assert near(curve, (point + following) / 2), f"no line between sizes {k} and {k + 1}"
+    # Along the curve, a higher value is drawn higher: y pixels decrease as the values increase.
+    columns = [int(round(p.x())) for k, p in zip(series.sizes, points) if k != series.best_size]
+    drawn_y = [np.median(np.flatnonzero(curve[:, x])) for x in columns]
+    values = [v for k, v in zip(series.sizes, series.values) if k != series.best_size]
+    assert np.all(np.diff(values) > 0)
+    assert np.all(np.diff(drawn_y) < 0)
+    for y, point in zip(drawn_y, (p for k, p in zip(series.sizes, points) if k != series.best_size)):
+        assert abs(y - point.y()) <= 3
+    # The best size carries the best-size marker, and only it.
+    best = inside(mask_of(pixels, BEST_COLOR), frame)
+    ys, xs = np.nonzero(best)
+    marker = frame.point(series.best_size, series.values[series.sizes.index(series.best_size)])
+    assert len(xs) > 40
+    assert abs(xs.mean() - marker.x()) <= 1.5 and abs(ys.mean() - marker.y()) <= 1.5
+    assert xs.max() - xs.min() <= 16
+
+
+def test_axis_titles_name_the_criterion_and_the_size(dialog, models):
+    dialog.addModel(models["sffs"][0])
+    assert dialog.plot.yTitle == "Cohen's kappa (CV)"
+    assert dialog.plot.xTitle == "Number of selected bands"
+
+
+def test_tooltip_gives_the_band_added_and_the_value(dialog, models):
+    from qgis.PyQt.QtCore import QPoint, QRectF
+
+    series = dialog.addModel(models["sfs"][0])
+    dialog.plot.resize(*SIZE)
+    frame = dialog.plot.frame(QRectF(dialog.plot.rect()))
+    point = frame.point(3, series.values[2])
+    text = dialog.plot.toolTipAt(QPoint(int(point.x()) + 2, int(point.y()) - 2))
+    assert series.point_labels[2] in text and f"{series.values[2]:.6g}" in text and series.label in text
+    assert dialog.plot.toolTipAt(QPoint(int(point.x()), int(point.y()) + 60)) == ""
+
+
+def test_overlay_adds_a_second_curve_and_hiding_or_clearing_removes_it(dialog, models):
+    from qgis.PyQt.QtCore import Qt
+
+    from gmmselect.gui.curves import PALETTE
+
+    dialog.addModel(models["sfs"][0])
+    dialog.addModel(models["sffs"][0])
+    assert [s.label for s, _, _ in dialog.plot.curves] == ["1. maipo_sfs_jm.gmm (SFS, jm)",
+                                                         "2. maipo_sffs_kappa.gmm (SFFS, kappa)"]
+    assert dialog.plot.yTitle == "Criterion value (normalised)" and dialog.plot.note
+    pixels, frame = render(dialog.plot)
+    for color in PALETTE[:2]:
+        assert inside(mask_of(pixels, color), frame).sum() > 200
+    assert dialog.table.rowCount() == 2 * N_FEATURES
+    dialog.runs.item(0).setCheckState(Qt.Unchecked)
+    assert [s.label for s, _, _ in dialog.plot.curves] == ["2. maipo_sffs_kappa.gmm (SFFS, kappa)"]
+    assert dialog.plot.yTitle == "Cohen's kappa (CV)" and not dialog.plot.note
+    assert dialog.table.rowCount() == N_FEATURES
+    dialog.clear()
+    assert dialog.plot.curves == [] and dialog.table.rowCount() == 0 and dialog.runs.count() == 0
+
+
+def test_best_row_of_the_table_is_marked(dialog, models):
+    series = dialog.addModel(models["sfs"][0])
+    marked = [r for r in range(dialog.table.rowCount()) if dialog.table.item(r, 4).text() == "◆"]
+    assert marked == [series.sizes.index(series.best_size)]
+    assert dialog.table.item(marked[0], 2).font().bold()
+
+
+# -- exports --------------------------------------------------------------------------------
+
+
+def test_png_export_holds_the_curve(dialog, models, tmp_path):
+    from qgis.PyQt.QtGui import QImage
+
+    from gmmselect.gui.curves import BEST_COLOR, PALETTE
+
+    dialog.addModel(models["sfs"][0])
+    written = dialog.exportPlot(str(tmp_path / "curves"))
+    assert written == str(tmp_path / "curves.png")
+    image = QImage(written)
+    assert (image.width(), image.height()) == (960, 600)
+    pixels = rgb(image)
+    assert mask_of(pixels, PALETTE[0]).sum() > 300 and mask_of(pixels, BEST_COLOR).sum() > 40
+
+
+def test_svg_export_holds_paths_and_titles(dialog, models, tmp_path):
+    dialog.addModel(models["sfs"][0])
+    written = dialog.exportPlot(str(tmp_path / "curves.svg"))
+    with open(written, encoding="utf-8") as stream:
+        svg = stream.read()
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert "<path" in svg or "<polyline" in svg
+    assert "Number of selected bands" in svg and "prior-weighted" in svg
+
+
+def test_csv_export_has_one_row_per_size_with_its_bands(dialog, models, tmp_path):
+    path, model = models["sffs"]
+    dialog.addModel(path)
+    written = dialog.exportTable(str(tmp_path / "table.csv"))
+    with open(written, newline="", encoding="utf-8") as stream:
+        rows = list(csv.DictReader(stream))
+    selection = model.selection
+    assert [int(row["size"]) for row in rows] == selection.sizes
+    for row in rows:
+        best = selection.best_sets[int(row["size"])]
+        assert float(row["value"]) == pytest.approx(selection.best_values[int(row["size"])], rel=1e-7)
+        assert row["bands"] == ";".join(str(f + 1) for f in best)
+        assert row["band_names"] == ";".join(model.feature_names[f] for f in best)
+        assert row["criterion"] == "kappa" and row["curve"] == "1. maipo_sffs_kappa.gmm (SFFS, kappa)"
+        assert row["best"] == str(int(int(row["size"]) == selection.best_size))
+
+
+def test_the_session_forgets_a_dialog_deleted_with_its_parent():
+    from qgis.PyQt.QtWidgets import QWidget
+
+    from gmmselect.gui import dialog as dialog_module
+
+    parent = QWidget()
+    first = dialog_module.session_dialog(parent)
+    assert dialog_module.session_dialog() is first
+    parent.deleteLater()
+    flush_deleted()
+    assert "dialog" not in dialog_module._session
+    second = dialog_module.session_dialog()
+    assert second is not first
+    dialog_module.close_session()
+    flush_deleted()
+    assert "dialog" not in dialog_module._session
+
+
+# -- when the dialog opens ------------------------------------------------------------------
+
+
+def train_selection(folder, name):
+    """gmmselect:trainselection (SFS, JM, up to 3 bands) on the Landsat scene through processing.run."""
+    import processing
+    from qgis.core import QgsProcessingFeedback
+
+    return processing.run("gmmselect:trainselection", {
+        "INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class", "METHOD": "sfs", "CRITERION": "jm",
+        "MAX_FEATURES": 3, "OUTPUT_MODEL": str(folder / name)}, feedback=QgsProcessingFeedback())
+
+
+def curve_dialogs():
+    """The CurvesDialog windows on screen."""
+    from qgis.PyQt.QtWidgets import QApplication
+
+    from gmmselect.gui import CurvesDialog
+
+    return [w for w in QApplication.topLevelWidgets() if isinstance(w, CurvesDialog) and w.isVisible()]
+
+
+def test_headless_processing_run_opens_no_dialog(tmp_path):
+    from gmmselect.gui import dialog as dialog_module
+
+    results = train_selection(tmp_path, "headless.gmm")
+    assert os.path.isfile(results["OUTPUT_MODEL"]) and results["N_SELECTED"] >= 1
+    assert "dialog" not in dialog_module._session
+    assert curve_dialogs() == []
+
+
+def test_in_the_desktop_each_run_adds_its_curve_to_one_dialog(in_desktop, tmp_path):
+    from gmmselect.core import load_model
+    from gmmselect.gui import dialog as dialog_module
+
+    first = train_selection(tmp_path, "first.gmm")
+    shown = dialog_module._session["dialog"]
+    assert shown.isVisible() and not shown.isModal()
+    assert [s.label for s, _ in shown.curves] == ["1. first.gmm (SFS, jm)"]
+    series = shown.curves[0][0]
+    selection = load_model(first["OUTPUT_MODEL"]).selection
+    assert series.sizes == [1, 2, 3] and series.values == [selection.best_values[k] for k in (1, 2, 3)]
+    assert first["N_SELECTED"] >= 1 and first["OUTPUT_MODEL"].endswith("first.gmm")
+    train_selection(tmp_path, "second.gmm")
+    assert dialog_module._session["dialog"] is shown
+    assert [s.label for s, _, _ in shown.plot.curves] == ["1. first.gmm (SFS, jm)", "2. second.gmm (SFS, jm)"]
+    assert curve_dialogs() == [shown]
+
+
+def test_plugin_action_opens_a_chosen_model(in_desktop, models, monkeypatch):
+    from qgis.PyQt.QtWidgets import QFileDialog
+
+    from gmmselect.gui import dialog as dialog_module
+    from gmmselect.plugin import GmmSelectPlugin
+
+    calls = []
+    iface = types.SimpleNamespace(
+        mainWindow=lambda: None,
+        addPluginToRasterMenu=lambda menu, action: calls.append(("menu", menu, action.text())),
+        addRasterToolBarIcon=lambda action: calls.append(("toolbar", action.text())),
+        removePluginRasterMenu=lambda menu, action: calls.append(("unmenu", menu)),
+        removeRasterToolBarIcon=lambda action: calls.append(("untoolbar",)))
+    plugin = GmmSelectPlugin(iface)
+    plugin.addActions()
+    assert calls == [("menu", "GMM Select", "Show selection curves…"), ("toolbar", "Show selection curves…")]
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *args: (models["sffs"][0], "")))
+    monkeypatch.setattr(dialog_module, "remember_folder", lambda path: None)  # keep the user's settings
+    plugin.action.trigger()
+    shown = dialog_module._session["dialog"]
+    assert shown.isVisible()
+    assert [s.label for s, _ in shown.curves] == ["1. maipo_sffs_kappa.gmm (SFFS, kappa)"]
+    plugin.removeActions()
+    assert calls[2:] == [("unmenu", "GMM Select"), ("untoolbar",)]
+    assert plugin.action is None and "dialog" not in dialog_module._session
