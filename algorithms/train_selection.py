@@ -2,7 +2,7 @@
 
 from ..training import MAX_FEATURES as FEATURE_CAP
 from ..training import SelectionOptions
-from .report import curve_csv, write_atomically
+from .tables import curve_csv, write_atomically
 from .training_base import TrainingAlgorithm
 
 METHODS = (("sfs", "sequential forward selection"), ("sffs", "sequential floating forward selection"))

@@ -24,7 +24,7 @@ from ..raster import extract_samples, raster_info
 from ..report import report_html
 from ..training import TrainingInputs, TrainingOptions, train
 from .base import GmmSelectAlgorithm, progress_between
-from .report import confusion_csv, write_atomically
+from .tables import confusion_csv, write_atomically
 
 
 class TrainingAlgorithm(GmmSelectAlgorithm):
