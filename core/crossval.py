@@ -21,8 +21,8 @@ from .validation import check_samples
 
 #: Candidate scores of one chunk of test samples hold about this many numbers (1 MB: cache-sized).
 CHUNK_ELEMENTS = 131_072
-#: Above this share of open (sample, candidate) pairs a class is scored densely, below it pair by pair.
-DENSE_SHARE = 0.3
+#: Above this share of (class, sample) challengers every class is scored densely, below it pair by pair.
+DENSE_SHARE = 0.5
 #: Threads scoring folds side by side.
 WORKERS = min(4, os.cpu_count() or 1)
 
@@ -154,31 +154,43 @@ class FoldCandidates:
         worst = best.max(axis=1)
         margin = 1e-9 * (np.abs(worst) + 1.0)
         bound = self.log_alpha.min(axis=1)[:, None] - self.current  # (C, m)
-        for c in range(len(self.current)):
-            rows = np.flatnonzero((winner != c) & (bound[c] <= worst + margin))
+        challengers = (winner != np.arange(len(self.current))[:, None]) & (bound <= worst + margin)
+        if challengers.mean() > DENSE_SHARE:
+            return self.dense_predictions()
+        for c, rows in enumerate(challengers):
+            rows = np.flatnonzero(rows)
             if rows.size == 0:
                 continue
             for chunk in np.array_split(rows, rows.size * n_candidates // CHUNK_ELEMENTS + 1):
                 self.challenge(c, chunk, best, best_class, margin[chunk])
         return best_class
 
+    def dense_predictions(self):
+        """Every class scored on every pair, classes in order (strict < keeps the lowest index on ties)."""
+        n_samples, n_candidates = self.current.shape[1], self.log_alpha.shape[1]
+        best_class = np.zeros((n_samples, n_candidates), dtype=np.intp)
+        step = max(1, CHUNK_ELEMENTS // n_candidates)
+        for start in range(0, n_samples, step):
+            rows = slice(start, start + step)
+            best, classes = self.negative_scores(0, rows), best_class[rows]
+            better = np.empty(best.shape, dtype=bool)
+            for c in range(1, len(self.current)):
+                scores = self.negative_scores(c, rows)
+                np.less(scores, best, out=better)
+                np.copyto(best, scores, where=better)
+                np.copyto(classes, c, where=better)
+        return best_class
+
     def challenge(self, c, rows, best, best_class, margin):
         """Give class c the (sample, candidate) pairs of `rows` where it scores better (in place)."""
         previous, classes = best[rows], best_class[rows]
-        open_pairs = self.log_alpha[c] - self.current[c, rows, None] <= previous + margin[:, None]
-        if open_pairs.mean() > DENSE_SHARE:
-            scores = self.negative_scores(c, rows)
-            better = (scores < previous) | ((scores == previous) & (c < classes))
-            np.copyto(previous, scores, where=better)
-            np.copyto(classes, c, where=better)
-        else:
-            at, candidates = np.nonzero(open_pairs)
-            scores = self.pair_scores(c, rows[at], candidates)
-            before = previous[at, candidates]
-            better = (scores < before) | ((scores == before) & (c < classes[at, candidates]))
-            previous[at[better], candidates[better]] = scores[better]
-            classes[at[better], candidates[better]] = c
-        best[rows], best_class[rows] = previous, classes
+        lower_bound = self.log_alpha[c] - self.current[c, rows, None]
+        at, candidates = np.nonzero(lower_bound <= previous + margin[:, None])
+        scores = self.pair_scores(c, rows[at], candidates)
+        before = previous[at, candidates]
+        better = (scores < before) | ((scores == before) & (c < classes[at, candidates]))
+        best[rows[at[better]], candidates[better]] = scores[better]
+        best_class[rows[at[better]], candidates[better]] = c
 
 
 @dataclass

@@ -80,6 +80,31 @@ def test_ridge_during_selection_matches_bruteforce():
     assert_matches_bruteforce(X, y, "sfs", "kappa", k_max=5, tau=0.7)
 
 
+def test_pruned_cv_predictions_equal_the_full_argmin(monkeypatch):
+    """The class pruning of the CV criterion is exact: same predictions as scoring every class."""
+    from gmmselect.core import crossval
+    from gmmselect.core.selection import make_criterion
+
+    dense_calls = []
+    dense = crossval.FoldCandidates.dense_predictions
+    monkeypatch.setattr(crossval.FoldCandidates, "dense_predictions",
+                        lambda self: dense_calls.append(1) or dense(self))
+    X, y = muufl_subset(every=20)
+    criterion = make_criterion(X, y, "kappa", 3, None, 0, 0.0)
+    n_predictions = 0
+    for feature in (18, 26, 5, 33, None):
+        for nested, forms, log_priors, _ in criterion.folds:
+            candidates = crossval.FoldCandidates(nested, forms, log_priors)
+            every_class = np.array([candidates.negative_scores(c, slice(None)) for c in range(7)])
+            expected = np.argmin(every_class, axis=0)
+            np.testing.assert_array_equal(candidates.predictions(), expected)
+            n_predictions += 1
+            np.testing.assert_array_equal(dense(candidates), expected)
+        if feature is not None:
+            criterion.add(feature)
+    assert 0 < len(dense_calls) < n_predictions  # both the dense and the pruned path ran
+
+
 def test_sffs_beats_sfs_on_real_data():
     """On maipo, SFFS finds strictly better sets than SFS at some sizes (and never worse with KL here)."""
     X, y, _ = maipo_subset()
