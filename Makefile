@@ -8,7 +8,7 @@ APT_PACKAGES := python3-numpy python3-scipy python3-pytest python3-gdal gdal-bin
 DEV_VENV    := .venv-dev
 export QT_QPA_PLATFORM := offscreen
 
-.PHONY: deps test demo lint bench clean package
+.PHONY: deps test demo lint bench clean package translations
 
 deps:  ## install the Debian packages the plugin and its tests need (once)
 	@missing=$$(for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
@@ -33,6 +33,10 @@ lint: $(DEV_VENV)/bin/ruff  ## ruff, configured in ruff.toml
 
 package:  ## build/gmmselect.zip for the QGIS plugin repository, checked against its rules
 	$(PYTHON) scripts/package.py build/gmmselect.zip
+
+translations:  ## i18n/gmmselect_fr.ts from the code's GmmSelect.tr() strings (translations kept), then the .qm
+	PYTHONWARNINGS=ignore pylupdate5 -noobsolete $(wildcard *.py algorithms/*.py gui/*.py) -ts i18n/gmmselect_fr.ts
+	lrelease i18n/gmmselect_fr.ts
 
 clean:
 	rm -rf build $(DEV_VENV) .pytest_cache

@@ -2,30 +2,45 @@
 
 `initProcessing()` is what `qgis_process` calls (there `iface` is None); the desktop calls
 `initGui()`, which does the same and adds "Show selection curves…" to the Raster menu (under
-"GMM Select") and to the Raster toolbar. The provider never touches `iface`.
+"GMM Select") and to the Raster toolbar. The provider never touches `iface`. The plugin object
+(both cases: `classFactory` runs under `qgis_process` too) installs the translator of the QGIS
+locale, `i18n/gmmselect_<xx>.qm`, when there is one.
 """
 
 import os
 
-from qgis.core import QgsApplication
+from qgis.core import QgsApplication, QgsSettings
+from qgis.PyQt.QtCore import QCoreApplication, QTranslator
 from qgis.PyQt.QtGui import QIcon
 from qgis.PyQt.QtWidgets import QAction
 
-from .algorithms.base import tr
+from .algorithms.base import GmmSelect
 from .gui import close_session, open_model_file
 from .provider import GmmSelectProvider
 
 CURVES_ICON = os.path.join(os.path.dirname(__file__), "icons", "trainselection.svg")
+I18N = os.path.join(os.path.dirname(__file__), "i18n")
+
+
+def install_translator():
+    """Install the translator of the QGIS locale (`i18n/gmmselect_<xx>.qm`); None when there is none."""
+    locale = str(QgsSettings().value("locale/userLocale", "") or "")[:2]
+    translator = QTranslator()
+    if not locale or not translator.load(os.path.join(I18N, f"gmmselect_{locale}.qm")):
+        return None
+    QCoreApplication.installTranslator(translator)
+    return translator
 
 
 class GmmSelectPlugin:
     """The plugin object QGIS creates through `classFactory`."""
 
     def __init__(self, iface):
-        """Keep `iface` for the desktop action; the provider does not use it."""
+        """Keep `iface` for the desktop action and install the translator (desktop and qgis_process)."""
         self.iface = iface
         self.provider = None
         self.action = None
+        self.translator = install_translator()
 
     def initProcessing(self):
         """Add the provider to the Processing registry (once)."""
@@ -42,10 +57,12 @@ class GmmSelectPlugin:
     def addActions(self):
         """The action "Show selection curves…": Raster menu > GMM Select, and the Raster toolbar."""
         if self.action is None:
-            self.action = QAction(QIcon(CURVES_ICON), tr("Show selection curves…"), self.iface.mainWindow())
-            self.action.setToolTip(tr("Show the selection curves of a model file written by Train Selection"))
+            self.action = QAction(QIcon(CURVES_ICON), GmmSelect.tr("Show selection curves…"),
+                                  self.iface.mainWindow())
+            self.action.setToolTip(GmmSelect.tr("Show the selection curves of a model file written by "
+                                                "Train Selection"))
             self.action.triggered.connect(self.showCurves)
-            self.iface.addPluginToRasterMenu(tr("GMM Select"), self.action)
+            self.iface.addPluginToRasterMenu(GmmSelect.tr("GMM Select"), self.action)
             self.iface.addRasterToolBarIcon(self.action)
 
     def showCurves(self):
@@ -55,15 +72,18 @@ class GmmSelectPlugin:
     def removeActions(self):
         """Remove the action from the menu and the toolbar, and close the curves dialog."""
         if self.action is not None:
-            self.iface.removePluginRasterMenu(tr("GMM Select"), self.action)
+            self.iface.removePluginRasterMenu(GmmSelect.tr("GMM Select"), self.action)
             self.iface.removeRasterToolBarIcon(self.action)
             self.action.deleteLater()
             self.action = None
         close_session()
 
     def unload(self):
-        """Remove the desktop action and the provider (the registry deletes it)."""
+        """Remove the desktop action, the provider (the registry deletes it) and the translator."""
         self.removeActions()
         if self.provider is not None:
             QgsApplication.processingRegistry().removeProvider(self.provider)
             self.provider = None
+        if self.translator is not None:
+            QCoreApplication.removeTranslator(self.translator)
+            self.translator = None

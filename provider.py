@@ -3,10 +3,10 @@
 import os
 
 from qgis.core import QgsProcessingProvider
-from qgis.PyQt.QtCore import QCoreApplication
 from qgis.PyQt.QtGui import QIcon
 
 from .algorithms import PredictAlgorithm, TrainGmmAlgorithm, TrainSelectionAlgorithm
+from .algorithms.base import GmmSelect
 
 ICON = os.path.join(os.path.dirname(__file__), "icons", "gmmselect.svg")
 
@@ -20,12 +20,11 @@ class GmmSelectProvider(QgsProcessingProvider):
 
     def name(self):
         """Display name in the Toolbox."""
-        return "GMM Select"
+        return GmmSelect.tr("GMM Select")
 
     def longName(self):
         """Name with what the provider does."""
-        return QCoreApplication.translate("GmmSelect", "GMM Select: Gaussian mixture classification "
-                                          "with band selection")
+        return GmmSelect.tr("GMM Select: Gaussian mixture classification with band selection")
 
     def icon(self):
         """Provider icon."""

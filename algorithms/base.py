@@ -33,9 +33,13 @@ ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
 HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
 
 
-def tr(text):
-    """Translate `text` in the GmmSelect context."""
-    return QCoreApplication.translate("GmmSelect", text)
+class GmmSelect:
+    """The plugin's translation context: pylupdate5 files `GmmSelect.tr("...")` under `GmmSelect`."""
+
+    @staticmethod
+    def tr(text):
+        """Translate `text` in the GmmSelect context."""
+        return QCoreApplication.translate("GmmSelect", text)
 
 
 def progress_between(feedback, start, end, full=1.0):
@@ -59,10 +63,6 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         super().__init__()
         self._choices = {}
         self._written = []
-
-    def tr(self, text):
-        """Translate `text` in the GmmSelect context."""
-        return tr(text)
 
     def createInstance(self):
         """A fresh instance of the same algorithm."""
@@ -107,14 +107,14 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         keys = [key for key, _ in options]
         self._choices[name] = keys
         labels = [f"{key}: {label}" for key, label in options]
-        help_text += " " + self.tr("Default: {0}. As a value, give the key (e.g. {1}) or its index.").format(
-            default, keys[-1])
+        help_text += " " + GmmSelect.tr("Default: {0}. As a value, give the key (e.g. {1}) or its "
+                                        "index.").format(default, keys[-1])
         self.addParameterWithHelp(QgsProcessingParameterEnum(
             name, description, options=labels, defaultValue=keys.index(default)), help_text, advanced)
 
     def addRasterInput(self, help_text):
         """INPUT: the image."""
-        self.addParameterWithHelp(QgsProcessingParameterRasterLayer(self.INPUT, self.tr("Input raster")),
+        self.addParameterWithHelp(QgsProcessingParameterRasterLayer(self.INPUT, GmmSelect.tr("Input raster")),
                                   help_text)
 
     def addInteger(self, name, description, default, minimum, help_text, maximum=None, optional=False,
@@ -174,11 +174,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if layer is None:
             if optional and parameters.get(name) in (None, ""):
                 return None
-            raise QgsProcessingException(self.tr("{0}: cannot open the raster '{1}'; give a raster file "
-                                                 "GDAL can read").format(name, parameters.get(name)))
+            raise QgsProcessingException(GmmSelect.tr(
+                "{0}: cannot open the raster '{1}'; give a raster file GDAL can read").format(
+                    name, parameters.get(name)))
         if layer.providerType() != "gdal":
-            raise QgsProcessingException(self.tr("{0}: '{1}' is a {2} layer; GMM Select reads raster "
-                                                 "files through GDAL: save it as a GeoTIFF first")
+            raise QgsProcessingException(GmmSelect.tr("{0}: '{1}' is a {2} layer; GMM Select reads raster "
+                                                      "files through GDAL: save it as a GeoTIFF first")
                                          .format(name, layer.name(), layer.providerType()))
         return layer.source()
 
@@ -224,15 +225,16 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
     def userMessage(self, error):
         """The message a user sees for `error`, or None to let it through unchanged."""
         if isinstance(error, (Canceled, DataCanceled)):
-            return self.tr("Canceled: no output was written.")
+            return GmmSelect.tr("Canceled: no output was written.")
         if isinstance(error, ValueError):  # DataError, ModelFileError and the core's checks
             return sentence(str(error))
         if isinstance(error, OSError):
-            where = f"'{error.filename}'" if error.filename else self.tr("a file")
-            return self.tr("Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and "
-                           "its folder is writable (outputs).").format(where, error.strerror or error)
+            where = f"'{error.filename}'" if error.filename else GmmSelect.tr("a file")
+            return GmmSelect.tr("Cannot access {0}: {1}. Check that the path exists, is readable (inputs) "
+                                "and its folder is writable (outputs).").format(
+                                    where, error.strerror or error)
         if isinstance(error, MemoryError):
-            return self.tr("Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.")
+            return GmmSelect.tr("Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.")
         return None
 
     def _removeWritten(self):
@@ -245,7 +247,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
 def sentence(message):
     """`message` with a capital first letter and a final full stop."""
-    message = message.strip() or "unknown error"
+    message = message.strip() or GmmSelect.tr("unknown error")
     message = message[0].upper() + message[1:]
     return message if message.endswith((".", "!", "?")) else message + "."
 

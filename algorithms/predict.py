@@ -16,7 +16,7 @@ from qgis.core import (
 
 from ..core import load_model
 from ..raster import predict_raster
-from .base import GmmSelectAlgorithm, progress_between
+from .base import GmmSelect, GmmSelectAlgorithm, progress_between
 
 
 class ClassStyle(QgsProcessingLayerPostProcessorInterface):
@@ -62,11 +62,11 @@ class PredictAlgorithm(GmmSelectAlgorithm):
 
     def displayName(self):
         """Name in the Toolbox."""
-        return self.tr("Predict")
+        return GmmSelect.tr("Predict")
 
     def description(self):
         """What the algorithm does."""
-        return self.tr(
+        return GmmSelect.tr(
             "Classifies every pixel of a raster with a model from <i>Train GMM</i> or <i>Train "
             "Selection</i> (maximum a posteriori rule), reading the raster block by block. Writes a "
             "paletted classification whose categories carry the class names, and optionally the "
@@ -75,34 +75,36 @@ class PredictAlgorithm(GmmSelectAlgorithm):
 
     def initAlgorithm(self, config=None):
         """Raster, model, optional mask and size, and the three raster outputs."""
-        self.addRasterInput(self.tr("The image to classify: the same bands, in the same order, as the "
-                                    "raster the model was trained on."))
+        self.addRasterInput(GmmSelect.tr("The image to classify: the same bands, in the same order, as the "
+                                         "raster the model was trained on."))
         self.addParameterWithHelp(QgsProcessingParameterFile(
-            self.MODEL, self.tr("Model file"), fileFilter=self.tr("GMM Select model (*.gmm);;All files (*)")),
-            self.tr("A .gmm model written by Train GMM or Train Selection (the content is checked, "
-                    "not the name)."))
+            self.MODEL, GmmSelect.tr("Model file"),
+            fileFilter=GmmSelect.tr("GMM Select model (*.gmm);;All files (*)")),
+            GmmSelect.tr("A .gmm model written by Train GMM or Train Selection (the content is checked, "
+                         "not the name)."))
         self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
-            self.MASK, self.tr("Mask"), optional=True),
-            self.tr("Optional raster on the same grid: only pixels with a value > 0 are classified."))
+            self.MASK, GmmSelect.tr("Mask"), optional=True),
+            GmmSelect.tr("Optional raster on the same grid: only pixels with a value > 0 are classified."))
         self.addParameterWithHelp(QgsProcessingParameterNumber(
-            self.N_FEATURES, self.tr("Number of selected bands to use (selection models)"),
+            self.N_FEATURES, GmmSelect.tr("Number of selected bands to use (selection models)"),
             QgsProcessingParameterNumber.Integer, optional=True, minValue=0),
-            self.tr("Empty or 0: the bands the model was saved with. A size k: the best set of k bands "
-                    "found by the selection (Train Selection models only)."), advanced=True)
+            GmmSelect.tr("Empty or 0: the bands the model was saved with. A size k: the best set of k bands "
+                         "found by the selection (Train Selection models only)."), advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
-            self.OUTPUT, self.tr("Classification")),
-            self.tr("GeoTIFF of class codes with a colour table and the class names (and a .qml style "
-                    "next to it); 0 = no-data. The colours are those of the training layer's categorized "
-                    "style when it had one, else a fixed qualitative palette."))
+            self.OUTPUT, GmmSelect.tr("Classification")),
+            GmmSelect.tr("GeoTIFF of class codes with a colour table and the class names (and a .qml style "
+                         "next to it); 0 = no-data. The colours are those of the training layer's "
+                         "categorized style when it had one, else a fixed qualitative palette."))
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
-            self.CONFIDENCE, self.tr("Confidence"), optional=True, createByDefault=False),
-            self.tr("Posterior probability of the winning class, in (0, 1] (Float32), styled with a "
-                    "continuous red (0) to green (1) ramp (.qml next to it)."))
+            self.CONFIDENCE, GmmSelect.tr("Confidence"), optional=True, createByDefault=False),
+            GmmSelect.tr("Posterior probability of the winning class, in (0, 1] (Float32), styled with a "
+                         "continuous red (0) to green (1) ramp (.qml next to it)."))
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
-            self.PROBABILITIES, self.tr("Class probabilities"), optional=True, createByDefault=False),
-            self.tr("One band per class (in the model's class order): posterior probabilities (Float32)."))
-        self.addOutput(QgsProcessingOutputString(self.SELECTED_BANDS, self.tr("Bands used (numbers)")))
-        self.addOutput(QgsProcessingOutputNumber(self.N_SELECTED, self.tr("Number of bands used")))
+            self.PROBABILITIES, GmmSelect.tr("Class probabilities"), optional=True, createByDefault=False),
+            GmmSelect.tr("One band per class (in the model's class order): posterior probabilities "
+                         "(Float32)."))
+        self.addOutput(QgsProcessingOutputString(self.SELECTED_BANDS, GmmSelect.tr("Bands used (numbers)")))
+        self.addOutput(QgsProcessingOutputNumber(self.N_SELECTED, GmmSelect.tr("Number of bands used")))
 
     def processAlgorithm(self, parameters, context, feedback):
         """Load and check the model, then classify the raster."""
@@ -117,23 +119,24 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             saved = load_model(model_path)
             n_bands = self.rasterBandCount(raster_path)
             if saved.n_raster_bands != n_bands:
-                raise QgsProcessingException(self.tr(
+                raise QgsProcessingException(GmmSelect.tr(
                     "The model was trained on a raster of {0} bands but INPUT has {1}: classify a raster "
                     "with the same bands, in the same order, or train a model on this one.").format(
                         saved.n_raster_bands, n_bands))
             mixture, band_numbers = saved.classifier(self.parameterAsOptionalInt(
                 parameters, self.N_FEATURES, context))
             names = list(mixture.class_names_)
-            feedback.pushInfo(self.tr("Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}").format(
-                len(names), ", ".join(names), mixture.tau_, len(band_numbers),
-                ", ".join(str(band) for band in band_numbers)))
+            feedback.pushInfo(GmmSelect.tr(
+                "Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}").format(
+                    len(names), ", ".join(names), mixture.tau_, len(band_numbers),
+                    ", ".join(str(band) for band in band_numbers)))
             predict_raster(raster_path, mixture, band_numbers, output, confidence_path=confidence,
                            probabilities_path=probabilities, mask_path=mask_path, class_names=names,
                            class_colors=saved.info.get("class_colors"),
                            progress=progress_between(feedback, 0, 100, full=100),
                            is_canceled=feedback.isCanceled, log=feedback.pushInfo)
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
-        feedback.pushInfo(self.tr("Classification written to {0} ({1:.2f} s)").format(
+        feedback.pushInfo(GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(
             output, time.perf_counter() - started))
         return {self.OUTPUT: output, self.CONFIDENCE: confidence, self.PROBABILITIES: probabilities,
                 self.SELECTED_BANDS: ",".join(str(band) for band in band_numbers),

@@ -3,9 +3,8 @@
 from qgis.core import QgsProcessingParameterString
 
 from ..training import parse_tau_list
+from .base import GmmSelect
 from .training_base import TrainingAlgorithm
-
-TAU_CRITERIA = (("accuracy", "overall accuracy"), ("kappa", "Cohen's kappa"), ("f1", "mean F1 score"))
 
 
 class TrainGmmAlgorithm(TrainingAlgorithm):
@@ -19,11 +18,11 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
 
     def displayName(self):
         """Name in the Toolbox."""
-        return self.tr("Train GMM")
+        return GmmSelect.tr("Train GMM")
 
     def description(self):
         """What the algorithm does."""
-        return self.tr(
+        return GmmSelect.tr(
             "Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or "
             "points over a raster, on all bands, and saves the model for <i>Predict</i>. Pixels are "
             "classified by the maximum a posteriori rule. The covariances get a ridge S + tau I, tau "
@@ -34,13 +33,14 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
     def addMethodParameters(self):
         """TAU (list) and the criterion of the tau search."""
         self.addParameterWithHelp(QgsProcessingParameterString(
-            self.TAU, self.tr("Ridge values tau to try (empty = default grid)"), optional=True),
-            self.tr("Numbers >= 0 separated by commas, e.g. '0, 0.01, 1'. Empty: 0 and 15 values from "
-                    "1e-7 to 1 times the mean band variance. One value: that tau, no search."))
-        self.addChoice(self.CRITERION, self.tr("Criterion of the tau search"), [
-            (key, self.tr(label)) for key, label in TAU_CRITERIA], "kappa",
-            self.tr("What the tau search maximises: the mean over folds of the overall accuracy, "
-                    "Cohen's kappa or the mean F1 score (ties: the smallest tau)."))
+            self.TAU, GmmSelect.tr("Ridge values tau to try (empty = default grid)"), optional=True),
+            GmmSelect.tr("Numbers >= 0 separated by commas, e.g. '0, 0.01, 1'. Empty: 0 and 15 values from "
+                         "1e-7 to 1 times the mean band variance. One value: that tau, no search."))
+        self.addChoice(self.CRITERION, GmmSelect.tr("Criterion of the tau search"), [
+            ("accuracy", GmmSelect.tr("overall accuracy")), ("kappa", GmmSelect.tr("Cohen's kappa")),
+            ("f1", GmmSelect.tr("mean F1 score"))], "kappa",
+            GmmSelect.tr("What the tau search maximises: the mean over folds of the overall accuracy, "
+                         "Cohen's kappa or the mean F1 score (ties: the smallest tau)."))
 
     def methodOptions(self, parameters, context):
         """Tau grid and criterion."""

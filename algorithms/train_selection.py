@@ -2,12 +2,9 @@
 
 from ..training import MAX_FEATURES as FEATURE_CAP
 from ..training import SelectionOptions
+from .base import GmmSelect
 from .tables import curve_csv, write_atomically
 from .training_base import TrainingAlgorithm
-
-METHODS = (("sfs", "sequential forward selection"), ("sffs", "sequential floating forward selection"))
-CRITERIA = (("jm", "Jeffries-Matusita distance"), ("kl", "symmetric Kullback-Leibler divergence"),
-            ("accuracy", "CV overall accuracy"), ("kappa", "CV Cohen's kappa"), ("f1", "CV mean F1 score"))
 
 
 class TrainSelectionAlgorithm(TrainingAlgorithm):
@@ -30,11 +27,11 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
 
     def displayName(self):
         """Name in the Toolbox."""
-        return self.tr("Train Selection")
+        return GmmSelect.tr("Train Selection")
 
     def description(self):
         """What the algorithm does."""
-        return self.tr(
+        return GmmSelect.tr(
             "Selects the few bands that separate the classes best, by sequential forward selection (SFS) "
             "or sequential floating forward selection (SFFS), and saves a Gaussian mixture model that "
             "uses them, for <i>Predict</i>. The criterion is a separability (Jeffries-Matusita, "
@@ -45,29 +42,35 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
 
     def addMethodParameters(self):
         """METHOD, CRITERION, MAX_FEATURES, USE_BEST and the ridge used during selection."""
-        self.addChoice(self.METHOD, self.tr("Selection method"), [
-            (key, self.tr(label)) for key, label in METHODS], "sffs",
-            self.tr("SFS adds the best band at each step. SFFS also tries removing bands after each "
-                    "addition (Pudil et al. 1994): better sets, a little slower."))
-        self.addChoice(self.CRITERION, self.tr("Selection criterion"), [
-            (key, self.tr(label)) for key, label in CRITERIA], "jm",
-            self.tr("jm and kl are computed from the class statistics (fast). accuracy, kappa and f1 are "
-                    "means over the cross-validation folds."))
-        self.addInteger(self.MAX_FEATURES, self.tr("Maximum number of bands (0 = min(bands, 20))"), 0, 0,
-                        self.tr("The selection stops at this size. 0: the number of bands, at most {0}.")
-                        .format(FEATURE_CAP))
-        self.addBoolean(self.USE_BEST, self.tr("Use the best number of bands"), True,
-                        self.tr("Yes: the model uses the smallest size whose criterion is within 0.1 % of "
-                                "the best. No: it uses the set of MAX_FEATURES bands."))
-        self.addDouble(self.TAU, self.tr("Ridge tau during selection"), 0.0, 0.0, 1e12,
-                       self.tr("Ridge S + tau I of the covariances, during the selection and in the model. "
-                               "0 (default): only the eigenvalue floor regularises."), advanced=True)
+        self.addChoice(self.METHOD, GmmSelect.tr("Selection method"), [
+            ("sfs", GmmSelect.tr("sequential forward selection")),
+            ("sffs", GmmSelect.tr("sequential floating forward selection"))], "sffs",
+            GmmSelect.tr("SFS adds the best band at each step. SFFS also tries removing bands after each "
+                         "addition (Pudil et al. 1994): better sets, a little slower."))
+        self.addChoice(self.CRITERION, GmmSelect.tr("Selection criterion"), [
+            ("jm", GmmSelect.tr("Jeffries-Matusita distance")),
+            ("kl", GmmSelect.tr("symmetric Kullback-Leibler divergence")),
+            ("accuracy", GmmSelect.tr("CV overall accuracy")), ("kappa", GmmSelect.tr("CV Cohen's kappa")),
+            ("f1", GmmSelect.tr("CV mean F1 score"))], "jm",
+            GmmSelect.tr("jm and kl are computed from the class statistics (fast). accuracy, kappa and f1 "
+                         "are means over the cross-validation folds."))
+        self.addInteger(self.MAX_FEATURES, GmmSelect.tr("Maximum number of bands (0 = min(bands, 20))"),
+                        0, 0, GmmSelect.tr("The selection stops at this size. 0: the number of bands, at "
+                                           "most {0}.").format(FEATURE_CAP))
+        self.addBoolean(self.USE_BEST, GmmSelect.tr("Use the best number of bands"), True,
+                        GmmSelect.tr("Yes: the model uses the smallest size whose criterion is within 0.1 % "
+                                     "of the best. No: it uses the set of MAX_FEATURES bands."))
+        self.addDouble(self.TAU, GmmSelect.tr("Ridge tau during selection"), 0.0, 0.0, 1e12,
+                       GmmSelect.tr("Ridge S + tau I of the covariances, during the selection and in the "
+                                    "model. 0 (default): only the eigenvalue floor regularises."),
+                       advanced=True)
 
     def addOutputFiles(self):
         """The selection curve CSV."""
-        self.addFileOutput(self.OUTPUT_CURVE, self.tr("Selection curve"), self.tr("CSV files (*.csv)"),
-                           self.tr("One row per size: criterion value and the bands of the best set, by "
-                                   "number and by name; 'selected' marks the set the model uses."),
+        self.addFileOutput(self.OUTPUT_CURVE, GmmSelect.tr("Selection curve"),
+                           GmmSelect.tr("CSV files (*.csv)"),
+                           GmmSelect.tr("One row per size: criterion value and the bands of the best set, "
+                                        "by number and by name; 'selected' marks the set the model uses."),
                            optional=True)
 
     def methodOptions(self, parameters, context):

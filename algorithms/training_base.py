@@ -23,7 +23,7 @@ from ..core import EXTENSION, save_model
 from ..raster import extract_samples, raster_info
 from ..report import report_html
 from ..training import TrainingInputs, TrainingOptions, train
-from .base import GmmSelectAlgorithm, progress_between
+from .base import GmmSelect, GmmSelectAlgorithm, progress_between
 from .tables import confusion_csv, write_atomically
 
 
@@ -56,57 +56,64 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
 
     def initAlgorithm(self, config=None):
         """Inputs, the subclass's method parameters, sampling and validation, outputs."""
-        self.addRasterInput(self.tr("The image to learn from: any number of bands, any data type. "
-                                    "No-data pixels (in any band) are not sampled."))
+        self.addRasterInput(GmmSelect.tr("The image to learn from: any number of bands, any data type. "
+                                         "No-data pixels (in any band) are not sampled."))
         self.addParameterWithHelp(QgsProcessingParameterFeatureSource(
-            self.TRAINING, self.tr("Training polygons or points"),
+            self.TRAINING, GmmSelect.tr("Training polygons or points"),
             [QgsProcessing.TypeVectorPolygon, QgsProcessing.TypeVectorPoint]),
-            self.tr("Polygons (every pixel whose centre falls inside is sampled) or points (the pixel "
-                    "under each point), in any CRS. With 'Selected features only', only those are used."))
+            GmmSelect.tr("Polygons (every pixel whose centre falls inside is sampled) or points (the "
+                         "pixel under each point), in any CRS. With 'Selected features only', only those "
+                         "are used."))
         self.addParameterWithHelp(QgsProcessingParameterField(
-            self.FIELD, self.tr("Class field"), parentLayerParameterName=self.TRAINING,
+            self.FIELD, GmmSelect.tr("Class field"), parentLayerParameterName=self.TRAINING,
             type=QgsProcessingParameterField.Any),
-            self.tr("The field holding the class of each polygon: integer codes or names (text). "
-                    "Names become the category names of the classification."))
+            GmmSelect.tr("The field holding the class of each polygon: integer codes or names (text). "
+                         "Names become the category names of the classification."))
         self.addMethodParameters()
-        self.addInteger(self.FOLDS, self.tr("Cross-validation folds"), 5, 2,
-                        self.tr("Number of folds of the cross-validation behind the tau search, the "
-                                "CV criteria and the CV accuracy estimate."), maximum=50, advanced=True)
-        self.addBoolean(self.GROUPED, self.tr("Folds by polygon"), True,
-                        self.tr("Keep all pixels of a polygon in the same fold. Pixels of one field are "
-                                "near-duplicates: splitting them inflates every accuracy."), advanced=True)
-        self.addDouble(self.VALIDATION, self.tr("Share of polygons held out for validation"), 0.3, 0.0, 0.9,
-                       self.tr("Per class, this share of the polygons (rounded; seeded) is held out: "
-                               "never seen by the tau search, the selection or the final fit, it gives "
-                               "an independent accuracy assessment. 0 = no hold-out: the accuracy "
-                               "outputs are then the cross-validation estimate."))
-        self.addInteger(self.MAX_SAMPLES, self.tr("Maximum samples per class (0 = all)"), 0, 0,
-                        self.tr("Draw at most this many pixels per class (seeded), to bound memory and "
-                                "time on large training sets. 0 keeps every pixel."), advanced=True)
-        self.addInteger(self.SEED, self.tr("Random seed"), 0, 0,
-                        self.tr("Seed of the hold-out draw, the folds and the sampling: the same "
-                                "seed gives the same model."), advanced=True)
-        self.addFileOutput(self.OUTPUT_MODEL, self.tr("Model file"), self.tr("GMM Select model (*.gmm)"),
-                           self.tr("The trained model for Predict (.gmm: NumPy arrays and a JSON header, "
-                                   "never pickled)."))
+        self.addInteger(self.FOLDS, GmmSelect.tr("Cross-validation folds"), 5, 2,
+                        GmmSelect.tr("Number of folds of the cross-validation behind the tau search, the "
+                                     "CV criteria and the CV accuracy estimate."), maximum=50, advanced=True)
+        self.addBoolean(self.GROUPED, GmmSelect.tr("Folds by polygon"), True,
+                        GmmSelect.tr("Keep all pixels of a polygon in the same fold. Pixels of one field "
+                                     "are near-duplicates: splitting them inflates every accuracy."),
+                        advanced=True)
+        self.addDouble(self.VALIDATION, GmmSelect.tr("Share of polygons held out for validation"),
+                       0.3, 0.0, 0.9,
+                       GmmSelect.tr("Per class, this share of the polygons (rounded; seeded) is held out: "
+                                    "never seen by the tau search, the selection or the final fit, it gives "
+                                    "an independent accuracy assessment. 0 = no hold-out: the accuracy "
+                                    "outputs are then the cross-validation estimate."))
+        self.addInteger(self.MAX_SAMPLES, GmmSelect.tr("Maximum samples per class (0 = all)"), 0, 0,
+                        GmmSelect.tr("Draw at most this many pixels per class (seeded), to bound memory and "
+                                     "time on large training sets. 0 keeps every pixel."), advanced=True)
+        self.addInteger(self.SEED, GmmSelect.tr("Random seed"), 0, 0,
+                        GmmSelect.tr("Seed of the hold-out draw, the folds and the sampling: the same "
+                                     "seed gives the same model."), advanced=True)
+        self.addFileOutput(self.OUTPUT_MODEL, GmmSelect.tr("Model file"),
+                           GmmSelect.tr("GMM Select model (*.gmm)"),
+                           GmmSelect.tr("The trained model for Predict (.gmm: NumPy arrays and a JSON "
+                                        "header, never pickled)."))
         self.addOutputFiles()
-        self.addFileOutput(self.OUTPUT_REPORT, self.tr("Report"), self.tr("HTML files (*.html)"),
-                           self.tr("One self-contained HTML page (charts inline, no internet): parameters, "
-                                   "samples per class, selection curve, bands used, tau and its CV curve, "
-                                   "confusion matrices with class names, producer's and user's accuracy, "
-                                   "F1, overall accuracy and kappa with how they were measured, timings."),
+        self.addFileOutput(self.OUTPUT_REPORT, GmmSelect.tr("Report"), GmmSelect.tr("HTML files (*.html)"),
+                           GmmSelect.tr("One self-contained HTML page (charts inline, no internet): "
+                                        "parameters, samples per class, selection curve, bands used, tau and "
+                                        "its CV curve, confusion matrices with class names, producer's and "
+                                        "user's accuracy, F1, overall accuracy and kappa with how they were "
+                                        "measured, timings."),
                            optional=True)
-        self.addFileOutput(self.OUTPUT_MATRIX, self.tr("Confusion matrix"), self.tr("CSV files (*.csv)"),
-                           self.tr("Confusion matrix as CSV (rows = reference): on the held-out polygons "
-                                   "when VALIDATION > 0, else pooled over the CV folds."), optional=True)
-        for name, description in ((self.KAPPA, self.tr("Kappa")),
-                                  (self.OVERALL_ACCURACY, self.tr("Overall accuracy")),
-                                  (self.TAU, self.tr("Ridge tau of the model")),
-                                  (self.N_SELECTED, self.tr("Number of bands used"))):
+        self.addFileOutput(self.OUTPUT_MATRIX, GmmSelect.tr("Confusion matrix"),
+                           GmmSelect.tr("CSV files (*.csv)"),
+                           GmmSelect.tr("Confusion matrix as CSV (rows = reference): on the held-out "
+                                        "polygons when VALIDATION > 0, else pooled over the CV folds."),
+                           optional=True)
+        for name, description in ((self.KAPPA, GmmSelect.tr("Kappa")),
+                                  (self.OVERALL_ACCURACY, GmmSelect.tr("Overall accuracy")),
+                                  (self.TAU, GmmSelect.tr("Ridge tau of the model")),
+                                  (self.N_SELECTED, GmmSelect.tr("Number of bands used"))):
             self.addOutput(QgsProcessingOutputNumber(name, description))
-        for name, description in ((self.ASSESSMENT, self.tr("Source of the accuracy figures")),
-                                  (self.SELECTED_BANDS, self.tr("Bands used (numbers)")),
-                                  (self.SELECTED_NAMES, self.tr("Bands used (names)"))):
+        for name, description in ((self.ASSESSMENT, GmmSelect.tr("Source of the accuracy figures")),
+                                  (self.SELECTED_BANDS, GmmSelect.tr("Bands used (numbers)")),
+                                  (self.SELECTED_NAMES, GmmSelect.tr("Bands used (names)"))):
             self.addOutput(QgsProcessingOutputString(name, description))
 
     def addMethodParameters(self):
@@ -128,11 +135,11 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         """Main thread: read the class colours of the training layer's style before the run."""
         self.category_colors = self.categoryColors(parameters, context)
         if self.category_colors:
-            feedback.pushInfo(self.tr("Class colours: the training layer's categorized style ({0} "
-                                      "categories)").format(len(self.category_colors)))
+            feedback.pushInfo(GmmSelect.tr("Class colours: the training layer's categorized style ({0} "
+                                           "categories)").format(len(self.category_colors)))
         else:
-            feedback.pushInfo(self.tr("Class colours: the default palette (the training layer has no "
-                                      "categorized style on the class field)"))
+            feedback.pushInfo(GmmSelect.tr("Class colours: the default palette (the training layer has no "
+                                           "categorized style on the class field)"))
         return True
 
     def categoryColors(self, parameters, context):
@@ -167,10 +174,10 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                            progress=progress_between(feedback, 20, 95), is_canceled=feedback.isCanceled)
             outputs = self.writeOutputs(result, paths)
         feedback.setProgress(100)
-        feedback.pushInfo(self.tr("KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}")
-                          .format(outputs[self.KAPPA], outputs[self.OVERALL_ACCURACY],
-                                  outputs[self.ASSESSMENT]))
-        feedback.pushInfo(self.tr("Model written to {0} ({1:.2f} s in all)").format(
+        feedback.pushInfo(GmmSelect.tr("KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on "
+                                       "the {2}").format(outputs[self.KAPPA], outputs[self.OVERALL_ACCURACY],
+                                                         outputs[self.ASSESSMENT]))
+        feedback.pushInfo(GmmSelect.tr("Model written to {0} ({1:.2f} s in all)").format(
             outputs[self.OUTPUT_MODEL], time.perf_counter() - started))
         return outputs
 
@@ -185,17 +192,18 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         fields = source.fields()
         index = fields.lookupField(field)
         if index < 0:
-            raise QgsProcessingException(self.tr("FIELD: the training layer has no field '{0}'; its fields "
-                                                 "are: {1}").format(field, ", ".join(fields.names())))
+            raise QgsProcessingException(GmmSelect.tr(
+                "FIELD: the training layer has no field '{0}'; its fields are: {1}").format(
+                    field, ", ".join(fields.names())))
         if not (fields.at(index).isNumeric() or fields.at(index).type() == QVariant.String):
-            raise QgsProcessingException(self.tr("FIELD: '{0}' is a {1} field; the class field must hold "
-                                                 "integer codes or text names").format(
-                                                     field, fields.at(index).typeName()))
+            raise QgsProcessingException(GmmSelect.tr(
+                "FIELD: '{0}' is a {1} field; the class field must hold integer codes or text names").format(
+                    field, fields.at(index).typeName()))
         vector_path, layer_name = self.parameterAsCompatibleSourceLayerPathAndLayerName(
             parameters, self.TRAINING, context, ["gpkg", "shp", "geojson"], "gpkg", feedback)
         raster = raster_info(raster_path)
         n_bands = raster.n_bands
-        feedback.pushInfo(self.tr("Sampling {0} bands of {1} under '{2}' (field '{3}')").format(
+        feedback.pushInfo(GmmSelect.tr("Sampling {0} bands of {1} under '{2}' (field '{3}')").format(
             n_bands, raster_path, layer_name or vector_path, field))
         max_samples = self.parameterAsInt(parameters, self.MAX_SAMPLES, context)
         samples = extract_samples(

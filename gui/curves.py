@@ -12,7 +12,7 @@ from qgis.PyQt.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from qgis.PyQt.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPen, QPolygonF
 from qgis.PyQt.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from ..algorithms.base import tr
+from ..algorithms.base import GmmSelect
 
 PALETTE = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f"]
 BEST_COLOR = "#d62728"
@@ -78,7 +78,7 @@ class CurvePlot(QWidget):
         self.curves = []
         self.yTitle = ""
         self.note = ""
-        self.xTitle = tr("Number of selected bands")
+        self.xTitle = GmmSelect.tr("Number of selected bands")
         self.setMinimumSize(420, 300)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setMouseTracking(True)
@@ -137,8 +137,8 @@ class CurvePlot(QWidget):
 
     def pointText(self, series, i):
         """Curve, size, value and the bands of point `i` of `series`."""
-        best = tr(" (best size)") if series.sizes[i] == series.best_size else ""
-        return tr("{0}\nSize {1}: {2:.6g}{3}\n{4}").format(
+        best = GmmSelect.tr(" (best size)") if series.sizes[i] == series.best_size else ""
+        return GmmSelect.tr("{0}\nSize {1}: {2:.6g}{3}\n{4}").format(
             series.label, series.sizes[i], series.values[i], best, series.point_labels[i])
 
     def event(self, event):
@@ -168,8 +168,8 @@ class CurvePlot(QWidget):
         frame = self.frame(rect)
         if frame is None:
             painter.setPen(QColor(TEXT_COLOR))
-            painter.drawText(rect, Qt.AlignCenter, tr("No selection curve yet: run Train Selection or "
-                                                      "open a model file."))
+            painter.drawText(rect, Qt.AlignCenter, GmmSelect.tr("No selection curve yet: run Train "
+                                                                "Selection or open a model file."))
             return
         self.drawAxes(painter, frame)
         for series, ys, color in self.curves:
@@ -256,10 +256,11 @@ class CurvePlot(QWidget):
             painter.setPen(QPen(QColor(color), 2))
             painter.drawLine(QPointF(left, y), QPointF(left + 24, y))
             self.drawLegendText(painter, QRectF(left + 32, y - row / 2, 4000, row),
-                                tr("{0}: best size {1}").format(series.label, series.best_size))
+                                GmmSelect.tr("{0}: best size {1}").format(series.label, series.best_size))
         y = top + (len(self.curves) + 0.5) * row
         self.drawBest(painter, QPointF(left + 12, y), QColor("white"))
-        self.drawLegendText(painter, QRectF(left + 32, y - row / 2, 4000, row), tr("Best size of each curve"))
+        self.drawLegendText(painter, QRectF(left + 32, y - row / 2, 4000, row),
+                            GmmSelect.tr("Best size of each curve"))
         if self.note:
             painter.drawText(QRectF(left, y + row / 2, frame.outer.right() - left - 8, 2 * row),
                              Qt.AlignLeft | Qt.AlignVCenter | Qt.TextWordWrap, self.note)
@@ -288,7 +289,7 @@ class CurvePlot(QWidget):
         generator.setFileName(path)
         generator.setSize(size)
         generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-        generator.setTitle(tr("Selection curves"))
+        generator.setTitle(GmmSelect.tr("Selection curves"))
         painter = QPainter(generator)
         self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
         painter.end()

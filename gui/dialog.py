@@ -28,7 +28,7 @@ from qgis.PyQt.QtWidgets import (
     QWidget,
 )
 
-from ..algorithms.base import tr
+from ..algorithms.base import GmmSelect
 from ..core import load_model
 from .curves import PALETTE, CurvePlot
 from .series import CSV_HEADER, plot_values, series_from_model, table_rows
@@ -46,20 +46,22 @@ class CurvesDialog(QDialog):
     def __init__(self, parent=None):
         """An empty dialog; `addModel` adds curves."""
         super().__init__(parent)
-        self.setWindowTitle(tr("GMM Select: selection curves"))
+        self.setWindowTitle(GmmSelect.tr("GMM Select: selection curves"))
         self.curves = []
         self.added = 0
         self.plot = CurvePlot()
-        self.note = QLabel(tr("Hover over a point for the bands of its set. A lone curve is annotated with "
-                              "the bands added (+) and removed (−) at each size. ◆ marks the best size: "
-                              "the smallest whose value is within the size tolerance of the best."))
+        self.note = QLabel(GmmSelect.tr("Hover over a point for the bands of its set. A lone curve is "
+                                        "annotated with the bands added (+) and removed (−) at each size. "
+                                        "◆ marks the best size: the smallest whose value is within the size "
+                                        "tolerance of the best."))
         self.note.setWordWrap(True)
         self.runs = QListWidget()
         self.runs.setSelectionMode(QAbstractItemView.ExtendedSelection)
         self.runs.itemChanged.connect(self.refresh)
         self.table = QTableWidget(0, len(CSV_HEADER))
-        self.table.setHorizontalHeaderLabels([tr("Curve"), tr("Criterion"), tr("Size"), tr("Value"),
-                                              tr("Best"), tr("Bands"), tr("Band names")])
+        self.table.setHorizontalHeaderLabels([
+            GmmSelect.tr("Curve"), GmmSelect.tr("Criterion"), GmmSelect.tr("Size"), GmmSelect.tr("Value"),
+            GmmSelect.tr("Best"), GmmSelect.tr("Bands"), GmmSelect.tr("Band names")])
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.setLayout(self.makeLayout())
         self.resize(1040, 780)
@@ -74,10 +76,11 @@ class CurvesDialog(QDialog):
     def makeLayout(self):
         """Plot and curve list side by side above the table; export and close buttons below."""
         side = QVBoxLayout()
-        side.addWidget(QLabel(tr("Curves (untick to hide):")))
+        side.addWidget(QLabel(GmmSelect.tr("Curves (untick to hide):")))
         side.addWidget(self.runs)
-        for text, slot in ((tr("Open model…"), self.openModel), (tr("Remove"), self.removeSelected),
-                           (tr("Clear"), self.clear)):
+        for text, slot in ((GmmSelect.tr("Open model…"), self.openModel),
+                           (GmmSelect.tr("Remove"), self.removeSelected),
+                           (GmmSelect.tr("Clear"), self.clear)):
             side.addWidget(self.button(text, slot))
         side.addWidget(self.note)
         side.addStretch()
@@ -90,8 +93,9 @@ class CurvesDialog(QDialog):
         splitter.addWidget(self.table)
         splitter.setStretchFactor(0, 3)
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
-        buttons.addButton(self.button(tr("Export plot…"), self.exportPlot), QDialogButtonBox.ActionRole)
-        buttons.addButton(self.button(tr("Export table…"), self.exportTable), QDialogButtonBox.ActionRole)
+        for text, slot in ((GmmSelect.tr("Export plot…"), self.exportPlot),
+                           (GmmSelect.tr("Export table…"), self.exportTable)):
+            buttons.addButton(self.button(text, slot), QDialogButtonBox.ActionRole)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout()
         for widget in (splitter, buttons):
@@ -173,13 +177,13 @@ class CurvesDialog(QDialog):
         try:
             return self.addModel(path)
         except (ValueError, OSError) as error:
-            QMessageBox.warning(self, tr("GMM Select"), str(error))
+            QMessageBox.warning(self, GmmSelect.tr("GMM Select"), str(error))
             return None
 
     def exportPlot(self, path=None):
         """Write the plot as PNG or SVG (by extension; PNG by default) to `path` or a chosen file."""
-        path = path or ask_save_path(self, tr("Export the plot"),
-                                     tr("PNG image (*.png);;SVG drawing (*.svg)"))
+        path = path or ask_save_path(self, GmmSelect.tr("Export the plot"),
+                                     GmmSelect.tr("PNG image (*.png);;SVG drawing (*.svg)"))
         if not path:
             return None
         if path.lower().endswith(".svg"):
@@ -187,13 +191,15 @@ class CurvesDialog(QDialog):
             return path
         path = with_extension(path, ".png")
         if not self.plot.renderImage(EXPORT_SIZE).save(path, "PNG"):
-            QMessageBox.warning(self, tr("GMM Select"), tr("Cannot write {0}.").format(path))
+            QMessageBox.warning(self, GmmSelect.tr("GMM Select"),
+                                GmmSelect.tr("Cannot write {0}.").format(path))
             return None
         return path
 
     def exportTable(self, path=None):
         """Write the ticked curves' table as CSV to `path` or a chosen file."""
-        path = path or ask_save_path(self, tr("Export the table"), tr("CSV files (*.csv)"))
+        path = path or ask_save_path(self, GmmSelect.tr("Export the table"),
+                                     GmmSelect.tr("CSV files (*.csv)"))
         if not path:
             return None
         path = with_extension(path, ".csv")
@@ -221,8 +227,8 @@ def remember_folder(path):
 
 def ask_model_path(parent):
     """A .gmm file chosen by the user, or ''."""
-    path, _ = QFileDialog.getOpenFileName(parent, tr("Open a GMM Select model"), last_folder(),
-                                          tr("GMM Select model (*.gmm)"))
+    path, _ = QFileDialog.getOpenFileName(parent, GmmSelect.tr("Open a GMM Select model"), last_folder(),
+                                          GmmSelect.tr("GMM Select model (*.gmm)"))
     if path:
         remember_folder(path)
     return path

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..algorithms.base import tr
+from ..algorithms.base import GmmSelect
 
 CSV_HEADER = ["curve", "criterion", "size", "value", "best", "bands", "band_names"]
 
@@ -36,10 +36,10 @@ class CurveSeries:
 
 def criterion_name(criterion):
     """Display name of a criterion key ('jm', 'kl', 'accuracy', 'kappa', 'f1')."""
-    names = {"jm": tr("Jeffries–Matusita (prior-weighted)"),
-             "kl": tr("Symmetric Kullback–Leibler (prior-weighted)"),
-             "accuracy": tr("Overall accuracy (CV)"), "kappa": tr("Cohen's kappa (CV)"),
-             "f1": tr("Mean F1 (CV)")}
+    names = {"jm": GmmSelect.tr("Jeffries–Matusita (prior-weighted)"),
+             "kl": GmmSelect.tr("Symmetric Kullback–Leibler (prior-weighted)"),
+             "accuracy": GmmSelect.tr("Overall accuracy (CV)"), "kappa": GmmSelect.tr("Cohen's kappa (CV)"),
+             "f1": GmmSelect.tr("Mean F1 (CV)")}
     return names.get(criterion, criterion)
 
 
@@ -52,8 +52,8 @@ def point_label(method, numbers, names, previous):
     """SFS: the band(s) added to the previous size's set; SFFS: the whole best set."""
     if method == "sfs":
         added = [(number, name) for number, name in zip(numbers, names) if number not in previous]
-        return "; ".join(tr("+ band {0} ({1})").format(number, name) for number, name in added)
-    return tr("Best set: {0}").format(band_list(numbers, names))
+        return "; ".join(GmmSelect.tr("+ band {0} ({1})").format(number, name) for number, name in added)
+    return GmmSelect.tr("Best set: {0}").format(band_list(numbers, names))
 
 
 def change_mark(numbers, previous):
@@ -68,8 +68,8 @@ def series_from_model(saved, name):
     ValueError for a model without selection."""
     selection = saved.selection
     if selection is None:
-        raise ValueError(tr("This model was trained without band selection (Train GMM): it has no "
-                            "selection curve. Choose a model written by Train Selection."))
+        raise ValueError(GmmSelect.tr("This model was trained without band selection (Train GMM): it has no "
+                                      "selection curve. Choose a model written by Train Selection."))
     sizes = selection.sizes
     bands = [tuple(saved.band_numbers[f] for f in selection.best_sets[k]) for k in sizes]
     names = [tuple(saved.feature_names[f] for f in selection.best_sets[k]) for k in sizes]
@@ -93,11 +93,12 @@ def plot_values(series_list):
     all curves share one criterion, else each curve scaled to [0, 1] and a note saying so."""
     criteria = {series.criterion for series in series_list}
     if len(criteria) <= 1:
-        title = criterion_name(criteria.pop()) if criteria else tr("Criterion value")
+        title = criterion_name(criteria.pop()) if criteria else GmmSelect.tr("Criterion value")
         return [list(series.values) for series in series_list], title, ""
-    note = tr("Different criteria: each curve is scaled from its minimum (0) to its maximum (1); "
-              "the table and the CSV keep the raw values.")
-    return [normalised(series.values) for series in series_list], tr("Criterion value (normalised)"), note
+    note = GmmSelect.tr("Different criteria: each curve is scaled from its minimum (0) to its maximum (1); "
+                        "the table and the CSV keep the raw values.")
+    title = GmmSelect.tr("Criterion value (normalised)")
+    return [normalised(series.values) for series in series_list], title, note
 
 
 def table_rows(series_list):

@@ -1,0 +1,245 @@
+"""French translation: the .ts covers every GmmSelect.tr() string of the code, the .qm matches it,
+and the translator turns the registry's algorithms, the plugin under qgis_process and the GUI French."""
+
+import ast
+import glob
+import importlib.util
+import os
+import re
+import subprocess
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+from qgis_helpers import REPO, plugin_parent, qgis_process_executable, start_qgis
+
+TS = os.path.join(REPO, "i18n", "gmmselect_fr.ts")
+QM = os.path.join(REPO, "i18n", "gmmselect_fr.qm")
+CONTEXT = "GmmSelect"
+SOURCES = ["*.py", "algorithms/*.py", "gui/*.py"]
+MARKERS = re.compile(r"\{[^{}]*\}|</?\w+>|\(\*[^)]*\)|\*\.\w+|\b[A-Z][A-Z0-9_]+\b")
+ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:predict"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def qgis():
+    """The shared QGIS application with the provider registered."""
+    return start_qgis()
+
+
+def ts_messages():
+    """[(context, source, translation element)] of the .ts."""
+    root = ElementTree.parse(TS).getroot()
+    return [(context.findtext("name"), message.findtext("source"), message.find("translation"))
+            for context in root.iter("context") for message in context.iter("message")]
+
+
+def french():
+    """{source: French translation} of the .ts."""
+    return {source: translation.text for _, source, translation in ts_messages()}
+
+
+def is_translation(call):
+    """A call of some `tr` or of `QCoreApplication.translate`."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id == "tr"
+    if not isinstance(func, ast.Attribute):
+        return False
+    owner = func.value.id if isinstance(func.value, ast.Name) else None
+    return func.attr == "tr" or (func.attr == "translate" and owner == "QCoreApplication")
+
+
+def tr_calls(path):
+    """[(call node, line)] of the translation calls in the module at `path`."""
+    with open(path, encoding="utf-8") as stream:
+        tree = ast.parse(stream.read(), path)
+    return [(node, node.lineno) for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and is_translation(node)]
+
+
+def literal(node):
+    """The string of a literal (implicit concatenations included), else None."""
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def message(call):
+    """The source text pylupdate5 files under the GmmSelect context for `call`, else None:
+    `GmmSelect.tr("...")` or `QCoreApplication.translate("GmmSelect", "...")`."""
+    func, args = call.func, [literal(arg) for arg in call.args]
+    if isinstance(func, ast.Attribute) and func.attr == "tr" and len(args) == 1:
+        return args[0] if isinstance(func.value, ast.Name) and func.value.id == CONTEXT else None
+    return args[1] if len(args) == 2 and args[0] == CONTEXT else None
+
+
+def helper_location():
+    """file:line of the one call with a variable text: the body of `GmmSelect.tr`."""
+    with open(os.path.join(REPO, "algorithms", "base.py"), encoding="utf-8") as stream:
+        lines = stream.read().splitlines()
+    line = lines.index('        return QCoreApplication.translate("GmmSelect", text)') + 1
+    return f"algorithms/base.py:{line}"
+
+
+def code_calls():
+    """[(file:line, call)] of the tr/translate calls of the plugin's modules."""
+    paths = sorted(path for pattern in SOURCES for path in glob.glob(os.path.join(REPO, pattern)))
+    return [(f"{os.path.relpath(path, REPO)}:{line}", call)
+            for path in paths for call, line in tr_calls(path)]
+
+
+def parameter_ids():
+    """The parameter and output ids of the three algorithms (never translated)."""
+    from qgis.core import QgsApplication
+
+    algorithms = [QgsApplication.processingRegistry().algorithmById(name) for name in ALGORITHMS]
+    return {item.name() for algorithm in algorithms
+            for item in algorithm.parameterDefinitions() + algorithm.outputDefinitions()}
+
+
+def markers(text, ids):
+    """Placeholders, HTML tags, file patterns and the parameter ids among `ids` in `text`, sorted."""
+    return sorted(marker for marker in MARKERS.findall(text) if not marker[0].isalpha() or marker in ids)
+
+
+@pytest.fixture
+def translator():
+    """The French .qm installed on the application for one test, removed afterwards."""
+    from qgis.PyQt.QtCore import QCoreApplication, QTranslator
+
+    loaded = QTranslator()
+    assert loaded.load(QM)
+    QCoreApplication.installTranslator(loaded)
+    yield loaded
+    QCoreApplication.removeTranslator(loaded)
+
+
+def test_the_ts_is_one_complete_gmmselect_context():
+    messages = ts_messages()
+    assert len(messages) > 100
+    assert {context for context, _, _ in messages} == {CONTEXT}
+    unfinished = [source for _, source, translation in messages
+                  if translation.get("type") is not None or not (translation.text or "").strip()]
+    assert unfinished == []
+
+
+def test_every_translated_call_in_the_code_is_a_literal_in_the_gmmselect_context():
+    calls = code_calls()
+    assert len(calls) > 100
+    assert [where for where, call in calls if message(call) is None] == [helper_location()]
+
+
+def test_the_ts_holds_exactly_the_strings_of_the_code():
+    in_code = {message(call) for _, call in code_calls()} - {None}
+    in_ts = {source for _, source, _ in ts_messages()}
+    assert sorted(in_code - in_ts) == [], "run make translations"
+    assert sorted(in_ts - in_code) == [], "run make translations"
+
+
+def test_placeholders_tags_patterns_and_ids_are_kept_in_every_translation():
+    ids = parameter_ids()
+    assert {"INPUT", "FIELD", "VALIDATION", "MAX_SAMPLES", "MAX_FEATURES", "KAPPA"} <= ids
+    changed = {source: target for source, target in french().items()
+               if markers(source, ids) != markers(target, ids)}
+    assert changed == {}
+    assert markers("Model: {0} classes, tau = {2:.6g} <i>x</i> (*.gmm) in INPUT, CRS", ids) == [
+        "(*.gmm)", "</i>", "<i>", "INPUT", "{0}", "{2:.6g}"]
+
+
+def test_the_qm_loads_and_matches_the_ts(translator):
+    from qgis.PyQt.QtCore import QCoreApplication
+
+    assert not translator.isEmpty()
+    stale = {source: target for source, target in french().items()
+             if QCoreApplication.translate(CONTEXT, source) != target}
+    assert stale == {}, "run make translations"
+
+
+def test_translate_returns_french_with_the_translator(translator):
+    from qgis.PyQt.QtCore import QCoreApplication
+
+    assert QCoreApplication.translate(CONTEXT, "Train Selection") == "Entraîner avec sélection de bandes"
+    assert QCoreApplication.translate(CONTEXT, "Overall accuracy") == "Exactitude globale"
+
+
+def test_algorithms_from_the_registry_speak_french(translator):
+    from qgis.core import QgsApplication
+
+    registry = QgsApplication.processingRegistry()
+    predict = registry.createAlgorithmById("gmmselect:predict")
+    assert predict.displayName() == "Prédire"
+    assert predict.parameterDefinition("MODEL").description() == "Fichier de modèle"
+    assert predict.parameterDefinition("CONFIDENCE").description() == "Carte de confiance"
+    selection = registry.createAlgorithmById("gmmselect:trainselection")
+    assert selection.displayName() == "Entraîner avec sélection de bandes"
+    assert selection.parameterDefinition("METHOD").options() == [
+        "sfs: sélection séquentielle avant", "sffs: sélection flottante avant"]
+    assert "distance de Jeffries–Matusita" in selection.parameterDefinition("CRITERION").options()[0]
+    assert "<b>Part des polygones réservés à la validation</b> (VALIDATION)" in selection.shortHelpString()
+    assert registry.providerById("gmmselect").longName().startswith("GMM Select : classification")
+
+
+def test_without_the_translator_the_algorithms_stay_english():
+    from qgis.core import QgsApplication
+
+    predict = QgsApplication.processingRegistry().createAlgorithmById("gmmselect:predict")
+    assert predict.displayName() == "Predict"
+    assert predict.parameterDefinition("MODEL").description() == "Model file"
+
+
+def fake_settings(locale):
+    """A QgsSettings stand-in whose 'locale/userLocale' is `locale`."""
+    class Settings:
+        """Only `value`."""
+
+        def value(self, key, default=None):
+            """`locale` for the user locale, else `default`."""
+            return locale if key == "locale/userLocale" else default
+
+    return Settings
+
+
+@pytest.mark.parametrize("locale", ["", None, "de_DE", "xx"])
+def test_no_translator_without_a_qm_for_the_locale(monkeypatch, locale):
+    from gmmselect import plugin as plugin_module
+
+    monkeypatch.setattr(plugin_module, "QgsSettings", fake_settings(locale))
+    assert plugin_module.install_translator() is None
+
+
+def test_the_plugin_installs_the_french_translator_and_unload_removes_it(monkeypatch):
+    from qgis.PyQt.QtCore import QCoreApplication
+
+    import gmmselect
+    from gmmselect import plugin as plugin_module
+
+    monkeypatch.setattr(plugin_module, "QgsSettings", fake_settings("fr_FR"))
+    created = gmmselect.classFactory(None)
+    try:
+        assert created.translator is not None
+        assert QCoreApplication.translate(CONTEXT, "Predict") == "Prédire"
+    finally:
+        created.unload()
+    assert created.translator is None
+    assert QCoreApplication.translate(CONTEXT, "Predict") == "Predict"
+
+
+def test_qgis_process_speaks_french_with_a_french_locale(tmp_path):
+    settings = tmp_path / "QGIS" / "QGIS3" / "profiles" / "default" / "QGIS" / "QGIS3.ini"
+    settings.parent.mkdir(parents=True)
+    settings.write_text("[PythonPlugins]\ngmmselect=true\n\n[locale]\nuserLocale=fr_FR\n", encoding="utf-8")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_DATA_HOME=str(tmp_path),
+               XDG_RUNTIME_DIR=str(tmp_path), QGIS_PLUGINPATH=plugin_parent())
+    completed = subprocess.run([qgis_process_executable(), "help", "gmmselect:predict"], capture_output=True,
+                               text=True, env=env, timeout=300)
+    assert completed.returncode == 0, completed.stderr
+    assert "Prédire (gmmselect:predict)" in completed.stdout
+    assert "MODEL: Fichier de modèle" in completed.stdout
+
+
+def test_the_package_ships_the_qm_and_not_the_ts():
+    script = os.path.join(REPO, "scripts", "package.py")
+    spec = importlib.util.spec_from_file_location("package_script", script)
+    package = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(package)
+    files = package.plugin_files()
+    assert "i18n/gmmselect_fr.qm" in files
+    assert not any(name.endswith(".ts") for name in files)
