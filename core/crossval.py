@@ -22,7 +22,9 @@ from .validation import check_samples
 #: Candidate scores of one chunk of test samples hold about this many numbers (1 MB: cache-sized).
 CHUNK_ELEMENTS = 131_072
 #: Above this share of (class, sample) challengers every class is scored densely, below it pair by pair.
-DENSE_SHARE = 0.5
+DENSE_SHARE = 0.2
+#: The share of challengers is estimated on every SAMPLE_STEP-th test sample.
+SAMPLE_STEP = 8
 #: Threads scoring folds side by side.
 WORKERS = min(4, os.cpu_count() or 1)
 
@@ -142,26 +144,40 @@ class FoldCandidates:
         e *= e * self.inverse_alpha[c, candidates]
         return e + self.log_alpha[c, candidates] - self.current[c, samples]
 
-    def predictions(self):
-        """Class index `(m, d)` of argmax_c Q_c(F+f); ties to the lowest class index."""
-        winner = np.argmax(self.current, axis=0)
-        n_samples, n_candidates = len(winner), self.log_alpha.shape[1]
-        best = np.empty((n_samples, n_candidates))
-        best_class = np.repeat(winner[:, None], n_candidates, axis=1)
-        for c in range(len(self.current)):
-            rows = np.flatnonzero(winner == c)
-            best[rows] = self.negative_scores(c, rows)
+    def winner_scores(self, rows):
+        """Each sample's current MAP class (at F) and its exact -Q(F+f) on every candidate."""
+        winner = np.argmax(self.current[:, rows], axis=0)
+        best = np.empty((len(winner), self.log_alpha.shape[1]))
+        for c in np.unique(winner):
+            at = np.flatnonzero(winner == c)
+            best[at] = self.negative_scores(c, rows[at])
+        return winner, best
+
+    def challengers(self, rows, winner, best):
+        """(class, sample) pairs of `rows` whose lower bound reaches the winner's worst score, and margins."""
         worst = best.max(axis=1)
         margin = 1e-9 * (np.abs(worst) + 1.0)
-        bound = self.log_alpha.min(axis=1)[:, None] - self.current  # (C, m)
-        challengers = (winner != np.arange(len(self.current))[:, None]) & (bound <= worst + margin)
-        if challengers.mean() > DENSE_SHARE:
+        bound = self.log_alpha.min(axis=1)[:, None] - self.current[:, rows]  # (C, m)
+        return (winner != np.arange(len(self.current))[:, None]) & (bound <= worst + margin), margin
+
+    def predictions(self):
+        """Class index `(m, d)` of argmax_c Q_c(F+f); ties to the lowest class index.
+
+        The share of challengers, estimated on every SAMPLE_STEP-th sample, picks the dense or the
+        pruned path.
+        """
+        every = np.arange(self.current.shape[1])
+        sampled = every[::SAMPLE_STEP]
+        if self.challengers(sampled, *self.winner_scores(sampled))[0].mean() > DENSE_SHARE:
             return self.dense_predictions()
+        winner, best = self.winner_scores(every)
+        best_class = np.repeat(winner[:, None], best.shape[1], axis=1)
+        challengers, margin = self.challengers(every, winner, best)
         for c, rows in enumerate(challengers):
             rows = np.flatnonzero(rows)
             if rows.size == 0:
                 continue
-            for chunk in np.array_split(rows, rows.size * n_candidates // CHUNK_ELEMENTS + 1):
+            for chunk in np.array_split(rows, rows.size * best.shape[1] // CHUNK_ELEMENTS + 1):
                 self.challenge(c, chunk, best, best_class, margin[chunk])
         return best_class
 
