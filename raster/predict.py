@@ -15,13 +15,13 @@ import numpy as np
 from osgeo import gdal, gdal_array
 
 from ..core.model import log_posteriors
+from ..core.threads import single_threaded_blas
 from .blocks import PixelReader, plan_windows
 from .errors import DataError, check_canceled
 from .files import discard, partial_path, publish, writable_target
 from .info import geotransform_of
 from .style import category_names, classification_qml, color_table, confidence_qml, write_style
 from .style import class_colors as colors_of_classes
-from .threads import single_threaded_blas
 
 OUTPUT_TILE = 256
 CREATION_OPTIONS = ["TILED=YES", f"BLOCKXSIZE={OUTPUT_TILE}", f"BLOCKYSIZE={OUTPUT_TILE}", "COMPRESS=DEFLATE",

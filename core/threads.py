@@ -1,4 +1,4 @@
-"""One BLAS thread while the data layer spreads the parts of a window over the cores itself.
+"""One BLAS thread while the caller spreads its work over the cores itself (CV folds, prediction parts).
 
 OpenBLAS would otherwise start its own threads inside every small matrix product of every part:
 twice as many threads as cores, and on small products (n x 20 x 20) slower than one thread. The
