@@ -31,11 +31,11 @@ class SampleScatter:
             self._rows[feature] = np.array([c.T @ c[:, feature] for c in self.centred])
         return self._rows[feature]
 
-    def rows(self, features):
-        """M2_c[F, :], `(C, k, d)`."""
+    def rows(self, features, columns=slice(None)):
+        """M2_c[F, columns], `(C, k, m)`."""
         if len(features) == 0:
-            return np.zeros((len(self.counts), 0, self.diagonal.shape[1]))
-        return np.stack([self.row(f) for f in features], axis=1)
+            return np.zeros((len(self.counts), 0) + self.diagonal[:, columns].shape[1:])
+        return np.stack([self.row(f)[:, columns] for f in features], axis=1)
 
 
 class DowndatedScatter:
@@ -47,11 +47,12 @@ class DowndatedScatter:
             whole.counts, whole.means, part.counts, part.means, -1)
         self.diagonal = whole.diagonal - part.diagonal - self.weight[:, None] * self.delta**2
 
-    def rows(self, features):
-        """M2'[F, :] = M2[F, :] - M2_v[F, :] - w delta_F delta', `(C, k, d)`."""
+    def rows(self, features, columns=slice(None)):
+        """M2'[F, columns] = M2[F, columns] - M2_v[F, columns] - w delta_F delta_columns', `(C, k, m)`."""
         features = list(features)
-        correction = (self.weight[:, None] * self.delta[:, features])[:, :, None] * self.delta[:, None, :]
-        return self.whole.rows(features) - self.part.rows(features) - correction
+        weighted = self.weight[:, None] * self.delta[:, features]
+        correction = weighted[:, :, None] * self.delta[:, None, columns]
+        return self.whole.rows(features, columns) - self.part.rows(features, columns) - correction
 
 
 class ScatterCovariances:
@@ -70,9 +71,11 @@ class ScatterCovariances:
     def rows(self, features, columns=slice(None)):
         """Sigma_c[F, columns], `(C, k, m)`."""
         features = list(features)
-        rows = self.scatter.rows(features) / self.divisors[:, None, None]
-        rows[:, np.arange(len(features)), features] += self.tau
-        return rows[:, :, columns]
+        rows = self.scatter.rows(features, columns) / self.divisors[:, None, None]
+        if self.tau:
+            on_diagonal = np.arange(self.diagonal.shape[1])[columns]
+            rows += self.tau * (np.asarray(features)[:, None] == on_diagonal[None, :])
+        return rows
 
     def dense(self, features=None):
         """Sigma_c[F, F] as an array `(C, k, k)` (all features by default)."""
