@@ -16,7 +16,6 @@ from .criteria import cohen_kappa, confusion_matrices, mean_f1, overall_accuracy
 from .folds import make_folds
 from .model import GaussianMixture, variance_floor
 from .scatter import DowndatedScatter, SampleScatter, ScatterCovariances
-from .threads import single_threaded_blas
 from .updates import NestedCholesky, QuadraticForms, SubsetCriterion
 from .validation import check_samples
 
@@ -97,9 +96,8 @@ class CrossValidated(SubsetCriterion):
         return self.score(confusion_matrices(reference, predicted.T, self.n_classes))
 
     def _added(self):
-        """Mean over folds; the folds run on WORKERS threads (NumPy releases the GIL in its kernels),
-        each product on one BLAS thread (the products are thin: BLAS threads would only compete)."""
-        with single_threaded_blas(), ThreadPoolExecutor(WORKERS) as pool:
+        """Mean over folds; the folds run on WORKERS threads (NumPy releases the GIL in its kernels)."""
+        with ThreadPoolExecutor(WORKERS) as pool:
             return sum(pool.map(self._fold_added, self.folds)) / len(self.folds)
 
     def _removed(self):

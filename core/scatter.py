@@ -18,17 +18,18 @@ class SampleScatter:
         self.counts = np.bincount(classes, minlength=n_classes).astype(np.float64)
         order = np.argsort(classes, kind="stable")
         bounds = np.concatenate([[0], np.cumsum(self.counts).astype(np.intp)])
-        segments = [X[order[a:b]] for a, b in zip(bounds[:-1], bounds[1:])]
-        self.means = np.array([segment.mean(axis=0) if len(segment) else np.zeros(X.shape[1])
-                               for segment in segments])
-        self.centred = [segment - mean for segment, mean in zip(segments, self.means)]
-        self.diagonal = np.array([np.einsum("nd,nd->d", c, c) for c in self.centred])
+        # each class's samples as columns (d, n_c): a row of M2 is then one matrix-vector product
+        self.centred = [X.T[:, order[a:b]] for a, b in zip(bounds[:-1], bounds[1:])]
+        self.means = np.array([c.mean(axis=1) if c.shape[1] else np.zeros(X.shape[1]) for c in self.centred])
+        for c, mean in zip(self.centred, self.means):
+            c -= mean[:, None]
+        self.diagonal = np.array([np.einsum("dn,dn->d", c, c) for c in self.centred])
         self._rows = {}
 
     def row(self, feature):
         """M2_c[feature, :] of every class, `(C, d)` (cached)."""
         if feature not in self._rows:
-            self._rows[feature] = np.array([c.T @ c[:, feature] for c in self.centred])
+            self._rows[feature] = np.array([c @ c[feature] for c in self.centred])
         return self._rows[feature]
 
     def rows(self, features, columns=slice(None)):

@@ -16,6 +16,7 @@ from .crossval import CrossValidated, class_indices, full_floor, priors
 from .folds import Canceled, make_folds
 from .scatter import SampleScatter, ScatterCovariances
 from .separability import JeffriesMatusita, KullbackLeibler
+from .threads import single_threaded_blas
 from .validation import check_choice, check_samples
 
 METHODS = ("sfs", "sffs")
@@ -136,7 +137,10 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
                      f"selecting up to {n_features}")
         warnings.warn(notes[-1], stacklevel=2)
         max_features = n_features
-    subset_criterion = make_criterion(X, y, criterion, folds, groups, seed, tau)
-    best_sets, best_values, added = sequential_selection(subset_criterion, int(max_features),
-                                                         method == "sffs", progress, is_canceled)
+    # the products are thin (k x d, batched over classes and folds): BLAS threads would only compete
+    # with each other and with the fold threads
+    with single_threaded_blas():
+        subset_criterion = make_criterion(X, y, criterion, folds, groups, seed, tau)
+        best_sets, best_values, added = sequential_selection(subset_criterion, int(max_features),
+                                                             method == "sffs", progress, is_canceled)
     return SelectionResult(method, criterion, best_sets, best_values, added, size_tolerance, notes)
