@@ -108,7 +108,7 @@ def main():
             folds[name] = os.path.join(folder, f"{name}-folds.npy")
             run_job(venv, "folds", "none", path, 0, "--out", folds[name])
 
-    rows, results, checks, environment = [], [], [], {}
+    rows, results, environment = [], [], {}
 
     def record(task, dataset, k, ours, peer, check):
         speedup = peer["seconds"] / ours["seconds"] if peer else None
@@ -155,7 +155,7 @@ def main():
 
     header = ("task", "dataset", "k", "GMM Select s", "peer s", "speed-up", "GMM Select MB", "peer MB", "check")
     widths = [max(len(str(row[i])) for row in rows + [header]) for i in range(len(header))]
-    line = "  ".join("{:<%d}" % w for w in widths)
+    line = "  ".join(f"{{:<{w}}}" for w in widths)
     print()
     print(line.format(*header))
     print(line.format(*("-" * w for w in widths)))

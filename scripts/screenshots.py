@@ -22,25 +22,14 @@ MAP_SCALE = 2
 
 
 def start():
-    """A headless QGIS application with Processing and the plugin's provider: (application, plugin),
-    both to be kept alive."""
+    """The tests' headless QGIS application (Processing and the plugin's provider): (application, plugin)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     parent = tempfile.mkdtemp(prefix="gmmselect-screenshots-")
     os.symlink(REPO, os.path.join(parent, "gmmselect"))
-    sys.path[:0] = [parent, "/usr/share/qgis/python/plugins"]
-    from qgis.core import QgsApplication
+    sys.path[:0] = [parent, os.path.join(REPO, "tests")]
+    import qgis_helpers
 
-    app = QgsApplication([], False)
-    QgsApplication.setPrefixPath("/usr", True)
-    app.initQgis()
-    from processing.core.Processing import Processing
-
-    Processing.initialize()
-    import gmmselect
-
-    plugin = gmmselect.classFactory(None)
-    plugin.initProcessing()
-    return app, plugin
+    return qgis_helpers.start_qgis(), qgis_helpers.plugin()
 
 
 def run(algorithm, **parameters):
