@@ -237,6 +237,7 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
         polygons_train, polygons_val = split.polygons[name]
         _log(log, f"Class '{name}': {n_train} training samples from {polygons_train} polygon(s), "
                   f"{n_val} held-out samples from {polygons_val} polygon(s)")
+    check_class_sizes(counts, X.shape[1], options)
     timings = {} if inputs.sampling_seconds is None else {"sampling": inputs.sampling_seconds}
     step = _search_tau if options.selection is None else _select_bands
     tau, features, found = step(samples, X, y, groups, options, timings, log, _stage(progress, 0, 0.8),
@@ -286,6 +287,23 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     if progress is not None:
         progress(1.0)
     return TrainingResult(model, headline, cv_assessment, validation, split)
+
+
+def check_class_sizes(counts, n_bands, options):
+    """ValueError when a class has no more training samples than the bands its covariance spans
+    and no ridge can make that covariance invertible. `counts` {name: (train, held out)}."""
+    if options.selection is None:
+        needed, ridge = n_bands, not options.tau_grid or any(tau > 0 for tau in options.tau_grid)
+        fix = "leave TAU empty (a ridge is then chosen by cross-validation) or set TAU > 0"
+    else:
+        needed = min(options.selection.max_features or min(n_bands, MAX_FEATURES), n_bands)
+        ridge = options.selection.tau > 0
+        fix = "lower MAX_FEATURES or set TAU > 0"
+    name, (smallest, _) = min(counts.items(), key=lambda item: item[1][0])
+    if smallest <= needed and not ridge:
+        raise ValueError(f"class '{name}' has {smallest} training samples for {needed} bands: its covariance "
+                         f"matrix is singular (a class needs more samples than bands). Draw more or larger "
+                         f"polygons of '{name}', or {fix}")
 
 
 def _search_tau(samples, X, y, groups, options, timings, log, progress, is_canceled):

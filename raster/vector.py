@@ -203,7 +203,10 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
     if n_outside:
         warnings.append(f"{n_outside} of the {len(boxes)} features of {vector_path!r} lie outside raster "
                         f"{raster_path!r} and give no sample")
-    if len(boxes) == 0 or outside.all():
+    if len(boxes) == 0:
+        raise DataError(f"layer {found.GetName()!r} of {vector_path!r} has no feature with a geometry: draw "
+                        "training polygons (or points) over the raster, or choose another layer")
+    if outside.all():
         raise DataError(f"none of the {len(boxes)} features of {vector_path!r} (layer {found.GetName()!r}) "
                         f"lies over raster {raster_path!r} ({width} x {height} px); check that both "
                         "cover the same area and that their CRS are declared correctly")

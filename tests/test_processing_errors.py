@@ -63,6 +63,29 @@ def test_validation_leaving_a_class_without_training_polygon(tmp_path):
     assert not model.exists()
 
 
+def test_empty_training_layer(tmp_path):
+    empty = str(tmp_path / "empty.gpkg")
+    gdal.VectorTranslate(empty, POLYGONS, layers=["training_polygons"], where="class = 'none'")
+    model = tmp_path / "model.gmm"
+    with pytest.raises(exception(), match="has no feature with a geometry: draw training polygons"):
+        run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": empty, "FIELD": "class",
+                                   "OUTPUT_MODEL": str(model)})
+    assert not model.exists()
+
+
+@pytest.mark.parametrize(("algorithm_id", "extra", "fix"), [
+    ("gmmselect:traingmm", {"TAU": "0"}, "leave TAU empty"),
+    ("gmmselect:trainselection", {"MAX_FEATURES": 7}, "lower MAX_FEATURES or set TAU > 0"),
+])
+def test_class_with_fewer_samples_than_bands(tmp_path, algorithm_id, extra, fix):
+    """Six samples per class for 7 bands and no ridge: every covariance would be singular."""
+    model = tmp_path / "model.gmm"
+    with pytest.raises(exception(), match=f"has 6 training samples for 7 bands: its covariance matrix is "
+                                          f"singular.*{fix}"):
+        run(algorithm_id, landsat(MAX_SAMPLES=6, VALIDATION=0, OUTPUT_MODEL=str(model), **extra))
+    assert not model.exists()
+
+
 def test_file_that_is_not_a_model(tmp_path):
     fake = tmp_path / "notes.gmm"
     fake.write_text("not a model")
