@@ -101,6 +101,7 @@ class CrossValidated(SubsetCriterion):
             return sum(pool.map(self._fold_added, self.folds)) / len(self.folds)
 
     def _removed(self):
+        """Mean over folds of the criterion of F - g for every g in F (k candidates: scored densely)."""
         values = 0.0
         for nested, forms, log_priors, reference in self.folds:
             logdets, quadratic_forms = nested.removed_logdets(), forms.removed(nested)

@@ -30,6 +30,7 @@ class JeffriesMatusita(SubsetCriterion):
         return self.weights @ jm
 
     def _added(self):
+        """J(F+f) for every f: class and pair log-dets and D' S^-1 D by the forward block updates."""
         _, class_alpha = self.classes.schur()
         coupling, pair_alpha = self.pairs.schur()
         mahalanobis = self.separation.added(coupling, pair_alpha)[:, 0, :]
@@ -37,6 +38,7 @@ class JeffriesMatusita(SubsetCriterion):
                              self.pairs.added_logdets(pair_alpha), mahalanobis)
 
     def _removed(self):
+        """J(F-g) for every g in F, by the backward block updates."""
         mahalanobis = self.separation.removed(self.pairs)[:, 0, :]
         return self._combine(self.classes.removed_logdets(), self.pairs.removed_logdets(), mahalanobis)
 
