@@ -119,7 +119,13 @@ class GaussianMixture:
 
     def predict_with_confidence(self, X):
         """MAP labels and confidence = posterior of the winning class = 1 / sum_j exp((Q_j - Q_max)/2)."""
+        labels, confidence, _ = self.classify(X)
+        return labels, confidence
+
+    def classify(self, X, with_posteriors=False):
+        """MAP labels, confidence and, if asked, every posterior `(n, C)` (else None), from one decision."""
         scores = self.decision_function(X)
         winners = np.argmax(scores, axis=1)
-        half = (scores - scores[np.arange(len(scores)), winners][:, None]) / 2
-        return self.labels_[winners], 1.0 / np.exp(half).sum(axis=1)
+        posteriors = np.exp(log_posteriors(scores))
+        confidence = posteriors[np.arange(len(scores)), winners]
+        return self.labels_[winners], confidence, posteriors if with_posteriors else None

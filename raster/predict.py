@@ -14,7 +14,6 @@ from contextlib import contextmanager
 import numpy as np
 from osgeo import gdal, gdal_array
 
-from ..core.model import log_posteriors
 from ..core.threads import single_threaded_blas
 from .blocks import PixelReader, plan_windows
 from .errors import DataError, check_canceled
@@ -135,13 +134,7 @@ class Classifier:
 
     def evaluate(self, X):
         """Labels, confidence and posteriors `(n, C)` (or None) of samples `X (n, d)` by the core."""
-        if not self.probabilities:
-            labels, confidence = self.mixture.predict_with_confidence(X)
-            return labels, confidence, None
-        scores = self.mixture.decision_function(X)
-        winners = np.argmax(scores, axis=1)
-        posteriors = np.exp(log_posteriors(scores))
-        return self.mixture.labels_[winners], posteriors[np.arange(len(X)), winners], posteriors
+        return self.mixture.classify(X, self.probabilities)
 
     def classify(self, pixels, usable):
         """The output arrays `(bands, h, w)` of a window: no-data wherever `usable` is False."""
