@@ -122,11 +122,11 @@ class FoldCandidates:
     def __init__(self, nested, forms, log_priors):
         coupling, alpha = nested.schur()
         self.forms = forms
-        self.regressed = np.concatenate([coupling, forms.means[:, None, :]], axis=1)
+        self.regressed = forms.regression(coupling)
         self.inverse_alpha = 1.0 / alpha
         self.log_alpha = np.log(alpha)
         self.current = log_priors[:, None] - nested.logdet[:, None] - forms.quad  # Q_c(F), (C, m)
-        self.augmented = np.concatenate([forms.whitened, np.ones(forms.quad.shape + (1,))], axis=2)
+        self.augmented = forms.predictors()
 
     def negative_scores(self, c, rows):
         """-Q_c(F+f) for the samples `rows` and every candidate f, `(len(rows), d)`."""

@@ -105,12 +105,19 @@ class QuadraticForms:
         """x - mu_b on `columns`, `(B, m, n_columns)`."""
         return self.points[rows][:, columns][None] - self.means[:, None, columns]
 
+    def predictors(self, rows=slice(None)):
+        """[z, 1] of the points `rows`, `(B, m, k + 1)`."""
+        whitened = self.whitened[:, rows]
+        return np.concatenate([whitened, np.ones(whitened.shape[:2] + (1,))], axis=2)
+
+    def regression(self, coupling, columns=slice(None)):
+        """[l_f; mu_f] `(B, k + 1, n_columns)`: predictors @ regression = mu_f + z'l_f, the value of
+        feature f expected from the features of F."""
+        return np.concatenate([coupling, self.means[:, None, columns]], axis=1)
+
     def added(self, coupling, alpha, columns=slice(None), rows=slice(None)):
         """q_b(x) of F+f for every candidate: q + (r_f - z'l_f)^2 / alpha_f, `(B, m, n_columns)`."""
-        whitened = self.whitened[:, rows]
-        ones = np.ones(whitened.shape[:2] + (1,))
-        regressed = np.concatenate([coupling, self.means[:, None, columns]], axis=1)
-        e = np.concatenate([whitened, ones], axis=2) @ regressed  # mu_f + z'l_f, in place below
+        e = self.predictors(rows) @ self.regression(coupling, columns)  # mu_f + z'l_f, in place below
         np.subtract(self.points[rows][:, columns][None], e, out=e)
         e *= e
         e /= alpha[:, None, :]
