@@ -109,6 +109,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
     def processAlgorithm(self, parameters, context, feedback):
         """Load and check the model, then classify the raster."""
         started = time.perf_counter()
+        self.logBlas(feedback)
         with self.userErrors():
             paths = self.outputPaths(parameters, context)
             output, confidence, probabilities = (paths[self.OUTPUT], paths[self.CONFIDENCE],

@@ -159,6 +159,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     def processAlgorithm(self, parameters, context, feedback):
         """Sample, run the training workflow, write the model and the reports."""
         started = time.perf_counter()
+        self.logBlas(feedback)
         with self.userErrors():
             paths = self.outputPaths(parameters, context)
             if not os.path.splitext(paths[self.OUTPUT_MODEL])[1]:

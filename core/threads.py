@@ -1,25 +1,73 @@
-"""One BLAS thread while the caller spreads its work over the cores itself (CV folds, prediction parts).
+"""Which BLAS NumPy uses, and one BLAS thread while the caller spreads its work over the cores itself.
 
-OpenBLAS would otherwise start its own threads inside every small matrix product of every part:
-twice as many threads as cores, and on small products (n x 20 x 20) slower than one thread. The
-setting is process-wide, so it is restored on exit; where OpenBLAS is not found this does nothing.
+OpenBLAS would otherwise start its own threads inside every small matrix product of every part
+(CV folds, prediction parts): twice as many threads as cores, and on small products (n x 20 x 20)
+slower than one thread. The setting is process-wide, so it is restored on exit; where OpenBLAS is
+not found this does nothing.
+
+Debian's `python3-numpy` links `libblas.so.3`, which the alternatives system points at OpenBLAS
+(`libopenblas0-pthread`) when it is installed and at the reference BLAS (`libblas3`, netlib,
+unoptimised) otherwise: `blas_in_use()` says which one this process loaded.
 """
 
 import ctypes
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 _SETTERS = ("openblas_set_num_threads", "openblas_set_num_threads64_", "scipy_openblas_set_num_threads64_")
+#: Debian package that makes `libblas.so.3` OpenBLAS (the fast path).
+FAST_BLAS_PACKAGE = "libopenblas0-pthread"
+
+
+@dataclass(frozen=True)
+class BlasInfo:
+    """The BLAS of this process: a name ('OpenBLAS 0.3.21', 'reference BLAS'...), its path, and
+    `reference` True for the unoptimised netlib BLAS (several times slower on large products)."""
+
+    name: str
+    path: str
+    reference: bool
+
+
+def mapped_blas_paths(maps_lines=None):
+    """Sorted paths of the BLAS libraries mapped into this process (`/proc/self/maps`; Linux only)."""
+    if maps_lines is None:
+        try:
+            with open("/proc/self/maps", encoding="utf-8") as maps:
+                maps_lines = maps.readlines()
+        except OSError:
+            return []
+    paths = {line.split()[-1] for line in maps_lines if line.strip()}
+    return sorted(path for path in paths if path.startswith("/") and "blas" in path.rsplit("/", 1)[-1])
+
+
+def blas_in_use(maps_lines=None):
+    """The BlasInfo of the BLAS NumPy loaded (after a first product), or None when none is found."""
+    paths = mapped_blas_paths(maps_lines)
+    for path in paths:
+        if "openblas" in path.lower():
+            return BlasInfo(_openblas_version(path), path, reference=False)
+    for path in paths:
+        if "/blas/libblas" in path:
+            return BlasInfo("reference BLAS (netlib)", path, reference=True)
+    return BlasInfo("unknown BLAS", paths[0], reference=False) if paths else None
+
+
+def _openblas_version(path):
+    """'OpenBLAS 0.3.21' from the library's own config string (plain 'OpenBLAS' when it has none)."""
+    try:
+        library = ctypes.CDLL(path)
+        library.openblas_get_config.restype = ctypes.c_char_p
+        words = library.openblas_get_config().decode("ascii", "replace").split()
+        return " ".join(words[:2]) if words and words[0] == "OpenBLAS" else "OpenBLAS"
+    except (OSError, AttributeError):
+        return "OpenBLAS"
 
 
 def openblas_libraries():
     """The (setter, getter) pairs of the OpenBLAS libraries mapped into this process (Linux only)."""
-    try:
-        with open("/proc/self/maps", encoding="utf-8") as maps:
-            paths = {line.split()[-1] for line in maps if "blas" in line.rsplit("/", 1)[-1]}
-    except OSError:
-        return []
     found = []
-    for path in sorted(paths):
+    for path in mapped_blas_paths():
         try:
             library = ctypes.CDLL(path)
         except OSError:

@@ -24,47 +24,47 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="110"/>
+        <location filename="../algorithms/base.py" line="111"/>
         <source>Default: {0}. As a value, give the key (e.g. {1}) or its index.</source>
         <translation>Par défaut : {0}. Comme valeur, donnez la clé (p. ex. {1}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="117"/>
+        <location filename="../algorithms/base.py" line="118"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="177"/>
+        <location filename="../algorithms/base.py" line="178"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="181"/>
+        <location filename="../algorithms/base.py" line="182"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="228"/>
+        <location filename="../algorithms/base.py" line="242"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="232"/>
+        <location filename="../algorithms/base.py" line="246"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="233"/>
+        <location filename="../algorithms/base.py" line="247"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="237"/>
+        <location filename="../algorithms/base.py" line="251"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="250"/>
+        <location filename="../algorithms/base.py" line="264"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -159,17 +159,17 @@
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="122"/>
+        <location filename="../algorithms/predict.py" line="123"/>
         <source>The model was trained on a raster of {0} bands but INPUT has {1}: classify a raster with the same bands, in the same order, or train a model on this one.</source>
         <translation>Le modèle a été entraîné sur un raster de {0} bandes mais INPUT en a {1} : classez un raster ayant les mêmes bandes, dans le même ordre, ou entraînez un modèle sur celui-ci.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="129"/>
+        <location filename="../algorithms/predict.py" line="130"/>
         <source>Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}</source>
         <translation>Modèle : {0} classes ({1}), tau = {2:.6g}, {3} bande(s) : {4}</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="139"/>
+        <location filename="../algorithms/predict.py" line="140"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -474,27 +474,27 @@
         <translation>Couleurs des classes : la palette par défaut (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="177"/>
+        <location filename="../algorithms/training_base.py" line="178"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="180"/>
+        <location filename="../algorithms/training_base.py" line="181"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="195"/>
+        <location filename="../algorithms/training_base.py" line="196"/>
         <source>FIELD: the training layer has no field &apos;{0}&apos;; its fields are: {1}</source>
         <translation>FIELD : la couche d'entraînement n'a pas de champ '{0}' ; ses champs sont : {1}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="199"/>
+        <location filename="../algorithms/training_base.py" line="200"/>
         <source>FIELD: &apos;{0}&apos; is a {1} field; the class field must hold integer codes or text names</source>
         <translation>FIELD : '{0}' est un champ de type {1} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="206"/>
+        <location filename="../algorithms/training_base.py" line="207"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -691,6 +691,21 @@ Taille {1} : {2:.6g}{3}
         <location filename="../gui/series.py" line="100"/>
         <source>Criterion value (normalised)</source>
         <translation>Valeur du critère (normalisée)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="211"/>
+        <source>Linear algebra: no BLAS library found in this process</source>
+        <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="213"/>
+        <source>Linear algebra: NumPy uses {0} ({1})</source>
+        <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="215"/>
+        <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
+        <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
 </context>
 </TS>

@@ -82,10 +82,11 @@ def plugin_parent():
     return os.environ["GMMSELECT_PLUGIN_PARENT"]
 
 
-def run_qgis_process(*arguments, timeout=600):
-    """Run qgis_process with `arguments`; return (completed process, parsed JSON or None)."""
+def run_qgis_process(*arguments, timeout=600, extra_env=None):
+    """Run qgis_process with `arguments` (and `extra_env` over its environment); return (completed
+    process, parsed JSON or None)."""
     completed = subprocess.run([qgis_process_executable(), *arguments], capture_output=True, text=True,
-                               env=qgis_process_env(), timeout=timeout)
+                               env={**qgis_process_env(), **(extra_env or {})}, timeout=timeout)
     parsed = None
     if "--json" in arguments and completed.stdout.strip():
         start = completed.stdout.find("{")

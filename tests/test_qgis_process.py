@@ -101,3 +101,19 @@ def test_model3_chains_trainselection_and_predict(tmp_path):
     saved = load_model(results["trainselection:Model"])
     assert saved.selection.method == "sffs" and saved.selection.criterion == "jm"
     assert max(saved.selection.sizes) == 4 and len(saved.features) <= 4
+
+
+def test_the_blas_is_named_in_the_log_with_the_way_to_the_fast_one(trained, tmp_path):
+    """OpenBLAS (what `make deps` installs) is named; the reference BLAS gets a warning with the package."""
+    folder, output = trained
+    arguments = ("run", "gmmselect:predict", "--", f"INPUT={LANDSAT}",
+                 f"MODEL={output['results']['OUTPUT_MODEL']}", f"OUTPUT={tmp_path / 'classes.tif'}")
+    fast, _ = run_qgis_process(*arguments)
+    assert fast.returncode == 0, fast.stderr
+    assert "Linear algebra: NumPy uses OpenBLAS 0." in fast.stdout
+    slow, _ = run_qgis_process(*arguments, extra_env={
+        "LD_LIBRARY_PATH": "/usr/lib/x86_64-linux-gnu/blas:/usr/lib/x86_64-linux-gnu/lapack"})
+    assert slow.returncode == 0, slow.stderr
+    log = slow.stdout + slow.stderr
+    assert "NumPy uses the reference BLAS (netlib)" in log
+    assert "sudo apt install libopenblas0-pthread" in log
