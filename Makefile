@@ -21,7 +21,7 @@ deps:  ## install the Debian packages the plugin and its tests need (once)
 	fi
 
 demo: deps  ## main job: Train Selection (SFFS, JM) and Predict via qgis_process on the bundled Landsat scene
-	bash scripts/demo.sh
+	bash dev/scripts/demo.sh
 
 test: deps  ## run the whole test suite with Debian's Python
 	$(PYTHON) -m pytest tests -q -p no:cacheprovider
@@ -34,10 +34,10 @@ lint: $(DEV_VENV)/bin/ruff  ## ruff, configured in ruff.toml
 	$(DEV_VENV)/bin/ruff check .
 
 package:  ## build/gmmselect.zip for the QGIS plugin repository, checked against its rules
-	$(PYTHON) scripts/package.py build/gmmselect.zip
+	$(PYTHON) dev/scripts/package.py build/gmmselect.zip
 
 translations:  ## i18n/gmmselect_fr.ts from the code's GmmSelect.tr() strings (translations kept), then the .qm
-	PYTHONWARNINGS=ignore pylupdate5 -noobsolete $(wildcard *.py algorithms/*.py gui/*.py) -ts i18n/gmmselect_fr.ts
+	PYTHONWARNINGS=ignore pylupdate5 -noobsolete $(wildcard *.py i18n/*.py algorithms/*.py gui/*.py) -ts i18n/gmmselect_fr.ts
 	lrelease i18n/gmmselect_fr.ts
 
 clean:

@@ -9,27 +9,16 @@ locale, `i18n/gmmselect_<xx>.qm`, when there is one.
 
 import os
 
-from qgis.core import QgsApplication, QgsSettings
-from qgis.PyQt.QtCore import QCoreApplication, QTranslator
+from qgis.core import QgsApplication
+from qgis.PyQt.QtCore import QCoreApplication
 from qgis.PyQt.QtGui import QIcon
 from qgis.PyQt.QtWidgets import QAction
 
-from .algorithms.base import GmmSelect
-from .gui import close_session, open_model_file
-from .provider import GmmSelectProvider
+from .algorithms.provider import GmmSelectProvider
+from .gui import close_session, open_model_file, show_selection_curves
+from .i18n import GmmSelect, install_translator
 
 CURVES_ICON = os.path.join(os.path.dirname(__file__), "icons", "trainselection.svg")
-I18N = os.path.join(os.path.dirname(__file__), "i18n")
-
-
-def install_translator():
-    """Install the translator of the QGIS locale (`i18n/gmmselect_<xx>.qm`); None when there is none."""
-    locale = str(QgsSettings().value("locale/userLocale", "") or "")[:2]
-    translator = QTranslator()
-    if not locale or not translator.load(os.path.join(I18N, f"gmmselect_{locale}.qm")):
-        return None
-    QCoreApplication.installTranslator(translator)
-    return translator
 
 
 class GmmSelectPlugin:
@@ -43,9 +32,10 @@ class GmmSelectPlugin:
         self.translator = install_translator()
 
     def initProcessing(self):
-        """Add the provider to the Processing registry (once)."""
+        """Add the provider to the Processing registry (once); after each Train Selection run it
+        shows the new selection curve (in the desktop; nothing elsewhere)."""
         if self.provider is None:
-            self.provider = GmmSelectProvider()
+            self.provider = GmmSelectProvider(on_selection_trained=show_selection_curves)
             QgsApplication.processingRegistry().addProvider(self.provider)
 
     def initGui(self):

@@ -22,25 +22,16 @@ from qgis.core import (
     QgsProcessingParameterRasterDestination,
     QgsProcessingParameterRasterLayer,
 )
-from qgis.PyQt.QtCore import QCoreApplication
 from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
+from ..i18n import GmmSelect
 from ..raster import Canceled as DataCanceled
 from ..raster import raster_info
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
 HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
-
-
-class GmmSelect:
-    """The plugin's translation context: pylupdate5 files `GmmSelect.tr("...")` under `GmmSelect`."""
-
-    @staticmethod
-    def tr(text):
-        """Translate `text` in the GmmSelect context."""
-        return QCoreApplication.translate("GmmSelect", text)
 
 
 def progress_between(feedback, start, end, full=1.0):

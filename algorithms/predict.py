@@ -16,7 +16,8 @@ from qgis.core import (
 
 from ..core import load_model
 from ..raster import predict_raster
-from .base import GmmSelect, GmmSelectAlgorithm, progress_between
+from ..i18n import GmmSelect
+from .base import GmmSelectAlgorithm, progress_between
 
 
 class ClassStyle(QgsProcessingLayerPostProcessorInterface):

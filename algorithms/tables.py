@@ -8,7 +8,7 @@ import csv
 import io
 import os
 
-from ..report import figure
+from ..raster.report import figure
 
 
 def write_atomically(path, text):

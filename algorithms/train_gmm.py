@@ -2,8 +2,8 @@
 
 from qgis.core import QgsProcessingParameterString
 
-from ..training import parse_tau_list
-from .base import GmmSelect
+from ..raster.training import parse_tau_list
+from ..i18n import GmmSelect
 from .training_base import TrainingAlgorithm
 
 

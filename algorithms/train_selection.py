@@ -1,8 +1,8 @@
 """Train Selection: band selection (SFS or SFFS), then a Gaussian mixture on the selected bands."""
 
-from ..training import MAX_FEATURES as FEATURE_CAP
-from ..training import SelectionOptions
-from .base import GmmSelect
+from ..raster.training import MAX_FEATURES as FEATURE_CAP
+from ..raster.training import SelectionOptions
+from ..i18n import GmmSelect
 from .tables import curve_csv, write_atomically
 from .training_base import TrainingAlgorithm
 
@@ -97,9 +97,9 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
         return outputs
 
     def postProcessAlgorithm(self, context, feedback):
-        """Main thread, after the run: in the QGIS desktop, show the new model's selection curve
-        (nothing under qgis_process or in scripts). Returns no extra results."""
-        from ..gui import show_selection_curves
-
-        show_selection_curves(self.modelPath)
+        """Main thread, after the run: hand the new model to the provider's callback (the plugin
+        shows its selection curve in the QGIS desktop). Returns no extra results."""
+        provider = self.provider()
+        if provider is not None and self.modelPath:
+            provider.selectionTrained(self.modelPath)
         return {}

@@ -21,9 +21,10 @@ from qgis.PyQt.QtCore import QVariant
 
 from ..core import EXTENSION, save_model
 from ..raster import extract_samples, raster_info
-from ..report import report_html
-from ..training import TrainingInputs, TrainingOptions, train
-from .base import GmmSelect, GmmSelectAlgorithm, progress_between
+from ..raster.report import report_html
+from ..raster.training import TrainingInputs, TrainingOptions, train
+from ..i18n import GmmSelect
+from .base import GmmSelectAlgorithm, progress_between
 from .tables import confusion_csv, write_atomically
 
 

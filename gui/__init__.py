@@ -1,7 +1,7 @@
 """Desktop GUI of GMM Select: the selection-curves dialog and the two ways it opens.
 
-- `show_selection_curves(path)`: called by Train Selection's `postProcessAlgorithm` (main thread)
-  after each run; adds the model's curve to the session's dialog. Outside the QGIS desktop
+- `show_selection_curves(path)`: the provider's callback after each Train Selection run (main
+  thread); adds the model's curve to the session's dialog. Outside the QGIS desktop
   (qgis_process, scripts, the tests' headless application) it does nothing.
 - `open_model_file(parent)`: the plugin's "Show selection curves…" action; asks for a .gmm file.
 """

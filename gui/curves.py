@@ -12,7 +12,7 @@ from qgis.PyQt.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from qgis.PyQt.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPen, QPolygonF
 from qgis.PyQt.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from ..algorithms.base import GmmSelect
+from ..i18n import GmmSelect
 
 PALETTE = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f"]
 BEST_COLOR = "#d62728"

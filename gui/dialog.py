@@ -28,7 +28,7 @@ from qgis.PyQt.QtWidgets import (
     QWidget,
 )
 
-from ..algorithms.base import GmmSelect
+from ..i18n import GmmSelect
 from ..core import load_model
 from .curves import PALETTE, CurvePlot
 from .series import CSV_HEADER, plot_values, series_from_model, table_rows

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..algorithms.base import GmmSelect
+from ..i18n import GmmSelect
 
 CSV_HEADER = ["curve", "criterion", "size", "value", "best", "bands", "band_names"]
 

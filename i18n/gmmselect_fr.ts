@@ -4,12 +4,12 @@
 <context>
     <name>GmmSelect</name>
     <message>
-        <location filename="../plugin.py" line="60"/>
+        <location filename="../plugin.py" line="50"/>
         <source>Show selection curves…</source>
         <translation>Afficher les courbes de sélection…</translation>
     </message>
     <message>
-        <location filename="../plugin.py" line="62"/>
+        <location filename="../plugin.py" line="52"/>
         <source>Show the selection curves of a model file written by Train Selection</source>
         <translation>Afficher les courbes de sélection d'un fichier de modèle écrit par l'algorithme Entraîner avec sélection de bandes</translation>
     </message>
@@ -19,157 +19,157 @@
         <translation>GMM Select</translation>
     </message>
     <message>
-        <location filename="../provider.py" line="27"/>
+        <location filename="../algorithms/provider.py" line="44"/>
         <source>GMM Select: Gaussian mixture classification with band selection</source>
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="111"/>
+        <location filename="../algorithms/base.py" line="102"/>
         <source>Default: {0}. As a value, give the key (e.g. {1}) or its index.</source>
         <translation>Par défaut : {0}. Comme valeur, donnez la clé (p. ex. {1}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="118"/>
+        <location filename="../algorithms/base.py" line="109"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="178"/>
+        <location filename="../algorithms/base.py" line="169"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="182"/>
+        <location filename="../algorithms/base.py" line="173"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="242"/>
+        <location filename="../algorithms/base.py" line="233"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="246"/>
+        <location filename="../algorithms/base.py" line="237"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="247"/>
+        <location filename="../algorithms/base.py" line="238"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="251"/>
+        <location filename="../algorithms/base.py" line="242"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="264"/>
+        <location filename="../algorithms/base.py" line="255"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="65"/>
+        <location filename="../algorithms/predict.py" line="66"/>
         <source>Predict</source>
         <translation>Prédire</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="69"/>
+        <location filename="../algorithms/predict.py" line="70"/>
         <source>Classifies every pixel of a raster with a model from &lt;i&gt;Train GMM&lt;/i&gt; or &lt;i&gt;Train Selection&lt;/i&gt; (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data.</source>
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes &lt;i&gt;Entraîner GMM&lt;/i&gt; ou &lt;i&gt;Entraîner avec sélection de bandes&lt;/i&gt; (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="78"/>
+        <location filename="../algorithms/predict.py" line="79"/>
         <source>The image to classify: the same bands, in the same order, as the raster the model was trained on.</source>
         <translation>L'image à classer : les mêmes bandes, dans le même ordre, que le raster sur lequel le modèle a été entraîné.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="92"/>
+        <location filename="../algorithms/training_base.py" line="93"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="80"/>
+        <location filename="../algorithms/predict.py" line="81"/>
         <source>GMM Select model (*.gmm);;All files (*)</source>
         <translation>Modèle GMM Select (*.gmm);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="80"/>
+        <location filename="../algorithms/predict.py" line="81"/>
         <source>A .gmm model written by Train GMM or Train Selection (the content is checked, not the name).</source>
         <translation>Un modèle .gmm écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes (le contenu est vérifié, pas le nom).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="85"/>
+        <location filename="../algorithms/predict.py" line="86"/>
         <source>Mask</source>
         <translation>Masque</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="85"/>
+        <location filename="../algorithms/predict.py" line="86"/>
         <source>Optional raster on the same grid: only pixels with a value &gt; 0 are classified.</source>
         <translation>Raster facultatif sur la même grille : seuls les pixels de valeur &gt; 0 sont classés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="88"/>
+        <location filename="../algorithms/predict.py" line="89"/>
         <source>Number of selected bands to use (selection models)</source>
         <translation>Nombre de bandes sélectionnées à utiliser (modèles avec sélection)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="88"/>
+        <location filename="../algorithms/predict.py" line="89"/>
         <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only).</source>
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="93"/>
+        <location filename="../algorithms/predict.py" line="94"/>
         <source>Classification</source>
         <translation>Classification</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="93"/>
+        <location filename="../algorithms/predict.py" line="94"/>
         <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer&apos;s categorized style when it had one, else a fixed qualitative palette.</source>
         <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon une palette qualitative fixe.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="98"/>
+        <location filename="../algorithms/predict.py" line="99"/>
         <source>Confidence</source>
         <translation>Carte de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="98"/>
+        <location filename="../algorithms/predict.py" line="99"/>
         <source>Posterior probability of the winning class, in (0, 1] (Float32), styled with a continuous red (0) to green (1) ramp (.qml next to it).</source>
         <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="102"/>
+        <location filename="../algorithms/predict.py" line="103"/>
         <source>Class probabilities</source>
         <translation>Probabilités des classes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="102"/>
+        <location filename="../algorithms/predict.py" line="103"/>
         <source>One band per class (in the model&apos;s class order): posterior probabilities (Float32).</source>
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="115"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="110"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="123"/>
+        <location filename="../algorithms/predict.py" line="124"/>
         <source>The model was trained on a raster of {0} bands but INPUT has {1}: classify a raster with the same bands, in the same order, or train a model on this one.</source>
         <translation>Le modèle a été entraîné sur un raster de {0} bandes mais INPUT en a {1} : classez un raster ayant les mêmes bandes, dans le même ordre, ou entraînez un modèle sur celui-ci.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="130"/>
+        <location filename="../algorithms/predict.py" line="131"/>
         <source>Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}</source>
         <translation>Modèle : {0} classes ({1}), tau = {2:.6g}, {3} bande(s) : {4}</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="140"/>
+        <location filename="../algorithms/predict.py" line="141"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -329,77 +329,77 @@
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="59"/>
+        <location filename="../algorithms/training_base.py" line="60"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="61"/>
+        <location filename="../algorithms/training_base.py" line="62"/>
         <source>Training polygons or points</source>
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="61"/>
+        <location filename="../algorithms/training_base.py" line="62"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="67"/>
+        <location filename="../algorithms/training_base.py" line="68"/>
         <source>Class field</source>
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="67"/>
+        <location filename="../algorithms/training_base.py" line="68"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="73"/>
+        <location filename="../algorithms/training_base.py" line="74"/>
         <source>Cross-validation folds</source>
         <translation>Plis de la validation croisée</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="73"/>
+        <location filename="../algorithms/training_base.py" line="74"/>
         <source>Number of folds of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate.</source>
         <translation>Nombre de plis de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="76"/>
+        <location filename="../algorithms/training_base.py" line="77"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="76"/>
+        <location filename="../algorithms/training_base.py" line="77"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="80"/>
+        <location filename="../algorithms/training_base.py" line="81"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="80"/>
+        <location filename="../algorithms/training_base.py" line="81"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the tau search, the selection or the final fit, it gives an independent accuracy assessment. 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de tau, la sélection ni l'ajustement final, ils donnent une évaluation indépendante de l'exactitude. 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="86"/>
+        <location filename="../algorithms/training_base.py" line="87"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="86"/>
+        <location filename="../algorithms/training_base.py" line="87"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="89"/>
+        <location filename="../algorithms/training_base.py" line="90"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="89"/>
+        <location filename="../algorithms/training_base.py" line="90"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
@@ -409,92 +409,92 @@
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="92"/>
+        <location filename="../algorithms/training_base.py" line="93"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
+        <location filename="../algorithms/training_base.py" line="98"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
+        <location filename="../algorithms/training_base.py" line="98"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
+        <location filename="../algorithms/training_base.py" line="98"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="104"/>
+        <location filename="../algorithms/training_base.py" line="105"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="104"/>
+        <location filename="../algorithms/training_base.py" line="105"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="110"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="110"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="110"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="115"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="115"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="138"/>
+        <location filename="../algorithms/training_base.py" line="139"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="141"/>
+        <location filename="../algorithms/training_base.py" line="142"/>
         <source>Class colours: the default palette (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : la palette par défaut (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="178"/>
+        <location filename="../algorithms/training_base.py" line="179"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="181"/>
+        <location filename="../algorithms/training_base.py" line="182"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="196"/>
+        <location filename="../algorithms/training_base.py" line="197"/>
         <source>FIELD: the training layer has no field &apos;{0}&apos;; its fields are: {1}</source>
         <translation>FIELD : la couche d'entraînement n'a pas de champ '{0}' ; ses champs sont : {1}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="200"/>
+        <location filename="../algorithms/training_base.py" line="201"/>
         <source>FIELD: &apos;{0}&apos; is a {1} field; the class field must hold integer codes or text names</source>
         <translation>FIELD : '{0}' est un champ de type {1} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="207"/>
+        <location filename="../algorithms/training_base.py" line="208"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -693,17 +693,17 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="211"/>
+        <location filename="../algorithms/base.py" line="202"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="213"/>
+        <location filename="../algorithms/base.py" line="204"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="215"/>
+        <location filename="../algorithms/base.py" line="206"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>

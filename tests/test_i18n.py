@@ -15,7 +15,7 @@ from qgis_helpers import REPO, plugin_parent, qgis_process_executable, start_qgi
 TS = os.path.join(REPO, "i18n", "gmmselect_fr.ts")
 QM = os.path.join(REPO, "i18n", "gmmselect_fr.qm")
 CONTEXT = "GmmSelect"
-SOURCES = ["*.py", "algorithms/*.py", "gui/*.py"]
+SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py"]
 MARKERS = re.compile(r"\{[^{}]*\}|</?\w+>|\(\*[^)]*\)|\*\.\w+|\b[A-Z][A-Z0-9_]+\b")
 ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:predict"]
 
@@ -73,10 +73,10 @@ def message(call):
 
 def helper_location():
     """file:line of the one call with a variable text: the body of `GmmSelect.tr`."""
-    with open(os.path.join(REPO, "algorithms", "base.py"), encoding="utf-8") as stream:
+    with open(os.path.join(REPO, "i18n", "__init__.py"), encoding="utf-8") as stream:
         lines = stream.read().splitlines()
     line = lines.index('        return QCoreApplication.translate("GmmSelect", text)') + 1
-    return f"algorithms/base.py:{line}"
+    return f"i18n/__init__.py:{line}"
 
 
 def code_calls():
@@ -199,19 +199,19 @@ def fake_settings(locale):
 
 @pytest.mark.parametrize("locale", ["", None, "de_DE", "xx"])
 def test_no_translator_without_a_qm_for_the_locale(monkeypatch, locale):
-    from gmmselect import plugin as plugin_module
+    from gmmselect import i18n
 
-    monkeypatch.setattr(plugin_module, "QgsSettings", fake_settings(locale))
-    assert plugin_module.install_translator() is None
+    monkeypatch.setattr(i18n, "QgsSettings", fake_settings(locale))
+    assert i18n.install_translator() is None
 
 
 def test_the_plugin_installs_the_french_translator_and_unload_removes_it(monkeypatch):
     from qgis.PyQt.QtCore import QCoreApplication
 
     import gmmselect
-    from gmmselect import plugin as plugin_module
+    from gmmselect import i18n
 
-    monkeypatch.setattr(plugin_module, "QgsSettings", fake_settings("fr_FR"))
+    monkeypatch.setattr(i18n, "QgsSettings", fake_settings("fr_FR"))
     created = gmmselect.classFactory(None)
     try:
         assert created.translator is not None
@@ -236,7 +236,7 @@ def test_qgis_process_speaks_french_with_a_french_locale(tmp_path):
 
 
 def test_the_package_ships_the_qm_and_not_the_ts():
-    script = os.path.join(REPO, "scripts", "package.py")
+    script = os.path.join(REPO, "dev", "scripts", "package.py")
     spec = importlib.util.spec_from_file_location("package_script", script)
     package = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(package)

@@ -9,11 +9,11 @@ import zipfile
 import pytest
 from qgis_helpers import REPO
 
-SCRIPT = os.path.join(REPO, "scripts", "package.py")
+SCRIPT = os.path.join(REPO, "dev", "scripts", "package.py")
 
 
 def load_package_script():
-    """scripts/package.py as a module."""
+    """dev/scripts/package.py as a module."""
     spec = importlib.util.spec_from_file_location("package_script", SCRIPT)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -50,13 +50,13 @@ def rewritten(source, target, drop=(), replace=None, add=None):
 def test_the_zip_holds_the_plugin_in_one_gmmselect_folder(built):
     files = names(built)
     assert {name.split("/", 1)[0] for name in files} == {"gmmselect"}
-    for expected in ("metadata.txt", "__init__.py", "plugin.py", "provider.py", "training.py", "report.py",
-                     "LICENSE", "README.md", "core/model.py", "raster/predict.py", "algorithms/predict.py",
-                     "icons/gmmselect.svg"):
+    for expected in ("metadata.txt", "__init__.py", "plugin.py", "algorithms/provider.py", "raster/training.py",
+                     "raster/report.py", "LICENSE", "README.md", "core/model.py", "raster/predict.py",
+                     "algorithms/predict.py", "icons/gmmselect.svg", "i18n/__init__.py", "i18n/gmmselect_fr.qm"):
         assert f"gmmselect/{expected}" in files
     if os.path.isdir(os.path.join(REPO, "gui")):
         assert "gmmselect/gui/__init__.py" in files
-    for excluded in ("tests/", "bench/", "scripts/", "docs/", ".ci/", ".git", "__pycache__", "Makefile",
+    for excluded in ("tests/", "dev/", ".ci/", ".git", "__pycache__", "Makefile",
                      "ruff.toml", ".gitignore", ".venv"):
         assert not any(excluded in name for name in files), excluded
     assert not any(name.endswith(".pyc") for name in files)
@@ -112,10 +112,10 @@ def test_layout_licence_and_sources_are_checked(built, tmp_path):
     assert package.check(dashed) == [
         "the top-level folder 'gmm-select' is not a valid Python package name (letters, digits, _)"]
     broken = rewritten(built, tmp_path / "broken.zip", drop=["gmmselect/LICENSE"],
-                       replace={"gmmselect/training.py": b"def broken(:\n"})
+                       replace={"gmmselect/raster/training.py": b"def broken(:\n"})
     problems = package.check(broken)
     assert problems[0] == "no licence file (LICENSE, LICENSE.txt, LICENSE.md, COPYING, LICENCE) in gmmselect/"
-    assert problems[1].startswith("gmmselect/training.py does not compile: ")
+    assert problems[1].startswith("gmmselect/raster/training.py does not compile: ")
     assert len(problems) == 2
     assert package.check(str(tmp_path / "beside.zip").replace("beside", "nothing")) == [
         f"{tmp_path / 'nothing.zip'} is not a zip file"]

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from gmmselect.training import parse_tau_list, split_polygons
+from gmmselect.raster.training import parse_tau_list, split_polygons
 
 
 def polygons(per_class, pixels=5):

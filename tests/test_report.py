@@ -206,7 +206,7 @@ def test_report_is_self_contained_and_readable_in_qt(selection, tau_search):
 
 def test_user_strings_are_escaped(selection):
     from gmmselect.core import load_model
-    from gmmselect.report import report_html
+    from gmmselect.raster.report import report_html
 
     saved = load_model(selection[0]["OUTPUT_MODEL"])
     saved.info["source"]["field"] = "<script>alert('x')</script>"

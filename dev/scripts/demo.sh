@@ -2,10 +2,10 @@
 # GMM Select demo: install the plugin into a throwaway plugin path and profile, then run
 # Train Selection (SFFS, Jeffries-Matusita, 30 % of the polygons held out) and Predict through
 # qgis_process on the bundled Landsat-5 scene, and print what a user would look at.
-# Usage: scripts/demo.sh [output folder]   (default: build/demo)
+# Usage: dev/scripts/demo.sh [output folder]   (default: build/demo)
 set -euo pipefail
 
-repo="$(cd "$(dirname "$0")/.." && pwd)"
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
 out="$(mkdir -p "${1:-$repo/build/demo}" && cd "${1:-$repo/build/demo}" && pwd)"
 data="$repo/tests/data/landsat5_rstoolbox"
 python="${PYTHON:-/usr/bin/python3}"
@@ -19,7 +19,7 @@ command -v "$qgis" >/dev/null || { echo "qgis_process not found: run 'make deps'
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/gmmselect-demo-XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/plugins/gmmselect" && mkdir -m 700 "$scratch/profile"
-tar -C "$repo" --exclude=./.git --exclude=./tests --exclude=./bench --exclude=./build \
+tar -C "$repo" --exclude=./.git --exclude=./tests --exclude=./dev --exclude=./build \
     --exclude='./.venv*' --exclude='__pycache__' -cf - . | tar -C "$scratch/plugins/gmmselect" -xf -
 export QGIS_PLUGINPATH="$scratch/plugins" XDG_DATA_HOME="$scratch/profile" XDG_RUNTIME_DIR="$scratch/profile"
 "$qgis" plugins enable gmmselect >/dev/null 2>"$scratch/enable.log" || { cat "$scratch/enable.log" >&2; exit 1; }

@@ -1,9 +1,9 @@
 """Build the plugin zip for the QGIS plugin repository and check it against the repository's rules.
 
-Usage: python3 scripts/package.py [build/gmmselect.zip]   (builds, checks, exits 1 on a problem)
+Usage: python3 dev/scripts/package.py [build/gmmselect.zip]   (builds, checks, exits 1 on a problem)
 
 The zip holds one top-level folder, `gmmselect/`, with the plugin's modules, packages, icons,
-licence, README and compiled translations; tests, benchmarks, scripts and CI files stay out.
+licence, README and compiled translations; tests, the developer material (dev/) and CI files stay out.
 """
 
 import configparser
@@ -12,9 +12,9 @@ import os
 import sys
 import zipfile
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGE = "gmmselect"
-FILES = ["metadata.txt", "LICENSE", "README.md", "*.py", "i18n/*.qm"]
+FILES = ["metadata.txt", "LICENSE", "README.md", "*.py", "i18n/*.py", "i18n/*.qm"]
 FOLDERS = ["core", "raster", "algorithms", "gui", "icons"]
 REQUIRED = ["name", "qgisMinimumVersion", "description", "about", "version", "author", "email", "repository"]
 RECOMMENDED = ["tracker", "homepage", "tags", "category", "icon"]

@@ -14,7 +14,7 @@ import os
 import sys
 import tempfile
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DATA = os.path.join(REPO, "tests", "data", "landsat5_rstoolbox")
 LANDSAT = os.path.join(DATA, "lsat_tm_7band.tif")
 POLYGONS = os.path.join(DATA, "training_polygons.gpkg")
@@ -129,4 +129,4 @@ def main(docs):
 
 
 if __name__ == "__main__":
-    main(os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "docs")))
+    main(os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "dev", "docs")))

@@ -24,7 +24,7 @@ import warnings
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
+REPO = os.path.dirname(os.path.dirname(HERE))
 FOLDS, SEED, TAU = 5, 0, 1e-6
 
 

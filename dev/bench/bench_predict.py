@@ -29,7 +29,7 @@ def import_package():
     """Make the repository importable as `gmmselect` (as tests/conftest.py does) and return the modules."""
     parent = tempfile.mkdtemp(prefix="gmmselect-bench-")
     atexit.register(shutil.rmtree, parent, True)
-    os.symlink(os.path.dirname(HERE), os.path.join(parent, "gmmselect"))
+    os.symlink(os.path.dirname(os.path.dirname(HERE)), os.path.join(parent, "gmmselect"))
     sys.path.insert(0, parent)
     from gmmselect.core import GaussianMixture
     from gmmselect.raster import predict_raster

@@ -9,7 +9,7 @@ import os
 
 import numpy as np
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MAIPO = os.path.join(REPO, "tests", "data", "maipo_landsat8", "maipo.npz")
 
 

@@ -5,14 +5,31 @@ import os
 from qgis.core import QgsProcessingProvider
 from qgis.PyQt.QtGui import QIcon
 
-from .algorithms import PredictAlgorithm, TrainGmmAlgorithm, TrainSelectionAlgorithm
-from .algorithms.base import GmmSelect
+from ..i18n import GmmSelect
+from .predict import PredictAlgorithm
+from .train_gmm import TrainGmmAlgorithm
+from .train_selection import TrainSelectionAlgorithm
 
-ICON = os.path.join(os.path.dirname(__file__), "icons", "gmmselect.svg")
+ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "gmmselect.svg")
 
 
 class GmmSelectProvider(QgsProcessingProvider):
-    """Provider `gmmselect`: Train GMM, Train Selection and Predict."""
+    """Provider `gmmselect`: Train GMM, Train Selection and Predict.
+
+    `on_selection_trained(model_path)`, when given, is called on the main thread after each
+    Train Selection run: the plugin passes the desktop's curves dialog, so this layer never
+    imports the GUI.
+    """
+
+    def __init__(self, on_selection_trained=None):
+        """Keep the callback the algorithms reach through `selectionTrained`."""
+        super().__init__()
+        self.on_selection_trained = on_selection_trained
+
+    def selectionTrained(self, model_path):
+        """Tell the plugin (callback) that Train Selection wrote `model_path`."""
+        if self.on_selection_trained is not None:
+            self.on_selection_trained(model_path)
 
     def id(self):
         """Provider id, the prefix of the algorithm ids (never translated)."""

@@ -17,7 +17,7 @@ from typing import List, Optional, Sequence
 
 import numpy as np
 
-from .core import (
+from ..core import (
     GaussianMixture,
     SavedModel,
     class_accuracies,
@@ -29,7 +29,7 @@ from .core import (
     select_features,
     select_tau,
 )
-from .raster.style import colors_for_classes
+from .style import colors_for_classes
 
 HELD_OUT = "held-out polygons"
 CROSS_VALIDATION = "cross-validation"

@@ -31,7 +31,7 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
+REPO = os.path.dirname(os.path.dirname(HERE))
 VENV = os.path.join(REPO, ".venv-bench")
 VENV_PYTHON = os.path.join(VENV, "bin", "python")
 SYSTEM_PYTHON = "/usr/bin/python3"

@@ -20,14 +20,14 @@ import numpy as np
 from osgeo import gdal, ogr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LANDSAT = os.path.join(HERE, "..", "tests", "data", "landsat5_rstoolbox")
+LANDSAT = os.path.join(HERE, "..", "..", "tests", "data", "landsat5_rstoolbox")
 
 
 def import_extract_samples():
     """Make the repository importable as `gmmselect` (as tests/conftest.py does) and return the function."""
     parent = tempfile.mkdtemp(prefix="gmmselect-bench-")
     atexit.register(shutil.rmtree, parent, True)
-    os.symlink(os.path.dirname(HERE), os.path.join(parent, "gmmselect"))
+    os.symlink(os.path.dirname(os.path.dirname(HERE)), os.path.join(parent, "gmmselect"))
     sys.path.insert(0, parent)
     from gmmselect.raster import extract_samples
     return extract_samples

@@ -1,0 +1,32 @@
+"""The plugin's translations: `GmmSelect.tr` and the translator of the QGIS locale.
+
+pylupdate5 files `GmmSelect.tr("...")` under the `GmmSelect` context (it would file `self.tr()`
+under the class name and a bare `tr()` under `@default`); `make translations` updates
+`gmmselect_fr.ts` beside this module and compiles `gmmselect_fr.qm`.
+"""
+
+import os
+
+from qgis.core import QgsSettings
+from qgis.PyQt.QtCore import QCoreApplication, QTranslator
+
+I18N = os.path.dirname(os.path.abspath(__file__))
+
+
+class GmmSelect:
+    """The plugin's translation context: pylupdate5 files `GmmSelect.tr("...")` under `GmmSelect`."""
+
+    @staticmethod
+    def tr(text):
+        """Translate `text` in the GmmSelect context."""
+        return QCoreApplication.translate("GmmSelect", text)
+
+
+def install_translator():
+    """Install the translator of the QGIS locale (`gmmselect_<xx>.qm`); None when there is none."""
+    locale = str(QgsSettings().value("locale/userLocale", "") or "")[:2]
+    translator = QTranslator()
+    if not locale or not translator.load(os.path.join(I18N, f"gmmselect_{locale}.qm")):
+        return None
+    QCoreApplication.installTranslator(translator)
+    return translator
