@@ -5,22 +5,32 @@
 - Choices are enums whose option keys (`sffs`, `kappa`...) are also accepted as values, so
   `qgis_process run gmmselect:trainselection -- METHOD=sffs` works as well as `METHOD=1`.
 - `userErrors()` turns the ValueError of the core and raster layers (and OSError, Canceled)
-  into a QgsProcessingException with the same message and removes the files the run wrote.
+  into a QgsProcessingException with the same message.
+- Outputs never touch inputs: `outputPaths` checks every destination's extension and compares
+  the files of all outputs (with their side files) with each other and with the files of every
+  input before anything is written. The run stages its files in `self.staging` (an OutputSet)
+  and `commitOutputs` publishes them together at the end; a failure or cancel leaves nothing.
 """
 
 import os
+import re
 from contextlib import contextmanager
 
 from qgis.core import (
     QgsProcessingAlgorithm,
     QgsProcessingException,
+    QgsProcessingFeatureSourceDefinition,
     QgsProcessingParameterBoolean,
     QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterFile,
     QgsProcessingParameterFileDestination,
     QgsProcessingParameterNumber,
     QgsProcessingParameterRasterDestination,
     QgsProcessingParameterRasterLayer,
+    QgsProcessingParameterVectorLayer,
+    QgsProviderRegistry,
 )
 from qgis.PyQt.QtGui import QIcon
 
@@ -28,10 +38,12 @@ from ..core import Canceled
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect
 from ..raster import Canceled as DataCanceled
-from ..raster import raster_info
+from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
 HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
+#: The raster outputs are GeoTIFF files.
+RASTER_EXTENSIONS = ("tif", "tiff")
 
 
 def progress_between(feedback, start, end, full=1.0):
@@ -54,7 +66,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         """Choices (enum keys) are filled by `addChoice` in `initAlgorithm`."""
         super().__init__()
         self._choices = {}
-        self._written = []
+        self.staging = OutputSet()
 
     def createInstance(self):
         """A fresh instance of the same algorithm."""
@@ -176,22 +188,75 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         return layer.source()
 
     def outputPaths(self, parameters, context):
-        """{destination parameter: path or None}, read once (temporary names differ per call);
-        missing folders are created now, before any long computation."""
-        paths = {}
+        """{destination parameter: absolute path or None}, read once (temporary names differ per call),
+        each with a declared extension and no file shared with another output or an input; their
+        missing folders are created now (and removed again if the run fails)."""
+        paths, files = {}, {}
         for parameter in self.destinationParameterDefinitions():
-            if isinstance(parameter, QgsProcessingParameterRasterDestination):
-                path = self.parameterAsOutputLayer(parameters, parameter.name(), context)
-            else:
-                path = self.parameterAsFileOutput(parameters, parameter.name(), context)
+            name = parameter.name()
+            raster = isinstance(parameter, QgsProcessingParameterRasterDestination)
+            path = (self.parameterAsOutputLayer if raster else self.parameterAsFileOutput)(parameters, name,
+                                                                                            context)
             if path:
-                os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-            paths[parameter.name()] = path or None
+                path = os.path.abspath(self.declaredExtension(parameter, path))
+                files[name] = raster_output_files(path) if raster else [path]
+            paths[name] = path or None
+        clash = first_clash(files, self.inputFiles(parameters, context))
+        if clash is not None:
+            raise QgsProcessingException(GmmSelect.tr(
+                "{0} would write '{2}', which is a file of {1}: an output never replaces an input or another "
+                "output. Choose another file name for {0}.").format(*clash))
+        for path in paths.values():
+            if path:
+                self.staging.prepare(path)
         return paths
 
-    def rasterBandCount(self, path):
-        """Number of bands of the raster at `path`."""
-        return int(raster_info(path).n_bands)
+    def declaredExtension(self, parameter, path):
+        """`path` of destination `parameter`, with the parameter's first extension when it has none;
+        QgsProcessingException when it ends in an extension the parameter does not declare."""
+        extensions = (RASTER_EXTENSIONS if isinstance(parameter, QgsProcessingParameterRasterDestination)
+                      else re.findall(r"\*\.(\w+)", parameter.fileFilter()))
+        extension = os.path.splitext(path)[1].lstrip(".")
+        if not extension and isinstance(parameter, QgsProcessingParameterFileDestination):
+            return f"{path}.{extensions[0]}"
+        if extension.lower() not in extensions:
+            raise QgsProcessingException(GmmSelect.tr(
+                "{0}: '{1}' does not end in {2}, and this output is written in that format only: give a "
+                "file name ending in {2}.").format(parameter.name(), path,
+                                                  GmmSelect.tr(" or ").join(f".{e}" for e in extensions)))
+        return path
+
+    def inputFiles(self, parameters, context):
+        """{input parameter: [its files]} of the layer and file inputs given: a layer's dataset files
+        and side files (.shp with .dbf, .prj...; .aux.xml, .qml), a plain file (a model) alone."""
+        files = {}
+        for parameter in self.parameterDefinitions():
+            if parameter.isDestination() or parameters.get(parameter.name()) in (None, ""):
+                continue
+            if isinstance(parameter, QgsProcessingParameterFile):
+                path = self.parameterAsFile(parameters, parameter.name(), context)
+                files[parameter.name()] = [path] if path else []
+            else:
+                path = self.layerFile(parameters, parameter, context)
+                files[parameter.name()] = dataset_files(path) if path else []
+        return files
+
+    def layerFile(self, parameters, parameter, context):
+        """The file behind raster or vector layer `parameter`, or None (not a layer, not a file)."""
+        name = parameter.name()
+        if isinstance(parameter, QgsProcessingParameterRasterLayer):
+            layer = self.parameterAsRasterLayer(parameters, name, context)
+        elif isinstance(parameter, (QgsProcessingParameterFeatureSource, QgsProcessingParameterVectorLayer)):
+            value = parameters.get(name)
+            if isinstance(value, QgsProcessingFeatureSourceDefinition):  # 'selected features only'
+                value = value.source.staticValue()
+            layer = self.parameterAsVectorLayer({name: value}, name, context)
+        else:
+            return None
+        if layer is None:
+            return None
+        parts = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source())
+        return parts.get("path") or None
 
     # -- running ----------------------------------------------------------------------------
 
@@ -208,20 +273,28 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                 "longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.").format(
                     blas.name, blas.path, FAST_BLAS_PACKAGE))
 
-    def wrote(self, path):
-        """Remember a file this run created (removed again if the run fails)."""
-        if path:
-            self._written.append(path)
-        return path
+    def logTo(self, feedback):
+        """A log callable for the core and raster layers: lines starting with 'Warning' become warnings."""
+        def log(line):
+            if line.lower().startswith("warning"):
+                feedback.pushWarning(line)
+            else:
+                feedback.pushInfo(line)
+        return log
+
+    def commitOutputs(self):
+        """Publish every staged output file together (the last step of a run)."""
+        self.staging.commit()
 
     @contextmanager
     def userErrors(self):
-        """Turn bad input and cancellation into QgsProcessingException; on failure remove outputs."""
-        self._written = []
+        """Turn bad input and cancellation into QgsProcessingException; on failure, the staged outputs
+        and the folders the run created are removed."""
+        self.staging = OutputSet()
         try:
             yield
         except BaseException as error:
-            self._removeWritten()
+            self.staging.discard()
             message = self.userMessage(error)
             if message is None:
                 raise
@@ -241,13 +314,6 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if isinstance(error, MemoryError):
             return GmmSelect.tr("Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.")
         return None
-
-    def _removeWritten(self):
-        """Delete the files this run wrote."""
-        for path in self._written:
-            if path and os.path.isfile(path):
-                os.remove(path)
-        self._written = []
 
 
 def sentence(message):

@@ -4,7 +4,6 @@ import os
 import time
 
 from qgis.core import (
-    QgsProcessingException,
     QgsProcessingLayerPostProcessorInterface,
     QgsProcessingOutputNumber,
     QgsProcessingOutputString,
@@ -15,8 +14,9 @@ from qgis.core import (
 )
 
 from ..core import load_model
-from ..raster import predict_raster
 from ..i18n import GmmSelect
+from ..raster import predict_raster
+from ..raster.files import qml_path
 from .base import GmmSelectAlgorithm, progress_between
 
 
@@ -119,12 +119,6 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             mask_path = self.rasterPath(parameters, self.MASK, context, optional=True)
             model_path = self.parameterAsFile(parameters, self.MODEL, context)
             saved = load_model(model_path)
-            n_bands = self.rasterBandCount(raster_path)
-            if saved.n_raster_bands != n_bands:
-                raise QgsProcessingException(GmmSelect.tr(
-                    "The model was trained on a raster of {0} bands but INPUT has {1}: classify a raster "
-                    "with the same bands, in the same order, or train a model on this one.").format(
-                        saved.n_raster_bands, n_bands))
             mixture, band_numbers = saved.classifier(self.parameterAsOptionalInt(
                 parameters, self.N_FEATURES, context))
             names = list(mixture.class_names_)
@@ -136,7 +130,10 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                            probabilities_path=probabilities, mask_path=mask_path, class_names=names,
                            class_colors=saved.info.get("class_colors"),
                            progress=progress_between(feedback, 0, 100, full=100),
-                           is_canceled=feedback.isCanceled, log=feedback.pushInfo)
+                           is_canceled=feedback.isCanceled, log=self.logTo(feedback),
+                           n_raster_bands=saved.n_raster_bands, outputs=self.staging,
+                           **model_bands(saved, band_numbers))
+            self.commitOutputs()
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
         feedback.pushInfo(GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(
             output, time.perf_counter() - started))
@@ -148,6 +145,16 @@ class PredictAlgorithm(GmmSelectAlgorithm):
         """Main thread: have QGIS apply the .qml written next to each output when it loads it."""
         for path in getattr(self, "styled_outputs", []):
             if context.willLoadLayerOnCompletion(path):
-                style = os.path.splitext(path)[0] + ".qml"
-                context.layerToLoadOnCompletionDetails(path).setPostProcessor(ClassStyle.create(path, style))
+                context.layerToLoadOnCompletionDetails(path).setPostProcessor(
+                    ClassStyle.create(path, qml_path(path)))
         return {}
+
+
+def model_bands(saved, band_numbers):
+    """The names and wavelengths (or None) the model knows of raster bands `band_numbers`, as keyword
+    arguments of predict_raster."""
+    position = {number: k for k, number in enumerate(saved.band_numbers)}
+    wavelengths = saved.info.get("wavelengths")
+    used = [position[number] for number in band_numbers]
+    return {"band_names": [saved.feature_names[k] for k in used],
+            "wavelengths": [wavelengths[k] for k in used] if wavelengths else None}

@@ -1,28 +1,13 @@
-"""CSV outputs of the training algorithms (confusion matrix, selection curve) and atomic writing.
+"""CSV outputs of the training algorithms (confusion matrix, selection curve), as text.
 
-Plain functions, no QGIS; the HTML report is `gmmselect.report`. Each file is written to a
-temporary name next to its target and renamed, so a failed run leaves no partial file.
+Plain functions, no QGIS; the HTML report is `raster.report`; the files are written by the
+run's OutputSet (`raster.files`), all together at the end.
 """
 
 import csv
 import io
-import os
 
 from ..raster.report import figure
-
-
-def write_atomically(path, text):
-    """Write `text` (UTF-8) to `path` through a temporary file in the same folder."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    temporary = os.path.join(folder, f".{os.path.basename(path)}.part")
-    try:
-        with open(temporary, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.remove(temporary)
 
 
 def confusion_csv(assessment, class_names):

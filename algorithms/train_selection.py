@@ -1,9 +1,9 @@
 """Train Selection: band selection (SFS or SFFS), then a Gaussian mixture on the selected bands."""
 
+from ..i18n import GmmSelect
 from ..raster.training import MAX_FEATURES as FEATURE_CAP
 from ..raster.training import SelectionOptions
-from ..i18n import GmmSelect
-from .tables import curve_csv, write_atomically
+from .tables import curve_csv
 from .training_base import TrainingAlgorithm
 
 
@@ -86,8 +86,7 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
         """The curve, when asked for."""
         curve = paths[self.OUTPUT_CURVE]
         if curve:
-            write_atomically(curve, curve_csv(result.model))
-            self.wrote(curve)
+            self.staging.write_text(curve, curve_csv(result.model))
         return {self.OUTPUT_CURVE: curve}
 
     def processAlgorithm(self, parameters, context, feedback):

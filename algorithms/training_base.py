@@ -4,7 +4,6 @@ A subclass declares its method parameters (`addMethodParameters`) and turns them
 `training.TrainingOptions` (`methodOptions`); sampling, the workflow and the outputs are here.
 """
 
-import os
 import time
 
 from qgis.core import (
@@ -19,13 +18,13 @@ from qgis.core import (
 )
 from qgis.PyQt.QtCore import QVariant
 
-from ..core import EXTENSION, save_model
+from ..core import save_model
+from ..i18n import GmmSelect
 from ..raster import extract_samples, raster_info
 from ..raster.report import report_html
 from ..raster.training import TrainingInputs, TrainingOptions, train
-from ..i18n import GmmSelect
 from .base import GmmSelectAlgorithm, progress_between
-from .tables import confusion_csv, write_atomically
+from .tables import confusion_csv
 
 
 class TrainingAlgorithm(GmmSelectAlgorithm):
@@ -129,7 +128,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         raise NotImplementedError
 
     def writeOutputFiles(self, result, paths):
-        """Write the subclass's extra files to `paths`; return their entries of the results."""
+        """Stage the subclass's extra files at `paths`; return their entries of the results."""
         return {}
 
     def prepareAlgorithm(self, parameters, context, feedback):
@@ -158,13 +157,11 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                 if category.symbol() is not None for value in category_values(category)}
 
     def processAlgorithm(self, parameters, context, feedback):
-        """Sample, run the training workflow, write the model and the reports."""
+        """Sample, run the training workflow, write the model and the reports together."""
         started = time.perf_counter()
         self.logBlas(feedback)
         with self.userErrors():
             paths = self.outputPaths(parameters, context)
-            if not os.path.splitext(paths[self.OUTPUT_MODEL])[1]:
-                paths[self.OUTPUT_MODEL] += EXTENSION
             options = TrainingOptions(
                 folds=self.parameterAsInt(parameters, self.FOLDS, context),
                 grouped=self.parameterAsBool(parameters, self.GROUPED, context),
@@ -172,9 +169,10 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                 seed=self.parameterAsInt(parameters, self.SEED, context),
                 **self.methodOptions(parameters, context))
             samples, inputs = self.readSamples(parameters, context, feedback)
-            result = train(samples, options, inputs, log=feedback.pushInfo,
+            result = train(samples, options, inputs, log=self.logTo(feedback),
                            progress=progress_between(feedback, 20, 95), is_canceled=feedback.isCanceled)
             outputs = self.writeOutputs(result, paths)
+            self.commitOutputs()
         feedback.setProgress(100)
         feedback.pushInfo(GmmSelect.tr("KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on "
                                        "the {2}").format(outputs[self.KAPPA], outputs[self.OVERALL_ACCURACY],
@@ -211,7 +209,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         samples = extract_samples(
             raster_path, vector_path, fields.at(index).name(), layer=layer_name or None,
             max_samples_per_class=max_samples,
-            seed=self.parameterAsInt(parameters, self.SEED, context), log=feedback.pushInfo,
+            seed=self.parameterAsInt(parameters, self.SEED, context), log=self.logTo(feedback),
             progress=progress_between(feedback, 0, 20, full=100), is_canceled=feedback.isCanceled)
         description = {"raster": raster_path, "training": vector_path, "layer": layer_name or "",
                        "field": fields.at(index).name(), "max_samples_per_class": max_samples,
@@ -220,20 +218,18 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                                        time.perf_counter() - started)
 
     def writeOutputs(self, result, paths):
-        """Model file, then the optional files, then the figures."""
+        """Stage the model file and the optional files; return the results."""
         model_path = paths[self.OUTPUT_MODEL]
-        save_model(model_path, result.model)
-        self.wrote(model_path)
+        save_model(self.staging.stage(model_path), result.model)
         outputs = {self.OUTPUT_MODEL: model_path}
         outputs.update(self.writeOutputFiles(result, paths))
         report = paths[self.OUTPUT_REPORT]
         if report:
-            write_atomically(report, report_html(result.model, self.displayName()))
-            self.wrote(report)
+            self.staging.write_text(report, report_html(result.model, self.displayName()))
         matrix = paths[self.OUTPUT_MATRIX]
         if matrix:
-            write_atomically(matrix, confusion_csv(result.assessment, result.model.mixture.class_names_))
-            self.wrote(matrix)
+            self.staging.write_text(matrix, confusion_csv(result.assessment,
+                                                          result.model.mixture.class_names_))
         outputs.update({
             self.OUTPUT_REPORT: report, self.OUTPUT_MATRIX: matrix,
             self.KAPPA: result.assessment.kappa, self.OVERALL_ACCURACY: result.assessment.overall_accuracy,

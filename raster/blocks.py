@@ -66,9 +66,10 @@ def plan_windows(width, height, block_size, max_pixels, unit=(1, 1)):
 class PixelReader:
     """Reads windows of some bands of a raster pixel-interleaved, with their usable-pixel mask."""
 
-    def __init__(self, path, band_numbers=None, mask_path=None):
+    def __init__(self, path, band_numbers=None, mask_path=None, dataset=None):
+        """Bands `band_numbers` (None: all) of the raster at `path` (or its open GDAL `dataset`)."""
         self.path = path
-        self.dataset = open_raster(path)
+        self.dataset = dataset or open_raster(path)
         self.width, self.height = self.dataset.RasterXSize, self.dataset.RasterYSize
         self.band_numbers = check_band_numbers(path, self.dataset.RasterCount, band_numbers)
         self.bands = [self.dataset.GetRasterBand(number) for number in self.band_numbers]

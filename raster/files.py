@@ -1,51 +1,191 @@
-"""Output files that appear complete or not at all: written under a temporary name, then renamed."""
+"""Output files that appear complete and together, or not at all; outputs that never touch an input.
+
+`OutputSet` is the one atomic writer: every file of a run is written under a hidden temporary
+name beside its target, and `commit` renames them all at the very end. A failure before or
+during the commit (or a cancel) removes every file and folder the run created and puts back
+the files it was replacing, so the folders hold exactly what they held before.
+"""
 
 import os
 import uuid
+from contextlib import suppress
+
+from osgeo import gdal
 
 from .errors import DataError
 
-SIDECARS = (".aux.xml",)
+#: What GDAL writes next to a raster (PAM metadata: category names, statistics).
+GDAL_SIDE_FILES = (".aux.xml",)
 
 
-def writable_target(path, inputs=()):
-    """The absolute output path, its folder created; DataError if it cannot be written or is an input."""
-    path = os.path.abspath(path)
-    if any(os.path.realpath(path) == os.path.realpath(source) for source in inputs if source):
-        raise DataError(f"output {path!r} is also an input of this run; choose another output file")
-    folder = os.path.dirname(path)
+def qml_path(path):
+    """Path of the style QGIS loads with a layer: the same name with the extension .qml."""
+    return os.path.splitext(path)[0] + ".qml"
+
+
+def raster_output_files(path):
+    """The files a raster output at `path` occupies: itself, GDAL's side files and its .qml style."""
+    return [path, *(path + side for side in GDAL_SIDE_FILES), qml_path(path)]
+
+
+def dataset_files(path):
+    """The files of the GDAL dataset at `path` (every part: .shp, .dbf, .prj..., .aux.xml, .ovr)
+    and the side files GDAL and QGIS keep beside it (.aux.xml, .qml), present or not."""
+    files = set(raster_output_files(path))
+    gdal.PushErrorHandler("CPLQuietErrorHandler")
     try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError as error:
-        raise DataError(f"cannot create the output folder {folder!r}: {error.strerror}; "
-                        "choose a folder you can write to") from error
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise DataError(f"cannot write output {path!r}: folder {folder!r} is not writable; "
-                        "choose a folder you can write to")
-    if os.path.isdir(path):
-        raise DataError(f"output {path!r} is a folder; give a file name such as {path.rstrip('/')}.tif")
-    return path
+        dataset = gdal.OpenEx(path)
+    except RuntimeError:
+        dataset = None
+    finally:
+        gdal.PopErrorHandler()
+    if dataset is not None:
+        files.update(dataset.GetFileList() or [])
+    return sorted(files)
 
 
-def partial_path(path):
-    """A unique temporary name beside `path`, hidden, with the same extension."""
-    folder, name = os.path.split(path)
-    stem, extension = os.path.splitext(name)
-    return os.path.join(folder, f".{stem}.{uuid.uuid4().hex[:12]}.partial{extension}")
+def file_key(path):
+    """What identifies a file: its device and inode when it exists (hard links, symlinks), else its
+    real path (symlinks and '..' resolved)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return ("path", os.path.realpath(path))
+    return ("inode", status.st_dev, status.st_ino)
 
 
-def publish(partial, path):
-    """Rename a complete `partial` file (and its GDAL sidecars) to `path`, replacing stale sidecars."""
-    for sidecar in SIDECARS:
-        if os.path.exists(partial + sidecar):
-            os.replace(partial + sidecar, path + sidecar)
-        elif os.path.exists(path + sidecar):
-            os.remove(path + sidecar)
-    os.replace(partial, path)
+def first_clash(outputs, inputs):
+    """The first (output name, other name, file) where output `outputs` {name: [files]} share a file
+    with each other or with `inputs` {name: [files]}; None when they are all distinct."""
+    owners = {}
+    for name, files in inputs.items():
+        for path in files:
+            owners.setdefault(file_key(path), name)
+    for name, files in outputs.items():
+        mine = {file_key(path): path for path in files}
+        for key, path in mine.items():
+            if key in owners:
+                return name, owners[key], path
+        for key in mine:
+            owners[key] = name
+    return None
 
 
-def discard(partial):
-    """Delete a partial file and its sidecars, if present."""
-    for name in (partial, *(partial + sidecar for sidecar in SIDECARS)):
-        if os.path.exists(name):
-            os.remove(name)
+def check_distinct(outputs, inputs):
+    """DataError when an output of `outputs` {name: [files]} would write a file of another output or
+    of an input of `inputs` {name: [files]}."""
+    clash = first_clash(outputs, inputs)
+    if clash is not None:
+        output, other, path = clash
+        raise DataError(f"output {output} would write {path!r}, which is also {other} of this run; choose "
+                        f"another file name for {output}")
+
+
+class OutputSet:
+    """The files of one run, staged under temporary names and published together by `commit`."""
+
+    def __init__(self):
+        self.staged = []   # (target, temporary): the temporary file becomes the target at commit
+        self.folders = []  # folders this run created, parents first
+
+    def __enter__(self):
+        """Stage files in the block; commit when it ends normally, discard when it raises."""
+        return self
+
+    def __exit__(self, error_type, error, trace):
+        """Commit or discard."""
+        if error_type is None:
+            self.commit()
+        else:
+            self.discard()
+        return False
+
+    def prepare(self, path):
+        """The absolute `path`, its missing folders created (and remembered); DataError if it cannot be
+        written."""
+        path = os.path.abspath(path)
+        folder = os.path.dirname(path)
+        missing = []
+        while not os.path.lexists(folder) and folder != os.path.dirname(folder):
+            missing.insert(0, folder)
+            folder = os.path.dirname(folder)
+        for created in missing:
+            try:
+                os.mkdir(created)
+            except OSError as error:
+                raise DataError(f"cannot create the output folder {created!r}: {error.strerror}; choose a "
+                                "folder you can write to") from error
+            self.folders.append(created)
+        folder = os.path.dirname(path)
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise DataError(f"cannot write output {path!r}: folder {folder!r} is not writable; choose a "
+                            "folder you can write to")
+        if os.path.isdir(path):
+            raise DataError(f"output {path!r} is a folder; give a file name such as {path.rstrip('/')}.tif")
+        return path
+
+    def stage(self, path, side_files=()):
+        """A hidden temporary name beside `path` (same extension) to write it to; the files GDAL adds
+        to it (`side_files`, suffixes such as '.aux.xml') follow it, and stale ones of `path` go."""
+        path = self.prepare(path)
+        folder, name = os.path.split(path)
+        stem, extension = os.path.splitext(name)
+        temporary = os.path.join(folder, f".{stem}.{uuid.uuid4().hex[:12]}.partial{extension}")
+        self.staged.append((path, temporary))
+        self.staged.extend((path + side, temporary + side) for side in side_files)
+        return temporary
+
+    def stage_raster(self, path):
+        """`stage` for a GeoTIFF written by GDAL (its side files follow it)."""
+        return self.stage(path, GDAL_SIDE_FILES)
+
+    def write_text(self, path, text):
+        """Stage `text` (UTF-8) as the content of `path`; return `path` (absolute)."""
+        temporary = self.stage(path)
+        with open(temporary, "x", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+        return self.staged[-1][0]
+
+    def commit(self):
+        """Publish every staged file; on any failure put everything back as it was, then re-raise."""
+        replaced, published = [], []
+        try:
+            for target, temporary in self.staged:
+                if os.path.lexists(target):
+                    backup = f"{temporary}.previous"
+                    os.replace(target, backup)
+                    replaced.append((target, backup))
+                if os.path.exists(temporary):
+                    os.replace(temporary, target)
+                    published.append(target)
+        except BaseException:
+            for target in published:
+                remove_quietly(target)
+            for target, backup in reversed(replaced):
+                os.replace(backup, target)
+            self.discard()
+            raise
+        for _, backup in replaced:
+            remove_quietly(backup)
+        self.staged, self.folders = [], []
+
+    def discard(self):
+        """Delete every staged temporary file and the folders this run created (when empty)."""
+        for _, temporary in self.staged:
+            remove_quietly(temporary)
+        for folder in reversed(self.folders):
+            with suppress(OSError):  # not empty: something else wrote there meanwhile
+                os.rmdir(folder)
+        self.staged, self.folders = [], []
+
+
+def remove_quietly(path):
+    """Delete `path` if it is there."""
+    with suppress(FileNotFoundError):
+        os.remove(path)
+
+
+def write_atomically(path, text):
+    """Write `text` (UTF-8) to `path` complete or not at all (a one-file OutputSet)."""
+    with OutputSet() as outputs:
+        return outputs.write_text(path, text)

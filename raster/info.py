@@ -67,6 +67,13 @@ def crs_name(reference):
     return f"{reference.GetAuthorityName(None)}:{code}" if code else reference.GetName()
 
 
+def band_name(dataset, number):
+    """The name of band `number` of `dataset`: its description, else GDAL's default 'Band n' (also
+    with `dataset` None)."""
+    description = dataset.GetRasterBand(number).GetDescription() if dataset is not None else ""
+    return description or f"Band {number}"
+
+
 def band_wavelengths(dataset):
     """Band centre wavelengths from band metadata (ENVI, IMAGERY) or the ENVI header, else None."""
     values = []
@@ -98,7 +105,7 @@ def raster_info(path):
         n_bands=dataset.RasterCount,
         geotransform=geotransform_of(dataset),
         crs_wkt=dataset.GetProjection() or "",
-        band_names=[band.GetDescription() or f"Band {number}" for number, band in enumerate(bands, 1)],
+        band_names=[band_name(dataset, number) for number in range(1, dataset.RasterCount + 1)],
         nodata=None if all(value is None for value in nodata) else nodata,
         data_types=[gdal.GetDataTypeName(band.DataType) for band in bands],
         block_size=tuple(bands[0].GetBlockSize()),

@@ -4,9 +4,10 @@ The raster is read in windows aligned to its blocks and to the 256 x 256 output 
 bands the model uses. One thread reads the next window, the cores classify the current one in
 parts (NumPy and GDAL release the GIL), one thread writes the previous one. Memory: the windows
 in flight fit `memory_mb`, and the GDAL block cache is capped at GDAL_CACHE_MB while it runs.
-Each output is written under a temporary name in its folder and renamed when complete.
+Every output (rasters, side files, styles) is staged in an OutputSet and published together at the end.
 """
 
+import math
 import os
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -17,8 +18,8 @@ from osgeo import gdal, gdal_array
 from ..core.threads import single_threaded_blas
 from .blocks import PixelReader, plan_windows
 from .errors import DataError, check_canceled
-from .files import discard, partial_path, publish, writable_target
-from .info import geotransform_of
+from .files import OutputSet, check_distinct, dataset_files, raster_output_files
+from .info import band_name, band_wavelengths, geotransform_of, open_raster
 from .style import category_names, classification_qml, color_table, confidence_qml, write_style
 from .style import class_colors as colors_of_classes
 
@@ -49,14 +50,14 @@ def bounded_gdal_cache(megabytes):
 
 
 class OutputRaster:
-    """A tiled, DEFLATE-compressed GeoTIFF on the source's grid, written under a temporary name."""
+    """A tiled, DEFLATE-compressed GeoTIFF on the source's grid, written under its staged temporary name."""
 
-    def __init__(self, path, source, n_bands, gdal_type, nodata, band_names):
-        self.path, self.partial = path, partial_path(path)
+    def __init__(self, path, temporary, source, n_bands, gdal_type, nodata, band_names):
+        self.path = path
         self.dataset = gdal.GetDriverByName("GTiff").Create(
-            self.partial, source.RasterXSize, source.RasterYSize, n_bands, gdal_type, CREATION_OPTIONS)
+            temporary, source.RasterXSize, source.RasterYSize, n_bands, gdal_type, CREATION_OPTIONS)
         if self.dataset is None:
-            raise DataError(f"GDAL cannot create {self.partial!r} for output {path!r}: "
+            raise DataError(f"GDAL cannot create {temporary!r} for output {path!r}: "
                             f"{gdal.GetLastErrorMsg()}; check free disk space and permissions")
         geotransform = geotransform_of(source)
         if geotransform is not None:
@@ -72,23 +73,18 @@ class OutputRaster:
         for number, plane in enumerate(values, 1):
             self.dataset.GetRasterBand(number).WriteArray(plane, int(window[0]), int(window[1]))
 
-    def commit(self):
-        """Close the file and rename it (and its sidecars) to the target path."""
-        self.dataset.FlushCache()
-        self.dataset = None
-        publish(self.partial, self.path)
-
-    def discard(self):
-        """Close and delete the partial file."""
-        self.dataset = None
-        discard(self.partial)
+    def close(self):
+        """Write everything to the file (and its side files) and close it."""
+        if self.dataset is not None:
+            self.dataset.FlushCache()
+            self.dataset = None
 
 
 class Outputs:
     """The output rasters of one prediction: classification, and optionally confidence and probabilities."""
 
-    def __init__(self, source, mixture, paths, names, colors):
-        self.rasters = {}
+    def __init__(self, staging, source, mixture, paths, names, colors):
+        self.staging, self.rasters = staging, {}
         self.label_type = label_type(mixture.labels_)
         self._open("classification", paths, source, 1, self.label_type, CLASSIFICATION_NODATA, ["class"])
         if self.label_type != gdal.GDT_UInt32:
@@ -103,9 +99,10 @@ class Outputs:
         """Create the output `key` when a path is given for it (closing the others on failure)."""
         if paths.get(key):
             try:
-                self.rasters[key] = OutputRaster(paths[key], source, n_bands, gdal_type, nodata, band_names)
-            except DataError:
-                self.discard()
+                self.rasters[key] = OutputRaster(paths[key], self.staging.stage_raster(paths[key]), source,
+                                                 n_bands, gdal_type, nodata, band_names)
+            except BaseException:
+                self.close()
                 raise
 
     def write(self, window, result):
@@ -113,16 +110,11 @@ class Outputs:
         for key, raster in self.rasters.items():
             raster.write(window, result[key])
 
-    def commit(self):
-        """Rename every complete output to its target path; return {key: path}."""
+    def close(self):
+        """Close every output raster; return {key: path}."""
         for raster in self.rasters.values():
-            raster.commit()
+            raster.close()
         return {key: raster.path for key, raster in self.rasters.items()}
-
-    def discard(self):
-        """Delete every partial output."""
-        for raster in self.rasters.values():
-            raster.discard()
 
 
 class Classifier:
@@ -165,6 +157,14 @@ class Classifier:
                 planes[c, part][chosen] = posteriors[:, c]
 
 
+def check_band_count(path, dataset, n_raster_bands):
+    """DataError unless the raster has the `n_raster_bands` bands of the model's raster (None: any)."""
+    if n_raster_bands is not None and dataset.RasterCount != n_raster_bands:
+        raise DataError(f"the model was trained on a raster of {n_raster_bands} bands but raster {path!r} has "
+                        f"{dataset.RasterCount}: classify a raster with the same bands, in the same order, or "
+                        "train a model on this one")
+
+
 def check_model(mixture, reader, band_numbers):
     """DataError unless the model uses as many bands as are read and its labels are >= 1."""
     if mixture.n_features != len(reader.band_numbers):
@@ -175,6 +175,23 @@ def check_model(mixture, reader, band_numbers):
     if np.min(mixture.labels_) < 1:
         raise DataError(f"the model has class codes {mixture.labels_.tolist()}; codes must be >= 1 because 0 "
                         "is the classification's no-data value: retrain with codes from 1")
+
+
+def band_differences(reader, names=None, wavelengths=None):
+    """'model band -> raster band' for each band read whose name (other than GDAL's default) or
+    wavelength the model knows (`names`, `wavelengths` aligned with the bands read) and the raster
+    gives otherwise."""
+    raster_wavelengths = band_wavelengths(reader.dataset)
+    differences = []
+    for k, number in enumerate(reader.band_numbers):
+        name = band_name(reader.dataset, number)
+        if names and names[k] != band_name(None, number) and names[k] != name:
+            differences.append(f"band {number}: {names[k]!r} -> {name!r}")
+        elif wavelengths and raster_wavelengths and not math.isclose(
+                wavelengths[k], raster_wavelengths[number - 1], rel_tol=1e-3):
+            differences.append(f"band {number}: wavelength {wavelengths[k]:g} -> "
+                               f"{raster_wavelengths[number - 1]:g}")
+    return differences
 
 
 def window_pixels(memory_mb, reader, n_classes, label_size, probabilities, workers, part_pixels):
@@ -188,17 +205,34 @@ def window_pixels(memory_mb, reader, n_classes, label_size, probabilities, worke
 
 def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_path=None,
                    probabilities_path=None, mask_path=None, class_names=None, class_colors=None,
-                   memory_mb=256, progress=None, is_canceled=None, log=None, workers=None):
+                   memory_mb=256, progress=None, is_canceled=None, log=None, workers=None,
+                   n_raster_bands=None, band_names=None, wavelengths=None, outputs=None):
     """Classify a raster with a GaussianMixture over bands `band_numbers` (1-based, in the model's order)
     and write GeoTIFFs: the classification (smallest unsigned type, no-data 0, colour table, category
     names, QML), the confidence (float32 in [0, 1], no-data -1, QML) and optionally one posterior band
     per class (no-data -1). Returns {'classification': path, 'confidence': path, 'probabilities': path}
-    for the outputs written."""
-    reader = PixelReader(raster_path, band_numbers, mask_path)
+    for the outputs written.
+
+    The raster is opened once: it must have `n_raster_bands` bands (when given); bands whose
+    `band_names` or `wavelengths` (the model's, aligned with `band_numbers`) differ are logged as a
+    warning. The files are staged in the OutputSet `outputs`, which the caller then commits (with
+    its other files) or discards; without one, they are published when complete.
+    """
+    dataset = open_raster(raster_path)
+    check_band_count(raster_path, dataset, n_raster_bands)
+    reader = PixelReader(raster_path, band_numbers, mask_path, dataset)
     check_model(mixture, reader, band_numbers)
-    paths = {key: writable_target(path, (raster_path, mask_path)) for key, path in
+    paths = {key: os.path.abspath(path) for key, path in
              (("classification", output_path), ("confidence", confidence_path),
               ("probabilities", probabilities_path)) if path}
+    check_distinct({key: raster_output_files(path) for key, path in paths.items()},
+                   {"the raster": dataset_files(raster_path),
+                    "the mask": dataset_files(mask_path) if mask_path else []})
+    differences = band_differences(reader, band_names, wavelengths)
+    if differences and log is not None:
+        log(f"Warning: the bands of raster {raster_path!r} are not named as the model's: "
+            f"{'; '.join(differences)} (model -> raster); check that it has the bands the model was "
+            "trained on, in the same order")
     names = [str(name) for name in (class_names or mixture.class_names_)]
     if len(names) != mixture.n_classes:
         raise DataError(f"{len(names)} class names for the {mixture.n_classes} classes of the model; give "
@@ -212,21 +246,28 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
                            window_pixels(memory_mb, reader, mixture.n_classes, label_dtype.itemsize,
                                          "probabilities" in paths, workers, part_pixels),
                            unit=(OUTPUT_TILE, OUTPUT_TILE))
-    outputs = Outputs(reader.dataset, mixture, paths, names, colors)
     if log is not None:
         log(f"classifying {reader.width} x {reader.height} px of {raster_path!r}, "
             f"bands {reader.band_numbers}, in {len(windows)} windows with {workers} threads")
+    staging = outputs if outputs is not None else OutputSet()
     try:
-        with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), ThreadPoolExecutor(workers) as pool:
-            classifier = Classifier(mixture, label_dtype, "probabilities" in paths, pool, part_pixels)
-            run_windows(reader, classifier, outputs, windows, progress, is_canceled)
-        written = outputs.commit()
+        rasters = Outputs(staging, reader.dataset, mixture, paths, names, colors)
+        try:
+            with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), \
+                    ThreadPoolExecutor(workers) as pool:
+                classifier = Classifier(mixture, label_dtype, "probabilities" in paths, pool, part_pixels)
+                run_windows(reader, classifier, rasters, windows, progress, is_canceled)
+        finally:
+            written = rasters.close()
+        write_style(staging, written["classification"], classification_qml(mixture.labels_, names, colors))
+        if "confidence" in written:
+            write_style(staging, written["confidence"], confidence_qml())
+        if outputs is None:
+            staging.commit()
     except BaseException:
-        outputs.discard()
+        if outputs is None:
+            staging.discard()
         raise
-    write_style(written["classification"], classification_qml(mixture.labels_, names, colors))
-    if "confidence" in written:
-        write_style(written["confidence"], confidence_qml())
     return written
 
 

@@ -16,7 +16,7 @@ from osgeo import gdal, ogr
 from ..core import ClassStatistics
 from .blocks import PixelReader, plan_windows
 from .errors import DataError, check_canceled
-from .info import geotransform_of
+from .info import band_name, geotransform_of
 from .vector import read_features
 
 MIN_SAMPLES_PER_CLASS = 2
@@ -197,8 +197,7 @@ class SampleWalk:
         info = self.reader
         summary = SampleSummary(
             labels=features.labels, class_names=features.class_names, band_numbers=info.band_numbers,
-            band_names=[band.GetDescription() or f"Band {number}"
-                        for number, band in zip(info.band_numbers, info.bands)],
+            band_names=[band_name(info.dataset, number) for number in info.band_numbers],
             counts={name: int(count) for name, count in zip(features.class_names, counts)},
             n_features_outside=features.n_outside, n_contested_pixels=self.n_contested,
             reprojected=features.reprojected, warnings=warnings, n_unusable_pixels=self.n_unusable,

@@ -4,12 +4,11 @@ QML is QGIS's style file; QGIS applies `<name>.qml` when it loads `<name>.tif`. 
 written here with string formatting so that this layer needs no qgis import.
 """
 
-import os
 from xml.sax.saxutils import quoteattr
 
 from osgeo import gdal
 
-from .files import partial_path, publish
+from .files import qml_path
 
 # Colour-blind-friendly qualitative palette (Tableau 10, then lighter tones), cycled beyond 20 classes.
 DEFAULT_COLORS = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
@@ -124,16 +123,6 @@ def confidence_qml():
     return _QML.format(renderer=renderer)
 
 
-def qml_path(raster_path):
-    """Path of the style QGIS loads with a raster: the same name with the extension .qml."""
-    return os.path.splitext(raster_path)[0] + ".qml"
-
-
-def write_style(raster_path, qml):
-    """Write `qml` beside `raster_path` (atomically: a temporary file renamed) and return its path."""
-    path = qml_path(raster_path)
-    partial = partial_path(path)
-    with open(partial, "x", encoding="utf-8") as stream:
-        stream.write(qml)
-    publish(partial, path)
-    return path
+def write_style(outputs, raster_path, qml):
+    """Stage `qml` as the style beside `raster_path` in the OutputSet `outputs`; return its path."""
+    return outputs.write_text(qml_path(raster_path), qml)

@@ -29,6 +29,7 @@ from ..core import (
     select_features,
     select_tau,
 )
+from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
 from .style import colors_for_classes
 
 HELD_OUT = "held-out polygons"
@@ -256,6 +257,9 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     started = time.perf_counter()
     mixture = GaussianMixture.fit(X, y, tau=tau, class_names=names)
     timings["fit"] = time.perf_counter() - started
+    confused = indistinguishable_pairs(mixture.subset(features), names)
+    for warning in confused:
+        _log(log, f"Warning: {warning}")
     validation = _assess_held_out(samples, split, mixture, features, timings, log)
     headline = validation if validation is not None else cv_assessment
     selection = found if options.selection is not None else None
@@ -278,7 +282,7 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
         "validation": None if validation is None else validation.to_dict(names),
         "tau": tau,
         "timings_s": {key: round(value, 3) for key, value in timings.items()},
-        "warnings": list(getattr(samples, "warnings", []) or []) + split.warnings,
+        "warnings": list(getattr(samples, "warnings", []) or []) + split.warnings + confused,
     }
     model = SavedModel(mixture=mixture, band_numbers=tuple(int(b) for b in samples.band_numbers),
                        feature_names=[str(name) for name in samples.band_names],
@@ -287,6 +291,16 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     if progress is not None:
         progress(1.0)
     return TrainingResult(model, headline, cv_assessment, validation, split)
+
+
+def indistinguishable_pairs(mixture, names):
+    """A warning for each pair of classes the model cannot tell apart (JM < INDISTINGUISHABLE_JM)."""
+    jm = pairwise_jm(mixture)
+    return [f"classes '{names[i]}' and '{names[j]}' are indistinguishable on the bands used "
+            f"(Jeffries-Matusita distance {jm[i, j]:.3g}; {np.sqrt(2):.3g} is full separation): even the "
+            "best rule confuses them about half of the time. Check the raster (constant or empty bands?) "
+            "and the training polygons of both classes, or merge them"
+            for i, j in zip(*np.triu_indices(len(names), 1)) if jm[i, j] < INDISTINGUISHABLE_JM]
 
 
 def check_class_sizes(counts, n_bands, options):

@@ -16,6 +16,8 @@ from .errors import DataError, check_canceled
 from .info import crs_name, geotransform_of, spatial_reference
 
 _POINT_TYPES = (ogr.wkbPoint, ogr.wkbMultiPoint)
+_LINE_TYPES = (ogr.wkbLineString, ogr.wkbMultiLineString, ogr.wkbCircularString, ogr.wkbCompoundCurve,
+               ogr.wkbMultiCurve)
 _INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
 
 
@@ -178,7 +180,7 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
                                      log, warnings)
     inverse = gdal.InvGeoTransform(geotransform or (0.0, 1.0, 0.0, 0.0, 0.0, 1.0))
     width, height = dataset.RasterXSize, dataset.RasterYSize
-    values, fids, geometries, points, boxes = [], [], [], [], []
+    values, fids, geometries, points, boxes, lines = [], [], [], [], [], []
     n_without_geometry = 0
     found.ResetReading()
     for number, feature in enumerate(found):
@@ -188,12 +190,16 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
         if geometry is None or geometry.IsEmpty():
             n_without_geometry += 1
             continue
+        if ogr.GT_Flatten(geometry.GetGeometryType()) in _LINE_TYPES:
+            lines.append(feature.GetFID())
+            continue
         values.append(raw_class_value(feature, index, field_type))
         fids.append(feature.GetFID())
         located = locate(geometry, transform, inverse, width, height)
         geometries.append(located[0])
         points.append(located[1])
         boxes.append(located[2])
+    check_no_lines(vector_path, found.GetName(), lines, len(lines) + len(fids))
     codes, labels, names = class_codes(vector_path, class_field, field_type, values, fids)
     boxes = np.array(boxes, dtype=np.int64).reshape(-1, 4)
     outside = (boxes[:, 2] <= boxes[:, 0]) | (boxes[:, 3] <= boxes[:, 1])
@@ -212,3 +218,14 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
                         "cover the same area and that their CRS are declared correctly")
     return Features(geometries, points, codes, np.array(fids, dtype=np.int64), boxes, labels, names,
                     n_outside, n_without_geometry, transform is not None, warnings)
+
+
+def check_no_lines(vector_path, layer_name, lines, n_features):
+    """DataError when features with a geometry are lines (FIDs `lines`): samples come from areas or points."""
+    if lines:
+        more = ", ..." if len(lines) > 10 else ""
+        raise DataError(f"{len(lines)} of the {n_features} features of layer {layer_name!r} of "
+                        f"{vector_path!r} are lines (FIDs {', '.join(map(str, lines[:10]))}{more}): training "
+                        "samples come from polygons (the pixels inside) or points (the pixel under each); "
+                        "buffer the lines into polygons first (e.g. Processing's Buffer) or choose a polygon "
+                        "or point layer")
