@@ -1,0 +1,441 @@
+"""Nothing lost, nothing silently wrong: hostile outputs, late failures and meaningless inputs.
+
+Every case runs the algorithms as a user does (processing.run) and checks the whole outcome: the
+exit (an error or a warning), a message that names the parameter or the file and the fix, and
+the folders of the run holding exactly what they held before, byte for byte.
+"""
+
+import os
+import shutil
+
+import numpy as np
+import pytest
+from osgeo import gdal
+from qgis_helpers import LANDSAT, POLYGONS, start_qgis
+
+POLYGON_LAYER = "training_polygons"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def qgis():
+    """The shared QGIS application with the provider registered."""
+    return start_qgis()
+
+
+class Recorder:
+    """A QgsProcessingFeedback that keeps the log lines and the warnings (made once QGIS runs)."""
+
+    def __new__(cls):
+        from qgis.core import QgsProcessingFeedback
+
+        class Recording(QgsProcessingFeedback):
+            def __init__(self):
+                super().__init__()
+                self.infos, self.warnings = [], []
+
+            def pushInfo(self, info):
+                self.infos.append(info)
+
+            def pushWarning(self, warning):
+                self.warnings.append(warning)
+
+        return Recording()
+
+
+def run(algorithm_id, parameters, feedback=None):
+    """processing.run with a recording feedback; returns (results, feedback)."""
+    import processing
+
+    feedback = feedback or Recorder()
+    return processing.run(algorithm_id, parameters, feedback=feedback), feedback
+
+
+def exception():
+    """QgsProcessingException (imported once QGIS runs)."""
+    from qgis.core import QgsProcessingException
+
+    return QgsProcessingException
+
+
+def snapshot(folder):
+    """{relative path: bytes} of every file under `folder`, and every sub-folder (value None)."""
+    found = {}
+    for root, folders, files in os.walk(folder):
+        for name in folders:
+            found[os.path.relpath(os.path.join(root, name), folder)] = None
+        for name in files:
+            path = os.path.join(root, name)
+            if os.path.islink(path):
+                found[os.path.relpath(path, folder)] = ("symlink to", os.readlink(path))
+                continue
+            with open(path, "rb") as stream:
+                found[os.path.relpath(path, folder)] = stream.read()
+    return found
+
+
+def refused(folder, algorithm_id, parameters, *expected):
+    """Run, expect a QgsProcessingException holding every `expected` text and no traceback, and
+    check that `folder` holds exactly what it held before; return the message."""
+    before = snapshot(folder)
+    with pytest.raises(exception()) as raised:
+        run(algorithm_id, parameters)
+    message = str(raised.value)
+    for text in expected:
+        assert text in message, message
+    assert "Traceback" not in message
+    assert snapshot(folder) == before
+    return message
+
+
+@pytest.fixture()
+def inputs(tmp_path):
+    """Copies of the Landsat scene and its polygons in the test folder (the run may only read them)."""
+    raster = str(tmp_path / "scene.tif")
+    shutil.copy(LANDSAT, raster)
+    polygons = str(tmp_path / "polygons.gpkg")
+    shutil.copy(POLYGONS, polygons)
+    return tmp_path, raster, polygons
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory):
+    """A small Train GMM model of the Landsat scene."""
+    path = str(tmp_path_factory.mktemp("model") / "scene.gmm")
+    run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1",
+                               "MAX_SAMPLES": 100, "OUTPUT_MODEL": path})
+    return path
+
+
+def training(raster, polygons, **outputs):
+    """Train Selection parameters on `raster` and `polygons`, small and fast (the model beside them)."""
+    return {"INPUT": raster, "TRAINING": polygons, "FIELD": "class", "MAX_SAMPLES": 100,
+            "MAX_FEATURES": 3, "VALIDATION": 0.3,
+            "OUTPUT_MODEL": os.path.join(os.path.dirname(raster), "model.gmm"), **outputs}
+
+
+# -- an output is never an input nor another output ---------------------------------------------
+
+@pytest.mark.parametrize(("output", "target"), [
+    ("OUTPUT_MODEL", "INPUT"), ("OUTPUT_MODEL", "TRAINING"), ("OUTPUT_REPORT", "TRAINING"),
+    ("OUTPUT_MATRIX", "INPUT"), ("OUTPUT_CURVE", "TRAINING"),
+])
+def test_training_output_over_an_input(inputs, output, target):
+    """The output is given the input's very file, under a name with the output's own extension."""
+    folder, raster, polygons = inputs
+    extension = {"OUTPUT_MODEL": ".gmm", "OUTPUT_REPORT": ".html"}.get(output, ".csv")
+    path = {"INPUT": raster, "TRAINING": polygons}[target]
+    alias = str(folder / f"alias{extension}")
+    os.symlink(path, alias)
+    refused(folder, "gmmselect:trainselection", training(raster, polygons, **{output: alias}),
+            output, target, "Choose another file name")
+
+
+@pytest.mark.parametrize("spelling", ["dotdot", "symlink"])
+def test_two_training_outputs_in_one_file(inputs, spelling):
+    """The curve and the matrix in one file (the matrix's name spelt with '..', or a symlink to the
+    file the curve will be): the later output is refused before anything is written."""
+    folder, raster, polygons = inputs
+    (folder / "sub").mkdir()
+    curve = str(folder / "same.csv")
+    matrix = str(folder / "sub" / ".." / "same.csv")
+    if spelling == "symlink":
+        matrix = str(folder / "matrix.csv")
+        os.symlink(curve, matrix)
+    message = refused(folder, "gmmselect:trainselection",
+                      training(raster, polygons, OUTPUT_CURVE=curve, OUTPUT_MATRIX=matrix))
+    assert message.startswith("OUTPUT_MATRIX would write '")
+    assert message.endswith("which is a file of OUTPUT_CURVE: an output never replaces an input or another "
+                            "output. Choose another file name for OUTPUT_MATRIX.")
+
+
+def test_model_named_like_the_classification(inputs, model):
+    """MODEL is a file called m.tif and OUTPUT is that file: refused, naming both."""
+    folder, raster, _ = inputs
+    renamed = str(folder / "m.tif")
+    shutil.copy(model, renamed)
+    refused(folder, "gmmselect:predict", {"INPUT": raster, "MODEL": renamed, "OUTPUT": renamed},
+            "OUTPUT would write", "MODEL", "Choose another file name for OUTPUT")
+
+
+@pytest.mark.parametrize("spelling", ["same", "dotdot", "symlink", "hardlink"])
+@pytest.mark.parametrize(("output", "target"), [
+    ("OUTPUT", "INPUT"), ("CONFIDENCE", "INPUT"), ("PROBABILITIES", "MASK"), ("CONFIDENCE", "OUTPUT"),
+])
+def test_predict_output_over_another_file(inputs, model, output, target, spelling):
+    """The same file spelt four ways: the path itself, with '..', through a symlink, as a hard link."""
+    folder, raster, _ = inputs
+    mask = str(folder / "mask.tif")
+    gdal.Translate(mask, raster, bandList=[1])
+    files = {"INPUT": raster, "MASK": mask, "OUTPUT": str(folder / "classes.tif")}
+    path = files[target]
+    (folder / "sub").mkdir()
+    spelt = {"same": path, "dotdot": str(folder / "sub" / ".." / os.path.basename(path)),
+             "symlink": str(folder / "link.tif"), "hardlink": str(folder / "hard.tif")}[spelling]
+    if spelling == "symlink":
+        os.symlink(path, spelt)
+    if spelling == "hardlink":
+        if not os.path.exists(path):  # the classification of an earlier run
+            (folder / "classes.tif").write_bytes(b"an earlier classification")
+        os.link(path, spelt)
+    parameters = {"INPUT": raster, "MODEL": model, "MASK": mask, "OUTPUT": files["OUTPUT"], output: spelt}
+    refused(folder, "gmmselect:predict", parameters, output, target)
+
+
+def test_predict_output_sharing_the_style_of_the_input(inputs, model):
+    """OUTPUT scene.tiff would write scene.qml, the style QGIS loads with the input scene.tif."""
+    folder, raster, _ = inputs
+    (folder / "scene.qml").write_text("<qgis/>")
+    refused(folder, "gmmselect:predict", {"INPUT": raster, "MODEL": model, "OUTPUT": str(folder / "scene.tiff")},
+            "OUTPUT would write", "scene.qml", "INPUT")
+
+
+def test_training_layer_read_from_a_csv_file(tmp_path):
+    """A CSV training layer (points as WKT) is an input: OUTPUT_MATRIX may not replace it."""
+    points = str(tmp_path / "points.csv")
+    gdal.VectorTranslate(points, POLYGONS, format="CSV", layerCreationOptions=["GEOMETRY=AS_WKT"],
+                         SQLStatement="SELECT ST_PointOnSurface(geom) AS geom, class FROM training_polygons",
+                         SQLDialect="SQLite")
+    refused(tmp_path, "gmmselect:traingmm",
+            {"INPUT": LANDSAT, "TRAINING": points, "FIELD": "class", "OUTPUT_MODEL": str(tmp_path / "m.gmm"),
+             "OUTPUT_MATRIX": points}, "OUTPUT_MATRIX", "TRAINING")
+
+
+# -- an output is written in the format its name says, or refused --------------------------------
+
+@pytest.mark.parametrize(("algorithm_id", "output", "name", "expected"), [
+    ("gmmselect:predict", "OUTPUT", "classes.xyz", ".tif or .tiff"),
+    ("gmmselect:predict", "OUTPUT", "classes", ".tif or .tiff"),
+    ("gmmselect:predict", "CONFIDENCE", "confidence.png", ".tif or .tiff"),
+    ("gmmselect:traingmm", "OUTPUT_MODEL", "model.tif", ".gmm"),
+    ("gmmselect:traingmm", "OUTPUT_REPORT", "report.csv", ".html"),
+    ("gmmselect:traingmm", "OUTPUT_MATRIX", "matrix.html", ".csv"),
+])
+def test_an_undeclared_extension_is_refused(tmp_path, model, algorithm_id, output, name, expected):
+    if algorithm_id == "gmmselect:predict":
+        parameters = {"INPUT": LANDSAT, "MODEL": model, "OUTPUT": str(tmp_path / "ok.tif")}
+    else:
+        parameters = {"INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1",
+                      "OUTPUT_MODEL": str(tmp_path / "ok.gmm")}
+    parameters[output] = str(tmp_path / "new" / name)
+    refused(tmp_path, algorithm_id, parameters, f"{output}: '", f"give a file name ending in {expected}")
+
+
+def test_a_file_output_without_extension_gets_its_own(tmp_path):
+    results, _ = run("gmmselect:traingmm", {
+        "INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1", "MAX_SAMPLES": 100,
+        "OUTPUT_MODEL": str(tmp_path / "model"), "OUTPUT_REPORT": str(tmp_path / "report")})
+    assert sorted(os.listdir(tmp_path)) == ["model.gmm", "report.html"]
+    assert results["OUTPUT_REPORT"] == str(tmp_path / "report.html")
+
+
+# -- a failure leaves nothing, however late ----------------------------------------------------------
+
+def failing_on_call(monkeypatch, module, name, number):
+    """Make `module.name` raise OSError on its `number`-th call (1-based); return the call counter."""
+    original = getattr(module, name)
+    calls = []
+
+    def patched(*arguments, **keywords):
+        calls.append(arguments)
+        if len(calls) == number:
+            raise OSError(28, "No space left on device (injected)", str(arguments[0]))
+        return original(*arguments, **keywords)
+
+    monkeypatch.setattr(module, name, patched)
+    return calls
+
+
+def predict_everything(folder, raster, model):
+    """Predict parameters with all three outputs in a new sub-folder of `folder`."""
+    out = folder / "out" / "maps"
+    return {"INPUT": raster, "MODEL": model, "OUTPUT": str(out / "classes.tif"),
+            "CONFIDENCE": str(out / "confidence.tif"), "PROBABILITIES": str(out / "probabilities.tif")}
+
+
+def test_predict_renames_every_file_at_the_end(inputs, model, monkeypatch):
+    """The counted renames of a successful run: the rasters, their .aux.xml and the two styles."""
+    folder, raster, _ = inputs
+    calls = failing_on_call(monkeypatch, os, "replace", 0)
+    run("gmmselect:predict", predict_everything(folder, raster, model))
+    assert len(calls) == 6
+    assert sorted(os.listdir(folder / "out" / "maps")) == [
+        "classes.qml", "classes.tif", "classes.tif.aux.xml", "confidence.qml", "confidence.tif",
+        "probabilities.tif"]
+
+
+@pytest.mark.parametrize("failing", range(1, 7))
+@pytest.mark.parametrize("earlier_run", [False, True])
+def test_predict_failing_at_the_commit_leaves_the_folder_as_it_was(inputs, model, monkeypatch, failing,
+                                                                    earlier_run):
+    """The n-th rename fails: the new folders go, and the files of an earlier run come back intact."""
+    folder, raster, _ = inputs
+    parameters = predict_everything(folder, raster, model)
+    if earlier_run:
+        run("gmmselect:predict", parameters)
+        (folder / "out" / "maps" / "classes.tif.aux.xml").unlink()  # a stale side file must stay absent
+    before = snapshot(folder)
+    failing_on_call(monkeypatch, os, "replace", failing)
+    with pytest.raises(exception(), match="No space left on device"):
+        run("gmmselect:predict", parameters)
+    assert snapshot(folder) == before
+
+
+def test_predict_failing_to_write_a_style_leaves_nothing(inputs, model, monkeypatch):
+    """The .qml of the confidence cannot be written (after both rasters are complete)."""
+    from gmmselect.raster import files
+
+    folder, raster, _ = inputs
+    before = snapshot(folder)
+    original = files.OutputSet.write_text
+
+    def no_confidence_style(self, path, text):
+        if path.endswith("confidence.qml"):
+            raise PermissionError(13, "Permission denied (injected)", path)
+        return original(self, path, text)
+
+    monkeypatch.setattr(files.OutputSet, "write_text", no_confidence_style)
+    with pytest.raises(exception(), match="Cannot access '.*confidence.qml': Permission denied"):
+        run("gmmselect:predict", predict_everything(folder, raster, model))
+    assert snapshot(folder) == before
+
+
+@pytest.mark.parametrize("failing", range(1, 6))
+def test_training_failing_at_the_commit_leaves_the_folder_as_it_was(inputs, monkeypatch, failing):
+    """Model (its own temporary file, then the commit), report, matrix and curve: the n-th rename fails."""
+    folder, raster, polygons = inputs
+    out = folder / "results"
+    parameters = training(raster, polygons, OUTPUT_MODEL=str(out / "m.gmm"), OUTPUT_REPORT=str(out / "r.html"),
+                          OUTPUT_MATRIX=str(out / "matrix.csv"), OUTPUT_CURVE=str(out / "curve.csv"))
+    before = snapshot(folder)
+    calls = failing_on_call(monkeypatch, os, "replace", failing)
+    with pytest.raises(exception(), match="No space left on device"):
+        run("gmmselect:trainselection", parameters)
+    assert len(calls) == failing
+    assert snapshot(folder) == before
+
+
+def test_cancel_during_training_removes_the_folders_it_created(inputs):
+    from qgis.core import QgsProcessingFeedback
+
+    class CancelAfterSampling(QgsProcessingFeedback):
+        def setProgress(self, progress):
+            super().setProgress(progress)
+            if progress > 25:
+                self.cancel()
+
+    folder, raster, polygons = inputs
+    before = snapshot(folder)
+    with pytest.raises(exception(), match="Canceled: no output was written"):
+        run("gmmselect:trainselection", training(raster, polygons, OUTPUT_MODEL=str(folder / "a" / "b" / "m.gmm"),
+                                                 OUTPUT_REPORT=str(folder / "a" / "r.html")),
+            feedback=CancelAfterSampling())
+    assert snapshot(folder) == before
+
+
+# -- legal but meaningless input gets a clear word ------------------------------------------------------
+
+def test_training_lines_are_refused(tmp_path):
+    lines = str(tmp_path / "lines.gpkg")
+    gdal.VectorTranslate(lines, POLYGONS, SQLStatement=f"SELECT ST_Boundary(geom) AS geom, class FROM "
+                                                       f"{POLYGON_LAYER}", SQLDialect="SQLite",
+                         geometryType="MULTILINESTRING", layerName="lines")
+    source = gdal.OpenEx(POLYGONS)  # keep a reference: the layer does not keep its dataset alive
+    n = source.GetLayer(0).GetFeatureCount()
+    message = refused(tmp_path, "gmmselect:traingmm",
+                      {"INPUT": LANDSAT, "TRAINING": lines, "FIELD": "class",
+                       "OUTPUT_MODEL": str(tmp_path / "m.gmm")},
+                      "lines.gpkg", "are lines (FIDs 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...)",
+                      "buffer the lines into polygons")
+    assert message.startswith(f"{n} of the {n} features of layer 'lines' of ")
+
+
+def constant_raster(path, bands=3, value=7):
+    """A raster on the Landsat grid whose every pixel of every band is `value`."""
+    source = gdal.Open(LANDSAT)
+    target = gdal.GetDriverByName("GTiff").Create(path, source.RasterXSize, source.RasterYSize, bands,
+                                                  gdal.GDT_Byte)
+    target.SetGeoTransform(source.GetGeoTransform())
+    target.SetProjection(source.GetProjection())
+    for number in range(1, bands + 1):
+        target.GetRasterBand(number).Fill(value)
+    target = None
+    return path
+
+
+@pytest.mark.parametrize("algorithm_id", ["gmmselect:traingmm", "gmmselect:trainselection"])
+def test_a_constant_raster_trains_with_a_warning(tmp_path, algorithm_id):
+    raster = constant_raster(str(tmp_path / "constant.tif"))
+    report = str(tmp_path / "r.html")
+    results, feedback = run(algorithm_id, {
+        "INPUT": raster, "TRAINING": POLYGONS, "FIELD": "class", "TAU": "0" if "gmm" in algorithm_id else 0,
+        "MAX_FEATURES": 2, "OUTPUT_MODEL": str(tmp_path / "m.gmm"), "OUTPUT_REPORT": report})
+    assert abs(results["KAPPA"]) < 0.05
+    pairs = [w for w in feedback.warnings if "are indistinguishable on the bands used" in w]
+    assert len(pairs) == 6, feedback.warnings  # every pair of the 4 classes
+    assert "classes 'cleared' and 'fallen_dry' are indistinguishable" in pairs[0]
+    assert "(Jeffries-Matusita distance 0;" in pairs[0]
+    with open(report, encoding="utf-8") as stream:
+        assert stream.read().count("are indistinguishable on the bands used") == 6
+
+
+def test_separable_classes_train_without_that_warning(tmp_path):
+    _, feedback = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class",
+                                             "TAU": "1", "OUTPUT_MODEL": str(tmp_path / "m.gmm")})
+    assert not [w for w in feedback.warnings if "indistinguishable" in w]
+
+
+def named_copy(path, names):
+    """A copy of the Landsat scene at `path` whose bands carry `names` (None: GDAL's default names)."""
+    gdal.Translate(path, LANDSAT)
+    dataset = gdal.Open(path, gdal.GA_Update)
+    for number, name in enumerate(names or [], 1):
+        dataset.GetRasterBand(number).SetDescription(name)
+    dataset = None
+    return path
+
+
+TM = ["blue", "green", "red", "nir", "swir1", "thermal", "swir2"]
+
+
+@pytest.mark.parametrize(("trained", "classified", "expected"), [
+    (TM, None, ["band 1: 'blue' -> 'Band 1'", "band 7: 'swir2' -> 'Band 7'"]),
+    (TM, TM[::-1], ["band 1: 'blue' -> 'swir2'", "band 3: 'red' -> 'swir1'"]),
+    (TM, TM, []),
+    (None, TM, []),
+])
+def test_bands_named_otherwise_on_the_classified_raster(tmp_path, trained, classified, expected):
+    """A model that knows its band names warns when the raster's bands are named otherwise."""
+    model = str(tmp_path / "m.gmm")
+    run("gmmselect:traingmm", {"INPUT": named_copy(str(tmp_path / "trained.tif"), trained),
+                               "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1", "MAX_SAMPLES": 100,
+                               "OUTPUT_MODEL": model})
+    raster = named_copy(str(tmp_path / "classified.tif"), classified)
+    results, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
+                                                  "OUTPUT": str(tmp_path / "classes.tif")})
+    assert os.path.isfile(results["OUTPUT"])
+    renamed = [w for w in feedback.warnings if "are not named as the model's" in w]
+    if not expected:
+        assert renamed == []
+        return
+    assert len(renamed) == 1 and "classified.tif" in renamed[0]
+    for text in expected:
+        assert text in renamed[0]
+    assert "(model -> raster); check that it has the bands the model was trained on" in renamed[0]
+
+
+def test_pairwise_jm_agrees_with_the_brute_force_criterion():
+    """sum_{i<j} pi_i pi_j JM_ij of the fitted model equals the reference's refit from scratch."""
+    from reference import separability
+
+    from gmmselect.core import GaussianMixture
+    from gmmselect.core.separability import pairwise_jm
+
+    rng = np.random.default_rng(3)
+    X = np.concatenate([rng.normal(k, 1 + k, size=(40, 3)) @ rng.normal(size=(3, 3)) for k in range(3)])
+    y = np.repeat([1, 2, 3], 40)
+    mixture = GaussianMixture.fit(X, y, tau=0.5)
+    jm = pairwise_jm(mixture)
+    first, second = np.triu_indices(3, 1)
+    weighted = mixture.priors_[first] * mixture.priors_[second] @ jm[first, second]
+    assert weighted == pytest.approx(separability(X, y, [0, 1, 2], "jm", tau=0.5), rel=1e-10)
+    assert np.allclose(np.diag(jm), 0) and np.allclose(jm, jm.T)
