@@ -117,3 +117,67 @@ def test_the_blas_is_named_in_the_log_with_the_way_to_the_fast_one(trained, tmp_
     log = slow.stdout + slow.stderr
     assert "NumPy uses the reference BLAS (netlib)" in log
     assert "sudo apt install libopenblas0-pthread" in log
+
+
+def folder_bytes(folder):
+    """{name: bytes (or the target of a symlink)} of the files of `folder`."""
+    return {name: (os.readlink(folder / name) if os.path.islink(folder / name) else (folder / name).read_bytes())
+            for name in sorted(os.listdir(folder))}
+
+
+@pytest.mark.parametrize(("case", "expected"), [
+    ("model over the raster", "OUTPUT_MODEL would write '{folder}/model.gmm', which is a file of INPUT"),
+    ("classification as .xyz", "OUTPUT: '{folder}/classes.xyz' does not end in .tif or .tiff"),
+    ("training lines", "are lines (FIDs 1, 2, 3"),
+])
+def test_hostile_runs_stop_with_a_message_and_leave_the_folder_as_it_was(trained, tmp_path, case, expected):
+    """Through the real qgis_process: exit code 1, the message, no traceback, every file untouched."""
+    import shutil
+
+    raster = tmp_path / "scene.tif"
+    shutil.copy(LANDSAT, raster)
+    training = ["run", "gmmselect:traingmm", "--", f"INPUT={raster}", f"TRAINING={POLYGONS}", "FIELD=class",
+                "TAU=1"]
+    if case == "model over the raster":
+        os.symlink(raster, tmp_path / "model.gmm")
+        arguments = [*training, f"OUTPUT_MODEL={tmp_path / 'model.gmm'}"]
+    elif case == "classification as .xyz":
+        arguments = ["run", "gmmselect:predict", "--", f"INPUT={raster}",
+                     f"MODEL={trained[1]['results']['OUTPUT_MODEL']}", f"OUTPUT={tmp_path / 'classes.xyz'}"]
+    else:
+        lines = tmp_path / "lines.gpkg"
+        gdal.VectorTranslate(str(lines), POLYGONS, SQLStatement="SELECT ST_Boundary(geom) AS geom, class FROM "
+                             "training_polygons", SQLDialect="SQLite", geometryType="MULTILINESTRING")
+        training[4] = f"TRAINING={lines}"
+        arguments = [*training, f"OUTPUT_MODEL={tmp_path / 'out' / 'm.gmm'}"]
+    before = folder_bytes(tmp_path)
+    completed, _ = run_qgis_process(*arguments)
+    log = completed.stdout + completed.stderr
+    assert completed.returncode != 0
+    assert expected.format(folder=tmp_path) in log
+    assert "Traceback" not in log
+    after = folder_bytes(tmp_path)
+    # QGIS itself (not the plugin) stores the statistics of every raster layer it opens in GDAL's .aux.xml
+    statistics = after.pop("scene.tif.aux.xml", b"")
+    assert b"Category" not in statistics and b"Description" not in statistics
+    assert after == before
+
+
+def test_bands_named_otherwise_give_a_warning(trained, tmp_path):
+    """The model knows Landsat's bands as 'Band 1'..: a raster whose bands have names is classified with
+    a warning that lists the differences."""
+    folder, output = trained
+    named = str(tmp_path / "named.tif")
+    gdal.Translate(named, LANDSAT)
+    dataset = gdal.Open(named, gdal.GA_Update)
+    dataset.GetRasterBand(1).SetDescription("blue")
+    dataset = None
+    model = str(tmp_path / "named.gmm")
+    completed, _ = run_qgis_process(
+        "run", "gmmselect:traingmm", "--", f"INPUT={named}", f"TRAINING={POLYGONS}", "FIELD=class", "TAU=1",
+        f"OUTPUT_MODEL={model}")
+    assert completed.returncode == 0, completed.stderr
+    completed, _ = run_qgis_process("run", "gmmselect:predict", "--", f"INPUT={LANDSAT}", f"MODEL={model}",
+                                    f"OUTPUT={tmp_path / 'classes.tif'}")
+    assert completed.returncode == 0, completed.stderr
+    assert "are not named as the model's: band 1: 'blue' -> 'Band 1' (model -> raster)" in completed.stdout
