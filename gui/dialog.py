@@ -5,6 +5,7 @@ every model opened adds a curve to it, so runs overlay until the user removes or
 """
 
 import csv
+import io
 import os
 
 from qgis.core import QgsSettings
@@ -30,6 +31,7 @@ from qgis.PyQt.QtWidgets import (
 
 from ..i18n import GmmSelect
 from ..core import load_model
+from ..raster.files import write_atomically
 from .curves import PALETTE, CurvePlot
 from .series import CSV_HEADER, plot_values, series_from_model, table_rows
 
@@ -202,12 +204,11 @@ class CurvesDialog(QDialog):
                                      GmmSelect.tr("CSV files (*.csv)"))
         if not path:
             return None
-        path = with_extension(path, ".csv")
-        with open(path, "w", encoding="utf-8", newline="") as stream:
-            writer = csv.writer(stream, lineterminator="\n")
-            writer.writerow(CSV_HEADER)
-            writer.writerows(table_rows([series for series, _ in self.visibleCurves()]))
-        return path
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(CSV_HEADER)
+        writer.writerows(table_rows([series for series, _ in self.visibleCurves()]))
+        return write_atomically(with_extension(path, ".csv"), buffer.getvalue())
 
 
 def with_extension(path, extension):

@@ -160,9 +160,9 @@ class Classifier:
 def check_band_count(path, dataset, n_raster_bands):
     """DataError unless the raster has the `n_raster_bands` bands of the model's raster (None: any)."""
     if n_raster_bands is not None and dataset.RasterCount != n_raster_bands:
-        raise DataError(f"the model was trained on a raster of {n_raster_bands} bands but raster {path!r} has "
-                        f"{dataset.RasterCount}: classify a raster with the same bands, in the same order, or "
-                        "train a model on this one")
+        raise DataError(f"the model was trained on a raster of {n_raster_bands} bands but raster {path!r} "
+                        f"has {dataset.RasterCount}: classify a raster with the same bands, in the same "
+                        "order, or train a model on this one")
 
 
 def check_model(mixture, reader, band_numbers):

@@ -185,7 +185,8 @@ def test_predict_output_sharing_the_style_of_the_input(inputs, model):
     """OUTPUT scene.tiff would write scene.qml, the style QGIS loads with the input scene.tif."""
     folder, raster, _ = inputs
     (folder / "scene.qml").write_text("<qgis/>")
-    refused(folder, "gmmselect:predict", {"INPUT": raster, "MODEL": model, "OUTPUT": str(folder / "scene.tiff")},
+    refused(folder, "gmmselect:predict",
+            {"INPUT": raster, "MODEL": model, "OUTPUT": str(folder / "scene.tiff")},
             "OUTPUT would write", "scene.qml", "INPUT")
 
 
@@ -304,8 +305,9 @@ def test_training_failing_at_the_commit_leaves_the_folder_as_it_was(inputs, monk
     """Model (its own temporary file, then the commit), report, matrix and curve: the n-th rename fails."""
     folder, raster, polygons = inputs
     out = folder / "results"
-    parameters = training(raster, polygons, OUTPUT_MODEL=str(out / "m.gmm"), OUTPUT_REPORT=str(out / "r.html"),
-                          OUTPUT_MATRIX=str(out / "matrix.csv"), OUTPUT_CURVE=str(out / "curve.csv"))
+    parameters = training(raster, polygons, OUTPUT_MODEL=str(out / "m.gmm"),
+                          OUTPUT_REPORT=str(out / "r.html"), OUTPUT_MATRIX=str(out / "matrix.csv"),
+                          OUTPUT_CURVE=str(out / "curve.csv"))
     before = snapshot(folder)
     calls = failing_on_call(monkeypatch, os, "replace", failing)
     with pytest.raises(exception(), match="No space left on device"):
@@ -326,8 +328,9 @@ def test_cancel_during_training_removes_the_folders_it_created(inputs):
     folder, raster, polygons = inputs
     before = snapshot(folder)
     with pytest.raises(exception(), match="Canceled: no output was written"):
-        run("gmmselect:trainselection", training(raster, polygons, OUTPUT_MODEL=str(folder / "a" / "b" / "m.gmm"),
-                                                 OUTPUT_REPORT=str(folder / "a" / "r.html")),
+        run("gmmselect:trainselection",
+            training(raster, polygons, OUTPUT_MODEL=str(folder / "a" / "b" / "m.gmm"),
+                     OUTPUT_REPORT=str(folder / "a" / "r.html")),
             feedback=CancelAfterSampling())
     assert snapshot(folder) == before
 

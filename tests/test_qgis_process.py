@@ -121,8 +121,9 @@ def test_the_blas_is_named_in_the_log_with_the_way_to_the_fast_one(trained, tmp_
 
 def folder_bytes(folder):
     """{name: bytes (or the target of a symlink)} of the files of `folder`."""
-    return {name: (os.readlink(folder / name) if os.path.islink(folder / name) else (folder / name).read_bytes())
-            for name in sorted(os.listdir(folder))}
+    files = {name: folder / name for name in sorted(os.listdir(folder))}
+    return {name: os.readlink(path) if os.path.islink(path) else path.read_bytes()
+            for name, path in files.items()}
 
 
 @pytest.mark.parametrize(("case", "expected"), [
@@ -146,8 +147,9 @@ def test_hostile_runs_stop_with_a_message_and_leave_the_folder_as_it_was(trained
                      f"MODEL={trained[1]['results']['OUTPUT_MODEL']}", f"OUTPUT={tmp_path / 'classes.xyz'}"]
     else:
         lines = tmp_path / "lines.gpkg"
-        gdal.VectorTranslate(str(lines), POLYGONS, SQLStatement="SELECT ST_Boundary(geom) AS geom, class FROM "
-                             "training_polygons", SQLDialect="SQLite", geometryType="MULTILINESTRING")
+        gdal.VectorTranslate(str(lines), POLYGONS,
+                             SQLStatement="SELECT ST_Boundary(geom) AS geom, class FROM training_polygons",
+                             SQLDialect="SQLite", geometryType="MULTILINESTRING")
         training[4] = f"TRAINING={lines}"
         arguments = [*training, f"OUTPUT_MODEL={tmp_path / 'out' / 'm.gmm'}"]
     before = folder_bytes(tmp_path)

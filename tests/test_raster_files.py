@@ -83,8 +83,8 @@ def test_outputs_distinct_from_inputs_and_from_each_other(tmp_path):
     shapefile = str(tmp_path / "fields.shp")
     gdal.VectorTranslate(shapefile, POLYGONS)
     parts = dataset_files(shapefile)
-    assert {os.path.basename(path) for path in parts} >= {"fields.shp", "fields.dbf", "fields.shx", "fields.prj",
-                                                         "fields.qml", "fields.shp.aux.xml"}
+    assert {os.path.basename(path) for path in parts} >= {
+        "fields.shp", "fields.dbf", "fields.shx", "fields.prj", "fields.qml", "fields.shp.aux.xml"}
     check_distinct({"a": [str(tmp_path / "a.csv")], "b": [str(tmp_path / "b.csv")]}, {"fields": parts})
     with pytest.raises(DataError, match=r"output b would write '.*a.csv', which is also a of this run"):
         check_distinct({"a": [str(tmp_path / "a.csv")], "b": [str(tmp_path / "x" / ".." / "a.csv")]}, {})

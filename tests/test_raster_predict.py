@@ -151,7 +151,8 @@ def test_unwritable_and_unreadable_paths(tmp_path, model):
     blocker.write_text("not a folder")
     with pytest.raises(DataError, match=r"cannot create the output folder '.*file/sub'"):
         predict_raster(LANDSAT, model, BANDS, str(blocker / "sub" / "c.tif"))
-    with pytest.raises(DataError, match=r"output classification would write '.*lsat_tm_7band.tif', which is also the raster "):
+    with pytest.raises(DataError, match=r"output classification would write '.*lsat_tm_7band.tif', which is "
+                                        r"also the raster of this run"):
         predict_raster(LANDSAT, model, BANDS, LANDSAT)
     with pytest.raises(DataError, match=r"GDAL cannot read raster '.*file'"):
         predict_raster(str(blocker), model, BANDS, str(tmp_path / "c.tif"))
