@@ -29,8 +29,8 @@ def raster_output_files(path):
 
 
 def dataset_files(path):
-    """The files of the GDAL dataset at `path` (every part: .shp, .dbf, .prj..., .aux.xml, .ovr)
-    and the side files GDAL and QGIS keep beside it (.aux.xml, .qml), present or not."""
+    """The files of the GDAL dataset at `path` (every part: .shp, .dbf, .prj..., .ovr, the sources
+    of a VRT) and the side files GDAL and QGIS keep beside it (.aux.xml, .qml), present or not."""
     files = set(raster_output_files(path))
     gdal.PushErrorHandler("CPLQuietErrorHandler")
     try:

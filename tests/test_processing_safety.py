@@ -117,17 +117,19 @@ def training(raster, polygons, **outputs):
 
 @pytest.mark.parametrize(("output", "target"), [
     ("OUTPUT_MODEL", "INPUT"), ("OUTPUT_MODEL", "TRAINING"), ("OUTPUT_REPORT", "TRAINING"),
-    ("OUTPUT_MATRIX", "INPUT"), ("OUTPUT_CURVE", "TRAINING"),
+    ("OUTPUT_MATRIX", "INPUT"), ("OUTPUT_CURVE", "TRAINING"), ("OUTPUT_MODEL", "TRAINING|layername"),
 ])
 def test_training_output_over_an_input(inputs, output, target):
-    """The output is given the input's very file, under a name with the output's own extension."""
+    """The output is given the input's very file, under a name with the output's own extension (the
+    training layer also as a 'file|layername=...' source)."""
     folder, raster, polygons = inputs
     extension = {"OUTPUT_MODEL": ".gmm", "OUTPUT_REPORT": ".html"}.get(output, ".csv")
-    path = {"INPUT": raster, "TRAINING": polygons}[target]
     alias = str(folder / f"alias{extension}")
-    os.symlink(path, alias)
+    os.symlink(raster if target == "INPUT" else polygons, alias)
+    if target.endswith("layername"):
+        polygons += f"|layername={POLYGON_LAYER}"
     refused(folder, "gmmselect:trainselection", training(raster, polygons, **{output: alias}),
-            output, target, "Choose another file name")
+            output, target.split("|")[0], "Choose another file name")
 
 
 @pytest.mark.parametrize("spelling", ["dotdot", "symlink"])
@@ -442,3 +444,30 @@ def test_pairwise_jm_agrees_with_the_brute_force_criterion():
     weighted = mixture.priors_[first] * mixture.priors_[second] @ jm[first, second]
     assert weighted == pytest.approx(separability(X, y, [0, 1, 2], "jm", tau=0.5), rel=1e-10)
     assert np.allclose(np.diag(jm), 0) and np.allclose(jm, jm.T)
+
+
+def test_predict_output_over_a_file_behind_a_virtual_raster(inputs, model):
+    """INPUT is a VRT stacking seven single-band files: OUTPUT may not be one of them."""
+    folder, raster, _ = inputs
+    bands = [str(folder / f"band{number}.tif") for number in range(1, 8)]
+    for number, path in enumerate(bands, 1):
+        gdal.Translate(path, raster, bandList=[number])
+    stack = str(folder / "stack.vrt")
+    gdal.BuildVRT(stack, bands, separate=True)
+    refused(folder, "gmmselect:predict", {"INPUT": stack, "MODEL": model, "OUTPUT": bands[3]},
+            "OUTPUT would write", "band4.tif", "which is a file of INPUT")
+
+
+def test_training_matrix_over_the_table_behind_a_virtual_layer(tmp_path):
+    """TRAINING is an OGR VRT over a CSV table: OUTPUT_MATRIX may not be that table."""
+    table = str(tmp_path / "fields.csv")
+    gdal.VectorTranslate(table, POLYGONS, format="CSV", layerCreationOptions=["GEOMETRY=AS_WKT"])
+    layer = str(tmp_path / "fields.vrt")
+    with open(layer, "w", encoding="utf-8") as stream:
+        stream.write('<OGRVRTDataSource><OGRVRTLayer name="fields"><SrcDataSource relativeToVRT="1">fields.csv'
+                     '</SrcDataSource><GeometryType>wkbPolygon</GeometryType><GeometryField encoding="WKT" '
+                     'field="WKT"/></OGRVRTLayer></OGRVRTDataSource>')
+    refused(tmp_path, "gmmselect:traingmm",
+            {"INPUT": LANDSAT, "TRAINING": layer, "FIELD": "class", "TAU": "1",
+             "OUTPUT_MODEL": str(tmp_path / "m.gmm"), "OUTPUT_MATRIX": table},
+            "OUTPUT_MATRIX would write", "fields.csv", "which is a file of TRAINING")
