@@ -241,16 +241,20 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                 files[parameter.name()] = dataset_files(path) if path else []
         return files
 
+    def sourceLayer(self, parameters, name, context):
+        """The vector layer of feature source `name`, also when only its selected features are used."""
+        value = parameters.get(name)
+        if isinstance(value, QgsProcessingFeatureSourceDefinition):  # 'selected features only'
+            value = value.source.staticValue()
+        return self.parameterAsVectorLayer({name: value}, name, context)
+
     def layerFile(self, parameters, parameter, context):
         """The file behind raster or vector layer `parameter`, or None (not a layer, not a file)."""
         name = parameter.name()
         if isinstance(parameter, QgsProcessingParameterRasterLayer):
             layer = self.parameterAsRasterLayer(parameters, name, context)
         elif isinstance(parameter, (QgsProcessingParameterFeatureSource, QgsProcessingParameterVectorLayer)):
-            value = parameters.get(name)
-            if isinstance(value, QgsProcessingFeatureSourceDefinition):  # 'selected features only'
-                value = value.source.staticValue()
-            layer = self.parameterAsVectorLayer({name: value}, name, context)
+            layer = self.sourceLayer(parameters, name, context)
         else:
             return None
         if layer is None:

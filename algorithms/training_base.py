@@ -10,7 +10,6 @@ from qgis.core import (
     QgsCategorizedSymbolRenderer,
     QgsProcessing,
     QgsProcessingException,
-    QgsProcessingFeatureSourceDefinition,
     QgsProcessingOutputNumber,
     QgsProcessingOutputString,
     QgsProcessingParameterFeatureSource,
@@ -144,10 +143,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
 
     def categoryColors(self, parameters, context):
         """{category value: '#rrggbb'} of the training layer's categorized style on the class field, or {}."""
-        value = parameters.get(self.TRAINING)
-        if isinstance(value, QgsProcessingFeatureSourceDefinition):  # 'selected features only'
-            value = value.source.staticValue()
-        layer = self.parameterAsVectorLayer({self.TRAINING: value}, self.TRAINING, context)
+        layer = self.sourceLayer(parameters, self.TRAINING, context)
         renderer = layer.renderer() if layer is not None else None
         field = self.parameterAsString(parameters, self.FIELD, context)
         if not isinstance(renderer, QgsCategorizedSymbolRenderer) or \

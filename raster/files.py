@@ -121,7 +121,8 @@ class OutputSet:
             raise DataError(f"cannot write output {path!r}: folder {folder!r} is not writable; choose a "
                             "folder you can write to")
         if os.path.isdir(path):
-            raise DataError(f"output {path!r} is a folder; give a file name such as {path.rstrip('/')}.tif")
+            raise DataError(f"output {path!r} is a folder; give the name of a file (in that folder or "
+                            "another), not of a folder")
         return path
 
     def stage(self, path, side_files=()):

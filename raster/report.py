@@ -292,7 +292,7 @@ def timings_section(info):
 
 
 def warnings_section(info):
-    """The warnings of the sampling and of the hold-out, if any."""
+    """The warnings of the sampling, the hold-out and the fit (indistinguishable classes), if any."""
     warnings = info.get("warnings") or []
     if not warnings:
         return ""

@@ -471,3 +471,20 @@ def test_training_matrix_over_the_table_behind_a_virtual_layer(tmp_path):
             {"INPUT": LANDSAT, "TRAINING": layer, "FIELD": "class", "TAU": "1",
              "OUTPUT_MODEL": str(tmp_path / "m.gmm"), "OUTPUT_MATRIX": table},
             "OUTPUT_MATRIX would write", "fields.csv", "which is a file of TRAINING")
+
+
+@pytest.mark.parametrize(("algorithm_id", "output", "name"), [
+    ("gmmselect:traingmm", "OUTPUT_MODEL", "model.gmm"), ("gmmselect:traingmm", "OUTPUT_REPORT", "r.html"),
+    ("gmmselect:predict", "OUTPUT", "classes.tif"), ("gmmselect:predict", "CONFIDENCE", "confidence.tif"),
+])
+def test_an_output_that_is_a_folder(tmp_path, model, algorithm_id, output, name):
+    """A folder named like a file, holding a file of the user's: refused, the folder untouched."""
+    (tmp_path / name).mkdir()
+    (tmp_path / name / "keep.txt").write_text("the user's")
+    if algorithm_id == "gmmselect:predict":
+        parameters = {"INPUT": LANDSAT, "MODEL": model, "OUTPUT": str(tmp_path / "ok.tif")}
+    else:
+        parameters = {"INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1",
+                      "OUTPUT_MODEL": str(tmp_path / "ok.gmm")}
+    parameters[output] = str(tmp_path / name)
+    refused(tmp_path, algorithm_id, parameters, f"{name}' is a folder; give the name of a file")
