@@ -465,8 +465,8 @@ def test_training_matrix_over_the_table_behind_a_virtual_layer(tmp_path):
     layer = str(tmp_path / "fields.vrt")
     with open(layer, "w", encoding="utf-8") as stream:
         stream.write('<OGRVRTDataSource><OGRVRTLayer name="fields"><SrcDataSource relativeToVRT="1">'
-                     'fields.csv</SrcDataSource><GeometryType>wkbPolygon</GeometryType><GeometryField encoding="WKT" '
-                     'field="WKT"/></OGRVRTLayer></OGRVRTDataSource>')
+                     'fields.csv</SrcDataSource><GeometryType>wkbPolygon</GeometryType>'
+                     '<GeometryField encoding="WKT" field="WKT"/></OGRVRTLayer></OGRVRTDataSource>')
     refused(tmp_path, "gmmselect:traingmm",
             {"INPUT": LANDSAT, "TRAINING": layer, "FIELD": "class", "TAU": "1",
              "OUTPUT_MODEL": str(tmp_path / "m.gmm"), "OUTPUT_MATRIX": table},
