@@ -134,7 +134,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                     ", ".join(str(band) for band in band_numbers)))
             predict_raster(raster_path, mixture, band_numbers, output, confidence_path=confidence,
                            probabilities_path=probabilities, mask_path=mask_path, class_names=names,
-                           class_colors=saved.info.get("class_colors"),
+                           class_colors=saved.class_colors,
                            progress=progress_between(feedback, 0, 100, full=100),
                            is_canceled=feedback.isCanceled, log=feedback.pushInfo)
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]

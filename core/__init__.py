@@ -2,9 +2,10 @@
 
 from .criteria import class_accuracies, cohen_kappa, confusion_matrix, mean_f1, overall_accuracy
 from .crossval import CrossValidation, cross_validate
-from .folds import Canceled, make_folds
+from .errors import Canceled, ModelFileError
+from .folds import make_folds
 from .model import EIGENVALUE_FLOOR, GaussianMixture
-from .modelfile import EXTENSION, ModelFileError, SavedModel, load_model, save_model
+from .modelfile import EXTENSION, SavedModel, load_model, save_model
 from .ridge import TauResult, default_tau_grid, select_tau
 from .selection import CRITERIA, METHODS, SelectionResult, select_features
 from .stats import ClassStatistics

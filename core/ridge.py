@@ -11,7 +11,8 @@ import numpy as np
 
 from .criteria import CV_SCORES, confusion_matrices
 from .crossval import class_indices, fold_models, full_floor, priors
-from .folds import Canceled, make_folds
+from .errors import Canceled
+from .folds import make_folds
 from .scatter import ScatterCovariances
 from .validation import check_choice, check_samples
 
