@@ -13,9 +13,9 @@ from qgis.PyQt.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPen, QPoly
 from qgis.PyQt.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from ..i18n import GmmSelect
+from ..raster.report import value_range
+from ..raster.style import HIGHLIGHT_COLOR
 
-PALETTE = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f"]
-BEST_COLOR = "#d62728"
 GRID_COLOR = "#e0e0e0"
 TEXT_COLOR = "#303030"
 POINT_RADIUS = 3.5
@@ -29,13 +29,6 @@ def nice_step(raw):
     fraction = raw / 10 ** exponent
     nice = 1 if fraction < 1.5 else 2 if fraction < 3.5 else 5 if fraction < 7.5 else 10
     return nice * 10 ** exponent
-
-
-def value_range(values):
-    """(low, high) of the y axis: the values' extremes padded by 6 % of their span."""
-    low, high = min(values), max(values)
-    span = high - low if high > low else max(abs(high), 1.0) * 0.1
-    return low - 0.06 * span, high + 0.06 * span
 
 
 def ticks(low, high, count=5):
@@ -238,10 +231,10 @@ class CurvePlot(QWidget):
                              Qt.AlignHCenter | Qt.AlignBottom, mark)
 
     def drawBest(self, painter, pixel, outline):
-        """The best-size marker: a red diamond outlined in `outline` (the colour of its curve)."""
+        """The best-size marker: a diamond of the highlight colour outlined in `outline` (its curve's colour)."""
         r = BEST_RADIUS
         painter.setPen(QPen(outline, 2))
-        painter.setBrush(QColor(BEST_COLOR))
+        painter.setBrush(QColor(HIGHLIGHT_COLOR))
         painter.drawPolygon(QPolygonF([pixel + QPointF(0, -r), pixel + QPointF(r, 0), pixel + QPointF(0, r),
                                        pixel + QPointF(-r, 0)]))
 
