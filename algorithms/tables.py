@@ -46,13 +46,15 @@ def curve_rows(model):
     selection = model.selection
     chosen = set(model.features)
     return [[size, f"{selection.best_values[size]:.8g}", int(set(best) == chosen),
-             ";".join(str(model.band_numbers[f]) for f in best), ";".join(model.feature_names[f] for f in best)]
+             ";".join(str(model.band_numbers[f]) for f in best),
+             ";".join(model.feature_names[f] for f in best)]
             for size, best in ((size, selection.best_sets[size]) for size in selection.sizes)]
 
 
 def curve_csv(model):
     """The selection curve as CSV: size, the criterion (named by its key), selected, bands, band_names."""
-    return csv_text([["size", model.selection.criterion, "selected", "bands", "band_names"], *curve_rows(model)])
+    header = ["size", model.selection.criterion, "selected", "bands", "band_names"]
+    return csv_text([header, *curve_rows(model)])
 
 
 def csv_text(rows):

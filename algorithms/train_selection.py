@@ -50,10 +50,11 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
             self.CRITERION, GmmSelect.tr("Selection criterion"), translated_choices(choices.CRITERIA), "jm",
             GmmSelect.tr("jm and kl are computed from the class statistics (fast). accuracy, kappa and f1 "
                          "are means over the cross-validation folds."))
-        self.addInteger(self.MAX_FEATURES,
-                        GmmSelect.tr("Maximum number of bands (0 = min(bands, {0}))").format(choices.MAX_FEATURES),
-                        0, 0, GmmSelect.tr("The selection stops at this size. 0: the number of bands, at "
-                                           "most {0}.").format(choices.MAX_FEATURES))
+        cap = choices.MAX_FEATURES
+        label = GmmSelect.tr("Maximum number of bands (0 = min(bands, {0}))").format(cap)
+        self.addInteger(self.MAX_FEATURES, label, 0, 0,
+                        GmmSelect.tr("The selection stops at this size. 0: the number of bands, at most "
+                                     "{0}.").format(cap))
         self.addBoolean(self.USE_BEST, GmmSelect.tr("Use the best number of bands"), True,
                         GmmSelect.tr("Yes: the model uses the smallest size whose criterion is within 0.1 % "
                                      "of the best. No: it uses the set of MAX_FEATURES bands."))

@@ -64,7 +64,7 @@ def make_folds(y, n_folds=5, groups=None, seed=0):
 
 
 def check_folds(y, fold, n_folds, grouped):
-    """Raise ValueError when a fold's training part holds fewer than MIN_SAMPLES_PER_CLASS samples of a class."""
+    """Raise ValueError when a fold's training part holds fewer than MIN_SAMPLES_PER_CLASS of a class."""
     labels = np.unique(y)
     for v in range(n_folds):
         train = y[fold != v]

@@ -28,7 +28,7 @@ VERSION = 1
 EXTENSION = ".gmm"
 #: Class labels are pixel values of the classification, UInt32 at most (Predict refuses 0, its no-data value).
 LABEL_RANGE = (0, 2**32 - 1)
-#: Relative rounding allowed in a covariance's symmetry and in its smallest eigenvalue, and in the sum of the priors.
+#: Rounding allowed (relative) in a covariance's symmetry and smallest eigenvalue and in the priors' sum.
 ROUNDING = 1e-9
 NOT_A_MODEL = "choose a file written by Train GMM or Train Selection"
 
@@ -136,14 +136,18 @@ def info_header(saved):
     if record is not None:
         validation = record.validation
         info.update(
-            samples_per_class={name: {"train": t, "validation": v} for name, (t, v) in record.samples.items()},
-            polygons_per_class={name: {"train": t, "validation": v} for name, (t, v) in record.polygons.items()},
+            samples_per_class=pairs_header(record.samples), polygons_per_class=pairs_header(record.polygons),
             final_model=record.final_model, assessment=record.assessment.source,
             cross_validation=assessment_header(record.cross_validation, names),
             validation=None if validation is None else assessment_header(validation, names),
             tau=saved.mixture.tau_, timings_s={step: round(s, 3) for step, s in record.timings.items()},
             warnings=list(record.warnings))
     return info
+
+
+def pairs_header(pairs):
+    """The JSON object of {class name: (training, held out)} counts."""
+    return {name: {"train": train, "validation": held_out} for name, (train, held_out) in pairs.items()}
 
 
 def selection_arrays(selection):
@@ -293,7 +297,8 @@ class Fields:
         """`value` of field `key`, or ModelFileError when it is not of JSON type `kind`."""
         types, description = kind
         wrong = isinstance(value, bool) and bool not in types or not isinstance(value, types)
-        require(not wrong, self.path, f"header field '{self.name(key)}' is {json_type(value)}, not {description}")
+        require(not wrong, self.path,
+                f"header field '{self.name(key)}' is {json_type(value)}, not {description}")
         return value
 
     def get(self, key, kind, optional=False):
@@ -328,7 +333,8 @@ def read_assessment(fields, n_classes):
     """The Assessment stored in the object `fields` (an `info` assessment)."""
     rows = fields.items("confusion", LIST)
     require(len(rows) == n_classes and all(isinstance(row, list) and len(row) == n_classes for row in rows),
-            fields.path, f"header field '{fields.name('confusion')}' is not a {n_classes} x {n_classes} matrix")
+            fields.path,
+            f"header field '{fields.name('confusion')}' is not a {n_classes} x {n_classes} matrix")
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             fields.check(f"confusion[{r}][{c}]", value, WHOLE)
@@ -339,9 +345,9 @@ def read_assessment(fields, n_classes):
                                                        f"values for {n_classes} classes")
         return np.array([np.nan if value is None else value for value in values], dtype=np.float64)
 
-    return Assessment(fields.get("source", TEXT), np.array(rows, dtype=np.int64), fields.number("overall_accuracy"),
-                      fields.number("kappa"), fields.number("mean_f1"), per_class("producers_accuracy"),
-                      per_class("users_accuracy"), per_class("f1"))
+    return Assessment(fields.get("source", TEXT), np.array(rows, dtype=np.int64),
+                      fields.number("overall_accuracy"), fields.number("kappa"), fields.number("mean_f1"),
+                      per_class("producers_accuracy"), per_class("users_accuracy"), per_class("f1"))
 
 
 def read_pairs(fields, key, class_names):
@@ -383,15 +389,17 @@ def read_selection(header, arrays, n_features):
     require(all(name in arrays for name in names), path, "the selection's arrays are missing")
     sizes, sets, values = (arrays[name] for name in names)
     require(sizes.ndim == 1 and len(sizes) > 0 and sets.shape == (len(sizes), sizes.max())
-            and values.shape == sizes.shape, path, f"selection arrays of shapes {sizes.shape}, {sets.shape} and "
-                                      f"{values.shape} disagree")
+            and values.shape == sizes.shape, path,
+            f"selection arrays of shapes {sizes.shape}, {sets.shape} and {values.shape} disagree")
     require(np.issubdtype(sizes.dtype, np.integer) and np.issubdtype(sets.dtype, np.integer)
-            and np.all(np.diff(sizes) > 0) and sizes[0] >= 1, path, "selection sizes are not increasing whole numbers")
+            and np.all(np.diff(sizes) > 0) and sizes[0] >= 1, path,
+            "selection sizes are not increasing whole numbers")
     best = [row[:size] for size, row in zip(sizes, sets)]
     require(all(np.all((row >= 0) & (row < n_features)) for row in best), path,
             f"a selected set holds a band position outside 0 to {n_features - 1}")
     require(np.all(np.isfinite(values)), path, "non-finite selection values")
-    return SelectionResult(method, criterion, {int(k): tuple(int(f) for f in row) for k, row in zip(sizes, best)},
+    return SelectionResult(method, criterion,
+                           {int(k): tuple(int(f) for f in row) for k, row in zip(sizes, best)},
                            {int(k): float(v) for k, v in zip(sizes, values)},
                            [int(f) for f in meta.items("added", WHOLE)], meta.number("size_tolerance"),
                            list(meta.items("warnings", TEXT)))
@@ -431,11 +439,12 @@ def check_shapes(path, arrays):
     require(means.ndim == 2 and means.shape[0] >= 1 and means.shape[1] >= 1, path,
             f"means of shape {means.shape}, not (classes, bands)")
     n_classes, n_features = means.shape
-    expected = {"labels": (n_classes,), "priors": (n_classes,), "covariances": (n_classes, n_features, n_features),
-                "band_numbers": (n_features,)}
+    expected = {"labels": (n_classes,), "priors": (n_classes,),
+                "covariances": (n_classes, n_features, n_features), "band_numbers": (n_features,)}
     for name, shape in expected.items():
         require(arrays[name].shape == shape, path,
-                f"array '{name}' has shape {arrays[name].shape}; the means of shape {means.shape} need {shape}")
+                f"array '{name}' has shape {arrays[name].shape}; the means of shape {means.shape} need "
+                f"{shape}")
     require(arrays["counts"].shape in ((0,), (n_classes,)), path,
             f"array 'counts' has shape {arrays['counts'].shape}; the means need ({n_classes},) or none")
     require(arrays["features"].ndim == 1 and len(arrays["features"]) >= 1, path,
@@ -460,13 +469,15 @@ def check_mixture(path, arrays, tau, floor):
             f"class labels {labels.tolist()} do not fit the classification's pixel type: they must be "
             f"{low} to {high}")
     scale = np.abs(covariances).max(axis=(1, 2))
-    asymmetry = np.abs(covariances - covariances.transpose(0, 2, 1)).max(axis=(1, 2))
-    bad = np.flatnonzero(asymmetry > ROUNDING * scale)
-    require(not bad.size, path, f"the covariance of class {labels[bad[0]] if bad.size else ''} is not symmetric")
+    asymmetric = np.abs(covariances - covariances.transpose(0, 2, 1)).max(axis=(1, 2)) > ROUNDING * scale
+    if asymmetric.any():
+        raise corrupt(path, f"the covariance of class {labels[np.argmax(asymmetric)]} is not symmetric")
     smallest = np.linalg.eigvalsh(covariances)[:, 0]
-    bad = np.flatnonzero(smallest < -ROUNDING * scale * covariances.shape[1])
-    require(not bad.size, path, f"the covariance of class {labels[bad[0]] if bad.size else ''} is not positive "
-                                f"semi-definite (eigenvalue {smallest[bad[0]] if bad.size else 0:.6g})")
+    negative = smallest < -ROUNDING * scale * covariances.shape[1]
+    if negative.any():
+        c = np.argmax(negative)
+        raise corrupt(path, f"the covariance of class {labels[c]} is not positive semi-definite "
+                            f"(eigenvalue {smallest[c]:.6g})")
 
 
 def check_bands(header, arrays, n_classes, n_features, n_raster_bands):
@@ -480,7 +491,8 @@ def check_bands(header, arrays, n_classes, n_features, n_raster_bands):
     require(n_raster_bands >= 1 and np.all((bands >= 1) & (bands <= n_raster_bands)), path,
             f"band numbers {bands.tolist()} are not all within 1 to {n_raster_bands} (n_raster_bands)")
     require(len(np.unique(bands)) == len(bands), path, f"duplicate band numbers {bands.tolist()}")
-    require(np.all((features >= 0) & (features < n_features)) and len(np.unique(features)) == len(features), path,
+    distinct = len(np.unique(features)) == len(features)
+    require(np.all((features >= 0) & (features < n_features)) and distinct, path,
             f"features {features.tolist()} are not distinct positions from 0 to {n_features - 1}")
     return class_names, feature_names
 

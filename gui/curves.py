@@ -175,7 +175,7 @@ class CurveDrawing:
                              Qt.AlignHCenter | Qt.AlignBottom, mark)
 
     def drawBest(self, painter, pixel, outline):
-        """The best-size marker: a diamond of the highlight colour outlined in `outline` (its curve's colour)."""
+        """The best-size marker: a highlight-coloured diamond outlined in `outline` (its curve's colour)."""
         r = BEST_RADIUS
         painter.setPen(QPen(outline, 2))
         painter.setBrush(QColor(HIGHLIGHT_COLOR))

@@ -284,32 +284,32 @@
         <translation>jm et kl sont calculés à partir des statistiques des classes (rapide). accuracy, kappa et f1 sont des moyennes sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="53"/>
+        <location filename="../algorithms/train_selection.py" line="55"/>
         <source>The selection stops at this size. 0: the number of bands, at most {0}.</source>
         <translation>La sélection s'arrête à cette taille. 0 : le nombre de bandes, au plus {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="57"/>
+        <location filename="../algorithms/train_selection.py" line="58"/>
         <source>Use the best number of bands</source>
         <translation>Utiliser le meilleur nombre de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="57"/>
+        <location filename="../algorithms/train_selection.py" line="58"/>
         <source>Yes: the model uses the smallest size whose criterion is within 0.1 % of the best. No: it uses the set of MAX_FEATURES bands.</source>
         <translation>Oui : le modèle utilise la plus petite taille dont le critère est à moins de 0,1 % du meilleur. Non : il utilise l'ensemble de MAX_FEATURES bandes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="60"/>
+        <location filename="../algorithms/train_selection.py" line="61"/>
         <source>Ridge tau during selection</source>
         <translation>Crête (ridge) tau pendant la sélection</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="60"/>
+        <location filename="../algorithms/train_selection.py" line="61"/>
         <source>Ridge S + tau I of the covariances, during the selection and in the model. 0 (default): only the eigenvalue floor regularises.</source>
         <translation>Crête (ridge) S + tau I des covariances, pendant la sélection et dans le modèle. 0 (par défaut) : seul le plancher des valeurs propres régularise.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="67"/>
+        <location filename="../algorithms/train_selection.py" line="68"/>
         <source>Selection curve</source>
         <translation>Courbe de sélection</translation>
     </message>
@@ -319,7 +319,7 @@
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="67"/>
+        <location filename="../algorithms/train_selection.py" line="68"/>
         <source>One row per size: criterion value and the bands of the best set, by number and by name; &apos;selected&apos; marks the set the model uses.</source>
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
@@ -494,17 +494,17 @@
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="74"/>
+        <location filename="../gui/curves.py" line="221"/>
         <source>Number of selected bands</source>
         <translation>Nombre de bandes sélectionnées</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="133"/>
+        <location filename="../gui/curves.py" line="260"/>
         <source> (best size)</source>
         <translation> (meilleure taille)</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="134"/>
+        <location filename="../gui/curves.py" line="261"/>
         <source>{0}
 Size {1}: {2:.6g}{3}
 {4}</source>
@@ -513,22 +513,22 @@ Taille {1} : {2:.6g}{3}
 {4}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="164"/>
+        <location filename="../gui/curves.py" line="108"/>
         <source>No selection curve yet: run Train Selection or open a model file.</source>
         <translation>Pas encore de courbe de sélection : lancez l'algorithme Entraîner avec sélection de bandes ou ouvrez un fichier de modèle.</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="251"/>
+        <location filename="../gui/curves.py" line="195"/>
         <source>{0}: best size {1}</source>
         <translation>{0} : meilleure taille {1}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="255"/>
+        <location filename="../gui/curves.py" line="199"/>
         <source>Best size of each curve</source>
         <translation>Meilleure taille de chaque courbe</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="285"/>
+        <location filename="../gui/curves.py" line="304"/>
         <source>Selection curves</source>
         <translation>Courbes de sélection</translation>
     </message>
@@ -673,7 +673,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="53"/>
+        <location filename="../algorithms/train_selection.py" line="54"/>
         <source>Maximum number of bands (0 = min(bands, {0}))</source>
         <translation>Nombre maximal de bandes (0 = min(bandes, {0}))</translation>
     </message>

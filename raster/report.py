@@ -138,17 +138,20 @@ def line_chart(labels, values, chosen, x_title, y_title, css_class):
     values = [float(v) for v in values]
     points = chart_points(values)
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-    dots = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{LINE_COLOR}"><title>{html.escape(label)}: '
-                   f"{value:.6g}</title></circle>" for (x, y), label, value in zip(points, labels, values))
+    dots = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{LINE_COLOR}">'
+                   f"<title>{html.escape(label)}: {value:.6g}</title></circle>"
+                   for (x, y), label, value in zip(points, labels, values))
     mark = ""
     if chosen is not None:
         x, y = points[chosen]
-        mark = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="none" stroke="{HIGHLIGHT_COLOR}" stroke-width="2"/>'
-                f'<text x="{x:.1f}" y="{y - 11:.1f}" text-anchor="middle" fill="{HIGHLIGHT_COLOR}">chosen</text>')
+        mark = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="none" stroke="{HIGHLIGHT_COLOR}" '
+                f'stroke-width="2"/><text x="{x:.1f}" y="{y - 11:.1f}" text-anchor="middle" '
+                f'fill="{HIGHLIGHT_COLOR}">chosen</text>')
     return (f'<svg class="{css_class}" width="{CHART_WIDTH}" height="{CHART_HEIGHT}" '
             f'viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" role="img" aria-label="{html.escape(y_title)}">'
             f"{chart_axes(labels, values, points, x_title, y_title)}"
-            f'<polyline fill="none" stroke="{LINE_COLOR}" stroke-width="2" points="{line}"/>{dots}{mark}</svg>')
+            f'<polyline fill="none" stroke="{LINE_COLOR}" stroke-width="2" points="{line}"/>'
+            f"{dots}{mark}</svg>")
 
 
 # -- sections -------------------------------------------------------------------------------

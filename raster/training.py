@@ -47,7 +47,7 @@ class SelectionOptions:
     tau: float = 0.0
 
     def largest_size(self, n_bands):
-        """The size the selection goes up to: MAX_FEATURES (0 or None: min(bands, the cap)), at most the bands."""
+        """The size the selection goes up to: MAX_FEATURES (0 or None: min(bands, the cap)), <= the bands."""
         return min(self.max_features or min(n_bands, MAX_FEATURES), n_bands)
 
 
@@ -371,8 +371,8 @@ def describe(samples, options, inputs, data, choice, mixture, cv, validation, st
         warnings=list(getattr(samples, "warnings", []) or []) + data.split.warnings)
     return SavedModel(mixture=mixture, band_numbers=tuple(int(b) for b in samples.band_numbers),
                       feature_names=[str(name) for name in samples.band_names],
-                      n_raster_bands=int(inputs.n_raster_bands), features=choice.features, selection=selection,
-                      tau_search=choice.tau_search,
+                      n_raster_bands=int(inputs.n_raster_bands), features=choice.features,
+                      selection=selection, tau_search=choice.tau_search,
                       class_colors=colors_for_classes(data.names, inputs.category_colors),
                       wavelengths=_wavelengths(inputs.wavelengths, samples.band_numbers), training=record)
 

@@ -38,10 +38,11 @@ def saved():
     names = mixture.class_names_
     confusion = np.array([[40, 2, 0, 0], [1, 30, 0, 0], [0, 0, 25, 0], [0, 0, 0, 0]])
     record = TrainingRecord(
-        created="2026-01-02T03:04:05+00:00", workflow="selection", source={"raster": "a.tif", "field": "class"},
+        created="2026-01-02T03:04:05+00:00", workflow="selection",
+        source={"raster": "a.tif", "field": "class"},
         parameters={"folds": 3, "grouped": True, "validation": 0.5, "seed": 0, "tau": 0.0},
         samples={name: (10 + k, k) for k, name in enumerate(names)},
-        polygons={name: (3, 1) for name in names}, final_model="trained on the training polygons only",
+        polygons=dict.fromkeys(names, (3, 1)), final_model="trained on the training polygons only",
         cross_validation=Assessment.of("cross-validation", confusion, 0.5, 0.25, 0.125),
         validation=Assessment.of("held-out polygons", confusion), timings={"selection": 0.5, "fit": 0.25},
         warnings=["class 'x' has 1 polygon(s)"])
@@ -80,8 +81,8 @@ def test_the_training_record_round_trips(tmp_path, saved):
     path = tmp_path / "model.gmm"
     save_model(path, saved)
     loaded, record = load_model(path).training, saved.training
-    for name in ("created", "workflow", "source", "parameters", "samples", "polygons", "final_model", "timings",
-                 "warnings"):
+    for name in ("created", "workflow", "source", "parameters", "samples", "polygons", "final_model",
+                 "timings", "warnings"):
         assert getattr(loaded, name) == getattr(record, name), name
     assert_same_assessment(loaded.cross_validation, record.cross_validation)
     assert_same_assessment(loaded.validation, record.validation)
@@ -231,9 +232,11 @@ CORRUPT = [
     ("label too large", {"labels": np.array([1, 2, 3, 2**40])},
      "class labels [1, 2, 3, 1099511627776] do not fit the classification's pixel type: they must be 0 to "
      "4294967295"),
-    ("float labels", {"labels": np.array([1.0, 2.5, 3.0, 4.0])}, "array 'labels' holds float64, not whole numbers"),
+    ("float labels", {"labels": np.array([1.0, 2.5, 3.0, 4.0])},
+     "array 'labels' holds float64, not whole numbers"),
     # header fields of the wrong JSON type
-    ("names object", {"header": {"class_names": {"a": 1}}}, "header field 'class_names' is an object, not a list"),
+    ("names object", {"header": {"class_names": {"a": 1}}},
+     "header field 'class_names' is an object, not a list"),
     ("name number", {"header": {"class_names": ["a", 3, "c", "d"]}},
      "header field 'class_names[1]' is a number, not a string"),
     ("tau string", {"header": {"tau": "0"}}, "header field 'tau' is a string, not a number"),
@@ -264,11 +267,13 @@ CORRUPT = [
      "band numbers [1, 2, 3, 4, 5, 6, 7] are not all within 1 to 5 (n_raster_bands)"),
     ("selection sets", {"selection_sets": np.zeros((5, 2), dtype=np.int64)},
      "selection arrays of shapes (5,), (5, 2) and (5,) disagree"),
-    ("unknown criterion", {"header": {"selection.criterion": "magic"}}, "unknown selection criterion 'magic'"),
+    ("unknown criterion", {"header": {"selection.criterion": "magic"}},
+     "unknown selection criterion 'magic'"),
 ]
 
 
-@pytest.mark.parametrize(("changes", "what"), [case[1:] for case in CORRUPT], ids=[case[0] for case in CORRUPT])
+@pytest.mark.parametrize(("changes", "what"), [case[1:] for case in CORRUPT],
+                         ids=[case[0] for case in CORRUPT])
 def test_files_that_cannot_describe_a_mixture_are_refused_saying_why(tmp_path, changes, what):
     changes = dict(changes)
     path = rewrite(tmp_path, V1_SELECTION, changes.pop("header", None), changes.pop("drop", ()), **changes)
@@ -281,8 +286,8 @@ def test_a_tau_grid_that_disagrees_with_its_values_is_refused(tmp_path):
     path = rewrite(tmp_path, V1_TAU_SEARCH, tau_values=np.zeros(3))
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
-    assert str(refused.value) == (f"{path} is a corrupt GMM Select model file: tau grid of shape (16,) and its "
-                                  "values of shape (3,) disagree")
+    assert str(refused.value) == (f"{path} is a corrupt GMM Select model file: tau grid of shape (16,) and "
+                                  "its values of shape (3,) disagree")
 
 
 def npy_claiming(shape, data):
@@ -314,8 +319,8 @@ def test_a_version_that_is_not_a_whole_number_is_not_a_model_file(tmp_path, vers
     path = rewrite(tmp_path, V1_SELECTION, {"version": version})
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
-    assert str(refused.value) == (f"{path} is not a GMM Select model file (version {version!r} is not a whole "
-                                  "number >= 1); choose a file written by Train GMM or Train Selection")
+    assert str(refused.value) == (f"{path} is not a GMM Select model file (version {version!r} is not a "
+                                  "whole number >= 1); choose a file written by Train GMM or Train Selection")
 
 
 def test_a_newer_version_asks_for_an_update(tmp_path):

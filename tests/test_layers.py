@@ -154,7 +154,8 @@ FAKE = {"gmmselect": "", "gmmselect.core": "", "gmmselect.core.model": "import n
     ("gmmselect.core.model", "def f():\n    from ..raster import files\n",
      "gmmselect.core.model:2 imports gmmselect.raster.files: core imports the higher layer raster"),
     ("gmmselect.raster.files", "import gmmselect.algorithms.base\n",
-     "gmmselect.raster.files:1 imports gmmselect.algorithms.base: raster imports the higher layer algorithms"),
+     "gmmselect.raster.files:1 imports gmmselect.algorithms.base: raster imports the higher layer "
+     "algorithms"),
     ("gmmselect.algorithms.base", "from gmmselect.gui import dialog\n",
      "gmmselect.algorithms.base:1 imports gmmselect.gui.dialog: algorithms imports the higher layer gui"),
     ("gmmselect.raster.files", "from ..i18n import GmmSelect\n",

@@ -79,7 +79,8 @@ def test_selection_files(selection):
     selected = [int(b) for b in results["SELECTED_BANDS"].split(",")]
     assert [saved.band_numbers[f] for f in saved.features] == selected
     assert saved.training.assessment.source == "held-out polygons"
-    assert saved.training.polygons == {"cleared": (7, 3), "fallen_dry": (6, 2), "forest": (6, 3), "water": (6, 3)}
+    assert saved.training.polygons == {
+        "cleared": (7, 3), "fallen_dry": (6, 2), "forest": (6, 3), "water": (6, 3)}
     assert saved.training.validation.kappa == pytest.approx(results["KAPPA"], abs=1e-6)
     # the final model saw the training polygons only
     samples = saved.training.samples
