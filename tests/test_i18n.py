@@ -183,9 +183,20 @@ def test_algorithms_from_the_registry_speak_french(translator):
 def test_without_the_translator_the_algorithms_stay_english():
     from qgis.core import QgsApplication
 
-    predict = QgsApplication.processingRegistry().createAlgorithmById("gmmselect:predict")
+    registry = QgsApplication.processingRegistry()
+    predict = registry.createAlgorithmById("gmmselect:predict")
     assert predict.displayName() == "Predict"
     assert predict.parameterDefinition("MODEL").description() == "Model file"
+    selection = registry.createAlgorithmById("gmmselect:trainselection")
+    assert selection.parameterDefinition("METHOD").options() == [
+        "sfs: sequential forward selection", "sffs: sequential floating forward selection"]
+    assert selection.parameterDefinition("CRITERION").options() == [
+        "jm: Jeffries-Matusita distance", "kl: symmetric Kullback-Leibler divergence",
+        "accuracy: CV overall accuracy", "kappa: CV Cohen's kappa", "f1: CV mean F1 score"]
+    assert selection.parameterDefinition("MAX_FEATURES").description() == (
+        "Maximum number of bands (0 = min(bands, 20))")
+    assert registry.createAlgorithmById("gmmselect:traingmm").parameterDefinition("CRITERION").options() == [
+        "accuracy: overall accuracy", "kappa: Cohen's kappa", "f1: mean F1 score"]
 
 
 def fake_settings(locale):
