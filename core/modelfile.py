@@ -287,6 +287,7 @@ class Fields:
     """Typed reading of one JSON object of the header: each read checks the field's JSON type."""
 
     def __init__(self, path, values, where=""):
+        """The object `values` of the file at `path`, named `where` (e.g. 'info.') in messages."""
         self.path, self.values, self.where = path, values, where
 
     def name(self, key):
