@@ -269,6 +269,9 @@ WHOLE = ((int,), "a whole number")
 TEXT = ((str,), "a string")
 OBJECT = ((dict,), "an object")
 LIST = ((list,), "a list")
+BOOLEAN = ((bool,), "true or false")
+#: The run's parameters the report explains its figures with (the others are only shown).
+EXPLAINED_PARAMETERS = {"folds": WHOLE, "grouped": BOOLEAN, "validation": NUMBER, "seed": WHOLE}
 
 
 def json_type(value):
@@ -364,9 +367,12 @@ def read_pairs(fields, key, class_names):
 def read_record(fields, class_names):
     """The TrainingRecord of the `info` object (written by the training workflow)."""
     validation = fields.get("validation", OBJECT, optional=True)
+    parameters = fields.object("parameters")
+    for key, kind in EXPLAINED_PARAMETERS.items():
+        parameters.get(key, kind)
     return TrainingRecord(
         created=fields.get("created", TEXT), workflow=fields.get("workflow", TEXT),
-        source=fields.get("source", OBJECT), parameters=fields.get("parameters", OBJECT),
+        source=fields.get("source", OBJECT), parameters=parameters.values,
         samples=read_pairs(fields, "samples_per_class", class_names),
         polygons=read_pairs(fields, "polygons_per_class", class_names),
         final_model=fields.get("final_model", TEXT),

@@ -251,6 +251,8 @@ CORRUPT = [
     ("counts object", {"header": {"info.samples_per_class.forest": [1, 2]}},
      "header field 'info.samples_per_class.forest' is a list, not an object"),
     ("missing field", {"drop": ["info.final_model"]}, "header field 'info.final_model' is missing"),
+    ("grouped number", {"header": {"info.parameters.grouped": 1}},
+     "header field 'info.parameters.grouped' is a number, not true or false"),
     ("missing tau", {"drop": ["tau"]}, "header field 'tau' is missing"),
     # shapes that disagree
     ("covariance shape", {"covariances": np.zeros((4, 7, 6))},
