@@ -5,8 +5,10 @@ PYTHON      := /usr/bin/python3
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # libopenblas0-pthread: NumPy's fast BLAS (Debian's numpy is satisfied by the slow reference libblas3);
 # libblas3 liblapack3: the reference BLAS, kept so a test can check the plugin names it.
+# python3-venv python3-setuptools: tests/test_install.py pip-installs the package into a fresh venv.
 APT_PACKAGES := python3-numpy python3-scipy python3-pytest python3-gdal gdal-bin \
-                qgis python3-qgis qgis-providers libopenblas0-pthread libblas3 liblapack3
+                qgis python3-qgis qgis-providers libopenblas0-pthread libblas3 liblapack3 \
+                python3-venv python3-setuptools
 DEV_VENV    := .venv-dev
 export QT_QPA_PLATFORM := offscreen
 
@@ -37,7 +39,7 @@ package:  ## build/gmmselect.zip for the QGIS plugin repository, checked against
 	$(PYTHON) dev/scripts/package.py build/gmmselect.zip
 
 translations:  ## i18n/gmmselect_fr.ts from the code's GmmSelect.tr() strings (translations kept), then the .qm
-	PYTHONWARNINGS=ignore pylupdate5 -noobsolete $(wildcard *.py i18n/*.py algorithms/*.py gui/*.py) -ts i18n/gmmselect_fr.ts
+	PYTHONWARNINGS=ignore pylupdate5 -noobsolete $(wildcard *.py i18n/*.py algorithms/*.py gui/*.py) core/choices.py -ts i18n/gmmselect_fr.ts
 	lrelease i18n/gmmselect_fr.ts
 
 clean:

@@ -37,7 +37,6 @@ from qgis.PyQt.QtGui import QIcon
 from ..core import Canceled
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect
-from ..raster import Canceled as DataCanceled
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
@@ -306,7 +305,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
     def userMessage(self, error):
         """The message a user sees for `error`, or None to let it through unchanged."""
-        if isinstance(error, (Canceled, DataCanceled)):
+        if isinstance(error, Canceled):
             return GmmSelect.tr("Canceled: no output was written.")
         if isinstance(error, ValueError):  # DataError, ModelFileError and the core's checks
             return sentence(str(error))

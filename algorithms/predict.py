@@ -128,7 +128,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                     ", ".join(str(band) for band in band_numbers)))
             predict_raster(raster_path, mixture, band_numbers, output, confidence_path=confidence,
                            probabilities_path=probabilities, mask_path=mask_path, class_names=names,
-                           class_colors=saved.info.get("class_colors"),
+                           class_colors=saved.class_colors,
                            progress=progress_between(feedback, 0, 100, full=100),
                            is_canceled=feedback.isCanceled, log=self.logTo(feedback),
                            n_raster_bands=saved.n_raster_bands, outputs=self.staging,
@@ -154,7 +154,7 @@ def model_bands(saved, band_numbers):
     """The names and wavelengths (or None) the model knows of raster bands `band_numbers`, as keyword
     arguments of predict_raster."""
     position = {number: k for k, number in enumerate(saved.band_numbers)}
-    wavelengths = saved.info.get("wavelengths")
+    wavelengths = saved.wavelengths
     used = [position[number] for number in band_numbers]
     return {"band_names": [saved.feature_names[k] for k in used],
             "wavelengths": [wavelengths[k] for k in used] if wavelengths else None}

@@ -15,28 +15,35 @@ def confusion_csv(assessment, class_names):
 
     A last row gives the user's accuracy of each predicted class.
     """
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([f"reference \\ predicted ({assessment.source})", *class_names, "total",
-                     "producers_accuracy"])
-    for name, row, producer in zip(class_names, assessment.confusion.astype(int), assessment.producers):
-        writer.writerow([name, *row.tolist(), int(row.sum()), figure(producer)])
-    columns = assessment.confusion.astype(int).sum(axis=0)
-    writer.writerow(["total", *columns.tolist(), int(columns.sum()), ""])
-    writer.writerow(["users_accuracy", *[figure(u) for u in assessment.users], "", ""])
-    return buffer.getvalue()
+    confusion = assessment.confusion.astype(int)
+    columns = confusion.sum(axis=0)
+    return csv_text([
+        [f"reference \\ predicted ({assessment.source})", *class_names, "total", "producers_accuracy"],
+        *([name, *row.tolist(), int(row.sum()), figure(producer)]
+          for name, row, producer in zip(class_names, confusion, assessment.producers)),
+        ["total", *columns.tolist(), int(columns.sum()), ""],
+        ["users_accuracy", *[figure(u) for u in assessment.users], "", ""]])
+
+
+def curve_rows(model):
+    """One row per selection size: size, criterion value, 1 if the model uses that size's best set
+    (else 0), and the set's band numbers and names, each joined by ';'."""
+    selection = model.selection
+    chosen = set(model.features)
+    return [[size, f"{selection.best_values[size]:.8g}", int(set(best) == chosen),
+             ";".join(str(model.band_numbers[f]) for f in best),
+             ";".join(model.feature_names[f] for f in best)]
+            for size, best in ((size, selection.best_sets[size]) for size in selection.sizes)]
 
 
 def curve_csv(model):
-    """One row per selection size: criterion value and the best set by band number and by name."""
-    selection = model.selection
+    """The selection curve as CSV: size, the criterion (named by its key), selected, bands, band_names."""
+    header = ["size", model.selection.criterion, "selected", "bands", "band_names"]
+    return csv_text([header, *curve_rows(model)])
+
+
+def csv_text(rows):
+    """The CSV text of `rows` (lines end with '\\n'), as every CSV of the plugin is written."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["size", selection.criterion, "selected", "bands", "band_names"])
-    chosen = set(model.features)
-    for size in selection.sizes:
-        best = selection.best_sets[size]
-        writer.writerow([size, f"{selection.best_values[size]:.8g}", int(set(best) == chosen),
-                         ";".join(str(model.band_numbers[f]) for f in best),
-                         ";".join(model.feature_names[f] for f in best)])
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
     return buffer.getvalue()

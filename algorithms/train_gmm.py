@@ -2,8 +2,9 @@
 
 from qgis.core import QgsProcessingParameterString
 
+from ..core.choices import TAU_CRITERIA
+from ..i18n import GmmSelect, translated_choices
 from ..raster.training import parse_tau_list
-from ..i18n import GmmSelect
 from .training_base import TrainingAlgorithm
 
 
@@ -36,9 +37,8 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
             self.TAU, GmmSelect.tr("Ridge values tau to try (empty = default grid)"), optional=True),
             GmmSelect.tr("Numbers >= 0 separated by commas, e.g. '0, 0.01, 1'. Empty: 0 and 15 values from "
                          "1e-7 to 1 times the mean band variance. One value: that tau, no search."))
-        self.addChoice(self.CRITERION, GmmSelect.tr("Criterion of the tau search"), [
-            ("accuracy", GmmSelect.tr("overall accuracy")), ("kappa", GmmSelect.tr("Cohen's kappa")),
-            ("f1", GmmSelect.tr("mean F1 score"))], "kappa",
+        self.addChoice(self.CRITERION, GmmSelect.tr("Criterion of the tau search"),
+                       translated_choices(TAU_CRITERIA), "kappa",
             GmmSelect.tr("What the tau search maximises: the mean over folds of the overall accuracy, "
                          "Cohen's kappa or the mean F1 score (ties: the smallest tau)."))
 

@@ -1,7 +1,7 @@
 """Train Selection: band selection (SFS or SFFS), then a Gaussian mixture on the selected bands."""
 
-from ..i18n import GmmSelect
-from ..raster.training import MAX_FEATURES as FEATURE_CAP
+from ..core import choices
+from ..i18n import GmmSelect, translated_choices
 from ..raster.training import SelectionOptions
 from .tables import curve_csv
 from .training_base import TrainingAlgorithm
@@ -42,21 +42,19 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
 
     def addMethodParameters(self):
         """METHOD, CRITERION, MAX_FEATURES, USE_BEST and the ridge used during selection."""
-        self.addChoice(self.METHOD, GmmSelect.tr("Selection method"), [
-            ("sfs", GmmSelect.tr("sequential forward selection")),
-            ("sffs", GmmSelect.tr("sequential floating forward selection"))], "sffs",
+        self.addChoice(
+            self.METHOD, GmmSelect.tr("Selection method"), translated_choices(choices.METHODS), "sffs",
             GmmSelect.tr("SFS adds the best band at each step. SFFS also tries removing bands after each "
                          "addition (Pudil et al. 1994): better sets, a little slower."))
-        self.addChoice(self.CRITERION, GmmSelect.tr("Selection criterion"), [
-            ("jm", GmmSelect.tr("Jeffries-Matusita distance")),
-            ("kl", GmmSelect.tr("symmetric Kullback-Leibler divergence")),
-            ("accuracy", GmmSelect.tr("CV overall accuracy")), ("kappa", GmmSelect.tr("CV Cohen's kappa")),
-            ("f1", GmmSelect.tr("CV mean F1 score"))], "jm",
+        self.addChoice(
+            self.CRITERION, GmmSelect.tr("Selection criterion"), translated_choices(choices.CRITERIA), "jm",
             GmmSelect.tr("jm and kl are computed from the class statistics (fast). accuracy, kappa and f1 "
                          "are means over the cross-validation folds."))
-        self.addInteger(self.MAX_FEATURES, GmmSelect.tr("Maximum number of bands (0 = min(bands, 20))"),
-                        0, 0, GmmSelect.tr("The selection stops at this size. 0: the number of bands, at "
-                                           "most {0}.").format(FEATURE_CAP))
+        cap = choices.MAX_FEATURES
+        label = GmmSelect.tr("Maximum number of bands (0 = min(bands, {0}))").format(cap)
+        self.addInteger(self.MAX_FEATURES, label, 0, 0,
+                        GmmSelect.tr("The selection stops at this size. 0: the number of bands, at most "
+                                     "{0}.").format(cap))
         self.addBoolean(self.USE_BEST, GmmSelect.tr("Use the best number of bands"), True,
                         GmmSelect.tr("Yes: the model uses the smallest size whose criterion is within 0.1 % "
                                      "of the best. No: it uses the set of MAX_FEATURES bands."))

@@ -4,9 +4,9 @@ All functions take a batch of matrices `(..., C, C)` and return `(...)`, so one 
 candidate feature of a selection step.
 """
 
-import numpy as np
+from dataclasses import dataclass
 
-CV_CRITERIA = ("accuracy", "kappa", "f1")
+import numpy as np
 
 
 def confusion_matrices(reference, predicted, n_classes):
@@ -61,4 +61,29 @@ def mean_f1(M):
     return f1.sum(axis=-1) / (present > 0).sum(axis=-1)
 
 
+#: The cross-validated scores, keyed like the choices of the tau search and the CV selection criteria.
 CV_SCORES = {"accuracy": overall_accuracy, "kappa": cohen_kappa, "f1": mean_f1}
+
+
+@dataclass
+class Assessment:
+    """Accuracy figures of one confusion matrix `(C, C)` (rows = reference) and where it was measured."""
+
+    source: str
+    confusion: np.ndarray
+    overall_accuracy: float
+    kappa: float
+    mean_f1: float
+    producers: np.ndarray
+    users: np.ndarray
+    f1: np.ndarray
+
+    @classmethod
+    def of(cls, source, confusion, overall=None, kappa=None, f1=None):
+        """The figures of `confusion`; CV passes its means over folds as overall, kappa and f1."""
+        producers, users, per_class_f1 = class_accuracies(confusion)
+        return cls(source, confusion,
+                   float(overall_accuracy(confusion) if overall is None else overall),
+                   float(cohen_kappa(confusion) if kappa is None else kappa),
+                   float(mean_f1(confusion) if f1 is None else f1),
+                   producers, users, per_class_f1)

@@ -2,9 +2,7 @@
 
 import numpy as np
 
-
-class Canceled(Exception):
-    """The user canceled a long computation (raised when `is_canceled()` returns True)."""
+from .validation import MIN_SAMPLES_PER_CLASS
 
 
 def stratified_folds(y, n_folds, seed=0):
@@ -44,7 +42,7 @@ def grouped_folds(y, groups, n_folds, seed=0):
 
 
 def make_folds(y, n_folds=5, groups=None, seed=0):
-    """Fold index of each sample, checked: every fold tests something and trains >= 2 samples per class."""
+    """Fold index of each sample, checked: every fold tests something and trains enough samples per class."""
     y = np.asarray(y)
     if int(n_folds) != n_folds or n_folds < 2:
         raise ValueError(f"the number of folds must be an integer >= 2; got {n_folds}")
@@ -66,15 +64,16 @@ def make_folds(y, n_folds=5, groups=None, seed=0):
 
 
 def check_folds(y, fold, n_folds, grouped):
-    """Raise ValueError when a fold's training part holds fewer than two samples of a class."""
+    """Raise ValueError when a fold's training part holds fewer than MIN_SAMPLES_PER_CLASS of a class."""
     labels = np.unique(y)
     for v in range(n_folds):
         train = y[fold != v]
         for label in labels:
             left = int(np.sum(train == label))
-            if left < 2:
+            if left < MIN_SAMPLES_PER_CLASS:
                 total = int(np.sum(y == label))
                 how = ("draw more polygons of it, use fewer folds, or turn grouped folds off" if grouped
                        else "add samples of it or use fewer folds")
                 raise ValueError(f"class {label} has {total} samples; in {n_folds}-fold cross-validation "
-                                 f"fold {v + 1} leaves only {left} of them for training (2 needed): {how}")
+                                 f"fold {v + 1} leaves only {left} of them for training "
+                                 f"({MIN_SAMPLES_PER_CLASS} needed): {how}")

@@ -1,7 +1,10 @@
 """Model files: one NumPy .npz archive of plain arrays plus a JSON header, never pickle.
 
-Loading reads data only (`allow_pickle=False`), checks the format name, the version and every
-shape, and raises ModelFileError for a corrupt, foreign or newer file. Round trips are exact.
+Loading reads data only (`allow_pickle=False`) and checks everything before the model is built:
+the format name and version, the size each array claims (before any is read), the JSON type of
+every header field, every shape, and that the numbers describe a valid mixture (finite, priors
+summing to 1, symmetric positive semi-definite covariances, distinct labels that fit the
+classification). A file that fails raises ModelFileError saying what is wrong. Round trips are exact.
 """
 
 import json
@@ -9,9 +12,13 @@ import os
 import tempfile
 import zipfile
 from dataclasses import dataclass, field
+from typing import Optional
 
 import numpy as np
 
+from .choices import CRITERIA, METHODS
+from .criteria import Assessment
+from .errors import ModelFileError
 from .model import GaussianMixture
 from .ridge import TauResult
 from .selection import SelectionResult
@@ -19,10 +26,38 @@ from .selection import SelectionResult
 FORMAT = "gmmselect-model"
 VERSION = 1
 EXTENSION = ".gmm"
+#: Class labels are pixel values of the classification, UInt32 at most (Predict refuses 0, its no-data value).
+LABEL_RANGE = (0, 2**32 - 1)
+#: Rounding allowed (relative) in a covariance's symmetry and smallest eigenvalue and in the priors' sum.
+ROUNDING = 1e-9
+NOT_A_MODEL = "choose a file written by Train GMM or Train Selection"
 
 
-class ModelFileError(ValueError):
-    """A file that is not a valid GMM Select model."""
+@dataclass
+class TrainingRecord:
+    """How a model was trained and how well it did, as the report shows it.
+
+    `source` (the inputs: raster, training layer, field...) and `parameters` (the options of the
+    run) are shown as they are; `samples` and `polygons` are {class name: (training, held out)};
+    `timings` {step: seconds}; `validation` is None when no polygon was held out.
+    """
+
+    created: str
+    workflow: str
+    source: dict
+    parameters: dict
+    samples: dict
+    polygons: dict
+    final_model: str
+    cross_validation: Assessment
+    validation: Optional[Assessment] = None
+    timings: dict = field(default_factory=dict)
+    warnings: list = field(default_factory=list)
+
+    @property
+    def assessment(self):
+        """The headline assessment: on the held-out polygons if any, else by cross-validation."""
+        return self.validation if self.validation is not None else self.cross_validation
 
 
 @dataclass
@@ -31,7 +66,8 @@ class SavedModel:
 
     `mixture` covers every band the training read; `features` are the positions (into those
     bands) used for prediction; `selection` and `tau_search` are kept for reports and for
-    choosing another size at prediction time; `info` is JSON-able training metadata.
+    choosing another size at prediction time; `class_colors` ('#rrggbb' per class) style the
+    classification; `wavelengths` (one per band read) and `training` feed the report.
     """
 
     mixture: GaussianMixture
@@ -41,7 +77,9 @@ class SavedModel:
     features: tuple = None
     selection: SelectionResult = None
     tau_search: TauResult = None
-    info: dict = field(default_factory=dict)
+    class_colors: Optional[list] = None
+    wavelengths: Optional[list] = None
+    training: Optional[TrainingRecord] = None
 
     def __post_init__(self):
         self.band_numbers = tuple(int(b) for b in self.band_numbers)
@@ -63,6 +101,54 @@ class SavedModel:
             features = self.selection.best_sets[n_features]
         return self.mixture.subset(features), tuple(self.band_numbers[f] for f in features)
 
+    def band_label(self, feature):
+        """'5 (Band 5)': the band number and name of a feature position."""
+        return band_label(self.band_numbers[feature], self.feature_names[feature])
+
+
+def band_label(number, name):
+    """'5 (Band 5)': how every output names a band, by its 1-based number and its name."""
+    return f"{number} ({name})"
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+def assessment_header(assessment, class_names):
+    """The JSON object of an Assessment (figures rounded to 6 digits, NaN as null)."""
+    def clean(values):
+        return [None if np.isnan(v) else round(float(v), 6) for v in values]
+
+    return {"source": assessment.source, "overall_accuracy": round(assessment.overall_accuracy, 6),
+            "kappa": round(assessment.kappa, 6), "mean_f1": round(assessment.mean_f1, 6),
+            "classes": list(class_names), "confusion": assessment.confusion.astype(int).tolist(),
+            "producers_accuracy": clean(assessment.producers), "users_accuracy": clean(assessment.users),
+            "f1": clean(assessment.f1)}
+
+
+def info_header(saved):
+    """The header's `info` object: the training record, class colours and wavelengths."""
+    info = {}
+    record, names = saved.training, saved.mixture.class_names_
+    if record is not None:
+        info.update(created=record.created, workflow=record.workflow, source=dict(record.source),
+                    parameters=dict(record.parameters), classes=names)
+    info.update(class_colors=saved.class_colors, wavelengths=saved.wavelengths)
+    if record is not None:
+        validation = record.validation
+        info.update(
+            samples_per_class=pairs_header(record.samples), polygons_per_class=pairs_header(record.polygons),
+            final_model=record.final_model, assessment=record.assessment.source,
+            cross_validation=assessment_header(record.cross_validation, names),
+            validation=None if validation is None else assessment_header(validation, names),
+            tau=saved.mixture.tau_, timings_s={step: round(s, 3) for step, s in record.timings.items()},
+            warnings=list(record.warnings))
+    return info
+
+
+def pairs_header(pairs):
+    """The JSON object of {class name: (training, held out)} counts."""
+    return {name: {"train": train, "validation": held_out} for name, (train, held_out) in pairs.items()}
+
 
 def selection_arrays(selection):
     """Best sets as a padded `(K, k_max)` array (-1 = none), sizes and values."""
@@ -80,7 +166,7 @@ def save_model(path, saved):
     header = {
         "format": FORMAT, "version": VERSION, "class_names": mixture.class_names_,
         "feature_names": saved.feature_names, "n_raster_bands": int(saved.n_raster_bands),
-        "tau": mixture.tau_, "floor": mixture.floor_, "info": saved.info,
+        "tau": mixture.tau_, "floor": mixture.floor_, "info": info_header(saved),
     }
     arrays = {
         "labels": mixture.labels_.astype(np.int64), "priors": mixture.priors_, "means": mixture.means_,
@@ -109,83 +195,341 @@ def save_model(path, saved):
         raise
 
 
-def read_archive(path):
-    """Header dict and arrays of a model file, or ModelFileError."""
-    if not os.path.isfile(path):
-        raise ModelFileError(f"model file not found: {path}")
-    if not zipfile.is_zipfile(path):
-        raise ModelFileError(f"{path} is not a GMM Select model file (not a .gmm archive); choose a file "
-                             "written by Train GMM or Train Selection")
-    try:
-        with np.load(path, allow_pickle=False) as archive:
-            arrays = {name: archive[name] for name in archive.files}
-        header = json.loads(str(arrays.pop("header")))
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as error:
-        raise ModelFileError(f"{path} is not a GMM Select model file ({error}); choose a file written "
-                             "by Train GMM or Train Selection") from error
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise ModelFileError(f"{path} is not a GMM Select model file (format {header.get('format')!r}); "
-                             "choose a file written by Train GMM or Train Selection")
-    version = header.get("version")
-    if not isinstance(version, int) or version > VERSION:
-        raise ModelFileError(f"{path} is a model file of version {version}, newer than this plugin reads "
-                             f"(version {VERSION}); update GMM Select")
-    return header, arrays
+# -- reading: the archive --------------------------------------------------------------------
+
+def not_a_model(path, why):
+    """The ModelFileError of a file that is not a GMM Select model at all."""
+    return ModelFileError(f"{path} is not a GMM Select model file ({why}); {NOT_A_MODEL}")
+
+
+def corrupt(path, what):
+    """The ModelFileError of a model file whose content is inconsistent."""
+    return ModelFileError(f"{path} is a corrupt GMM Select model file: {what}")
 
 
 def require(condition, path, what):
     """Raise ModelFileError naming the file and the inconsistency unless `condition`."""
     if not condition:
-        raise ModelFileError(f"{path} is a corrupt GMM Select model file: {what}")
+        raise corrupt(path, what)
 
 
-def check_arrays(path, header, arrays):
-    """Check every shape and value a model needs, or raise ModelFileError."""
-    names = ("labels", "priors", "means", "covariances", "band_numbers", "features", "counts")
-    missing = [name for name in names if name not in arrays]
-    require(not missing, path, f"missing arrays {missing}")
-    labels, priors, means, covariances = (arrays[name] for name in names[:4])
-    n_classes, n_features = means.shape if means.ndim == 2 else (-1, -1)
-    require(labels.shape == (n_classes,) and priors.shape == (n_classes,), path, "classes disagree")
-    require(covariances.shape == (n_classes, n_features, n_features), path, "covariance shape")
-    require(all(np.all(np.isfinite(a)) for a in (priors, means, covariances)), path, "non-finite values")
-    require(np.all(priors > 0) and abs(priors.sum() - 1) < 1e-9, path, "priors do not sum to 1")
-    require(np.allclose(covariances, covariances.transpose(0, 2, 1)), path, "covariances not symmetric")
-    require(arrays["band_numbers"].shape == (n_features,), path, "band numbers disagree with the means")
-    features = arrays["features"]
-    require(features.ndim == 1 and np.all((features >= 0) & (features < n_features)), path, "features")
-    require(len(header.get("class_names", [])) == n_classes, path, "class names disagree")
-    require(len(header.get("feature_names", [])) == n_features, path, "feature names disagree")
+def check_array_sizes(path, archive):
+    """Raise ModelFileError when an array's .npy header claims more bytes than its archive member
+    holds (or, for a stored member, than the file): checked before anything is allocated."""
+    file_size = os.path.getsize(path)
+    for member in archive.infolist():
+        name = member.filename[:-4] if member.filename.endswith(".npy") else member.filename
+        with archive.open(member) as stream:
+            version = np.lib.format.read_magic(stream)
+            reader = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+                      else np.lib.format.read_array_header_2_0)
+            shape, _, dtype = reader(stream)
+            held = member.file_size - stream.tell()
+        if member.compress_type == zipfile.ZIP_STORED:
+            held = min(held, file_size)
+        claimed = int(np.prod(shape, dtype=object)) * dtype.itemsize
+        require(claimed <= held, path, f"array '{name}' claims shape {tuple(shape)} of {dtype} "
+                                       f"({claimed} bytes) but the file holds {held} bytes for it")
 
 
-def load_selection(header, arrays):
+def read_archive(path):
+    """Header dict and arrays of a model file, or ModelFileError."""
+    if not os.path.isfile(path):
+        raise ModelFileError(f"model file not found: {path}")
+    if not zipfile.is_zipfile(path):
+        raise not_a_model(path, "not a .gmm archive")
+    try:
+        with zipfile.ZipFile(path) as archive:
+            check_array_sizes(path, archive)
+        with np.load(path, allow_pickle=False) as archive:
+            arrays = {name: archive[name] for name in archive.files}
+        header = json.loads(str(arrays.pop("header")))
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as error:
+        if isinstance(error, ModelFileError):
+            raise
+        raise not_a_model(path, error) from error
+    if not isinstance(header, dict):
+        raise not_a_model(path, f"its header is {json_type(header)}, not an object")
+    if header.get("format") != FORMAT:
+        raise not_a_model(path, f"format {header.get('format')!r}")
+    version = header.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise not_a_model(path, f"version {version!r} is not a whole number >= 1")
+    if version > VERSION:
+        raise ModelFileError(f"{path} is a model file of version {version}, newer than this plugin reads "
+                             f"(version {VERSION}); update GMM Select")
+    return header, arrays
+
+
+# -- reading: the header ---------------------------------------------------------------------
+
+#: JSON types a header field may have: (Python types, how a message names them).
+NUMBER = ((int, float), "a number")
+WHOLE = ((int,), "a whole number")
+TEXT = ((str,), "a string")
+OBJECT = ((dict,), "an object")
+LIST = ((list,), "a list")
+BOOLEAN = ((bool,), "true or false")
+#: The run's parameters the report explains its figures with (the others are only shown).
+EXPLAINED_PARAMETERS = {"folds": WHOLE, "grouped": BOOLEAN, "validation": NUMBER, "seed": WHOLE}
+
+
+def json_type(value):
+    """How a message names the JSON type of `value`."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    for types, description in (NUMBER, TEXT, LIST):
+        if isinstance(value, types):
+            return description
+    return "an object"
+
+
+class Fields:
+    """Typed reading of one JSON object of the header: each read checks the field's JSON type."""
+
+    def __init__(self, path, values, where=""):
+        """The object `values` of the file at `path`, named `where` (e.g. 'info.') in messages."""
+        self.path, self.values, self.where = path, values, where
+
+    def name(self, key):
+        """The field's full name in messages, e.g. 'info.cross_validation.kappa'."""
+        return f"{self.where}{key}"
+
+    def check(self, key, value, kind):
+        """`value` of field `key`, or ModelFileError when it is not of JSON type `kind`."""
+        types, description = kind
+        wrong = isinstance(value, bool) and bool not in types or not isinstance(value, types)
+        require(not wrong, self.path,
+                f"header field '{self.name(key)}' is {json_type(value)}, not {description}")
+        return value
+
+    def get(self, key, kind, optional=False):
+        """Field `key` of JSON type `kind`; None when `optional` and absent or null."""
+        value = self.values.get(key)
+        if value is None and optional:
+            return None
+        require(key in self.values, self.path, f"header field '{self.name(key)}' is missing")
+        return self.check(key, value, kind)
+
+    def items(self, key, kind, optional=False):
+        """Field `key`, a list whose items are all of JSON type `kind` (None items allowed if `optional`)."""
+        values = self.get(key, LIST)
+        for index, value in enumerate(values):
+            if not (optional and value is None):
+                self.check(f"{key}[{index}]", value, kind)
+        return values
+
+    def number(self, key, optional=False):
+        """A finite number field."""
+        value = self.get(key, NUMBER, optional)
+        require(value is None or np.isfinite(value), self.path,
+                f"header field '{self.name(key)}' is not finite ({value})")
+        return value
+
+    def object(self, key):
+        """Field `key`, an object, as Fields."""
+        return Fields(self.path, self.get(key, OBJECT), f"{self.name(key)}.")
+
+
+def read_assessment(fields, n_classes):
+    """The Assessment stored in the object `fields` (an `info` assessment)."""
+    rows = fields.items("confusion", LIST)
+    require(len(rows) == n_classes and all(isinstance(row, list) and len(row) == n_classes for row in rows),
+            fields.path,
+            f"header field '{fields.name('confusion')}' is not a {n_classes} x {n_classes} matrix")
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            fields.check(f"confusion[{r}][{c}]", value, WHOLE)
+
+    def per_class(key):
+        values = fields.items(key, NUMBER, optional=True)
+        require(len(values) == n_classes, fields.path, f"header field '{fields.name(key)}' has {len(values)} "
+                                                       f"values for {n_classes} classes")
+        return np.array([np.nan if value is None else value for value in values], dtype=np.float64)
+
+    return Assessment(fields.get("source", TEXT), np.array(rows, dtype=np.int64),
+                      fields.number("overall_accuracy"), fields.number("kappa"), fields.number("mean_f1"),
+                      per_class("producers_accuracy"), per_class("users_accuracy"), per_class("f1"))
+
+
+def read_pairs(fields, key, class_names):
+    """{class name: (training, held out)} of a per-class count field."""
+    counts = fields.object(key)
+    pairs = {}
+    for name in class_names:
+        pair = counts.object(name)
+        pairs[name] = (pair.get("train", WHOLE), pair.get("validation", WHOLE))
+    return pairs
+
+
+def read_record(fields, class_names):
+    """The TrainingRecord of the `info` object (written by the training workflow)."""
+    validation = fields.get("validation", OBJECT, optional=True)
+    parameters = fields.object("parameters")
+    for key, kind in EXPLAINED_PARAMETERS.items():
+        parameters.get(key, kind)
+    return TrainingRecord(
+        created=fields.get("created", TEXT), workflow=fields.get("workflow", TEXT),
+        source=fields.get("source", OBJECT), parameters=parameters.values,
+        samples=read_pairs(fields, "samples_per_class", class_names),
+        polygons=read_pairs(fields, "polygons_per_class", class_names),
+        final_model=fields.get("final_model", TEXT),
+        cross_validation=read_assessment(fields.object("cross_validation"), len(class_names)),
+        validation=None if validation is None else read_assessment(fields.object("validation"),
+                                                                   len(class_names)),
+        timings={step: fields.object("timings_s").number(step) for step in fields.get("timings_s", OBJECT)},
+        warnings=fields.items("warnings", TEXT))
+
+
+def read_selection(header, arrays, n_features):
     """The SelectionResult stored in the file, or None."""
-    if "selection" not in header:
+    if "selection" not in header.values:
         return None
-    meta = header["selection"]
-    sets = {int(size): tuple(int(f) for f in row[:size])
-            for size, row in zip(arrays["selection_sizes"], arrays["selection_sets"])}
-    values = {int(size): float(value) for size, value in zip(arrays["selection_sizes"],
-                                                             arrays["selection_values"])}
-    return SelectionResult(meta["method"], meta["criterion"], sets, values, list(meta["added"]),
-                           meta["size_tolerance"], list(meta["warnings"]))
+    path = header.path
+    meta = header.object("selection")
+    method, criterion = meta.get("method", TEXT), meta.get("criterion", TEXT)
+    require(method in METHODS, path, f"unknown selection method {method!r}")
+    require(criterion in CRITERIA, path, f"unknown selection criterion {criterion!r}")
+    names = ("selection_sizes", "selection_sets", "selection_values")
+    require(all(name in arrays for name in names), path, "the selection's arrays are missing")
+    sizes, sets, values = (arrays[name] for name in names)
+    require(sizes.ndim == 1 and len(sizes) > 0 and sets.shape == (len(sizes), sizes.max())
+            and values.shape == sizes.shape, path,
+            f"selection arrays of shapes {sizes.shape}, {sets.shape} and {values.shape} disagree")
+    require(np.issubdtype(sizes.dtype, np.integer) and np.issubdtype(sets.dtype, np.integer)
+            and np.all(np.diff(sizes) > 0) and sizes[0] >= 1, path,
+            "selection sizes are not increasing whole numbers")
+    best = [row[:size] for size, row in zip(sizes, sets)]
+    require(all(np.all((row >= 0) & (row < n_features)) for row in best), path,
+            f"a selected set holds a band position outside 0 to {n_features - 1}")
+    require(np.all(np.isfinite(values)), path, "non-finite selection values")
+    return SelectionResult(method, criterion,
+                           {int(k): tuple(int(f) for f in row) for k, row in zip(sizes, best)},
+                           {int(k): float(v) for k, v in zip(sizes, values)},
+                           [int(f) for f in meta.items("added", WHOLE)], meta.number("size_tolerance"),
+                           list(meta.items("warnings", TEXT)))
+
+
+def read_tau_search(header, arrays):
+    """The TauResult stored in the file, or None."""
+    if "tau_search" not in header.values:
+        return None
+    path = header.path
+    meta = header.object("tau_search")
+    require("tau_grid" in arrays and "tau_values" in arrays, path, "the tau search's arrays are missing")
+    grid, values = arrays["tau_grid"], arrays["tau_values"]
+    require(grid.ndim == 1 and grid.shape == values.shape, path,
+            f"tau grid of shape {grid.shape} and its values of shape {values.shape} disagree")
+    require(np.all(np.isfinite(grid)) and np.all(np.isfinite(values)), path, "non-finite tau search values")
+    return TauResult(grid.astype(np.float64), values.astype(np.float64), meta.number("tau"),
+                     meta.get("criterion", TEXT), meta.get("folds", WHOLE))
+
+
+# -- reading: the mixture --------------------------------------------------------------------
+
+MIXTURE_ARRAYS = ("labels", "priors", "means", "covariances", "band_numbers", "features", "counts")
+
+
+def check_shapes(path, arrays):
+    """(C, d) from the means, or ModelFileError when an array's type or shape disagrees with them."""
+    missing = [name for name in MIXTURE_ARRAYS if name not in arrays]
+    require(not missing, path, f"missing arrays {missing}")
+    for name in ("labels", "band_numbers", "features"):
+        require(np.issubdtype(arrays[name].dtype, np.integer), path,
+                f"array '{name}' holds {arrays[name].dtype}, not whole numbers")
+    for name in ("priors", "means", "covariances", "counts"):
+        require(np.issubdtype(arrays[name].dtype, np.number), path,
+                f"array '{name}' holds {arrays[name].dtype}, not numbers")
+    means = arrays["means"]
+    require(means.ndim == 2 and means.shape[0] >= 1 and means.shape[1] >= 1, path,
+            f"means of shape {means.shape}, not (classes, bands)")
+    n_classes, n_features = means.shape
+    expected = {"labels": (n_classes,), "priors": (n_classes,),
+                "covariances": (n_classes, n_features, n_features), "band_numbers": (n_features,)}
+    for name, shape in expected.items():
+        require(arrays[name].shape == shape, path,
+                f"array '{name}' has shape {arrays[name].shape}; the means of shape {means.shape} need "
+                f"{shape}")
+    require(arrays["counts"].shape in ((0,), (n_classes,)), path,
+            f"array 'counts' has shape {arrays['counts'].shape}; the means need ({n_classes},) or none")
+    require(arrays["features"].ndim == 1 and len(arrays["features"]) >= 1, path,
+            f"array 'features' has shape {arrays['features'].shape}, not (bands used,)")
+    return n_classes, n_features
+
+
+def check_mixture(path, arrays, tau, floor):
+    """ModelFileError unless the arrays and tau, floor describe a valid mixture."""
+    labels, priors, covariances = arrays["labels"], arrays["priors"], arrays["covariances"]
+    for name, value in (("tau", tau), ("floor", floor)):
+        require(np.isfinite(value), path, f"{name} is not finite ({value})")
+    require(tau >= 0, path, f"tau is negative ({tau})")
+    require(floor > 0, path, f"the eigenvalue floor is not positive ({floor})")
+    for name in ("priors", "means", "covariances", "counts"):
+        require(np.all(np.isfinite(arrays[name])), path, f"array '{name}' holds non-finite values")
+    require(np.all(priors > 0), path, f"priors {priors.tolist()} are not all positive")
+    require(abs(priors.sum() - 1) <= ROUNDING, path, f"priors sum to {priors.sum():.12g}, not 1")
+    require(len(np.unique(labels)) == len(labels), path, f"duplicate class labels {labels.tolist()}")
+    low, high = LABEL_RANGE
+    require(np.all((labels >= low) & (labels <= high)), path,
+            f"class labels {labels.tolist()} do not fit the classification's pixel type: they must be "
+            f"{low} to {high}")
+    scale = np.abs(covariances).max(axis=(1, 2))
+    asymmetric = np.abs(covariances - covariances.transpose(0, 2, 1)).max(axis=(1, 2)) > ROUNDING * scale
+    if asymmetric.any():
+        raise corrupt(path, f"the covariance of class {labels[np.argmax(asymmetric)]} is not symmetric")
+    smallest = np.linalg.eigvalsh(covariances)[:, 0]
+    negative = smallest < -ROUNDING * scale * covariances.shape[1]
+    if negative.any():
+        c = np.argmax(negative)
+        raise corrupt(path, f"the covariance of class {labels[c]} is not positive semi-definite "
+                            f"(eigenvalue {smallest[c]:.6g})")
+
+
+def check_bands(header, arrays, n_classes, n_features, n_raster_bands):
+    """ModelFileError unless the names, band numbers and features agree with the means."""
+    path = header.path
+    class_names = header.items("class_names", TEXT)
+    feature_names = header.items("feature_names", TEXT)
+    require(len(class_names) == n_classes, path, f"{len(class_names)} class names for {n_classes} classes")
+    require(len(feature_names) == n_features, path, f"{len(feature_names)} band names for {n_features} bands")
+    bands, features = arrays["band_numbers"], arrays["features"]
+    require(n_raster_bands >= 1 and np.all((bands >= 1) & (bands <= n_raster_bands)), path,
+            f"band numbers {bands.tolist()} are not all within 1 to {n_raster_bands} (n_raster_bands)")
+    require(len(np.unique(bands)) == len(bands), path, f"duplicate band numbers {bands.tolist()}")
+    distinct = len(np.unique(features)) == len(features)
+    require(np.all((features >= 0) & (features < n_features)) and distinct, path,
+            f"features {features.tolist()} are not distinct positions from 0 to {n_features - 1}")
+    return class_names, feature_names
+
+
+def read_colors_and_wavelengths(info, n_classes, n_features):
+    """The class colours and the band wavelengths of the `info` object (None when absent)."""
+    colors = info.items("class_colors", TEXT) if info.values.get("class_colors") is not None else None
+    wavelengths = info.items("wavelengths", NUMBER) if info.values.get("wavelengths") is not None else None
+    require(colors is None or len(colors) == n_classes, info.path,
+            f"{len(colors or [])} class colours for {n_classes} classes")
+    require(wavelengths is None or len(wavelengths) == n_features, info.path,
+            f"{len(wavelengths or [])} wavelengths for {n_features} bands")
+    return colors, wavelengths
 
 
 def load_model(path):
     """Read a model file written by `save_model` (data only: no code runs) into a SavedModel."""
-    header, arrays = read_archive(path)
-    check_arrays(path, header, arrays)
-    try:
-        counts = arrays["counts"] if arrays["counts"].size else None
-        mixture = GaussianMixture(arrays["labels"], arrays["priors"], arrays["means"], arrays["covariances"],
-                                  header["tau"], header["class_names"], header["floor"], counts)
-        tau_search = None
-        if "tau_search" in header:
-            meta = header["tau_search"]
-            tau_search = TauResult(arrays["tau_grid"], arrays["tau_values"], meta["tau"], meta["criterion"],
-                                   meta["folds"])
-        return SavedModel(mixture, arrays["band_numbers"], header["feature_names"], header["n_raster_bands"],
-                          arrays["features"], load_selection(header, arrays), tau_search,
-                          header.get("info", {}))
-    except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise ModelFileError(f"{path} is a corrupt GMM Select model file: {error}") from error
+    values, arrays = read_archive(path)
+    header = Fields(path, values)
+    n_classes, n_features = check_shapes(path, arrays)
+    tau, floor = header.get("tau", NUMBER), header.get("floor", NUMBER)
+    n_raster_bands = header.get("n_raster_bands", WHOLE)
+    check_mixture(path, arrays, tau, floor)
+    class_names, feature_names = check_bands(header, arrays, n_classes, n_features, n_raster_bands)
+    info = Fields(path, header.get("info", OBJECT, optional=True) or {}, "info.")
+    colors, wavelengths = read_colors_and_wavelengths(info, n_classes, n_features)
+    counts = arrays["counts"] if arrays["counts"].size else None
+    mixture = GaussianMixture(arrays["labels"], arrays["priors"], arrays["means"], arrays["covariances"],
+                              tau, class_names, floor, counts)
+    record = read_record(info, class_names) if "cross_validation" in info.values else None
+    return SavedModel(mixture, arrays["band_numbers"], feature_names, n_raster_bands, arrays["features"],
+                      read_selection(header, arrays, n_features), read_tau_search(header, arrays),
+                      colors, wavelengths, record)

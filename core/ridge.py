@@ -9,9 +9,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .choices import TAU_CRITERIA
 from .criteria import CV_SCORES, confusion_matrices
 from .crossval import class_indices, fold_models, full_floor, priors
-from .folds import Canceled, make_folds
+from .errors import Canceled
+from .folds import make_folds
 from .scatter import ScatterCovariances
 from .validation import check_choice, check_samples
 
@@ -65,7 +67,7 @@ def fold_tau_confusions(model, grid, floor):
 def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0, progress=None,
                is_canceled=None):
     """tau* = argmax over the grid of the k-fold CV criterion (accuracy, kappa or f1); ties: smallest tau."""
-    check_choice("criterion for the tau search", criterion, tuple(CV_SCORES))
+    check_choice("criterion for the tau search", criterion, TAU_CRITERIA)
     X, y, labels = check_samples(X, y)
     grid = default_tau_grid(X, y) if grid is None else check_grid(grid)
     fold = make_folds(y, folds, groups, seed)

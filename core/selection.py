@@ -11,16 +11,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .choices import CRITERIA, MAX_FEATURES, METHODS
 from .criteria import CV_SCORES
 from .crossval import CrossValidated, class_indices, full_floor, priors
-from .folds import Canceled, make_folds
+from .errors import Canceled
+from .folds import make_folds
 from .scatter import SampleScatter, ScatterCovariances
 from .separability import JeffriesMatusita, KullbackLeibler
 from .threads import single_threaded_blas
 from .validation import check_choice, check_samples
 
-METHODS = ("sfs", "sffs")
-CRITERIA = ("jm", "kl", "accuracy", "kappa", "f1")
 #: An SFFS exclusion must beat the best value of its size by more than this (relative) rounding margin.
 IMPROVEMENT = 1e-12
 
@@ -129,7 +129,7 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     n_features = X.shape[1]
     notes = []
     if max_features is None:
-        max_features = min(n_features, 20)
+        max_features = min(n_features, MAX_FEATURES)
     if int(max_features) != max_features or max_features < 1:
         raise ValueError(f"max_features must be a whole number >= 1; got {max_features}")
     if max_features > n_features:

@@ -7,6 +7,8 @@ Removing a part (the fold downdate of cross-validation) is the same update solve
 
 import numpy as np
 
+from .validation import MIN_SAMPLES_PER_CLASS
+
 
 def chan_terms(counts, means, other_counts, other_means, sign):
     """Counts and means of a set with `other` added (sign +1) or removed (sign -1), and the weight and
@@ -77,9 +79,9 @@ class ClassStatistics:
         return self._combine(part, -1)
 
     def covariances(self):
-        """Unbiased covariances M2 / (n_c - 1), `(C, d, d)`; classes need two samples."""
-        if np.any(self.counts < 2):
-            raise ValueError("every class needs at least two samples for a covariance")
+        """Unbiased covariances M2 / (n_c - 1), `(C, d, d)`; classes need MIN_SAMPLES_PER_CLASS samples."""
+        if np.any(self.counts < MIN_SAMPLES_PER_CLASS):
+            raise ValueError(f"every class needs at least {MIN_SAMPLES_PER_CLASS} samples for a covariance")
         return self.scatters / (self.counts - 1)[:, None, None]
 
     def priors(self):

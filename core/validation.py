@@ -2,8 +2,11 @@
 
 import numpy as np
 
+#: A class needs two samples for a covariance (and for every cross-validation training part).
+MIN_SAMPLES_PER_CLASS = 2
 
-def check_samples(X, y, min_per_class=2):
+
+def check_samples(X, y, min_per_class=MIN_SAMPLES_PER_CLASS):
     """Return `X` as float64 `(n, d)`, `y` as `(n,)` and the sorted class labels, or raise ValueError."""
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y)

@@ -1,9 +1,9 @@
 """A QPainter plot of selection curves: criterion value against the number of selected bands.
 
-QPainter only, no QGIS class: `CurvePlot` draws curves given as (CurveSeries, y values, colour), marks
-the best size of each with a diamond, annotates the points of a lone curve with the bands that
-changed, shows the bands of a point in its tooltip, and paints itself the same way on screen,
-into a QImage (PNG) and into an SVG file.
+QPainter only, no QGIS class. `CurveDrawing` paints curves given as (CurveSeries, y values, colour),
+marks the best size of each with a diamond and annotates the points of a lone curve with the bands
+that changed; `CurvePlot`, the widget, holds the curves, shows the bands of a point in its tooltip,
+and paints the same drawing on screen, into a QImage (PNG) and into an SVG file.
 """
 
 import math
@@ -13,9 +13,9 @@ from qgis.PyQt.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPen, QPoly
 from qgis.PyQt.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from ..i18n import GmmSelect
+from ..raster.report import value_range
+from ..raster.style import HIGHLIGHT_COLOR
 
-PALETTE = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f"]
-BEST_COLOR = "#d62728"
 GRID_COLOR = "#e0e0e0"
 TEXT_COLOR = "#303030"
 POINT_RADIUS = 3.5
@@ -29,13 +29,6 @@ def nice_step(raw):
     fraction = raw / 10 ** exponent
     nice = 1 if fraction < 1.5 else 2 if fraction < 3.5 else 5 if fraction < 7.5 else 10
     return nice * 10 ** exponent
-
-
-def value_range(values):
-    """(low, high) of the y axis: the values' extremes padded by 6 % of their span."""
-    low, high = min(values), max(values)
-    span = high - low if high > low else max(abs(high), 1.0) * 0.1
-    return low - 0.06 * span, high + 0.06 * span
 
 
 def ticks(low, high, count=5):
@@ -69,32 +62,13 @@ class PlotFrame:
         return QPointF(x, y)
 
 
-class CurvePlot(QWidget):
-    """The selection-curve plot: one polyline per curve, a diamond on each best size, a legend."""
+class CurveDrawing:
+    """What the plot paints, apart from any widget: curves [(CurveSeries, y values, colour)], the axis
+    titles and the note, in `font`; the same drawing goes to the screen, a QImage and an SVG file."""
 
-    def __init__(self, parent=None):
-        """An empty plot."""
-        super().__init__(parent)
-        self.curves = []
-        self.yTitle = ""
-        self.note = ""
-        self.xTitle = GmmSelect.tr("Number of selected bands")
-        self.setMinimumSize(420, 300)
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
-        self.setMouseTracking(True)
-
-    def setCurves(self, curves, y_title, note=""):
-        """Show `curves`, a list of (CurveSeries, y values, colour name), under the y-axis title;
-        `note` (how the values were scaled) is printed under the legend."""
-        self.curves = list(curves)
-        self.yTitle, self.note = y_title, note
-        self.update()
-
-    def sizeHint(self):
-        """A comfortable default size."""
-        return QSize(720, 440)
-
-    # -- geometry ---------------------------------------------------------------------------
+    def __init__(self, curves, x_title, y_title, note, font):
+        """The drawing of `curves` under the titles."""
+        self.curves, self.xTitle, self.yTitle, self.note, self.font = curves, x_title, y_title, note, font
 
     def legendHeight(self, metrics):
         """Height of one legend line and of the whole legend: one line per curve, the marker, and
@@ -106,7 +80,7 @@ class CurvePlot(QWidget):
         """The PlotFrame of the curves drawn in `rect` (QRectF), or None without curves."""
         if not self.curves:
             return None
-        metrics = QFontMetricsF(self.font())
+        metrics = QFontMetricsF(self.font)
         values = [v for _, ys, _ in self.curves for v in ys]
         low, high = value_range(values)
         decimals = ticks(low, high)[1]
@@ -123,47 +97,10 @@ class CurvePlot(QWidget):
         return [(series, i, frame.point(size, value))
                 for series, ys, _ in self.curves for i, (size, value) in enumerate(zip(series.sizes, ys))]
 
-    # -- tooltips ---------------------------------------------------------------------------
-
-    def toolTipAt(self, position):
-        """The tooltip of the point nearest to `position` (within HOVER_DISTANCE pixels), or ''."""
-        frame = self.frame(QRectF(self.rect()))
-        if frame is None:
-            return ""
-        near = [(math.hypot(pixel.x() - position.x(), pixel.y() - position.y()), series, i)
-                for series, i, pixel in self.points(frame)]
-        distance, series, i = min(near, key=lambda item: item[0])
-        return self.pointText(series, i) if distance <= HOVER_DISTANCE else ""
-
-    def pointText(self, series, i):
-        """Curve, size, value and the bands of point `i` of `series`."""
-        best = GmmSelect.tr(" (best size)") if series.sizes[i] == series.best_size else ""
-        return GmmSelect.tr("{0}\nSize {1}: {2:.6g}{3}\n{4}").format(
-            series.label, series.sizes[i], series.values[i], best, series.point_labels[i])
-
-    def event(self, event):
-        """Show the bands of the point under the mouse as a tooltip."""
-        if event.type() != QEvent.ToolTip:
-            return super().event(event)
-        text = self.toolTipAt(event.pos())
-        if text:
-            QToolTip.showText(event.globalPos(), text, self)
-        else:
-            QToolTip.hideText()
-        return True
-
-    # -- painting ---------------------------------------------------------------------------
-
-    def paintEvent(self, event):
-        """Paint the plot on the widget."""
-        painter = QPainter(self)
-        self.paintTo(painter, QRectF(self.rect()))
-        painter.end()
-
-    def paintTo(self, painter, rect):
+    def paint(self, painter, rect):
         """Paint the whole plot into `rect` with `painter` (screen, QImage or SVG)."""
         painter.setRenderHint(QPainter.Antialiasing)
-        painter.setFont(self.font())
+        painter.setFont(self.font)
         painter.fillRect(rect, QColor("white"))
         frame = self.frame(rect)
         if frame is None:
@@ -238,10 +175,10 @@ class CurvePlot(QWidget):
                              Qt.AlignHCenter | Qt.AlignBottom, mark)
 
     def drawBest(self, painter, pixel, outline):
-        """The best-size marker: a red diamond outlined in `outline` (the colour of its curve)."""
+        """The best-size marker: a highlight-coloured diamond outlined in `outline` (its curve's colour)."""
         r = BEST_RADIUS
         painter.setPen(QPen(outline, 2))
-        painter.setBrush(QColor(BEST_COLOR))
+        painter.setBrush(QColor(HIGHLIGHT_COLOR))
         painter.drawPolygon(QPolygonF([pixel + QPointF(0, -r), pixel + QPointF(r, 0), pixel + QPointF(0, r),
                                        pixel + QPointF(-r, 0)]))
 
@@ -270,7 +207,82 @@ class CurvePlot(QWidget):
         painter.setPen(QColor(TEXT_COLOR))
         painter.drawText(box, Qt.AlignLeft | Qt.AlignVCenter, text)
 
-    # -- rendering to files -----------------------------------------------------------------
+
+class CurvePlot(QWidget):
+    """The selection-curve widget: holds the curves, paints their CurveDrawing, shows a point's
+    bands as its tooltip, and renders itself to PNG or SVG."""
+
+    def __init__(self, parent=None):
+        """An empty plot."""
+        super().__init__(parent)
+        self.curves = []
+        self.yTitle = ""
+        self.note = ""
+        self.xTitle = GmmSelect.tr("Number of selected bands")
+        self.setMinimumSize(420, 300)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setMouseTracking(True)
+
+    def setCurves(self, curves, y_title, note=""):
+        """Show `curves`, a list of (CurveSeries, y values, colour name), under the y-axis title;
+        `note` (how the values were scaled) is printed under the legend."""
+        self.curves = list(curves)
+        self.yTitle, self.note = y_title, note
+        self.update()
+
+    def sizeHint(self):
+        """A comfortable default size."""
+        return QSize(720, 440)
+
+    def drawing(self):
+        """The CurveDrawing of the current curves in the widget's font."""
+        return CurveDrawing(self.curves, self.xTitle, self.yTitle, self.note, self.font())
+
+    def frame(self, rect):
+        """The PlotFrame of the curves drawn in `rect` (QRectF), or None without curves."""
+        return self.drawing().frame(rect)
+
+    # -- tooltips ---------------------------------------------------------------------------
+
+    def toolTipAt(self, position):
+        """The tooltip of the point nearest to `position` (within HOVER_DISTANCE pixels), or ''."""
+        drawing = self.drawing()
+        frame = drawing.frame(QRectF(self.rect()))
+        if frame is None:
+            return ""
+        near = [(math.hypot(pixel.x() - position.x(), pixel.y() - position.y()), series, i)
+                for series, i, pixel in drawing.points(frame)]
+        distance, series, i = min(near, key=lambda item: item[0])
+        return self.pointText(series, i) if distance <= HOVER_DISTANCE else ""
+
+    def pointText(self, series, i):
+        """Curve, size, value and the bands of point `i` of `series`."""
+        best = GmmSelect.tr(" (best size)") if series.sizes[i] == series.best_size else ""
+        return GmmSelect.tr("{0}\nSize {1}: {2:.6g}{3}\n{4}").format(
+            series.label, series.sizes[i], series.values[i], best, series.point_labels[i])
+
+    def event(self, event):
+        """Show the bands of the point under the mouse as a tooltip."""
+        if event.type() != QEvent.ToolTip:
+            return super().event(event)
+        text = self.toolTipAt(event.pos())
+        if text:
+            QToolTip.showText(event.globalPos(), text, self)
+        else:
+            QToolTip.hideText()
+        return True
+
+    # -- painting and rendering to files ----------------------------------------------------
+
+    def paintEvent(self, event):
+        """Paint the plot on the widget."""
+        painter = QPainter(self)
+        self.paintTo(painter, QRectF(self.rect()))
+        painter.end()
+
+    def paintTo(self, painter, rect):
+        """Paint the plot into `rect` with `painter`."""
+        self.drawing().paint(painter, rect)
 
     def renderImage(self, size):
         """The plot painted into a QImage of `size` (QSize)."""

@@ -4,8 +4,6 @@ One dialog lives for the whole QGIS session (`session_dialog`): every Train Sele
 every model opened adds a curve to it, so runs overlay until the user removes or clears them.
 """
 
-import csv
-import io
 import os
 
 from qgis.core import QgsSettings
@@ -29,15 +27,17 @@ from qgis.PyQt.QtWidgets import (
     QWidget,
 )
 
-from ..i18n import GmmSelect
+from ..algorithms.tables import csv_text
 from ..core import load_model
+from ..i18n import GmmSelect
 from ..raster.files import write_atomically
-from .curves import PALETTE, CurvePlot
+from ..raster.style import LINE_COLORS
+from .curves import CurvePlot
 from .series import CSV_HEADER, plot_values, series_from_model, table_rows
 
 FOLDER_SETTING = "gmmselect/curves/folder"
 EXPORT_SIZE = QSize(960, 600)
-BEST_COLUMN = CSV_HEADER.index("best")
+SELECTED_COLUMN = CSV_HEADER.index("selected")
 
 _session = {}
 
@@ -63,7 +63,7 @@ class CurvesDialog(QDialog):
         self.table = QTableWidget(0, len(CSV_HEADER))
         self.table.setHorizontalHeaderLabels([
             GmmSelect.tr("Curve"), GmmSelect.tr("Criterion"), GmmSelect.tr("Size"), GmmSelect.tr("Value"),
-            GmmSelect.tr("Best"), GmmSelect.tr("Bands"), GmmSelect.tr("Band names")])
+            GmmSelect.tr("Selected"), GmmSelect.tr("Bands"), GmmSelect.tr("Band names")])
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.setLayout(self.makeLayout())
         self.resize(1040, 780)
@@ -113,7 +113,7 @@ class CurvesDialog(QDialog):
 
     def addSeries(self, series):
         """Add a CurveSeries, shown, in the next palette colour."""
-        color = PALETTE[self.added % len(PALETTE)]
+        color = LINE_COLORS[self.added % len(LINE_COLORS)]
         self.added += 1
         self.curves.append((series, color))
         swatch = QPixmap(12, 12)
@@ -142,14 +142,14 @@ class CurvesDialog(QDialog):
         self.fillTable(table_rows(series))
 
     def fillTable(self, rows):
-        """The table: one row per curve and size; the best size of each curve in bold."""
+        """The table: one row per curve and size; the set each model uses in bold."""
         self.table.setRowCount(len(rows))
         for r, row in enumerate(rows):
             for c, value in enumerate(row):
-                item = QTableWidgetItem("◆" if c == BEST_COLUMN and value else "" if c == BEST_COLUMN
+                item = QTableWidgetItem("◆" if c == SELECTED_COLUMN and value else "" if c == SELECTED_COLUMN
                                         else str(value))
                 font = item.font()
-                font.setBold(bool(row[BEST_COLUMN]))
+                font.setBold(bool(row[SELECTED_COLUMN]))
                 item.setFont(font)
                 self.table.setItem(r, c, item)
         self.table.resizeColumnsToContents()
@@ -204,11 +204,8 @@ class CurvesDialog(QDialog):
                                      GmmSelect.tr("CSV files (*.csv)"))
         if not path:
             return None
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(CSV_HEADER)
-        writer.writerows(table_rows([series for series, _ in self.visibleCurves()]))
-        return write_atomically(with_extension(path, ".csv"), buffer.getvalue())
+        rows = [CSV_HEADER, *table_rows([series for series, _ in self.visibleCurves()])]
+        return write_atomically(with_extension(path, ".csv"), csv_text(rows))
 
 
 def with_extension(path, extension):

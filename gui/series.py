@@ -2,16 +2,19 @@
 
 Nothing here draws: `series_from_model` turns a SavedModel's SelectionResult into sizes, values
 and a label per point; `plot_values` decides the y axis of an overlay; `table_rows` is the table
-and the CSV export.
+and the CSV export: the rows of Train Selection's curve CSV, each after its curve and criterion.
 """
 
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..i18n import GmmSelect
+from ..algorithms.tables import curve_rows
+from ..core import choices
+from ..core.modelfile import band_label
+from ..i18n import GmmSelect, translated_choices
 
-CSV_HEADER = ["curve", "criterion", "size", "value", "best", "bands", "band_names"]
+CSV_HEADER = ["curve", "criterion", "size", "value", "selected", "bands", "band_names"]
 
 
 @dataclass
@@ -20,7 +23,8 @@ class CurveSeries:
 
     `point_labels[i]` is the tooltip of point i (SFS: the band added; SFFS: the whole best set),
     `marks[i]` its short annotation ('+4', or '+5 −2' when a floating step swapped bands),
-    `bands[i]` and `band_names[i]` the best set of `sizes[i]` by 1-based band number and name.
+    `bands[i]` and `band_names[i]` the best set of `sizes[i]` by 1-based band number and name;
+    `rows` are the curve's rows of Train Selection's curve CSV.
     """
 
     label: str
@@ -32,20 +36,17 @@ class CurveSeries:
     marks: list
     bands: list
     band_names: list
+    rows: list
 
 
 def criterion_name(criterion):
-    """Display name of a criterion key ('jm', 'kl', 'accuracy', 'kappa', 'f1')."""
-    names = {"jm": GmmSelect.tr("Jeffries–Matusita (prior-weighted)"),
-             "kl": GmmSelect.tr("Symmetric Kullback–Leibler (prior-weighted)"),
-             "accuracy": GmmSelect.tr("Overall accuracy (CV)"), "kappa": GmmSelect.tr("Cohen's kappa (CV)"),
-             "f1": GmmSelect.tr("Mean F1 (CV)")}
-    return names.get(criterion, criterion)
+    """Translated display name of a selection criterion key ('jm', 'kl', 'accuracy', 'kappa', 'f1')."""
+    return dict(translated_choices(choices.CRITERIA)).get(criterion, criterion)
 
 
 def band_list(numbers, names):
     """'3 (red), 4 (nir)'."""
-    return ", ".join(f"{number} ({name})" for number, name in zip(numbers, names))
+    return ", ".join(band_label(number, name) for number, name in zip(numbers, names))
 
 
 def point_label(method, numbers, names, previous):
@@ -78,7 +79,8 @@ def series_from_model(saved, name):
         label=f"{name} ({selection.method.upper()}, {selection.criterion})", criterion=selection.criterion,
         sizes=list(sizes), values=[selection.best_values[k] for k in sizes], best_size=selection.best_size,
         point_labels=[point_label(selection.method, b, n, p) for b, n, p in zip(bands, names, previous)],
-        marks=[change_mark(b, p) for b, p in zip(bands, previous)], bands=bands, band_names=names)
+        marks=[change_mark(b, p) for b, p in zip(bands, previous)], bands=bands, band_names=names,
+        rows=curve_rows(saved))
 
 
 def normalised(values):
@@ -103,8 +105,4 @@ def plot_values(series_list):
 
 def table_rows(series_list):
     """One row per curve and size, in CSV_HEADER order (bands and names separated by ';')."""
-    return [[series.label, series.criterion, size, f"{value:.8g}", int(size == series.best_size),
-             ";".join(str(band) for band in bands), ";".join(names)]
-            for series in series_list
-            for size, value, bands, names in zip(series.sizes, series.values, series.bands,
-                                                 series.band_names)]
+    return [[series.label, series.criterion, *row] for series in series_list for row in series.rows]

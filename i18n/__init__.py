@@ -22,6 +22,11 @@ class GmmSelect:
         return QCoreApplication.translate("GmmSelect", text)
 
 
+def translated_choices(choices):
+    """[(key, translated name)] of a {key: English name} of `core.choices` (marked there for pylupdate5)."""
+    return [(key, GmmSelect.tr(name)) for key, name in choices.items()]
+
+
 def install_translator():
     """Install the translator of the QGIS locale (`gmmselect_<xx>.qm`); None when there is none."""
     locale = str(QgsSettings().value("locale/userLocale", "") or "")[:2]

@@ -14,7 +14,7 @@
         <translation>Afficher les courbes de sélection d'un fichier de modèle écrit par l'algorithme Entraîner avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="194"/>
+        <location filename="../gui/dialog.py" line="196"/>
         <source>GMM Select</source>
         <translation>GMM Select</translation>
     </message>
@@ -24,47 +24,47 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="114"/>
+        <location filename="../algorithms/base.py" line="113"/>
         <source>Default: {0}. As a value, give the key (e.g. {1}) or its index.</source>
         <translation>Par défaut : {0}. Comme valeur, donnez la clé (p. ex. {1}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="121"/>
+        <location filename="../algorithms/base.py" line="120"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="181"/>
+        <location filename="../algorithms/base.py" line="180"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="185"/>
+        <location filename="../algorithms/base.py" line="184"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="306"/>
+        <location filename="../algorithms/base.py" line="309"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="310"/>
+        <location filename="../algorithms/base.py" line="313"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="311"/>
+        <location filename="../algorithms/base.py" line="314"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="315"/>
+        <location filename="../algorithms/base.py" line="318"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="321"/>
+        <location filename="../algorithms/base.py" line="324"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -84,7 +84,7 @@
         <translation>L'image à classer : les mêmes bandes, dans le même ordre, que le raster sur lequel le modèle a été entraîné.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="92"/>
+        <location filename="../algorithms/training_base.py" line="91"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
@@ -149,12 +149,12 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="113"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="108"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
@@ -169,47 +169,47 @@
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="21"/>
+        <location filename="../algorithms/train_gmm.py" line="22"/>
         <source>Train GMM</source>
         <translation>Entraîner GMM</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="25"/>
+        <location filename="../algorithms/train_gmm.py" line="26"/>
         <source>Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or points over a raster, on all bands, and saves the model for &lt;i&gt;Predict&lt;/i&gt;. Pixels are classified by the maximum a posteriori rule. The covariances get a ridge S + tau I, tau chosen on a grid by k-fold cross-validation (by polygon). A share of the polygons of each class can be held out for an independent accuracy assessment; the final model is then trained on the other polygons only.</source>
         <translation>Classification supervisée : apprend une gaussienne par classe (moyenne et covariance de ses pixels d'entraînement) à partir de polygones ou de points sur un raster, sur toutes les bandes, et enregistre le modèle pour l'algorithme &lt;i&gt;Prédire&lt;/i&gt;. Les pixels sont classés par la règle du maximum a posteriori. Les covariances reçoivent une crête (ridge) S + tau I, tau étant choisi sur une grille par validation croisée à k plis (par polygone). Une part des polygones de chaque classe peut être réservée comme polygones de validation pour une évaluation indépendante de l'exactitude ; le modèle final est alors entraîné sur les autres polygones seulement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="35"/>
+        <location filename="../algorithms/train_gmm.py" line="36"/>
         <source>Ridge values tau to try (empty = default grid)</source>
         <translation>Valeurs de crête (ridge) tau à essayer (vide = grille par défaut)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="35"/>
+        <location filename="../algorithms/train_gmm.py" line="36"/>
         <source>Numbers &gt;= 0 separated by commas, e.g. &apos;0, 0.01, 1&apos;. Empty: 0 and 15 values from 1e-7 to 1 times the mean band variance. One value: that tau, no search.</source>
         <translation>Nombres &gt;= 0 séparés par des virgules, p. ex. '0, 0.01, 1'. Vide : 0 et 15 valeurs de 1e-7 à 1 fois la variance moyenne des bandes. Une seule valeur : ce tau, sans recherche.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="39"/>
+        <location filename="../algorithms/train_gmm.py" line="40"/>
         <source>Criterion of the tau search</source>
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="39"/>
+        <location filename="../core/choices.py" line="29"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="39"/>
+        <location filename="../core/choices.py" line="30"/>
         <source>Cohen&apos;s kappa</source>
         <translation>kappa de Cohen</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="39"/>
+        <location filename="../core/choices.py" line="31"/>
         <source>mean F1 score</source>
         <translation>F1 moyen</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="39"/>
+        <location filename="../algorithms/train_gmm.py" line="40"/>
         <source>What the tau search maximises: the mean over folds of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (ties: the smallest tau).</source>
         <translation>Ce que la recherche de tau maximise : la moyenne sur les plis de l'exactitude globale, du kappa de Cohen ou du F1 moyen (à égalité : le plus petit tau).</translation>
     </message>
@@ -229,12 +229,12 @@
         <translation>Méthode de sélection</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="45"/>
+        <location filename="../core/choices.py" line="16"/>
         <source>sequential forward selection</source>
         <translation>sélection séquentielle avant</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="45"/>
+        <location filename="../core/choices.py" line="17"/>
         <source>sequential floating forward selection</source>
         <translation>sélection flottante avant</translation>
     </message>
@@ -244,267 +244,262 @@
         <translation>La sélection séquentielle avant (SFS) ajoute la meilleure bande à chaque étape. La sélection flottante avant (SFFS) essaie aussi de retirer des bandes après chaque ajout (Pudil et al. 1994) : de meilleurs ensembles, un peu plus lentement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="50"/>
+        <location filename="../algorithms/train_selection.py" line="49"/>
         <source>Selection criterion</source>
         <translation>Critère de sélection</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="50"/>
+        <location filename="../core/choices.py" line="21"/>
         <source>Jeffries-Matusita distance</source>
         <translation>distance de Jeffries–Matusita</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="50"/>
+        <location filename="../core/choices.py" line="22"/>
         <source>symmetric Kullback-Leibler divergence</source>
         <translation>divergence de Kullback–Leibler symétrique</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="50"/>
+        <location filename="../core/choices.py" line="23"/>
         <source>CV overall accuracy</source>
         <translation>exactitude globale en validation croisée</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="50"/>
+        <location filename="../core/choices.py" line="24"/>
         <source>CV Cohen&apos;s kappa</source>
         <translation>kappa de Cohen en validation croisée</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="50"/>
+        <location filename="../core/choices.py" line="25"/>
         <source>CV mean F1 score</source>
         <translation>F1 moyen en validation croisée</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="50"/>
+        <location filename="../algorithms/train_selection.py" line="49"/>
         <source>jm and kl are computed from the class statistics (fast). accuracy, kappa and f1 are means over the cross-validation folds.</source>
         <translation>jm et kl sont calculés à partir des statistiques des classes (rapide). accuracy, kappa et f1 sont des moyennes sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="57"/>
-        <source>Maximum number of bands (0 = min(bands, 20))</source>
-        <translation>Nombre maximal de bandes (0 = min(bandes, 20))</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection.py" line="57"/>
+        <location filename="../algorithms/train_selection.py" line="55"/>
         <source>The selection stops at this size. 0: the number of bands, at most {0}.</source>
         <translation>La sélection s'arrête à cette taille. 0 : le nombre de bandes, au plus {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="60"/>
+        <location filename="../algorithms/train_selection.py" line="58"/>
         <source>Use the best number of bands</source>
         <translation>Utiliser le meilleur nombre de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="60"/>
+        <location filename="../algorithms/train_selection.py" line="58"/>
         <source>Yes: the model uses the smallest size whose criterion is within 0.1 % of the best. No: it uses the set of MAX_FEATURES bands.</source>
         <translation>Oui : le modèle utilise la plus petite taille dont le critère est à moins de 0,1 % du meilleur. Non : il utilise l'ensemble de MAX_FEATURES bandes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="63"/>
+        <location filename="../algorithms/train_selection.py" line="61"/>
         <source>Ridge tau during selection</source>
         <translation>Crête (ridge) tau pendant la sélection</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="63"/>
+        <location filename="../algorithms/train_selection.py" line="61"/>
         <source>Ridge S + tau I of the covariances, during the selection and in the model. 0 (default): only the eigenvalue floor regularises.</source>
         <translation>Crête (ridge) S + tau I des covariances, pendant la sélection et dans le modèle. 0 (par défaut) : seul le plancher des valeurs propres régularise.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="70"/>
+        <location filename="../algorithms/train_selection.py" line="68"/>
         <source>Selection curve</source>
         <translation>Courbe de sélection</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="201"/>
+        <location filename="../gui/dialog.py" line="203"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="70"/>
+        <location filename="../algorithms/train_selection.py" line="68"/>
         <source>One row per size: criterion value and the bands of the best set, by number and by name; &apos;selected&apos; marks the set the model uses.</source>
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="59"/>
+        <location filename="../algorithms/training_base.py" line="58"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="61"/>
+        <location filename="../algorithms/training_base.py" line="60"/>
         <source>Training polygons or points</source>
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="61"/>
+        <location filename="../algorithms/training_base.py" line="60"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="67"/>
+        <location filename="../algorithms/training_base.py" line="66"/>
         <source>Class field</source>
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="67"/>
+        <location filename="../algorithms/training_base.py" line="66"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="73"/>
+        <location filename="../algorithms/training_base.py" line="72"/>
         <source>Cross-validation folds</source>
         <translation>Plis de la validation croisée</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="73"/>
+        <location filename="../algorithms/training_base.py" line="72"/>
         <source>Number of folds of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate.</source>
         <translation>Nombre de plis de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="76"/>
+        <location filename="../algorithms/training_base.py" line="75"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="76"/>
+        <location filename="../algorithms/training_base.py" line="75"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="80"/>
+        <location filename="../algorithms/training_base.py" line="79"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="80"/>
+        <location filename="../algorithms/training_base.py" line="79"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the tau search, the selection or the final fit, it gives an independent accuracy assessment. 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de tau, la sélection ni l'ajustement final, ils donnent une évaluation indépendante de l'exactitude. 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="86"/>
+        <location filename="../algorithms/training_base.py" line="85"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="86"/>
+        <location filename="../algorithms/training_base.py" line="85"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="89"/>
+        <location filename="../algorithms/training_base.py" line="88"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="89"/>
+        <location filename="../algorithms/training_base.py" line="88"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="230"/>
+        <location filename="../gui/dialog.py" line="228"/>
         <source>GMM Select model (*.gmm)</source>
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="92"/>
+        <location filename="../algorithms/training_base.py" line="91"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
+        <location filename="../algorithms/training_base.py" line="96"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
+        <location filename="../algorithms/training_base.py" line="96"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
+        <location filename="../algorithms/training_base.py" line="96"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="104"/>
+        <location filename="../algorithms/training_base.py" line="103"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="104"/>
+        <location filename="../algorithms/training_base.py" line="103"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="108"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="108"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="108"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="113"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="113"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="138"/>
+        <location filename="../algorithms/training_base.py" line="137"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="141"/>
+        <location filename="../algorithms/training_base.py" line="140"/>
         <source>Class colours: the default palette (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : la palette par défaut (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="177"/>
+        <location filename="../algorithms/training_base.py" line="173"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="180"/>
+        <location filename="../algorithms/training_base.py" line="176"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="195"/>
+        <location filename="../algorithms/training_base.py" line="191"/>
         <source>FIELD: the training layer has no field &apos;{0}&apos;; its fields are: {1}</source>
         <translation>FIELD : la couche d'entraînement n'a pas de champ '{0}' ; ses champs sont : {1}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="199"/>
+        <location filename="../algorithms/training_base.py" line="195"/>
         <source>FIELD: &apos;{0}&apos; is a {1} field; the class field must hold integer codes or text names</source>
         <translation>FIELD : '{0}' est un champ de type {1} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="206"/>
+        <location filename="../algorithms/training_base.py" line="202"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="81"/>
+        <location filename="../gui/curves.py" line="221"/>
         <source>Number of selected bands</source>
         <translation>Nombre de bandes sélectionnées</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="140"/>
+        <location filename="../gui/curves.py" line="260"/>
         <source> (best size)</source>
         <translation> (meilleure taille)</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="141"/>
+        <location filename="../gui/curves.py" line="261"/>
         <source>{0}
 Size {1}: {2:.6g}{3}
 {4}</source>
@@ -513,209 +508,189 @@ Taille {1} : {2:.6g}{3}
 {4}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="171"/>
+        <location filename="../gui/curves.py" line="108"/>
         <source>No selection curve yet: run Train Selection or open a model file.</source>
         <translation>Pas encore de courbe de sélection : lancez l'algorithme Entraîner avec sélection de bandes ou ouvrez un fichier de modèle.</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="258"/>
+        <location filename="../gui/curves.py" line="195"/>
         <source>{0}: best size {1}</source>
         <translation>{0} : meilleure taille {1}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="262"/>
+        <location filename="../gui/curves.py" line="199"/>
         <source>Best size of each curve</source>
         <translation>Meilleure taille de chaque courbe</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="292"/>
+        <location filename="../gui/curves.py" line="304"/>
         <source>Selection curves</source>
         <translation>Courbes de sélection</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="49"/>
+        <location filename="../gui/dialog.py" line="51"/>
         <source>GMM Select: selection curves</source>
         <translation>GMM Select : courbes de sélection</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="53"/>
+        <location filename="../gui/dialog.py" line="55"/>
         <source>Hover over a point for the bands of its set. A lone curve is annotated with the bands added (+) and removed (−) at each size. ◆ marks the best size: the smallest whose value is within the size tolerance of the best.</source>
         <translation>Survolez un point pour voir les bandes de son ensemble. Une courbe seule est annotée avec les bandes ajoutées (+) et retirées (−) à chaque taille. ◆ marque la meilleure taille : la plus petite dont la valeur est dans la tolérance de taille du meilleur.</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="62"/>
+        <location filename="../gui/dialog.py" line="64"/>
         <source>Curve</source>
         <translation>Courbe</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="62"/>
+        <location filename="../gui/dialog.py" line="64"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="62"/>
+        <location filename="../gui/dialog.py" line="64"/>
         <source>Size</source>
         <translation>Taille</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="62"/>
+        <location filename="../gui/dialog.py" line="64"/>
         <source>Value</source>
         <translation>Valeur</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="62"/>
-        <source>Best</source>
-        <translation>Meilleure</translation>
-    </message>
-    <message>
-        <location filename="../gui/dialog.py" line="62"/>
+        <location filename="../gui/dialog.py" line="64"/>
         <source>Bands</source>
         <translation>Bandes</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="62"/>
+        <location filename="../gui/dialog.py" line="64"/>
         <source>Band names</source>
         <translation>Noms des bandes</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="79"/>
+        <location filename="../gui/dialog.py" line="81"/>
         <source>Curves (untick to hide):</source>
         <translation>Courbes (décocher pour masquer) :</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="81"/>
+        <location filename="../gui/dialog.py" line="83"/>
         <source>Open model…</source>
         <translation>Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="81"/>
+        <location filename="../gui/dialog.py" line="83"/>
         <source>Remove</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="81"/>
+        <location filename="../gui/dialog.py" line="83"/>
         <source>Clear</source>
         <translation>Tout effacer</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="96"/>
+        <location filename="../gui/dialog.py" line="98"/>
         <source>Export plot…</source>
         <translation>Exporter le graphique…</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="96"/>
+        <location filename="../gui/dialog.py" line="98"/>
         <source>Export table…</source>
         <translation>Exporter le tableau…</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="185"/>
+        <location filename="../gui/dialog.py" line="187"/>
         <source>Export the plot</source>
         <translation>Exporter le graphique</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="185"/>
+        <location filename="../gui/dialog.py" line="187"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>Image PNG (*.png);;Dessin SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="194"/>
+        <location filename="../gui/dialog.py" line="196"/>
         <source>Cannot write {0}.</source>
         <translation>Impossible d'écrire {0}.</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="201"/>
+        <location filename="../gui/dialog.py" line="203"/>
         <source>Export the table</source>
         <translation>Exporter le tableau</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="230"/>
+        <location filename="../gui/dialog.py" line="228"/>
         <source>Open a GMM Select model</source>
         <translation>Ouvrir un modèle GMM Select</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="39"/>
-        <source>Jeffries–Matusita (prior-weighted)</source>
-        <translation>Distance de Jeffries–Matusita (pondérée par les a priori)</translation>
-    </message>
-    <message>
-        <location filename="../gui/series.py" line="40"/>
-        <source>Symmetric Kullback–Leibler (prior-weighted)</source>
-        <translation>Divergence de Kullback–Leibler symétrique (pondérée par les a priori)</translation>
-    </message>
-    <message>
-        <location filename="../gui/series.py" line="41"/>
-        <source>Overall accuracy (CV)</source>
-        <translation>Exactitude globale (validation croisée)</translation>
-    </message>
-    <message>
-        <location filename="../gui/series.py" line="41"/>
-        <source>Cohen&apos;s kappa (CV)</source>
-        <translation>Kappa de Cohen (validation croisée)</translation>
-    </message>
-    <message>
-        <location filename="../gui/series.py" line="42"/>
-        <source>Mean F1 (CV)</source>
-        <translation>F1 moyen (validation croisée)</translation>
-    </message>
-    <message>
-        <location filename="../gui/series.py" line="55"/>
+        <location filename="../gui/series.py" line="56"/>
         <source>+ band {0} ({1})</source>
         <translation>+ bande {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="56"/>
+        <location filename="../gui/series.py" line="57"/>
         <source>Best set: {0}</source>
         <translation>Meilleur ensemble : {0}</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="71"/>
+        <location filename="../gui/series.py" line="72"/>
         <source>This model was trained without band selection (Train GMM): it has no selection curve. Choose a model written by Train Selection.</source>
         <translation>Ce modèle a été entraîné sans sélection de bandes (Entraîner GMM) : il n'a pas de courbe de sélection. Choisissez un modèle écrit par l'algorithme Entraîner avec sélection de bandes.</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="96"/>
+        <location filename="../gui/series.py" line="98"/>
         <source>Criterion value</source>
         <translation>Valeur du critère</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="98"/>
+        <location filename="../gui/series.py" line="100"/>
         <source>Different criteria: each curve is scaled from its minimum (0) to its maximum (1); the table and the CSV keep the raw values.</source>
         <translation>Critères différents : chaque courbe est mise à l'échelle de son minimum (0) à son maximum (1) ; le tableau et le CSV gardent les valeurs brutes.</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="100"/>
+        <location filename="../gui/series.py" line="102"/>
         <source>Criterion value (normalised)</source>
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="267"/>
+        <location filename="../algorithms/base.py" line="270"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="269"/>
+        <location filename="../algorithms/base.py" line="272"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="271"/>
+        <location filename="../algorithms/base.py" line="274"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="206"/>
+        <location filename="../algorithms/base.py" line="205"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="223"/>
+        <location filename="../algorithms/base.py" line="222"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="223"/>
+        <location filename="../algorithms/base.py" line="222"/>
         <source> or </source>
         <translation> ou </translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="54"/>
+        <source>Maximum number of bands (0 = min(bands, {0}))</source>
+        <translation>Nombre maximal de bandes (0 = min(bandes, {0}))</translation>
+    </message>
+    <message>
+        <location filename="../gui/dialog.py" line="64"/>
+        <source>Selected</source>
+        <translation>Sélectionné</translation>
     </message>
 </context>
 </TS>

@@ -1,12 +1,14 @@
 """The training report: one self-contained HTML page (inline SVG charts, no external file).
 
-Built from a SavedModel alone (its arrays and its `info`), so a report can be written again from
-any .gmm file. Standard library and the core only: no QGIS, no GDAL. Every text that comes from
+Built from a SavedModel alone (its arrays and its training record), so a report can be written
+again from any .gmm file. Standard library and the core only: no QGIS, no GDAL. Every text that comes from
 the user (paths, field, class and band names) is escaped.
 """
 
 import html
 import math
+
+from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR
 
 #: Class colour shown for models saved without class colours.
 FALLBACK_COLOR = "#888888"
@@ -18,6 +20,8 @@ STYLE = ("body{font-family:sans-serif;margin:1.5em;max-width:60em}"
          "svg text{font-family:sans-serif;font-size:11px}")
 CHART_WIDTH, CHART_HEIGHT = 560, 260
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 64, 16, 16, 52
+#: Colour of a chart's line: the first of the palette.
+LINE_COLOR = DEFAULT_COLORS[0]
 STEP_NAMES = {"sampling": "sampling", "tau_search": "tau search", "selection": "band selection",
               "cross_validation": "cross-validation", "fit": "final fit",
               "validation": "held-out assessment"}
@@ -90,7 +94,7 @@ def swatch(color):
 # -- charts ---------------------------------------------------------------------------------
 
 def value_range(values):
-    """(low, high) of the y axis: the values' range with 5 % padding (never empty)."""
+    """(low, high) of a chart's y axis: the values' range with 5 % padding (never empty)."""
     low, high = min(values), max(values)
     pad = (high - low) * 0.05 or abs(high) * 0.05 or 1.0
     return low - pad, high + pad
@@ -134,61 +138,59 @@ def line_chart(labels, values, chosen, x_title, y_title, css_class):
     values = [float(v) for v in values]
     points = chart_points(values)
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-    dots = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#4e79a7"><title>{html.escape(label)}: '
-                   f"{value:.6g}</title></circle>" for (x, y), label, value in zip(points, labels, values))
+    dots = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{LINE_COLOR}">'
+                   f"<title>{html.escape(label)}: {value:.6g}</title></circle>"
+                   for (x, y), label, value in zip(points, labels, values))
     mark = ""
     if chosen is not None:
         x, y = points[chosen]
-        mark = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="none" stroke="#e15759" stroke-width="2"/>'
-                f'<text x="{x:.1f}" y="{y - 11:.1f}" text-anchor="middle" fill="#e15759">chosen</text>')
+        mark = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="none" stroke="{HIGHLIGHT_COLOR}" '
+                f'stroke-width="2"/><text x="{x:.1f}" y="{y - 11:.1f}" text-anchor="middle" '
+                f'fill="{HIGHLIGHT_COLOR}">chosen</text>')
     return (f'<svg class="{css_class}" width="{CHART_WIDTH}" height="{CHART_HEIGHT}" '
             f'viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" role="img" aria-label="{html.escape(y_title)}">'
             f"{chart_axes(labels, values, points, x_title, y_title)}"
-            f'<polyline fill="none" stroke="#4e79a7" stroke-width="2" points="{line}"/>{dots}{mark}</svg>')
+            f'<polyline fill="none" stroke="{LINE_COLOR}" stroke-width="2" points="{line}"/>'
+            f"{dots}{mark}</svg>")
 
 
 # -- sections -------------------------------------------------------------------------------
 
 def summary(model):
     """The headline: kappa and overall accuracy, and where they were measured."""
-    info = model.info
-    figures = info.get("validation") or info["cross_validation"]
-    how = ("measured on the held-out polygons" if info.get("validation")
+    record = model.training
+    figures = record.assessment
+    how = ("measured on the held-out polygons" if record.validation is not None
            else "estimated by cross-validation on the training polygons")
-    return (f'<p class="summary">Kappa <b>{figure(figures["kappa"])}</b>, overall accuracy '
-            f'<b>{figure(figures["overall_accuracy"])}</b>, {how}. '
-            f"{len(info['classes'])} classes, {len(model.features)} of {len(model.band_numbers)} bands "
+    return (f'<p class="summary">Kappa <b>{figure(figures.kappa)}</b>, overall accuracy '
+            f'<b>{figure(figures.overall_accuracy)}</b>, {how}. '
+            f"{model.mixture.n_classes} classes, {len(model.features)} of {len(model.band_numbers)} bands "
             f"used, tau = {model.mixture.tau_:.6g}. "
-            f"Created {html.escape(info.get('created', ''))} (UTC).</p>")
+            f"Created {html.escape(record.created)} (UTC).</p>")
 
 
-def parameters_section(info):
+def parameters_section(record):
     """The inputs and the parameters the model was trained with."""
-    inputs = [[key, value] for key, value in info.get("source", {}).items()]
-    parameters = [[key.replace("_", " "), value] for key, value in info.get("parameters", {}).items()]
+    inputs = [[key, value] for key, value in record.source.items()]
+    parameters = [[key.replace("_", " "), value] for key, value in record.parameters.items()]
     return section("Parameters", table(["input", "value"], inputs, "inputs"),
                    table(["parameter", "value"], parameters, "parameters"),
-                   paragraph(f"The final model was {info['final_model']}."))
+                   paragraph(f"The final model was {record.final_model}."))
 
 
-def samples_section(info):
+def samples_section(model):
     """Training and held-out samples and polygons of each class, with the class colour."""
-    colors = info.get("class_colors") or [FALLBACK_COLOR] * len(info["classes"])
+    names, record = model.mixture.class_names_, model.training
+    colors = model.class_colors or [FALLBACK_COLOR] * len(names)
     rows = []
-    for name, color in zip(info["classes"], colors):
-        samples, polygons = info["samples_per_class"][name], info["polygons_per_class"][name]
-        rows.append([name, swatch(color), samples["train"], polygons["train"], samples["validation"],
-                     polygons["validation"]])
+    for name, color in zip(names, colors):
+        (samples, held_out), (polygons, held_out_polygons) = record.samples[name], record.polygons[name]
+        rows.append([name, swatch(color), samples, polygons, held_out, held_out_polygons])
     totals = [sum(row[k] for row in rows) for k in range(2, 6)]
     rows.append(["total", "", *totals])
     return section("Training samples per class", table(
         ["class", "colour", "training samples", "training polygons", "held-out samples",
          "held-out polygons"], rows, "samples"))
-
-
-def band_label(model, feature):
-    """'4 (Band 4)': band number and name of a feature position."""
-    return f"{model.band_numbers[feature]} ({model.feature_names[feature]})"
 
 
 def selection_section(model):
@@ -199,7 +201,7 @@ def selection_section(model):
     chart = line_chart([str(size) for size in sizes], [selection.best_values[size] for size in sizes],
                        chosen, "number of bands", selection.criterion, "selection-curve")
     rows = [[size, f"{selection.best_values[size]:.6g}",
-             ", ".join(band_label(model, f) for f in selection.best_sets[size])] for size in sizes]
+             ", ".join(model.band_label(f) for f in selection.best_sets[size])] for size in sizes]
     how = (f"{selection.method.upper()}, criterion {selection.criterion}; the best size is the smallest "
            f"within {selection.size_tolerance:g} (relative) of the best value: {selection.best_size}.")
     return section("Selection curve", paragraph(how), chart,
@@ -208,7 +210,7 @@ def selection_section(model):
 
 def bands_section(model):
     """The bands the model predicts with: number, name and wavelength when the raster gives them."""
-    wavelengths = model.info.get("wavelengths")
+    wavelengths = model.wavelengths
     header = ["position", "band number", "name"] + (["wavelength"] if wavelengths else [])
     rows = [[k, model.band_numbers[f], model.feature_names[f]]
             + ([f"{wavelengths[f]:g}"] if wavelengths else []) for k, f in enumerate(model.features, 1)]
@@ -237,12 +239,12 @@ def tau_section(model):
                    table(["tau", f"CV {search.criterion}"], rows, "tau"))
 
 
-def how_obtained(info, key):
-    """How the figures of assessment `key` ('validation' or 'cross_validation') were obtained."""
-    parameters = info["parameters"]
-    if key == "validation":
-        n_samples = sum(s["validation"] for s in info["samples_per_class"].values())
-        n_polygons = sum(p["validation"] for p in info["polygons_per_class"].values())
+def how_obtained(record, held_out):
+    """How the figures of the held-out assessment (`held_out`) or of the cross-validation were obtained."""
+    parameters = record.parameters
+    if held_out:
+        n_samples = sum(n for _, n in record.samples.values())
+        n_polygons = sum(n for _, n in record.polygons.values())
         return (f"Measured on the {n_samples} samples of the {n_polygons} polygons held out "
                 f"(VALIDATION = {parameters['validation']:g} of the polygons of each class, seed "
                 f"{parameters['seed']}): the tau search, the band selection and the final fit never "
@@ -253,47 +255,48 @@ def how_obtained(info, key):
             "are means over the folds; the matrix sums the predictions of all folds.")
 
 
-def confusion_table(figures):
+def confusion_table(figures, names):
     """The confusion matrix, rows = reference, columns = predicted, with totals."""
-    names, matrix = figures["classes"], figures["confusion"]
+    matrix = figures.confusion.tolist()
     rows = [[name, *row, sum(row)] for name, row in zip(names, matrix)]
     columns = [sum(column) for column in zip(*matrix)]
     rows.append(["total", *columns, sum(columns)])
     return table(["reference \\ predicted", *names, "total"], rows, "confusion")
 
 
-def class_table(figures):
+def class_table(figures, names):
     """Producer's accuracy, user's accuracy and F1 of each class."""
     rows = [[name, figure(p), figure(u), figure(f)] for name, p, u, f in
-            zip(figures["classes"], figures["producers_accuracy"], figures["users_accuracy"], figures["f1"])]
+            zip(names, figures.producers.tolist(), figures.users.tolist(), figures.f1.tolist())]
     return table(["class", "producer's accuracy", "user's accuracy", "F1"], rows, "classes")
 
 
-def accuracy_section(info, key, title):
-    """Assessment `key` of the info: how it was obtained, OA, kappa, mean F1, the confusion matrix
-    and the per-class figures."""
-    figures = info[key]
-    overall = table(["figure", "value"], [["overall accuracy", figure(figures["overall_accuracy"])],
-                                          ["kappa", figure(figures["kappa"])],
-                                          ["mean F1", figure(figures["mean_f1"])]], "overall")
-    return section(title, paragraph(how_obtained(info, key)), overall,
+def accuracy_section(model, held_out, title):
+    """The held-out assessment (`held_out`) or the cross-validation: how it was obtained, OA, kappa,
+    mean F1, the confusion matrix and the per-class figures."""
+    record, names = model.training, model.mixture.class_names_
+    figures = record.validation if held_out else record.cross_validation
+    overall = table(["figure", "value"], [["overall accuracy", figure(figures.overall_accuracy)],
+                                          ["kappa", figure(figures.kappa)],
+                                          ["mean F1", figure(figures.mean_f1)]], "overall")
+    return section(title, paragraph(how_obtained(record, held_out)), overall,
                    paragraph("Confusion matrix: rows = reference (the class of the polygon), "
                              "columns = predicted class."),
-                   confusion_table(figures), class_table(figures))
+                   confusion_table(figures, names), class_table(figures, names))
 
 
-def timings_section(info):
+def timings_section(record):
     """Seconds spent in each step, and their sum."""
-    timings = info.get("timings_s", {})
+    timings = record.timings
     rows = [[STEP_NAMES.get(step, step.replace("_", " ")), f"{seconds:.2f}"]
             for step, seconds in timings.items()]
     rows.append(["total", f"{sum(timings.values()):.2f}"])
     return section("Timings", table(["step", "seconds"], rows, "timings"))
 
 
-def warnings_section(info):
+def warnings_section(record):
     """The warnings of the sampling, the hold-out and the fit (indistinguishable classes), if any."""
-    warnings = info.get("warnings") or []
+    warnings = record.warnings
     if not warnings:
         return ""
     return section("Warnings", "<ul>" + "".join(f"<li>{html.escape(w)}</li>" for w in warnings) + "</ul>")
@@ -301,16 +304,16 @@ def warnings_section(info):
 
 def report_html(model, title):
     """The whole report of a trained SavedModel as one HTML page."""
-    info = model.info
-    parts = [f"<h1>{html.escape(title)}</h1>", summary(model), parameters_section(info),
-             samples_section(info)]
+    record = model.training
+    parts = [f"<h1>{html.escape(title)}</h1>", summary(model), parameters_section(record),
+             samples_section(model)]
     if model.selection is not None:
         parts.append(selection_section(model))
     parts += [bands_section(model), tau_section(model)]
-    if info.get("validation"):
-        parts.append(accuracy_section(info, "validation", "Accuracy on the held-out polygons"))
-    parts += [accuracy_section(info, "cross_validation", "Cross-validation on the training polygons"),
-              warnings_section(info), timings_section(info)]
+    if record.validation is not None:
+        parts.append(accuracy_section(model, True, "Accuracy on the held-out polygons"))
+    parts += [accuracy_section(model, False, "Cross-validation on the training polygons"),
+              warnings_section(record), timings_section(record)]
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>\n"
             f"{''.join(parts)}\n</body></html>\n")

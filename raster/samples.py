@@ -14,12 +14,12 @@ import numpy as np
 from osgeo import gdal, ogr
 
 from ..core import ClassStatistics
+from ..core.validation import MIN_SAMPLES_PER_CLASS
 from .blocks import PixelReader, plan_windows
 from .errors import DataError, check_canceled
 from .info import band_name, geotransform_of
 from .vector import read_features
 
-MIN_SAMPLES_PER_CLASS = 2
 _IDENTITY = (0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
 
 

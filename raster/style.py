@@ -10,10 +10,15 @@ from osgeo import gdal
 
 from .files import qml_path
 
-# Colour-blind-friendly qualitative palette (Tableau 10, then lighter tones), cycled beyond 20 classes.
+# The plugin's one palette: colour-blind-friendly qualitative (Tableau 10, then lighter tones), for the
+# classes (cycled beyond 20) and for the lines of charts and plots.
 DEFAULT_COLORS = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
                   "#9c755f", "#bab0ac", "#a0cbe8", "#ffbe7d", "#ff9d9a", "#86bcb6", "#8cd17d", "#f1ce63",
                   "#d4a6c8", "#fabfd2", "#d7b5a6", "#79706e"]
+#: The palette's red marks what was chosen (a chart's chosen point, a plot's best size) ...
+HIGHLIGHT_COLOR = DEFAULT_COLORS[2]
+#: ... so the lines of several curves take the other colours, in order.
+LINE_COLORS = [color for color in DEFAULT_COLORS if color != HIGHLIGHT_COLOR]
 # Confidence ramp, low to high (ColorBrewer RdYlGn).
 CONFIDENCE_RAMP = [(0.0, "#d7191c"), (0.25, "#fdae61"), (0.5, "#ffffbf"), (0.75, "#a6d96a"), (1.0, "#1a9641")]
 

@@ -1,41 +1,40 @@
 """The training workflow of Train GMM and Train Selection, free of QGIS (core and raster only).
 
-1. Split the polygons of each class into training and held-out validation polygons (seeded).
-2. On the training polygons only: the tau search (Train GMM) or the band selection (Train
-   Selection), then a cross-validated estimate of the chosen model.
-3. Fit the final mixture on the training polygons, assess it on the held-out polygons, and
-   assemble the SavedModel with everything a report needs in its `info` (including the class
-   colours and the band wavelengths).
+`train` runs its steps in order:
+1. `split`: the polygons of each class into training and held-out validation polygons (seeded);
+2. `search_tau` (Train GMM) or `select_bands` (Train Selection), on the training polygons only;
+3. `cross_validate_choice`: a cross-validated estimate of the chosen model;
+4. `fit`: the final mixture on the training polygons;
+5. `assess`: that mixture on the held-out polygons;
+6. `describe`: the SavedModel with its training record, class colours and band wavelengths.
 
 The held-out polygons are never seen by the tau search, the selection or the final fit.
 """
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence
 
 import numpy as np
 
 from ..core import (
     GaussianMixture,
     SavedModel,
-    class_accuracies,
-    cohen_kappa,
     confusion_matrix,
     cross_validate,
-    mean_f1,
-    overall_accuracy,
     select_features,
     select_tau,
 )
+from ..core.choices import MAX_FEATURES
+from ..core.criteria import Assessment
+from ..core.modelfile import TrainingRecord, band_label
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
 from .style import colors_for_classes
 
 HELD_OUT = "held-out polygons"
 CROSS_VALIDATION = "cross-validation"
-#: Default and cap of the number of bands a selection goes up to.
-MAX_FEATURES = 20
 
 
 @dataclass
@@ -47,6 +46,10 @@ class SelectionOptions:
     max_features: Optional[int] = None
     use_best: bool = True
     tau: float = 0.0
+
+    def largest_size(self, n_bands):
+        """The size the selection goes up to: MAX_FEATURES (0 or None: min(bands, the cap)), <= the bands."""
+        return min(self.max_features or min(n_bands, MAX_FEATURES), n_bands)
 
 
 @dataclass
@@ -68,7 +71,7 @@ class TrainingOptions:
 
 @dataclass
 class TrainingInputs:
-    """Where the samples came from, recorded in the model's info for the report and for Predict.
+    """Where the samples came from, recorded in the model for the report and for Predict.
 
     `source`: raster, training layer, field, algorithm. `wavelengths`: one per raster band, or None.
     `category_colors`: {class value: colour} of the training layer's categorized style, or None.
@@ -83,41 +86,6 @@ class TrainingInputs:
 
 
 @dataclass
-class Assessment:
-    """Accuracy figures of one confusion matrix `(C, C)` (rows = reference)."""
-
-    source: str
-    confusion: np.ndarray
-    overall_accuracy: float
-    kappa: float
-    mean_f1: float
-    producers: np.ndarray
-    users: np.ndarray
-    f1: np.ndarray
-
-    @classmethod
-    def of(cls, source, confusion, overall=None, kappa=None, f1=None):
-        """The figures of `confusion`; CV passes its means over folds as overall, kappa and f1."""
-        producers, users, per_class_f1 = class_accuracies(confusion)
-        return cls(source, confusion,
-                   float(overall_accuracy(confusion) if overall is None else overall),
-                   float(cohen_kappa(confusion) if kappa is None else kappa),
-                   float(mean_f1(confusion) if f1 is None else f1),
-                   producers, users, per_class_f1)
-
-    def to_dict(self, class_names):
-        """JSON-able figures for the model's `info`."""
-        def clean(values):
-            return [None if np.isnan(v) else round(float(v), 6) for v in values]
-
-        return {"source": self.source, "overall_accuracy": round(self.overall_accuracy, 6),
-                "kappa": round(self.kappa, 6), "mean_f1": round(self.mean_f1, 6),
-                "classes": list(class_names), "confusion": self.confusion.astype(int).tolist(),
-                "producers_accuracy": clean(self.producers), "users_accuracy": clean(self.users),
-                "f1": clean(self.f1)}
-
-
-@dataclass
 class PolygonSplit:
     """Boolean masks over the samples and, per class, the polygon counts of each part."""
 
@@ -125,6 +93,65 @@ class PolygonSplit:
     held_out: np.ndarray
     polygons: dict
     warnings: List[str] = field(default_factory=list)
+
+
+@dataclass
+class SplitSamples:
+    """The samples split by polygon: the training part `X (n, d)`, `y`, its polygon `groups` for the
+    folds (None: ungrouped), the held-out part, the class names and the counts {name: (train, held out)}."""
+
+    X: np.ndarray
+    y: np.ndarray
+    groups: Optional[np.ndarray]
+    X_held_out: np.ndarray
+    y_held_out: np.ndarray
+    names: list
+    counts: dict
+    split: PolygonSplit
+
+
+@dataclass
+class Choice:
+    """What the search or the selection chose: the ridge tau, the feature positions used, and the
+    TauResult or SelectionResult behind them."""
+
+    tau: float
+    features: tuple
+    tau_search: object = None
+    selection: object = None
+
+
+@dataclass
+class Steps:
+    """The callbacks of one run (each may be None) and the seconds each step took."""
+
+    log: Optional[Callable] = None
+    progress: Optional[Callable] = None
+    is_canceled: Optional[Callable] = None
+    timings: dict = field(default_factory=dict)
+
+    def say(self, message):
+        """Send one line to the log, if there is one."""
+        if self.log is not None:
+            self.log(message)
+
+    def reach(self, fraction):
+        """Report progress `fraction` of the whole run."""
+        if self.progress is not None:
+            self.progress(fraction)
+
+    def stage(self, start, end):
+        """A progress callable mapping [0, 1] to [start, end] of the run (None without progress)."""
+        if self.progress is None:
+            return None
+        return lambda fraction: self.progress(start + (end - start) * min(max(fraction, 0.0), 1.0))
+
+    @contextmanager
+    def timed(self, step):
+        """Record the seconds the block takes as the timing of `step`."""
+        started = time.perf_counter()
+        yield
+        self.timings[step] = time.perf_counter() - started
 
 
 @dataclass
@@ -205,92 +232,53 @@ def parse_tau_list(text):
     return values or None
 
 
-def _stage(progress, start, end):
-    """A progress callable mapping [0, 1] to [start, end] of `progress` (None passes through)."""
-    if progress is None:
-        return None
-    return lambda fraction: progress(start + (end - start) * min(max(fraction, 0.0), 1.0))
-
-
-def _log(log, message):
-    """Send one line to `log` if there is one."""
-    if log is not None:
-        log(message)
-
-
 def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     """Run the workflow on `samples` (raster.TrainingSamples); return a TrainingResult.
 
-    `inputs` (TrainingInputs) describes where the samples came from; it goes into the model's info.
+    `inputs` (TrainingInputs) describes where the samples came from; it goes into the model.
     """
+    steps = Steps(log, progress, is_canceled,
+                  {} if inputs.sampling_seconds is None else {"sampling": inputs.sampling_seconds})
+    data = split(samples, options, steps)
+    check_class_sizes(data.counts, data.X.shape[1], options)
+    choose = search_tau if options.selection is None else select_bands
+    choice = choose(samples, data, options, steps)
+    cv = cross_validate_choice(data, options, choice, steps)
+    mixture = fit(data, choice, steps)
+    confused = warn_indistinguishable(mixture, data, choice, steps)
+    validation = assess(data, mixture, choice, steps)
+    model = describe(samples, options, inputs, data, choice, mixture, cv, validation, confused, steps)
+    steps.reach(1.0)
+    return TrainingResult(model, validation or cv, cv, validation, data.split)
+
+
+def split(samples, options, steps):
+    """The samples split by polygon (`split_polygons`), with the counts of each class logged."""
     names_of = {label: str(name)
                 for label, name in zip(np.asarray(samples.labels).tolist(), samples.class_names)}
     labels = np.unique(samples.y)
     names = [names_of.get(label, str(label)) for label in labels.tolist()]
-    split = split_polygons(samples.y, samples.groups, options.validation, options.seed, names_of)
-    for warning in split.warnings:
-        _log(log, f"Warning: {warning}")
-    X, y = samples.X[split.train], samples.y[split.train]
-    groups = samples.groups[split.train] if options.grouped else None
-    counts = {name: (int(np.sum(y == label)), int(np.sum(samples.y[split.held_out] == label)))
+    polygons = split_polygons(samples.y, samples.groups, options.validation, options.seed, names_of)
+    for warning in polygons.warnings:
+        steps.say(f"Warning: {warning}")
+    y, y_held_out = samples.y[polygons.train], samples.y[polygons.held_out]
+    counts = {name: (int(np.sum(y == label)), int(np.sum(y_held_out == label)))
               for label, name in zip(labels, names)}
     for name, (n_train, n_val) in counts.items():
-        polygons_train, polygons_val = split.polygons[name]
-        _log(log, f"Class '{name}': {n_train} training samples from {polygons_train} polygon(s), "
+        polygons_train, polygons_val = polygons.polygons[name]
+        steps.say(f"Class '{name}': {n_train} training samples from {polygons_train} polygon(s), "
                   f"{n_val} held-out samples from {polygons_val} polygon(s)")
-    check_class_sizes(counts, X.shape[1], options)
-    timings = {} if inputs.sampling_seconds is None else {"sampling": inputs.sampling_seconds}
-    step = _search_tau if options.selection is None else _select_bands
-    tau, features, found = step(samples, X, y, groups, options, timings, log, _stage(progress, 0, 0.8),
-                                is_canceled)
+    groups = samples.groups[polygons.train] if options.grouped else None
+    return SplitSamples(samples.X[polygons.train], y, groups, samples.X[polygons.held_out], y_held_out, names,
+                        counts, polygons)
 
-    started = time.perf_counter()
-    cv = cross_validate(X, y, tau=tau, features=features, folds=options.folds, groups=groups,
-                        seed=options.seed)
-    cv_assessment = Assessment.of(CROSS_VALIDATION, cv.confusion, cv.accuracy, cv.kappa, cv.f1)
-    timings["cross_validation"] = time.perf_counter() - started
-    _log(log, f"Cross-validation ({cv.folds} folds{', by polygon' if groups is not None else ''}, "
-              f"training polygons): overall accuracy {cv.accuracy:.4f}, kappa {cv.kappa:.4f}")
-    if progress is not None:
-        progress(0.9)
 
-    started = time.perf_counter()
-    mixture = GaussianMixture.fit(X, y, tau=tau, class_names=names)
-    timings["fit"] = time.perf_counter() - started
-    confused = indistinguishable_pairs(mixture.subset(features), names)
-    for warning in confused:
-        _log(log, f"Warning: {warning}")
-    validation = _assess_held_out(samples, split, mixture, features, timings, log)
-    headline = validation if validation is not None else cv_assessment
-    selection = found if options.selection is not None else None
-    info = {
-        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "workflow": "selection" if selection is not None else "tau search",
-        "source": dict(inputs.source),
-        "parameters": _parameters(options, tau, features if selection is not None else None,
-                                  max(selection.sizes) if selection is not None else None),
-        "classes": names,
-        "class_colors": colors_for_classes(names, inputs.category_colors),
-        "wavelengths": _wavelengths(inputs.wavelengths, samples.band_numbers),
-        "samples_per_class": {name: {"train": t, "validation": v} for name, (t, v) in counts.items()},
-        "polygons_per_class": {name: {"train": t, "validation": v}
-                               for name, (t, v) in split.polygons.items()},
-        "final_model": ("trained on the training polygons only; the held-out polygons assess it"
-                        if validation is not None else "trained on all polygons"),
-        "assessment": headline.source,
-        "cross_validation": cv_assessment.to_dict(names),
-        "validation": None if validation is None else validation.to_dict(names),
-        "tau": tau,
-        "timings_s": {key: round(value, 3) for key, value in timings.items()},
-        "warnings": list(getattr(samples, "warnings", []) or []) + split.warnings + confused,
-    }
-    model = SavedModel(mixture=mixture, band_numbers=tuple(int(b) for b in samples.band_numbers),
-                       feature_names=[str(name) for name in samples.band_names],
-                       n_raster_bands=int(inputs.n_raster_bands), features=features, selection=selection,
-                       tau_search=None if selection is not None else found, info=info)
-    if progress is not None:
-        progress(1.0)
-    return TrainingResult(model, headline, cv_assessment, validation, split)
+def warn_indistinguishable(mixture, data, choice, steps):
+    """The warnings (also logged) for the class pairs the fitted model cannot tell apart on its bands."""
+    warnings = indistinguishable_pairs(mixture.subset(choice.features), data.names)
+    for warning in warnings:
+        steps.say(f"Warning: {warning}")
+    return warnings
 
 
 def indistinguishable_pairs(mixture, names):
@@ -310,7 +298,7 @@ def check_class_sizes(counts, n_bands, options):
         needed, ridge = n_bands, not options.tau_grid or any(tau > 0 for tau in options.tau_grid)
         fix = "leave TAU empty (a ridge is then chosen by cross-validation) or set TAU > 0"
     else:
-        needed = min(options.selection.max_features or min(n_bands, MAX_FEATURES), n_bands)
+        needed = options.selection.largest_size(n_bands)
         ridge = options.selection.tau > 0
         fix = "lower MAX_FEATURES or set TAU > 0"
     name, (smallest, _) = min(counts.items(), key=lambda item: item[1][0])
@@ -320,58 +308,94 @@ def check_class_sizes(counts, n_bands, options):
                          f"polygons of '{name}', or {fix}")
 
 
-def _search_tau(samples, X, y, groups, options, timings, log, progress, is_canceled):
-    """Train GMM's step: the ridge tau by CV over all bands; returns (tau, features, TauResult)."""
-    started = time.perf_counter()
+def search_tau(samples, data, options, steps):
+    """Train GMM's step: the ridge tau by CV over all bands."""
     grid = options.tau_grid if options.tau_grid else None
-    search = select_tau(X, y, grid=grid, criterion=options.tau_criterion, folds=options.folds, groups=groups,
-                        seed=options.seed, progress=progress, is_canceled=is_canceled)
+    with steps.timed("tau_search"):
+        search = select_tau(data.X, data.y, grid=grid, criterion=options.tau_criterion, folds=options.folds,
+                            groups=data.groups, seed=options.seed, progress=steps.stage(0, 0.8),
+                            is_canceled=steps.is_canceled)
     tau = float(search.tau)
-    timings["tau_search"] = time.perf_counter() - started
     if len(search.grid) > 1:
         best = float(np.max(search.values))
-        _log(log, f"Tau search over {len(search.grid)} values ({options.tau_criterion}, {options.folds} "
+        steps.say(f"Tau search over {len(search.grid)} values ({options.tau_criterion}, {options.folds} "
                   f"folds): tau = {tau:.6g}, CV {options.tau_criterion} = {best:.4f} "
-                  f"({timings['tau_search']:.2f} s)")
+                  f"({steps.timings['tau_search']:.2f} s)")
     else:
-        _log(log, f"Tau = {tau:.6g} (one value given: no search)")
-    return tau, tuple(range(X.shape[1])), search
+        steps.say(f"Tau = {tau:.6g} (one value given: no search)")
+    return Choice(tau, tuple(range(data.X.shape[1])), tau_search=search)
 
 
-def _select_bands(samples, X, y, groups, options, timings, log, progress, is_canceled):
-    """Train Selection's step: SFS or SFFS; returns (tau, features, SelectionResult)."""
-    started = time.perf_counter()
+def select_bands(samples, data, options, steps):
+    """Train Selection's step: SFS or SFFS, then the best size or the largest."""
     chosen = options.selection
-    max_features = min(chosen.max_features or min(X.shape[1], MAX_FEATURES), X.shape[1])
-    selection = select_features(X, y, method=chosen.method, criterion=chosen.criterion,
-                                max_features=max_features, folds=options.folds, groups=groups,
-                                seed=options.seed, tau=float(chosen.tau), progress=progress,
-                                is_canceled=is_canceled)
-    for size in selection.sizes:
-        bands = ", ".join(_band_label(samples, f) for f in selection.best_sets[size])
-        _log(log, f"Best set of {size} band(s): {chosen.criterion} = "
-                  f"{selection.best_values[size]:.6g}: {bands}")
-    size = selection.best_size if chosen.use_best else max(selection.sizes)
-    features = tuple(int(f) for f in selection.best_sets[size])
-    timings["selection"] = time.perf_counter() - started
+    with steps.timed("selection"):
+        selection = select_features(data.X, data.y, method=chosen.method, criterion=chosen.criterion,
+                                    max_features=chosen.largest_size(data.X.shape[1]), folds=options.folds,
+                                    groups=data.groups, seed=options.seed, tau=float(chosen.tau),
+                                    progress=steps.stage(0, 0.8), is_canceled=steps.is_canceled)
+        for size in selection.sizes:
+            steps.say(f"Best set of {size} band(s): {chosen.criterion} = {selection.best_values[size]:.6g}: "
+                      f"{band_labels(samples, selection.best_sets[size])}")
+        size = selection.best_size if chosen.use_best else max(selection.sizes)
+        features = tuple(int(f) for f in selection.best_sets[size])
     how = "best size" if chosen.use_best else "MAX_FEATURES"
-    _log(log, f"Selected {len(features)} band(s) ({how}, {chosen.method.upper()}, {chosen.criterion}, "
-              f"{timings['selection']:.2f} s): " + ", ".join(_band_label(samples, f) for f in features))
-    return float(chosen.tau), features, selection
+    steps.say(f"Selected {len(features)} band(s) ({how}, {chosen.method.upper()}, {chosen.criterion}, "
+              f"{steps.timings['selection']:.2f} s): {band_labels(samples, features)}")
+    return Choice(float(chosen.tau), features, selection=selection)
 
 
-def _assess_held_out(samples, split, mixture, features, timings, log):
+def cross_validate_choice(data, options, choice, steps):
+    """The cross-validated Assessment of the chosen tau and features on the training polygons."""
+    with steps.timed("cross_validation"):
+        cv = cross_validate(data.X, data.y, tau=choice.tau, features=choice.features, folds=options.folds,
+                            groups=data.groups, seed=options.seed)
+        assessment = Assessment.of(CROSS_VALIDATION, cv.confusion, cv.accuracy, cv.kappa, cv.f1)
+    steps.say(f"Cross-validation ({cv.folds} folds{', by polygon' if data.groups is not None else ''}, "
+              f"training polygons): overall accuracy {cv.accuracy:.4f}, kappa {cv.kappa:.4f}")
+    steps.reach(0.9)
+    return assessment
+
+
+def fit(data, choice, steps):
+    """The final mixture, on every band read, fitted on the training polygons."""
+    with steps.timed("fit"):
+        return GaussianMixture.fit(data.X, data.y, tau=choice.tau, class_names=data.names)
+
+
+def assess(data, mixture, choice, steps):
     """The Assessment of `mixture` on the held-out polygons, or None when none is held out."""
-    if not split.held_out.any():
+    if not len(data.y_held_out):
         return None
-    started = time.perf_counter()
-    X_val, y_val = samples.X[split.held_out], samples.y[split.held_out]
-    predicted = mixture.subset(features).predict(X_val[:, list(features)])
-    validation = Assessment.of(HELD_OUT, confusion_matrix(y_val, predicted, mixture.labels_))
-    timings["validation"] = time.perf_counter() - started
-    _log(log, f"Held-out polygons ({len(y_val)} samples, never used for training): overall accuracy "
-              f"{validation.overall_accuracy:.4f}, kappa {validation.kappa:.4f}")
+    with steps.timed("validation"):
+        predicted = mixture.subset(choice.features).predict(data.X_held_out[:, list(choice.features)])
+        validation = Assessment.of(HELD_OUT, confusion_matrix(data.y_held_out, predicted, mixture.labels_))
+    steps.say(f"Held-out polygons ({len(data.y_held_out)} samples, never used for training): overall "
+              f"accuracy {validation.overall_accuracy:.4f}, kappa {validation.kappa:.4f}")
     return validation
+
+
+def describe(samples, options, inputs, data, choice, mixture, cv, validation, confused, steps):
+    """The SavedModel: the mixture, the bands, what was chosen and the record of the run
+    (`confused`: the warnings of indistinguishable class pairs)."""
+    selection = choice.selection
+    record = TrainingRecord(
+        created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        workflow="selection" if selection is not None else "tau search",
+        source=dict(inputs.source),
+        parameters=_parameters(options, choice.tau, choice.features if selection is not None else None,
+                               max(selection.sizes) if selection is not None else None),
+        samples=dict(data.counts), polygons=dict(data.split.polygons),
+        final_model=("trained on the training polygons only; the held-out polygons assess it"
+                     if validation is not None else "trained on all polygons"),
+        cross_validation=cv, validation=validation, timings=dict(steps.timings),
+        warnings=list(getattr(samples, "warnings", []) or []) + data.split.warnings + confused)
+    return SavedModel(mixture=mixture, band_numbers=tuple(int(b) for b in samples.band_numbers),
+                      feature_names=[str(name) for name in samples.band_names],
+                      n_raster_bands=int(inputs.n_raster_bands), features=choice.features,
+                      selection=selection, tau_search=choice.tau_search,
+                      class_colors=colors_for_classes(data.names, inputs.category_colors),
+                      wavelengths=_wavelengths(inputs.wavelengths, samples.band_numbers), training=record)
 
 
 def _wavelengths(raster_wavelengths, band_numbers):
@@ -381,9 +405,9 @@ def _wavelengths(raster_wavelengths, band_numbers):
     return [float(raster_wavelengths[number - 1]) for number in band_numbers]
 
 
-def _band_label(samples, feature):
-    """'band 4 (Band 4)' for a feature position."""
-    return f"{samples.band_numbers[feature]} ({samples.band_names[feature]})"
+def band_labels(samples, features):
+    """'4 (Band 4), 5 (Band 5)' for feature positions of the samples."""
+    return ", ".join(band_label(samples.band_numbers[f], samples.band_names[f]) for f in features)
 
 
 def _parameters(options, tau, features=None, max_features=None):

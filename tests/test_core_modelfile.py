@@ -1,6 +1,9 @@
-"""Model files: exact round trip, data only, corrupt/foreign/newer files refused."""
+"""Model files: exact round trip, version-1 files of the earlier code still load, data only, and every
+kind of corrupt, foreign or newer file refused with a message that says what is wrong."""
 
+import io
 import json
+import shutil
 import zipfile
 
 import numpy as np
@@ -17,6 +20,12 @@ from gmmselect.core import (
     select_features,
     select_tau,
 )
+from gmmselect.core.criteria import Assessment
+from gmmselect.core.modelfile import TrainingRecord
+
+V1_SELECTION = data_file("model_v1", "selection.gmm")
+V1_TAU_SEARCH = data_file("model_v1", "tau_search.gmm")
+CLASSES = ["cleared", "fallen_dry", "forest", "water"]
 
 
 @pytest.fixture(scope="module")
@@ -26,8 +35,28 @@ def saved():
     selection = select_features(X, y, "sffs", "jm", max_features=6)
     search = select_tau(X, y, folds=3)
     mixture = GaussianMixture.fit(X, y, tau=search.tau, class_names=list(data["class_names"]))
+    names = mixture.class_names_
+    confusion = np.array([[40, 2, 0, 0], [1, 30, 0, 0], [0, 0, 25, 0], [0, 0, 0, 0]])
+    record = TrainingRecord(
+        created="2026-01-02T03:04:05+00:00", workflow="selection",
+        source={"raster": "a.tif", "field": "class"},
+        parameters={"folds": 3, "grouped": True, "validation": 0.5, "seed": 0, "tau": 0.0},
+        samples={name: (10 + k, k) for k, name in enumerate(names)},
+        polygons=dict.fromkeys(names, (3, 1)), final_model="trained on the training polygons only",
+        cross_validation=Assessment.of("cross-validation", confusion, 0.5, 0.25, 0.125),
+        validation=Assessment.of("held-out polygons", confusion), timings={"selection": 0.5, "fit": 0.25},
+        warnings=["class 'x' has 1 polygon(s)"])
     return SavedModel(mixture, range(1, 17), list(data["feature_names"][:16]), 64, selection.best_set,
-                      selection, search, {"method": "sffs", "samples": {"a": 3}})
+                      selection, search, ["#112233", "#445566", "#778899", "#aabbcc"],
+                      [float(k) for k in range(16)], record)
+
+
+def assert_same_assessment(loaded, saved):
+    """Equal up to the 6 digits a file keeps of each figure (NaN stays NaN)."""
+    assert loaded.source == saved.source
+    np.testing.assert_array_equal(loaded.confusion, saved.confusion)
+    for name in ("overall_accuracy", "kappa", "mean_f1", "producers", "users", "f1"):
+        np.testing.assert_allclose(getattr(loaded, name), getattr(saved, name), atol=5e-7)
 
 
 def test_round_trip_is_exact(tmp_path, saved):
@@ -42,9 +71,69 @@ def test_round_trip_is_exact(tmp_path, saved):
     assert loaded.feature_names == saved.feature_names and loaded.n_raster_bands == 64
     assert loaded.selection == saved.selection
     np.testing.assert_array_equal(loaded.tau_search.values, saved.tau_search.values)
-    assert loaded.tau_search.tau == saved.tau_search.tau and loaded.info == saved.info
+    assert loaded.tau_search.tau == saved.tau_search.tau
+    assert loaded.class_colors == saved.class_colors and loaded.wavelengths == saved.wavelengths
     X = np.random.default_rng(0).normal(size=(20, 16)) * 1000 + saved.mixture.means_[0]
     np.testing.assert_array_equal(loaded.mixture.decision_function(X), saved.mixture.decision_function(X))
+
+
+def test_the_training_record_round_trips(tmp_path, saved):
+    path = tmp_path / "model.gmm"
+    save_model(path, saved)
+    loaded, record = load_model(path).training, saved.training
+    for name in ("created", "workflow", "source", "parameters", "samples", "polygons", "final_model",
+                 "timings", "warnings"):
+        assert getattr(loaded, name) == getattr(record, name), name
+    assert_same_assessment(loaded.cross_validation, record.cross_validation)
+    assert_same_assessment(loaded.validation, record.validation)
+    assert np.isnan(loaded.validation.producers[3]) and loaded.assessment.source == "held-out polygons"
+    again = tmp_path / "again.gmm"
+    save_model(again, load_model(path))
+    assert header_of(again) == header_of(path)
+
+
+def test_a_model_without_training_record_round_trips(tmp_path, saved):
+    bare = SavedModel(saved.mixture, saved.band_numbers, saved.feature_names, 64)
+    path = tmp_path / "bare.gmm"
+    save_model(path, bare)
+    loaded = load_model(path)
+    assert loaded.training is None and loaded.class_colors is None and loaded.selection is None
+    assert loaded.features == tuple(range(16))
+
+
+def header_of(path):
+    """The JSON header of a model file."""
+    with np.load(path, allow_pickle=False) as archive:
+        return json.loads(str(archive["header"]))
+
+
+@pytest.mark.parametrize("path", [V1_SELECTION, V1_TAU_SEARCH])
+def test_version_1_files_of_the_earlier_code_load_with_everything_they_hold(tmp_path, path):
+    old = header_of(path)
+    assert old["version"] == 1
+    loaded = load_model(path)
+    info = old["info"]
+    assert loaded.mixture.class_names_ == CLASSES and loaded.class_colors == info["class_colors"]
+    assert loaded.wavelengths is None and loaded.training.created == info["created"]
+    assert loaded.training.samples == {name: (c["train"], c["validation"])
+                                       for name, c in info["samples_per_class"].items()}
+    assert loaded.training.validation.kappa == info["validation"]["kappa"]
+    assert loaded.training.cross_validation.confusion.tolist() == info["cross_validation"]["confusion"]
+    assert loaded.training.timings == info["timings_s"] and loaded.training.parameters == info["parameters"]
+    assert loaded.mixture.counts_.tolist() == [info["samples_per_class"][name]["train"] for name in CLASSES]
+    # written again, the file holds the same header: the format did not change
+    again = tmp_path / "again.gmm"
+    save_model(again, loaded)
+    assert header_of(again) == old
+
+
+def test_version_1_selection_file_predicts_with_its_selected_bands():
+    loaded = load_model(V1_SELECTION)
+    mixture, bands = loaded.classifier()
+    assert loaded.selection.method == "sffs" and loaded.selection.criterion == "jm"
+    assert bands == tuple(f + 1 for f in loaded.selection.best_set) and mixture.n_features == len(bands)
+    means = loaded.mixture.means_[:, [b - 1 for b in bands]]
+    np.testing.assert_array_equal(mixture.predict(means), loaded.mixture.labels_)
 
 
 def test_classifier_uses_the_selected_bands_or_another_size(saved):
@@ -66,32 +155,196 @@ def test_files_hold_no_pickle(tmp_path, saved):
             assert b"'descr': '|O'" not in header and b"'descr': 'O'" not in header
 
 
-def rewrite(tmp_path, path, **changes):
-    """A copy of the model file with header fields or arrays replaced."""
-    with np.load(path, allow_pickle=False) as archive:
+# -- refused files ------------------------------------------------------------------------------
+
+def rewrite(tmp_path, source, header=None, drop=(), **arrays_changed):
+    """A copy of the model file `source` with header fields replaced (`header`: {dotted name: value},
+    a value of `drop` removes the field) and arrays replaced."""
+    with np.load(source, allow_pickle=False) as archive:
         arrays = {name: archive[name] for name in archive.files}
-    header = json.loads(str(arrays.pop("header")))
-    header.update(changes.pop("header", {}))
-    arrays.update(changes)
-    target = tmp_path / "changed.gmm"
-    with open(target, "wb") as stream:
-        np.savez(stream, header=np.array(json.dumps(header)), **arrays)
-    return target
+    values = json.loads(str(arrays.pop("header")))
+    for name, value in (header or {}).items():
+        *parents, key = name.split(".")
+        target = values
+        for parent in parents:
+            target = target[parent]
+        target[key] = value
+    for name in drop:
+        *parents, key = name.split(".")
+        target = values
+        for parent in parents:
+            target = target[parent]
+        del target[key]
+    arrays.update(arrays_changed)
+    path = tmp_path / "changed.gmm"
+    with open(path, "wb") as stream:
+        np.savez(stream, header=np.array(json.dumps(values)), **arrays)
+    return path
 
 
-@pytest.mark.parametrize(("changes", "message"), [
-    ({"header": {"version": modelfile.VERSION + 1}}, "newer than this plugin reads.*update GMM Select"),
-    ({"header": {"format": "someone-else"}}, "not a GMM Select model file"),
-    ({"priors": np.array([0.5, 0.5, 0.5, 0.5])}, "priors do not sum to 1"),
-    ({"covariances": np.zeros((4, 16, 15))}, "covariance shape"),
-    ({"band_numbers": np.arange(3)}, "band numbers disagree"),
-    ({"means": np.full((4, 16), np.nan)}, "non-finite values"),
+def v1_array(name):
+    """An array of the version-1 selection file."""
+    with np.load(V1_SELECTION, allow_pickle=False) as archive:
+        return archive[name]
+
+
+def with_cell(name, index, value):
+    """The v1 array `name` with one cell set."""
+    array = v1_array(name).copy()
+    array[index] = value
+    return array
+
+
+def asymmetric():
+    """Covariances whose class-2 matrix has one off-diagonal cell changed (not its mirror)."""
+    covariances = v1_array("covariances").copy()
+    covariances[1, 0, 1] += 0.5 * np.abs(covariances[1]).max()
+    return covariances
+
+
+def not_positive():
+    """Covariances whose class-1 matrix has the eigenvalue -1."""
+    covariances = v1_array("covariances").copy()
+    covariances[0] = np.diag([1.0] * 6 + [-1.0])
+    return covariances
+
+
+CORRUPT = [
+    # covariances that no mixture has
+    ("asymmetric", {"covariances": asymmetric()}, "the covariance of class 2 is not symmetric"),
+    ("not PSD", {"covariances": not_positive()},
+     "the covariance of class 1 is not positive semi-definite (eigenvalue -1)"),
+    # non-finite numbers
+    ("tau nan", {"header": {"tau": float("nan")}}, "tau is not finite (nan)"),
+    ("floor inf", {"header": {"floor": float("inf")}}, "floor is not finite (inf)"),
+    ("priors nan", {"priors": with_cell("priors", 0, np.nan)}, "array 'priors' holds non-finite values"),
+    ("means inf", {"means": with_cell("means", (1, 2), np.inf)}, "array 'means' holds non-finite values"),
+    ("covariances nan", {"covariances": with_cell("covariances", (0, 1, 1), np.nan)},
+     "array 'covariances' holds non-finite values"),
+    # priors
+    ("negative prior", {"priors": np.array([-0.2, 0.4, 0.4, 0.4])},
+     "priors [-0.2, 0.4, 0.4, 0.4] are not all positive"),
+    ("priors sum", {"priors": np.array([0.5, 0.5, 0.5, 0.5])}, "priors sum to 2, not 1"),
+    # labels
+    ("duplicate labels", {"labels": np.array([1, 2, 2, 4])}, "duplicate class labels [1, 2, 2, 4]"),
+    ("negative label", {"labels": np.array([-1, 1, 2, 3])},
+     "class labels [-1, 1, 2, 3] do not fit the classification's pixel type: they must be 0 to 4294967295"),
+    ("label too large", {"labels": np.array([1, 2, 3, 2**40])},
+     "class labels [1, 2, 3, 1099511627776] do not fit the classification's pixel type: they must be 0 to "
+     "4294967295"),
+    ("float labels", {"labels": np.array([1.0, 2.5, 3.0, 4.0])},
+     "array 'labels' holds float64, not whole numbers"),
+    # header fields of the wrong JSON type
+    ("names object", {"header": {"class_names": {"a": 1}}},
+     "header field 'class_names' is an object, not a list"),
+    ("name number", {"header": {"class_names": ["a", 3, "c", "d"]}},
+     "header field 'class_names[1]' is a number, not a string"),
+    ("tau string", {"header": {"tau": "0"}}, "header field 'tau' is a string, not a number"),
+    ("bands fraction", {"header": {"n_raster_bands": 7.5}},
+     "header field 'n_raster_bands' is a number, not a whole number"),
+    ("bands boolean", {"header": {"n_raster_bands": True}},
+     "header field 'n_raster_bands' is a boolean, not a whole number"),
+    ("info list", {"header": {"info": []}}, "header field 'info' is a list, not an object"),
+    ("selection list", {"header": {"selection": [1]}}, "header field 'selection' is a list, not an object"),
+    ("kappa string", {"header": {"info.cross_validation.kappa": "high"}},
+     "header field 'info.cross_validation.kappa' is a string, not a number"),
+    ("counts object", {"header": {"info.samples_per_class.forest": [1, 2]}},
+     "header field 'info.samples_per_class.forest' is a list, not an object"),
+    ("missing field", {"drop": ["info.final_model"]}, "header field 'info.final_model' is missing"),
+    ("grouped number", {"header": {"info.parameters.grouped": 1}},
+     "header field 'info.parameters.grouped' is a number, not true or false"),
+    ("missing tau", {"drop": ["tau"]}, "header field 'tau' is missing"),
+    # shapes that disagree
+    ("covariance shape", {"covariances": np.zeros((4, 7, 6))},
+     "array 'covariances' has shape (4, 7, 6); the means of shape (4, 7) need (4, 7, 7)"),
+    ("band numbers", {"band_numbers": np.arange(1, 4)},
+     "array 'band_numbers' has shape (3,); the means of shape (4, 7) need (7,)"),
+    ("class names", {"header": {"class_names": ["a", "b", "c"]}}, "3 class names for 4 classes"),
+    ("band names", {"header": {"feature_names": ["a"]}}, "1 band names for 7 bands"),
+    ("colours", {"header": {"info.class_colors": ["#000000"]}}, "1 class colours for 4 classes"),
+    ("confusion", {"header": {"info.validation.confusion": [[1, 2], [3, 4]]}},
+     "header field 'info.validation.confusion' is not a 4 x 4 matrix"),
+    ("features", {"features": np.array([0, 7])}, "features [0, 7] are not distinct positions from 0 to 6"),
+    ("band beyond raster", {"header": {"n_raster_bands": 5}},
+     "band numbers [1, 2, 3, 4, 5, 6, 7] are not all within 1 to 5 (n_raster_bands)"),
+    ("selection sets", {"selection_sets": np.zeros((5, 2), dtype=np.int64)},
+     "selection arrays of shapes (5,), (5, 2) and (5,) disagree"),
+    ("unknown criterion", {"header": {"selection.criterion": "magic"}},
+     "unknown selection criterion 'magic'"),
+]
+
+
+@pytest.mark.parametrize(("changes", "what"), [case[1:] for case in CORRUPT],
+                         ids=[case[0] for case in CORRUPT])
+def test_files_that_cannot_describe_a_mixture_are_refused_saying_why(tmp_path, changes, what):
+    changes = dict(changes)
+    path = rewrite(tmp_path, V1_SELECTION, changes.pop("header", None), changes.pop("drop", ()), **changes)
+    with pytest.raises(ModelFileError) as refused:
+        load_model(path)
+    assert str(refused.value) == f"{path} is a corrupt GMM Select model file: {what}"
+
+
+def test_a_tau_grid_that_disagrees_with_its_values_is_refused(tmp_path):
+    path = rewrite(tmp_path, V1_TAU_SEARCH, tau_values=np.zeros(3))
+    with pytest.raises(ModelFileError) as refused:
+        load_model(path)
+    assert str(refused.value) == (f"{path} is a corrupt GMM Select model file: tau grid of shape (16,) and "
+                                  "its values of shape (3,) disagree")
+
+
+def npy_claiming(shape, data):
+    """The bytes of a .npy file whose header claims float64 `shape` but which holds `data` only."""
+    stream = io.BytesIO()
+    np.lib.format.write_array_header_1_0(stream, {"descr": "<f8", "fortran_order": False, "shape": shape})
+    return stream.getvalue() + data
+
+
+def test_a_header_claiming_arrays_larger_than_the_file_is_refused_before_allocating(tmp_path):
+    path = tmp_path / "huge.gmm"
+    shutil.copy(V1_SELECTION, path)
+    with zipfile.ZipFile(V1_SELECTION) as source, zipfile.ZipFile(path, "w") as target:
+        for member in source.namelist():
+            content = source.read(member)
+            target.writestr(member, npy_claiming((10**6, 10**6), content[128:]) if member == "means.npy"
+                            else content)
+    with zipfile.ZipFile(path) as archive:
+        held = archive.getinfo("means.npy").file_size - 128
+    with pytest.raises(ModelFileError) as refused:
+        load_model(path)
+    assert str(refused.value) == (f"{path} is a corrupt GMM Select model file: array 'means' claims shape "
+                                  f"(1000000, 1000000) of float64 (8000000000000 bytes) but the file holds "
+                                  f"{held} bytes for it")
+
+
+@pytest.mark.parametrize("version", ["1", 1.5, True, 0, None, [1]])
+def test_a_version_that_is_not_a_whole_number_is_not_a_model_file(tmp_path, version):
+    path = rewrite(tmp_path, V1_SELECTION, {"version": version})
+    with pytest.raises(ModelFileError) as refused:
+        load_model(path)
+    assert str(refused.value) == (f"{path} is not a GMM Select model file (version {version!r} is not a "
+                                  "whole number >= 1); choose a file written by Train GMM or Train Selection")
+
+
+def test_a_newer_version_asks_for_an_update(tmp_path):
+    path = rewrite(tmp_path, V1_SELECTION, {"version": modelfile.VERSION + 1})
+    with pytest.raises(ModelFileError) as refused:
+        load_model(path)
+    assert str(refused.value) == (f"{path} is a model file of version 2, newer than this plugin reads "
+                                  "(version 1); update GMM Select")
+
+
+@pytest.mark.parametrize(("header", "why"), [
+    ({"format": "someone-else"}, "format 'someone-else'"),
+    (["a", "list"], "its header is a list, not an object"),
 ])
-def test_corrupt_or_foreign_files_are_refused(tmp_path, saved, changes, message):
-    path = tmp_path / "model.gmm"
-    save_model(path, saved)
-    with pytest.raises(ModelFileError, match=message):
-        load_model(rewrite(tmp_path, path, **changes))
+def test_foreign_headers_are_not_model_files(tmp_path, header, why):
+    path = tmp_path / "foreign.gmm"
+    with open(path, "wb") as stream:
+        np.savez(stream, header=np.array(json.dumps(header)), means=np.zeros((2, 2)))
+    with pytest.raises(ModelFileError) as refused:
+        load_model(path)
+    assert str(refused.value) == (f"{path} is not a GMM Select model file ({why}); choose a file written by "
+                                  "Train GMM or Train Selection")
 
 
 def test_not_a_model_at_all(tmp_path):
@@ -110,7 +363,7 @@ def test_not_a_model_at_all(tmp_path):
 def test_save_is_atomic(tmp_path, saved):
     path = tmp_path / "model.gmm"
     path.write_bytes(b"previous")
-    broken = SavedModel(saved.mixture, saved.band_numbers, saved.feature_names, 64, info={"bad": object()})
+    broken = SavedModel(saved.mixture, saved.band_numbers, saved.feature_names, 64, class_colors=[object()])
     with pytest.raises(TypeError):
         save_model(path, broken)
     assert path.read_bytes() == b"previous"

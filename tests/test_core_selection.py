@@ -199,3 +199,10 @@ def test_progress_and_cancel():
         select_features(X, y, "sfs", "jm", max_features=4, is_canceled=lambda: len(seen) > 5,
                         progress=seen.append)
     assert len(seen) == 6
+
+
+def test_the_choices_are_keyed_like_the_scores_behind_them():
+    from gmmselect.core.choices import CRITERIA, TAU_CRITERIA
+    from gmmselect.core.criteria import CV_SCORES
+
+    assert list(TAU_CRITERIA) == list(CV_SCORES) == [key for key in CRITERIA if key not in ("jm", "kl")]

@@ -164,7 +164,7 @@ def test_different_criteria_are_normalised_with_a_note(models):
     sfs = series_from_model(models["sfs"][1], "a")
     sffs = series_from_model(models["sffs"][1], "b")
     values, title, note = plot_values([sfs])
-    assert values == [sfs.values] and title == "Jeffries–Matusita (prior-weighted)" and note == ""
+    assert values == [sfs.values] and title == "Jeffries-Matusita distance" and note == ""
     values, title, note = plot_values([sfs, sffs])
     assert title == "Criterion value (normalised)" and "0" in note and "1" in note
     for scaled, series in zip(values, (sfs, sffs)):
@@ -176,11 +176,11 @@ def test_different_criteria_are_normalised_with_a_note(models):
 
 
 def test_the_curve_is_drawn_along_its_values(dialog, models):
-    from gmmselect.gui.curves import BEST_COLOR, PALETTE
+    from gmmselect.raster.style import HIGHLIGHT_COLOR, LINE_COLORS
 
     series = dialog.addModel(models["sfs"][0])
     pixels, frame = render(dialog.plot)
-    curve = inside(mask_of(pixels, PALETTE[0]), frame)
+    curve = inside(mask_of(pixels, LINE_COLORS[0]), frame)
     points = [frame.point(k, v) for k, v in zip(series.sizes, series.values)]
     assert all(a.x() < b.x() for a, b in zip(points, points[1:]))
     for k, point, following in zip(series.sizes, points, points[1:] + [None]):
@@ -197,7 +197,7 @@ def test_the_curve_is_drawn_along_its_values(dialog, models):
     for y, point in zip(drawn_y, (p for k, p in zip(series.sizes, points) if k != series.best_size)):
         assert abs(y - point.y()) <= 3
     # The best size carries the best-size marker, and only it.
-    best = inside(mask_of(pixels, BEST_COLOR), frame)
+    best = inside(mask_of(pixels, HIGHLIGHT_COLOR), frame)
     ys, xs = np.nonzero(best)
     marker = frame.point(series.best_size, series.values[series.sizes.index(series.best_size)])
     assert len(xs) > 40
@@ -207,7 +207,7 @@ def test_the_curve_is_drawn_along_its_values(dialog, models):
 
 def test_axis_titles_name_the_criterion_and_the_size(dialog, models):
     dialog.addModel(models["sffs"][0])
-    assert dialog.plot.yTitle == "Cohen's kappa (CV)"
+    assert dialog.plot.yTitle == "CV Cohen's kappa"
     assert dialog.plot.xTitle == "Number of selected bands"
 
 
@@ -226,7 +226,7 @@ def test_tooltip_gives_the_band_added_and_the_value(dialog, models):
 def test_overlay_adds_a_second_curve_and_hiding_or_clearing_removes_it(dialog, models):
     from qgis.PyQt.QtCore import Qt
 
-    from gmmselect.gui.curves import PALETTE
+    from gmmselect.raster.style import LINE_COLORS
 
     dialog.addModel(models["sfs"][0])
     dialog.addModel(models["sffs"][0])
@@ -234,12 +234,12 @@ def test_overlay_adds_a_second_curve_and_hiding_or_clearing_removes_it(dialog, m
                                                          "2. maipo_sffs_kappa.gmm (SFFS, kappa)"]
     assert dialog.plot.yTitle == "Criterion value (normalised)" and dialog.plot.note
     pixels, frame = render(dialog.plot)
-    for color in PALETTE[:2]:
+    for color in LINE_COLORS[:2]:
         assert inside(mask_of(pixels, color), frame).sum() > 200
     assert dialog.table.rowCount() == 2 * N_FEATURES
     dialog.runs.item(0).setCheckState(Qt.Unchecked)
     assert [s.label for s, _, _ in dialog.plot.curves] == ["2. maipo_sffs_kappa.gmm (SFFS, kappa)"]
-    assert dialog.plot.yTitle == "Cohen's kappa (CV)" and not dialog.plot.note
+    assert dialog.plot.yTitle == "CV Cohen's kappa" and not dialog.plot.note
     assert dialog.table.rowCount() == N_FEATURES
     dialog.clear()
     assert dialog.plot.curves == [] and dialog.table.rowCount() == 0 and dialog.runs.count() == 0
@@ -258,7 +258,7 @@ def test_best_row_of_the_table_is_marked(dialog, models):
 def test_png_export_holds_the_curve(dialog, models, tmp_path):
     from qgis.PyQt.QtGui import QImage
 
-    from gmmselect.gui.curves import BEST_COLOR, PALETTE
+    from gmmselect.raster.style import HIGHLIGHT_COLOR, LINE_COLORS
 
     dialog.addModel(models["sfs"][0])
     written = dialog.exportPlot(str(tmp_path / "curves"))
@@ -266,7 +266,7 @@ def test_png_export_holds_the_curve(dialog, models, tmp_path):
     image = QImage(written)
     assert (image.width(), image.height()) == (960, 600)
     pixels = rgb(image)
-    assert mask_of(pixels, PALETTE[0]).sum() > 300 and mask_of(pixels, BEST_COLOR).sum() > 40
+    assert mask_of(pixels, LINE_COLORS[0]).sum() > 300 and mask_of(pixels, HIGHLIGHT_COLOR).sum() > 40
 
 
 def test_svg_export_holds_paths_and_titles(dialog, models, tmp_path):
@@ -276,7 +276,7 @@ def test_svg_export_holds_paths_and_titles(dialog, models, tmp_path):
         svg = stream.read()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     assert "<path" in svg or "<polyline" in svg
-    assert "Number of selected bands" in svg and "prior-weighted" in svg
+    assert "Number of selected bands" in svg and "Jeffries-Matusita distance" in svg
 
 
 def test_csv_export_has_one_row_per_size_with_its_bands(dialog, models, tmp_path):
@@ -293,7 +293,7 @@ def test_csv_export_has_one_row_per_size_with_its_bands(dialog, models, tmp_path
         assert row["bands"] == ";".join(str(f + 1) for f in best)
         assert row["band_names"] == ";".join(model.feature_names[f] for f in best)
         assert row["criterion"] == "kappa" and row["curve"] == "1. maipo_sffs_kappa.gmm (SFFS, kappa)"
-        assert row["best"] == str(int(int(row["size"]) == selection.best_size))
+        assert row["selected"] == str(int(int(row["size"]) == selection.best_size))
 
 
 def test_the_session_forgets_a_dialog_deleted_with_its_parent():

@@ -15,7 +15,7 @@ from qgis_helpers import REPO, plugin_parent, qgis_process_executable, start_qgi
 TS = os.path.join(REPO, "i18n", "gmmselect_fr.ts")
 QM = os.path.join(REPO, "i18n", "gmmselect_fr.qm")
 CONTEXT = "GmmSelect"
-SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py"]
+SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py", "core/choices.py"]
 MARKERS = re.compile(r"\{[^{}]*\}|</?\w+>|\(\*[^)]*\)|\*\.\w+|\b[A-Z][A-Z0-9_]+\b")
 ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:predict"]
 
@@ -39,10 +39,10 @@ def french():
 
 
 def is_translation(call):
-    """A call of some `tr` or of `QCoreApplication.translate`."""
+    """A call of some `tr`, of `QCoreApplication.translate` or of the marker `QT_TRANSLATE_NOOP`."""
     func = call.func
     if isinstance(func, ast.Name):
-        return func.id == "tr"
+        return func.id in ("tr", "QT_TRANSLATE_NOOP")
     if not isinstance(func, ast.Attribute):
         return False
     owner = func.value.id if isinstance(func.value, ast.Name) else None
@@ -64,19 +64,22 @@ def literal(node):
 
 def message(call):
     """The source text pylupdate5 files under the GmmSelect context for `call`, else None:
-    `GmmSelect.tr("...")` or `QCoreApplication.translate("GmmSelect", "...")`."""
+    `GmmSelect.tr("...")`, `QCoreApplication.translate("GmmSelect", "...")` or
+    `QT_TRANSLATE_NOOP("GmmSelect", "...")` (the names of `core.choices`)."""
     func, args = call.func, [literal(arg) for arg in call.args]
     if isinstance(func, ast.Attribute) and func.attr == "tr" and len(args) == 1:
         return args[0] if isinstance(func.value, ast.Name) and func.value.id == CONTEXT else None
     return args[1] if len(args) == 2 and args[0] == CONTEXT else None
 
 
-def helper_location():
-    """file:line of the one call with a variable text: the body of `GmmSelect.tr`."""
+def helper_locations():
+    """file:line of the two calls with a variable text: the body of `GmmSelect.tr`, and
+    `translated_choices`, whose texts are the literals marked in `core.choices`."""
     with open(os.path.join(REPO, "i18n", "__init__.py"), encoding="utf-8") as stream:
         lines = stream.read().splitlines()
-    line = lines.index('        return QCoreApplication.translate("GmmSelect", text)') + 1
-    return f"i18n/__init__.py:{line}"
+    bodies = ['        return QCoreApplication.translate("GmmSelect", text)',
+              "    return [(key, GmmSelect.tr(name)) for key, name in choices.items()]"]
+    return [f"i18n/__init__.py:{lines.index(body) + 1}" for body in bodies]
 
 
 def code_calls():
@@ -124,7 +127,7 @@ def test_the_ts_is_one_complete_gmmselect_context():
 def test_every_translated_call_in_the_code_is_a_literal_in_the_gmmselect_context():
     calls = code_calls()
     assert len(calls) > 100
-    assert [where for where, call in calls if message(call) is None] == [helper_location()]
+    assert [where for where, call in calls if message(call) is None] == helper_locations()
 
 
 def test_the_ts_holds_exactly_the_strings_of_the_code():
@@ -180,9 +183,20 @@ def test_algorithms_from_the_registry_speak_french(translator):
 def test_without_the_translator_the_algorithms_stay_english():
     from qgis.core import QgsApplication
 
-    predict = QgsApplication.processingRegistry().createAlgorithmById("gmmselect:predict")
+    registry = QgsApplication.processingRegistry()
+    predict = registry.createAlgorithmById("gmmselect:predict")
     assert predict.displayName() == "Predict"
     assert predict.parameterDefinition("MODEL").description() == "Model file"
+    selection = registry.createAlgorithmById("gmmselect:trainselection")
+    assert selection.parameterDefinition("METHOD").options() == [
+        "sfs: sequential forward selection", "sffs: sequential floating forward selection"]
+    assert selection.parameterDefinition("CRITERION").options() == [
+        "jm: Jeffries-Matusita distance", "kl: symmetric Kullback-Leibler divergence",
+        "accuracy: CV overall accuracy", "kappa: CV Cohen's kappa", "f1: CV mean F1 score"]
+    assert selection.parameterDefinition("MAX_FEATURES").description() == (
+        "Maximum number of bands (0 = min(bands, 20))")
+    assert registry.createAlgorithmById("gmmselect:traingmm").parameterDefinition("CRITERION").options() == [
+        "accuracy: overall accuracy", "kappa: Cohen's kappa", "f1: mean F1 score"]
 
 
 def fake_settings(locale):

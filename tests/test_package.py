@@ -57,7 +57,7 @@ def test_the_zip_holds_the_plugin_in_one_gmmselect_folder(built):
     if os.path.isdir(os.path.join(REPO, "gui")):
         assert "gmmselect/gui/__init__.py" in files
     for excluded in ("tests/", "dev/", ".ci/", ".git", "__pycache__", "Makefile",
-                     "ruff.toml", ".gitignore", ".venv"):
+                     "ruff.toml", "pyproject.toml", ".gitignore", ".venv"):
         assert not any(excluded in name for name in files), excluded
     assert not any(name.endswith(".pyc") for name in files)
 

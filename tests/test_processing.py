@@ -78,15 +78,14 @@ def test_selection_files(selection):
     assert saved.selection.method == "sffs" and saved.selection.criterion == "jm"
     selected = [int(b) for b in results["SELECTED_BANDS"].split(",")]
     assert [saved.band_numbers[f] for f in saved.features] == selected
-    assert saved.info["assessment"] == "held-out polygons"
-    polygons = saved.info["polygons_per_class"]
-    assert {name: (p["train"], p["validation"]) for name, p in polygons.items()} == {
+    assert saved.training.assessment.source == "held-out polygons"
+    assert saved.training.polygons == {
         "cleared": (7, 3), "fallen_dry": (6, 2), "forest": (6, 3), "water": (6, 3)}
-    assert saved.info["validation"]["kappa"] == pytest.approx(results["KAPPA"], abs=1e-6)
+    assert saved.training.validation.kappa == pytest.approx(results["KAPPA"], abs=1e-6)
     # the final model saw the training polygons only
-    samples = saved.info["samples_per_class"]
-    assert saved.mixture.counts_.tolist() == [samples[name]["train"] for name in CLASSES]
-    assert sum(s["train"] + s["validation"] for s in samples.values()) == 1124 + 220 + 2271 + 795
+    samples = saved.training.samples
+    assert saved.mixture.counts_.tolist() == [samples[name][0] for name in CLASSES]
+    assert sum(train + held_out for train, held_out in samples.values()) == 1124 + 220 + 2271 + 795
 
     with open(results["OUTPUT_CURVE"], newline="") as stream:
         curve = list(csv.DictReader(stream))

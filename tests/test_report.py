@@ -107,7 +107,7 @@ def test_confusion_matrices_name_the_classes_and_hold_the_model_counts(selection
     assert matrix[0] == ["reference \\ predicted", *CLASSES, "total"]
     assert [row[0] for row in matrix[1:]] == [*CLASSES, "total"]
     counts = np.array([numbers(row)[:-1] for row in matrix[1:5]])
-    expected = np.array(saved.info[key]["confusion"])
+    expected = getattr(saved.training, key).confusion
     np.testing.assert_array_equal(counts, expected)
     assert numbers(matrix[5])[-1] == expected.sum()
     assert "rows = reference" in "".join(parser.text) and "columns = predicted" in "".join(parser.text)
@@ -116,7 +116,7 @@ def test_confusion_matrices_name_the_classes_and_hold_the_model_counts(selection
 @pytest.mark.parametrize("key, position", [("validation", 0), ("cross_validation", 1)])
 def test_class_accuracies_are_those_of_the_matrix(selection, key, position):
     _, saved, parser, _ = selection
-    matrix = np.array(saved.info[key]["confusion"], dtype=float)
+    matrix = getattr(saved.training, key).confusion.astype(float)
     rows = parser.tables["classes"][position]
     assert rows[0] == ["class", "producer's accuracy", "user's accuracy", "F1"]
     assert [row[0] for row in rows[1:]] == CLASSES
@@ -134,7 +134,7 @@ def test_headline_figures_say_how_they_were_obtained(selection, tau_search):
     assert float(overall["kappa"]) == pytest.approx(results["KAPPA"], abs=5e-5)
     assert float(overall["overall accuracy"]) == pytest.approx(results["OVERALL_ACCURACY"], abs=5e-5)
     text = " ".join(parser.text)
-    held_out = sum(s["validation"] for s in saved.info["samples_per_class"].values())
+    held_out = sum(n for _, n in saved.training.samples.values())
     assert f"Measured on the {held_out} samples of the 11 polygons held out" in text
     assert "measured on the held-out polygons" in text
     results, saved, parser, _ = tau_search
@@ -167,9 +167,8 @@ def test_selected_bands_and_samples(selection):
     samples = parser.tables["samples"][0]
     assert [row[0] for row in samples[1:]] == [*CLASSES, "total"]
     for row in samples[1:5]:
-        counts = saved.info["samples_per_class"][row[0]]
-        assert (int(row[2]), int(row[4])) == (counts["train"], counts["validation"])
-        assert row[1].endswith(saved.info["class_colors"][CLASSES.index(row[0])])
+        assert (int(row[2]), int(row[4])) == saved.training.samples[row[0]]
+        assert row[1].endswith(saved.class_colors[CLASSES.index(row[0])])
     parameters = dict(parser.tables["parameters"][0][1:])
     assert parameters["method"] == "sffs" and parameters["criterion"] == "jm"
     assert parameters["validation"] == "0.3" and parameters["folds"] == "5"
@@ -182,14 +181,14 @@ def test_tau_curve_wavelengths_and_timings(tau_search):
     assert len(polyline["points"].split()) == len(saved.tau_search.grid) > 1
     tau_rows = parser.tables["tau"][0]
     assert [float(row[0]) for row in tau_rows[1:]] == pytest.approx(saved.tau_search.grid.tolist(), rel=1e-5)
-    assert saved.info["wavelengths"] == WAVELENGTHS
+    assert saved.wavelengths == WAVELENGTHS
     bands = parser.tables["bands"][0]
     assert bands[0] == ["position", "band number", "name", "wavelength"]
     assert [float(row[3]) for row in bands[1:]] == WAVELENGTHS
     assert "selection-curve" not in parser.charts
     timings = dict(parser.tables["timings"][0][1:])
     assert {"sampling", "tau search", "cross-validation", "final fit", "total"} <= set(timings)
-    assert float(timings["total"]) == pytest.approx(sum(saved.info["timings_s"].values()), abs=0.02)
+    assert float(timings["total"]) == pytest.approx(sum(saved.training.timings.values()), abs=0.02)
 
 
 def test_report_is_self_contained_and_readable_in_qt(selection, tau_search):
@@ -209,7 +208,7 @@ def test_user_strings_are_escaped(selection):
     from gmmselect.raster.report import report_html
 
     saved = load_model(selection[0]["OUTPUT_MODEL"])
-    saved.info["source"]["field"] = "<script>alert('x')</script>"
+    saved.training.source["field"] = "<script>alert('x')</script>"
     saved.feature_names[saved.features[0]] = 'B&<b>"5"'
     text = report_html(saved, "Report <i>of</i> & more")
     assert "<script>" not in text and '<b>"5"' not in text and "<i>of" not in text

@@ -98,7 +98,7 @@ def test_text_classes_take_the_colours_of_the_training_layer_style(tmp_path, sel
     finally:
         QgsProject.instance().removeMapLayer(layer.id())
     expected = [STYLE_COLORS[name] for name in CLASSES]
-    assert saved.info["class_colors"] == expected
+    assert saved.class_colors == expected
     assert table_colors(predicted["OUTPUT"], [1, 2, 3, 4]) == expected
     assert qml_palette(predicted["OUTPUT"]) == [(k, color, name) for k, (color, name)
                                                 in enumerate(zip(expected, CLASSES), 1)]
@@ -117,7 +117,7 @@ def test_integer_codes_of_a_memory_layer_match_their_categories(tmp_path):
 
     expected = ["#ff0000", "#00ff00", DEFAULT_COLORS[2], "#0000ff"]
     assert saved.mixture.labels_.tolist() == [10, 20, 30, 40]
-    assert saved.info["class_colors"] == expected
+    assert saved.class_colors == expected
     assert table_colors(predicted["OUTPUT"], [10, 20, 30, 40]) == expected
     assert [color for _, color, _ in qml_palette(predicted["OUTPUT"])] == expected
 
@@ -135,7 +135,7 @@ def test_without_a_style_on_the_class_field_the_palette(tmp_path, style_field):
     finally:
         if layer:
             QgsProject.instance().removeMapLayer(layer.id())
-    assert saved.info["class_colors"] == DEFAULT_COLORS[:4]
+    assert saved.class_colors == DEFAULT_COLORS[:4]
     assert table_colors(predicted["OUTPUT"], [1, 2, 3, 4]) == DEFAULT_COLORS[:4]
     assert len(set(DEFAULT_COLORS)) == len(DEFAULT_COLORS)
 

@@ -1,0 +1,34 @@
+"""The choices a user makes by key, each with its English display name: written here once.
+
+Keys are what the code and the parameters take ('sffs', 'jm'); the names are what a user reads.
+The layers that show a name translate it (`GmmSelect.tr(name)`); `QT_TRANSLATE_NOOP` only marks
+the literals for pylupdate5 (`make translations`) and returns them unchanged: the core needs no Qt.
+"""
+
+
+def QT_TRANSLATE_NOOP(context, text):  # noqa: N802 (the name pylupdate5 looks for)
+    """`text` unchanged; pylupdate5 files it under `context` for the layers that translate it."""
+    return text
+
+
+#: Band selection methods.
+METHODS = {
+    "sfs": QT_TRANSLATE_NOOP("GmmSelect", "sequential forward selection"),
+    "sffs": QT_TRANSLATE_NOOP("GmmSelect", "sequential floating forward selection"),
+}
+#: Criteria of the band selection: separabilities of the model, then cross-validated scores.
+CRITERIA = {
+    "jm": QT_TRANSLATE_NOOP("GmmSelect", "Jeffries-Matusita distance"),
+    "kl": QT_TRANSLATE_NOOP("GmmSelect", "symmetric Kullback-Leibler divergence"),
+    "accuracy": QT_TRANSLATE_NOOP("GmmSelect", "CV overall accuracy"),
+    "kappa": QT_TRANSLATE_NOOP("GmmSelect", "CV Cohen's kappa"),
+    "f1": QT_TRANSLATE_NOOP("GmmSelect", "CV mean F1 score"),
+}
+#: Criteria of the tau search: the cross-validated scores (mean over the folds).
+TAU_CRITERIA = {
+    "accuracy": QT_TRANSLATE_NOOP("GmmSelect", "overall accuracy"),
+    "kappa": QT_TRANSLATE_NOOP("GmmSelect", "Cohen's kappa"),
+    "f1": QT_TRANSLATE_NOOP("GmmSelect", "mean F1 score"),
+}
+#: Default and cap of the number of bands a selection goes up to.
+MAX_FEATURES = 20
