@@ -21,7 +21,9 @@ from qgis.core import (
     QgsProcessingParameterNumber,
     QgsProcessingParameterRasterDestination,
     QgsProcessingParameterRasterLayer,
+    QgsProcessingParameterVectorDestination,
 )
+from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
@@ -180,7 +182,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         missing folders are created now, before any long computation."""
         paths = {}
         for parameter in self.destinationParameterDefinitions():
-            if isinstance(parameter, QgsProcessingParameterRasterDestination):
+            if isinstance(parameter, (QgsProcessingParameterRasterDestination,
+                                      QgsProcessingParameterVectorDestination)):
                 path = self.parameterAsOutputLayer(parameters, parameter.name(), context)
             else:
                 path = self.parameterAsFileOutput(parameters, parameter.name(), context)
@@ -188,6 +191,26 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                 os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
             paths[parameter.name()] = path or None
         return paths
+
+    def classVector(self, parameters, layer_name, field_name, context, feedback, what):
+        """(OGR path, layer name, field name) of vector parameter `layer_name` and its class field
+        `field_name`, which must hold integer codes or text; `what` names the layer in messages."""
+        source = self.parameterAsSource(parameters, layer_name, context)
+        if source is None:
+            raise QgsProcessingException(self.invalidSourceError(parameters, layer_name))
+        field = self.parameterAsString(parameters, field_name, context)
+        fields = source.fields()
+        index = fields.lookupField(field)
+        if index < 0:
+            raise QgsProcessingException(GmmSelect.tr("{0}: the {1} has no field '{2}'; its fields are: {3}").format(
+                field_name, what, field, ", ".join(fields.names())))
+        if not (fields.at(index).isNumeric() or fields.at(index).type() == QVariant.String):
+            raise QgsProcessingException(GmmSelect.tr(
+                "{0}: '{1}' is a {2} field; the class field must hold integer codes or text names").format(
+                    field_name, field, fields.at(index).typeName()))
+        vector_path, layer = self.parameterAsCompatibleSourceLayerPathAndLayerName(
+            parameters, layer_name, context, ["gpkg", "shp", "geojson"], "gpkg", feedback)
+        return vector_path, layer or None, fields.at(index).name()
 
     def rasterBandCount(self, path):
         """Number of bands of the raster at `path`."""

@@ -1,4 +1,4 @@
-"""CSV outputs of the training algorithms (confusion matrix, selection curve) and atomic writing.
+"""CSV outputs (confusion matrix, selection curve, accuracy and area assessment) and atomic writing.
 
 Plain functions, no QGIS; the HTML report is `gmmselect.report`. Each file is written to a
 temporary name next to its target and renamed, so a failed run leaves no partial file.
@@ -54,4 +54,38 @@ def curve_csv(model):
         writer.writerow([size, f"{selection.best_values[size]:.8g}", int(set(best) == chosen),
                          ";".join(str(model.band_numbers[f]) for f in best),
                          ";".join(model.feature_names[f] for f in best)])
+    return buffer.getvalue()
+
+
+#: Columns of the per-class table of an accuracy and area assessment (gmmselect:assess OUTPUT_TABLE).
+ASSESSMENT_COLUMNS = ["class", "map_area", "map_proportion", "sample_count", "users_accuracy",
+                      "users_accuracy_ci", "producers_accuracy", "producers_accuracy_ci", "estimated_area",
+                      "estimated_area_ci", "estimated_proportion"]
+
+
+def assessment_csv(assessment):
+    """One row per class: areas in the square of the CRS unit, every `_ci` the interval's half-width."""
+    estimates, z, total = assessment.estimates, assessment.z, assessment.total_area
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(ASSESSMENT_COLUMNS)
+    for k, name in enumerate(assessment.class_names):
+        writer.writerow([name, figure(assessment.map_areas[k], 2),
+                         figure(assessment.pixels[k] / assessment.pixels.sum(), 6), int(assessment.sample_counts[k]), figure(estimates.users[k], 6),
+                         figure(z * estimates.users_se[k], 6), figure(estimates.producers[k], 6),
+                         figure(z * estimates.producers_se[k], 6), figure(total * estimates.proportions[k], 2),
+                         figure(z * total * estimates.proportions_se[k], 2),
+                         figure(estimates.proportions[k], 6)])
+    return buffer.getvalue()
+
+
+def error_matrix_csv(assessment):
+    """The error matrix in estimated area proportions: rows = map class, columns = reference class."""
+    matrix = assessment.estimates.matrix
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["map \\ reference (estimated area proportions)", *assessment.class_names, "total"])
+    for name, row in zip(assessment.class_names, matrix):
+        writer.writerow([name, *(figure(value, 6) for value in row), figure(row.sum(), 6)])
+    writer.writerow(["total", *(figure(value, 6) for value in matrix.sum(axis=0)), figure(matrix.sum(), 6)])
     return buffer.getvalue()

@@ -311,6 +311,145 @@ def report_html(model, title):
         parts.append(accuracy_section(info, "validation", "Accuracy on the held-out polygons"))
     parts += [accuracy_section(info, "cross_validation", "Cross-validation on the training polygons"),
               warnings_section(info), timings_section(info)]
+    return page(title, parts)
+
+
+def page(title, parts):
+    """A self-contained HTML page of ready HTML `parts`."""
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>\n"
             f"{''.join(parts)}\n</body></html>\n")
+
+
+# -- the accuracy and area assessment of a map -------------------------------------------------
+
+def area_unit(counts):
+    """The unit of the areas: 'm²' for metres, else the square of the CRS unit (or pixels)."""
+    if counts.unit == "pixel":
+        return "pixels"
+    return "m²" if counts.metres_per_unit == 1.0 else f"square {counts.unit}"
+
+
+def hectares(counts):
+    """Hectares per area unit, or None when the CRS unit is not a length in metres."""
+    return None if counts.metres_per_unit is None else counts.metres_per_unit ** 2 / 1e4
+
+
+def with_interval(value, half, digits=4):
+    """'0.8800 ± 0.0700', or '' for an undefined value."""
+    return "" if math.isnan(value) else f"{value:.{digits}f} ± {half:.{digits}f}"
+
+
+def area_text(value, counts, half=None):
+    """An area (with its interval) in the map's unit, and in hectares when the unit is the metre."""
+    def amount(scale, digits):
+        text = f"{value * scale:,.{digits}f}"
+        return text if half is None else f"{text} ± {half * scale:,.{digits}f}"
+    factor = hectares(counts)
+    return f"{amount(1, 0)} {area_unit(counts)}" + (f" ({amount(factor, 1)} ha)" if factor else "")
+
+
+def assessment_summary(assessment):
+    """Overall accuracy with its interval, and what it was estimated from."""
+    estimates, z = assessment.estimates, assessment.z
+    strata = ("the map classes" if assessment.strata_path is None
+              else f"the {len(assessment.counts.strata)} strata of {assessment.strata_path}")
+    return (f'<p class="summary">Overall accuracy <b>{with_interval(estimates.overall, z * estimates.overall_se)}'
+            f"</b> ({assessment.confidence:.0%} confidence interval), from "
+            f"{int(assessment.samples.sum())} reference samples of {html.escape(assessment.reference_path)} "
+            f"(field {html.escape(assessment.class_field)}), stratified by {html.escape(strata)}. Mapped area: "
+            f"{html.escape(area_text(assessment.total_area, assessment.counts))}.</p>")
+
+
+def error_matrix_section(assessment):
+    """The error matrix in estimated area proportions, rows = map class, columns = reference class."""
+    names, matrix = assessment.class_names, assessment.estimates.matrix
+    rows = [[name, *(f"{value:.4f}" for value in row), f"{row.sum():.4f}"] for name, row in zip(names, matrix)]
+    rows.append(["total", *(f"{value:.4f}" for value in matrix.sum(axis=0)), f"{matrix.sum():.4f}"])
+    return section("Error matrix in estimated area proportions",
+                   paragraph("Rows = map class, columns = reference class. Each cell is the estimated "
+                             "proportion of the mapped area with that map class and that reference class "
+                             "(Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map "
+                             "classes): rows add up to the map's class proportions, columns to the "
+                             "estimated (error-adjusted) class proportions."),
+                   table(["map \\ reference", *names, "total"], rows, "error-matrix"))
+
+
+def class_estimates_section(assessment):
+    """Per class: map and estimated areas, user's and producer's accuracies, all with intervals."""
+    estimates, z, counts = assessment.estimates, assessment.z, assessment.counts
+    total = assessment.total_area
+    rows = [[name, area_text(mapped, counts), area_text(total * p, counts, z * total * se), int(n),
+             with_interval(u, z * u_se), with_interval(pa, z * pa_se)]
+            for name, mapped, p, se, n, u, u_se, pa, pa_se in zip(
+                assessment.class_names, assessment.map_areas, estimates.proportions, estimates.proportions_se,
+                assessment.sample_counts, estimates.users, estimates.users_se, estimates.producers,
+                estimates.producers_se)]
+    return section("Areas and accuracies per class",
+                   paragraph(f"Intervals are ± their half-width at {assessment.confidence:.0%} confidence "
+                             f"(z = {z:.4f}). Map areas count the pixels of each class: they are biased by "
+                             "the classification errors. Estimated areas are the error-adjusted areas "
+                             "(Olofsson et al. 2014, eq. 9-12)."),
+                   table(["class", "map area", "estimated area", "samples (map class)", "user's accuracy",
+                          "producer's accuracy"], rows, "class-estimates"),
+                   area_chart(assessment))
+
+
+def area_chart(assessment):
+    """Inline SVG: per class, the map area (grey bar) and the estimated area with its interval."""
+    estimates, z, total = assessment.estimates, assessment.z, assessment.total_area
+    estimated = total * estimates.proportions
+    halves = z * total * estimates.proportions_se
+    top = max(max(assessment.map_areas), max(estimated + halves)) or 1.0
+    labels = list(assessment.class_names)
+    points = chart_points([0.0] * len(labels))
+    bottom = CHART_HEIGHT - MARGIN_BOTTOM
+    low, high = value_range([0.0, top])
+
+    def y_of(value):
+        return MARGIN_TOP + (bottom - MARGIN_TOP) * (high - value) / (high - low)
+
+    width = min(40.0, (CHART_WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / max(len(labels), 1) / 3)
+    parts = []
+    for (x, _), label, mapped, value, half in zip(points, labels, assessment.map_areas, estimated, halves):
+        name = html.escape(label)
+        parts.append(f'<rect x="{x - width:.1f}" y="{y_of(mapped):.1f}" width="{width:.1f}" '
+                     f'height="{y_of(0) - y_of(mapped):.1f}" fill="#bab0ac"><title>{name}: map area '
+                     f"{mapped:.6g}</title></rect>")
+        parts.append(f'<line x1="{x + width / 2:.1f}" y1="{y_of(value - half):.1f}" x2="{x + width / 2:.1f}" '
+                     f'y2="{y_of(value + half):.1f}" stroke="#4e79a7" stroke-width="2"/>'
+                     f'<circle cx="{x + width / 2:.1f}" cy="{y_of(value):.1f}" r="4" fill="#4e79a7">'
+                     f"<title>{name}: estimated area {value:.6g} ± {half:.6g}</title></circle>")
+    legend = (f'<rect x="{CHART_WIDTH - 250}" y="6" width="10" height="10" fill="#bab0ac"/>'
+              f'<text x="{CHART_WIDTH - 236}" y="15">map area</text>'
+              f'<circle cx="{CHART_WIDTH - 150}" cy="11" r="4" fill="#4e79a7"/>'
+              f'<text x="{CHART_WIDTH - 142}" y="15">estimated area ± interval</text>')
+    return (f'<svg class="area-chart" width="{CHART_WIDTH}" height="{CHART_HEIGHT}" '
+            f'viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" role="img" aria-label="map and estimated areas">'
+            f"{chart_axes(labels, [0.0, top], points, 'class', f'area ({area_unit(assessment.counts)})')}"
+            f"{''.join(parts)}{legend}</svg>")
+
+
+def design_section(assessment):
+    """The strata of the sample: pixels, area share, samples and inclusion weight of each."""
+    counts = assessment.counts
+    if assessment.strata_path is None:
+        names = [assessment.class_names[list(assessment.classes).index(code)] for code in counts.strata]
+    else:
+        names = [str(code) for code in counts.strata]
+    total = counts.stratum_pixels.sum()
+    rows = [[name, int(pixels), f"{pixels / total:.4f}", int(n), f"{pixels / n:.6g}" if n else ""]
+            for name, pixels, n in zip(names, counts.stratum_pixels, assessment.stratum_samples)]
+    how = ("Stratified random sample; the strata are the map classes." if assessment.strata_path is None else
+           f"Stratified random sample; the strata ({assessment.strata_path}) differ from the map "
+           "classes: Stehman (2014)'s estimators.")
+    return section("Sample design", paragraph(how),
+                   table(["stratum", "pixels", "area share W_h", "samples n_h", "weight N_h / n_h"], rows,
+                         "design"))
+
+
+def assessment_report(assessment, title):
+    """The report of a MapAssessment (raster.assessment) as one HTML page."""
+    return page(title, [f"<h1>{html.escape(title)}</h1>", assessment_summary(assessment),
+                        error_matrix_section(assessment), class_estimates_section(assessment),
+                        design_section(assessment), warnings_section({"warnings": assessment.warnings})])

@@ -37,8 +37,8 @@ def test_algorithms_are_listed():
     assert completed.returncode == 0
     provider = listing["providers"]["gmmselect"]
     assert provider["name"] == "GMM Select"
-    assert sorted(provider["algorithms"]) == ["gmmselect:predict", "gmmselect:traingmm",
-                                              "gmmselect:trainselection"]
+    assert sorted(provider["algorithms"]) == ["gmmselect:assess", "gmmselect:predict", "gmmselect:sampledesign",
+                                              "gmmselect:traingmm", "gmmselect:trainselection"]
 
 
 def test_trainselection_json_results(trained):
