@@ -1,12 +1,15 @@
 """The training report: one self-contained HTML page (inline SVG charts, no external file).
 
 Built from a SavedModel alone (its arrays and its `info`), so a report can be written again from
-any .gmm file. Standard library and the core only: no QGIS, no GDAL. Every text that comes from
+any .gmm file; the assessment report from a raster.assessment.MapAssessment. Standard library,
+NumPy and the core only: no QGIS, no GDAL. Every text that comes from
 the user (paths, field, class and band names) is escaped.
 """
 
 import html
 import math
+
+import numpy as np
 
 #: Class colour shown for models saved without class colours.
 FALLBACK_COLOR = "#888888"
@@ -106,8 +109,9 @@ def chart_points(values):
     return [(x0 + k * step, MARGIN_TOP + height * (high - v) / (high - low)) for k, v in enumerate(values)]
 
 
-def chart_axes(labels, values, points, x_title, y_title):
-    """SVG axes with the x labels (thinned to about 12), 5 y ticks and the axis titles."""
+def chart_axes(labels, values, points, x_title, y_title, limits=None):
+    """SVG axes with the x labels (thinned to about 12), 5 y ticks over `limits` (low, high; default:
+    the padded range of `values`) and the axis titles."""
     bottom, right = CHART_HEIGHT - MARGIN_BOTTOM, CHART_WIDTH - MARGIN_RIGHT
     parts = [f'<line x1="{MARGIN_LEFT}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#444"/>',
              f'<line x1="{MARGIN_LEFT}" y1="{MARGIN_TOP}" x2="{MARGIN_LEFT}" y2="{bottom}" stroke="#444"/>']
@@ -116,7 +120,7 @@ def chart_axes(labels, values, points, x_title, y_title):
         if k % every == 0:
             parts.append(f'<text x="{x:.1f}" y="{bottom + 15}" text-anchor="middle">'
                          f"{html.escape(label)}</text>")
-    low, high = value_range(values)
+    low, high = limits or value_range(values)
     for k in range(5):
         value = low + (high - low) * k / 4
         y = MARGIN_TOP + (bottom - MARGIN_TOP) * (4 - k) / 4
@@ -396,38 +400,42 @@ def class_estimates_section(assessment):
 
 
 def area_chart(assessment):
-    """Inline SVG: per class, the map area (grey bar) and the estimated area with its interval."""
-    estimates, z, total = assessment.estimates, assessment.z, assessment.total_area
-    estimated = total * estimates.proportions
-    halves = z * total * estimates.proportions_se
-    top = max(max(assessment.map_areas), max(estimated + halves)) or 1.0
+    """Inline SVG: per class, the map area (grey bar) and the estimated area with its interval (blue),
+    in hectares when the CRS unit is the metre."""
+    estimates, z, counts = assessment.estimates, assessment.z, assessment.counts
+    scale = hectares(counts) or 1.0
+    total = assessment.total_area * scale
+    mapped = assessment.map_areas * scale
+    estimated, halves = total * estimates.proportions, z * total * estimates.proportions_se
+    high = 1.05 * max(float(np.max(mapped)), float(np.max(estimated + halves))) or 1.0
     labels = list(assessment.class_names)
-    points = chart_points([0.0] * len(labels))
+    band = (CHART_WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / len(labels)
+    points = [(MARGIN_LEFT + (k + 0.5) * band, 0.0) for k in range(len(labels))]
     bottom = CHART_HEIGHT - MARGIN_BOTTOM
-    low, high = value_range([0.0, top])
 
     def y_of(value):
-        return MARGIN_TOP + (bottom - MARGIN_TOP) * (high - value) / (high - low)
+        return bottom - (bottom - MARGIN_TOP) * max(value, 0.0) / high
 
-    width = min(40.0, (CHART_WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / max(len(labels), 1) / 3)
+    width = min(30.0, band / 3)
     parts = []
-    for (x, _), label, mapped, value, half in zip(points, labels, assessment.map_areas, estimated, halves):
+    for (x, _), label, area, value, half in zip(points, labels, mapped, estimated, halves):
         name = html.escape(label)
-        parts.append(f'<rect x="{x - width:.1f}" y="{y_of(mapped):.1f}" width="{width:.1f}" '
-                     f'height="{y_of(0) - y_of(mapped):.1f}" fill="#bab0ac"><title>{name}: map area '
-                     f"{mapped:.6g}</title></rect>")
+        parts.append(f'<rect x="{x - width:.1f}" y="{y_of(area):.1f}" width="{width:.1f}" '
+                     f'height="{bottom - y_of(area):.1f}" fill="#bab0ac"><title>{name}: map area '
+                     f"{area:.6g}</title></rect>")
         parts.append(f'<line x1="{x + width / 2:.1f}" y1="{y_of(value - half):.1f}" x2="{x + width / 2:.1f}" '
                      f'y2="{y_of(value + half):.1f}" stroke="#4e79a7" stroke-width="2"/>'
                      f'<circle cx="{x + width / 2:.1f}" cy="{y_of(value):.1f}" r="4" fill="#4e79a7">'
                      f"<title>{name}: estimated area {value:.6g} ± {half:.6g}</title></circle>")
-    legend = (f'<rect x="{CHART_WIDTH - 250}" y="6" width="10" height="10" fill="#bab0ac"/>'
-              f'<text x="{CHART_WIDTH - 236}" y="15">map area</text>'
-              f'<circle cx="{CHART_WIDTH - 150}" cy="11" r="4" fill="#4e79a7"/>'
-              f'<text x="{CHART_WIDTH - 142}" y="15">estimated area ± interval</text>')
+    legend = (f'<rect x="{CHART_WIDTH - 300}" y="6" width="10" height="10" fill="#bab0ac"/>'
+              f'<text x="{CHART_WIDTH - 286}" y="15">map area</text>'
+              f'<circle cx="{CHART_WIDTH - 200}" cy="11" r="4" fill="#4e79a7"/>'
+              f'<text x="{CHART_WIDTH - 192}" y="15">estimated area ± interval</text>')
+    unit = "ha" if scale != 1.0 else area_unit(counts)
+    axes = chart_axes(labels, [0.0, high], points, "class", f"area ({unit})", limits=(0.0, high))
     return (f'<svg class="area-chart" width="{CHART_WIDTH}" height="{CHART_HEIGHT}" '
             f'viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" role="img" aria-label="map and estimated areas">'
-            f"{chart_axes(labels, [0.0, top], points, 'class', f'area ({area_unit(assessment.counts)})')}"
-            f"{''.join(parts)}{legend}</svg>")
+            f"{axes}{''.join(parts)}{legend}</svg>")
 
 
 def design_section(assessment):

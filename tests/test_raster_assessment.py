@@ -204,3 +204,16 @@ def test_sample_design_equal_allocation_and_bad_accuracies(tmp_path):
     with pytest.raises(DataError, match="3 expected user's accuracies were given for a map of 2 classes"):
         design_sample(path, str(tmp_path / "t.gpkg"), [0.8, 0.7, 0.9])
     assert not (tmp_path / "t.gpkg").exists()
+
+
+def test_report_states_the_matrix_orientation_and_hectares(tmp_path):
+    from gmmselect.raster.report import assessment_report
+
+    path, samples = o14_layout(tmp_path)
+    reference = write_vector(tmp_path / "ref.gpkg", [(centre(r, c), O14_NAMES[j - 1]) for r, c, _, j in samples])
+    report = assessment_report(assess_map(path, reference, "class"), "Assess <accuracy>")
+    assert "<title>Assess &lt;accuracy&gt;</title>" in report
+    assert "Rows = map class, columns = reference class" in report
+    # O14 section 5.2.2 prints deforestation as 21 158 +- 6158 ha (rounded, z = 1.96)
+    assert "180,000,000 m² (18,000.0 ha)</td><td>211,577,622 ± 61,575,212 m² (21,157.8 ± 6,157.5 ha)" in report
+    assert report.count("<rect") == 4 and 'class="area-chart"' in report
