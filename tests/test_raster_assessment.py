@@ -216,4 +216,5 @@ def test_report_states_the_matrix_orientation_and_hectares(tmp_path):
     assert "Rows = map class, columns = reference class" in report
     # O14 section 5.2.2 prints deforestation as 21 158 +- 6158 ha (rounded, z = 1.96)
     assert "180,000,000 m² (18,000.0 ha)</td><td>211,577,622 ± 61,575,212 m² (21,157.8 ± 6,157.5 ha)" in report
-    assert report.count("<rect") == 4 and 'class="area-chart"' in report
+    assert report.count("<rect") == 4 + 1 and report.count("<circle") == 4 + 1  # classes + legend
+    assert 'class="area-chart"' in report
