@@ -50,10 +50,10 @@ class AssessAlgorithm(GmmSelectAlgorithm):
 
     def initAlgorithm(self, config=None):
         """Map, reference, strata, confidence; three files and the overall accuracy."""
-        self.addParameterWithHelp(QgsProcessingParameterRasterLayer(self.INPUT, GmmSelect.tr("Classification")),
-                                  GmmSelect.tr("Classification raster (band 1): integer class codes; 0 or the "
-                                               "no-data value = no class. Areas are in the square of the "
-                                               "linear unit of its CRS."))
+        self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
+            self.INPUT, GmmSelect.tr("Classification")), GmmSelect.tr(
+                "Classification raster (band 1): integer class codes; 0 or the no-data value = no class. "
+                "Areas are in the square of the linear unit of its CRS."))
         self.addParameterWithHelp(QgsProcessingParameterFeatureSource(
             self.REFERENCE, GmmSelect.tr("Reference points or polygons"),
             [QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVectorPolygon]),
@@ -70,25 +70,26 @@ class AssessAlgorithm(GmmSelectAlgorithm):
             GmmSelect.tr("Optional raster on the map's grid whose integer values are the strata the sample "
                          "was drawn in (Stehman 2014's estimators). Empty: the map classes are the strata."))
         self.addDouble(self.CONFIDENCE, GmmSelect.tr("Confidence level"), 0.95, 0.5, 0.999,
-                       GmmSelect.tr("Level of the confidence intervals; every _ci output is the half-width of "
-                                    "the interval (1.96 standard errors at 0.95)."))
+                       GmmSelect.tr("Level of the confidence intervals; every _ci output is the half-width "
+                                    "of the interval (1.96 standard errors at 0.95)."))
         self.addFileOutput(self.OUTPUT_TABLE, GmmSelect.tr("Accuracy and area per class"),
                            GmmSelect.tr("CSV files (*.csv)"),
-                           GmmSelect.tr("CSV, one row per class: class, map_area, map_proportion, sample_count, "
-                                        "users_accuracy, users_accuracy_ci, producers_accuracy, "
-                                        "producers_accuracy_ci, estimated_area, estimated_area_ci, "
-                                        "estimated_proportion."))
+                           GmmSelect.tr("CSV, one row per class: class, map_area, map_proportion, "
+                                        "sample_count, users_accuracy, users_accuracy_ci, "
+                                        "producers_accuracy, producers_accuracy_ci, estimated_area, "
+                                        "estimated_area_ci, estimated_proportion."))
         self.addFileOutput(self.OUTPUT_MATRIX, GmmSelect.tr("Error matrix in area proportions"),
                            GmmSelect.tr("CSV files (*.csv)"),
                            GmmSelect.tr("CSV: estimated area proportions, rows = map class, columns = "
                                         "reference class, with totals."), optional=True)
         self.addFileOutput(self.OUTPUT_REPORT, GmmSelect.tr("Report"), GmmSelect.tr("HTML files (*.html)"),
-                           GmmSelect.tr("One self-contained HTML page: error matrix, accuracies and areas with "
-                                        "their intervals (and hectares when the CRS unit is the metre), a "
-                                        "chart of map and estimated areas, the sample design."), optional=True)
+                           GmmSelect.tr("One self-contained HTML page: error matrix, accuracies and areas "
+                                        "with their intervals (and hectares when the CRS unit is the metre), "
+                                        "a chart of map and estimated areas, the sample design."),
+                           optional=True)
         self.addOutput(QgsProcessingOutputNumber(self.OVERALL_ACCURACY, GmmSelect.tr("Overall accuracy")))
-        self.addOutput(QgsProcessingOutputNumber(self.OVERALL_ACCURACY_CI,
-                                                 GmmSelect.tr("Overall accuracy: half-width of the interval")))
+        self.addOutput(QgsProcessingOutputNumber(
+            self.OVERALL_ACCURACY_CI, GmmSelect.tr("Overall accuracy: half-width of the interval")))
 
     def processAlgorithm(self, parameters, context, feedback):
         """Count the map, read the reference, estimate, write the files."""

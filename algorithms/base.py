@@ -202,8 +202,9 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         fields = source.fields()
         index = fields.lookupField(field)
         if index < 0:
-            raise QgsProcessingException(GmmSelect.tr("{0}: the {1} has no field '{2}'; its fields are: {3}").format(
-                field_name, what, field, ", ".join(fields.names())))
+            raise QgsProcessingException(GmmSelect.tr(
+                "{0}: the {1} has no field '{2}'; its fields are: {3}").format(
+                    field_name, what, field, ", ".join(fields.names())))
         if not (fields.at(index).isNumeric() or fields.at(index).type() == QVariant.String):
             raise QgsProcessingException(GmmSelect.tr(
                 "{0}: '{1}' is a {2} field; the class field must hold integer codes or text names").format(

@@ -67,6 +67,6 @@ class GmmSelectProvider(QgsProcessingProvider):
 
     def loadAlgorithms(self):
         """One instance of each algorithm."""
-        for algorithm in (TrainGmmAlgorithm(), TrainSelectionAlgorithm(), PredictAlgorithm(), AssessAlgorithm(),
-                          SampleDesignAlgorithm()):
+        for algorithm in (TrainGmmAlgorithm(), TrainSelectionAlgorithm(), PredictAlgorithm(),
+                          AssessAlgorithm(), SampleDesignAlgorithm()):
             self.addAlgorithm(algorithm)

@@ -46,9 +46,9 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
 
     def initAlgorithm(self, config=None):
         """Map, the size and allocation parameters, seed; the point layer and its size."""
-        self.addParameterWithHelp(QgsProcessingParameterRasterLayer(self.INPUT, GmmSelect.tr("Classification")),
-                                  GmmSelect.tr("Classification raster (band 1): integer class codes; 0 or the "
-                                               "no-data value = no class."))
+        self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
+            self.INPUT, GmmSelect.tr("Classification")), GmmSelect.tr(
+                "Classification raster (band 1): integer class codes; 0 or the no-data value = no class."))
         self.addParameterWithHelp(QgsProcessingParameterString(
             self.EXPECTED_UA, GmmSelect.tr("Expected user's accuracies"), defaultValue="0.8"),
             GmmSelect.tr("One value for every class, or one per class in the order of the raster's class "
@@ -58,8 +58,9 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
                        0.5, GmmSelect.tr("The standard error of overall accuracy the sample should achieve "
                                          "(0.01: a 95 % interval of about ± 0.02)."))
         self.addInteger(self.MIN_PER_CLASS, GmmSelect.tr("Minimum samples per class"), 50, 0,
-                        GmmSelect.tr("Every class gets at least this many samples (all its pixels if it has "
-                                     "fewer), so that rare classes get user's accuracies with usable intervals."))
+                        GmmSelect.tr("Every class gets at least this many samples (all its pixels if it "
+                                     "has fewer), so that rare classes get user's accuracies with usable "
+                                     "intervals."))
         self.addChoice(self.ALLOCATION, GmmSelect.tr("Allocation"), [
             ("proportional", GmmSelect.tr("the minimum per class, the rest proportional to area")),
             ("equal", GmmSelect.tr("the same number per class"))], "proportional",
@@ -97,6 +98,7 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
                 progress=progress_between(feedback, 0, 100, full=100), is_canceled=feedback.isCanceled)
             self.wrote(output)
         n_total = int(design.counts.sum())
-        feedback.pushInfo(GmmSelect.tr("{0} points written to {1} (Olofsson 2014 eq. 13: {2}; allocation {3})")
-                          .format(n_total, output, design.n_planned, allocation))
+        feedback.pushInfo(GmmSelect.tr(
+            "{0} points written to {1} (Olofsson 2014 eq. 13: {2}; allocation {3})").format(
+                n_total, output, design.n_planned, allocation))
         return {self.OUTPUT: output, self.N_TOTAL: n_total}

@@ -69,13 +69,14 @@ def assessment_csv(assessment):
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(ASSESSMENT_COLUMNS)
+    shares = assessment.pixels / assessment.pixels.sum()
     for k, name in enumerate(assessment.class_names):
-        writer.writerow([name, figure(assessment.map_areas[k], 2),
-                         figure(assessment.pixels[k] / assessment.pixels.sum(), 6), int(assessment.sample_counts[k]), figure(estimates.users[k], 6),
-                         figure(z * estimates.users_se[k], 6), figure(estimates.producers[k], 6),
-                         figure(z * estimates.producers_se[k], 6), figure(total * estimates.proportions[k], 2),
-                         figure(z * total * estimates.proportions_se[k], 2),
-                         figure(estimates.proportions[k], 6)])
+        writer.writerow([
+            name, figure(assessment.map_areas[k], 2), figure(shares[k], 6), int(assessment.sample_counts[k]),
+            figure(estimates.users[k], 6), figure(z * estimates.users_se[k], 6),
+            figure(estimates.producers[k], 6), figure(z * estimates.producers_se[k], 6),
+            figure(total * estimates.proportions[k], 2), figure(z * total * estimates.proportions_se[k], 2),
+            figure(estimates.proportions[k], 6)])
     return buffer.getvalue()
 
 

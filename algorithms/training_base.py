@@ -10,7 +10,6 @@ import time
 from qgis.core import (
     QgsCategorizedSymbolRenderer,
     QgsProcessing,
-    QgsProcessingException,
     QgsProcessingFeatureSourceDefinition,
     QgsProcessingOutputNumber,
     QgsProcessingOutputString,
@@ -186,8 +185,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         """The training samples and their TrainingInputs (source, bands, wavelengths, class colours)."""
         started = time.perf_counter()
         raster_path = self.rasterPath(parameters, self.INPUT, context)
-        vector_path, layer_name, field = self.classVector(parameters, self.TRAINING, self.FIELD, context, feedback,
-                                                          GmmSelect.tr("training layer"))
+        vector_path, layer_name, field = self.classVector(
+            parameters, self.TRAINING, self.FIELD, context, feedback, GmmSelect.tr("training layer"))
         raster = raster_info(raster_path)
         n_bands = raster.n_bands
         feedback.pushInfo(GmmSelect.tr("Sampling {0} bands of {1} under '{2}' (field '{3}')").format(

@@ -44,27 +44,27 @@
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="256"/>
+        <location filename="../algorithms/base.py" line="257"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="260"/>
+        <location filename="../algorithms/base.py" line="261"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="261"/>
+        <location filename="../algorithms/base.py" line="262"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="265"/>
+        <location filename="../algorithms/base.py" line="266"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="278"/>
+        <location filename="../algorithms/base.py" line="279"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -84,7 +84,7 @@
         <translation>L'image à classer : les mêmes bandes, dans le même ordre, que le raster sur lequel le modèle a été entraîné.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="92"/>
+        <location filename="../algorithms/training_base.py" line="91"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
@@ -149,12 +149,12 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="113"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="108"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
@@ -329,77 +329,77 @@
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="59"/>
+        <location filename="../algorithms/training_base.py" line="58"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="61"/>
+        <location filename="../algorithms/training_base.py" line="60"/>
         <source>Training polygons or points</source>
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="61"/>
+        <location filename="../algorithms/training_base.py" line="60"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="67"/>
+        <location filename="../algorithms/training_base.py" line="66"/>
         <source>Class field</source>
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="67"/>
+        <location filename="../algorithms/training_base.py" line="66"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="73"/>
+        <location filename="../algorithms/training_base.py" line="72"/>
         <source>Cross-validation folds</source>
         <translation>Plis de la validation croisée</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="73"/>
+        <location filename="../algorithms/training_base.py" line="72"/>
         <source>Number of folds of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate.</source>
         <translation>Nombre de plis de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="76"/>
+        <location filename="../algorithms/training_base.py" line="75"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="76"/>
+        <location filename="../algorithms/training_base.py" line="75"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="80"/>
+        <location filename="../algorithms/training_base.py" line="79"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="80"/>
+        <location filename="../algorithms/training_base.py" line="79"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the tau search, the selection or the final fit, it gives an independent accuracy assessment. 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de tau, la sélection ni l'ajustement final, ils donnent une évaluation indépendante de l'exactitude. 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="86"/>
+        <location filename="../algorithms/training_base.py" line="85"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="86"/>
+        <location filename="../algorithms/training_base.py" line="85"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="89"/>
+        <location filename="../algorithms/training_base.py" line="88"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="89"/>
+        <location filename="../algorithms/training_base.py" line="88"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
@@ -409,82 +409,82 @@
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="92"/>
+        <location filename="../algorithms/training_base.py" line="91"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
+        <location filename="../algorithms/training_base.py" line="96"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
+        <location filename="../algorithms/training_base.py" line="96"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
+        <location filename="../algorithms/training_base.py" line="96"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="104"/>
+        <location filename="../algorithms/training_base.py" line="103"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="104"/>
+        <location filename="../algorithms/training_base.py" line="103"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="108"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="108"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="108"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="113"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="113"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="138"/>
+        <location filename="../algorithms/training_base.py" line="137"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="141"/>
+        <location filename="../algorithms/training_base.py" line="140"/>
         <source>Class colours: the default palette (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : la palette par défaut (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="178"/>
+        <location filename="../algorithms/training_base.py" line="177"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="181"/>
+        <location filename="../algorithms/training_base.py" line="180"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="193"/>
+        <location filename="../algorithms/training_base.py" line="192"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -683,17 +683,17 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="225"/>
+        <location filename="../algorithms/base.py" line="226"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="227"/>
+        <location filename="../algorithms/base.py" line="228"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="229"/>
+        <location filename="../algorithms/base.py" line="230"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
@@ -778,17 +778,17 @@ Taille {1} : {2:.6g}{3}
         <translation>Une page HTML autonome (en anglais) : matrice d'erreur, exactitudes et superficies avec leurs intervalles (et les hectares quand l'unité du SCR est le mètre), un graphique des superficies de la carte et estimées, le plan d'échantillonnage.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="90"/>
+        <location filename="../algorithms/assess.py" line="91"/>
         <source>Overall accuracy: half-width of the interval</source>
         <translation>Exactitude globale : demi-largeur de l'intervalle</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="99"/>
+        <location filename="../algorithms/assess.py" line="100"/>
         <source>reference layer</source>
         <translation>couche de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="116"/>
+        <location filename="../algorithms/assess.py" line="117"/>
         <source>Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)</source>
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
@@ -798,7 +798,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="208"/>
+        <location filename="../algorithms/base.py" line="209"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -848,57 +848,57 @@ Taille {1} : {2:.6g}{3}
         <translation>Chaque classe reçoit au moins ce nombre d'échantillons (tous ses pixels si elle en a moins), pour que les classes rares aient des précisions de l'utilisateur avec des intervalles utilisables.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="63"/>
+        <location filename="../algorithms/sample_design.py" line="64"/>
         <source>Allocation</source>
         <translation>Répartition</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="63"/>
+        <location filename="../algorithms/sample_design.py" line="64"/>
         <source>the minimum per class, the rest proportional to area</source>
         <translation>le minimum par classe, le reste proportionnel à la superficie</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="63"/>
+        <location filename="../algorithms/sample_design.py" line="64"/>
         <source>the same number per class</source>
         <translation>le même nombre par classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="63"/>
+        <location filename="../algorithms/sample_design.py" line="64"/>
         <source>How the sample is shared among the classes.</source>
         <translation>Comment l'échantillon est réparti entre les classes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="67"/>
+        <location filename="../algorithms/sample_design.py" line="68"/>
         <source>The same seed draws the same points.</source>
         <translation>La même graine tire les mêmes points.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="69"/>
+        <location filename="../algorithms/sample_design.py" line="70"/>
         <source>Sample points</source>
         <translation>Points de l'échantillon</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="69"/>
+        <location filename="../algorithms/sample_design.py" line="70"/>
         <source>Point layer (GeoPackage or GeoJSON) in the raster&apos;s CRS with fields map_class, stratum (= map_class), weight (inclusion weight: class pixels / class samples) and an empty reference field to fill in.</source>
         <translation>Couche de points (GeoPackage ou GeoJSON) dans le SCR du raster avec les champs map_class, stratum (= map_class), weight (poids d'inclusion : pixels de la classe / échantillons de la classe) et un champ reference vide à remplir.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="74"/>
+        <location filename="../algorithms/sample_design.py" line="75"/>
         <source>Number of sample points</source>
         <translation>Nombre de points de l'échantillon</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="82"/>
+        <location filename="../algorithms/sample_design.py" line="83"/>
         <source>EXPECTED_UA: &apos;{0}&apos; is not a list of numbers; give one value such as 0.8 or one per class separated by commas, such as 0.7,0.6,0.9</source>
         <translation>EXPECTED_UA : '{0}' n'est pas une liste de nombres ; donnez une valeur comme 0.8 ou une par classe séparées par des virgules, comme 0.7,0.6,0.9</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="100"/>
+        <location filename="../algorithms/sample_design.py" line="101"/>
         <source>{0} points written to {1} (Olofsson 2014 eq. 13: {2}; allocation {3})</source>
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="189"/>
+        <location filename="../algorithms/training_base.py" line="188"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>

@@ -43,7 +43,7 @@ class ClassMap:
         self.dataset = open_raster(path)
         self.band = self.integer_band(self.dataset, path)
         self.width, self.height = self.dataset.RasterXSize, self.dataset.RasterYSize
-        self.band.GetDescription()  # GDAL 3.6 GTiff loads the .aux.xml lazily: GetCategoryNames alone does not
+        self.band.GetDescription()  # GDAL 3.6 reads the .aux.xml lazily; GetCategoryNames alone does not
         self.category_names = list(self.band.GetCategoryNames() or [])
         self.strata_dataset = None
         if strata_path:
@@ -237,8 +237,8 @@ def check_points_classified(class_map, vector_path, features, sampled, n_contest
         contested = (f" or on a pixel shared with a point of another class ({n_contested} such pixels)"
                      if n_contested else "")
         raise DataError(f"{len(missing)} reference points of {vector_path!r} (FIDs {fid_list(missing)}) "
-                        f"fall on pixels of map {class_map.path!r} without a class (0 or no-data){contested}; "
-                        "move them onto classified pixels or delete them")
+                        f"fall on pixels of map {class_map.path!r} without a class (0 or no-data)"
+                        f"{contested}; move them onto classified pixels or delete them")
 
 
 def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labels, names):
@@ -428,8 +428,8 @@ def write_points(path, class_map, rows, cols, mapped, weights):
             raise DataError(f"OGR cannot create {partial!r}: {gdal.GetLastErrorMsg()}; check the folder")
         layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0],
                                    spatial_reference(class_map.dataset.GetProjection() or ""), ogr.wkbPoint)
-        for name, kind in (("map_class", ogr.OFTInteger), ("stratum", ogr.OFTInteger), ("weight", ogr.OFTReal),
-                           ("reference", ogr.OFTString)):
+        for name, kind in (("map_class", ogr.OFTInteger), ("stratum", ogr.OFTInteger),
+                           ("weight", ogr.OFTReal), ("reference", ogr.OFTString)):
             layer.CreateField(ogr.FieldDefn(name, kind))
         source.StartTransaction()
         for x, y, code, weight in zip(xs, ys, mapped, weights):

@@ -358,17 +358,19 @@ def assessment_summary(assessment):
     estimates, z = assessment.estimates, assessment.z
     strata = ("the map classes" if assessment.strata_path is None
               else f"the {len(assessment.counts.strata)} strata of {assessment.strata_path}")
-    return (f'<p class="summary">Overall accuracy <b>{with_interval(estimates.overall, z * estimates.overall_se)}'
-            f"</b> ({assessment.confidence:.0%} confidence interval), from "
+    overall = with_interval(estimates.overall, z * estimates.overall_se)
+    return (f'<p class="summary">Overall accuracy <b>{overall}</b> ({assessment.confidence:.0%} '
+            "confidence interval), from "
             f"{int(assessment.samples.sum())} reference samples of {html.escape(assessment.reference_path)} "
-            f"(field {html.escape(assessment.class_field)}), stratified by {html.escape(strata)}. Mapped area: "
-            f"{html.escape(area_text(assessment.total_area, assessment.counts))}.</p>")
+            f"(field {html.escape(assessment.class_field)}), stratified by {html.escape(strata)}. "
+            f"Mapped area: {html.escape(area_text(assessment.total_area, assessment.counts))}.</p>")
 
 
 def error_matrix_section(assessment):
     """The error matrix in estimated area proportions, rows = map class, columns = reference class."""
     names, matrix = assessment.class_names, assessment.estimates.matrix
-    rows = [[name, *(f"{value:.4f}" for value in row), f"{row.sum():.4f}"] for name, row in zip(names, matrix)]
+    rows = [[name, *(f"{value:.4f}" for value in row), f"{row.sum():.4f}"]
+            for name, row in zip(names, matrix)]
     rows.append(["total", *(f"{value:.4f}" for value in matrix.sum(axis=0)), f"{matrix.sum():.4f}"])
     return section("Error matrix in estimated area proportions",
                    paragraph("Rows = map class, columns = reference class. Each cell is the estimated "

@@ -96,7 +96,8 @@ def test_hand_computed_strata_that_differ_from_the_map():
     stratum 1: (1,1,1) (1,1,1) (1,2,1) (1,1,2); stratum 2: (2,2,2) (2,2,2) (2,2,1) (2,1,1).
     W = 0.6, 0.4. By hand:
       p_11 = .6*2/4 + .4*1/4 = .4;  p_12 = .6*1/4 = .15;  p_21 = .6*1/4 + .4*1/4 = .25;  p_22 = .4*2/4 = .2
-      O = .4 + .2 = .6 (agreement 2/4 in stratum 1, 3/4 in stratum 2);  V(O) = .36*(2/4)(2/4)/3 + .16*(3/4)(1/4)/3 = .04
+      O = .4 + .2 = .6 (agreement 2/4 in stratum 1, 3/4 in stratum 2);
+      V(O) = .36*(2/4)(2/4)/3 + .16*(3/4)(1/4)/3 = .04
       p_.1 = .65, V = .36*(3/4)(1/4)/3 + .16*(2/4)(2/4)/3 = .0358333
       U_1 = p_11 / p_1. = .4/.55 = .727273; stratum 1: y = 2/4, x = 3/4, stratum 2: y = 1/4, x = 1/4,
       V(U_1) = 1/.55^2 [ .36/3 (.25 + R^2 .1875 - 2R .5*.25) + .16/3 (.1875 + R^2 .1875 - 2R .1875) ]
@@ -118,8 +119,8 @@ def test_hand_computed_strata_that_differ_from_the_map():
 
 def test_a_stratum_with_one_sample_is_named_with_the_fix():
     counts = map_class_design([[5, 1], [0, 1]])
-    with pytest.raises(AccuracyError, match=r"at least 2 reference samples .* these have fewer: "
-                                            r"water: 1 \(300 pixels\); add reference samples in these strata"):
+    with pytest.raises(AccuracyError, match=r"at least 2 reference samples .* these have fewer: water: 1 "
+                                            r"\(300 pixels\); add reference samples in these strata"):
         estimate(counts, [700, 300], strata=["forest", "water"])
 
 

@@ -15,8 +15,8 @@ ALGORITHMS = {
                                  "USE_BEST", "TAU", "FOLDS", "GROUPED", "VALIDATION", "MAX_SAMPLES", "SEED",
                                  "OUTPUT_MODEL", "OUTPUT_CURVE", "OUTPUT_REPORT", "OUTPUT_MATRIX"],
     "gmmselect:predict": ["INPUT", "MODEL", "MASK", "N_FEATURES", "OUTPUT", "CONFIDENCE", "PROBABILITIES"],
-    "gmmselect:assess": ["INPUT", "REFERENCE", "FIELD", "STRATA", "CONFIDENCE", "OUTPUT_TABLE", "OUTPUT_MATRIX",
-                         "OUTPUT_REPORT"],
+    "gmmselect:assess": ["INPUT", "REFERENCE", "FIELD", "STRATA", "CONFIDENCE", "OUTPUT_TABLE",
+                         "OUTPUT_MATRIX", "OUTPUT_REPORT"],
     "gmmselect:sampledesign": ["INPUT", "EXPECTED_UA", "TARGET_SE", "MIN_PER_CLASS", "ALLOCATION", "SEED",
                                "OUTPUT"],
 }

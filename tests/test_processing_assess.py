@@ -134,8 +134,8 @@ def test_reference_classes_the_map_lacks_leave_no_output(classification, tmp_pat
         layer.CreateFeature(feature)
     source = None
     table = tmp_path / "table.csv"
-    with pytest.raises(exception(), match=r"Reference classes 'cloud' of field 'label' are not classes of map "
-                                          r".* \(its classes: 1 = cleared, 2 = fallen_dry, 3 = forest, "
+    with pytest.raises(exception(), match=r"Reference classes 'cloud' of field 'label' are not classes of "
+                                          r"map .* \(its classes: 1 = cleared, 2 = fallen_dry, 3 = forest, "
                                           r"4 = water\); correct the reference labels"):
         run("gmmselect:assess", {"INPUT": map_path, "REFERENCE": str(reference), "FIELD": "label",
                                  "OUTPUT_TABLE": str(table)})

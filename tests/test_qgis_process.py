@@ -38,8 +38,9 @@ def test_algorithms_are_listed():
     assert completed.returncode == 0
     provider = listing["providers"]["gmmselect"]
     assert provider["name"] == "GMM Select"
-    assert sorted(provider["algorithms"]) == ["gmmselect:assess", "gmmselect:predict", "gmmselect:sampledesign",
-                                              "gmmselect:traingmm", "gmmselect:trainselection"]
+    assert sorted(provider["algorithms"]) == ["gmmselect:assess", "gmmselect:predict",
+                                              "gmmselect:sampledesign", "gmmselect:traingmm",
+                                              "gmmselect:trainselection"]
 
 
 def test_trainselection_json_results(trained):
@@ -124,10 +125,11 @@ MODEL3_DESIGN = os.path.join(REPO, "tests", "predict_sampledesign.model3")
 
 
 def test_model3_chains_predict_and_sampledesign_then_assess_closes_the_loop(trained, tmp_path):
-    folder, output = trained
+    _, output = trained
     completed, run = run_qgis_process(
-        "--json", "run", MODEL3_DESIGN, "--", f"raster={LANDSAT}", f"model={output['results']['OUTPUT_MODEL']}",
-        "targetse=0.02", f"predict:Classification={tmp_path / 'classes.tif'}",
+        "--json", "run", MODEL3_DESIGN, "--", f"raster={LANDSAT}",
+        f"model={output['results']['OUTPUT_MODEL']}", "targetse=0.02",
+        f"predict:Classification={tmp_path / 'classes.tif'}",
         f"sampledesign:Sample points={tmp_path / 'sample.gpkg'}")
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert run["results"] == {"predict:Classification": str(tmp_path / "classes.tif"),
@@ -147,7 +149,8 @@ def test_model3_chains_predict_and_sampledesign_then_assess_closes_the_loop(trai
         "--json", "run", "gmmselect:assess", "--", f"INPUT={tmp_path / 'classes.tif'}",
         f"REFERENCE={tmp_path / 'sample.gpkg'}", "FIELD=reference", f"OUTPUT_TABLE={tmp_path / 'table.csv'}")
     assert completed.returncode == 0, completed.stdout + completed.stderr
-    assert assessed["results"]["OVERALL_ACCURACY"] == 1.0 and assessed["results"]["OVERALL_ACCURACY_CI"] == 0.0
+    assert assessed["results"]["OVERALL_ACCURACY"] == 1.0
+    assert assessed["results"]["OVERALL_ACCURACY_CI"] == 0.0
     with open(tmp_path / "table.csv", encoding="utf-8") as stream:
         rows = list(csv.DictReader(stream))
     assert [float(row["estimated_area"]) for row in rows] == (pixels * 900.0).tolist()

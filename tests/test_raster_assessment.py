@@ -1,4 +1,4 @@
-"""Map accuracy and area from rasters and reference layers, and the sample design (gmmselect.raster.assessment).
+"""Map accuracy and area from rasters and reference layers, and the sample design (raster.assessment).
 
 The worked examples of Olofsson et al. 2014 (RSE 148, Tables 8-9, section 5.2) and Stehman 2014
 (IJRS 35, section 3) are laid out as rasters and points, so that the published figures come back
@@ -22,7 +22,10 @@ PIXEL = 300.0
 GEOTRANSFORM = (500000.0, PIXEL, 0.0, 4000000.0, 0.0, -PIXEL)
 
 
-def classification(path, codes, names=None, nodata=0, options=("TILED=YES", "BLOCKXSIZE=64", "BLOCKYSIZE=64")):
+TILES = ("TILED=YES", "BLOCKXSIZE=64", "BLOCKYSIZE=64")
+
+
+def classification(path, codes, names=None, nodata=0, options=TILES):
     """A Byte classification raster of `codes (h, w)` on GEOTRANSFORM with category names."""
     write_raster(path, codes[None].astype(np.uint8), geotransform=GEOTRANSFORM, nodata=nodata,
                  options=options)
@@ -56,7 +59,8 @@ def o14_layout(tmp_path):
 def test_olofsson_2014_published_figures_from_a_raster_and_points(tmp_path, labels):
     path, samples = o14_layout(tmp_path)
     if labels == "names":
-        reference = write_vector(tmp_path / "ref.gpkg", [(centre(r, c), O14_NAMES[j - 1]) for r, c, _, j in samples])
+        reference = write_vector(tmp_path / "ref.gpkg",
+                                 [(centre(r, c), O14_NAMES[j - 1]) for r, c, _, j in samples])
     else:
         reference = write_vector(tmp_path / "ref.gpkg", [(centre(r, c), int(j)) for r, c, _, j in samples],
                                  field_type=ogr.OFTInteger)
@@ -130,7 +134,8 @@ def test_points_outside_or_on_no_data_are_named(tmp_path):
         assess_map(path, outside, "class")
     nodata = write_vector(tmp_path / "nodata.gpkg", [(centre(5, 1), "water"), (centre(0, 1), "water")])
     with pytest.raises(DataError, match=r"1 reference points of .* \(FIDs 2\) fall on pixels of map .* "
-                                        r"without a class \(0 or no-data\); move them onto classified pixels"):
+                                        r"without a class \(0 or no-data\); move them onto classified "
+                                        r"pixels"):
         assess_map(path, nodata, "class")
 
 
@@ -178,10 +183,11 @@ def test_sample_design_sizes_allocation_and_points(tmp_path):
     assert design.counts.tolist() == [31, 29, 198, 379]
     source = ogr.Open(output)
     layer = source.GetLayer(0)
-    fields = [layer.GetLayerDefn().GetFieldDefn(k).GetName() for k in range(layer.GetLayerDefn().GetFieldCount())]
+    definition = layer.GetLayerDefn()
+    fields = [definition.GetFieldDefn(k).GetName() for k in range(definition.GetFieldCount())]
     assert fields == ["map_class", "stratum", "weight", "reference"]
-    points = [(f.GetGeometryRef().GetX(), f.GetGeometryRef().GetY(), f.GetField("map_class"), f.GetField("stratum"),
-               f.GetField("weight"), f.GetField("reference")) for f in layer]
+    points = [(f.GetGeometryRef().GetX(), f.GetGeometryRef().GetY(), f.GetField("map_class"),
+               f.GetField("stratum"), f.GetField("weight"), f.GetField("reference")) for f in layer]
     assert len(points) == 637 and len({(x, y) for x, y, *_ in points}) == 637
     for x, y, mapped, stratum, weight, label in points:
         col, row = (x - GEOTRANSFORM[0]) / PIXEL - 0.5, (GEOTRANSFORM[3] - y) / PIXEL - 0.5
@@ -210,11 +216,13 @@ def test_report_states_the_matrix_orientation_and_hectares(tmp_path):
     from gmmselect.raster.report import assessment_report
 
     path, samples = o14_layout(tmp_path)
-    reference = write_vector(tmp_path / "ref.gpkg", [(centre(r, c), O14_NAMES[j - 1]) for r, c, _, j in samples])
+    reference = write_vector(tmp_path / "ref.gpkg",
+                             [(centre(r, c), O14_NAMES[j - 1]) for r, c, _, j in samples])
     report = assessment_report(assess_map(path, reference, "class"), "Assess <accuracy>")
     assert "<title>Assess &lt;accuracy&gt;</title>" in report
     assert "Rows = map class, columns = reference class" in report
     # O14 section 5.2.2 prints deforestation as 21 158 +- 6158 ha (rounded, z = 1.96)
-    assert "180,000,000 m² (18,000.0 ha)</td><td>211,577,622 ± 61,575,212 m² (21,157.8 ± 6,157.5 ha)" in report
+    assert ("180,000,000 m² (18,000.0 ha)</td><td>211,577,622 ± 61,575,212 m² (21,157.8 ± 6,157.5 ha)"
+            in report)
     assert report.count("<rect") == 4 + 1 and report.count("<circle") == 4 + 1  # classes + legend
     assert 'class="area-chart"' in report
