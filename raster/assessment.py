@@ -412,7 +412,7 @@ def draw_pixels(class_map, classes, pixels, counts, seed, memory_mb=64, progress
     return tuple(np.concatenate(parts) if parts else np.zeros(0, np.int64) for parts in (rows, cols, drawn))
 
 
-def write_points(path, class_map, rows, cols, mapped, weights):
+def write_points(path, class_map, rows, cols, mapped, weights, is_canceled=None):
     """A point layer of the pixel centres with fields map_class, stratum, weight and an empty reference,
     written under a temporary name and renamed (GeoPackage or GeoJSON, from the extension)."""
     driver_name = POINT_DRIVERS.get(os.path.splitext(path)[1].lower())
@@ -432,7 +432,9 @@ def write_points(path, class_map, rows, cols, mapped, weights):
                            ("weight", ogr.OFTReal), ("reference", ogr.OFTString)):
             layer.CreateField(ogr.FieldDefn(name, kind))
         source.StartTransaction()
-        for x, y, code, weight in zip(xs, ys, mapped, weights):
+        for number, (x, y, code, weight) in enumerate(zip(xs, ys, mapped, weights)):
+            if number % 1000 == 0:
+                check_canceled(is_canceled)
             feature = ogr.Feature(layer.GetLayerDefn())
             feature.SetField("map_class", int(code))
             feature.SetField("stratum", int(code))
@@ -468,7 +470,7 @@ def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, min
     rows, cols, mapped = draw_pixels(class_map, counts.classes, counts.pixels, drawn, seed, memory_mb, rest,
                                      is_canceled)
     weights = design.weights[np.searchsorted(counts.classes, mapped)]
-    write_points(output_path, class_map, rows, cols, mapped, weights)
+    write_points(output_path, class_map, rows, cols, mapped, weights, is_canceled)
     if log is not None:
         log(f"sample size {n_planned} (Olofsson 2014 eq. 13), {int(drawn.sum())} points drawn: "
             + ", ".join(f"{name} {int(n)}" for name, n in zip(design.class_names, drawn)))

@@ -20,12 +20,12 @@ def qgis():
     return start_qgis()
 
 
-def run(algorithm_id, parameters):
+def run(algorithm_id, parameters, feedback=None):
     """processing.run, quiet."""
     import processing
     from qgis.core import QgsProcessingFeedback
 
-    return processing.run(algorithm_id, parameters, feedback=QgsProcessingFeedback())
+    return processing.run(algorithm_id, parameters, feedback=feedback or QgsProcessingFeedback())
 
 
 def exception():
@@ -148,3 +148,55 @@ def test_expected_accuracies_must_be_numbers(classification, tmp_path):
         run("gmmselect:sampledesign", {"INPUT": map_path, "EXPECTED_UA": "0.8, high",
                                        "OUTPUT": str(tmp_path / "s.gpkg")})
     assert not os.path.exists(tmp_path / "s.gpkg")
+
+
+def test_strata_that_differ_from_the_map(classification, sample, tmp_path):
+    """STRATA = left and right halves of the scene: overall accuracy is Stehman 2014's stratified mean
+    sum_h W_h ybar_h of the agreement of the points (W_h: classified pixels of half h), computed here."""
+    _, map_path = classification
+    dataset = gdal.Open(map_path)
+    codes = dataset.ReadAsArray()
+    halves = np.where(np.arange(codes.shape[1]) < codes.shape[1] // 2, 1, 2)
+    strata = np.repeat(halves[None, :], codes.shape[0], axis=0)
+    strata_path = str(tmp_path / "strata.tif")
+    target = gdal.GetDriverByName("GTiff").Create(strata_path, codes.shape[1], codes.shape[0], 1,
+                                                  gdal.GDT_Byte)
+    target.SetGeoTransform(dataset.GetGeoTransform())
+    target.SetProjection(dataset.GetProjection())
+    target.GetRasterBand(1).WriteArray(strata.astype(np.uint8))
+    target = None
+    g = dataset.GetGeoTransform()
+    source = ogr.Open(sample["OUTPUT"])
+    agree = {1: [], 2: []}
+    for feature in source.GetLayer(0):
+        col = int((feature.GetGeometryRef().GetX() - g[0]) / g[1])
+        mapped = CLASSES[feature.GetField("map_class") - 1]
+        agree[int(halves[col])].append(mapped == feature.GetField("reference"))
+    source = None
+    weights = np.array([np.sum((codes > 0) & (strata == h)) for h in (1, 2)]) / np.sum(codes > 0)
+    means = np.array([np.mean(agree[1]), np.mean(agree[2])])
+    sizes = np.array([len(agree[1]), len(agree[2])])
+    results = run("gmmselect:assess", {"INPUT": map_path, "REFERENCE": sample["OUTPUT"], "FIELD": "reference",
+                                       "STRATA": strata_path, "CONFIDENCE": 0.9,
+                                       "OUTPUT_TABLE": str(tmp_path / "table.csv")})
+    assert results["OVERALL_ACCURACY"] == pytest.approx(weights @ means)
+    z90 = 1.644854
+    assert results["OVERALL_ACCURACY_CI"] == pytest.approx(
+        z90 * np.sqrt(np.sum(weights ** 2 * means * (1 - means) / (sizes - 1))), rel=1e-5)   # S14 eq. 25
+
+
+def test_cancel_leaves_no_sample_layer(classification, tmp_path):
+    from qgis.core import QgsProcessingFeedback
+
+    class CancelWhileDrawing(QgsProcessingFeedback):
+        def setProgress(self, progress):
+            super().setProgress(progress)
+            if progress > 50:
+                self.cancel()
+
+    _, map_path = classification
+    output = tmp_path / "sample.gpkg"
+    with pytest.raises(exception(), match="Canceled: no output was written"):
+        run("gmmselect:sampledesign", {"INPUT": map_path, "OUTPUT": str(output)},
+            feedback=CancelWhileDrawing())
+    assert not output.exists() and os.listdir(tmp_path) == []
