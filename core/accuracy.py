@@ -123,7 +123,7 @@ def estimate(sample_counts, stratum_sizes, strata=None):
     drawn at random in strata of `N_h (H,)` pixels; `strata` names the strata in messages."""
     counts, sizes = check_design(sample_counts, stratum_sizes, strata)
     n_h = counts.sum(axis=(1, 2))
-    weights = np.where(n_h > 0, sizes / sizes.sum(), 0.0)
+    weights = sizes / sizes.sum()                                          # W_h (strata without pixels: 0)
     means = counts / np.maximum(n_h, 1)[:, None, None]                    # (H, C, C) cell indicator means
     matrix = np.einsum("h,hij->ij", weights, means)                        # O14 eq. 4
     agree = np.einsum("hii->h", means)                                     # [map = reference]

@@ -204,7 +204,7 @@ def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64
     mapped = np.where(values[:, 0] > 0, values[:, 0], 0).astype(np.int64)
     strata = values[:, 1].astype(np.int64) if values.shape[1] > 1 else mapped
     keep = (mapped > 0) & (strata > 0)
-    check_points_classified(class_map, vector_path, features, set(fids[keep].tolist()), walk.n_contested)
+    check_points_classified(class_map, vector_path, features, set(fids[keep].tolist()))
     dropped = walk.n_unusable + walk.n_contested + int(np.sum(~keep))
     if dropped and log is not None:
         log(f"{dropped} pixels of reference polygons were left out: no class in the map (no-data) or "
@@ -229,16 +229,24 @@ def check_inside(class_map, vector_path, features):
                         "delete them, or check that both layers declare the right CRS")
 
 
-def check_points_classified(class_map, vector_path, features, sampled, n_contested):
-    """DataError naming the reference points that fell on pixels without a class (or were contested)."""
+def check_points_classified(class_map, vector_path, features, sampled):
+    """DataError naming the reference points in a pixel another point already samples, and those that
+    fell on pixels without a class (points the sample does not hold)."""
+    owners, shared = {}, []
+    for fid, points in zip(features.fids, features.points):
+        for cell in ([] if points is None else (points[0] * class_map.width + points[1]).tolist()):
+            if owners.setdefault(cell, int(fid)) != int(fid):
+                shared.append(int(fid))
+    if shared:
+        raise DataError(f"{len(shared)} reference points of {vector_path!r} (FIDs {fid_list(shared)}) fall "
+                        "in a pixel another point already samples; a pixel is one sample: delete the "
+                        "duplicate points")
     missing = [fid for fid, points in zip(features.fids, features.points)
                if points is not None and int(fid) not in sampled]
     if missing:
-        contested = (f" or on a pixel shared with a point of another class ({n_contested} such pixels)"
-                     if n_contested else "")
         raise DataError(f"{len(missing)} reference points of {vector_path!r} (FIDs {fid_list(missing)}) "
-                        f"fall on pixels of map {class_map.path!r} without a class (0 or no-data)"
-                        f"{contested}; move them onto classified pixels or delete them")
+                        f"fall on pixels of map {class_map.path!r} without a class (0 or no-data); move them "
+                        "onto classified pixels or delete them")
 
 
 def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labels, names):

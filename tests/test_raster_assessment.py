@@ -139,6 +139,16 @@ def test_points_outside_or_on_no_data_are_named(tmp_path):
         assess_map(path, nodata, "class")
 
 
+def test_two_points_in_one_pixel_are_named(tmp_path):
+    path = small_map(tmp_path)
+    x, y = GEOTRANSFORM[0] + 1.2 * PIXEL, GEOTRANSFORM[3] - 5.3 * PIXEL  # inside pixel (5, 1)
+    reference = write_vector(tmp_path / "ref.gpkg", [(centre(5, 1), "water"), (centre(6, 1), "water"),
+                                                     (f"POINT({x} {y})", "water")])
+    with pytest.raises(DataError, match=r"1 reference points of .* \(FIDs 3\) fall in a pixel another point "
+                                        r"already samples; a pixel is one sample: delete the duplicate"):
+        assess_map(path, reference, "class")
+
+
 def test_reference_classes_the_map_lacks_are_named(tmp_path):
     path = small_map(tmp_path)
     reference = write_vector(tmp_path / "ref.gpkg", [(centre(5, 1), "water"), (centre(6, 7), "urban")])
