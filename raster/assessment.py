@@ -26,6 +26,7 @@ from .blocks import plan_windows
 from .errors import DataError, check_canceled
 from .files import discard, partial_path, publish, writable_target
 from .info import geotransform_of, open_raster, spatial_reference
+from .predict import GDAL_CACHE_MB, bounded_gdal_cache
 from .samples import SampleWalk
 from .vector import class_field_index, open_layer
 
@@ -130,23 +131,34 @@ def sorted_counts(counter):
     return codes, np.array([counter[code] for code in codes], dtype=np.int64)
 
 
+def value_counts(values):
+    """{code: count} of the codes `values (n,)` (a histogram when they are below 65536)."""
+    if values.size and values.max() < 65536:
+        histogram = np.bincount(values)
+        codes = np.flatnonzero(histogram)
+        return dict(zip(codes.tolist(), histogram[codes].tolist()))
+    codes, counts = np.unique(values, return_counts=True)
+    return dict(zip(codes.tolist(), counts.tolist()))
+
+
 def count_map(class_map, memory_mb=64, progress=None, is_canceled=None):
-    """MapCounts of the whole map, window by window; DataError when it has no class or when a
-    classified pixel has no stratum."""
+    """MapCounts of the whole map, window by window (GDAL's block cache capped); DataError when it has
+    no class or when a classified pixel has no stratum."""
     classes, strata = Counter(), Counter()
     unstratified = 0
     windows = class_map.windows(memory_mb)
-    for done, window in enumerate(windows, 1):
-        check_canceled(is_canceled)
-        codes, stratum_codes = class_map.read(window)
-        mapped = codes > 0
-        classes.update(dict(zip(*np.unique(codes[mapped], return_counts=True))))
-        if stratum_codes is not None:
-            stratum_codes = stratum_codes[mapped]
-            unstratified += int(np.sum(stratum_codes == 0))
-            strata.update(dict(zip(*np.unique(stratum_codes[stratum_codes > 0], return_counts=True))))
-        if progress is not None:
-            progress(100.0 * done / len(windows))
+    with bounded_gdal_cache(GDAL_CACHE_MB):
+        for done, window in enumerate(windows, 1):
+            check_canceled(is_canceled)
+            codes, stratum_codes = class_map.read(window)
+            mapped = codes > 0
+            classes.update(value_counts(codes[mapped]))
+            if stratum_codes is not None:
+                stratum_codes = stratum_codes[mapped]
+                unstratified += int(np.sum(stratum_codes == 0))
+                strata.update(value_counts(stratum_codes[stratum_codes > 0]))
+            if progress is not None:
+                progress(100.0 * done / len(windows))
     if not classes:
         raise DataError(f"map {class_map.path!r} has no classified pixel (every value is 0 or no-data); "
                         "give a classification raster")
@@ -403,20 +415,21 @@ def draw_pixels(class_map, classes, pixels, counts, seed, memory_mb=64, progress
     seen = np.zeros(len(classes), dtype=np.int64)
     rows, cols, drawn = [], [], []
     windows = class_map.windows(memory_mb)
-    for done, window in enumerate(windows, 1):
-        check_canceled(is_canceled)
-        x, y, w, _ = window
-        codes = class_map.read(window)[0].ravel()
-        for k in np.flatnonzero(np.isin(classes, codes)):
-            cells = np.flatnonzero(codes == classes[k])
-            lo, hi = np.searchsorted(ranks[k], [seen[k], seen[k] + len(cells)])
-            chosen = cells[ranks[k][lo:hi] - seen[k]]
-            seen[k] += len(cells)
-            rows.append(y + chosen // w)
-            cols.append(x + chosen % w)
-            drawn.append(np.full(len(chosen), classes[k]))
-        if progress is not None:
-            progress(100.0 * done / len(windows))
+    with bounded_gdal_cache(GDAL_CACHE_MB):
+        for done, window in enumerate(windows, 1):
+            check_canceled(is_canceled)
+            x, y, w, _ = window
+            codes = class_map.read(window)[0].ravel()
+            for k in np.flatnonzero(np.isin(classes, codes)):
+                cells = np.flatnonzero(codes == classes[k])
+                lo, hi = np.searchsorted(ranks[k], [seen[k], seen[k] + len(cells)])
+                chosen = cells[ranks[k][lo:hi] - seen[k]]
+                seen[k] += len(cells)
+                rows.append(y + chosen // w)
+                cols.append(x + chosen % w)
+                drawn.append(np.full(len(chosen), classes[k]))
+            if progress is not None:
+                progress(100.0 * done / len(windows))
     return tuple(np.concatenate(parts) if parts else np.zeros(0, np.int64) for parts in (rows, cols, drawn))
 
 
