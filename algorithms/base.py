@@ -47,7 +47,7 @@ def progress_between(feedback, start, end, full=1.0):
 
 
 class GmmSelectAlgorithm(QgsProcessingAlgorithm):
-    """Base of the three algorithms: translation, icon, help, choices, error conversion."""
+    """Base of the algorithms: translation, icon, help, choices, error conversion."""
 
     INPUT = "INPUT"
     ICON = "gmmselect.svg"
