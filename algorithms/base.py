@@ -29,9 +29,11 @@ from qgis.core import (
     QgsProcessingParameterNumber,
     QgsProcessingParameterRasterDestination,
     QgsProcessingParameterRasterLayer,
+    QgsProcessingParameterVectorDestination,
     QgsProcessingParameterVectorLayer,
     QgsProviderRegistry,
 )
+from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
@@ -56,7 +58,7 @@ def progress_between(feedback, start, end, full=1.0):
 
 
 class GmmSelectAlgorithm(QgsProcessingAlgorithm):
-    """Base of the three algorithms: translation, icon, help, choices, error conversion."""
+    """Base of the algorithms: translation, icon, help, choices, error conversion."""
 
     INPUT = "INPUT"
     ICON = "gmmselect.svg"
@@ -194,8 +196,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         for parameter in self.destinationParameterDefinitions():
             name = parameter.name()
             raster = isinstance(parameter, QgsProcessingParameterRasterDestination)
-            path = (self.parameterAsOutputLayer if raster else self.parameterAsFileOutput)(parameters, name,
-                                                                                            context)
+            layer = raster or isinstance(parameter, QgsProcessingParameterVectorDestination)
+            path = (self.parameterAsOutputLayer if layer else self.parameterAsFileOutput)(parameters, name, context)
             if path:
                 path = os.path.abspath(self.declaredExtension(parameter, path))
                 files[name] = raster_output_files(path) if raster else [path]
@@ -213,8 +215,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
     def declaredExtension(self, parameter, path):
         """`path` of destination `parameter`, with the parameter's first extension when it has none;
         QgsProcessingException when it ends in an extension the parameter does not declare."""
-        extensions = (RASTER_EXTENSIONS if isinstance(parameter, QgsProcessingParameterRasterDestination)
-                      else re.findall(r"\*\.(\w+)", parameter.fileFilter()))
+        if isinstance(parameter, QgsProcessingParameterRasterDestination):
+            extensions = RASTER_EXTENSIONS
+        elif isinstance(parameter, QgsProcessingParameterVectorDestination):
+            extensions = parameter.supportedOutputVectorLayerExtensions()
+        else:
+            extensions = re.findall(r"\*\.(\w+)", parameter.fileFilter())
         extension = os.path.splitext(path)[1].lstrip(".")
         if not extension and isinstance(parameter, QgsProcessingParameterFileDestination):
             return f"{path}.{extensions[0]}"
@@ -260,6 +266,27 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             return None
         parts = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source())
         return parts.get("path") or None
+
+    def classVector(self, parameters, layer_name, field_name, context, feedback, what):
+        """(OGR path, layer name, field name) of vector parameter `layer_name` and its class field
+        `field_name`, which must hold integer codes or text; `what` names the layer in messages."""
+        source = self.parameterAsSource(parameters, layer_name, context)
+        if source is None:
+            raise QgsProcessingException(self.invalidSourceError(parameters, layer_name))
+        field = self.parameterAsString(parameters, field_name, context)
+        fields = source.fields()
+        index = fields.lookupField(field)
+        if index < 0:
+            raise QgsProcessingException(GmmSelect.tr(
+                "{0}: the {1} has no field '{2}'; its fields are: {3}").format(
+                    field_name, what, field, ", ".join(fields.names())))
+        if not (fields.at(index).isNumeric() or fields.at(index).type() == QVariant.String):
+            raise QgsProcessingException(GmmSelect.tr(
+                "{0}: '{1}' is a {2} field; the class field must hold integer codes or text names").format(
+                    field_name, field, fields.at(index).typeName()))
+        vector_path, layer = self.parameterAsCompatibleSourceLayerPathAndLayerName(
+            parameters, layer_name, context, ["gpkg", "shp", "geojson"], "gpkg", feedback)
+        return vector_path, layer or None, fields.at(index).name()
 
     # -- running ----------------------------------------------------------------------------
 

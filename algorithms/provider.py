@@ -1,4 +1,4 @@
-"""The GMM Select Processing provider: lists its three algorithms explicitly."""
+"""The GMM Select Processing provider: lists its algorithms explicitly."""
 
 import os
 
@@ -6,7 +6,9 @@ from qgis.core import QgsProcessingProvider
 from qgis.PyQt.QtGui import QIcon
 
 from ..i18n import GmmSelect
+from .assess import AssessAlgorithm
 from .predict import PredictAlgorithm
+from .sample_design import SampleDesignAlgorithm
 from .train_gmm import TrainGmmAlgorithm
 from .train_selection import TrainSelectionAlgorithm
 
@@ -14,7 +16,7 @@ ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "gmmsel
 
 
 class GmmSelectProvider(QgsProcessingProvider):
-    """Provider `gmmselect`: Train GMM, Train Selection and Predict.
+    """Provider `gmmselect`: Train GMM, Train Selection, Predict, Assess and Sample design.
 
     `on_selection_trained(model_path)`, when given, is called on the main thread after each
     Train Selection run: the plugin passes the desktop's curves dialog, so this layer never
@@ -55,7 +57,16 @@ class GmmSelectProvider(QgsProcessingProvider):
         """Rasters are written by GDAL as GeoTIFF (colour table and class names inside)."""
         return ["tif"]
 
+    def supportsNonFileBasedOutput(self):
+        """Outputs are files GDAL/OGR write (no memory layers)."""
+        return False
+
+    def supportedOutputVectorLayerExtensions(self):
+        """The sample layer is written by OGR as a GeoPackage or GeoJSON file."""
+        return ["gpkg", "geojson"]
+
     def loadAlgorithms(self):
         """One instance of each algorithm."""
-        for algorithm in (TrainGmmAlgorithm(), TrainSelectionAlgorithm(), PredictAlgorithm()):
+        for algorithm in (TrainGmmAlgorithm(), TrainSelectionAlgorithm(), PredictAlgorithm(),
+                          AssessAlgorithm(), SampleDesignAlgorithm()):
             self.addAlgorithm(algorithm)

@@ -1,4 +1,4 @@
-"""CSV outputs of the training algorithms (confusion matrix, selection curve), as text.
+"""CSV outputs (confusion matrix, selection curve, accuracy and area assessment), as text.
 
 Plain functions, no QGIS; the HTML report is `raster.report`; the files are written by the
 run's OutputSet (`raster.files`), all together at the end.
@@ -47,3 +47,32 @@ def csv_text(rows):
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerows(rows)
     return buffer.getvalue()
+
+
+#: Columns of the per-class table of an accuracy and area assessment (gmmselect:assess OUTPUT_TABLE).
+ASSESSMENT_COLUMNS = ["class", "map_area", "map_proportion", "sample_count", "users_accuracy",
+                      "users_accuracy_ci", "producers_accuracy", "producers_accuracy_ci", "estimated_area",
+                      "estimated_area_ci", "estimated_proportion"]
+
+
+def assessment_csv(assessment):
+    """One row per class: areas in the square of the CRS unit, every `_ci` the interval's half-width."""
+    estimates, z, total = assessment.estimates, assessment.z, assessment.total_area
+    shares = assessment.pixels / assessment.pixels.sum()
+    return csv_text([ASSESSMENT_COLUMNS, *(
+        [name, figure(assessment.map_areas[k], 2), figure(shares[k], 6), int(assessment.sample_counts[k]),
+         figure(estimates.users[k], 6), figure(z * estimates.users_se[k], 6),
+         figure(estimates.producers[k], 6), figure(z * estimates.producers_se[k], 6),
+         figure(total * estimates.proportions[k], 2), figure(z * total * estimates.proportions_se[k], 2),
+         figure(estimates.proportions[k], 6)]
+        for k, name in enumerate(assessment.class_names))])
+
+
+def error_matrix_csv(assessment):
+    """The error matrix in estimated area proportions: rows = map class, columns = reference class."""
+    matrix = assessment.estimates.matrix
+    return csv_text([
+        ["map \\ reference (estimated area proportions)", *assessment.class_names, "total"],
+        *([name, *(figure(value, 6) for value in row), figure(row.sum(), 6)]
+          for name, row in zip(assessment.class_names, matrix)),
+        ["total", *(figure(value, 6) for value in matrix.sum(axis=0)), figure(matrix.sum(), 6)]])

@@ -9,13 +9,11 @@ import time
 from qgis.core import (
     QgsCategorizedSymbolRenderer,
     QgsProcessing,
-    QgsProcessingException,
     QgsProcessingOutputNumber,
     QgsProcessingOutputString,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
 )
-from qgis.PyQt.QtCore import QVariant
 
 from ..core import save_model
 from ..i18n import GmmSelect
@@ -181,34 +179,20 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         """The training samples and their TrainingInputs (source, bands, wavelengths, class colours)."""
         started = time.perf_counter()
         raster_path = self.rasterPath(parameters, self.INPUT, context)
-        source = self.parameterAsSource(parameters, self.TRAINING, context)
-        if source is None:
-            raise QgsProcessingException(self.invalidSourceError(parameters, self.TRAINING))
-        field = self.parameterAsString(parameters, self.FIELD, context)
-        fields = source.fields()
-        index = fields.lookupField(field)
-        if index < 0:
-            raise QgsProcessingException(GmmSelect.tr(
-                "FIELD: the training layer has no field '{0}'; its fields are: {1}").format(
-                    field, ", ".join(fields.names())))
-        if not (fields.at(index).isNumeric() or fields.at(index).type() == QVariant.String):
-            raise QgsProcessingException(GmmSelect.tr(
-                "FIELD: '{0}' is a {1} field; the class field must hold integer codes or text names").format(
-                    field, fields.at(index).typeName()))
-        vector_path, layer_name = self.parameterAsCompatibleSourceLayerPathAndLayerName(
-            parameters, self.TRAINING, context, ["gpkg", "shp", "geojson"], "gpkg", feedback)
+        vector_path, layer_name, field = self.classVector(
+            parameters, self.TRAINING, self.FIELD, context, feedback, GmmSelect.tr("training layer"))
         raster = raster_info(raster_path)
         n_bands = raster.n_bands
         feedback.pushInfo(GmmSelect.tr("Sampling {0} bands of {1} under '{2}' (field '{3}')").format(
             n_bands, raster_path, layer_name or vector_path, field))
         max_samples = self.parameterAsInt(parameters, self.MAX_SAMPLES, context)
         samples = extract_samples(
-            raster_path, vector_path, fields.at(index).name(), layer=layer_name or None,
+            raster_path, vector_path, field, layer=layer_name,
             max_samples_per_class=max_samples,
             seed=self.parameterAsInt(parameters, self.SEED, context), log=self.logTo(feedback),
             progress=progress_between(feedback, 0, 20, full=100), is_canceled=feedback.isCanceled)
         description = {"raster": raster_path, "training": vector_path, "layer": layer_name or "",
-                       "field": fields.at(index).name(), "max_samples_per_class": max_samples,
+                       "field": field, "max_samples_per_class": max_samples,
                        "algorithm": self.id() or self.name()}
         return samples, TrainingInputs(n_bands, description, raster.wavelengths, self.category_colors,
                                        time.perf_counter() - started)

@@ -19,52 +19,52 @@
         <translation>GMM Select</translation>
     </message>
     <message>
-        <location filename="../algorithms/provider.py" line="44"/>
+        <location filename="../algorithms/provider.py" line="46"/>
         <source>GMM Select: Gaussian mixture classification with band selection</source>
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="113"/>
+        <location filename="../algorithms/base.py" line="115"/>
         <source>Default: {0}. As a value, give the key (e.g. {1}) or its index.</source>
         <translation>Par défaut : {0}. Comme valeur, donnez la clé (p. ex. {1}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="120"/>
+        <location filename="../algorithms/base.py" line="122"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="180"/>
+        <location filename="../algorithms/base.py" line="182"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="184"/>
+        <location filename="../algorithms/base.py" line="186"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="309"/>
+        <location filename="../algorithms/base.py" line="332"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="313"/>
+        <location filename="../algorithms/base.py" line="336"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="314"/>
+        <location filename="../algorithms/base.py" line="337"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="318"/>
+        <location filename="../algorithms/base.py" line="341"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="324"/>
+        <location filename="../algorithms/base.py" line="347"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -84,7 +84,7 @@
         <translation>L'image à classer : les mêmes bandes, dans le même ordre, que le raster sur lequel le modèle a été entraîné.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="91"/>
+        <location filename="../algorithms/training_base.py" line="89"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
@@ -119,7 +119,7 @@
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="94"/>
+        <location filename="../algorithms/sample_design.py" line="49"/>
         <source>Classification</source>
         <translation>Classification</translation>
     </message>
@@ -149,12 +149,12 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="113"/>
+        <location filename="../algorithms/training_base.py" line="111"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="108"/>
+        <location filename="../algorithms/training_base.py" line="106"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
@@ -319,77 +319,77 @@
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="58"/>
+        <location filename="../algorithms/training_base.py" line="56"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="60"/>
+        <location filename="../algorithms/training_base.py" line="58"/>
         <source>Training polygons or points</source>
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="60"/>
+        <location filename="../algorithms/training_base.py" line="58"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="66"/>
+        <location filename="../algorithms/training_base.py" line="64"/>
         <source>Class field</source>
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="66"/>
+        <location filename="../algorithms/training_base.py" line="64"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="72"/>
+        <location filename="../algorithms/training_base.py" line="70"/>
         <source>Cross-validation folds</source>
         <translation>Plis de la validation croisée</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="72"/>
+        <location filename="../algorithms/training_base.py" line="70"/>
         <source>Number of folds of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate.</source>
         <translation>Nombre de plis de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="75"/>
+        <location filename="../algorithms/training_base.py" line="73"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="75"/>
+        <location filename="../algorithms/training_base.py" line="73"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="79"/>
+        <location filename="../algorithms/training_base.py" line="77"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="79"/>
+        <location filename="../algorithms/training_base.py" line="77"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the tau search, the selection or the final fit, it gives an independent accuracy assessment. 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de tau, la sélection ni l'ajustement final, ils donnent une évaluation indépendante de l'exactitude. 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="85"/>
+        <location filename="../algorithms/training_base.py" line="83"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="85"/>
+        <location filename="../algorithms/training_base.py" line="83"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="88"/>
+        <location filename="../algorithms/training_base.py" line="86"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="88"/>
+        <location filename="../algorithms/training_base.py" line="86"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
@@ -399,92 +399,82 @@
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="91"/>
+        <location filename="../algorithms/training_base.py" line="89"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="96"/>
+        <location filename="../algorithms/training_base.py" line="94"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="96"/>
+        <location filename="../algorithms/training_base.py" line="94"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="96"/>
+        <location filename="../algorithms/training_base.py" line="94"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="103"/>
+        <location filename="../algorithms/training_base.py" line="101"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="103"/>
+        <location filename="../algorithms/training_base.py" line="101"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="108"/>
+        <location filename="../algorithms/training_base.py" line="106"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="108"/>
+        <location filename="../algorithms/training_base.py" line="106"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="108"/>
+        <location filename="../algorithms/training_base.py" line="106"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="113"/>
+        <location filename="../algorithms/training_base.py" line="111"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="113"/>
+        <location filename="../algorithms/training_base.py" line="111"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="137"/>
+        <location filename="../algorithms/training_base.py" line="135"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="140"/>
+        <location filename="../algorithms/training_base.py" line="138"/>
         <source>Class colours: the default palette (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : la palette par défaut (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="173"/>
+        <location filename="../algorithms/training_base.py" line="171"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="176"/>
+        <location filename="../algorithms/training_base.py" line="174"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="191"/>
-        <source>FIELD: the training layer has no field &apos;{0}&apos;; its fields are: {1}</source>
-        <translation>FIELD : la couche d'entraînement n'a pas de champ '{0}' ; ses champs sont : {1}</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="195"/>
-        <source>FIELD: &apos;{0}&apos; is a {1} field; the class field must hold integer codes or text names</source>
-        <translation>FIELD : '{0}' est un champ de type {1} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="202"/>
+        <location filename="../algorithms/training_base.py" line="186"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -653,32 +643,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="270"/>
+        <location filename="../algorithms/base.py" line="293"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="272"/>
+        <location filename="../algorithms/base.py" line="295"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="274"/>
+        <location filename="../algorithms/base.py" line="297"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="205"/>
+        <location filename="../algorithms/base.py" line="207"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="222"/>
+        <location filename="../algorithms/base.py" line="224"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="222"/>
+        <location filename="../algorithms/base.py" line="224"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -691,6 +681,211 @@ Taille {1} : {2:.6g}{3}
         <location filename="../gui/dialog.py" line="64"/>
         <source>Selected</source>
         <translation>Sélectionné</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="38"/>
+        <source>Assess accuracy and area</source>
+        <translation>Évaluer l'exactitude et les superficies</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="42"/>
+        <source>Estimates the accuracy of a classification map and the area of each class from a stratified random reference sample, with the good-practice estimators of Olofsson et al. (2014): the error matrix in estimated area proportions (rows = map class, columns = reference class), user&apos;s, producer&apos;s and overall accuracy, and error-adjusted class areas, each with a confidence interval. Map pixel counts are biased area estimates: report the estimated areas. With STRATA, the estimators of Stehman (2014) for strata that differ from the map classes. Map areas are counted block by block (any raster size).</source>
+        <translation>Estime l'exactitude d'une carte de classification et la superficie de chaque classe à partir d'un échantillon de référence aléatoire stratifié, avec les estimateurs de bonnes pratiques d'Olofsson et al. (2014) : la matrice d'erreur en proportions de surface estimées (lignes = classe de la carte, colonnes = classe de référence), les précisions de l'utilisateur et du producteur et l'exactitude globale, et les superficies des classes corrigées des erreurs, chacune avec un intervalle de confiance. Les comptes de pixels de la carte sont des estimations biaisées des superficies : publiez les superficies estimées. Avec STRATA, les estimateurs de Stehman (2014) pour des strates différentes des classes de la carte. Les superficies de la carte sont comptées bloc par bloc (raster de toute taille).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="53"/>
+        <source>Classification raster (band 1): integer class codes; 0 or the no-data value = no class. Areas are in the square of the linear unit of its CRS.</source>
+        <translation>Raster de classification (bande 1) : codes de classe entiers ; 0 ou la valeur no-data = pas de classe. Les superficies sont dans le carré de l'unité linéaire de son SCR.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="57"/>
+        <source>Reference points or polygons</source>
+        <translation>Points ou polygones de référence</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="57"/>
+        <source>The reference sample, drawn at random in each stratum (e.g. by Stratified random sample for an assessment): points (the pixel under each), or polygons (every pixel centre inside), in any CRS. Every point must lie on a classified pixel.</source>
+        <translation>L'échantillon de référence, tiré au hasard dans chaque strate (par ex. par Échantillon aléatoire stratifié pour une évaluation) : points (le pixel sous chacun) ou polygones (chaque centre de pixel à l'intérieur), dans n'importe quel SCR. Chaque point doit se trouver sur un pixel classé.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="63"/>
+        <source>Reference class field</source>
+        <translation>Champ de la classe de référence</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="63"/>
+        <source>The reference class of each feature: integer codes equal to the raster&apos;s values, or names equal to its category names (as Predict writes them).</source>
+        <translation>La classe de référence de chaque entité : des codes entiers égaux aux valeurs du raster, ou des noms égaux à ses noms de catégories (tels que Prédire les écrit).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="68"/>
+        <source>Strata</source>
+        <translation>Strates</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="68"/>
+        <source>Optional raster on the map&apos;s grid whose integer values are the strata the sample was drawn in (Stehman 2014&apos;s estimators). Empty: the map classes are the strata.</source>
+        <translation>Raster facultatif sur la grille de la carte dont les valeurs entières sont les strates dans lesquelles l'échantillon a été tiré (estimateurs de Stehman 2014). Vide : les classes de la carte sont les strates.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="72"/>
+        <source>Confidence level</source>
+        <translation>Niveau de confiance</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="72"/>
+        <source>Level of the confidence intervals; every _ci output is the half-width of the interval (1.96 standard errors at 0.95).</source>
+        <translation>Niveau des intervalles de confiance ; chaque sortie _ci est la demi-largeur de l'intervalle (1,96 erreur type à 0,95).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="75"/>
+        <source>Accuracy and area per class</source>
+        <translation>Exactitude et superficie par classe</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="75"/>
+        <source>CSV, one row per class: class, map_area, map_proportion, sample_count, users_accuracy, users_accuracy_ci, producers_accuracy, producers_accuracy_ci, estimated_area, estimated_area_ci, estimated_proportion.</source>
+        <translation>CSV, une ligne par classe : class, map_area, map_proportion, sample_count, users_accuracy, users_accuracy_ci, producers_accuracy, producers_accuracy_ci, estimated_area, estimated_area_ci, estimated_proportion.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="81"/>
+        <source>Error matrix in area proportions</source>
+        <translation>Matrice d'erreur en proportions de surface</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="81"/>
+        <source>CSV: estimated area proportions, rows = map class, columns = reference class, with totals.</source>
+        <translation>CSV : proportions de surface estimées, lignes = classe de la carte, colonnes = classe de référence, avec les totaux.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="85"/>
+        <source>One self-contained HTML page: error matrix, accuracies and areas with their intervals (and hectares when the CRS unit is the metre), a chart of map and estimated areas, the sample design.</source>
+        <translation>Une page HTML autonome (en anglais) : matrice d'erreur, exactitudes et superficies avec leurs intervalles (et les hectares quand l'unité du SCR est le mètre), un graphique des superficies de la carte et estimées, le plan d'échantillonnage.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="91"/>
+        <source>Overall accuracy: half-width of the interval</source>
+        <translation>Exactitude globale : demi-largeur de l'intervalle</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="100"/>
+        <source>reference layer</source>
+        <translation>couche de référence</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="117"/>
+        <source>Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)</source>
+        <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="276"/>
+        <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
+        <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="280"/>
+        <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
+        <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="36"/>
+        <source>Stratified random sample for an assessment</source>
+        <translation>Échantillon aléatoire stratifié pour une évaluation</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="40"/>
+        <source>Draws the reference sample to assess a classification map: a stratified random sample whose strata are the map classes. The total size is Olofsson et al. (2014) eq. 13, from the class areas, the expected user&apos;s accuracies and the target standard error of overall accuracy. The points are distinct pixel centres; fill their &apos;reference&apos; field (by photo-interpretation or field visits), then run Assess accuracy and area with FIELD = reference.</source>
+        <translation>Tire l'échantillon de référence pour évaluer une carte de classification : un échantillon aléatoire stratifié dont les strates sont les classes de la carte. La taille totale est l'éq. 13 d'Olofsson et al. (2014), à partir des superficies des classes, des précisions de l'utilisateur attendues et de l'erreur type visée de l'exactitude globale. Les points sont des centres de pixels distincts ; remplissez leur champ 'reference' (par photo-interprétation ou visites de terrain), puis lancez Évaluer l'exactitude et les superficies avec FIELD = reference.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="49"/>
+        <source>Classification raster (band 1): integer class codes; 0 or the no-data value = no class.</source>
+        <translation>Raster de classification (bande 1) : codes de classe entiers ; 0 ou la valeur no-data = pas de classe.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="52"/>
+        <source>Expected user&apos;s accuracies</source>
+        <translation>Précisions de l'utilisateur attendues</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="52"/>
+        <source>One value for every class, or one per class in the order of the raster&apos;s class values, comma-separated (e.g. 0.7,0.6,0.9,0.95). Lower values for classes expected to be less accurate give them more weight in the sample size.</source>
+        <translation>Une valeur pour toutes les classes, ou une par classe dans l'ordre des valeurs de classe du raster, séparées par des virgules (par ex. 0.7,0.6,0.9,0.95). Des valeurs plus basses pour les classes qu'on attend moins exactes leur donnent plus de poids dans la taille de l'échantillon.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="57"/>
+        <source>Target standard error of overall accuracy</source>
+        <translation>Erreur type visée de l'exactitude globale</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="57"/>
+        <source>The standard error of overall accuracy the sample should achieve (0.01: a 95 % interval of about ± 0.02).</source>
+        <translation>L'erreur type de l'exactitude globale que l'échantillon doit atteindre (0.01 : un intervalle à 95 % d'environ ± 0.02).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="60"/>
+        <source>Minimum samples per class</source>
+        <translation>Nombre minimal d'échantillons par classe</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="60"/>
+        <source>Every class gets at least this many samples (all its pixels if it has fewer), so that rare classes get user&apos;s accuracies with usable intervals.</source>
+        <translation>Chaque classe reçoit au moins ce nombre d'échantillons (tous ses pixels si elle en a moins), pour que les classes rares aient des précisions de l'utilisateur avec des intervalles utilisables.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="64"/>
+        <source>Allocation</source>
+        <translation>Répartition</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="64"/>
+        <source>the minimum per class, the rest proportional to area</source>
+        <translation>le minimum par classe, le reste proportionnel à la superficie</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="64"/>
+        <source>the same number per class</source>
+        <translation>le même nombre par classe</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="64"/>
+        <source>How the sample is shared among the classes.</source>
+        <translation>Comment l'échantillon est réparti entre les classes.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="68"/>
+        <source>The same seed draws the same points.</source>
+        <translation>La même graine tire les mêmes points.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="70"/>
+        <source>Sample points</source>
+        <translation>Points de l'échantillon</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="70"/>
+        <source>Point layer (GeoPackage or GeoJSON) in the raster&apos;s CRS with fields map_class, stratum (= map_class), weight (inclusion weight: class pixels / class samples) and an empty reference field to fill in.</source>
+        <translation>Couche de points (GeoPackage ou GeoJSON) dans le SCR du raster avec les champs map_class, stratum (= map_class), weight (poids d'inclusion : pixels de la classe / échantillons de la classe) et un champ reference vide à remplir.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="75"/>
+        <source>Number of sample points</source>
+        <translation>Nombre de points de l'échantillon</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="83"/>
+        <source>EXPECTED_UA: &apos;{0}&apos; is not a list of numbers; give one value such as 0.8 or one per class separated by commas, such as 0.7,0.6,0.9</source>
+        <translation>EXPECTED_UA : '{0}' n'est pas une liste de nombres ; donnez une valeur comme 0.8 ou une par classe séparées par des virgules, comme 0.7,0.6,0.9</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="102"/>
+        <source>{0} points written to {1} (Olofsson 2014 eq. 13: {2}; allocation {3})</source>
+        <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="182"/>
+        <source>training layer</source>
+        <translation>couche d'entraînement</translation>
     </message>
 </context>
 </TS>

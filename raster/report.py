@@ -1,12 +1,15 @@
 """The training report: one self-contained HTML page (inline SVG charts, no external file).
 
 Built from a SavedModel alone (its arrays and its training record), so a report can be written
-again from any .gmm file. Standard library and the core only: no QGIS, no GDAL. Every text that comes from
+again from any .gmm file; the assessment report from a raster.assessment.MapAssessment. Standard
+library, NumPy and the core only: no QGIS, no GDAL. Every text that comes from
 the user (paths, field, class and band names) is escaped.
 """
 
 import html
 import math
+
+import numpy as np
 
 from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR
 
@@ -22,6 +25,8 @@ CHART_WIDTH, CHART_HEIGHT = 560, 260
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 64, 16, 16, 52
 #: Colour of a chart's line: the first of the palette.
 LINE_COLOR = DEFAULT_COLORS[0]
+#: Bars of the map areas in the assessment chart (the palette's grey).
+MAP_AREA_COLOR = DEFAULT_COLORS[9]
 STEP_NAMES = {"sampling": "sampling", "tau_search": "tau search", "selection": "band selection",
               "cross_validation": "cross-validation", "fit": "final fit",
               "validation": "held-out assessment"}
@@ -110,8 +115,9 @@ def chart_points(values):
     return [(x0 + k * step, MARGIN_TOP + height * (high - v) / (high - low)) for k, v in enumerate(values)]
 
 
-def chart_axes(labels, values, points, x_title, y_title):
-    """SVG axes with the x labels (thinned to about 12), 5 y ticks and the axis titles."""
+def chart_axes(labels, values, points, x_title, y_title, limits=None):
+    """SVG axes with the x labels (thinned to about 12), 5 y ticks over `limits` (low, high; default:
+    the padded range of `values`) and the axis titles."""
     bottom, right = CHART_HEIGHT - MARGIN_BOTTOM, CHART_WIDTH - MARGIN_RIGHT
     parts = [f'<line x1="{MARGIN_LEFT}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#444"/>',
              f'<line x1="{MARGIN_LEFT}" y1="{MARGIN_TOP}" x2="{MARGIN_LEFT}" y2="{bottom}" stroke="#444"/>']
@@ -120,7 +126,7 @@ def chart_axes(labels, values, points, x_title, y_title):
         if k % every == 0:
             parts.append(f'<text x="{x:.1f}" y="{bottom + 15}" text-anchor="middle">'
                          f"{html.escape(label)}</text>")
-    low, high = value_range(values)
+    low, high = limits or value_range(values)
     for k in range(5):
         value = low + (high - low) * k / 4
         y = MARGIN_TOP + (bottom - MARGIN_TOP) * (4 - k) / 4
@@ -294,9 +300,8 @@ def timings_section(record):
     return section("Timings", table(["step", "seconds"], rows, "timings"))
 
 
-def warnings_section(record):
-    """The warnings of the sampling, the hold-out and the fit (indistinguishable classes), if any."""
-    warnings = record.warnings
+def warnings_section(warnings):
+    """The warnings of a run (sampling, hold-out, indistinguishable classes...), if any."""
     if not warnings:
         return ""
     return section("Warnings", "<ul>" + "".join(f"<li>{html.escape(w)}</li>" for w in warnings) + "</ul>")
@@ -313,7 +318,152 @@ def report_html(model, title):
     if record.validation is not None:
         parts.append(accuracy_section(model, True, "Accuracy on the held-out polygons"))
     parts += [accuracy_section(model, False, "Cross-validation on the training polygons"),
-              warnings_section(record), timings_section(record)]
+              warnings_section(record.warnings), timings_section(record)]
+    return page(title, parts)
+
+
+def page(title, parts):
+    """A self-contained HTML page of ready HTML `parts`."""
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>\n"
             f"{''.join(parts)}\n</body></html>\n")
+
+
+# -- the accuracy and area assessment of a map -------------------------------------------------
+
+def area_unit(counts):
+    """The unit of the areas: 'm²' for metres, else the square of the CRS unit (or pixels)."""
+    if counts.unit == "pixel":
+        return "pixels"
+    return "m²" if counts.metres_per_unit == 1.0 else f"square {counts.unit}"
+
+
+def hectares(counts):
+    """Hectares per area unit, or None when the CRS unit is not a length in metres."""
+    return None if counts.metres_per_unit is None else counts.metres_per_unit ** 2 / 1e4
+
+
+def with_interval(value, half, digits=4):
+    """'0.8800 ± 0.0700', or '' for an undefined value."""
+    return "" if math.isnan(value) else f"{value:.{digits}f} ± {half:.{digits}f}"
+
+
+def area_text(value, counts, half=None):
+    """An area (with its interval) in the map's unit, and in hectares when the unit is the metre."""
+    def amount(scale, digits):
+        text = f"{value * scale:,.{digits}f}"
+        return text if half is None else f"{text} ± {half * scale:,.{digits}f}"
+    factor = hectares(counts)
+    return f"{amount(1, 0)} {area_unit(counts)}" + (f" ({amount(factor, 1)} ha)" if factor else "")
+
+
+def assessment_summary(assessment):
+    """Overall accuracy with its interval, and what it was estimated from."""
+    estimates, z = assessment.estimates, assessment.z
+    strata = ("the map classes" if assessment.strata_path is None
+              else f"the {len(assessment.counts.strata)} strata of {assessment.strata_path}")
+    overall = with_interval(estimates.overall, z * estimates.overall_se)
+    return (f'<p class="summary">Overall accuracy <b>{overall}</b> ({assessment.confidence:.0%} '
+            "confidence interval), from "
+            f"{int(assessment.samples.sum())} reference samples of {html.escape(assessment.reference_path)} "
+            f"(field {html.escape(assessment.class_field)}), stratified by {html.escape(strata)}. "
+            f"Mapped area: {html.escape(area_text(assessment.total_area, assessment.counts))}.</p>")
+
+
+def error_matrix_section(assessment):
+    """The error matrix in estimated area proportions, rows = map class, columns = reference class."""
+    names, matrix = assessment.class_names, assessment.estimates.matrix
+    rows = [[name, *(f"{value:.4f}" for value in row), f"{row.sum():.4f}"]
+            for name, row in zip(names, matrix)]
+    rows.append(["total", *(f"{value:.4f}" for value in matrix.sum(axis=0)), f"{matrix.sum():.4f}"])
+    return section("Error matrix in estimated area proportions",
+                   paragraph("Rows = map class, columns = reference class. Each cell is the estimated "
+                             "proportion of the mapped area with that map class and that reference class "
+                             "(Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map "
+                             "classes): rows add up to the map's class proportions, columns to the "
+                             "estimated (error-adjusted) class proportions."),
+                   table(["map \\ reference", *names, "total"], rows, "error-matrix"))
+
+
+def class_estimates_section(assessment):
+    """Per class: map and estimated areas, user's and producer's accuracies, all with intervals."""
+    estimates, z, counts = assessment.estimates, assessment.z, assessment.counts
+    total = assessment.total_area
+    rows = [[name, area_text(mapped, counts), area_text(total * p, counts, z * total * se), int(n),
+             with_interval(u, z * u_se), with_interval(pa, z * pa_se)]
+            for name, mapped, p, se, n, u, u_se, pa, pa_se in zip(
+                assessment.class_names, assessment.map_areas, estimates.proportions, estimates.proportions_se,
+                assessment.sample_counts, estimates.users, estimates.users_se, estimates.producers,
+                estimates.producers_se)]
+    return section("Areas and accuracies per class",
+                   paragraph(f"Intervals are ± their half-width at {assessment.confidence:.0%} confidence "
+                             f"(z = {z:.4f}). Map areas count the pixels of each class: they are biased by "
+                             "the classification errors. Estimated areas are the error-adjusted areas "
+                             "(Olofsson et al. 2014, eq. 9-12)."),
+                   table(["class", "map area", "estimated area", "samples (map class)", "user's accuracy",
+                          "producer's accuracy"], rows, "class-estimates"),
+                   area_chart(assessment))
+
+
+def area_chart(assessment):
+    """Inline SVG: per class, the map area (grey bar) and the estimated area with its interval (blue),
+    in hectares when the CRS unit is the metre."""
+    estimates, z, counts = assessment.estimates, assessment.z, assessment.counts
+    scale = hectares(counts) or 1.0
+    total = assessment.total_area * scale
+    mapped = assessment.map_areas * scale
+    estimated, halves = total * estimates.proportions, z * total * estimates.proportions_se
+    high = 1.05 * max(float(np.max(mapped)), float(np.max(estimated + halves))) or 1.0
+    labels = list(assessment.class_names)
+    band = (CHART_WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / len(labels)
+    points = [(MARGIN_LEFT + (k + 0.5) * band, 0.0) for k in range(len(labels))]
+    bottom = CHART_HEIGHT - MARGIN_BOTTOM
+
+    def y_of(value):
+        return bottom - (bottom - MARGIN_TOP) * max(value, 0.0) / high
+
+    width = min(30.0, band / 3)
+    parts = []
+    for (x, _), label, area, value, half in zip(points, labels, mapped, estimated, halves):
+        name = html.escape(label)
+        parts.append(f'<rect x="{x - width:.1f}" y="{y_of(area):.1f}" width="{width:.1f}" '
+                     f'height="{bottom - y_of(area):.1f}" fill="{MAP_AREA_COLOR}"><title>{name}: map area '
+                     f"{area:.6g}</title></rect>")
+        parts.append(f'<line x1="{x + width / 2:.1f}" y1="{y_of(value - half):.1f}" x2="{x + width / 2:.1f}" '
+                     f'y2="{y_of(value + half):.1f}" stroke="{LINE_COLOR}" stroke-width="2"/>'
+                     f'<circle cx="{x + width / 2:.1f}" cy="{y_of(value):.1f}" r="4" fill="{LINE_COLOR}">'
+                     f"<title>{name}: estimated area {value:.6g} ± {half:.6g}</title></circle>")
+    legend = (f'<rect x="{CHART_WIDTH - 300}" y="6" width="10" height="10" fill="{MAP_AREA_COLOR}"/>'
+              f'<text x="{CHART_WIDTH - 286}" y="15">map area</text>'
+              f'<circle cx="{CHART_WIDTH - 200}" cy="11" r="4" fill="{LINE_COLOR}"/>'
+              f'<text x="{CHART_WIDTH - 192}" y="15">estimated area ± interval</text>')
+    unit = "ha" if scale != 1.0 else area_unit(counts)
+    axes = chart_axes(labels, [0.0, high], points, "class", f"area ({unit})", limits=(0.0, high))
+    return (f'<svg class="area-chart" width="{CHART_WIDTH}" height="{CHART_HEIGHT}" '
+            f'viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" role="img" aria-label="map and estimated areas">'
+            f"{axes}{''.join(parts)}{legend}</svg>")
+
+
+def design_section(assessment):
+    """The strata of the sample: pixels, area share, samples and inclusion weight of each."""
+    counts = assessment.counts
+    if assessment.strata_path is None:
+        names = [assessment.class_names[list(assessment.classes).index(code)] for code in counts.strata]
+    else:
+        names = [str(code) for code in counts.strata]
+    total = counts.stratum_pixels.sum()
+    rows = [[name, int(pixels), f"{pixels / total:.4f}", int(n), f"{pixels / n:.6g}" if n else ""]
+            for name, pixels, n in zip(names, counts.stratum_pixels, assessment.stratum_samples)]
+    how = ("Stratified random sample; the strata are the map classes." if assessment.strata_path is None else
+           f"Stratified random sample; the strata ({assessment.strata_path}) differ from the map "
+           "classes: Stehman (2014)'s estimators.")
+    return section("Sample design", paragraph(how),
+                   table(["stratum", "pixels", "area share W_h", "samples n_h", "weight N_h / n_h"], rows,
+                         "design"))
+
+
+def assessment_report(assessment, title):
+    """The report of a MapAssessment (raster.assessment) as one HTML page."""
+    return page(title, [f"<h1>{html.escape(title)}</h1>", assessment_summary(assessment),
+                        error_matrix_section(assessment), class_estimates_section(assessment),
+                        design_section(assessment), warnings_section(assessment.warnings)])

@@ -15,6 +15,10 @@ ALGORITHMS = {
                                  "USE_BEST", "TAU", "FOLDS", "GROUPED", "VALIDATION", "MAX_SAMPLES", "SEED",
                                  "OUTPUT_MODEL", "OUTPUT_CURVE", "OUTPUT_REPORT", "OUTPUT_MATRIX"],
     "gmmselect:predict": ["INPUT", "MODEL", "MASK", "N_FEATURES", "OUTPUT", "CONFIDENCE", "PROBABILITIES"],
+    "gmmselect:assess": ["INPUT", "REFERENCE", "FIELD", "STRATA", "CONFIDENCE", "OUTPUT_TABLE",
+                         "OUTPUT_MATRIX", "OUTPUT_REPORT"],
+    "gmmselect:sampledesign": ["INPUT", "EXPECTED_UA", "TARGET_SE", "MIN_PER_CLASS", "ALLOCATION", "SEED",
+                               "OUTPUT"],
 }
 TRAINING_OUTPUTS = {"OUTPUT_MODEL", "OUTPUT_REPORT", "OUTPUT_MATRIX", "KAPPA", "OVERALL_ACCURACY", "TAU",
                     "SELECTED_BANDS", "N_SELECTED", "ASSESSMENT", "SELECTED_NAMES"}
@@ -61,7 +65,7 @@ def test_class_factory_returns_the_plugin_without_touching_iface():
     assert created.provider is None
 
 
-def test_provider_is_registered_with_its_three_algorithms():
+def test_provider_is_registered_with_its_algorithms():
     provider = registry().providerById("gmmselect")
     assert provider is not None
     assert provider.name() == "GMM Select"
@@ -104,6 +108,21 @@ def test_training_outputs_and_defaults():
     predict = registry().createAlgorithmById("gmmselect:predict")
     assert {"OUTPUT", "CONFIDENCE", "PROBABILITIES", "SELECTED_BANDS", "N_SELECTED"} <= {
         o.name() for o in predict.outputDefinitions()}
+
+
+def test_assessment_outputs_and_defaults():
+    assess = registry().createAlgorithmById("gmmselect:assess")
+    assert {o.name() for o in assess.outputDefinitions()} == {
+        "OVERALL_ACCURACY", "OVERALL_ACCURACY_CI", "OUTPUT_TABLE", "OUTPUT_MATRIX", "OUTPUT_REPORT"}
+    assert assess.parameterDefinition("CONFIDENCE").defaultValue() == 0.95
+    design = registry().createAlgorithmById("gmmselect:sampledesign")
+    assert {o.name() for o in design.outputDefinitions()} == {"N_TOTAL", "OUTPUT"}
+    defaults = {p.name(): p.defaultValue() for p in design.parameterDefinitions()}
+    assert (defaults["EXPECTED_UA"], defaults["TARGET_SE"], defaults["MIN_PER_CLASS"], defaults["SEED"]) == (
+        "0.8", 0.01, 50, 0)
+    allocation = design.parameterDefinition("ALLOCATION")
+    assert [o.split(":")[0] for o in allocation.options()] == ["proportional", "equal"]
+    assert allocation.defaultValue() == 0
 
 
 def test_unload_removes_the_provider_and_init_processing_restores_it():

@@ -4,11 +4,12 @@ This is what proves the provider is registered without `iface`: qgis_process onl
 `initProcessing()` of plugins that declare `hasProcessingProvider=yes`.
 """
 
+import csv
 import os
 
 import numpy as np
 import pytest
-from osgeo import gdal
+from osgeo import gdal, ogr
 from qgis_helpers import CLASSES, LANDSAT, POLYGONS, REPO, category_names, run_qgis_process
 
 MODEL3 = os.path.join(REPO, "tests", "selection_predict.model3")
@@ -37,7 +38,8 @@ def test_algorithms_are_listed():
     assert completed.returncode == 0
     provider = listing["providers"]["gmmselect"]
     assert provider["name"] == "GMM Select"
-    assert sorted(provider["algorithms"]) == ["gmmselect:predict", "gmmselect:traingmm",
+    assert sorted(provider["algorithms"]) == ["gmmselect:assess", "gmmselect:predict",
+                                              "gmmselect:sampledesign", "gmmselect:traingmm",
                                               "gmmselect:trainselection"]
 
 
@@ -183,3 +185,39 @@ def test_bands_named_otherwise_give_a_warning(trained, tmp_path):
                                     f"OUTPUT={tmp_path / 'classes.tif'}")
     assert completed.returncode == 0, completed.stderr
     assert "are not named as the model's: band 1: 'blue' -> 'Band 1' (model -> raster)" in completed.stdout
+
+
+MODEL3_DESIGN = os.path.join(REPO, "tests", "predict_sampledesign.model3")
+
+
+def test_model3_chains_predict_and_sampledesign_then_assess_closes_the_loop(trained, tmp_path):
+    _, output = trained
+    completed, run = run_qgis_process(
+        "--json", "run", MODEL3_DESIGN, "--", f"raster={LANDSAT}",
+        f"model={output['results']['OUTPUT_MODEL']}", "targetse=0.02",
+        f"predict:Classification={tmp_path / 'classes.tif'}",
+        f"sampledesign:Sample points={tmp_path / 'sample.gpkg'}")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert run["results"] == {"predict:Classification": str(tmp_path / "classes.tif"),
+                              "sampledesign:Sample points": str(tmp_path / "sample.gpkg")}
+    codes = gdal.Open(str(tmp_path / "classes.tif")).ReadAsArray()
+    source = ogr.Open(str(tmp_path / "sample.gpkg"), 1)
+    layer = source.GetLayer(0)
+    counts = {}
+    for feature in layer:  # a perfect reference: the map's class name at every point
+        counts[feature.GetField("map_class")] = counts.get(feature.GetField("map_class"), 0) + 1
+        feature.SetField("reference", CLASSES[feature.GetField("map_class") - 1])
+        layer.SetFeature(feature)
+    source = None
+    pixels = np.array([np.sum(codes == k) for k in (1, 2, 3, 4)])
+    assert min(counts.values()) >= 20 and sum(counts.values()) >= 20 * 4
+    completed, assessed = run_qgis_process(
+        "--json", "run", "gmmselect:assess", "--", f"INPUT={tmp_path / 'classes.tif'}",
+        f"REFERENCE={tmp_path / 'sample.gpkg'}", "FIELD=reference", f"OUTPUT_TABLE={tmp_path / 'table.csv'}")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert assessed["results"]["OVERALL_ACCURACY"] == 1.0
+    assert assessed["results"]["OVERALL_ACCURACY_CI"] == 0.0
+    with open(tmp_path / "table.csv", encoding="utf-8") as stream:
+        rows = list(csv.DictReader(stream))
+    assert [float(row["estimated_area"]) for row in rows] == (pixels * 900.0).tolist()
+    assert [int(row["sample_count"]) for row in rows] == [counts[k] for k in (1, 2, 3, 4)]

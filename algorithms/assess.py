@@ -1,0 +1,119 @@
+"""Assess accuracy and area: good-practice estimates of a classification map from a reference sample."""
+
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingOutputNumber,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterRasterLayer,
+)
+
+from ..i18n import GmmSelect
+from ..raster.assessment import assess_map
+from ..raster.report import assessment_report
+from .base import GmmSelectAlgorithm, progress_between
+from .tables import assessment_csv, error_matrix_csv
+
+
+class AssessAlgorithm(GmmSelectAlgorithm):
+    """`gmmselect:assess`: error matrix in area proportions, accuracies and error-adjusted areas with
+    confidence intervals (Olofsson et al. 2014; Stehman 2014 with strata)."""
+
+    REFERENCE = "REFERENCE"
+    FIELD = "FIELD"
+    STRATA = "STRATA"
+    CONFIDENCE = "CONFIDENCE"
+    OUTPUT_TABLE = "OUTPUT_TABLE"
+    OUTPUT_MATRIX = "OUTPUT_MATRIX"
+    OUTPUT_REPORT = "OUTPUT_REPORT"
+    OVERALL_ACCURACY = "OVERALL_ACCURACY"
+    OVERALL_ACCURACY_CI = "OVERALL_ACCURACY_CI"
+
+    def name(self):
+        """Algorithm id (never translated)."""
+        return "assess"
+
+    def displayName(self):
+        """Name in the Toolbox."""
+        return GmmSelect.tr("Assess accuracy and area")
+
+    def description(self):
+        """What the algorithm does."""
+        return GmmSelect.tr(
+            "Estimates the accuracy of a classification map and the area of each class from a stratified "
+            "random reference sample, with the good-practice estimators of Olofsson et al. (2014): the error "
+            "matrix in estimated area proportions (rows = map class, columns = reference class), user's, "
+            "producer's and overall accuracy, and error-adjusted class areas, each with a confidence "
+            "interval. Map pixel counts are biased area estimates: report the estimated areas. With "
+            "STRATA, the estimators of Stehman (2014) for strata that differ from the map classes. Map "
+            "areas are counted block by block (any raster size).")
+
+    def initAlgorithm(self, config=None):
+        """Map, reference, strata, confidence; three files and the overall accuracy."""
+        self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
+            self.INPUT, GmmSelect.tr("Classification")), GmmSelect.tr(
+                "Classification raster (band 1): integer class codes; 0 or the no-data value = no class. "
+                "Areas are in the square of the linear unit of its CRS."))
+        self.addParameterWithHelp(QgsProcessingParameterFeatureSource(
+            self.REFERENCE, GmmSelect.tr("Reference points or polygons"),
+            [QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVectorPolygon]),
+            GmmSelect.tr("The reference sample, drawn at random in each stratum (e.g. by Stratified random "
+                         "sample for an assessment): points (the pixel under each), or polygons (every pixel "
+                         "centre inside), in any CRS. Every point must lie on a classified pixel."))
+        self.addParameterWithHelp(QgsProcessingParameterField(
+            self.FIELD, GmmSelect.tr("Reference class field"), parentLayerParameterName=self.REFERENCE,
+            type=QgsProcessingParameterField.Any),
+            GmmSelect.tr("The reference class of each feature: integer codes equal to the raster's values, "
+                         "or names equal to its category names (as Predict writes them)."))
+        self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
+            self.STRATA, GmmSelect.tr("Strata"), optional=True),
+            GmmSelect.tr("Optional raster on the map's grid whose integer values are the strata the sample "
+                         "was drawn in (Stehman 2014's estimators). Empty: the map classes are the strata."))
+        self.addDouble(self.CONFIDENCE, GmmSelect.tr("Confidence level"), 0.95, 0.5, 0.999,
+                       GmmSelect.tr("Level of the confidence intervals; every _ci output is the half-width "
+                                    "of the interval (1.96 standard errors at 0.95)."))
+        self.addFileOutput(self.OUTPUT_TABLE, GmmSelect.tr("Accuracy and area per class"),
+                           GmmSelect.tr("CSV files (*.csv)"),
+                           GmmSelect.tr("CSV, one row per class: class, map_area, map_proportion, "
+                                        "sample_count, users_accuracy, users_accuracy_ci, "
+                                        "producers_accuracy, producers_accuracy_ci, estimated_area, "
+                                        "estimated_area_ci, estimated_proportion."))
+        self.addFileOutput(self.OUTPUT_MATRIX, GmmSelect.tr("Error matrix in area proportions"),
+                           GmmSelect.tr("CSV files (*.csv)"),
+                           GmmSelect.tr("CSV: estimated area proportions, rows = map class, columns = "
+                                        "reference class, with totals."), optional=True)
+        self.addFileOutput(self.OUTPUT_REPORT, GmmSelect.tr("Report"), GmmSelect.tr("HTML files (*.html)"),
+                           GmmSelect.tr("One self-contained HTML page: error matrix, accuracies and areas "
+                                        "with their intervals (and hectares when the CRS unit is the metre), "
+                                        "a chart of map and estimated areas, the sample design."),
+                           optional=True)
+        self.addOutput(QgsProcessingOutputNumber(self.OVERALL_ACCURACY, GmmSelect.tr("Overall accuracy")))
+        self.addOutput(QgsProcessingOutputNumber(
+            self.OVERALL_ACCURACY_CI, GmmSelect.tr("Overall accuracy: half-width of the interval")))
+
+    def processAlgorithm(self, parameters, context, feedback):
+        """Count the map, read the reference, estimate, write the files."""
+        with self.userErrors():
+            paths = self.outputPaths(parameters, context)
+            map_path = self.rasterPath(parameters, self.INPUT, context)
+            strata_path = self.rasterPath(parameters, self.STRATA, context, optional=True)
+            vector_path, layer, field = self.classVector(parameters, self.REFERENCE, self.FIELD, context,
+                                                         feedback, GmmSelect.tr("reference layer"))
+            assessment = assess_map(
+                map_path, vector_path, field, strata_path=strata_path, layer=layer,
+                confidence=self.parameterAsDouble(parameters, self.CONFIDENCE, context),
+                log=self.logTo(feedback), progress=progress_between(feedback, 0, 90, full=100),
+                is_canceled=feedback.isCanceled)
+            for warning in assessment.warnings:
+                feedback.pushWarning(warning)
+            for name, text in ((self.OUTPUT_TABLE, assessment_csv), (self.OUTPUT_MATRIX, error_matrix_csv),
+                               (self.OUTPUT_REPORT, lambda a: assessment_report(a, self.displayName()))):
+                if paths[name]:
+                    self.staging.write_text(paths[name], text(assessment))
+            self.commitOutputs()
+        estimates = assessment.estimates
+        half = assessment.z * estimates.overall_se
+        feedback.setProgress(100)
+        feedback.pushInfo(GmmSelect.tr("Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)").format(
+            estimates.overall, half, assessment.confidence))
+        return {**paths, self.OVERALL_ACCURACY: estimates.overall, self.OVERALL_ACCURACY_CI: half}

@@ -1,0 +1,498 @@
+"""Accuracy and area of a classification map, and the stratified random sample to assess it.
+
+- Map areas: the pixels of each class (and of each stratum) are counted window by window, so any
+  raster fits in bounded memory. Class values are integers >= 1; 0, negative values and the band's
+  no-data value are "no class". Areas are in the square of the CRS's linear unit.
+- Reference: the map (and strata) values under reference points, or under the pixel centres inside
+  reference polygons, with the reference class of each (integer codes equal to the map's values, or
+  names equal to its category names, as Predict writes them).
+- Estimates: core.accuracy's stratified estimators; the strata are the map classes unless a strata
+  raster on the map's grid is given (then Stehman 2014's estimators).
+- Sample design: Olofsson 2014 eq. 13's total size, allocated over the map classes, drawn as distinct
+  random pixel centres of each class and written as a point layer.
+"""
+
+import os
+import uuid
+from collections import Counter
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+import numpy as np
+from osgeo import gdal, ogr
+
+from ..core.accuracy import AccuracyEstimates, allocate, estimate, half_width, sample_size
+from .blocks import plan_windows
+from .errors import DataError, check_canceled
+from .files import OutputSet, check_distinct, dataset_files
+from .info import geotransform_of, open_raster, spatial_reference
+from .predict import GDAL_CACHE_MB, bounded_gdal_cache
+from .samples import SampleWalk
+from .vector import class_field_index, open_layer
+
+POINT_DRIVERS = {".gpkg": "GPKG", ".geojson": "GeoJSON"}
+_INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
+
+
+# -- the map ------------------------------------------------------------------------------------
+
+class ClassMap:
+    """A classification raster (band 1) and an optional strata raster on its grid, read by window."""
+
+    def __init__(self, path, strata_path=None):
+        self.path, self.strata_path = path, strata_path
+        self.dataset = open_raster(path)
+        self.band = self.integer_band(self.dataset, path)
+        self.width, self.height = self.dataset.RasterXSize, self.dataset.RasterYSize
+        self.band.GetDescription()  # GDAL 3.6 reads the .aux.xml lazily; GetCategoryNames alone does not
+        self.category_names = list(self.band.GetCategoryNames() or [])
+        self.strata_dataset = None
+        if strata_path:
+            self.strata_dataset = open_raster(strata_path)
+            self.strata_band = self.integer_band(self.strata_dataset, strata_path)
+            self.check_grid(strata_path, self.strata_dataset)
+
+    @staticmethod
+    def integer_band(dataset, path):
+        """Band 1 of `dataset`, which must hold integer values."""
+        band = dataset.GetRasterBand(1)
+        if band.DataType in (gdal.GDT_Float32, gdal.GDT_Float64) or gdal.DataTypeIsComplex(band.DataType):
+            raise DataError(f"raster {path!r} holds {gdal.GetDataTypeName(band.DataType)} values; a "
+                            "classification (or strata raster) holds integer codes: give the output of "
+                            "Predict or convert it (e.g. gdal_translate -ot UInt16)")
+        return band
+
+    def check_grid(self, path, other):
+        """DataError unless raster `other` has the map's size and geotransform."""
+        own, theirs = geotransform_of(self.dataset), geotransform_of(other)
+        if (other.RasterXSize, other.RasterYSize) != (self.width, self.height) or (
+                own and theirs and not np.allclose(own, theirs, rtol=0, atol=1e-3 * abs(own[1]))):
+            raise DataError(f"strata raster {path!r} ({other.RasterXSize} x {other.RasterYSize} px, "
+                            f"geotransform {theirs}) is not on the grid of map {self.path!r} ({self.width} x "
+                            f"{self.height} px, geotransform {own}); resample it onto the map's grid "
+                            "(nearest neighbour, e.g. gdalwarp -te/-tr or Align rasters)")
+
+    def windows(self, memory_mb):
+        """Windows aligned to the map's blocks, each of at most `memory_mb` of int64 values per raster."""
+        return plan_windows(self.width, self.height, tuple(self.band.GetBlockSize()),
+                            max(1, int(memory_mb * 2**20) // 24))
+
+    @staticmethod
+    def codes(band, window):
+        """Integer codes `(h, w)` of `band` in `window`, 0 where there is none (<= 0 or no-data)."""
+        values = band.ReadAsArray(*window).astype(np.int64)
+        nodata = band.GetNoDataValue()
+        if nodata is not None and float(nodata).is_integer():
+            values[values == int(nodata)] = 0
+        values[values < 0] = 0
+        return values
+
+    def read(self, window):
+        """Class codes and stratum codes `(h, w)` of `window` (0 = none; strata None without a raster)."""
+        strata = self.codes(self.strata_band, window) if self.strata_dataset is not None else None
+        return self.codes(self.band, window), strata
+
+    def class_name(self, code):
+        """The category name of class `code`, or the code as text."""
+        code = int(code)
+        named = code < len(self.category_names) and self.category_names[code]
+        return named or str(code)
+
+    def pixel_area(self):
+        """(area of one pixel, linear unit of the CRS, metres per unit or None)."""
+        geotransform = geotransform_of(self.dataset)
+        if geotransform is None:
+            return 1.0, "pixel", None
+        area = abs(geotransform[1] * geotransform[5] - geotransform[2] * geotransform[4])
+        reference = spatial_reference(self.dataset.GetProjection() or "")
+        if reference is None:
+            return area, "unit", None
+        if reference.IsGeographic():
+            return area, "degree", None
+        return area, reference.GetLinearUnitsName(), reference.GetLinearUnits()
+
+
+@dataclass
+class MapCounts:
+    """Pixels of each map class and of each stratum (the map classes when no strata raster is given)."""
+
+    classes: np.ndarray           # (C,) class codes with pixels, sorted
+    pixels: np.ndarray            # (C,) pixels per class
+    strata: np.ndarray            # (H,) stratum codes
+    stratum_pixels: np.ndarray    # (H,) classified pixels per stratum
+    pixel_area: float
+    unit: str                     # linear unit of the CRS ('metre'; 'pixel' without georeferencing)
+    metres_per_unit: Optional[float]
+
+
+def sorted_counts(counter):
+    """Codes and counts of a Counter as sorted int64 arrays."""
+    codes = np.array(sorted(counter), dtype=np.int64)
+    return codes, np.array([counter[code] for code in codes], dtype=np.int64)
+
+
+def value_counts(values):
+    """{code: count} of the codes `values (n,)` (a histogram when they are below 65536)."""
+    if values.size and values.max() < 65536:
+        histogram = np.bincount(values)
+        codes = np.flatnonzero(histogram)
+        return dict(zip(codes.tolist(), histogram[codes].tolist()))
+    codes, counts = np.unique(values, return_counts=True)
+    return dict(zip(codes.tolist(), counts.tolist()))
+
+
+def count_map(class_map, memory_mb=64, progress=None, is_canceled=None):
+    """MapCounts of the whole map, window by window (GDAL's block cache capped); DataError when it has
+    no class or when a classified pixel has no stratum."""
+    classes, strata = Counter(), Counter()
+    unstratified = 0
+    windows = class_map.windows(memory_mb)
+    with bounded_gdal_cache(GDAL_CACHE_MB):
+        for done, window in enumerate(windows, 1):
+            check_canceled(is_canceled)
+            codes, stratum_codes = class_map.read(window)
+            mapped = codes > 0
+            classes.update(value_counts(codes[mapped]))
+            if stratum_codes is not None:
+                stratum_codes = stratum_codes[mapped]
+                unstratified += int(np.sum(stratum_codes == 0))
+                strata.update(value_counts(stratum_codes[stratum_codes > 0]))
+            if progress is not None:
+                progress(100.0 * done / len(windows))
+    if not classes:
+        raise DataError(f"map {class_map.path!r} has no classified pixel (every value is 0 or no-data); "
+                        "give a classification raster")
+    if unstratified:
+        raise DataError(f"{unstratified} classified pixels of map {class_map.path!r} have no stratum (0 or "
+                        f"no-data in strata raster {class_map.strata_path!r}); give every classified pixel "
+                        "a stratum, or leave STRATA empty to use the map classes as strata")
+    class_codes, pixels = sorted_counts(classes)
+    stratum_codes, stratum_pixels = sorted_counts(strata) if class_map.strata_path else (class_codes, pixels)
+    return MapCounts(class_codes, pixels, stratum_codes, stratum_pixels, *class_map.pixel_area())
+
+
+# -- the reference ----------------------------------------------------------------------------
+
+@dataclass
+class ReferenceSample:
+    """Sample pixels: map class, stratum and reference class codes, and the feature id of each."""
+
+    mapped: np.ndarray
+    strata: np.ndarray
+    reference: np.ndarray
+    fids: np.ndarray
+    labels: np.ndarray            # sorted label codes of the layer's classes
+    names: List[str]              # their names (the text, or the integer code as text)
+    n_dropped: int = 0            # polygon pixels without a class (no-data) or contested
+    warnings: List[str] = field(default_factory=list)
+
+
+def stacked_source(class_map):
+    """A raster whose band 1 is the map and band 2 the strata (a VRT in /vsimem/), or the map's path."""
+    if class_map.strata_dataset is None:
+        return class_map.path
+    path = f"/vsimem/gmmselect-strata-{uuid.uuid4().hex}.vrt"
+    gdal.BuildVRT(path, [class_map.path, class_map.strata_path], separate=True)
+    return path
+
+
+def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64, log=None,
+                   is_canceled=None):
+    """The ReferenceSample of the features of a vector over the map (reference codes are the feature
+    labels as SampleWalk codes them); DataError for features outside the map and points without class."""
+    source = stacked_source(class_map)
+    try:
+        walk = SampleWalk(source, vector_path, class_field, layer=layer, memory_mb=memory_mb, log=log,
+                          is_canceled=is_canceled)
+        chunks = list(walk.run())
+    finally:
+        if source != class_map.path:
+            gdal.Unlink(source)
+    features = walk.features
+    check_inside(class_map, vector_path, features)
+    values = np.concatenate([chunk.X for chunk in chunks]) if chunks else np.zeros((0, 2))
+    codes = np.concatenate([chunk.y for chunk in chunks]) if chunks else np.zeros(0, np.int64)
+    fids = np.concatenate([chunk.groups for chunk in chunks]) if chunks else np.zeros(0, np.int64)
+    mapped = np.where(values[:, 0] > 0, values[:, 0], 0).astype(np.int64)
+    strata = values[:, 1].astype(np.int64) if values.shape[1] > 1 else mapped
+    keep = (mapped > 0) & (strata > 0)
+    check_points_classified(class_map, vector_path, features, set(fids[keep].tolist()))
+    dropped = walk.n_unusable + walk.n_contested + int(np.sum(~keep))
+    if dropped and log is not None:
+        log(f"{dropped} pixels of reference polygons were left out: no class in the map (no-data) or "
+            "covered by polygons of different classes")
+    return ReferenceSample(mapped[keep], strata[keep], codes[keep], fids[keep], features.labels,
+                           features.class_names, dropped, features.warnings)
+
+
+def fid_list(fids):
+    """'3, 8, 12' (at most 10, then '...')."""
+    fids = [int(fid) for fid in fids]
+    return ", ".join(map(str, fids[:10])) + (", ..." if len(fids) > 10 else "")
+
+
+def check_inside(class_map, vector_path, features):
+    """DataError naming the reference features that lie outside the map."""
+    boxes = features.boxes
+    outside = (boxes[:, 2] <= boxes[:, 0]) | (boxes[:, 3] <= boxes[:, 1])
+    if outside.any():
+        raise DataError(f"{int(outside.sum())} reference features of {vector_path!r} (FIDs "
+                        f"{fid_list(features.fids[outside])}) lie outside map {class_map.path!r}; move or "
+                        "delete them, or check that both layers declare the right CRS")
+
+
+def check_points_classified(class_map, vector_path, features, sampled):
+    """DataError naming the reference points in a pixel another point already samples, and those that
+    fell on pixels without a class (points the sample does not hold)."""
+    owners, shared = {}, []
+    for fid, points in zip(features.fids, features.points):
+        for cell in ([] if points is None else (points[0] * class_map.width + points[1]).tolist()):
+            if owners.setdefault(cell, int(fid)) != int(fid):
+                shared.append(int(fid))
+    if shared:
+        raise DataError(f"{len(shared)} reference points of {vector_path!r} (FIDs {fid_list(shared)}) fall "
+                        "in a pixel another point already samples; a pixel is one sample: delete the "
+                        "duplicate points")
+    missing = [fid for fid, points in zip(features.fids, features.points)
+               if points is not None and int(fid) not in sampled]
+    if missing:
+        raise DataError(f"{len(missing)} reference points of {vector_path!r} (FIDs {fid_list(missing)}) "
+                        f"fall on pixels of map {class_map.path!r} without a class (0 or no-data); move them "
+                        "onto classified pixels or delete them")
+
+
+def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labels, names):
+    """The map class code of each reference label: the value itself for numeric fields; for text, the
+    map class of that category name, else the name read as an integer code. DataError for labels the
+    map does not have."""
+    _, found = open_layer(vector_path, layer)
+    _, field_type = class_field_index(vector_path, found, class_field)
+    by_name = {name: code for code, name in enumerate(class_map.category_names) if name and code > 0}
+    codes, unknown = [], []
+    for label, name in zip(labels, names):
+        if field_type in _INTEGER_FIELDS or field_type == ogr.OFTReal:
+            code = int(label)
+        else:
+            code = by_name.get(name, int(name) if name.lstrip("-").isdigit() else None)
+        if code is None or (code not in by_name.values() and code not in counts.classes):
+            unknown.append(name)
+        codes.append(code)
+    if unknown:
+        known = ", ".join(f"{code} = {class_map.class_name(code)}" for code in counts.classes)
+        raise DataError(f"reference classes {', '.join(map(repr, unknown))} of field {class_field!r} are not "
+                        f"classes of map {class_map.path!r} (its classes: {known}); correct the reference "
+                        "labels (the map's category names or its integer codes) or assess the map these "
+                        "classes belong to")
+    return np.array(codes, dtype=np.int64)
+
+
+# -- the assessment ---------------------------------------------------------------------------
+
+@dataclass
+class MapAssessment:
+    """Estimates of a map's accuracy and class areas, with what they were computed from."""
+
+    map_path: str
+    reference_path: str
+    class_field: str
+    strata_path: Optional[str]
+    classes: np.ndarray           # (C,) class codes: the map's, and reference classes it names
+    class_names: List[str]
+    counts: MapCounts
+    pixels: np.ndarray            # (C,) map pixels per class (0 for a class only the reference has)
+    samples: np.ndarray           # (H, C, C) sample counts: stratum, map class, reference class
+    estimates: AccuracyEstimates
+    confidence: float
+    warnings: List[str] = field(default_factory=list)
+
+    @property
+    def z(self):
+        """The normal quantile of the confidence level."""
+        return float(half_width(1.0, self.confidence))
+
+    @property
+    def total_area(self):
+        """Mapped (classified) area, in the square of the CRS unit."""
+        return float(self.pixels.sum() * self.counts.pixel_area)
+
+    @property
+    def map_areas(self):
+        """Map area of each class."""
+        return self.pixels * self.counts.pixel_area
+
+    @property
+    def sample_counts(self):
+        """Samples with each map class, n_i."""
+        return self.samples.sum(axis=(0, 2))
+
+    @property
+    def stratum_samples(self):
+        """Samples in each stratum, n_h."""
+        return self.samples.sum(axis=(1, 2))
+
+
+def assess_map(map_path, reference_path, class_field, strata_path=None, layer=None, confidence=0.95,
+               memory_mb=64, log=None, progress=None, is_canceled=None):
+    """MapAssessment of the map at `map_path` against reference features (see the module docstring)."""
+    class_map = ClassMap(map_path, strata_path)
+    counts = count_map(class_map, memory_mb, progress, is_canceled)
+    reference = read_reference(class_map, reference_path, class_field, layer, memory_mb, log, is_canceled)
+    if not len(reference.mapped):
+        raise DataError(f"no reference sample of {reference_path!r} falls on a classified pixel of "
+                        f"{map_path!r}; check that both cover the same area")
+    labels = map_codes_of_labels(class_map, counts, reference_path, class_field, layer, reference.labels,
+                                 reference.names)
+    reference_codes = labels[np.searchsorted(reference.labels, reference.reference)]
+    classes = np.union1d(counts.classes, reference_codes)
+    pixels = np.zeros(len(classes), dtype=np.int64)
+    pixels[np.searchsorted(classes, counts.classes)] = counts.pixels
+    samples = np.zeros((len(counts.strata), len(classes), len(classes)), dtype=np.int64)
+    np.add.at(samples, (np.searchsorted(counts.strata, reference.strata),
+                        np.searchsorted(classes, reference.mapped),
+                        np.searchsorted(classes, reference_codes)), 1)
+    stratum_names = ([class_map.class_name(code) for code in counts.strata] if strata_path is None
+                     else [f"stratum {code}" for code in counts.strata])
+    estimates = estimate(samples, counts.stratum_pixels, stratum_names)
+    if log is not None:
+        log(f"{len(reference.mapped)} reference samples in {len(counts.strata)} strata; overall accuracy "
+            f"{estimates.overall:.4f} +- {half_width(estimates.overall_se, confidence):.4f}")
+    return MapAssessment(map_path, reference_path, class_field, strata_path, classes,
+                         [class_map.class_name(code) for code in classes], counts, pixels, samples, estimates,
+                         confidence, reference.warnings + area_warnings(counts))
+
+
+def area_warnings(counts):
+    """Warnings about the unit of the areas (none for a projected CRS)."""
+    if counts.unit == "degree":
+        return ["the map is in a geographic CRS: areas are in square degrees, which vary with latitude; "
+                "reproject the map to an equal-area projection for areas"]
+    if counts.unit in ("pixel", "unit"):
+        return [f"the map has no {'georeferencing' if counts.unit == 'pixel' else 'CRS'}: areas are in "
+                f"{'pixels' if counts.unit == 'pixel' else 'square map units'}"]
+    return []
+
+
+# -- the sample design ------------------------------------------------------------------------
+
+@dataclass
+class SampleDesign:
+    """A stratified random sample of a map (strata = map classes) and how its size was chosen."""
+
+    classes: np.ndarray           # (C,) class codes
+    class_names: List[str]
+    pixels: np.ndarray            # (C,) map pixels per class
+    expected_users: np.ndarray    # (C,) expected user's accuracies
+    target_se: float
+    n_planned: int                # Olofsson 2014 eq. 13
+    counts: np.ndarray            # (C,) samples drawn per class
+    allocation: str
+    minimum: int
+    seed: int
+    path: str
+
+    @property
+    def weights(self):
+        """Inclusion weight N_h / n_h of a sample of each class (its pixel represents that many)."""
+        return self.pixels / np.maximum(self.counts, 1)
+
+
+def expected_accuracies(values, n_classes):
+    """One expected user's accuracy per class from one value for all or one per class."""
+    values = np.asarray(values, dtype=np.float64).ravel()
+    if len(values) not in (1, n_classes):
+        raise DataError(f"{len(values)} expected user's accuracies were given for a map of {n_classes} "
+                        "classes; give one value for every class or one per class, in the order of the "
+                        "class values")
+    return np.broadcast_to(values, (n_classes,)).copy()
+
+
+def draw_pixels(class_map, classes, pixels, counts, seed, memory_mb=64, progress=None, is_canceled=None):
+    """Rows, cols and class of `counts[k]` distinct pixels drawn at random among the `pixels[k]` pixels of
+    class `classes[k]`: random ranks in raster order (seeded), found in a second pass over the windows."""
+    generator = np.random.default_rng(seed)
+    ranks = [np.sort(generator.choice(int(total), int(count), replace=False))
+             for total, count in zip(pixels, counts)]
+    seen = np.zeros(len(classes), dtype=np.int64)
+    rows, cols, drawn = [], [], []
+    windows = class_map.windows(memory_mb)
+    with bounded_gdal_cache(GDAL_CACHE_MB):
+        for done, window in enumerate(windows, 1):
+            check_canceled(is_canceled)
+            x, y, w, _ = window
+            codes = class_map.read(window)[0].ravel()
+            for k in np.flatnonzero(np.isin(classes, codes)):
+                cells = np.flatnonzero(codes == classes[k])
+                lo, hi = np.searchsorted(ranks[k], [seen[k], seen[k] + len(cells)])
+                chosen = cells[ranks[k][lo:hi] - seen[k]]
+                seen[k] += len(cells)
+                rows.append(y + chosen // w)
+                cols.append(x + chosen % w)
+                drawn.append(np.full(len(chosen), classes[k]))
+            if progress is not None:
+                progress(100.0 * done / len(windows))
+    return tuple(np.concatenate(parts) if parts else np.zeros(0, np.int64) for parts in (rows, cols, drawn))
+
+
+def write_points(path, partial, class_map, rows, cols, mapped, weights, is_canceled=None):
+    """A point layer of the pixel centres with fields map_class, stratum, weight and an empty reference,
+    written to the staged file `partial` of `path` (GeoPackage or GeoJSON, from the extension)."""
+    driver_name = POINT_DRIVERS.get(os.path.splitext(path)[1].lower())
+    if driver_name is None:
+        raise DataError(f"sample layer {path!r}: give a .gpkg or .geojson file name")
+    g = geotransform_of(class_map.dataset) or (0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
+    xs = g[0] + (cols + 0.5) * g[1] + (rows + 0.5) * g[2]
+    ys = g[3] + (cols + 0.5) * g[4] + (rows + 0.5) * g[5]
+    try:
+        source = ogr.GetDriverByName(driver_name).CreateDataSource(partial)
+        if source is None:
+            raise DataError(f"OGR cannot create {partial!r}: {gdal.GetLastErrorMsg()}; check the folder")
+        layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0],
+                                   spatial_reference(class_map.dataset.GetProjection() or ""), ogr.wkbPoint)
+        for name, kind in (("map_class", ogr.OFTInteger), ("stratum", ogr.OFTInteger),
+                           ("weight", ogr.OFTReal), ("reference", ogr.OFTString)):
+            layer.CreateField(ogr.FieldDefn(name, kind))
+        source.StartTransaction()
+        for number, (x, y, code, weight) in enumerate(zip(xs, ys, mapped, weights)):
+            if number % 1000 == 0:
+                check_canceled(is_canceled)
+            feature = ogr.Feature(layer.GetLayerDefn())
+            feature.SetField("map_class", int(code))
+            feature.SetField("stratum", int(code))
+            feature.SetField("weight", float(weight))
+            point = ogr.Geometry(ogr.wkbPoint)
+            point.AddPoint_2D(float(x), float(y))
+            feature.SetGeometry(point)
+            layer.CreateFeature(feature)
+        source.CommitTransaction()
+    finally:
+        source = None
+
+
+def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, minimum=50,
+                  allocation="proportional", seed=0, memory_mb=64, log=None, progress=None, is_canceled=None,
+                  outputs=None):
+    """Draw the stratified random sample of a map (strata = map classes) and write it to `output_path`:
+    total size by Olofsson 2014 eq. 13, `allocation` with at least `minimum` per class. The layer is
+    staged in the OutputSet `outputs`, which the caller commits (without one: committed here)."""
+    check_distinct({"OUTPUT": [output_path]}, {"INPUT": dataset_files(map_path)})
+    class_map = ClassMap(map_path)
+    half = None if progress is None else (lambda done: progress(done / 2))
+    counts = count_map(class_map, memory_mb, half, is_canceled)
+    users = expected_accuracies(expected_users, len(counts.classes))
+    n_planned = sample_size(counts.pixels, users, target_se, population=int(counts.pixels.sum()))
+    drawn = allocate(n_planned, counts.pixels, minimum, allocation)
+    design = SampleDesign(counts.classes, [class_map.class_name(code) for code in counts.classes],
+                          counts.pixels, users, target_se, n_planned, drawn, allocation, minimum, seed,
+                          output_path)
+    rest = None if progress is None else (lambda done: progress(50 + done / 2))
+    rows, cols, mapped = draw_pixels(class_map, counts.classes, counts.pixels, drawn, seed, memory_mb, rest,
+                                     is_canceled)
+    weights = design.weights[np.searchsorted(counts.classes, mapped)]
+    with OutputSet() if outputs is None else nullcontext(outputs) as staging:
+        partial = staging.stage(output_path)
+        write_points(output_path, partial, class_map, rows, cols, mapped, weights, is_canceled)
+    if log is not None:
+        log(f"sample size {n_planned} (Olofsson 2014 eq. 13), {int(drawn.sum())} points drawn: "
+            + ", ".join(f"{name} {int(n)}" for name, n in zip(design.class_names, drawn)))
+    return design

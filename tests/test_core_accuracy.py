@@ -1,0 +1,150 @@
+"""Accuracy and area estimators against published worked examples and a hand-computed one.
+
+Olofsson, Foody, Herold, Stehman, Woodcock, Wulder (2014). Good practices for estimating area and
+assessing accuracy of land change. Remote Sensing of Environment 148: 42-57 (O14).
+Stehman (2014). Estimating area and map accuracy for stratified random sampling when the strata
+are different from the map classes. International Journal of Remote Sensing 35: 4923-4939 (S14).
+"""
+
+import numpy as np
+import pytest
+
+from gmmselect.core.accuracy import (
+    AccuracyError,
+    allocate,
+    estimate,
+    half_width,
+    map_class_design,
+    sample_size,
+)
+
+# O14 Table 8 (p. 55): sample counts, rows = map class (= stratum), columns = reference class;
+# classes deforestation, forest gain, stable forest, stable non-forest; mapped areas in 30 m pixels.
+O14_COUNTS = np.array([[66, 0, 5, 4], [0, 55, 8, 12], [1, 0, 153, 11], [2, 1, 9, 313]])
+O14_PIXELS = np.array([200000, 150000, 3200000, 6450000])
+HECTARES_PER_PIXEL = 0.09
+
+
+@pytest.fixture(scope="module")
+def olofsson():
+    """The estimates of O14's example."""
+    return estimate(map_class_design(O14_COUNTS), O14_PIXELS)
+
+
+def test_olofsson_2014_matrix_of_area_proportions(olofsson):
+    # O14 Table 9 (p. 55), to 4 decimals.
+    table9 = [[0.0176, 0, 0.0013, 0.0011], [0, 0.0110, 0.0016, 0.0024],
+              [0.0019, 0, 0.2967, 0.0213], [0.0040, 0.0020, 0.0179, 0.6212]]
+    np.testing.assert_allclose(olofsson.matrix, table9, atol=5e-5)
+    np.testing.assert_allclose(olofsson.matrix.sum(axis=1), O14_PIXELS / O14_PIXELS.sum())
+
+
+def test_olofsson_2014_accuracies_and_intervals(olofsson):
+    # O14 section 5.2.1 (p. 54), estimate +- 95 % half-width to 2 decimals. The printed producer's
+    # half-widths of forest gain (0.23) and stable non-forest (0.01) disagree with the paper's own
+    # eq. 7 (0.254 and 0.018, recomputed by hand from Table 8): those two are checked at eq. 7's value.
+    z = half_width(1.0, 0.95)
+    assert z == pytest.approx(1.959964, abs=1e-6)
+    np.testing.assert_allclose(olofsson.users, [0.88, 0.73, 0.93, 0.96], atol=0.005)
+    np.testing.assert_allclose(z * olofsson.users_se, [0.07, 0.10, 0.04, 0.02], atol=0.005)
+    np.testing.assert_allclose(olofsson.producers, [0.75, 0.85, 0.93, 0.96], atol=0.005)
+    np.testing.assert_allclose(z * olofsson.producers_se, [0.21, 0.254, 0.03, 0.018], atol=0.005)
+    assert olofsson.overall == pytest.approx(0.947, abs=5e-4)
+    assert z * olofsson.overall_se == pytest.approx(0.02, abs=0.005)
+
+
+def test_olofsson_2014_error_adjusted_areas(olofsson):
+    # O14 section 5.2.2 (p. 54): areas and 95 % half-widths in hectares (1.96 as in the paper).
+    total = O14_PIXELS.sum() * HECTARES_PER_PIXEL
+    np.testing.assert_allclose(total * olofsson.proportions, [21158, 11686, 285770, 581386], atol=1)
+    np.testing.assert_allclose(1.96 * total * olofsson.proportions_se, [6158, 3756, 15510, 16282], atol=1)
+    # The user's accuracy standard error is U(1-U)/(n_i. - 1) under eq. 6, by hand for deforestation.
+    assert olofsson.users_se[0] == pytest.approx(np.sqrt(0.88 * 0.12 / 74))
+
+
+def stehman_example():
+    """S14's numerical example (section 3, Table 2): 10 samples in each of 4 strata A-D of 40 000,
+    30 000, 20 000 and 10 000 pixels, as (stratum, map class, reference class) codes 1-4 = A-D."""
+    strata = [1] * 10 + [2] * 10 + [3] * 10 + [4] * 10
+    mapped = [1] * 7 + [2] * 3 + [1] + [2] * 11 + [3] * 6 + [2] * 2 + [4] * 10
+    reference = ([1] * 5 + [3, 2, 1, 2, 3] + [1] + [2] * 5 + [1] * 2 + [2] * 2
+                 + [3] * 5 + [4] * 2 + [2] * 2 + [1] + [4] * 7 + [3] * 2 + [2])
+    counts = np.zeros((4, 4, 4), dtype=int)
+    np.add.at(counts, (np.array(strata) - 1, np.array(mapped) - 1, np.array(reference) - 1), 1)
+    return counts, np.array([40000, 30000, 20000, 10000])
+
+
+def test_stehman_2014_strata_differ_from_map_classes():
+    # S14 section 3: area of A 0.35 (SE 0.082), of C 0.20 (SE 0.064), OA 0.63 (SE 0.085), user's
+    # accuracy of B 0.574 (SE 0.125), producer's accuracy of B 0.794, p_BC = 0.08. The paper prints
+    # SE 0.114 for the producer's accuracy of B with s_xh^2 = 0 in stratum D where Table 3 gives 0.1;
+    # eq. 27 gives 0.117 (the paper also applies the finite population correction, here < 0.03 %).
+    result = estimate(*stehman_example())
+    assert result.proportions[[0, 2]] == pytest.approx([0.35, 0.20], abs=1e-12)
+    assert result.proportions_se[[0, 2]] == pytest.approx([0.082, 0.064], abs=5e-4)
+    assert result.overall == pytest.approx(0.63, abs=1e-12)
+    assert result.overall_se == pytest.approx(0.085, abs=5e-4)
+    assert result.users[1] == pytest.approx(0.574, abs=5e-4)
+    assert result.users_se[1] == pytest.approx(0.125, abs=5e-4)
+    assert result.producers[1] == pytest.approx(0.794, abs=5e-4)
+    assert result.producers_se[1] == pytest.approx(0.117, abs=5e-4)
+    assert result.matrix[1, 2] == pytest.approx(0.08, abs=1e-12)
+
+
+def test_hand_computed_strata_that_differ_from_the_map():
+    """Two strata of 600 and 400 pixels, two classes, 4 samples each (stratum, map, reference):
+    stratum 1: (1,1,1) (1,1,1) (1,2,1) (1,1,2); stratum 2: (2,2,2) (2,2,2) (2,2,1) (2,1,1).
+    W = 0.6, 0.4. By hand:
+      p_11 = .6*2/4 + .4*1/4 = .4;  p_12 = .6*1/4 = .15;  p_21 = .6*1/4 + .4*1/4 = .25;  p_22 = .4*2/4 = .2
+      O = .4 + .2 = .6 (agreement 2/4 in stratum 1, 3/4 in stratum 2);
+      V(O) = .36*(2/4)(2/4)/3 + .16*(3/4)(1/4)/3 = .04
+      p_.1 = .65, V = .36*(3/4)(1/4)/3 + .16*(2/4)(2/4)/3 = .0358333
+      U_1 = p_11 / p_1. = .4/.55 = .727273; stratum 1: y = 2/4, x = 3/4, stratum 2: y = 1/4, x = 1/4,
+      V(U_1) = 1/.55^2 [ .36/3 (.25 + R^2 .1875 - 2R .5*.25) + .16/3 (.1875 + R^2 .1875 - 2R .1875) ]
+             = 1/.3025 [ .12*(.25 + .099174 - .181818) + .053333*(.1875 + .099174 - .272727) ]
+             = 1/.3025 [ .020083 + .000744 ] = .068849
+    """
+    counts = np.zeros((2, 2, 2), dtype=int)
+    for h, i, j in [(1, 1, 1), (1, 1, 1), (1, 2, 1), (1, 1, 2), (2, 2, 2), (2, 2, 2), (2, 2, 1), (2, 1, 1)]:
+        counts[h - 1, i - 1, j - 1] += 1
+    result = estimate(counts, [600, 400])
+    np.testing.assert_allclose(result.matrix, [[0.4, 0.15], [0.25, 0.2]], atol=1e-12)
+    assert result.overall == pytest.approx(0.6)
+    assert result.overall_se ** 2 == pytest.approx(0.04, abs=1e-12)
+    assert result.proportions == pytest.approx([0.65, 0.35])
+    assert result.proportions_se[0] ** 2 == pytest.approx(0.0358333, abs=1e-6)
+    assert result.users[0] == pytest.approx(0.727273, abs=1e-6)
+    assert result.users_se[0] ** 2 == pytest.approx(0.068849, abs=2e-6)
+
+
+def test_a_stratum_with_one_sample_is_named_with_the_fix():
+    counts = map_class_design([[5, 1], [0, 1]])
+    with pytest.raises(AccuracyError, match=r"at least 2 reference samples .* these have fewer: water: 1 "
+                                            r"\(300 pixels\); add reference samples in these strata"):
+        estimate(counts, [700, 300], strata=["forest", "water"])
+
+
+def test_olofsson_2014_sample_size_and_allocations():
+    # O14 section 5.1.1 and Table 5 (p. 53): W = .02, .015, .32, .645, expected user's accuracies
+    # .7, .6, .9, .95, target S(O) = 0.01 give n = 641; equal allocation 160 per class,
+    # proportional allocation 13, 10, 205, 413.
+    weights = [0.020, 0.015, 0.320, 0.645]
+    n = sample_size(weights, [0.70, 0.60, 0.90, 0.95], 0.01)
+    assert n == 641
+    assert sample_size(weights, [0.70, 0.60, 0.90, 0.95], 0.01, population=O14_PIXELS.sum()) == 641
+    assert allocate(n, O14_PIXELS, rule="equal").tolist() == [160, 160, 160, 160]
+    assert allocate(n, O14_PIXELS).tolist() == [13, 10, 205, 413]
+
+
+def test_allocation_with_a_minimum_and_a_small_stratum():
+    # 50 per stratum, the remaining 300 - 150 = 150 proportional to 500 : 300 : 200 -> 75, 45, 30.
+    assert allocate(300, [5000, 3000, 2000], minimum=50).tolist() == [125, 95, 80]
+    # 150 * (5000, 3000, 40) / 8040 = 93.28, 55.97, 0.75 -> 93, 56, 1 (largest remainders); the last
+    # stratum holds only 40 pixels, so it takes them all.
+    assert allocate(300, [5000, 3000, 40], minimum=50).tolist() == [143, 106, 40]
+    assert allocate(100, [5000, 3000, 2000], minimum=50, rule="equal").tolist() == [50, 50, 50]
+
+
+def test_sample_size_rejects_impossible_accuracies():
+    with pytest.raises(AccuracyError, match="strictly between 0 and 1"):
+        sample_size([0.5, 0.5], [1.0, 0.8], 0.01)

@@ -1,0 +1,202 @@
+"""Sample design and accuracy assessment through `processing.run`, on a Predict map of the Landsat scene.
+
+The loop a user runs: Predict -> Stratified random sample -> fill the reference field -> Assess.
+The expected figures are computed here from the map's pixels (NumPy) and the sample's counts with
+Olofsson et al. 2014's formulas written out (eq. 1, 2, 9, 11), not with the plugin's code.
+"""
+
+import csv
+import os
+
+import numpy as np
+import pytest
+from osgeo import gdal, ogr
+from qgis_helpers import CLASSES, LANDSAT, POLYGONS, start_qgis
+
+
+@pytest.fixture(scope="module", autouse=True)
+def qgis():
+    """The shared QGIS application with the provider registered."""
+    return start_qgis()
+
+
+def run(algorithm_id, parameters, feedback=None):
+    """processing.run, quiet."""
+    import processing
+    from qgis.core import QgsProcessingFeedback
+
+    return processing.run(algorithm_id, parameters, feedback=feedback or QgsProcessingFeedback())
+
+
+def exception():
+    """QgsProcessingException (imported once QGIS runs)."""
+    from qgis.core import QgsProcessingException
+
+    return QgsProcessingException
+
+
+@pytest.fixture(scope="module")
+def classification(tmp_path_factory):
+    """A Predict map of the Landsat scene (Train GMM, tau 1)."""
+    folder = tmp_path_factory.mktemp("assess")
+    model = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1",
+                                       "VALIDATION": 0, "OUTPUT_MODEL": str(folder / "m.gmm")})
+    return folder, run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": model["OUTPUT_MODEL"],
+                                             "OUTPUT": str(folder / "classes.tif")})["OUTPUT"]
+
+
+@pytest.fixture(scope="module")
+def sample(classification):
+    """sampledesign on the map with 'equal' allocation; the reference filled with the map's class
+    name except every 5th point of each class, labelled with the next class."""
+    folder, map_path = classification
+    results = run("gmmselect:sampledesign", {"INPUT": map_path, "EXPECTED_UA": "0.9", "TARGET_SE": 0.02,
+                                             "MIN_PER_CLASS": 10, "ALLOCATION": "equal", "SEED": 3,
+                                             "OUTPUT": str(folder / "sample.gpkg")})
+    source = ogr.Open(results["OUTPUT"], 1)
+    layer = source.GetLayer(0)
+    seen = {}
+    for feature in layer:
+        mapped = feature.GetField("map_class")
+        seen[mapped] = seen.get(mapped, 0) + 1
+        reference = mapped if seen[mapped] % 5 else mapped % len(CLASSES) + 1
+        feature.SetField("reference", CLASSES[reference - 1])
+        layer.SetFeature(feature)
+    source = None
+    return results
+
+
+def test_sample_design_size_and_points(classification, sample):
+    _, map_path = classification
+    codes = gdal.Open(map_path).ReadAsArray()
+    pixels = np.array([np.sum(codes == k) for k in range(1, 5)])
+    # O14 eq. 13 with U = 0.9 (S = 0.3) for every class: (0.3 / 0.02)^2 / (1 + 0.09 / N / 0.0004)
+    n = 225 / (1 + 0.09 / pixels.sum() / 0.0004)
+    assert sample["N_TOTAL"] == 4 * round(np.ceil(n) / 4)
+    source = ogr.Open(sample["OUTPUT"])
+    layer = source.GetLayer(0)
+    assert layer.GetFeatureCount() == sample["N_TOTAL"]
+    assert source.GetLayer(0).GetSpatialRef().GetAuthorityCode(None) == "32622"
+
+
+def test_assess_gives_the_olofsson_figures(classification, sample, tmp_path):
+    _, map_path = classification
+    results = run("gmmselect:assess", {
+        "INPUT": map_path, "REFERENCE": sample["OUTPUT"], "FIELD": "reference",
+        "OUTPUT_TABLE": str(tmp_path / "table.csv"), "OUTPUT_MATRIX": str(tmp_path / "matrix.csv"),
+        "OUTPUT_REPORT": str(tmp_path / "report.html")})
+    codes = gdal.Open(map_path).ReadAsArray()
+    pixels = np.array([np.sum(codes == k) for k in range(1, 5)])
+    weights = pixels / pixels.sum()
+    n = sample["N_TOTAL"] // 4
+    wrong = n // 5
+    # every class: n samples, n - wrong right, wrong labelled as the next class
+    users = (n - wrong) / n
+    assert results["OVERALL_ACCURACY"] == pytest.approx(users)                               # eq. 1
+    assert results["OVERALL_ACCURACY_CI"] == pytest.approx(
+        1.959964 * np.sqrt(np.sum(weights ** 2 * users * (1 - users) / (n - 1))), rel=1e-5)  # eq. 5
+    with open(results["OUTPUT_TABLE"], encoding="utf-8") as stream:
+        rows = list(csv.DictReader(stream))
+    assert list(rows[0]) == ["class", "map_area", "map_proportion", "sample_count", "users_accuracy",
+                             "users_accuracy_ci", "producers_accuracy", "producers_accuracy_ci",
+                             "estimated_area", "estimated_area_ci", "estimated_proportion"]
+    assert [row["class"] for row in rows] == CLASSES
+    proportions = weights * users + np.roll(weights, 1) * (1 - users)                        # eq. 9
+    for k, row in enumerate(rows):
+        assert float(row["map_area"]) == pixels[k] * 900.0
+        assert int(row["sample_count"]) == n
+        assert float(row["users_accuracy"]) == pytest.approx(users, abs=1e-6)                # eq. 2
+        assert float(row["estimated_proportion"]) == pytest.approx(proportions[k], abs=1e-6)
+        assert float(row["estimated_area"]) == pytest.approx(proportions[k] * pixels.sum() * 900, abs=0.01)
+    with open(results["OUTPUT_MATRIX"], encoding="utf-8") as stream:
+        matrix = list(csv.reader(stream))
+    assert matrix[0] == ["map \\ reference (estimated area proportions)", *CLASSES, "total"]
+    assert float(matrix[1][1]) == pytest.approx(weights[0] * users, abs=1e-6)
+    assert float(matrix[1][2]) == pytest.approx(weights[0] * (1 - users), abs=1e-6)
+    with open(results["OUTPUT_REPORT"], encoding="utf-8") as stream:
+        report = stream.read()
+    assert "Rows = map class, columns = reference class" in report and 'class="area-chart"' in report
+    assert " ha)" in report and "Sample design" in report
+
+
+def test_reference_classes_the_map_lacks_leave_no_output(classification, tmp_path):
+    _, map_path = classification
+    reference = tmp_path / "ref.gpkg"
+    source = ogr.GetDriverByName("GPKG").CreateDataSource(str(reference))
+    dataset = gdal.Open(map_path)
+    layer = source.CreateLayer("ref", dataset.GetSpatialRef(), ogr.wkbPoint)
+    layer.CreateField(ogr.FieldDefn("label", ogr.OFTString))
+    g = dataset.GetGeoTransform()
+    for k, label in enumerate(["forest", "forest", "cloud"]):
+        feature = ogr.Feature(layer.GetLayerDefn())
+        feature.SetField("label", label)
+        feature.SetGeometry(ogr.CreateGeometryFromWkt(f"POINT({g[0] + 15 + 30 * k} {g[3] - 15})"))
+        layer.CreateFeature(feature)
+    source = None
+    table = tmp_path / "table.csv"
+    with pytest.raises(exception(), match=r"Reference classes 'cloud' of field 'label' are not classes of "
+                                          r"map .* \(its classes: 1 = cleared, 2 = fallen_dry, 3 = forest, "
+                                          r"4 = water\); correct the reference labels"):
+        run("gmmselect:assess", {"INPUT": map_path, "REFERENCE": str(reference), "FIELD": "label",
+                                 "OUTPUT_TABLE": str(table)})
+    assert not table.exists()
+
+
+def test_expected_accuracies_must_be_numbers(classification, tmp_path):
+    _, map_path = classification
+    with pytest.raises(exception(), match="EXPECTED_UA: '0.8, high' is not a list of numbers"):
+        run("gmmselect:sampledesign", {"INPUT": map_path, "EXPECTED_UA": "0.8, high",
+                                       "OUTPUT": str(tmp_path / "s.gpkg")})
+    assert not os.path.exists(tmp_path / "s.gpkg")
+
+
+def test_strata_that_differ_from_the_map(classification, sample, tmp_path):
+    """STRATA = left and right halves of the scene: overall accuracy is Stehman 2014's stratified mean
+    sum_h W_h ybar_h of the agreement of the points (W_h: classified pixels of half h), computed here."""
+    _, map_path = classification
+    dataset = gdal.Open(map_path)
+    codes = dataset.ReadAsArray()
+    halves = np.where(np.arange(codes.shape[1]) < codes.shape[1] // 2, 1, 2)
+    strata = np.repeat(halves[None, :], codes.shape[0], axis=0)
+    strata_path = str(tmp_path / "strata.tif")
+    target = gdal.GetDriverByName("GTiff").Create(strata_path, codes.shape[1], codes.shape[0], 1,
+                                                  gdal.GDT_Byte)
+    target.SetGeoTransform(dataset.GetGeoTransform())
+    target.SetProjection(dataset.GetProjection())
+    target.GetRasterBand(1).WriteArray(strata.astype(np.uint8))
+    target = None
+    g = dataset.GetGeoTransform()
+    source = ogr.Open(sample["OUTPUT"])
+    agree = {1: [], 2: []}
+    for feature in source.GetLayer(0):
+        col = int((feature.GetGeometryRef().GetX() - g[0]) / g[1])
+        mapped = CLASSES[feature.GetField("map_class") - 1]
+        agree[int(halves[col])].append(mapped == feature.GetField("reference"))
+    source = None
+    weights = np.array([np.sum((codes > 0) & (strata == h)) for h in (1, 2)]) / np.sum(codes > 0)
+    means = np.array([np.mean(agree[1]), np.mean(agree[2])])
+    sizes = np.array([len(agree[1]), len(agree[2])])
+    results = run("gmmselect:assess", {"INPUT": map_path, "REFERENCE": sample["OUTPUT"], "FIELD": "reference",
+                                       "STRATA": strata_path, "CONFIDENCE": 0.9,
+                                       "OUTPUT_TABLE": str(tmp_path / "table.csv")})
+    assert results["OVERALL_ACCURACY"] == pytest.approx(weights @ means)
+    z90 = 1.644854
+    assert results["OVERALL_ACCURACY_CI"] == pytest.approx(
+        z90 * np.sqrt(np.sum(weights ** 2 * means * (1 - means) / (sizes - 1))), rel=1e-5)   # S14 eq. 25
+
+
+def test_cancel_leaves_no_sample_layer(classification, tmp_path):
+    from qgis.core import QgsProcessingFeedback
+
+    class CancelWhileDrawing(QgsProcessingFeedback):
+        def setProgress(self, progress):
+            super().setProgress(progress)
+            if progress > 50:
+                self.cancel()
+
+    _, map_path = classification
+    output = tmp_path / "sample.gpkg"
+    with pytest.raises(exception(), match="Canceled: no output was written"):
+        run("gmmselect:sampledesign", {"INPUT": map_path, "OUTPUT": str(output)},
+            feedback=CancelWhileDrawing())
+    assert not output.exists() and os.listdir(tmp_path) == []

@@ -1,0 +1,238 @@
+"""Map accuracy and area from rasters and reference layers, and the sample design (raster.assessment).
+
+The worked examples of Olofsson et al. 2014 (RSE 148, Tables 8-9, section 5.2) and Stehman 2014
+(IJRS 35, section 3) are laid out as rasters and points, so that the published figures come back
+through the whole chain: pixel counts, values under the points, labels, estimators.
+"""
+
+import numpy as np
+import pytest
+from osgeo import gdal, ogr
+from test_core_accuracy import O14_COUNTS, stehman_example
+from test_raster_fixtures import box, write_raster, write_vector
+
+from gmmselect.raster import DataError
+from gmmselect.raster.assessment import ClassMap, assess_map, count_map, design_sample
+
+O14_NAMES = ["deforestation", "forest_gain", "stable_forest", "stable_nonforest"]
+# O14's mapped pixels (Table 8) divided by 100, as 300 m pixels: the same 900 000 ha in all.
+O14_PIXELS = [2000, 1500, 32000, 64500]
+WIDTH, HEIGHT = 400, 250
+PIXEL = 300.0
+GEOTRANSFORM = (500000.0, PIXEL, 0.0, 4000000.0, 0.0, -PIXEL)
+
+
+TILES = ("TILED=YES", "BLOCKXSIZE=64", "BLOCKYSIZE=64")
+
+
+def classification(path, codes, names=None, nodata=0, options=TILES):
+    """A Byte classification raster of `codes (h, w)` on GEOTRANSFORM with category names."""
+    write_raster(path, codes[None].astype(np.uint8), geotransform=GEOTRANSFORM, nodata=nodata,
+                 options=options)
+    if names:
+        dataset = gdal.Open(str(path), gdal.GA_Update)
+        dataset.GetRasterBand(1).SetCategoryNames(["", *names])
+        dataset = None
+    return str(path)
+
+
+def centre(row, col):
+    """WKT of the centre of pixel (row, col) of GEOTRANSFORM."""
+    return f"POINT({GEOTRANSFORM[0] + (col + 0.5) * PIXEL} {GEOTRANSFORM[3] - (row + 0.5) * PIXEL})"
+
+
+def o14_layout(tmp_path):
+    """O14's map (classes in raster order) and, per Table 8 row, distinct random pixels of that class
+    with their reference classes: (map path, [(row, col, map class, reference class)])."""
+    codes = np.repeat(np.arange(1, 5), O14_PIXELS).reshape(HEIGHT, WIDTH)
+    path = classification(tmp_path / "o14.tif", codes, O14_NAMES)
+    rng = np.random.default_rng(5)
+    samples = []
+    for i, row in enumerate(O14_COUNTS, 1):
+        cells = rng.choice(np.flatnonzero(codes.ravel() == i), row.sum(), replace=False)
+        references = np.repeat(np.arange(1, 5), row)
+        samples += [(cell // WIDTH, cell % WIDTH, i, j) for cell, j in zip(cells, references)]
+    return path, samples
+
+
+@pytest.mark.parametrize("labels", ["names", "codes"])
+def test_olofsson_2014_published_figures_from_a_raster_and_points(tmp_path, labels):
+    path, samples = o14_layout(tmp_path)
+    if labels == "names":
+        reference = write_vector(tmp_path / "ref.gpkg",
+                                 [(centre(r, c), O14_NAMES[j - 1]) for r, c, _, j in samples])
+    else:
+        reference = write_vector(tmp_path / "ref.gpkg", [(centre(r, c), int(j)) for r, c, _, j in samples],
+                                 field_type=ogr.OFTInteger)
+    result = assess_map(path, reference, "class")
+    assert result.class_names == O14_NAMES
+    assert result.pixels.tolist() == O14_PIXELS
+    assert result.counts.unit == "metre" and result.counts.pixel_area == PIXEL ** 2
+    np.testing.assert_array_equal(result.samples.sum(axis=0), O14_COUNTS)
+    hectares = result.estimates.proportions * result.total_area / 1e4
+    np.testing.assert_allclose(hectares, [21158, 11686, 285770, 581386], atol=1)   # O14 section 5.2.2
+    np.testing.assert_allclose(result.z * result.estimates.proportions_se * result.total_area / 1e4,
+                               [6158, 3756, 15510, 16282], atol=4)                # 1.96 -> 1.959964
+    np.testing.assert_allclose(result.estimates.users, [0.88, 0.73, 0.93, 0.96], atol=0.005)
+    assert result.estimates.overall == pytest.approx(0.947, abs=5e-4)
+
+
+def test_map_counts_are_exact_over_many_small_windows(tmp_path):
+    rng = np.random.default_rng(0)
+    codes = rng.choice([0, 1, 2, 7, 9], size=(333, 517), p=[0.1, 0.4, 0.3, 0.15, 0.05])
+    strata = (np.arange(517)[None, :] // 100 + 1) * np.ones((333, 1), dtype=int)
+    path = classification(tmp_path / "map.tif", codes)
+    strata_path = classification(tmp_path / "strata.tif", strata, options=())
+    class_map = ClassMap(path, strata_path)
+    assert len(class_map.windows(0.05)) > 20
+    counts = count_map(class_map, memory_mb=0.05)
+    expected = [np.sum(codes == k) for k in (1, 2, 7, 9)]
+    assert counts.classes.tolist() == [1, 2, 7, 9] and counts.pixels.tolist() == expected
+    assert counts.strata.tolist() == [1, 2, 3, 4, 5, 6]
+    assert counts.stratum_pixels.tolist() == [np.sum((codes > 0) & (strata == h)) for h in range(1, 7)]
+    assert count_map(ClassMap(path), memory_mb=64).pixels.tolist() == expected
+
+
+def test_stehman_2014_with_a_strata_raster(tmp_path):
+    """S14's example: strata A-D of 40 000, 30 000, 20 000, 10 000 pixels; the 40 sample pixels carry
+    the example's map classes (which differ from their strata)."""
+    counts, sizes = stehman_example()
+    strata = np.repeat(np.arange(1, 5), sizes).reshape(HEIGHT, WIDTH)
+    codes = strata.copy()
+    rows = []
+    for h, i, j in zip(*np.nonzero(counts)):
+        for _ in range(counts[h, i, j]):
+            rows.append((h + 1, i + 1, j + 1))
+    cells = [np.flatnonzero(strata.ravel() == h)[k * 37] for k, (h, _, _) in enumerate(rows)]
+    for cell, (_, i, _) in zip(cells, rows):
+        codes.flat[cell] = i
+    names = ["A", "B", "C", "D"]
+    path = classification(tmp_path / "map.tif", codes, names)
+    strata_path = classification(tmp_path / "strata.tif", strata)
+    reference = write_vector(tmp_path / "ref.gpkg", [(centre(cell // WIDTH, cell % WIDTH), names[j - 1])
+                                                     for cell, (_, _, j) in zip(cells, rows)])
+    result = assess_map(path, reference, "class", strata_path=strata_path)
+    np.testing.assert_array_equal(result.samples, counts)
+    assert result.counts.stratum_pixels.tolist() == sizes.tolist()
+    assert result.estimates.overall == pytest.approx(0.63)                 # S14 section 3
+    assert result.estimates.users[1] == pytest.approx(0.574, abs=5e-4)
+    assert result.estimates.proportions[0] == pytest.approx(0.35)
+
+
+def small_map(tmp_path):
+    """A 10 x 10 map: left half class 1 'water', right half class 2 'forest', top row no-data."""
+    codes = np.ones((10, 10), dtype=int)
+    codes[:, 5:] = 2
+    codes[0] = 0
+    return classification(tmp_path / "small.tif", codes, ["water", "forest"], options=())
+
+
+def test_points_outside_or_on_no_data_are_named(tmp_path):
+    path = small_map(tmp_path)
+    outside = write_vector(tmp_path / "out.gpkg", [(centre(5, 1), "water"), (centre(5, 30), "water")])
+    with pytest.raises(DataError, match=r"1 reference features of .* \(FIDs 2\) lie outside map"):
+        assess_map(path, outside, "class")
+    nodata = write_vector(tmp_path / "nodata.gpkg", [(centre(5, 1), "water"), (centre(0, 1), "water")])
+    with pytest.raises(DataError, match=r"1 reference points of .* \(FIDs 2\) fall on pixels of map .* "
+                                        r"without a class \(0 or no-data\); move them onto classified "
+                                        r"pixels"):
+        assess_map(path, nodata, "class")
+
+
+def test_two_points_in_one_pixel_are_named(tmp_path):
+    path = small_map(tmp_path)
+    x, y = GEOTRANSFORM[0] + 1.2 * PIXEL, GEOTRANSFORM[3] - 5.3 * PIXEL  # inside pixel (5, 1)
+    reference = write_vector(tmp_path / "ref.gpkg", [(centre(5, 1), "water"), (centre(6, 1), "water"),
+                                                     (f"POINT({x} {y})", "water")])
+    with pytest.raises(DataError, match=r"1 reference points of .* \(FIDs 3\) fall in a pixel another point "
+                                        r"already samples; a pixel is one sample: delete the duplicate"):
+        assess_map(path, reference, "class")
+
+
+def test_reference_classes_the_map_lacks_are_named(tmp_path):
+    path = small_map(tmp_path)
+    reference = write_vector(tmp_path / "ref.gpkg", [(centre(5, 1), "water"), (centre(6, 7), "urban")])
+    with pytest.raises(DataError, match=r"reference classes 'urban' of field 'class' are not classes of map "
+                                        r".* \(its classes: 1 = water, 2 = forest\)"):
+        assess_map(path, reference, "class")
+
+
+def test_a_stratum_with_one_sample_is_named(tmp_path):
+    path = small_map(tmp_path)
+    reference = write_vector(tmp_path / "ref.gpkg", [(centre(2, 1), "water"), (centre(3, 2), "water"),
+                                                     (centre(6, 7), "forest")])
+    with pytest.raises(ValueError, match=r"at least 2 reference samples .* forest: 1 \(45 pixels\)"):
+        assess_map(path, reference, "class")
+
+
+def test_polygons_take_every_pixel_centre_inside(tmp_path):
+    path = small_map(tmp_path)
+    x0, y0 = GEOTRANSFORM[0], GEOTRANSFORM[3]
+    # rows 0-3 (row 0 is no-data, left out), cols 0-1: 6 pixels of water labelled water; cols 5-7 of
+    # rows 4-5: 6 forest pixels labelled water.
+    reference = write_vector(tmp_path / "ref.gpkg", [
+        (box(x0, y0 - 4 * PIXEL, x0 + 2 * PIXEL, y0), "water"),
+        (box(x0 + 5 * PIXEL, y0 - 6 * PIXEL, x0 + 8 * PIXEL, y0 - 4 * PIXEL), "water")])
+    result = assess_map(path, reference, "class")
+    assert result.samples.sum(axis=0).tolist() == [[6, 0], [6, 0]]
+
+
+def test_sample_design_sizes_allocation_and_points(tmp_path):
+    codes = np.repeat(np.arange(1, 5), O14_PIXELS).reshape(HEIGHT, WIDTH)
+    codes[0, :7] = 0
+    path = classification(tmp_path / "o14.tif", codes, O14_NAMES)
+    output = str(tmp_path / "sample.gpkg")
+    # O14 section 5.1.1's expected user's accuracies on this map of N = 99 993 classified pixels
+    # (1993, 1500, 32000, 64500): sum W_i S_i = 0.253074, so the large-N form gives 640.46, and eq. 13
+    # with its 1/N term (sum W_i S_i^2 = 0.067227): 0.064046 / (0.0001 + 0.067227 / 99 993) = 636.19
+    # -> 637. Then 20 per class and 637 - 80 = 557 proportional: 11.10, 8.36, 178.25, 359.29
+    # -> 11, 9, 178, 359 (largest remainders).
+    design = design_sample(path, output, [0.7, 0.6, 0.9, 0.95], 0.01, 20, "proportional", seed=4,
+                           memory_mb=0.05)
+    assert design.n_planned == 637
+    assert design.counts.tolist() == [31, 29, 198, 379]
+    source = ogr.Open(output)
+    layer = source.GetLayer(0)
+    definition = layer.GetLayerDefn()
+    fields = [definition.GetFieldDefn(k).GetName() for k in range(definition.GetFieldCount())]
+    assert fields == ["map_class", "stratum", "weight", "reference"]
+    points = [(f.GetGeometryRef().GetX(), f.GetGeometryRef().GetY(), f.GetField("map_class"),
+               f.GetField("stratum"), f.GetField("weight"), f.GetField("reference")) for f in layer]
+    assert len(points) == 637 and len({(x, y) for x, y, *_ in points}) == 637
+    for x, y, mapped, stratum, weight, label in points:
+        col, row = (x - GEOTRANSFORM[0]) / PIXEL - 0.5, (GEOTRANSFORM[3] - y) / PIXEL - 0.5
+        assert col == int(col) and row == int(row)
+        assert codes[int(row), int(col)] == mapped == stratum and label is None
+        assert weight == pytest.approx(design.pixels[mapped - 1] / design.counts[mapped - 1])
+    assert layer.GetSpatialRef().GetAuthorityCode(None) == "32622"
+    again = design_sample(path, str(tmp_path / "again.geojson"), [0.7, 0.6, 0.9, 0.95], 0.01, 20, seed=4,
+                          memory_mb=64)
+    source = ogr.Open(again.path)  # keep the data source alive while its layer is read
+    assert [(f.GetGeometryRef().GetX(), f.GetGeometryRef().GetY()) for f in source.GetLayer(0)] \
+        == [(x, y) for x, y, *_ in points]
+
+
+def test_sample_design_equal_allocation_and_bad_accuracies(tmp_path):
+    path = small_map(tmp_path)
+    design = design_sample(path, str(tmp_path / "s.gpkg"), 0.8, 0.05, 5, "equal")
+    # n = (0.4 / 0.05)^2 / (1 + 0.16 / 90 / 0.0025) = 64 / 1.7111 = 37.4 -> 38; 19 per class
+    assert design.n_planned == 38 and design.counts.tolist() == [19, 19]
+    with pytest.raises(DataError, match="3 expected user's accuracies were given for a map of 2 classes"):
+        design_sample(path, str(tmp_path / "t.gpkg"), [0.8, 0.7, 0.9])
+    assert not (tmp_path / "t.gpkg").exists()
+
+
+def test_report_states_the_matrix_orientation_and_hectares(tmp_path):
+    from gmmselect.raster.report import assessment_report
+
+    path, samples = o14_layout(tmp_path)
+    reference = write_vector(tmp_path / "ref.gpkg",
+                             [(centre(r, c), O14_NAMES[j - 1]) for r, c, _, j in samples])
+    report = assessment_report(assess_map(path, reference, "class"), "Assess <accuracy>")
+    assert "<title>Assess &lt;accuracy&gt;</title>" in report
+    assert "Rows = map class, columns = reference class" in report
+    # O14 section 5.2.2 prints deforestation as 21 158 +- 6158 ha (rounded, z = 1.96)
+    assert ("180,000,000 m² (18,000.0 ha)</td><td>211,577,622 ± 61,575,212 m² (21,157.8 ± 6,157.5 ha)"
+            in report)
+    assert report.count("<rect") == 4 + 1 and report.count("<circle") == 4 + 1  # classes + legend
+    assert 'class="area-chart"' in report
