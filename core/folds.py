@@ -1,6 +1,9 @@
-"""Seeded cross-validation folds: stratified by class, or by whole groups (polygons)."""
+"""Seeded cross-validation folds: stratified by class, or by whole groups (polygons); or leave-one-out."""
 
 import numpy as np
+
+#: The `folds` value asking for leave-one-out (one sample, or one group, out at a time).
+LEAVE_ONE_OUT = "loo"
 
 
 class Canceled(Exception):
@@ -43,19 +46,41 @@ def grouped_folds(y, groups, n_folds, seed=0):
     return fold_of_group[group_of]
 
 
+def is_leave_one_out(n_folds):
+    """True when `n_folds` asks for leave-one-out (LEAVE_ONE_OUT)."""
+    return isinstance(n_folds, str) and n_folds == LEAVE_ONE_OUT
+
+
+def check_groups(y, groups):
+    """`groups` as an array of one group per sample, or ValueError."""
+    groups = np.asarray(groups)
+    if groups.shape != y.shape:
+        raise ValueError(f"groups must give one group per sample: {len(y)} samples, "
+                         f"groups of shape {groups.shape}")
+    return groups
+
+
 def make_folds(y, n_folds=5, groups=None, seed=0):
-    """Fold index of each sample, checked: every fold tests something and trains >= 2 samples per class."""
+    """Fold index of each sample, checked: every fold tests something and trains >= 2 samples per class.
+
+    n_folds = LEAVE_ONE_OUT: each sample its own fold, or with `groups` each group (leave-one-group-out);
+    ungrouped, a class of two samples is allowed (see leaveoneout: its left-out model is the ridge).
+    """
     y = np.asarray(y)
-    if int(n_folds) != n_folds or n_folds < 2:
-        raise ValueError(f"the number of folds must be an integer >= 2; got {n_folds}")
+    if is_leave_one_out(n_folds):
+        if groups is None:
+            return np.arange(len(y))
+        fold = np.unique(check_groups(y, groups), return_inverse=True)[1]
+        check_folds(y, fold, int(fold.max()) + 1, grouped=True)
+        return fold
+    if isinstance(n_folds, str) or int(n_folds) != n_folds or n_folds < 2:
+        raise ValueError(f"the number of folds must be an integer >= 2, or '{LEAVE_ONE_OUT}' for "
+                         f"leave-one-out; got {n_folds!r}")
     n_folds = int(n_folds)
     if groups is None:
         fold = stratified_folds(y, n_folds, seed)
     else:
-        groups = np.asarray(groups)
-        if groups.shape != y.shape:
-            raise ValueError(f"groups must give one group per sample: {len(y)} samples, "
-                             f"groups of shape {groups.shape}")
+        groups = check_groups(y, groups)
         n_groups = len(np.unique(groups))
         if n_groups < n_folds:
             raise ValueError(f"grouped {n_folds}-fold cross-validation needs at least {n_folds} groups "
