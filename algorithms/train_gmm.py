@@ -40,7 +40,8 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
             ("accuracy", GmmSelect.tr("overall accuracy")), ("kappa", GmmSelect.tr("Cohen's kappa")),
             ("f1", GmmSelect.tr("mean F1 score"))], "kappa",
             GmmSelect.tr("What the tau search maximises: the mean over folds of the overall accuracy, "
-                         "Cohen's kappa or the mean F1 score (ties: the smallest tau)."))
+                         "Cohen's kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out "
+                         "predictions; ties: the smallest tau)."))
 
     def methodOptions(self, parameters, context):
         """Tau grid and criterion."""

@@ -53,7 +53,8 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
             ("accuracy", GmmSelect.tr("CV overall accuracy")), ("kappa", GmmSelect.tr("CV Cohen's kappa")),
             ("f1", GmmSelect.tr("CV mean F1 score"))], "jm",
             GmmSelect.tr("jm and kl are computed from the class statistics (fast). accuracy, kappa and f1 "
-                         "are means over the cross-validation folds."))
+                         "are means over the cross-validation folds (FOLDS = 0: of the pooled leave-one-out "
+                         "predictions)."))
         self.addInteger(self.MAX_FEATURES, GmmSelect.tr("Maximum number of bands (0 = min(bands, 20))"),
                         0, 0, GmmSelect.tr("The selection stops at this size. 0: the number of bands, at "
                                            "most {0}.").format(FEATURE_CAP))

@@ -71,9 +71,14 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             GmmSelect.tr("The field holding the class of each polygon: integer codes or names (text). "
                          "Names become the category names of the classification."))
         self.addMethodParameters()
-        self.addInteger(self.FOLDS, GmmSelect.tr("Cross-validation folds"), 5, 2,
-                        GmmSelect.tr("Number of folds of the cross-validation behind the tau search, the "
-                                     "CV criteria and the CV accuracy estimate."), maximum=50, advanced=True)
+        self.addInteger(self.FOLDS, GmmSelect.tr("Cross-validation folds (0 = leave-one-out)"), 5, 0,
+                        GmmSelect.tr("Number of folds (at least 2) of the cross-validation behind the tau "
+                                     "search, the CV criteria and the CV accuracy estimate. 0 = "
+                                     "leave-one-out: each sample (with folds by polygon: each polygon) is predicted by the "
+                                     "model without it, computed exactly from the full model at the cost of "
+                                     "one fit; accuracy, kappa and F1 are then those of the pooled confusion "
+                                     "matrix of all predictions. For spectral libraries and small classes."),
+                        maximum=50, advanced=True)
         self.addBoolean(self.GROUPED, GmmSelect.tr("Folds by polygon"), True,
                         GmmSelect.tr("Keep all pixels of a polygon in the same fold. Pixels of one field "
                                      "are near-duplicates: splitting them inflates every accuracy."),

@@ -18,6 +18,7 @@ from typing import List, Optional, Sequence
 import numpy as np
 
 from ..core import (
+    LEAVE_ONE_OUT,
     GaussianMixture,
     SavedModel,
     class_accuracies,
@@ -52,6 +53,7 @@ class SelectionOptions:
 class TrainingOptions:
     """Everything the workflow needs besides the samples.
 
+    `folds` 0: leave-one-out (one sample, or with `grouped` one polygon, out at a time).
     `tau_grid` None or empty: the core's default grid; one value: that tau, no search.
     `selection` None: Train GMM (tau search over all bands); else Train Selection.
     """
@@ -188,6 +190,20 @@ def split_polygons(y, groups, share, seed=0, names=None):
     return PolygonSplit(~held_out, held_out, polygons, warnings)
 
 
+def cv_folds(folds):
+    """The core's `folds` of FOLDS: LEAVE_ONE_OUT for 0, else the number of folds (>= 2), or ValueError."""
+    if folds == 0:
+        return LEAVE_ONE_OUT
+    if folds < 2:
+        raise ValueError(f"FOLDS = {folds}: use 0 for leave-one-out or at least 2 folds")
+    return folds
+
+
+def describe_folds(folds):
+    """'leave-one-out' for FOLDS = 0, else '5-fold'."""
+    return "leave-one-out" if folds == 0 else f"{folds}-fold"
+
+
 def parse_tau_list(text):
     """Ridge values from text such as '0, 1e-3; 0.1' (None when empty), or ValueError."""
     tokens = [token for token in str(text or "").replace(";", ",").replace(" ", ",").split(",") if token]
@@ -226,6 +242,7 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
                 for label, name in zip(np.asarray(samples.labels).tolist(), samples.class_names)}
     labels = np.unique(samples.y)
     names = [names_of.get(label, str(label)) for label in labels.tolist()]
+    cv_folds(options.folds)
     split = split_polygons(samples.y, samples.groups, options.validation, options.seed, names_of)
     for warning in split.warnings:
         _log(log, f"Warning: {warning}")
@@ -244,12 +261,13 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
                                 is_canceled)
 
     started = time.perf_counter()
-    cv = cross_validate(X, y, tau=tau, features=features, folds=options.folds, groups=groups,
+    cv = cross_validate(X, y, tau=tau, features=features, folds=cv_folds(options.folds), groups=groups,
                         seed=options.seed)
     cv_assessment = Assessment.of(CROSS_VALIDATION, cv.confusion, cv.accuracy, cv.kappa, cv.f1)
     timings["cross_validation"] = time.perf_counter() - started
-    _log(log, f"Cross-validation ({cv.folds} folds{', by polygon' if groups is not None else ''}, "
-              f"training polygons): overall accuracy {cv.accuracy:.4f}, kappa {cv.kappa:.4f}")
+    _log(log, f"Cross-validation ({describe_folds(options.folds)}, {cv.folds} parts"
+              f"{', by polygon' if groups is not None else ''}, training polygons): "
+              f"overall accuracy {cv.accuracy:.4f}, kappa {cv.kappa:.4f}")
     if progress is not None:
         progress(0.9)
 
@@ -310,14 +328,15 @@ def _search_tau(samples, X, y, groups, options, timings, log, progress, is_cance
     """Train GMM's step: the ridge tau by CV over all bands; returns (tau, features, TauResult)."""
     started = time.perf_counter()
     grid = options.tau_grid if options.tau_grid else None
-    search = select_tau(X, y, grid=grid, criterion=options.tau_criterion, folds=options.folds, groups=groups,
-                        seed=options.seed, progress=progress, is_canceled=is_canceled)
+    search = select_tau(X, y, grid=grid, criterion=options.tau_criterion, folds=cv_folds(options.folds),
+                        groups=groups, seed=options.seed, progress=progress, is_canceled=is_canceled)
     tau = float(search.tau)
     timings["tau_search"] = time.perf_counter() - started
     if len(search.grid) > 1:
         best = float(np.max(search.values))
-        _log(log, f"Tau search over {len(search.grid)} values ({options.tau_criterion}, {options.folds} "
-                  f"folds): tau = {tau:.6g}, CV {options.tau_criterion} = {best:.4f} "
+        _log(log, f"Tau search over {len(search.grid)} values ({options.tau_criterion}, "
+                  f"{describe_folds(options.folds)}): tau = {tau:.6g}, "
+                  f"CV {options.tau_criterion} = {best:.4f} "
                   f"({timings['tau_search']:.2f} s)")
     else:
         _log(log, f"Tau = {tau:.6g} (one value given: no search)")
@@ -330,7 +349,7 @@ def _select_bands(samples, X, y, groups, options, timings, log, progress, is_can
     chosen = options.selection
     max_features = min(chosen.max_features or min(X.shape[1], MAX_FEATURES), X.shape[1])
     selection = select_features(X, y, method=chosen.method, criterion=chosen.criterion,
-                                max_features=max_features, folds=options.folds, groups=groups,
+                                max_features=max_features, folds=cv_folds(options.folds), groups=groups,
                                 seed=options.seed, tau=float(chosen.tau), progress=progress,
                                 is_canceled=is_canceled)
     for size in selection.sizes:
