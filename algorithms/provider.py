@@ -1,4 +1,4 @@
-"""The GMM Select Processing provider: lists its three algorithms explicitly."""
+"""The GMM Select Processing provider: lists its four algorithms explicitly."""
 
 import os
 
@@ -9,15 +9,16 @@ from ..i18n import GmmSelect
 from .predict import PredictAlgorithm
 from .train_gmm import TrainGmmAlgorithm
 from .train_selection import TrainSelectionAlgorithm
+from .train_selection_table import TrainSelectionTableAlgorithm
 
 ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "gmmselect.svg")
 
 
 class GmmSelectProvider(QgsProcessingProvider):
-    """Provider `gmmselect`: Train GMM, Train Selection and Predict.
+    """Provider `gmmselect`: Train GMM, Train Selection (from a raster or a table of spectra) and Predict.
 
     `on_selection_trained(model_path)`, when given, is called on the main thread after each
-    Train Selection run: the plugin passes the desktop's curves dialog, so this layer never
+    Train Selection run (either kind): the plugin passes the desktop's curves dialog, so this layer never
     imports the GUI.
     """
 
@@ -57,5 +58,6 @@ class GmmSelectProvider(QgsProcessingProvider):
 
     def loadAlgorithms(self):
         """One instance of each algorithm."""
-        for algorithm in (TrainGmmAlgorithm(), TrainSelectionAlgorithm(), PredictAlgorithm()):
+        for algorithm in (TrainGmmAlgorithm(), TrainSelectionAlgorithm(), TrainSelectionTableAlgorithm(),
+                          PredictAlgorithm()):
             self.addAlgorithm(algorithm)

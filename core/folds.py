@@ -70,8 +70,8 @@ def make_folds(y, n_folds=5, groups=None, seed=0):
     if is_leave_one_out(n_folds):
         if groups is None:
             return np.arange(len(y))
-        fold = np.unique(check_groups(y, groups), return_inverse=True)[1]
-        check_folds(y, fold, int(fold.max()) + 1, grouped=True)
+        group_ids, fold = np.unique(check_groups(y, groups), return_inverse=True)
+        check_left_out_groups(y, fold, group_ids)
         return fold
     if isinstance(n_folds, str) or int(n_folds) != n_folds or n_folds < 2:
         raise ValueError(f"the number of folds must be an integer >= 2, or '{LEAVE_ONE_OUT}' for "
@@ -103,3 +103,15 @@ def check_folds(y, fold, n_folds, grouped):
                        else "add samples of it or use fewer folds")
                 raise ValueError(f"class {label} has {total} samples; in {n_folds}-fold cross-validation "
                                  f"fold {v + 1} leaves only {left} of them for training (2 needed): {how}")
+
+
+def check_left_out_groups(y, fold, group_ids):
+    """Raise ValueError when leaving out one group leaves fewer than two samples of a class."""
+    for label in np.unique(y):
+        in_class = y == label
+        counts = np.bincount(fold[in_class], minlength=len(group_ids))
+        g = int(np.argmax(counts))
+        if in_class.sum() - counts[g] < 2:
+            raise ValueError(f"class {label} has {int(in_class.sum())} samples; leave-one-group-out cannot "
+                             f"leave out group {group_ids[g].item()!r} ({counts[g]} of them) and keep 2 for "
+                             "training: give the class more groups, or leave single samples out (no groups)")

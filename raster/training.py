@@ -206,16 +206,21 @@ def describe_folds(folds):
 
 def parse_tau_list(text):
     """Ridge values from text such as '0, 1e-3; 0.1' (None when empty), or ValueError."""
+    return parse_number_list(text, "TAU")
+
+
+def parse_number_list(text, parameter):
+    """Numbers >= 0 from text such as '0, 1e-3; 0.1' (None when empty), or ValueError naming `parameter`."""
     tokens = [token for token in str(text or "").replace(";", ",").replace(" ", ",").split(",") if token]
     values = []
     for token in tokens:
         try:
             value = float(token)
         except ValueError:
-            raise ValueError(f"TAU must be a list of numbers >= 0 separated by commas; "
+            raise ValueError(f"{parameter} must be a list of numbers >= 0 separated by commas; "
                              f"'{token}' is not a number") from None
         if not np.isfinite(value) or value < 0:
-            raise ValueError(f"TAU values must be finite numbers >= 0; got {token}")
+            raise ValueError(f"{parameter} values must be finite numbers >= 0; got {token}")
         values.append(value)
     return values or None
 

@@ -17,7 +17,8 @@ QM = os.path.join(REPO, "i18n", "gmmselect_fr.qm")
 CONTEXT = "GmmSelect"
 SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py"]
 MARKERS = re.compile(r"\{[^{}]*\}|</?\w+>|\(\*[^)]*\)|\*\.\w+|\b[A-Z][A-Z0-9_]+\b")
-ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:predict"]
+ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:trainselectiontable",
+              "gmmselect:predict"]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -87,7 +88,7 @@ def code_calls():
 
 
 def parameter_ids():
-    """The parameter and output ids of the three algorithms (never translated)."""
+    """The parameter and output ids of the algorithms (never translated)."""
     from qgis.core import QgsApplication
 
     algorithms = [QgsApplication.processingRegistry().algorithmById(name) for name in ALGORITHMS]

@@ -14,6 +14,10 @@ ALGORITHMS = {
     "gmmselect:trainselection": ["INPUT", "TRAINING", "FIELD", "METHOD", "CRITERION", "MAX_FEATURES",
                                  "USE_BEST", "TAU", "FOLDS", "GROUPED", "VALIDATION", "MAX_SAMPLES", "SEED",
                                  "OUTPUT_MODEL", "OUTPUT_CURVE", "OUTPUT_REPORT", "OUTPUT_MATRIX"],
+    "gmmselect:trainselectiontable": ["INPUT", "FIELD", "BANDS", "GROUP_FIELD", "WAVELENGTHS", "METHOD",
+                                      "CRITERION", "MAX_FEATURES", "USE_BEST", "TAU", "FOLDS",
+                                      "VALIDATION", "SEED", "OUTPUT_MODEL", "OUTPUT_CURVE", "OUTPUT_REPORT",
+                                      "OUTPUT_MATRIX"],
     "gmmselect:predict": ["INPUT", "MODEL", "MASK", "N_FEATURES", "OUTPUT", "CONFIDENCE", "PROBABILITIES"],
 }
 TRAINING_OUTPUTS = {"OUTPUT_MODEL", "OUTPUT_REPORT", "OUTPUT_MATRIX", "KAPPA", "OVERALL_ACCURACY", "TAU",
@@ -61,7 +65,7 @@ def test_class_factory_returns_the_plugin_without_touching_iface():
     assert created.provider is None
 
 
-def test_provider_is_registered_with_its_three_algorithms():
+def test_provider_is_registered_with_its_four_algorithms():
     provider = registry().providerById("gmmselect")
     assert provider is not None
     assert provider.name() == "GMM Select"

@@ -38,7 +38,7 @@ def test_algorithms_are_listed():
     provider = listing["providers"]["gmmselect"]
     assert provider["name"] == "GMM Select"
     assert sorted(provider["algorithms"]) == ["gmmselect:predict", "gmmselect:traingmm",
-                                              "gmmselect:trainselection"]
+                                              "gmmselect:trainselection", "gmmselect:trainselectiontable"]
 
 
 def test_trainselection_json_results(trained):
