@@ -1,4 +1,4 @@
-"""Ridge S_c + tau I chosen by k-fold cross-validation over a grid.
+"""Ridge S_c + tau I chosen by k-fold (or leave-one-out) cross-validation over a grid.
 
 S + tau I = V diag(lambda + tau) V': one eigen decomposition per class and fold serves every tau,
 (x - mu)'(S + tau I)^-1 (x - mu) = sum_i p_i^2 / (lambda_i + tau) with p = V'(x - mu),
@@ -80,6 +80,8 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
     if is_leave_one_out(folds) and groups is None:
         full = SampleScatter(X, classes, len(labels))
         values = score(left_out_confusions(X, classes, full, grid, full_floor(full)))
+        if progress is not None:
+            progress(1.0)
         return TauResult(grid, values, float(grid[np.argmax(values)]), criterion, len(y))
     full, models = fold_models(X, classes, fold, len(labels))
     floor = full_floor(full)

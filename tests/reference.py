@@ -132,19 +132,23 @@ def loo_discriminants(X, y, features, tau=0.0):
     """Q_c(x_i) `(n, C)` of every sample under the model refitted without it (priors over n - 1).
 
     Only x_i's own class loses a sample: it is refitted without x_i; the other classes, whose
-    samples are unchanged, are fitted once per call.
+    samples are unchanged, keep their fit on all their samples.
     """
     labels = np.unique(y)
     n = len(y)
-    fitted = [class_terms(X[y == label], features, tau) for label in labels]
+    Xf = X[:, list(features)]
     scores = np.empty((n, len(labels)))
+    for c, label in enumerate(labels):
+        mean, inverse, logdet = class_terms(X[y == label], features, tau)
+        r = Xf - mean
+        prior = np.sum(y == label) / (n - 1)
+        scores[:, c] = -np.einsum("ni,ij,nj->n", r, inverse, r) - logdet + 2 * np.log(prior)
     for i in range(n):
-        x = X[i, list(features)]
-        for c, label in enumerate(labels):
-            members = (y == label) & (np.arange(n) != i)
-            mean, inverse, logdet = fitted[c] if y[i] != label else class_terms(X[members], features, tau)
-            r = x - mean
-            scores[i, c] = -r @ inverse @ r - logdet + 2 * np.log(members.sum() / (n - 1))
+        c = int(np.searchsorted(labels, y[i]))
+        others = (y == y[i]) & (np.arange(n) != i)
+        mean, inverse, logdet = class_terms(X[others], features, tau)
+        r = Xf[i] - mean
+        scores[i, c] = -r @ inverse @ r - logdet + 2 * np.log(others.sum() / (n - 1))
     return scores
 
 
