@@ -11,15 +11,17 @@ from .predict import PredictAlgorithm
 from .sample_design import SampleDesignAlgorithm
 from .train_gmm import TrainGmmAlgorithm
 from .train_selection import TrainSelectionAlgorithm
+from .train_selection_table import TrainSelectionTableAlgorithm
 
 ICON = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons", "gmmselect.svg")
 
 
 class GmmSelectProvider(QgsProcessingProvider):
-    """Provider `gmmselect`: Train GMM, Train Selection, Predict, Assess and Sample design.
+    """Provider `gmmselect`: Train GMM, Train Selection (from a raster or a table of spectra), Predict,
+    Assess and Sample design.
 
     `on_selection_trained(model_path)`, when given, is called on the main thread after each
-    Train Selection run: the plugin passes the desktop's curves dialog, so this layer never
+    Train Selection run (either kind): the plugin passes the desktop's curves dialog, so this layer never
     imports the GUI.
     """
 
@@ -67,6 +69,6 @@ class GmmSelectProvider(QgsProcessingProvider):
 
     def loadAlgorithms(self):
         """One instance of each algorithm."""
-        for algorithm in (TrainGmmAlgorithm(), TrainSelectionAlgorithm(), PredictAlgorithm(),
-                          AssessAlgorithm(), SampleDesignAlgorithm()):
+        for algorithm in (TrainGmmAlgorithm(), TrainSelectionAlgorithm(), TrainSelectionTableAlgorithm(),
+                          PredictAlgorithm(), AssessAlgorithm(), SampleDesignAlgorithm()):
             self.addAlgorithm(algorithm)

@@ -40,7 +40,8 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
         self.addChoice(self.CRITERION, GmmSelect.tr("Criterion of the tau search"),
                        translated_choices(TAU_CRITERIA), "kappa",
             GmmSelect.tr("What the tau search maximises: the mean over folds of the overall accuracy, "
-                         "Cohen's kappa or the mean F1 score (ties: the smallest tau)."))
+                         "Cohen's kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out "
+                         "predictions; ties: the smallest tau)."))
 
     def methodOptions(self, parameters, context):
         """Tau grid and criterion."""

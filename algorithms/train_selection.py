@@ -49,7 +49,8 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
         self.addChoice(
             self.CRITERION, GmmSelect.tr("Selection criterion"), translated_choices(choices.CRITERIA), "jm",
             GmmSelect.tr("jm and kl are computed from the class statistics (fast). accuracy, kappa and f1 "
-                         "are means over the cross-validation folds."))
+                         "are means over the cross-validation folds (FOLDS = 0: of the pooled leave-one-out "
+                         "predictions)."))
         cap = choices.MAX_FEATURES
         label = GmmSelect.tr("Maximum number of bands (0 = min(bands, {0}))").format(cap)
         self.addInteger(self.MAX_FEATURES, label, 0, 0,

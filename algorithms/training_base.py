@@ -28,6 +28,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     """Train a GaussianMixture from training polygons or points and save it as a .gmm model file."""
 
     TRAINING = "TRAINING"
+    #: The layer whose FIELD holds the classes (and whose categorized style gives their colours).
+    SAMPLES_LAYER = TRAINING
     FIELD = "FIELD"
     CRITERION = "CRITERION"
     TAU = "TAU"
@@ -52,7 +54,26 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         self.category_colors = {}
 
     def initAlgorithm(self, config=None):
-        """Inputs, the subclass's method parameters, sampling and validation, outputs."""
+        """Inputs, the subclass's method parameters, folds, sampling and validation, outputs."""
+        self.addSampleInputs()
+        self.addMethodParameters()
+        self.addInteger(self.FOLDS, GmmSelect.tr("Cross-validation folds (0 = leave-one-out)"), 5, 0,
+                        GmmSelect.tr("Number of folds (at least 2) of the cross-validation behind the tau "
+                                     "search, the CV criteria and the CV accuracy estimate. 0 = "
+                                     "leave-one-out: each sample (with folds by polygon: each polygon) is "
+                                     "predicted by the model without it, computed exactly from the full "
+                                     "model at the cost of one fit; accuracy, kappa and F1 are then those of "
+                                     "the pooled confusion matrix of all predictions. For spectral libraries "
+                                     "and small classes."),
+                        maximum=50, advanced=True)
+        self.addSamplingParameters()
+        self.addInteger(self.SEED, GmmSelect.tr("Random seed"), 0, 0,
+                        GmmSelect.tr("Seed of the hold-out draw, the folds and the sampling: the same "
+                                     "seed gives the same model."), advanced=True)
+        self.addOutputs()
+
+    def addSampleInputs(self):
+        """INPUT raster, TRAINING polygons or points and their class FIELD."""
         self.addRasterInput(GmmSelect.tr("The image to learn from: any number of bands, any data type. "
                                          "No-data pixels (in any band) are not sampled."))
         self.addParameterWithHelp(QgsProcessingParameterFeatureSource(
@@ -66,10 +87,9 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             type=QgsProcessingParameterField.Any),
             GmmSelect.tr("The field holding the class of each polygon: integer codes or names (text). "
                          "Names become the category names of the classification."))
-        self.addMethodParameters()
-        self.addInteger(self.FOLDS, GmmSelect.tr("Cross-validation folds"), 5, 2,
-                        GmmSelect.tr("Number of folds of the cross-validation behind the tau search, the "
-                                     "CV criteria and the CV accuracy estimate."), maximum=50, advanced=True)
+
+    def addSamplingParameters(self):
+        """GROUPED folds, the VALIDATION share of polygons, MAX_SAMPLES per class."""
         self.addBoolean(self.GROUPED, GmmSelect.tr("Folds by polygon"), True,
                         GmmSelect.tr("Keep all pixels of a polygon in the same fold. Pixels of one field "
                                      "are near-duplicates: splitting them inflates every accuracy."),
@@ -83,9 +103,9 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         self.addInteger(self.MAX_SAMPLES, GmmSelect.tr("Maximum samples per class (0 = all)"), 0, 0,
                         GmmSelect.tr("Draw at most this many pixels per class (seeded), to bound memory and "
                                      "time on large training sets. 0 keeps every pixel."), advanced=True)
-        self.addInteger(self.SEED, GmmSelect.tr("Random seed"), 0, 0,
-                        GmmSelect.tr("Seed of the hold-out draw, the folds and the sampling: the same "
-                                     "seed gives the same model."), advanced=True)
+
+    def addOutputs(self):
+        """The model file, the subclass's files, report, matrix and the figures."""
         self.addFileOutput(self.OUTPUT_MODEL, GmmSelect.tr("Model file"),
                            GmmSelect.tr("GMM Select model (*.gmm)"),
                            GmmSelect.tr("The trained model for Predict (.gmm: NumPy arrays and a JSON "
@@ -124,6 +144,10 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         """The subclass's parameters as keyword arguments of TrainingOptions."""
         raise NotImplementedError
 
+    def groupedFolds(self, parameters, context):
+        """Whether folds keep groups (polygons) together: GROUPED."""
+        return self.parameterAsBool(parameters, self.GROUPED, context)
+
     def writeOutputFiles(self, result, paths):
         """Stage the subclass's extra files at `paths`; return their entries of the results."""
         return {}
@@ -141,7 +165,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
 
     def categoryColors(self, parameters, context):
         """{category value: '#rrggbb'} of the training layer's categorized style on the class field, or {}."""
-        layer = self.sourceLayer(parameters, self.TRAINING, context)
+        layer = self.sourceLayer(parameters, self.SAMPLES_LAYER, context)
         renderer = layer.renderer() if layer is not None else None
         field = self.parameterAsString(parameters, self.FIELD, context)
         if not isinstance(renderer, QgsCategorizedSymbolRenderer) or \
@@ -158,7 +182,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             paths = self.outputPaths(parameters, context)
             options = TrainingOptions(
                 folds=self.parameterAsInt(parameters, self.FOLDS, context),
-                grouped=self.parameterAsBool(parameters, self.GROUPED, context),
+                grouped=self.groupedFolds(parameters, context),
                 validation=self.parameterAsDouble(parameters, self.VALIDATION, context),
                 seed=self.parameterAsInt(parameters, self.SEED, context),
                 **self.methodOptions(parameters, context))

@@ -3,7 +3,10 @@
 Fold v removes v_c samples of mean m_v from class c: mu' = (n mu - v m_v)/(n - v),
 (n - v - 1) S' = (n - 1) S - (v - 1) S_v - n v/(n - v) (m_v - mu)(m_v - mu)', applied row by row
 as rows are needed (scatter.DowndatedScatter; ClassStatistics.remove is the same update, dense).
-The CV value of a criterion is the mean over folds of its value on each fold's test part.
+The k-fold CV value of a criterion is the mean over folds of its value on each fold's test part.
+Leave-one-out (folds = "loo") scores the n left-out predictions on one pooled confusion matrix:
+one sample out at a time in closed form (leaveoneout: LeaveOneOut below), or with groups one
+group out at a time (each group a fold, downdated as above).
 """
 
 import os
@@ -13,7 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .criteria import cohen_kappa, confusion_matrices, mean_f1, overall_accuracy
-from .folds import make_folds
+from .folds import is_leave_one_out, make_folds
+from .leaveoneout import LeftOutTerms, left_out_confusions, left_out_divisors
 from .model import GaussianMixture, variance_floor
 from .scatter import DowndatedScatter, SampleScatter, ScatterCovariances
 from .updates import NestedCholesky, QuadraticForms, SubsetCriterion
@@ -64,13 +68,15 @@ def class_indices(y):
 
 
 class CrossValidated(SubsetCriterion):
-    """Mean over folds of accuracy, kappa or mean F1 of the MAP rule restricted to the subset."""
+    """Mean over folds (or, `pooled`, of the summed confusion matrix) of accuracy, kappa or mean F1
+    of the MAP rule restricted to the subset."""
 
-    def __init__(self, X, classes, fold, score, tau=0.0, floor=None):
+    def __init__(self, X, classes, fold, score, tau=0.0, floor=None, pooled=False):
         n_classes = int(classes.max()) + 1
         full, models = fold_models(X, classes, fold, n_classes)
         floor = full_floor(full) if floor is None else floor
         self.score = score
+        self.pooled = pooled
         self.n_classes = n_classes
         self.folds = []
         for model in models:
@@ -89,24 +95,80 @@ class CrossValidated(SubsetCriterion):
         predicted = np.argmin(quadratic_forms, axis=0)
         return confusion_matrices(reference, predicted.T, self.n_classes)
 
+    def _combine(self, confusions):
+        """The criterion of per-fold confusion matrices: of their sum if pooled, else the mean over folds."""
+        if self.pooled:
+            return self.score(sum(confusions))
+        return sum(self.score(M) for M in confusions) / len(self.folds)
+
     def _fold_added(self, fold):
-        """Criterion of every candidate on one fold."""
+        """Confusion matrices of every candidate on one fold."""
         nested, forms, log_priors, reference = fold
         predicted = FoldCandidates(nested, forms, log_priors).predictions()
-        return self.score(confusion_matrices(reference, predicted.T, self.n_classes))
+        return confusion_matrices(reference, predicted.T, self.n_classes)
 
     def _added(self):
-        """Mean over folds; the folds run on WORKERS threads (NumPy releases the GIL in its kernels)."""
+        """The criterion over folds, run on WORKERS threads (NumPy releases the GIL in its kernels)."""
         with ThreadPoolExecutor(WORKERS) as pool:
-            return sum(pool.map(self._fold_added, self.folds)) / len(self.folds)
+            return self._combine(pool.map(self._fold_added, self.folds))
 
     def _removed(self):
-        """Mean over folds of the criterion of F - g for every g in F (k candidates: scored densely)."""
-        values = 0.0
-        for nested, forms, log_priors, reference in self.folds:
-            logdets, quadratic_forms = nested.removed_logdets(), forms.removed(nested)
-            values = values + self.score(self._fold_score(log_priors, reference, logdets, quadratic_forms))
-        return values / len(self.folds)
+        """The criterion over folds of F - g for every g in F (k candidates: scored densely)."""
+        return self._combine(
+            self._fold_score(log_priors, reference, nested.removed_logdets(), forms.removed(nested))
+            for nested, forms, log_priors, reference in self.folds)
+
+
+class LeaveOneOut(SubsetCriterion):
+    """Accuracy, kappa or mean F1 of the n left-out MAP predictions (one pooled confusion matrix).
+
+    Each sample is scored by the full model for the other classes and by its own class without it
+    (leaveoneout): the factors of S_c + tau I and of G_c = M2_c/(n_c - 2) + tau I grow by the
+    forward updates, and m(F+f) = m(F) + e_f^2 / alpha_G(f) for every candidate. The samples are
+    cut into WORKERS blocks scored on threads.
+    """
+
+    def __init__(self, X, classes, score, tau=0.0, floor=None):
+        n_classes = int(classes.max()) + 1
+        full = SampleScatter(X, classes, n_classes)
+        floor = full_floor(full) if floor is None else floor
+        self.score = score
+        self.n_classes = n_classes
+        self.terms = LeftOutTerms(full.counts)
+        self.model = NestedCholesky(ScatterCovariances(full, tau), floor)
+        self.own = NestedCholesky(ScatterCovariances(full, tau, left_out_divisors(full.counts)), floor)
+        self.blocks = [(QuadraticForms(X[rows], full.means), QuadraticForms(X[rows], full.means),
+                        classes[rows]) for rows in np.array_split(np.arange(len(X)), WORKERS)]
+        self.parts = [(self.model, [forms for forms, _, _ in self.blocks]),
+                      (self.own, [own_forms for _, own_forms, _ in self.blocks])]
+
+    def _block_added(self, block):
+        """Confusion matrices of every candidate on one block of left-out samples."""
+        forms, own_forms, reference = block
+        candidates = LeftOutCandidates(self.model, forms, self.own, own_forms, reference, self.terms)
+        predicted = candidates.predictions()
+        return confusion_matrices(reference, predicted.T, self.n_classes)
+
+    def _added(self):
+        """The criterion of the pooled confusion matrix of every candidate."""
+        with ThreadPoolExecutor(WORKERS) as pool:
+            return self.score(sum(pool.map(self._block_added, self.blocks)))
+
+    def _block_removed(self, block):
+        """Confusion matrices of F - g for every g in F on one block (scored densely)."""
+        forms, own_forms, reference = block
+        samples = np.arange(len(reference))
+        scores = forms.removed(self.model)
+        scores += self.model.removed_logdets()[:, None, :]
+        scores -= self.terms.log_priors[:, None, None]
+        scores[reference, samples] = self.terms.negative_score(
+            reference[:, None], own_forms.removed(self.own)[reference, samples],
+            self.own.removed_logdets()[reference])
+        return confusion_matrices(reference, np.argmin(scores, axis=0).T, self.n_classes)
+
+    def _removed(self):
+        """The criterion of the pooled confusion matrix of every F - g."""
+        return self.score(sum(self._block_removed(block) for block in self.blocks))
 
 
 class FoldCandidates:
@@ -125,6 +187,7 @@ class FoldCandidates:
         self.regressed = forms.regression(coupling)
         self.inverse_alpha = 1.0 / alpha
         self.log_alpha = np.log(alpha)
+        self.lower_log_alpha = self.log_alpha  # of the lower bound: the smallest log alpha a class can add
         self.current = log_priors[:, None] - nested.logdet[:, None] - forms.quad  # Q_c(F), (C, m)
         self.augmented = forms.predictors()
 
@@ -158,7 +221,7 @@ class FoldCandidates:
         """(class, sample) pairs of `rows` whose lower bound reaches the winner's worst score, and margins."""
         worst = best.max(axis=1)
         margin = 1e-9 * (np.abs(worst) + 1.0)
-        bound = self.log_alpha.min(axis=1)[:, None] - self.current[:, rows]  # (C, m)
+        bound = self.lower_log_alpha.min(axis=1)[:, None] - self.current[:, rows]  # (C, m)
         return (winner != np.arange(len(self.current))[:, None]) & (bound <= worst + margin), margin
 
     def predictions(self):
@@ -201,7 +264,7 @@ class FoldCandidates:
     def challenge(self, c, rows, best, best_class, margin):
         """Give class c the (sample, candidate) pairs of `rows` where it scores better (in place)."""
         previous, classes = best[rows], best_class[rows]
-        lower_bound = self.log_alpha[c] - self.current[c, rows, None]
+        lower_bound = self.lower_log_alpha[c] - self.current[c, rows, None]
         at, candidates = np.nonzero(lower_bound <= previous + margin[:, None])
         scores = self.pair_scores(c, rows[at], candidates)
         before = previous[at, candidates]
@@ -210,9 +273,69 @@ class FoldCandidates:
         best_class[rows[at[better]], candidates[better]] = c
 
 
+class LeftOutCandidates(FoldCandidates):
+    """FoldCandidates of left-out samples: each sample's own class scored by its left-out discriminant.
+
+    -Q_c'(F+f) = s^2 m'/r' + log|G[F]| + log alpha_G(f) + log r' - 2 log(n_c - 1), m' = m(F+f),
+    r' = 1 - g m'; it grows with m' (s^2 > g for n_c >= 3, g = 0 for n_c = 2), so -Q_c'(F) + log alpha_G(f)
+    bounds it below and the pruning of FoldCandidates stays exact with min(log alpha_S, log alpha_G).
+    """
+
+    def __init__(self, nested, forms, own_nested, own_forms, own_classes, terms):
+        super().__init__(nested, forms, terms.log_priors)
+        coupling, alpha = own_nested.schur()
+        samples = np.arange(len(own_classes))
+        self.terms = terms
+        self.own_classes = own_classes
+        self.own_regressed = own_forms.regression(coupling)
+        self.own_inverse_alpha = 1.0 / alpha
+        self.own_log_alpha = np.log(alpha)
+        self.own_logdet = own_nested.logdet
+        self.own_quad = own_forms.quad[own_classes, samples]  # m(F) of each sample under its own G
+        self.own_predictors = own_forms.predictors()[own_classes, samples]
+        self.current[own_classes, samples] = -terms.negative_score(own_classes, self.own_quad,
+                                                                   self.own_logdet[own_classes])
+        self.lower_log_alpha = np.minimum(self.log_alpha, self.own_log_alpha)
+
+    def own_scores(self, c, samples, e, inverse_alpha, log_alpha):
+        """-Q_c'(F+f) of samples of class c from their residuals e = x_f - mu_f - z'l_f (in place)."""
+        e *= e
+        e *= inverse_alpha
+        e += self.own_quad[samples].reshape(samples.shape + (1,) * (e.ndim - 1))
+        return self.terms.negative_score(c, e, self.own_logdet[c] + log_alpha)
+
+    def negative_scores(self, c, rows):
+        """-Q_c(F+f) for the samples `rows` and every candidate f; left-out for the samples of class c."""
+        scores = super().negative_scores(c, rows)
+        rows = np.arange(len(self.own_classes))[rows]
+        at = np.flatnonzero(self.own_classes[rows] == c)
+        if at.size:
+            samples = rows[at]
+            e = self.own_predictors[samples] @ self.own_regressed[c]
+            np.subtract(self.forms.points[samples], e, out=e)
+            scores[at] = self.own_scores(c, samples, e, self.own_inverse_alpha[c], self.own_log_alpha[c])
+        return scores
+
+    def pair_scores(self, c, samples, candidates):
+        """-Q_c(F+f) for (sample, candidate) pairs; left-out for the samples of class c."""
+        scores = super().pair_scores(c, samples, candidates)
+        at = np.flatnonzero(self.own_classes[samples] == c)
+        if at.size:
+            mine, chosen = samples[at], candidates[at]
+            predicted = np.einsum("pk,pk->p", self.own_predictors[mine], self.own_regressed[c].T[chosen])
+            e = self.forms.points[mine, chosen] - predicted
+            scores[at] = self.own_scores(c, mine, e, self.own_inverse_alpha[c, chosen],
+                                         self.own_log_alpha[c, chosen])
+        return scores
+
+
 @dataclass
 class CrossValidation:
-    """Cross-validated accuracy of a model: pooled confusion matrix and means over folds."""
+    """Cross-validated accuracy of a model: pooled confusion matrix and means over folds.
+
+    Leave-one-out (`leave_one_out`): `folds` is the number of parts left out (samples or groups)
+    and accuracy, kappa and f1 are those of the pooled confusion matrix.
+    """
 
     labels: np.ndarray
     confusion: np.ndarray
@@ -221,29 +344,40 @@ class CrossValidation:
     f1: float
     folds: int
     grouped: bool
+    leave_one_out: bool = False
 
 
 def cross_validate(X, y, tau=0.0, features=None, folds=5, groups=None, seed=0):
     """k-fold CV of the MAP rule on `features` (all by default), fold models by downdate.
 
     Returns the confusion matrix pooled over folds (rows = reference) and the mean over folds
-    of overall accuracy, kappa and mean F1.
+    of overall accuracy, kappa and mean F1. folds = "loo": leave-one-out in closed form (with
+    `groups`, leave-one-group-out), accuracy, kappa and mean F1 of the one pooled confusion matrix
+    of the n left-out predictions.
     """
     X, y, labels = check_samples(X, y)
     _, classes = class_indices(y)
     fold = make_folds(y, folds, groups, seed)
-    full, models = fold_models(X, classes, fold, len(labels))
-    floor = full_floor(full)
     features = np.arange(X.shape[1]) if features is None else np.asarray(features, dtype=np.intp)
-    per_fold = []
-    for model in models:
-        train = model.train
-        mixture = GaussianMixture(labels, priors(train), train.means[:, features],
-                                  ScatterCovariances(train).dense(features), tau, floor=floor)
-        predicted = np.argmax(mixture.decision_function(model.test_samples[:, features]), axis=1)
-        per_fold.append(confusion_matrices(model.test_classes, predicted, len(labels)))
-    per_fold = np.array(per_fold)
+    if is_leave_one_out(folds) and groups is None:
+        full = SampleScatter(X, classes, len(labels))
+        subset = SampleScatter(X[:, features], classes, len(labels))
+        per_fold = left_out_confusions(X[:, features], classes, subset, np.array([float(tau)]),
+                                       full_floor(full))
+    else:
+        full, models = fold_models(X, classes, fold, len(labels))
+        floor = full_floor(full)
+        per_fold = []
+        for model in models:
+            train = model.train
+            mixture = GaussianMixture(labels, priors(train), train.means[:, features],
+                                      ScatterCovariances(train).dense(features), tau, floor=floor)
+            predicted = np.argmax(mixture.decision_function(model.test_samples[:, features]), axis=1)
+            per_fold.append(confusion_matrices(model.test_classes, predicted, len(labels)))
+        per_fold = np.array(per_fold)
+    n_folds = len(per_fold) if not is_leave_one_out(folds) else int(fold.max()) + 1
+    if is_leave_one_out(folds):
+        per_fold = per_fold.sum(axis=0, keepdims=True)
     return CrossValidation(labels, per_fold.sum(axis=0), float(overall_accuracy(per_fold).mean()),
                            float(cohen_kappa(per_fold).mean()), float(mean_f1(per_fold).mean()),
-                           len(models), groups is not None)
-
+                           n_folds, groups is not None, is_leave_one_out(folds))

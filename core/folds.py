@@ -1,8 +1,11 @@
-"""Seeded cross-validation folds: stratified by class, or by whole groups (polygons)."""
+"""Seeded cross-validation folds: stratified by class, or by whole groups (polygons); or leave-one-out."""
 
 import numpy as np
 
 from .validation import MIN_SAMPLES_PER_CLASS
+
+#: The `folds` value asking for leave-one-out (one sample, or one group, out at a time).
+LEAVE_ONE_OUT = "loo"
 
 
 def stratified_folds(y, n_folds, seed=0):
@@ -41,19 +44,42 @@ def grouped_folds(y, groups, n_folds, seed=0):
     return fold_of_group[group_of]
 
 
+def is_leave_one_out(n_folds):
+    """True when `n_folds` asks for leave-one-out (LEAVE_ONE_OUT)."""
+    return isinstance(n_folds, str) and n_folds == LEAVE_ONE_OUT
+
+
+def check_groups(y, groups):
+    """`groups` as an array of one group per sample, or ValueError."""
+    groups = np.asarray(groups)
+    if groups.shape != y.shape:
+        raise ValueError(f"groups must give one group per sample: {len(y)} samples, "
+                         f"groups of shape {groups.shape}")
+    return groups
+
+
 def make_folds(y, n_folds=5, groups=None, seed=0):
-    """Fold index of each sample, checked: every fold tests something and trains enough samples per class."""
+    """Fold index of each sample, checked: every fold tests something and trains enough samples per class
+    (MIN_SAMPLES_PER_CLASS).
+
+    n_folds = LEAVE_ONE_OUT: each sample its own fold, or with `groups` each group (leave-one-group-out);
+    ungrouped, a class of two samples is allowed (see leaveoneout: its left-out model is the ridge).
+    """
     y = np.asarray(y)
-    if int(n_folds) != n_folds or n_folds < 2:
-        raise ValueError(f"the number of folds must be an integer >= 2; got {n_folds}")
+    if is_leave_one_out(n_folds):
+        if groups is None:
+            return np.arange(len(y))
+        group_ids, fold = np.unique(check_groups(y, groups), return_inverse=True)
+        check_left_out_groups(y, fold, group_ids)
+        return fold
+    if isinstance(n_folds, str) or int(n_folds) != n_folds or n_folds < 2:
+        raise ValueError(f"the number of folds must be an integer >= 2, or '{LEAVE_ONE_OUT}' for "
+                         f"leave-one-out; got {n_folds!r}")
     n_folds = int(n_folds)
     if groups is None:
         fold = stratified_folds(y, n_folds, seed)
     else:
-        groups = np.asarray(groups)
-        if groups.shape != y.shape:
-            raise ValueError(f"groups must give one group per sample: {len(y)} samples, "
-                             f"groups of shape {groups.shape}")
+        groups = check_groups(y, groups)
         n_groups = len(np.unique(groups))
         if n_groups < n_folds:
             raise ValueError(f"grouped {n_folds}-fold cross-validation needs at least {n_folds} groups "
@@ -77,3 +103,16 @@ def check_folds(y, fold, n_folds, grouped):
                 raise ValueError(f"class {label} has {total} samples; in {n_folds}-fold cross-validation "
                                  f"fold {v + 1} leaves only {left} of them for training "
                                  f"({MIN_SAMPLES_PER_CLASS} needed): {how}")
+
+
+def check_left_out_groups(y, fold, group_ids):
+    """Raise ValueError when leaving out one group leaves fewer than two samples of a class."""
+    for label in np.unique(y):
+        in_class = y == label
+        counts = np.bincount(fold[in_class], minlength=len(group_ids))
+        g = int(np.argmax(counts))
+        if in_class.sum() - counts[g] < MIN_SAMPLES_PER_CLASS:
+            raise ValueError(f"class {label} has {int(in_class.sum())} samples; leave-one-group-out cannot "
+                             f"leave out group {group_ids[g].item()!r} ({counts[g]} of them) and keep "
+                             f"{MIN_SAMPLES_PER_CLASS} for training: give the class more groups, or leave "
+                             "single samples out (no groups)")

@@ -1,4 +1,4 @@
-"""Ridge S_c + tau I chosen by k-fold cross-validation over a grid.
+"""Ridge S_c + tau I chosen by k-fold (or leave-one-out) cross-validation over a grid.
 
 S + tau I = V diag(lambda + tau) V': one eigen decomposition per class and fold serves every tau,
 (x - mu)'(S + tau I)^-1 (x - mu) = sum_i p_i^2 / (lambda_i + tau) with p = V'(x - mu),
@@ -13,14 +13,16 @@ from .choices import TAU_CRITERIA
 from .criteria import CV_SCORES, confusion_matrices
 from .crossval import class_indices, fold_models, full_floor, priors
 from .errors import Canceled
-from .folds import make_folds
-from .scatter import ScatterCovariances
+from .folds import is_leave_one_out, make_folds
+from .leaveoneout import left_out_confusions
+from .scatter import SampleScatter, ScatterCovariances
 from .validation import check_choice, check_samples
 
 
 @dataclass
 class TauResult:
-    """The tau grid, its mean CV criterion per tau, and the chosen tau (first best in grid order)."""
+    """The tau grid, its CV criterion per tau, and the chosen tau (first best in grid order); `folds` counts
+    the parts left out under leave-one-out."""
 
     grid: np.ndarray
     values: np.ndarray
@@ -66,19 +68,32 @@ def fold_tau_confusions(model, grid, floor):
 
 def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0, progress=None,
                is_canceled=None):
-    """tau* = argmax over the grid of the k-fold CV criterion (accuracy, kappa or f1); ties: smallest tau."""
+    """tau* = argmax over the grid of the k-fold CV criterion (accuracy, kappa or f1); ties: smallest tau.
+
+    folds = "loo": the criterion of the one pooled confusion matrix of the n left-out predictions
+    (leave-one-out in closed form, leaveoneout; with `groups`, leave-one-group-out).
+    """
     check_choice("criterion for the tau search", criterion, TAU_CRITERIA)
     X, y, labels = check_samples(X, y)
     grid = default_tau_grid(X, y) if grid is None else check_grid(grid)
     fold = make_folds(y, folds, groups, seed)
     _, classes = class_indices(y)
+    score = CV_SCORES[criterion]
+    if is_leave_one_out(folds) and groups is None:
+        full = SampleScatter(X, classes, len(labels))
+        values = score(left_out_confusions(X, classes, full, grid, full_floor(full)))
+        if progress is not None:
+            progress(1.0)
+        return TauResult(grid, values, float(grid[np.argmax(values)]), criterion, len(y))
     full, models = fold_models(X, classes, fold, len(labels))
     floor = full_floor(full)
-    values = np.zeros(len(grid))
+    confusions = []
     for v, model in enumerate(models):
         if is_canceled is not None and is_canceled():
             raise Canceled("tau search canceled")
-        values += CV_SCORES[criterion](fold_tau_confusions(model, grid, floor)) / len(models)
+        confusions.append(fold_tau_confusions(model, grid, floor))
         if progress is not None:
             progress((v + 1) / len(models))
+    pooled = is_leave_one_out(folds)
+    values = score(sum(confusions)) if pooled else np.mean(score(np.array(confusions)), axis=0)
     return TauResult(grid, values, float(grid[np.argmax(values)]), criterion, len(models))

@@ -57,13 +57,17 @@ class DowndatedScatter:
 
 
 class ScatterCovariances:
-    """Rows of the unbiased covariances plus ridge, M2[f, :] / (n_c - 1) + tau e_f, from a scatter."""
+    """Rows of M2[f, :] / divisor_c + tau e_f from a scatter: the unbiased covariances (n_c - 1) by default.
 
-    def __init__(self, scatter, tau=0.0):
+    Leave-one-out passes its own divisors (leaveoneout.left_out_divisors); an infinite divisor
+    gives the zero scatter of a class of one sample.
+    """
+
+    def __init__(self, scatter, tau=0.0, divisors=None):
         self.scatter, self.tau = scatter, tau
-        self.divisors = scatter.counts - 1
-        if np.any(self.divisors < 1):
+        if np.any(scatter.counts < 2):
             raise ValueError("every class needs at least two samples for a covariance")
+        self.divisors = scatter.counts - 1 if divisors is None else divisors
         self.diagonal = scatter.diagonal / self.divisors[:, None] + tau
 
     def __len__(self):

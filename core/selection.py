@@ -13,9 +13,9 @@ import numpy as np
 
 from .choices import CRITERIA, MAX_FEATURES, METHODS
 from .criteria import CV_SCORES
-from .crossval import CrossValidated, class_indices, full_floor, priors
+from .crossval import CrossValidated, LeaveOneOut, class_indices, full_floor, priors
 from .errors import Canceled
-from .folds import make_folds
+from .folds import is_leave_one_out, make_folds
 from .scatter import SampleScatter, ScatterCovariances
 from .separability import JeffriesMatusita, KullbackLeibler
 from .threads import single_threaded_blas
@@ -105,8 +105,10 @@ def make_criterion(X, y, criterion, folds, groups, seed, tau):
     """The SubsetCriterion object of `criterion` on samples X, y (ridge tau on every covariance)."""
     labels, classes = class_indices(y)
     if criterion in CV_SCORES:
+        if is_leave_one_out(folds) and groups is None:
+            return LeaveOneOut(X, classes, CV_SCORES[criterion], tau)
         fold = make_folds(y, folds, groups, seed)
-        return CrossValidated(X, classes, fold, CV_SCORES[criterion], tau)
+        return CrossValidated(X, classes, fold, CV_SCORES[criterion], tau, pooled=is_leave_one_out(folds))
     scatter = SampleScatter(X, classes, len(labels))
     separability = JeffriesMatusita if criterion == "jm" else KullbackLeibler
     return separability(priors(scatter), scatter.means, ScatterCovariances(scatter, tau), full_floor(scatter))
@@ -117,7 +119,9 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     """Select up to `max_features` features of `X (n, d)` by SFS or SFFS, maximising `criterion`.
 
     criterion: 'jm' or 'kl' (prior-weighted pairwise separability of the model, no CV) or
-    'accuracy', 'kappa', 'f1' (mean over `folds` CV folds, grouped by `groups` when given).
+    'accuracy', 'kappa', 'f1' (mean over `folds` CV folds, grouped by `groups` when given; folds="loo":
+    of the one pooled confusion matrix of the n left-out predictions, leave-one-out in closed form,
+    or leave-one-group-out with `groups`).
     `tau` is a ridge added to every covariance. `progress(fraction)` and `is_canceled()` are
     optional callables; cancel raises `Canceled`. Returns a SelectionResult.
     """

@@ -19,7 +19,7 @@
         <translation>GMM Select</translation>
     </message>
     <message>
-        <location filename="../algorithms/provider.py" line="46"/>
+        <location filename="../algorithms/provider.py" line="48"/>
         <source>GMM Select: Gaussian mixture classification with band selection</source>
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
@@ -44,27 +44,27 @@
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="332"/>
+        <location filename="../algorithms/base.py" line="336"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="336"/>
+        <location filename="../algorithms/base.py" line="340"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="337"/>
+        <location filename="../algorithms/base.py" line="341"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="341"/>
+        <location filename="../algorithms/base.py" line="345"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="347"/>
+        <location filename="../algorithms/base.py" line="351"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -84,7 +84,7 @@
         <translation>L'image à classer : les mêmes bandes, dans le même ordre, que le raster sur lequel le modèle a été entraîné.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="89"/>
+        <location filename="../algorithms/training_base.py" line="109"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
@@ -149,12 +149,12 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="111"/>
+        <location filename="../algorithms/training_base.py" line="131"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="106"/>
+        <location filename="../algorithms/training_base.py" line="126"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
@@ -207,11 +207,6 @@
         <location filename="../core/choices.py" line="31"/>
         <source>mean F1 score</source>
         <translation>F1 moyen</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_gmm.py" line="40"/>
-        <source>What the tau search maximises: the mean over folds of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (ties: the smallest tau).</source>
-        <translation>Ce que la recherche de tau maximise : la moyenne sur les plis de l'exactitude globale, du kappa de Cohen ou du F1 moyen (à égalité : le plus petit tau).</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection.py" line="30"/>
@@ -274,37 +269,32 @@
         <translation>F1 moyen en validation croisée</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="49"/>
-        <source>jm and kl are computed from the class statistics (fast). accuracy, kappa and f1 are means over the cross-validation folds.</source>
-        <translation>jm et kl sont calculés à partir des statistiques des classes (rapide). accuracy, kappa et f1 sont des moyennes sur les plis de la validation croisée.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection.py" line="55"/>
+        <location filename="../algorithms/train_selection.py" line="56"/>
         <source>The selection stops at this size. 0: the number of bands, at most {0}.</source>
         <translation>La sélection s'arrête à cette taille. 0 : le nombre de bandes, au plus {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="58"/>
+        <location filename="../algorithms/train_selection.py" line="59"/>
         <source>Use the best number of bands</source>
         <translation>Utiliser le meilleur nombre de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="58"/>
+        <location filename="../algorithms/train_selection.py" line="59"/>
         <source>Yes: the model uses the smallest size whose criterion is within 0.1 % of the best. No: it uses the set of MAX_FEATURES bands.</source>
         <translation>Oui : le modèle utilise la plus petite taille dont le critère est à moins de 0,1 % du meilleur. Non : il utilise l'ensemble de MAX_FEATURES bandes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="61"/>
+        <location filename="../algorithms/train_selection.py" line="62"/>
         <source>Ridge tau during selection</source>
         <translation>Crête (ridge) tau pendant la sélection</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="61"/>
+        <location filename="../algorithms/train_selection.py" line="62"/>
         <source>Ridge S + tau I of the covariances, during the selection and in the model. 0 (default): only the eigenvalue floor regularises.</source>
         <translation>Crête (ridge) S + tau I des covariances, pendant la sélection et dans le modèle. 0 (par défaut) : seul le plancher des valeurs propres régularise.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="68"/>
+        <location filename="../algorithms/train_selection.py" line="69"/>
         <source>Selection curve</source>
         <translation>Courbe de sélection</translation>
     </message>
@@ -314,82 +304,72 @@
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="68"/>
+        <location filename="../algorithms/train_selection.py" line="69"/>
         <source>One row per size: criterion value and the bands of the best set, by number and by name; &apos;selected&apos; marks the set the model uses.</source>
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="56"/>
+        <location filename="../algorithms/training_base.py" line="77"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="58"/>
+        <location filename="../algorithms/training_base.py" line="79"/>
         <source>Training polygons or points</source>
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="58"/>
+        <location filename="../algorithms/training_base.py" line="79"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="64"/>
+        <location filename="../algorithms/training_base.py" line="85"/>
         <source>Class field</source>
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="64"/>
+        <location filename="../algorithms/training_base.py" line="85"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="70"/>
-        <source>Cross-validation folds</source>
-        <translation>Plis de la validation croisée</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="70"/>
-        <source>Number of folds of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate.</source>
-        <translation>Nombre de plis de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="73"/>
+        <location filename="../algorithms/training_base.py" line="93"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="73"/>
+        <location filename="../algorithms/training_base.py" line="93"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="77"/>
+        <location filename="../algorithms/training_base.py" line="97"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="77"/>
+        <location filename="../algorithms/training_base.py" line="97"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the tau search, the selection or the final fit, it gives an independent accuracy assessment. 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de tau, la sélection ni l'ajustement final, ils donnent une évaluation indépendante de l'exactitude. 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="83"/>
+        <location filename="../algorithms/training_base.py" line="103"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="83"/>
+        <location filename="../algorithms/training_base.py" line="103"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="86"/>
+        <location filename="../algorithms/training_base.py" line="70"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="86"/>
+        <location filename="../algorithms/training_base.py" line="70"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
@@ -399,82 +379,82 @@
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="89"/>
+        <location filename="../algorithms/training_base.py" line="109"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="94"/>
+        <location filename="../algorithms/training_base.py" line="114"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="94"/>
+        <location filename="../algorithms/training_base.py" line="114"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="94"/>
+        <location filename="../algorithms/training_base.py" line="114"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="101"/>
+        <location filename="../algorithms/training_base.py" line="121"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="101"/>
+        <location filename="../algorithms/training_base.py" line="121"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="106"/>
+        <location filename="../algorithms/training_base.py" line="126"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="106"/>
+        <location filename="../algorithms/training_base.py" line="126"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="106"/>
+        <location filename="../algorithms/training_base.py" line="126"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="111"/>
+        <location filename="../algorithms/training_base.py" line="131"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="111"/>
+        <location filename="../algorithms/training_base.py" line="131"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="135"/>
+        <location filename="../algorithms/training_base.py" line="159"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="138"/>
+        <location filename="../algorithms/training_base.py" line="162"/>
         <source>Class colours: the default palette (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : la palette par défaut (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="171"/>
+        <location filename="../algorithms/training_base.py" line="195"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="174"/>
+        <location filename="../algorithms/training_base.py" line="198"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="186"/>
+        <location filename="../algorithms/training_base.py" line="210"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -643,17 +623,17 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="293"/>
+        <location filename="../algorithms/base.py" line="297"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="295"/>
+        <location filename="../algorithms/base.py" line="299"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="297"/>
+        <location filename="../algorithms/base.py" line="301"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
@@ -663,17 +643,17 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="224"/>
+        <location filename="../algorithms/base.py" line="228"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="224"/>
+        <location filename="../algorithms/base.py" line="228"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="54"/>
+        <location filename="../algorithms/train_selection.py" line="55"/>
         <source>Maximum number of bands (0 = min(bands, {0}))</source>
         <translation>Nombre maximal de bandes (0 = min(bandes, {0}))</translation>
     </message>
@@ -778,12 +758,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="276"/>
+        <location filename="../algorithms/base.py" line="280"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="280"/>
+        <location filename="../algorithms/base.py" line="284"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -883,9 +863,99 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="182"/>
+        <location filename="../algorithms/training_base.py" line="206"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_gmm.py" line="40"/>
+        <source>What the tau search maximises: the mean over folds of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out predictions; ties: the smallest tau).</source>
+        <translation>Ce que la recherche de tau maximise : la moyenne sur les plis de l'exactitude globale, du kappa de Cohen ou du F1 moyen (FOLDS = 0 : celle des prédictions regroupées de la validation croisée un contre tous ; à égalité : le plus petit tau).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="49"/>
+        <source>jm and kl are computed from the class statistics (fast). accuracy, kappa and f1 are means over the cross-validation folds (FOLDS = 0: of the pooled leave-one-out predictions).</source>
+        <translation>jm et kl sont calculés à partir des statistiques des classes (rapide). accuracy, kappa et f1 sont des moyennes sur les plis de la validation croisée (FOLDS = 0 : les valeurs des prédictions regroupées de la validation croisée un contre tous).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="33"/>
+        <source>Train Selection from a Table of Spectra</source>
+        <translation>Entraîner avec sélection de bandes à partir d'une table de spectres</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="37"/>
+        <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and outputs are those of &lt;i&gt;Train Selection&lt;/i&gt;. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.</source>
+        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme &lt;i&gt;Entraîner avec sélection de bandes&lt;/i&gt;. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="46"/>
+        <source>Spectral library (table)</source>
+        <translation>Bibliothèque spectrale (table)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="46"/>
+        <source>One row per spectrum: a class field and one numeric field per band. Any vector layer or table; a CSV needs its column types (a .csvt file beside it, or open it as a delimited text layer).</source>
+        <translation>Une ligne par spectre : un champ de classe et un champ numérique par bande. Toute couche vecteur ou table ; un CSV a besoin des types de ses colonnes (un fichier .csvt à côté, ou ouvrez-le comme couche de texte délimité).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="51"/>
+        <source>The field holding the class (material) of each spectrum: integer codes or names.</source>
+        <translation>Le champ contenant la classe (le matériau) de chaque spectre : codes entiers ou noms.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="55"/>
+        <source>Band fields</source>
+        <translation>Champs des bandes</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="55"/>
+        <source>The numeric fields that are bands, in spectral order. Empty: every numeric field but the class and group fields.</source>
+        <translation>Les champs numériques qui sont des bandes, dans l'ordre spectral. Vide : tous les champs numériques sauf les champs de classe et de groupe.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="60"/>
+        <source>Group field</source>
+        <translation>Champ de groupe</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="60"/>
+        <source>Optional: spectra with the same value (e.g. one site, one sample, one file) stay together in one fold and on one side of the hold-out. Empty: each spectrum alone.</source>
+        <translation>Facultatif : les spectres de même valeur (p. ex. un site, un échantillon, un fichier) restent ensemble dans un pli et du même côté de la réserve de validation. Vide : chaque spectre seul.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="65"/>
+        <source>Band wavelengths</source>
+        <translation>Longueurs d'onde des bandes</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="65"/>
+        <source>Optional: one wavelength per band field, separated by commas, in the order of BANDS. Empty: read from the field names when they carry a number (wl_450.5, b450, 450).</source>
+        <translation>Facultatif : une longueur d'onde par champ de bande, séparées par des virgules, dans l'ordre de BANDS. Vide : lues dans les noms des champs quand ils portent un nombre (wl_450.5, b450, 450).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="73"/>
+        <source>Share of spectra (or groups) held out for validation</source>
+        <translation>Part des spectres (ou des groupes) réservés à la validation</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="73"/>
+        <source>Per class, this share of the rows (of the groups with GROUP_FIELD; rounded; seeded) is held out: never seen by the selection or the final fit, it gives an independent accuracy assessment. 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
+        <translation>Par classe, cette part des lignes (des groupes avec GROUP_FIELD ; arrondie ; tirage avec graine) est réservée à la validation : jamais vue par la sélection ni l'ajustement final, elle donne une évaluation indépendante de l'exactitude. 0 = aucune réserve : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="99"/>
+        <source>Read {0} spectra of {1} classes, {2} bands, from {3}</source>
+        <translation>{0} spectres de {1} classes, {2} bandes, lus dans {3}</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="60"/>
+        <source>Cross-validation folds (0 = leave-one-out)</source>
+        <translation>Plis de la validation croisée (0 = un contre tous)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="60"/>
+        <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample (with folds by polygon: each polygon) is predicted by the model without it, computed exactly from the full model at the cost of one fit; accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. For spectral libraries and small classes.</source>
+        <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon (avec les plis par polygone : chaque polygone) est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales et les petites classes.</translation>
     </message>
 </context>
 </TS>

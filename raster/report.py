@@ -235,9 +235,14 @@ def tau_section(model):
         return section("Ridge tau", paragraph(f"tau = {tau:.6g}, given (TAU): one value, no search."))
     labels = ["0" if t == 0 else f"{t:.2g}" for t in search.grid]
     chosen = int(min(range(len(search.grid)), key=lambda k: abs(search.grid[k] - search.tau)))
-    how = (f"tau = {tau:.6g}, chosen over {len(search.grid)} values by {search.folds}-fold "
-           f"cross-validation on the training polygons (criterion: mean {search.criterion} over the folds; "
-           "ties go to the smallest tau).")
+    if model.training is not None and model.training.parameters.get("folds") == 0:
+        how = (f"tau = {tau:.6g}, chosen over {len(search.grid)} values by leave-one-out cross-validation "
+               f"on the training polygons (criterion: {search.criterion} of the pooled confusion matrix of "
+               f"the {search.folds} parts left out; ties go to the smallest tau).")
+    else:
+        how = (f"tau = {tau:.6g}, chosen over {len(search.grid)} values by {search.folds}-fold "
+               f"cross-validation on the training polygons (criterion: mean {search.criterion} over the "
+               "folds; ties go to the smallest tau).")
     rows = [[f"{t:.6g}", f"{v:.4f}"] for t, v in zip(search.grid, search.values)]
     return section("Ridge tau", paragraph(how),
                    line_chart(labels, search.values, chosen, "tau (the grid's values, evenly spaced)",
@@ -255,6 +260,11 @@ def how_obtained(record, held_out):
                 f"(VALIDATION = {parameters['validation']:g} of the polygons of each class, seed "
                 f"{parameters['seed']}): the tau search, the band selection and the final fit never "
                 "saw them.")
+    if parameters["folds"] == 0:
+        left_out = "each polygon" if parameters["grouped"] else "each sample"
+        return (f"Estimated by leave-one-out cross-validation on the training polygons: {left_out} is "
+                "predicted by the model without it (exact, in closed form or by downdate). Overall "
+                "accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.")
     folds = ("folds hold whole polygons" if parameters["grouped"] else "stratified folds of pixels")
     return (f"Estimated by {parameters['folds']}-fold cross-validation on the training polygons ({folds}): "
             "each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 "

@@ -20,6 +20,7 @@ from typing import Callable, List, Optional, Sequence
 import numpy as np
 
 from ..core import (
+    LEAVE_ONE_OUT,
     GaussianMixture,
     SavedModel,
     confusion_matrix,
@@ -56,6 +57,7 @@ class SelectionOptions:
 class TrainingOptions:
     """Everything the workflow needs besides the samples.
 
+    `folds` 0: leave-one-out (one sample, or with `grouped` one polygon, out at a time).
     `tau_grid` None or empty: the core's default grid; one value: that tau, no search.
     `selection` None: Train GMM (tau search over all bands); else Train Selection.
     """
@@ -216,18 +218,37 @@ def split_polygons(y, groups, share, seed=0, names=None):
     return PolygonSplit(~held_out, held_out, polygons, warnings)
 
 
+def cv_folds(folds):
+    """The core's `folds` of FOLDS: LEAVE_ONE_OUT for 0, else the number of folds (>= 2), or ValueError."""
+    if folds == 0:
+        return LEAVE_ONE_OUT
+    if folds < 2:
+        raise ValueError(f"FOLDS = {folds}: use 0 for leave-one-out or at least 2 folds")
+    return folds
+
+
+def describe_folds(folds):
+    """'leave-one-out' for FOLDS = 0, else '5-fold'."""
+    return "leave-one-out" if folds == 0 else f"{folds}-fold"
+
+
 def parse_tau_list(text):
     """Ridge values from text such as '0, 1e-3; 0.1' (None when empty), or ValueError."""
+    return parse_number_list(text, "TAU")
+
+
+def parse_number_list(text, parameter):
+    """Numbers >= 0 from text such as '0, 1e-3; 0.1' (None when empty), or ValueError naming `parameter`."""
     tokens = [token for token in str(text or "").replace(";", ",").replace(" ", ",").split(",") if token]
     values = []
     for token in tokens:
         try:
             value = float(token)
         except ValueError:
-            raise ValueError(f"TAU must be a list of numbers >= 0 separated by commas; "
+            raise ValueError(f"{parameter} must be a list of numbers >= 0 separated by commas; "
                              f"'{token}' is not a number") from None
         if not np.isfinite(value) or value < 0:
-            raise ValueError(f"TAU values must be finite numbers >= 0; got {token}")
+            raise ValueError(f"{parameter} values must be finite numbers >= 0; got {token}")
         values.append(value)
     return values or None
 
@@ -258,6 +279,7 @@ def split(samples, options, steps):
                 for label, name in zip(np.asarray(samples.labels).tolist(), samples.class_names)}
     labels = np.unique(samples.y)
     names = [names_of.get(label, str(label)) for label in labels.tolist()]
+    cv_folds(options.folds)
     polygons = split_polygons(samples.y, samples.groups, options.validation, options.seed, names_of)
     for warning in polygons.warnings:
         steps.say(f"Warning: {warning}")
@@ -312,14 +334,14 @@ def search_tau(samples, data, options, steps):
     """Train GMM's step: the ridge tau by CV over all bands."""
     grid = options.tau_grid if options.tau_grid else None
     with steps.timed("tau_search"):
-        search = select_tau(data.X, data.y, grid=grid, criterion=options.tau_criterion, folds=options.folds,
-                            groups=data.groups, seed=options.seed, progress=steps.stage(0, 0.8),
+        search = select_tau(data.X, data.y, grid=grid, criterion=options.tau_criterion,
+                            folds=cv_folds(options.folds), groups=data.groups, seed=options.seed, progress=steps.stage(0, 0.8),
                             is_canceled=steps.is_canceled)
     tau = float(search.tau)
     if len(search.grid) > 1:
         best = float(np.max(search.values))
-        steps.say(f"Tau search over {len(search.grid)} values ({options.tau_criterion}, {options.folds} "
-                  f"folds): tau = {tau:.6g}, CV {options.tau_criterion} = {best:.4f} "
+        steps.say(f"Tau search over {len(search.grid)} values ({options.tau_criterion}, "
+                  f"{describe_folds(options.folds)}): tau = {tau:.6g}, CV {options.tau_criterion} = {best:.4f} "
                   f"({steps.timings['tau_search']:.2f} s)")
     else:
         steps.say(f"Tau = {tau:.6g} (one value given: no search)")
@@ -331,7 +353,8 @@ def select_bands(samples, data, options, steps):
     chosen = options.selection
     with steps.timed("selection"):
         selection = select_features(data.X, data.y, method=chosen.method, criterion=chosen.criterion,
-                                    max_features=chosen.largest_size(data.X.shape[1]), folds=options.folds,
+                                    max_features=chosen.largest_size(data.X.shape[1]),
+                                    folds=cv_folds(options.folds),
                                     groups=data.groups, seed=options.seed, tau=float(chosen.tau),
                                     progress=steps.stage(0, 0.8), is_canceled=steps.is_canceled)
         for size in selection.sizes:
@@ -348,11 +371,12 @@ def select_bands(samples, data, options, steps):
 def cross_validate_choice(data, options, choice, steps):
     """The cross-validated Assessment of the chosen tau and features on the training polygons."""
     with steps.timed("cross_validation"):
-        cv = cross_validate(data.X, data.y, tau=choice.tau, features=choice.features, folds=options.folds,
-                            groups=data.groups, seed=options.seed)
+        cv = cross_validate(data.X, data.y, tau=choice.tau, features=choice.features,
+                            folds=cv_folds(options.folds), groups=data.groups, seed=options.seed)
         assessment = Assessment.of(CROSS_VALIDATION, cv.confusion, cv.accuracy, cv.kappa, cv.f1)
-    steps.say(f"Cross-validation ({cv.folds} folds{', by polygon' if data.groups is not None else ''}, "
-              f"training polygons): overall accuracy {cv.accuracy:.4f}, kappa {cv.kappa:.4f}")
+    steps.say(f"Cross-validation ({describe_folds(options.folds)}, {cv.folds} parts"
+              f"{', by polygon' if data.groups is not None else ''}, training polygons): "
+              f"overall accuracy {cv.accuracy:.4f}, kappa {cv.kappa:.4f}")
     steps.reach(0.9)
     return assessment
 

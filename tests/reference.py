@@ -116,3 +116,56 @@ def sequential(J, n_features, k_max, floating):
             k -= 1
             best[k], best_set[k] = value, tuple(F)
     return best_set, best
+
+
+def class_terms(Xc, features, tau):
+    """(mean, inverse, log-determinant) of one class refitted from its samples `Xc` by np.cov;
+    a class of one sample has covariance tau I (zero scatter)."""
+    Xf = Xc[:, list(features)]
+    cov = tau * np.eye(len(features))
+    if len(Xf) > 1:
+        cov = cov + np.atleast_2d(np.cov(Xf, rowvar=False))
+    return Xf.mean(axis=0), np.linalg.inv(cov), np.linalg.slogdet(cov)[1]
+
+
+def loo_discriminants(X, y, features, tau=0.0):
+    """Q_c(x_i) `(n, C)` of every sample under the model refitted without it (priors over n - 1).
+
+    Only x_i's own class loses a sample: it is refitted without x_i; the other classes, whose
+    samples are unchanged, keep their fit on all their samples.
+    """
+    labels = np.unique(y)
+    n = len(y)
+    Xf = X[:, list(features)]
+    scores = np.empty((n, len(labels)))
+    for c, label in enumerate(labels):
+        mean, inverse, logdet = class_terms(X[y == label], features, tau)
+        r = Xf - mean
+        prior = np.sum(y == label) / (n - 1)
+        scores[:, c] = -np.einsum("ni,ij,nj->n", r, inverse, r) - logdet + 2 * np.log(prior)
+    for i in range(n):
+        c = int(np.searchsorted(labels, y[i]))
+        others = (y == y[i]) & (np.arange(n) != i)
+        mean, inverse, logdet = class_terms(X[others], features, tau)
+        r = Xf[i] - mean
+        scores[i, c] = -r @ inverse @ r - logdet + 2 * np.log(others.sum() / (n - 1))
+    return scores
+
+
+def loo_value(X, y, features, criterion, tau=0.0):
+    """The criterion of the pooled confusion matrix of the n refitted left-out predictions."""
+    reference = np.searchsorted(np.unique(y), y)
+    predicted = np.argmax(loo_discriminants(X, y, features, tau), axis=1)
+    return score(confusion(reference, predicted, len(np.unique(y))), criterion)
+
+
+def logo_value(X, y, groups, features, criterion, tau=0.0):
+    """Leave-one-group-out: the criterion of the pooled confusion matrix, each group's model refitted."""
+    labels = np.unique(y)
+    M = np.zeros((len(labels), len(labels)))
+    for group in np.unique(groups):
+        train, test = groups != group, groups == group
+        _, priors, means, covs = refit(X[train], y[train], features, tau)
+        predicted = np.argmax(discriminant(X[test][:, list(features)], priors, means, covs), axis=1)
+        M += confusion(np.searchsorted(labels, y[test]), predicted, len(labels))
+    return score(M, criterion)

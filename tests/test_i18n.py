@@ -17,8 +17,8 @@ QM = os.path.join(REPO, "i18n", "gmmselect_fr.qm")
 CONTEXT = "GmmSelect"
 SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py", "core/choices.py"]
 MARKERS = re.compile(r"\{[^{}]*\}|</?\w+>|\(\*[^)]*\)|\*\.\w+|\b[A-Z][A-Z0-9_]+\b")
-ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:predict", "gmmselect:assess",
-              "gmmselect:sampledesign"]
+ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:trainselectiontable",
+              "gmmselect:predict", "gmmselect:assess", "gmmselect:sampledesign"]
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -205,6 +205,23 @@ def test_train_gmm_one_tau_and_no_validation(tmp_path):
     assert sum(int(v) for row in rows[1:5] for v in row[1:5]) == 1124 + 220 + 2271 + 795
 
 
+@pytest.mark.parametrize("grouped", [True, False])
+def test_leave_one_out_folds(tmp_path, grouped):
+    """FOLDS = 0: leave-one-polygon-out (36 polygons) or leave-one-pixel-out (4410 pixels), pooled."""
+    from gmmselect.core import load_model
+
+    results = run("gmmselect:traingmm", landsat(FOLDS=0, GROUPED=grouped, VALIDATION=0, TAU="0, 1, 100",
+                                                OUTPUT_MODEL=str(tmp_path / "loo.gmm"),
+                                                OUTPUT_REPORT=str(tmp_path / "loo.html")))
+    saved = load_model(results["OUTPUT_MODEL"])
+    assert saved.training.parameters["folds"] == 0
+    assert saved.tau_search.folds == (36 if grouped else 1124 + 220 + 2271 + 795)
+    assert results["ASSESSMENT"] == "cross-validation" and results["KAPPA"] > 0.9
+    report = (tmp_path / "loo.html").read_text()
+    assert "leave-one-out cross-validation" in report
+    assert ("each polygon is predicted" if grouped else "each sample is predicted") in report
+
+
 def test_training_points_and_selected_features_only(tmp_path):
     """Points (one pixel each) with integer codes, and a layer with a selection (only the selected
     features are used)."""

@@ -166,3 +166,11 @@ def test_cancel_stops_prediction_and_leaves_no_raster(gmm_model, tmp_path):
                                   "CONFIDENCE": str(tmp_path / "confidence.tif")}, feedback=canceled)
     assert not output.exists()
     assert os.listdir(tmp_path) == []
+
+
+def test_one_fold_is_refused(tmp_path):
+    """FOLDS = 1 is neither leave-one-out (0) nor a cross-validation (>= 2)."""
+    model = tmp_path / "m.gmm"
+    with pytest.raises(exception(), match=r"^FOLDS = 1: use 0 for leave-one-out or at least 2 folds\.$"):
+        run("gmmselect:traingmm", landsat(FOLDS=1, OUTPUT_MODEL=str(model)))
+    assert not model.exists()

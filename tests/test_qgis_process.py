@@ -40,7 +40,7 @@ def test_algorithms_are_listed():
     assert provider["name"] == "GMM Select"
     assert sorted(provider["algorithms"]) == ["gmmselect:assess", "gmmselect:predict",
                                               "gmmselect:sampledesign", "gmmselect:traingmm",
-                                              "gmmselect:trainselection"]
+                                              "gmmselect:trainselection", "gmmselect:trainselectiontable"]
 
 
 def test_trainselection_json_results(trained):

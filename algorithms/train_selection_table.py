@@ -1,0 +1,104 @@
+"""Train Selection from a table of spectra (a spectral library): the same selection, no image, no polygons."""
+
+import time
+
+from qgis.core import (
+    QgsProcessing,
+    QgsProcessingException,
+    QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
+    QgsProcessingParameterString,
+)
+
+from ..raster.library import read_library
+from ..raster.training import TrainingInputs, parse_number_list
+from ..i18n import GmmSelect
+from .train_selection import TrainSelectionAlgorithm
+
+
+class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
+    """`gmmselect:trainselectiontable`: SFS or SFFS band selection from one row per spectrum."""
+
+    SAMPLES_LAYER = TrainSelectionAlgorithm.INPUT
+    BANDS = "BANDS"
+    GROUP_FIELD = "GROUP_FIELD"
+    WAVELENGTHS = "WAVELENGTHS"
+
+    def name(self):
+        """Algorithm id (never translated)."""
+        return "trainselectiontable"
+
+    def displayName(self):
+        """Name in the Toolbox."""
+        return GmmSelect.tr("Train Selection from a Table of Spectra")
+
+    def description(self):
+        """What the algorithm does."""
+        return GmmSelect.tr(
+            "Designs a sensor from a spectral library: selects the few bands that separate the materials "
+            "best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, "
+            "no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and "
+            "outputs are those of <i>Train Selection</i>. With few spectra per class, use leave-one-out "
+            "(FOLDS = 0): it is exact and costs about one fit.")
+
+    def addSampleInputs(self):
+        """INPUT table, class FIELD, BANDS, GROUP_FIELD and WAVELENGTHS."""
+        self.addParameterWithHelp(QgsProcessingParameterFeatureSource(
+            self.INPUT, GmmSelect.tr("Spectral library (table)"), [QgsProcessing.TypeVector]),
+            GmmSelect.tr("One row per spectrum: a class field and one numeric field per band. Any vector "
+                         "layer or table; a CSV needs its column types (a .csvt file beside it, or open "
+                         "it as a delimited text layer)."))
+        self.addParameterWithHelp(QgsProcessingParameterField(
+            self.FIELD, GmmSelect.tr("Class field"), parentLayerParameterName=self.INPUT,
+            type=QgsProcessingParameterField.Any),
+            GmmSelect.tr("The field holding the class (material) of each spectrum: integer codes or names."))
+        self.addParameterWithHelp(QgsProcessingParameterField(
+            self.BANDS, GmmSelect.tr("Band fields"), parentLayerParameterName=self.INPUT,
+            type=QgsProcessingParameterField.Any, allowMultiple=True, optional=True),
+            GmmSelect.tr("The numeric fields that are bands, in spectral order. Empty: every numeric field "
+                         "but the class and group fields."))
+        self.addParameterWithHelp(QgsProcessingParameterField(
+            self.GROUP_FIELD, GmmSelect.tr("Group field"), parentLayerParameterName=self.INPUT,
+            type=QgsProcessingParameterField.Any, optional=True),
+            GmmSelect.tr("Optional: spectra with the same value (e.g. one site, one sample, one file) stay "
+                         "together in one fold and on one side of the hold-out. Empty: each spectrum alone."))
+        self.addParameterWithHelp(QgsProcessingParameterString(
+            self.WAVELENGTHS, GmmSelect.tr("Band wavelengths"), optional=True),
+            GmmSelect.tr("Optional: one wavelength per band field, separated by commas, in the order of "
+                         "BANDS. Empty: read from the field names when they carry a number (wl_450.5, b450, "
+                         "450)."))
+
+    def addSamplingParameters(self):
+        """VALIDATION, a share of the rows (or of the groups) of each class."""
+        self.addDouble(self.VALIDATION, GmmSelect.tr("Share of spectra (or groups) held out for validation"),
+                       0.3, 0.0, 0.9,
+                       GmmSelect.tr("Per class, this share of the rows (of the groups with GROUP_FIELD; "
+                                    "rounded; seeded) is held out: never seen by the selection or the final "
+                                    "fit, it gives an independent accuracy assessment. 0 = no hold-out: the "
+                                    "accuracy outputs are then the cross-validation estimate."))
+
+    def groupedFolds(self, parameters, context):
+        """Folds keep groups together when GROUP_FIELD is given."""
+        return bool(self.parameterAsString(parameters, self.GROUP_FIELD, context))
+
+    def readSamples(self, parameters, context, feedback):
+        """The spectra of the table and their TrainingInputs (table, fields, wavelengths)."""
+        started = time.perf_counter()
+        if self.parameterAsSource(parameters, self.INPUT, context) is None:
+            raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
+        path, layer = self.parameterAsCompatibleSourceLayerPathAndLayerName(
+            parameters, self.INPUT, context, ["gpkg", "shp", "csv", "geojson", "sqlite"], "gpkg", feedback)
+        field = self.parameterAsString(parameters, self.FIELD, context)
+        group = self.parameterAsString(parameters, self.GROUP_FIELD, context)
+        samples, wavelengths = read_library(
+            path, field, bands=self.parameterAsFields(parameters, self.BANDS, context),
+            group_field=group or None,
+            wavelengths=parse_number_list(self.parameterAsString(parameters, self.WAVELENGTHS, context),
+                                          self.WAVELENGTHS),
+            layer=layer or None, log=feedback.pushInfo, is_canceled=feedback.isCanceled)
+        feedback.pushInfo(GmmSelect.tr("Read {0} spectra of {1} classes, {2} bands, from {3}").format(
+            len(samples.y), len(samples.labels), len(samples.band_names), layer or path))
+        description = {"table": path, "layer": layer or "", "field": field, "group_field": group,
+                       "algorithm": self.id() or self.name()}
+        return samples, TrainingInputs(len(samples.band_names), description, wavelengths,
+                                       self.category_colors, time.perf_counter() - started)

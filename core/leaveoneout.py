@@ -1,0 +1,73 @@
+"""Exact leave-one-out from the full model: Sherman-Morrison and the matrix determinant lemma.
+
+Sample x of class c (n_c samples, scatter M2, mean mu), u = x - mu. Without x (Chan's downdate):
+mu' = mu - u / (n_c - 1),   x - mu' = s u,   s = n_c / (n_c - 1),
+S' + tau I = G - g u u',   G = M2 / (n_c - 2) + tau I,   g = n_c / ((n_c - 1)(n_c - 2)).
+With m = u' G^-1 u (x's quadratic form under G), Sherman-Morrison and the determinant lemma give
+(x - mu')' (S' + tau I)^-1 (x - mu') = s^2 m / r,   log|S' + tau I| = log|G| + log r,   r = 1 - g m.
+(G = a (S + (tau/a) I), a = (n_c - 1)/(n_c - 2): EQUATIONS' m under the ridge tau/a, with g m = b m.)
+Priors without x: (n_c - 1)/(n - 1) for c, n_j/(n - 1) for the others, whose terms are the full
+model's. Dropping the common log(n - 1): -Q_c'(x) = s^2 m / r + log|G| + log r - 2 log(n_c - 1),
+-Q_j(x) = q_j(x) + log|S_j + tau I| - 2 log n_j. One O(k^2) form per sample, no refit.
+
+A class of two samples leaves one, whose scatter is zero: G = tau I and g = 0 (the same formulas;
+infinite divisor below). Without a ridge G is the eigenvalue floor, so such a left-out sample
+is scored against a near-point mass and practically never gets its own class back.
+Floors: G's eigenvalues (or Schur complements) at the model's eigenvalue floor, like every
+covariance; r at EIGENVALUE_FLOOR (r -> 0 when x lies off the span of its class's other samples,
+e.g. k >= n_c - 1 features without a ridge). A class of one sample has no covariance: refused.
+"""
+
+import numpy as np
+
+from .criteria import confusion_matrices
+from .model import EIGENVALUE_FLOOR
+from .scatter import ScatterCovariances
+
+
+def left_out_divisors(counts):
+    """n_c - 2 of G = M2 / (n_c - 2) + tau I; infinite for a class of two (zero scatter left)."""
+    return np.where(counts > 2, counts - 2, np.inf)
+
+
+class LeftOutTerms:
+    """The constants of each class's left-out discriminant: s^2, g and the log priors (n_c - 1 and n_c)."""
+
+    def __init__(self, counts):
+        self.counts = counts
+        self.squared_shift = (counts / (counts - 1)) ** 2
+        self.downdate = counts / ((counts - 1) * left_out_divisors(counts))
+        self.log_priors = 2 * np.log(counts)
+        self.own_log_priors = 2 * np.log(counts - 1)
+
+    def negative_score(self, c, m, logdet):
+        """-Q_c'(x) = s^2 m / r + log|G| + log r - 2 log(n_c - 1), r = max(1 - g m, EIGENVALUE_FLOOR).
+
+        `c` class indices broadcasting with `m` (x's form under G) and `logdet` (log|G|).
+        """
+        ratio = np.maximum(1.0 - self.downdate[c] * m, EIGENVALUE_FLOOR)
+        return self.squared_shift[c] * m / ratio + logdet + np.log(ratio) - self.own_log_priors[c]
+
+
+def left_out_confusions(X, classes, scatter, grid, floor):
+    """Pooled leave-one-out confusion matrices `(T, C, C)` of all features for every tau of `grid`.
+
+    One eigen decomposition S_c = V diag(lambda) V' per class serves every tau and both terms:
+    S_c + tau I has eigenvalues lambda + tau and G = a S_c + tau I has a lambda + tau, a = the
+    ratio (n_c - 1)/(n_c - 2) (0 for a class of two), all floored at `floor`.
+    """
+    terms = LeftOutTerms(scatter.counts)
+    eigenvalues, eigenvectors = np.linalg.eigh(ScatterCovariances(scatter).dense())
+    scale = (scatter.counts - 1) / left_out_divisors(scatter.counts)
+    n_classes = len(eigenvalues)
+    scores = np.empty((n_classes, len(X), len(grid)))
+    for c in range(n_classes):
+        ridged = np.maximum(eigenvalues[c][:, None] + grid[None, :], floor)
+        squared = ((X - scatter.means[c]) @ eigenvectors[c]) ** 2
+        scores[c] = terms.log_priors[c] - np.log(ridged).sum(axis=0) - squared @ (1.0 / ridged)
+        own = classes == c
+        left_out = np.maximum(scale[c] * eigenvalues[c][:, None] + grid[None, :], floor)
+        scores[c, own] = -terms.negative_score(c, squared[own] @ (1.0 / left_out),
+                                               np.log(left_out).sum(axis=0))
+    predicted = np.argmax(scores, axis=0)
+    return confusion_matrices(classes, predicted.T, n_classes)

@@ -1,0 +1,140 @@
+"""Training samples from a spectral library: a table (any OGR layer or CSV) with one row per spectrum.
+
+A class field, the band fields (numeric; by default every numeric field but the class and group
+fields), an optional group field (rows of one group stay in one fold and one side of the
+hold-out) and the band wavelengths, given or parsed from the field names (wl_450.5, b450, 450).
+No geometry is read. A CSV needs its column types (a .csvt file beside it) for its bands to be numbers.
+"""
+
+import re
+from collections import Counter
+
+import numpy as np
+from osgeo import ogr
+
+from .errors import DataError, check_canceled
+from .samples import MIN_SAMPLES_PER_CLASS, TrainingSamples
+from .vector import class_codes, class_field_index, open_layer, raw_class_value
+
+_NUMERIC_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64, ogr.OFTReal)
+#: The last number in a field name is its wavelength: wl_450.5 -> 450.5, b450 -> 450, 450 -> 450.
+_WAVELENGTH = re.compile(r"(\d+(?:\.\d+)?)(?!.*\d)")
+
+
+def field_names(path, layer):
+    """The field names of `layer`, or DataError when two fields share a name."""
+    definition = layer.GetLayerDefn()
+    names = [definition.GetFieldDefn(k).GetName() for k in range(definition.GetFieldCount())]
+    repeated = [name for name, count in Counter(names).items() if count > 1]
+    if repeated:
+        columns = [str(k + 1) for k, name in enumerate(names) if name == repeated[0]]
+        raise DataError(f"table {path!r} has {len(columns)} fields named {repeated[0]!r} (columns "
+                        f"{', '.join(columns)}): give every column a distinct name")
+    return names
+
+
+def band_fields(path, layer, names, excluded, chosen=None):
+    """Indices of the band fields: `chosen` (checked numeric), else the numeric fields not `excluded`."""
+    definition = layer.GetLayerDefn()
+
+    def is_numeric(index):
+        return definition.GetFieldDefn(index).GetType() in _NUMERIC_FIELDS
+
+    if not chosen:
+        indices = [k for k, name in enumerate(names) if name not in excluded and is_numeric(k)]
+        if not indices:
+            raise DataError(f"table {path!r} has no numeric field besides {', '.join(map(repr, excluded))}: "
+                            "its band columns are text (give a CSV a .csvt file with their types, "
+                            "e.g. \"String\",\"Real\",...)")
+        return indices
+    indices = []
+    for name in chosen:
+        if name not in names:
+            raise DataError(f"BANDS: table {path!r} has no field {name!r}; its fields are: "
+                            f"{', '.join(names)}")
+        if name in excluded:
+            raise DataError(f"BANDS: {name!r} is the class or group field; remove it from the bands")
+        index = names.index(name)
+        if not is_numeric(index):
+            kind = definition.GetFieldDefn(index).GetTypeName()
+            raise DataError(f"BANDS: field {name!r} is of type {kind}, not a number: remove it from "
+                            "BANDS, or give it a numeric type (for a CSV, a .csvt file)")
+        indices.append(index)
+    if len(set(indices)) < len(indices):
+        twice = [name for name, count in Counter(chosen).items() if count > 1]
+        raise DataError(f"BANDS lists {twice[0]!r} more than once: give each band field once")
+    return indices
+
+
+def parse_wavelengths(names):
+    """The wavelength in each band field's name (its last number), or None when a name holds none."""
+    found = [_WAVELENGTH.search(name) for name in names]
+    return None if not all(found) else [float(match.group(1)) for match in found]
+
+
+def read_library(path, class_field, bands=None, group_field=None, wavelengths=None, layer=None, log=None,
+                 is_canceled=None):
+    """TrainingSamples (one per row; band numbers 1..d in BANDS order) and the band wavelengths (or None).
+
+    Groups: the group field's values, else each row its own group (a hold-out share of rows).
+    """
+    source, table = open_layer(path, layer)
+    names = field_names(path, table)
+    class_index, class_type = class_field_index(path, table, class_field)
+    group_index = None if not group_field else class_field_index(path, table, group_field)[0]
+    excluded = [name for name in (class_field, group_field) if name]
+    indices = band_fields(path, table, names, excluded, bands)
+    values, classes, groups, fids = [], [], [], []
+    table.ResetReading()
+    for feature in table:
+        check_canceled(is_canceled)
+        fids.append(feature.GetFID())
+        classes.append(raw_class_value(feature, class_index, class_type))
+        groups.append(fids[-1] if group_index is None else feature.GetFieldAsString(group_index))
+        values.append([feature.GetFieldAsDouble(k) if feature.IsFieldSetAndNotNull(k) else np.nan
+                       for k in indices])
+    del source
+    X = np.array(values, dtype=np.float64).reshape(len(values), len(indices))
+    check_values(path, X, fids, [names[k] for k in indices])
+    y, labels, class_names = class_codes(path, class_field, class_type, classes, fids)
+    counts = {name: int(np.sum(y == label)) for label, name in zip(labels, class_names)}
+    check_class_counts(counts)
+    band_names = [names[k] for k in indices]
+    wavelengths = band_wavelengths(band_names, wavelengths, log)
+    samples = TrainingSamples(labels, class_names, list(range(1, len(indices) + 1)), band_names, counts,
+                              n_features_outside=0, n_contested_pixels=0, reprojected=False, warnings=[],
+                              X=X, y=y, groups=np.unique(np.array(groups, dtype=str), return_inverse=True)[1])
+    return samples, wavelengths
+
+
+def check_values(path, X, fids, band_names):
+    """DataError when a band value is empty (NULL) or not finite."""
+    bad = ~np.isfinite(X)
+    if bad.any():
+        rows = np.flatnonzero(bad.any(axis=1))
+        first = band_names[int(np.flatnonzero(bad[rows[0]])[0])]
+        raise DataError(f"{len(rows)} rows of table {path!r} have an empty or non-finite band value (first: "
+                        f"FID {fids[rows[0]]}, field {first!r}): fill in these values or delete the rows")
+
+
+def check_class_counts(counts):
+    """DataError naming every class with fewer than MIN_SAMPLES_PER_CLASS spectra."""
+    short = {name: count for name, count in counts.items() if count < MIN_SAMPLES_PER_CLASS}
+    if short:
+        detail = ", ".join(f"'{name}': {count}" for name, count in short.items())
+        raise DataError(f"every class needs at least {MIN_SAMPLES_PER_CLASS} spectra for a covariance "
+                        f"(class {detail}); add spectra of these classes or delete their rows")
+
+
+def band_wavelengths(band_names, given=None, log=None):
+    """`given` (one per band, checked), else parsed from the band names, else None (logged)."""
+    if given:
+        if len(given) != len(band_names):
+            raise DataError(f"WAVELENGTHS gives {len(given)} values for {len(band_names)} band fields: "
+                            "give one wavelength per band field, in the order of BANDS")
+        return [float(value) for value in given]
+    parsed = parse_wavelengths(band_names)
+    if parsed is None and log is not None:
+        log("No wavelength in some band field names (e.g. wl_450, b450, 450) and none given: "
+            "the model records band names only")
+    return parsed

@@ -1,0 +1,236 @@
+"""Leave-one-out in closed form against refitting the model without each sample, for every candidate."""
+
+import numpy as np
+import pytest
+import reference
+from conftest import data_file
+from test_core_selection import muufl_subset, random_classes
+
+from gmmselect.core import EIGENVALUE_FLOOR, cross_validate, make_folds, select_features, select_tau
+from gmmselect.core.crossval import LeftOutCandidates, LeaveOneOut, class_indices
+from gmmselect.core.criteria import CV_SCORES
+
+
+def muufl_library(every=125):
+    """All 560 MUUFL field spectra (28 materials, 3 to 70 spectra each), every 125th band (325-1075 nm)."""
+    data = np.load(data_file("muufl_field_spectra", "muufl_asd_spectra.npz"))
+    return data["X"][:, ::every], data["y"]
+
+
+def left_out_scores(criterion):
+    """Q_c of every sample (left out) for every candidate F + f, `(n, C, d)`, from the closed form."""
+    blocks = []
+    for forms, own_forms, reference_classes in criterion.blocks:
+        candidates = LeftOutCandidates(criterion.model, forms, criterion.own, own_forms, reference_classes,
+                                       criterion.terms)
+        blocks.append(np.array([-candidates.negative_scores(c, slice(None))
+                                for c in range(criterion.n_classes)]))
+    return np.concatenate(blocks, axis=1).transpose(1, 0, 2)
+
+
+def assert_left_out_scores_match_refits(X, y, tau, subset):
+    """Every candidate's left-out Q_c(x_i) equals the refit's (up to the common 2 log(n - 1))."""
+    _, classes = class_indices(y)
+    criterion = LeaveOneOut(X, classes, CV_SCORES["kappa"], tau)
+    for feature in subset:
+        criterion.add(feature)
+    scores = left_out_scores(criterion) - 2 * np.log(len(y) - 1)
+    for f in range(X.shape[1]):
+        if f not in subset:
+            expected = reference.loo_discriminants(X, y, list(subset) + [f], tau)
+            np.testing.assert_allclose(scores[:, :, f], expected, rtol=1e-9, atol=1e-9)
+
+
+@pytest.mark.parametrize("tau", [0.0, 0.4])
+@pytest.mark.parametrize("subset", [(), (3,), (5, 0, 8)])
+def test_every_left_out_discriminant_equals_a_refit(subset, tau):
+    X, y = random_classes(seed=2)
+    assert_left_out_scores_match_refits(X, y, tau, subset)
+
+
+def test_left_out_discriminants_equal_refits_on_muufl():
+    X, y = muufl_subset(every=80)
+    assert_left_out_scores_match_refits(X, y, 0.0, (4, 7))
+
+
+def test_left_out_discriminants_of_the_whole_library_with_a_ridge():
+    """All 28 materials (3 to 70 spectra each), 7 bands: with a ridge every left-out model is regular."""
+    X, y = muufl_library()
+    assert_left_out_scores_match_refits(X, y, 1e-4, (2,))
+
+
+def assert_selection_matches_refits(X, y, method, criterion, k_max, tau=0.0, groups=None):
+    """Same best sets and values (1e-9) as SFS/SFFS over the criterion of refitted left-out predictions."""
+    result = select_features(X, y, method, criterion, max_features=k_max, folds="loo", tau=tau, groups=groups)
+    if groups is None:
+        J = lambda F: reference.loo_value(X, y, F, criterion, tau)  # noqa: E731
+    else:
+        J = lambda F: reference.logo_value(X, y, groups, F, criterion, tau)  # noqa: E731
+    sets, values = reference.sequential(J, X.shape[1], k_max, method == "sffs")
+    assert result.best_sets == sets
+    for size in sets:
+        np.testing.assert_allclose(result.best_values[size], values[size], rtol=1e-9, atol=1e-12)
+    return result
+
+
+@pytest.mark.parametrize("criterion", ["accuracy", "kappa", "f1"])
+@pytest.mark.parametrize("method", ["sfs", "sffs"])
+def test_random_data_selection_matches_refits(method, criterion):
+    X, y = random_classes()
+    assert_selection_matches_refits(X, y, method, criterion, k_max=5)
+
+
+@pytest.mark.parametrize("method", ["sfs", "sffs"])
+def test_random_data_selection_with_a_ridge_matches_refits(method):
+    X, y = random_classes(seed=3)
+    assert_selection_matches_refits(X, y, method, "kappa", k_max=6, tau=0.7)
+
+
+@pytest.mark.parametrize("method", ["sfs", "sffs"])
+def test_muufl_selection_matches_refits(method):
+    """MUUFL, the 7 materials with 30 to 70 spectra, 10 bands: pinned sets (the Processing test uses them)."""
+    X, y = muufl_subset(every=80)
+    result = assert_selection_matches_refits(X, y, method, "kappa", k_max=4 if method == "sffs" else 5)
+    assert result.best_sets[4] == (0, 3, 4, 2)  # 325, 565, 645 and 485 nm
+
+
+#: SFS, accuracy, leave-one-out, tau = 1e-4 on the whole library at 325, 450, ..., 1075 nm: best sets
+#: pinned by the refits below; test_processing_table runs Train Selection from a table on the same data.
+LIBRARY_SETS = {1: (2,), 2: (2, 4), 3: (2, 4, 0)}  # 575, 825 and 325 nm
+
+
+def test_whole_library_selection_with_a_ridge_matches_refits():
+    X, y = muufl_library()
+    result = assert_selection_matches_refits(X, y, "sfs", "accuracy", k_max=3, tau=1e-4)
+    assert result.best_sets == LIBRARY_SETS
+
+
+def test_leave_one_group_out_matches_refits():
+    X, y = random_classes(seed=4)
+    groups = np.arange(len(y)) // 9
+    assert_selection_matches_refits(X, y, "sffs", "kappa", k_max=5, groups=groups)
+    fold = make_folds(y, "loo", groups)
+    assert len(np.unique(fold)) == len(np.unique(groups))
+    for group in np.unique(groups):
+        assert len(np.unique(fold[groups == group])) == 1
+
+
+def assert_cross_validation_matches_refits(X, y, tau, features):
+    """The pooled confusion matrix of cross_validate(folds="loo") equals that of the refits."""
+    result = cross_validate(X, y, tau=tau, features=features, folds="loo")
+    predicted = np.argmax(reference.loo_discriminants(X, y, features, tau), axis=1)
+    labels = np.unique(y)
+    expected = reference.confusion(np.searchsorted(labels, y), predicted, len(labels))
+    np.testing.assert_array_equal(result.confusion, expected)
+    return result
+
+
+@pytest.mark.parametrize("tau", [0.0, 2.0])
+def test_cross_validate_equals_refits(tau):
+    X, y = random_classes(seed=5)
+    features = [1, 6, 2, 9]
+    result = assert_cross_validation_matches_refits(X, y, tau, features)
+    expected = result.confusion
+    for criterion, value in (("accuracy", result.accuracy), ("kappa", result.kappa), ("f1", result.f1)):
+        assert value == pytest.approx(reference.score(expected, criterion), rel=1e-12)
+    assert result.leave_one_out and result.folds == len(y) and not result.grouped
+
+
+def test_cross_validate_leave_one_group_out_is_pooled():
+    X, y = random_classes(seed=6)
+    groups = np.arange(len(y)) // 7
+    result = cross_validate(X, y, tau=0.1, folds="loo", groups=groups)
+    expected = reference.logo_value(X, y, groups, range(10), "kappa", 0.1)
+    assert result.kappa == pytest.approx(expected, rel=1e-12)
+    assert result.folds == len(np.unique(groups)) and result.grouped
+
+
+@pytest.mark.parametrize("criterion", ["accuracy", "kappa", "f1"])
+def test_tau_search_equals_refits_with_every_tau(criterion):
+    X, y = muufl_subset(every=40)
+    grid = [0.0, 1e-6, 1e-4, 1e-2]
+    search = select_tau(X, y, grid=grid, criterion=criterion, folds="loo")
+    expected = [reference.loo_value(X, y, range(X.shape[1]), criterion, tau) for tau in grid]
+    np.testing.assert_allclose(search.values, expected, rtol=1e-12)
+    assert search.tau == grid[int(np.argmax(expected))] and search.folds == len(y)
+
+
+def with_a_class_of_two(seed=7):
+    """Random classes plus a fifth class of two samples near the first class."""
+    X, y = random_classes(seed=seed)
+    rng = np.random.default_rng(seed)
+    return np.vstack([X, X[:2] + rng.normal(scale=0.5, size=(2, X.shape[1]))]), np.concatenate([y, [5, 5]])
+
+
+def test_class_of_two_with_a_ridge_equals_refits_with_a_one_sample_class():
+    """Left out, a class of two keeps one sample: mean that sample, covariance tau I (zero scatter)."""
+    X, y = with_a_class_of_two()
+    assert_left_out_scores_match_refits(X, y, 0.5, (2, 7))
+    assert_selection_matches_refits(X, y, "sffs", "f1", k_max=4, tau=0.5)
+    assert_cross_validation_matches_refits(X, y, 0.5, [2, 7, 4])
+
+
+def test_class_of_two_without_a_ridge_meets_the_eigenvalue_floor():
+    """tau = 0: the one sample left has covariance floor * I, so its partner is scored far off and lost."""
+    X, y = with_a_class_of_two()
+    _, classes = class_indices(y)
+    criterion = LeaveOneOut(X, classes, CV_SCORES["accuracy"])
+    criterion.add(3)
+    criterion.add(1)
+    scores = left_out_scores(criterion)
+    floor = criterion.model.floor
+    variances = [X[y == c].var(axis=0, ddof=1) for c in range(1, 6)]
+    assert floor == pytest.approx(EIGENVALUE_FLOOR * np.mean(variances))
+    pair = X[y == 5]
+    candidates = [f for f in range(X.shape[1]) if f not in (3, 1)]
+    for i, partner in ((len(y) - 2, pair[1]), (len(y) - 1, pair[0])):
+        squared = (X[i] - partner) ** 2  # = (2u)^2
+        expected = -(squared[[3, 1]].sum() + squared) / floor - 3 * np.log(floor)
+        np.testing.assert_allclose(scores[i, 4, candidates], expected[candidates], rtol=1e-9)
+    result = cross_validate(X, y, features=[3, 1], folds="loo")
+    assert result.confusion[4, 4] == 0 and result.confusion[4].sum() == 2
+    assert np.isfinite(result.kappa)
+
+
+def test_small_classes_without_a_ridge_give_finite_values():
+    """The whole library without ridge: classes of 3 spectra are singular beyond 1 band (r floored)."""
+    X, y = muufl_library(every=50)
+    result = select_features(X, y, "sffs", "kappa", max_features=6, folds="loo")
+    assert all(np.isfinite(value) for value in result.best_values.values())
+    assert np.isfinite(cross_validate(X, y, features=result.best_set, folds="loo").kappa)
+
+
+def test_a_class_of_one_sample_is_refused():
+    X, y = random_classes()
+    y = y.copy()
+    y[0] = 9
+    with pytest.raises(ValueError, match=r"every class needs at least 2 samples \(class 9: 1\)"):
+        select_features(X, y, criterion="kappa", folds="loo")
+
+
+def test_bad_folds_and_leave_one_group_out_need_two_samples_per_class_left():
+    X, y = random_classes()
+    with pytest.raises(ValueError, match="an integer >= 2, or 'loo' for leave-one-out; got 1"):
+        cross_validate(X, y, folds=1)
+    with pytest.raises(ValueError, match="got 'lo'"):
+        cross_validate(X, y, folds="lo")
+    groups = np.where(y == 4, 0, np.arange(len(y)))
+    with pytest.raises(ValueError, match=r"^class 4 has 50 samples; leave-one-group-out cannot leave out "
+                                         r"group 0 \(50 of them\) and keep 2 for training: give the class "
+                                         r"more groups, or leave single samples out \(no groups\)$"):
+        select_tau(X, y, folds="loo", groups=groups)
+
+
+def test_pruned_left_out_predictions_equal_the_full_argmin():
+    X, y = muufl_subset(every=20)
+    _, classes = class_indices(y)
+    criterion = LeaveOneOut(X, classes, CV_SCORES["kappa"])
+    for feature in (18, 26, 5, None):
+        for forms, own_forms, reference_classes in criterion.blocks:
+            candidates = LeftOutCandidates(criterion.model, forms, criterion.own, own_forms,
+                                           reference_classes, criterion.terms)
+            every_class = np.array([candidates.negative_scores(c, slice(None)) for c in range(7)])
+            np.testing.assert_array_equal(candidates.predictions(), np.argmin(every_class, axis=0))
+            np.testing.assert_array_equal(candidates.dense_predictions(), np.argmin(every_class, axis=0))
+        if feature is not None:
+            criterion.add(feature)

@@ -1,0 +1,145 @@
+"""Train Selection from a table of spectra: the MUUFL library as CSV, by qgis_process and processing.run."""
+
+import os
+import re
+import shutil
+
+import numpy as np
+import pytest
+from qgis_helpers import REPO, run_qgis_process, start_qgis
+from test_core_loo import LIBRARY_SETS, muufl_library
+
+LIBRARY = os.path.join(REPO, "tests", "data", "muufl_field_spectra", "muufl_library.csv")
+#: The bands of test_core_loo.muufl_library: every 125 nm from 325 nm.
+BANDS = [f"wl_{wavelength}" for wavelength in range(325, 1076, 125)]
+#: The run whose selection the refits of test_core_loo pin: SFS, LOO accuracy, tau = 1e-4, 3 bands.
+PINNED = ["FIELD=material", *(f"BANDS={band}" for band in BANDS), "METHOD=sfs", "CRITERION=accuracy",
+          "MAX_FEATURES=3", "USE_BEST=false", "TAU=1e-4", "FOLDS=0", "VALIDATION=0"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def qgis():
+    """The shared QGIS application with the provider registered."""
+    return start_qgis()
+
+
+def run(parameters):
+    """processing.run of trainselectiontable, quiet."""
+    import processing
+    from qgis.core import QgsProcessingFeedback
+
+    return processing.run("gmmselect:trainselectiontable", parameters, feedback=QgsProcessingFeedback())
+
+
+def test_qgis_process_selects_the_bands_pinned_by_the_refits(tmp_path):
+    """Leave-one-out SFS on all 560 spectra: the set the brute-force refits found, and its LOO accuracy."""
+    from gmmselect.core import load_model, select_features
+
+    completed, output = run_qgis_process(
+        "--json", "run", "gmmselect:trainselectiontable", "--", f"INPUT={LIBRARY}", *PINNED,
+        f"OUTPUT_MODEL={tmp_path / 'sensor.gmm'}", f"OUTPUT_REPORT={tmp_path / 'report.html'}")
+    assert completed.returncode == 0, completed.stderr
+    results = output["results"]
+    expected = [BANDS[f] for f in LIBRARY_SETS[3]]
+    assert results["SELECTED_NAMES"] == ",".join(expected) == "wl_575,wl_825,wl_325"
+    assert results["SELECTED_BANDS"] == "3,5,1" and results["ASSESSMENT"] == "cross-validation"
+    X, y = muufl_library()
+    selection = select_features(X, y, "sfs", "accuracy", max_features=3, folds="loo", tau=1e-4)
+    assert results["OVERALL_ACCURACY"] == pytest.approx(selection.best_values[3], rel=1e-12)
+    saved = load_model(results["OUTPUT_MODEL"])
+    assert saved.feature_names == BANDS
+    assert saved.wavelengths == [325.0, 450.0, 575.0, 700.0, 825.0, 950.0, 1075.0]
+    assert saved.training.parameters["folds"] == 0
+    assert len(saved.mixture.class_names_) == 28 and saved.mixture.counts_.sum() == 560
+    assert "leave-one-out cross-validation" in (tmp_path / "report.html").read_text()
+
+
+#: The materials measured at 3 sites (ASD files) or more: leave-one-site-out keeps each in training.
+SITES_3 = ("Asphalt", "Bark", "Building", "FriendshipOak", "LeavesBarkMixed", "LiveOakLeaves")
+
+
+def test_groups_default_bands_and_given_wavelengths(tmp_path):
+    """GROUP_FIELD = site: leave-one-site-out, a share of sites held out; bands default to every numeric
+    field; WAVELENGTHS override the names; a material of one site cannot be left out by site."""
+    from gmmselect.core import load_model
+
+    parameters = {"FIELD": "material", "GROUP_FIELD": "site", "METHOD": "sfs", "CRITERION": "kappa",
+                  "MAX_FEATURES": 4, "TAU": 1e-4, "FOLDS": 0, "VALIDATION": 0.3}
+    sites = write_library(tmp_path, keep=lambda line: line.startswith(SITES_3))
+    results = run({"INPUT": sites, **parameters, "OUTPUT_MODEL": str(tmp_path / "grouped.gmm")})
+    saved = load_model(results["OUTPUT_MODEL"])
+    assert len(saved.feature_names) == 31 and saved.wavelengths[-1] == 1075.0
+    assert saved.training.source["group_field"] == "site" and saved.training.parameters["grouped"]
+    assert saved.training.polygons["Asphalt"] == (2, 1)
+    assert results["ASSESSMENT"] == "held-out polygons"
+    assert_refused({"INPUT": LIBRARY, **parameters},
+                   "Class 4 has 10 samples; leave-one-group-out cannot leave out group 15 (10 of them) and "
+                   "keep 2 for training: give the class more groups, or leave single samples out (no "
+                   "groups).", tmp_path)  # BeachStairWood, all from one ASD file
+    given = run({"INPUT": LIBRARY, "FIELD": "material", "BANDS": BANDS[:3],
+                 "WAVELENGTHS": "325.5, 450.5, 575.5", "METHOD": "sfs", "CRITERION": "jm", "TAU": 1e-4,
+                 "VALIDATION": 0,
+                 "OUTPUT_MODEL": str(tmp_path / "given.gmm")})
+    assert load_model(given["OUTPUT_MODEL"]).wavelengths == [325.5, 450.5, 575.5]
+
+
+def write_library(tmp_path, header=None, keep=None):
+    """A copy of the library CSV (and its .csvt), with another header or only the rows `keep(row)`."""
+    with open(LIBRARY) as stream:
+        lines = stream.read().splitlines()
+    rows = [line for line in lines[1:] if keep is None or keep(line)]
+    path = tmp_path / "library.csv"
+    path.write_text("\n".join([header or lines[0], *rows]) + "\n")
+    shutil.copy(LIBRARY + "t", str(path) + "t")
+    return str(path)
+
+
+def assert_refused(parameters, message, tmp_path):
+    """QgsProcessingException with exactly `message`, and no model written."""
+    from qgis.core import QgsProcessingException
+
+    model = tmp_path / "refused.gmm"
+    with pytest.raises(QgsProcessingException, match=f"^{re.escape(message)}$"):
+        run({"FIELD": "material", "METHOD": "sfs", "CRITERION": "accuracy", "FOLDS": 0, "VALIDATION": 0,
+             **parameters, "OUTPUT_MODEL": str(model)})
+    assert not model.exists()
+
+
+def test_a_text_band_field_is_refused(tmp_path):
+    assert_refused({"INPUT": LIBRARY, "BANDS": ["wl_325", "site"]},
+                   "BANDS: field 'site' is of type String, not a number: remove it from BANDS, or give it a "
+                   "numeric type (for a CSV, a .csvt file).", tmp_path)
+
+
+def test_a_class_of_one_spectrum_without_ridge_is_refused(tmp_path):
+    seen = set()
+
+    def one_dirt_spectrum(line):
+        if line.startswith("Dirt,"):
+            if "Dirt" in seen:
+                return False
+            seen.add("Dirt")
+        return True
+
+    assert_refused({"INPUT": write_library(tmp_path, keep=one_dirt_spectrum), "BANDS": BANDS, "TAU": 0},
+                   "Every class needs at least 2 spectra for a covariance (class 'Dirt': 1); add spectra of "
+                   "these classes or delete their rows.", tmp_path)
+
+
+def test_duplicate_field_names_are_refused(tmp_path):
+    with open(LIBRARY) as stream:
+        header = stream.readline().strip().replace("wl_350", "wl_325")
+    path = write_library(tmp_path, header=header)
+    assert_refused({"INPUT": path}, f"Table {path!r} has 2 fields named 'wl_325' (columns 3, 4): give every "
+                                    "column a distinct name.", tmp_path)
+
+
+def test_library_values_read_back_exactly():
+    """The CSV export holds the npz reflectances exactly (every 25th band)."""
+    from gmmselect.raster.library import read_library
+
+    samples, wavelengths = read_library(LIBRARY, "material")
+    data = np.load(os.path.join(REPO, "tests", "data", "muufl_field_spectra", "muufl_asd_spectra.npz"))
+    np.testing.assert_array_equal(samples.X, data["X"][:, ::25])
+    np.testing.assert_array_equal(samples.y, data["y"] + 1)
+    assert wavelengths == data["wavelength_nm"][::25].tolist()
