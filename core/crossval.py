@@ -71,7 +71,7 @@ class CrossValidated(SubsetCriterion):
     """Mean over folds (or, `pooled`, of the summed confusion matrix) of accuracy, kappa or mean F1
     of the MAP rule restricted to the subset."""
 
-    def __init__(self, X, classes, fold, score, tau=0.0, floor=None, pooled=False):
+    def __init__(self, X, classes, fold, score, tau=0.0, floor=None, pooled=False, alpha=0.0):
         n_classes = int(classes.max()) + 1
         full, models = fold_models(X, classes, fold, n_classes)
         floor = full_floor(full) if floor is None else floor
@@ -80,7 +80,7 @@ class CrossValidated(SubsetCriterion):
         self.n_classes = n_classes
         self.folds = []
         for model in models:
-            nested = NestedCholesky(ScatterCovariances(model.train, tau), floor)
+            nested = NestedCholesky(ScatterCovariances(model.train, tau, alpha=alpha), floor)
             forms = QuadraticForms(model.test_samples, model.train.means)
             self.folds.append((nested, forms, 2 * np.log(priors(model.train)), model.test_classes))
         self.parts = [(nested, [forms]) for nested, forms, _, _ in self.folds]
@@ -123,20 +123,20 @@ class LeaveOneOut(SubsetCriterion):
     """Accuracy, kappa or mean F1 of the n left-out MAP predictions (one pooled confusion matrix).
 
     Each sample is scored by the full model for the other classes and by its own class without it
-    (leaveoneout): the factors of S_c + tau I and of G_c = M2_c/(n_c - 2) + tau I grow by the
-    forward updates, and m(F+f) = m(F) + e_f^2 / alpha_G(f) for every candidate. The samples are
+    (leaveoneout): the factors of S_c(alpha, tau) and of G_c = (1 - alpha) M2_c/(n_c - 2) + alpha P
+    + tau I grow by the forward updates, and m(F+f) = m(F) + e_f^2 / alpha_G(f) for every candidate. The samples are
     cut into WORKERS blocks scored on threads.
     """
 
-    def __init__(self, X, classes, score, tau=0.0, floor=None):
+    def __init__(self, X, classes, score, tau=0.0, floor=None, alpha=0.0):
         n_classes = int(classes.max()) + 1
         full = SampleScatter(X, classes, n_classes)
         floor = full_floor(full) if floor is None else floor
         self.score = score
         self.n_classes = n_classes
-        self.terms = LeftOutTerms(full.counts)
-        self.model = NestedCholesky(ScatterCovariances(full, tau), floor)
-        self.own = NestedCholesky(ScatterCovariances(full, tau, left_out_divisors(full.counts)), floor)
+        self.terms = LeftOutTerms(full.counts, alpha)
+        self.model = NestedCholesky(ScatterCovariances(full, tau, alpha=alpha), floor)
+        self.own = NestedCholesky(ScatterCovariances(full, tau, left_out_divisors(full.counts), alpha), floor)
         self.blocks = [(QuadraticForms(X[rows], full.means), QuadraticForms(X[rows], full.means),
                         classes[rows]) for rows in np.array_split(np.arange(len(X)), WORKERS)]
         self.parts = [(self.model, [forms for forms, _, _ in self.blocks]),
@@ -347,8 +347,9 @@ class CrossValidation:
     leave_one_out: bool = False
 
 
-def cross_validate(X, y, tau=0.0, features=None, folds=5, groups=None, seed=0):
-    """k-fold CV of the MAP rule on `features` (all by default), fold models by downdate.
+def cross_validate(X, y, tau=0.0, features=None, folds=5, groups=None, seed=0, alpha=0.0):
+    """k-fold CV of the MAP rule on `features` (all by default), fold models by downdate, covariances
+    shrunk by `alpha` toward each fold's pooled covariance.
 
     Returns the confusion matrix pooled over folds (rows = reference) and the mean over folds
     of overall accuracy, kappa and mean F1. folds = "loo": leave-one-out in closed form (with
@@ -363,7 +364,7 @@ def cross_validate(X, y, tau=0.0, features=None, folds=5, groups=None, seed=0):
         full = SampleScatter(X, classes, len(labels))
         subset = SampleScatter(X[:, features], classes, len(labels))
         per_fold = left_out_confusions(X[:, features], classes, subset, np.array([float(tau)]),
-                                       full_floor(full))
+                                       full_floor(full), alpha)
     else:
         full, models = fold_models(X, classes, fold, len(labels))
         floor = full_floor(full)
@@ -371,7 +372,8 @@ def cross_validate(X, y, tau=0.0, features=None, folds=5, groups=None, seed=0):
         for model in models:
             train = model.train
             mixture = GaussianMixture(labels, priors(train), train.means[:, features],
-                                      ScatterCovariances(train).dense(features), tau, floor=floor)
+                                      ScatterCovariances(train, alpha=alpha).dense(features), tau,
+                                      floor=floor)
             predicted = np.argmax(mixture.decision_function(model.test_samples[:, features]), axis=1)
             per_fold.append(confusion_matrices(model.test_classes, predicted, len(labels)))
         per_fold = np.array(per_fold)

@@ -10,6 +10,14 @@ Priors without x: (n_c - 1)/(n - 1) for c, n_j/(n - 1) for the others, whose ter
 model's. Dropping the common log(n - 1): -Q_c'(x) = s^2 m / r + log|G| + log r - 2 log(n_c - 1),
 -Q_j(x) = q_j(x) + log|S_j + tau I| - 2 log n_j. One O(k^2) form per sample, no refit.
 
+Shrinkage toward the pooled covariance P = sum_c M2_c / (n - C): G = (1 - alpha) M2 / (n_c - 2)
++ alpha P + tau I and g = (1 - alpha) n_c / ((n_c - 1)(n_c - 2)), the same formulas. Here P is the
+pooled covariance of ALL samples, held fixed while x is left out (a documented choice, not the exact
+refit: without x, P becomes (sum_c M2_c - s u u') / (n - C - 1), a rank-one change of order 1/n
+that would also move every other class's discriminant through the cross term u' H_j^-1 (x - mu_j);
+the own class's downdate, which is of order 1/n_c, stays exact). tests/reference.py refits with
+this P held fixed.
+
 A class of two samples leaves one, whose scatter is zero: G = tau I and g = 0 (the same formulas;
 infinite divisor below). Without a ridge G is the eigenvalue floor, so such a left-out sample
 is scored against a near-point mass and practically never gets its own class back.
@@ -31,12 +39,13 @@ def left_out_divisors(counts):
 
 
 class LeftOutTerms:
-    """The constants of each class's left-out discriminant: s^2, g and the log priors (n_c - 1 and n_c)."""
+    """The constants of each class's left-out discriminant: s^2, g (shrunk by alpha) and the log priors
+    (n_c - 1 and n_c)."""
 
-    def __init__(self, counts):
+    def __init__(self, counts, alpha=0.0):
         self.counts = counts
         self.squared_shift = (counts / (counts - 1)) ** 2
-        self.downdate = counts / ((counts - 1) * left_out_divisors(counts))
+        self.downdate = (1 - alpha) * counts / ((counts - 1) * left_out_divisors(counts))
         self.log_priors = 2 * np.log(counts)
         self.own_log_priors = 2 * np.log(counts - 1)
 
@@ -49,25 +58,32 @@ class LeftOutTerms:
         return self.squared_shift[c] * m / ratio + logdet + np.log(ratio) - self.own_log_priors[c]
 
 
-def left_out_confusions(X, classes, scatter, grid, floor):
+def left_out_confusions(X, classes, scatter, grid, floor, alpha=0.0):
     """Pooled leave-one-out confusion matrices `(T, C, C)` of all features for every tau of `grid`.
 
-    One eigen decomposition S_c = V diag(lambda) V' per class serves every tau and both terms:
-    S_c + tau I has eigenvalues lambda + tau and G = a S_c + tau I has a lambda + tau, a = the
-    ratio (n_c - 1)/(n_c - 2) (0 for a class of two), all floored at `floor`.
+    One eigen decomposition per class of S_c(alpha) = V diag(lambda) V' and one of G_c(alpha) (the
+    same eigenvectors when alpha = 0: G = a S_c, a = (n_c - 1)/(n_c - 2), 0 for a class of two)
+    serve every tau: the eigenvalues lambda + tau, floored at `floor`.
     """
-    terms = LeftOutTerms(scatter.counts)
-    eigenvalues, eigenvectors = np.linalg.eigh(ScatterCovariances(scatter).dense())
-    scale = (scatter.counts - 1) / left_out_divisors(scatter.counts)
+    terms = LeftOutTerms(scatter.counts, alpha)
+    eigenvalues, eigenvectors = np.linalg.eigh(ScatterCovariances(scatter, alpha=alpha).dense())
+    if alpha:
+        own_covariances = ScatterCovariances(scatter, 0.0, left_out_divisors(scatter.counts), alpha)
+        own_eigenvalues, own_eigenvectors = np.linalg.eigh(own_covariances.dense())
+    else:
+        scale = (scatter.counts - 1) / left_out_divisors(scatter.counts)
+        own_eigenvalues, own_eigenvectors = scale[:, None] * eigenvalues, eigenvectors
     n_classes = len(eigenvalues)
     scores = np.empty((n_classes, len(X), len(grid)))
     for c in range(n_classes):
         ridged = np.maximum(eigenvalues[c][:, None] + grid[None, :], floor)
-        squared = ((X - scatter.means[c]) @ eigenvectors[c]) ** 2
+        centred = X - scatter.means[c]
+        squared = (centred @ eigenvectors[c]) ** 2
         scores[c] = terms.log_priors[c] - np.log(ridged).sum(axis=0) - squared @ (1.0 / ridged)
         own = classes == c
-        left_out = np.maximum(scale[c] * eigenvalues[c][:, None] + grid[None, :], floor)
-        scores[c, own] = -terms.negative_score(c, squared[own] @ (1.0 / left_out),
+        left_out = np.maximum(own_eigenvalues[c][:, None] + grid[None, :], floor)
+        own_squared = (centred[own] @ own_eigenvectors[c]) ** 2
+        scores[c, own] = -terms.negative_score(c, own_squared @ (1.0 / left_out),
                                                np.log(left_out).sum(axis=0))
     predicted = np.argmax(scores, axis=0)
     return confusion_matrices(classes, predicted.T, n_classes)

@@ -1,7 +1,9 @@
 """Gaussian mixture classifier: one Gaussian per class and the maximum a posteriori rule.
 
 Q_c(x) = -(x - mu_c)' S_c^-1 (x - mu_c) - log|S_c| + 2 log pi_c, class(x) = argmax_c Q_c(x),
-computed from the symmetric eigen decomposition S_c + tau I = V diag(lambda) V'.
+computed from the symmetric eigen decomposition S_c(alpha, tau) = V diag(lambda) V' of the
+regularised covariance S_c(alpha, tau) = (1 - alpha) S_c + alpha S_pooled + tau I, S_pooled =
+sum_c (n_c - 1) S_c / (n - C) (Friedman 1989; alpha = 0: the plain ridge).
 
 Eigenvalue floor: every eigenvalue (and every Schur complement in the selection updates) is
 raised to at least ``EIGENVALUE_FLOOR * s``, s the mean band variance over the classes (the
@@ -12,6 +14,7 @@ and caps every condition number at 1e10.
 
 import numpy as np
 
+from .scatter import check_alpha
 from .stats import ClassStatistics
 from .validation import check_samples
 
@@ -34,15 +37,17 @@ def log_posteriors(scores):
 
 
 class GaussianMixture:
-    """One Gaussian per class: priors `(C,)`, means `(C, d)`, covariances `(C, d, d)`, ridge `tau`."""
+    """One Gaussian per class: priors `(C,)`, means `(C, d)`, covariances `(C, d, d)`, ridge `tau`,
+    shrinkage `alpha` toward the pooled covariance (which needs the class `counts`)."""
 
     def __init__(self, labels, priors, means, covariances, tau=0.0, class_names=None, floor=None,
-                 counts=None):
+                 counts=None, alpha=0.0):
         self.labels_ = np.asarray(labels)
         self.priors_ = np.asarray(priors, dtype=np.float64)
         self.means_ = np.asarray(means, dtype=np.float64)
         self.covariances_ = np.asarray(covariances, dtype=np.float64)
         self.tau_ = float(tau)
+        self.alpha_ = check_alpha(alpha)
         self.counts_ = None if counts is None else np.asarray(counts, dtype=np.float64)
         self.class_names_ = ([str(label) for label in self.labels_] if class_names is None
                              else [str(name) for name in class_names])
@@ -50,19 +55,22 @@ class GaussianMixture:
                        else float(floor))
         if self.tau_ < 0:
             raise ValueError(f"the ridge tau must be >= 0; got {self.tau_}")
+        if self.alpha_ and self.counts_ is None:
+            raise ValueError("shrinkage toward the pooled covariance (alpha > 0) needs the class counts")
         self._decompose()
 
     @classmethod
-    def fit(cls, X, y, tau=0.0, class_names=None):
+    def fit(cls, X, y, tau=0.0, class_names=None, alpha=0.0):
         """Learn priors n_c/n, means and unbiased covariances from samples `X (n, d)` and labels `y`."""
         X, y, labels = check_samples(X, y)
-        return cls.from_statistics(ClassStatistics.from_samples(X, y, labels), tau, class_names)
+        return cls.from_statistics(ClassStatistics.from_samples(X, y, labels), tau, class_names,
+                                   alpha=alpha)
 
     @classmethod
-    def from_statistics(cls, stats, tau=0.0, class_names=None, floor=None):
+    def from_statistics(cls, stats, tau=0.0, class_names=None, floor=None, alpha=0.0):
         """The model of per-class sufficient statistics (e.g. streamed block by block)."""
         return cls(stats.labels, stats.priors(), stats.means, stats.covariances(), tau, class_names,
-                   floor, stats.counts)
+                   floor, stats.counts, alpha)
 
     @property
     def n_features(self):
@@ -74,9 +82,17 @@ class GaussianMixture:
         """Number of classes C."""
         return len(self.labels_)
 
+    def blended_covariances(self):
+        """(1 - alpha) S_c + alpha S_pooled, S_pooled = sum_c (n_c - 1) S_c / (n - C), `(C, d, d)`."""
+        if not self.alpha_:
+            return self.covariances_
+        weights = (self.counts_ - 1) / (self.counts_.sum() - self.n_classes)
+        pooled = np.einsum("c,cde->de", weights, self.covariances_)
+        return (1 - self.alpha_) * self.covariances_ + self.alpha_ * pooled
+
     def _decompose(self):
-        """Eigenvalues of S_c + tau I, floored, and the whitening maps V diag(lambda)^-1/2."""
-        eigenvalues, eigenvectors = np.linalg.eigh(self.covariances_)
+        """Eigenvalues of S_c(alpha, tau), floored, and the whitening maps V diag(lambda)^-1/2."""
+        eigenvalues, eigenvectors = np.linalg.eigh(self.blended_covariances())
         self.eigenvalues_ = np.maximum(eigenvalues + self.tau_, self.floor_)
         self.whiteners_ = eigenvectors / np.sqrt(self.eigenvalues_)[:, None, :]
         self.constants_ = 2 * np.log(self.priors_) - np.log(self.eigenvalues_).sum(axis=1)
@@ -86,7 +102,7 @@ class GaussianMixture:
         features = np.asarray(features, dtype=np.intp)
         return GaussianMixture(self.labels_, self.priors_, self.means_[:, features],
                                self.covariances_[:, features][:, :, features], self.tau_,
-                               self.class_names_, self.floor_, self.counts_)
+                               self.class_names_, self.floor_, self.counts_, self.alpha_)
 
     def decision_function(self, X):
         """Q_c(x) for samples `X (n, d)`: an `(n, C)` array.

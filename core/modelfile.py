@@ -24,7 +24,10 @@ from .ridge import TauResult
 from .selection import SelectionResult
 
 FORMAT = "gmmselect-model"
-VERSION = 1
+#: The newest version this code reads. Version 2 adds the shrinkage alpha (header "alpha", the tau
+#: search's "alpha", arrays "tau_alphas" and "tau_surface"); a model without shrinkage is still
+#: written as version 1, byte-for-byte the earlier format, and a version 1 file loads with alpha 0.
+VERSION = 2
 EXTENSION = ".gmm"
 #: Class labels are pixel values of the classification, UInt32 at most (Predict refuses 0, its no-data value).
 LABEL_RANGE = (0, 2**32 - 1)
@@ -160,11 +163,18 @@ def selection_arrays(selection):
     return {"selection_sizes": sizes, "selection_sets": sets, "selection_values": values}
 
 
+def uses_shrinkage(saved):
+    """True when the model or its search involve an alpha > 0 (a version 2 file)."""
+    search = saved.tau_search
+    return saved.mixture.alpha_ > 0 or (search is not None and bool(np.any(search.alphas > 0)))
+
+
 def save_model(path, saved):
     """Write `saved` to `path` atomically (a temporary file in the same folder, then renamed)."""
     mixture = saved.mixture
+    shrinkage = uses_shrinkage(saved)
     header = {
-        "format": FORMAT, "version": VERSION, "class_names": mixture.class_names_,
+        "format": FORMAT, "version": 2 if shrinkage else 1, "class_names": mixture.class_names_,
         "feature_names": saved.feature_names, "n_raster_bands": int(saved.n_raster_bands),
         "tau": mixture.tau_, "floor": mixture.floor_, "info": info_header(saved),
     }
@@ -174,6 +184,8 @@ def save_model(path, saved):
         "features": np.array(saved.features, dtype=np.int64),
         "counts": np.array([] if mixture.counts_ is None else mixture.counts_, dtype=np.float64),
     }
+    if shrinkage:
+        header["alpha"] = mixture.alpha_
     if saved.selection is not None:
         selection = saved.selection
         header["selection"] = {"method": selection.method, "criterion": selection.criterion,
@@ -184,6 +196,9 @@ def save_model(path, saved):
         header["tau_search"] = {"criterion": saved.tau_search.criterion, "folds": saved.tau_search.folds,
                                 "tau": saved.tau_search.tau}
         arrays.update(tau_grid=saved.tau_search.grid, tau_values=saved.tau_search.values)
+        if shrinkage:
+            header["tau_search"]["alpha"] = saved.tau_search.alpha
+            arrays.update(tau_alphas=saved.tau_search.alphas, tau_surface=saved.tau_search.surface)
     folder = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(suffix=".tmp", prefix=".gmmselect-", dir=folder)
     try:
@@ -423,8 +438,17 @@ def read_tau_search(header, arrays):
     require(grid.ndim == 1 and grid.shape == values.shape, path,
             f"tau grid of shape {grid.shape} and its values of shape {values.shape} disagree")
     require(np.all(np.isfinite(grid)) and np.all(np.isfinite(values)), path, "non-finite tau search values")
+    alpha = meta.number("alpha", optional=True) or 0.0
+    alphas = arrays.get("tau_alphas", np.array([alpha]))
+    surface = arrays.get("tau_surface", values[None, :])
+    require(alphas.ndim == 1 and surface.shape == (len(alphas), len(grid)), path,
+            f"alpha grid of shape {alphas.shape} and the CV surface of shape {surface.shape} disagree with "
+            f"the tau grid of shape {grid.shape}")
+    require(np.all((alphas >= 0) & (alphas <= 1)) and np.all(np.isfinite(surface)), path,
+            "alphas outside [0, 1] or a non-finite CV surface")
     return TauResult(grid.astype(np.float64), values.astype(np.float64), meta.number("tau"),
-                     meta.get("criterion", TEXT), meta.get("folds", WHOLE))
+                     meta.get("criterion", TEXT), meta.get("folds", WHOLE), alpha,
+                     alphas.astype(np.float64), surface.astype(np.float64))
 
 
 # -- reading: the mixture --------------------------------------------------------------------
@@ -459,12 +483,14 @@ def check_shapes(path, arrays):
     return n_classes, n_features
 
 
-def check_mixture(path, arrays, tau, floor):
-    """ModelFileError unless the arrays and tau, floor describe a valid mixture."""
+def check_mixture(path, arrays, tau, floor, alpha):
+    """ModelFileError unless the arrays and tau, floor, alpha describe a valid mixture."""
     labels, priors, covariances = arrays["labels"], arrays["priors"], arrays["covariances"]
-    for name, value in (("tau", tau), ("floor", floor)):
+    for name, value in (("tau", tau), ("floor", floor), ("alpha", alpha)):
         require(np.isfinite(value), path, f"{name} is not finite ({value})")
     require(tau >= 0, path, f"tau is negative ({tau})")
+    require(0 <= alpha <= 1, path, f"alpha is outside [0, 1] ({alpha})")
+    require(alpha == 0 or arrays["counts"].size, path, "alpha > 0 needs the class counts")
     require(floor > 0, path, f"the eigenvalue floor is not positive ({floor})")
     for name in ("priors", "means", "covariances", "counts"):
         require(np.all(np.isfinite(arrays[name])), path, f"array '{name}' holds non-finite values")
@@ -521,14 +547,15 @@ def load_model(path):
     header = Fields(path, values)
     n_classes, n_features = check_shapes(path, arrays)
     tau, floor = header.get("tau", NUMBER), header.get("floor", NUMBER)
+    alpha = header.get("alpha", NUMBER, optional=True) or 0.0
     n_raster_bands = header.get("n_raster_bands", WHOLE)
-    check_mixture(path, arrays, tau, floor)
+    check_mixture(path, arrays, tau, floor, alpha)
     class_names, feature_names = check_bands(header, arrays, n_classes, n_features, n_raster_bands)
     info = Fields(path, header.get("info", OBJECT, optional=True) or {}, "info.")
     colors, wavelengths = read_colors_and_wavelengths(info, n_classes, n_features)
     counts = arrays["counts"] if arrays["counts"].size else None
     mixture = GaussianMixture(arrays["labels"], arrays["priors"], arrays["means"], arrays["covariances"],
-                              tau, class_names, floor, counts)
+                              tau, class_names, floor, counts, alpha)
     record = read_record(info, class_names) if "cross_validation" in info.values else None
     return SavedModel(mixture, arrays["band_numbers"], feature_names, n_raster_bands, arrays["features"],
                       read_selection(header, arrays, n_features), read_tau_search(header, arrays),

@@ -1,11 +1,14 @@
-"""Ridge S_c + tau I chosen by k-fold (or leave-one-out) cross-validation over a grid.
+"""Shrinkage alpha and ridge tau of S_c(alpha, tau) = (1 - alpha) S_c + alpha S_pooled + tau I chosen by
+k-fold (or leave-one-out) cross-validation over an (alpha, tau) grid.
 
-S + tau I = V diag(lambda + tau) V': one eigen decomposition per class and fold serves every tau,
-(x - mu)'(S + tau I)^-1 (x - mu) = sum_i p_i^2 / (lambda_i + tau) with p = V'(x - mu),
-so the quadratic forms of all taus are one product (p^2) @ 1/(lambda + tau).
+For one alpha, B = (1 - alpha) S_c + alpha S_pooled = V diag(lambda) V' and B + tau I = V diag(lambda + tau) V':
+one eigen decomposition per class, fold and alpha serves every tau,
+(x - mu)'(B + tau I)^-1 (x - mu) = sum_i p_i^2 / (lambda_i + tau) with p = V'(x - mu),
+so the quadratic forms of all taus are one product (p^2) @ 1/(lambda + tau). The blend changes the
+eigenvectors with alpha, so each alpha needs its own decomposition.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -15,20 +18,39 @@ from .crossval import class_indices, fold_models, full_floor, priors
 from .errors import Canceled
 from .folds import is_leave_one_out, make_folds
 from .leaveoneout import left_out_confusions
-from .scatter import SampleScatter, ScatterCovariances
+from .scatter import SampleScatter, ScatterCovariances, check_alpha
 from .validation import check_choice, check_samples
+
+
+#: The shrinkage values Train GMM and Train Selection search when none are given.
+DEFAULT_ALPHAS = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0)
 
 
 @dataclass
 class TauResult:
-    """The tau grid, its CV criterion per tau, and the chosen tau (first best in grid order); `folds` counts
-    the parts left out under leave-one-out."""
+    """The (alpha, tau) grid, its CV criterion `surface (A, T)`, the chosen alpha and tau (first best in
+    grid order: smallest alpha, then smallest tau) and `values`, the row of the chosen alpha; `folds`
+    counts the parts left out under leave-one-out."""
 
     grid: np.ndarray
     values: np.ndarray
     tau: float
     criterion: str
     folds: int
+    alpha: float = 0.0
+    alphas: np.ndarray = field(default_factory=lambda: np.zeros(1))
+    surface: np.ndarray = None
+
+    def __post_init__(self):
+        if self.surface is None:
+            self.surface = np.asarray(self.values)[None, :]
+
+    @classmethod
+    def of_surface(cls, alphas, grid, surface, criterion, folds):
+        """The result of a CV surface `(A, T)`: the first best cell in row-major order."""
+        row, column = np.unravel_index(np.argmax(surface), surface.shape)
+        return cls(grid, surface[row], float(grid[column]), criterion, folds, float(alphas[row]), alphas,
+                   surface)
 
 
 def default_tau_grid(X, y):
@@ -52,9 +74,17 @@ def check_grid(grid):
     return np.unique(grid)
 
 
-def fold_tau_confusions(model, grid, floor):
-    """Confusion matrices `(T, C, C)` of one fold's test part for every tau of the grid."""
-    eigenvalues, eigenvectors = np.linalg.eigh(ScatterCovariances(model.train).dense())
+def check_alphas(alphas):
+    """The shrinkage grid as a sorted 1-D float array of values in [0, 1], or ValueError."""
+    alphas = np.atleast_1d(np.asarray(alphas, dtype=np.float64))
+    if alphas.ndim != 1 or len(alphas) == 0:
+        raise ValueError("the alpha grid must be a non-empty list of numbers")
+    return np.unique([check_alpha(alpha) for alpha in alphas])
+
+
+def fold_tau_confusions(model, grid, floor, alpha=0.0):
+    """Confusion matrices `(T, C, C)` of one fold's test part for every tau of the grid, at shrinkage alpha."""
+    eigenvalues, eigenvectors = np.linalg.eigh(ScatterCovariances(model.train, alpha=alpha).dense())
     n_classes = len(eigenvalues)
     scores = np.empty((n_classes, len(model.test_samples), len(grid)))
     log_priors = 2 * np.log(priors(model.train))
@@ -67,33 +97,41 @@ def fold_tau_confusions(model, grid, floor):
 
 
 def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0, progress=None,
-               is_canceled=None):
-    """tau* = argmax over the grid of the k-fold CV criterion (accuracy, kappa or f1); ties: smallest tau.
+               is_canceled=None, alphas=(0.0,)):
+    """(alpha*, tau*) = argmax over the grid `alphas` x `grid` of the k-fold CV criterion (accuracy,
+    kappa or f1); ties: smallest alpha, then smallest tau. The default `alphas` (0,) is the ridge alone.
 
     folds = "loo": the criterion of the one pooled confusion matrix of the n left-out predictions
-    (leave-one-out in closed form, leaveoneout; with `groups`, leave-one-group-out).
+    (leave-one-out in closed form, leaveoneout, with S_pooled of all samples; with `groups`,
+    leave-one-group-out, S_pooled of each fold's training part).
     """
     check_choice("criterion for the tau search", criterion, TAU_CRITERIA)
     X, y, labels = check_samples(X, y)
     grid = default_tau_grid(X, y) if grid is None else check_grid(grid)
+    alphas = check_alphas(alphas)
     fold = make_folds(y, folds, groups, seed)
     _, classes = class_indices(y)
     score = CV_SCORES[criterion]
     if is_leave_one_out(folds) and groups is None:
         full = SampleScatter(X, classes, len(labels))
-        values = score(left_out_confusions(X, classes, full, grid, full_floor(full)))
-        if progress is not None:
-            progress(1.0)
-        return TauResult(grid, values, float(grid[np.argmax(values)]), criterion, len(y))
+        surface = []
+        for a, alpha in enumerate(alphas):
+            if is_canceled is not None and is_canceled():
+                raise Canceled("tau search canceled")
+            surface.append(score(left_out_confusions(X, classes, full, grid, full_floor(full), alpha)))
+            if progress is not None:
+                progress((a + 1) / len(alphas))
+        return TauResult.of_surface(alphas, grid, np.array(surface), criterion, len(y))
     full, models = fold_models(X, classes, fold, len(labels))
     floor = full_floor(full)
-    confusions = []
+    confusions = np.empty((len(models), len(alphas), len(grid), len(labels), len(labels)))
     for v, model in enumerate(models):
-        if is_canceled is not None and is_canceled():
-            raise Canceled("tau search canceled")
-        confusions.append(fold_tau_confusions(model, grid, floor))
-        if progress is not None:
-            progress((v + 1) / len(models))
+        for a, alpha in enumerate(alphas):
+            if is_canceled is not None and is_canceled():
+                raise Canceled("tau search canceled")
+            confusions[v, a] = fold_tau_confusions(model, grid, floor, alpha)
+            if progress is not None:
+                progress((v * len(alphas) + a + 1) / (len(models) * len(alphas)))
     pooled = is_leave_one_out(folds)
-    values = score(sum(confusions)) if pooled else np.mean(score(np.array(confusions)), axis=0)
-    return TauResult(grid, values, float(grid[np.argmax(values)]), criterion, len(models))
+    surface = score(confusions.sum(axis=0)) if pooled else np.mean(score(confusions), axis=0)
+    return TauResult.of_surface(alphas, grid, surface, criterion, len(models))

@@ -57,26 +57,39 @@ class DowndatedScatter:
 
 
 class ScatterCovariances:
-    """Rows of M2[f, :] / divisor_c + tau e_f from a scatter: the unbiased covariances (n_c - 1) by default.
+    """Rows of the blend (1 - alpha) M2_c[f, :] / divisor_c + alpha P[f, :] + tau e_f from a scatter.
 
-    Leave-one-out passes its own divisors (leaveoneout.left_out_divisors); an infinite divisor
-    gives the zero scatter of a class of one sample.
+    The divisors are n_c - 1 by default (the unbiased covariances S_c); P = sum_c M2_c / (n - C) is
+    the pooled covariance of the scatter's own counts (in a fold: of its training part). The blend is
+    element-wise, so its rows over a subset are the subset's blend. Leave-one-out passes its own
+    divisors (leaveoneout.left_out_divisors); an infinite divisor gives the zero scatter of a class of
+    one sample.
     """
 
-    def __init__(self, scatter, tau=0.0, divisors=None):
-        self.scatter, self.tau = scatter, tau
+    def __init__(self, scatter, tau=0.0, divisors=None, alpha=0.0):
+        self.scatter, self.tau, self.alpha = scatter, tau, check_alpha(alpha)
         if np.any(scatter.counts < 2):
             raise ValueError("every class needs at least two samples for a covariance")
         self.divisors = scatter.counts - 1 if divisors is None else divisors
-        self.diagonal = scatter.diagonal / self.divisors[:, None] + tau
+        self.pooled_divisor = scatter.counts.sum() - len(scatter.counts)
+        self.diagonal = self._blend(scatter.diagonal) + tau
 
     def __len__(self):
         return len(self.divisors)
 
+    def _blend(self, scatter_rows):
+        """(1 - alpha) M2_c / divisor_c + alpha sum_c M2_c / (n - C) of scatter values `(C, ...)`."""
+        shape = (-1,) + (1,) * (scatter_rows.ndim - 1)
+        blend = scatter_rows / self.divisors.reshape(shape)
+        if self.alpha:
+            blend *= 1 - self.alpha
+            blend += self.alpha * scatter_rows.sum(axis=0) / self.pooled_divisor
+        return blend
+
     def rows(self, features, columns=slice(None)):
         """Sigma_c[F, columns], `(C, k, m)`."""
         features = list(features)
-        rows = self.scatter.rows(features, columns) / self.divisors[:, None, None]
+        rows = self._blend(self.scatter.rows(features, columns))
         if self.tau:
             on_diagonal = np.arange(self.diagonal.shape[1])[columns]
             rows += self.tau * (np.asarray(features)[:, None] == on_diagonal[None, :])
@@ -86,3 +99,11 @@ class ScatterCovariances:
         """Sigma_c[F, F] as an array `(C, k, k)` (all features by default)."""
         features = range(self.diagonal.shape[1]) if features is None else features
         return self.rows(features, list(features))
+
+
+def check_alpha(alpha):
+    """alpha as a float in [0, 1], or ValueError."""
+    alpha = float(alpha)
+    if not 0 <= alpha <= 1:
+        raise ValueError(f"the shrinkage alpha toward the pooled covariance must be in [0, 1]; got {alpha}")
+    return alpha

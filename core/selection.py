@@ -16,7 +16,7 @@ from .criteria import CV_SCORES
 from .crossval import CrossValidated, LeaveOneOut, class_indices, full_floor, priors
 from .errors import Canceled
 from .folds import is_leave_one_out, make_folds
-from .scatter import SampleScatter, ScatterCovariances
+from .scatter import SampleScatter, ScatterCovariances, check_alpha
 from .separability import JeffriesMatusita, KullbackLeibler
 from .threads import single_threaded_blas
 from .validation import check_choice, check_samples
@@ -101,28 +101,31 @@ def sequential_selection(criterion, max_features, floating, progress=None, is_ca
     return best_sets, best_values, added
 
 
-def make_criterion(X, y, criterion, folds, groups, seed, tau):
-    """The SubsetCriterion object of `criterion` on samples X, y (ridge tau on every covariance)."""
+def make_criterion(X, y, criterion, folds, groups, seed, tau, alpha=0.0):
+    """The SubsetCriterion object of `criterion` on samples X, y (every covariance S_c(alpha, tau))."""
     labels, classes = class_indices(y)
     if criterion in CV_SCORES:
         if is_leave_one_out(folds) and groups is None:
-            return LeaveOneOut(X, classes, CV_SCORES[criterion], tau)
+            return LeaveOneOut(X, classes, CV_SCORES[criterion], tau, alpha=alpha)
         fold = make_folds(y, folds, groups, seed)
-        return CrossValidated(X, classes, fold, CV_SCORES[criterion], tau, pooled=is_leave_one_out(folds))
+        return CrossValidated(X, classes, fold, CV_SCORES[criterion], tau, pooled=is_leave_one_out(folds),
+                              alpha=alpha)
     scatter = SampleScatter(X, classes, len(labels))
     separability = JeffriesMatusita if criterion == "jm" else KullbackLeibler
-    return separability(priors(scatter), scatter.means, ScatterCovariances(scatter, tau), full_floor(scatter))
+    return separability(priors(scatter), scatter.means, ScatterCovariances(scatter, tau, alpha=alpha),
+                        full_floor(scatter))
 
 
 def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds=5, groups=None, seed=0,
-                    tau=0.0, size_tolerance=1e-3, progress=None, is_canceled=None):
+                    tau=0.0, size_tolerance=1e-3, progress=None, is_canceled=None, alpha=0.0):
     """Select up to `max_features` features of `X (n, d)` by SFS or SFFS, maximising `criterion`.
 
     criterion: 'jm' or 'kl' (prior-weighted pairwise separability of the model, no CV) or
     'accuracy', 'kappa', 'f1' (mean over `folds` CV folds, grouped by `groups` when given; folds="loo":
     of the one pooled confusion matrix of the n left-out predictions, leave-one-out in closed form,
     or leave-one-group-out with `groups`).
-    `tau` is a ridge added to every covariance. `progress(fraction)` and `is_canceled()` are
+    Every covariance is S_c(alpha, tau) = (1 - alpha) S_c + alpha S_pooled + tau I (in a CV fold,
+    S_pooled of the fold's training part). `progress(fraction)` and `is_canceled()` are
     optional callables; cancel raises `Canceled`. Returns a SelectionResult.
     """
     check_choice("method", method, METHODS)
@@ -130,6 +133,7 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     X, y, _ = check_samples(X, y)
     if tau < 0 or not np.isfinite(tau):
         raise ValueError(f"the ridge tau must be a finite number >= 0; got {tau}")
+    alpha = check_alpha(alpha)
     n_features = X.shape[1]
     notes = []
     if max_features is None:
@@ -144,7 +148,7 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     # the products are thin (k x d, batched over classes and folds): BLAS threads would only compete
     # with each other and with the fold threads
     with single_threaded_blas():
-        subset_criterion = make_criterion(X, y, criterion, folds, groups, seed, tau)
+        subset_criterion = make_criterion(X, y, criterion, folds, groups, seed, tau, alpha)
         best_sets, best_values, added = sequential_selection(subset_criterion, int(max_features),
                                                              method == "sffs", progress, is_canceled)
     return SelectionResult(method, criterion, best_sets, best_values, added, size_tolerance, notes)

@@ -6,14 +6,23 @@ import numpy as np
 IMPROVEMENT = 1e-12  # the same rounding margin as the engine's SFFS comparisons
 
 
-def refit(X, y, features, tau=0.0):
-    """(labels, priors, means, covariances + tau I) of the classes on `features`, by np.cov."""
+def pooled_covariance(X, y, features):
+    """S_pooled = sum_c (n_c - 1) S_c / (n - C) on `features`, by np.cov."""
+    labels = np.unique(y)
+    Xf = X[:, list(features)]
+    scatter = sum((np.sum(y == c) - 1) * np.atleast_2d(np.cov(Xf[y == c], rowvar=False)) for c in labels)
+    return scatter / (len(y) - len(labels))
+
+
+def refit(X, y, features, tau=0.0, alpha=0.0):
+    """(labels, priors, means, (1 - alpha) S_c + alpha S_pooled + tau I) of the classes on `features`."""
     labels = np.unique(y)
     Xf = X[:, list(features)]
     priors = np.array([np.mean(y == c) for c in labels])
     means = np.array([Xf[y == c].mean(axis=0) for c in labels])
-    covs = np.array([np.atleast_2d(np.cov(Xf[y == c], rowvar=False)) + tau * np.eye(len(features))
-                     for c in labels])
+    pooled = pooled_covariance(X, y, features)
+    covs = np.array([(1 - alpha) * np.atleast_2d(np.cov(Xf[y == c], rowvar=False)) + alpha * pooled
+                     + tau * np.eye(len(features)) for c in labels])
     return labels, priors, means, covs
 
 
@@ -49,22 +58,22 @@ def score(M, criterion):
     return np.mean(f1)
 
 
-def cv_value(X, y, fold, features, criterion, tau=0.0):
-    """Mean over folds of the criterion, each fold model refitted on its training part."""
+def cv_value(X, y, fold, features, criterion, tau=0.0, alpha=0.0):
+    """Mean over folds of the criterion, each fold model (and its S_pooled) refitted on its training part."""
     labels = np.unique(y)
     values = []
     for v in np.unique(fold):
         train, test = fold != v, fold == v
-        _, priors, means, covs = refit(X[train], y[train], features, tau)
+        _, priors, means, covs = refit(X[train], y[train], features, tau, alpha)
         predicted = np.argmax(discriminant(X[test][:, list(features)], priors, means, covs), axis=1)
         reference = np.searchsorted(labels, y[test])
         values.append(score(confusion(reference, predicted, len(labels)), criterion))
     return np.mean(values)
 
 
-def separability(X, y, features, criterion, tau=0.0):
+def separability(X, y, features, criterion, tau=0.0, alpha=0.0):
     """sum_{i<j} pi_i pi_j JM_ij or SKL_ij of the refitted classes."""
-    _, priors, means, covs = refit(X, y, features, tau)
+    _, priors, means, covs = refit(X, y, features, tau, alpha)
     k = len(features)
     total = 0.0
     for i in range(len(priors)):
@@ -83,11 +92,11 @@ def separability(X, y, features, criterion, tau=0.0):
     return total
 
 
-def criterion_function(X, y, criterion, fold=None, tau=0.0):
+def criterion_function(X, y, criterion, fold=None, tau=0.0, alpha=0.0):
     """J(F) refitting everything from scratch."""
     if criterion in ("jm", "kl"):
-        return lambda F: separability(X, y, F, criterion, tau)
-    return lambda F: cv_value(X, y, fold, F, criterion, tau)
+        return lambda F: separability(X, y, F, criterion, tau, alpha)
+    return lambda F: cv_value(X, y, fold, F, criterion, tau, alpha)
 
 
 def sequential(J, n_features, k_max, floating):
@@ -118,54 +127,56 @@ def sequential(J, n_features, k_max, floating):
     return best_set, best
 
 
-def class_terms(Xc, features, tau):
-    """(mean, inverse, log-determinant) of one class refitted from its samples `Xc` by np.cov;
-    a class of one sample has covariance tau I (zero scatter)."""
+def class_terms(Xc, features, tau, alpha=0.0, pooled=0.0):
+    """(mean, inverse, log-determinant) of one class refitted from its samples `Xc` by np.cov and
+    blended with `pooled`; a class of one sample has zero scatter."""
     Xf = Xc[:, list(features)]
-    cov = tau * np.eye(len(features))
+    cov = tau * np.eye(len(features)) + alpha * pooled
     if len(Xf) > 1:
-        cov = cov + np.atleast_2d(np.cov(Xf, rowvar=False))
+        cov = cov + (1 - alpha) * np.atleast_2d(np.cov(Xf, rowvar=False))
     return Xf.mean(axis=0), np.linalg.inv(cov), np.linalg.slogdet(cov)[1]
 
 
-def loo_discriminants(X, y, features, tau=0.0):
+def loo_discriminants(X, y, features, tau=0.0, alpha=0.0):
     """Q_c(x_i) `(n, C)` of every sample under the model refitted without it (priors over n - 1).
 
     Only x_i's own class loses a sample: it is refitted without x_i; the other classes, whose
-    samples are unchanged, keep their fit on all their samples.
+    samples are unchanged, keep their fit on all their samples. S_pooled is that of all samples
+    (held fixed under leave-one-out, as core/leaveoneout.py documents).
     """
     labels = np.unique(y)
     n = len(y)
     Xf = X[:, list(features)]
+    pooled = pooled_covariance(X, y, features)
     scores = np.empty((n, len(labels)))
     for c, label in enumerate(labels):
-        mean, inverse, logdet = class_terms(X[y == label], features, tau)
+        mean, inverse, logdet = class_terms(X[y == label], features, tau, alpha, pooled)
         r = Xf - mean
         prior = np.sum(y == label) / (n - 1)
         scores[:, c] = -np.einsum("ni,ij,nj->n", r, inverse, r) - logdet + 2 * np.log(prior)
     for i in range(n):
         c = int(np.searchsorted(labels, y[i]))
         others = (y == y[i]) & (np.arange(n) != i)
-        mean, inverse, logdet = class_terms(X[others], features, tau)
+        mean, inverse, logdet = class_terms(X[others], features, tau, alpha, pooled)
         r = Xf[i] - mean
         scores[i, c] = -r @ inverse @ r - logdet + 2 * np.log(others.sum() / (n - 1))
     return scores
 
 
-def loo_value(X, y, features, criterion, tau=0.0):
+def loo_value(X, y, features, criterion, tau=0.0, alpha=0.0):
     """The criterion of the pooled confusion matrix of the n refitted left-out predictions."""
     reference = np.searchsorted(np.unique(y), y)
-    predicted = np.argmax(loo_discriminants(X, y, features, tau), axis=1)
+    predicted = np.argmax(loo_discriminants(X, y, features, tau, alpha), axis=1)
     return score(confusion(reference, predicted, len(np.unique(y))), criterion)
 
 
-def logo_value(X, y, groups, features, criterion, tau=0.0):
+def logo_value(X, y, groups, features, criterion, tau=0.0, alpha=0.0):
     """Leave-one-group-out: the criterion of the pooled confusion matrix, each group's model refitted."""
     labels = np.unique(y)
     M = np.zeros((len(labels), len(labels)))
     for group in np.unique(groups):
         train, test = groups != group, groups == group
-        _, priors, means, covs = refit(X[train], y[train], features, tau)
+        _, priors, means, covs = refit(X[train], y[train], features, tau, alpha)
         predicted = np.argmax(discriminant(X[test][:, list(features)], priors, means, covs), axis=1)
         M += confusion(np.searchsorted(labels, y[test]), predicted, len(labels))
     return score(M, criterion)

@@ -111,6 +111,40 @@ def test_tau_search_equals_refits_with_every_tau(criterion):
     assert search.tau == grid[int(np.argmax(expected))]
 
 
+@pytest.mark.parametrize("criterion", ["accuracy", "kappa"])
+def test_alpha_tau_search_equals_refits_on_the_whole_surface(criterion):
+    """Every (alpha, tau) cell equals refitting each fold with S_pooled of its training part."""
+    X, y, field = maipo()
+    X, y, field = X[::5, ::6], y[::5], field[::5]
+    grid, alphas = [0.0, 100.0, 1e4], [0.0, 0.3, 1.0]
+    search = select_tau(X, y, grid=grid, criterion=criterion, folds=4, groups=field, alphas=alphas)
+    fold = make_folds(y, 4, field, seed=0)
+    expected = np.array([[reference.cv_value(X, y, fold, range(X.shape[1]), criterion, tau, alpha)
+                          for tau in grid] for alpha in alphas])
+    np.testing.assert_allclose(search.surface, expected, rtol=1e-10)
+    row, column = np.unravel_index(np.argmax(expected), expected.shape)
+    assert (search.alpha, search.tau) == (alphas[row], grid[column])
+    np.testing.assert_array_equal(search.values, search.surface[row])
+    result = cross_validate(X, y, tau=search.tau, alpha=search.alpha, folds=4, groups=field)
+    assert getattr(result, criterion) == pytest.approx(expected.max(), rel=1e-10)
+
+
+def test_shrinkage_lifts_the_grouped_cv_kappa_on_maipo():
+    """Maipo, 64 features, 5 folds by field: shrinking toward the pooled covariance beats the ridge alone."""
+    X, y, field = maipo()
+    ridge = select_tau(X, y, criterion="kappa", groups=field)
+    shrunk = select_tau(X, y, criterion="kappa", groups=field, alphas=[0.0, 0.25, 0.5, 0.75, 1.0])
+    assert shrunk.surface.shape == (5, 16)
+    np.testing.assert_allclose(shrunk.surface[0], ridge.values, rtol=1e-12)
+    assert shrunk.alpha > 0 and shrunk.values.max() > ridge.values.max() + 0.01
+
+
+def test_bad_alphas_are_refused():
+    X, y, _ = maipo()
+    with pytest.raises(ValueError, match="must be in \\[0, 1\\]; got -0.5"):
+        select_tau(X[:, :5], y, alphas=[0.0, -0.5])
+
+
 def test_default_grid_is_scaled_to_the_data():
     X, y, _ = maipo()
     X = X[:, ::4]

@@ -28,16 +28,16 @@ def left_out_scores(criterion):
     return np.concatenate(blocks, axis=1).transpose(1, 0, 2)
 
 
-def assert_left_out_scores_match_refits(X, y, tau, subset):
+def assert_left_out_scores_match_refits(X, y, tau, subset, alpha=0.0):
     """Every candidate's left-out Q_c(x_i) equals the refit's (up to the common 2 log(n - 1))."""
     _, classes = class_indices(y)
-    criterion = LeaveOneOut(X, classes, CV_SCORES["kappa"], tau)
+    criterion = LeaveOneOut(X, classes, CV_SCORES["kappa"], tau, alpha=alpha)
     for feature in subset:
         criterion.add(feature)
     scores = left_out_scores(criterion) - 2 * np.log(len(y) - 1)
     for f in range(X.shape[1]):
         if f not in subset:
-            expected = reference.loo_discriminants(X, y, list(subset) + [f], tau)
+            expected = reference.loo_discriminants(X, y, list(subset) + [f], tau, alpha)
             np.testing.assert_allclose(scores[:, :, f], expected, rtol=1e-9, atol=1e-9)
 
 
@@ -46,6 +46,14 @@ def assert_left_out_scores_match_refits(X, y, tau, subset):
 def test_every_left_out_discriminant_equals_a_refit(subset, tau):
     X, y = random_classes(seed=2)
     assert_left_out_scores_match_refits(X, y, tau, subset)
+
+
+@pytest.mark.parametrize("alpha", [0.3, 1.0])
+@pytest.mark.parametrize("subset", [(), (5, 0, 8)])
+def test_left_out_discriminants_with_shrinkage_equal_refits(subset, alpha):
+    """S_pooled of all samples held fixed, the own class downdated: G = (1 - alpha) M2/(n_c - 2) + alpha P."""
+    X, y = random_classes(seed=2)
+    assert_left_out_scores_match_refits(X, y, 0.2, subset, alpha)
 
 
 def test_left_out_discriminants_equal_refits_on_muufl():
@@ -59,13 +67,14 @@ def test_left_out_discriminants_of_the_whole_library_with_a_ridge():
     assert_left_out_scores_match_refits(X, y, 1e-4, (2,))
 
 
-def assert_selection_matches_refits(X, y, method, criterion, k_max, tau=0.0, groups=None):
+def assert_selection_matches_refits(X, y, method, criterion, k_max, tau=0.0, groups=None, alpha=0.0):
     """Same best sets and values (1e-9) as SFS/SFFS over the criterion of refitted left-out predictions."""
-    result = select_features(X, y, method, criterion, max_features=k_max, folds="loo", tau=tau, groups=groups)
+    result = select_features(X, y, method, criterion, max_features=k_max, folds="loo", tau=tau, groups=groups,
+                             alpha=alpha)
     if groups is None:
-        J = lambda F: reference.loo_value(X, y, F, criterion, tau)  # noqa: E731
+        J = lambda F: reference.loo_value(X, y, F, criterion, tau, alpha)  # noqa: E731
     else:
-        J = lambda F: reference.logo_value(X, y, groups, F, criterion, tau)  # noqa: E731
+        J = lambda F: reference.logo_value(X, y, groups, F, criterion, tau, alpha)  # noqa: E731
     sets, values = reference.sequential(J, X.shape[1], k_max, method == "sffs")
     assert result.best_sets == sets
     for size in sets:
@@ -84,6 +93,19 @@ def test_random_data_selection_matches_refits(method, criterion):
 def test_random_data_selection_with_a_ridge_matches_refits(method):
     X, y = random_classes(seed=3)
     assert_selection_matches_refits(X, y, method, "kappa", k_max=6, tau=0.7)
+
+
+@pytest.mark.parametrize("method", ["sfs", "sffs"])
+def test_selection_with_shrinkage_matches_refits(method):
+    X, y = random_classes(seed=3)
+    assert_selection_matches_refits(X, y, method, "kappa", k_max=5, tau=0.1, alpha=0.5)
+
+
+def test_leave_one_group_out_with_shrinkage_matches_refits():
+    """Each group's fold pools S_pooled from the other groups (the exact fold downdate)."""
+    X, y = random_classes(seed=4)
+    groups = np.arange(len(y)) // 9
+    assert_selection_matches_refits(X, y, "sfs", "accuracy", k_max=4, groups=groups, alpha=0.6)
 
 
 @pytest.mark.parametrize("method", ["sfs", "sffs"])
@@ -153,6 +175,23 @@ def test_tau_search_equals_refits_with_every_tau(criterion):
     expected = [reference.loo_value(X, y, range(X.shape[1]), criterion, tau) for tau in grid]
     np.testing.assert_allclose(search.values, expected, rtol=1e-12)
     assert search.tau == grid[int(np.argmax(expected))] and search.folds == len(y)
+
+
+def test_alpha_tau_search_equals_refits_with_every_cell():
+    X, y = muufl_subset(every=40)
+    grid, alphas = [0.0, 1e-4, 1e-2], [0.0, 0.5, 1.0]
+    search = select_tau(X, y, grid=grid, criterion="kappa", folds="loo", alphas=alphas)
+    expected = [[reference.loo_value(X, y, range(X.shape[1]), "kappa", tau, alpha) for tau in grid]
+                for alpha in alphas]
+    np.testing.assert_allclose(search.surface, expected, rtol=1e-12)
+
+
+def test_cross_validate_with_shrinkage_equals_refits():
+    X, y = random_classes(seed=5)
+    result = cross_validate(X, y, tau=0.5, alpha=0.4, features=[1, 6, 2, 9], folds="loo")
+    predicted = np.argmax(reference.loo_discriminants(X, y, [1, 6, 2, 9], 0.5, 0.4), axis=1)
+    expected = reference.confusion(np.searchsorted(np.unique(y), y), predicted, 4)
+    np.testing.assert_array_equal(result.confusion, expected)
 
 
 def with_a_class_of_two(seed=7):

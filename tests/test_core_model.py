@@ -64,6 +64,28 @@ def test_ridge_predictions_equal_a_refit_with_s_plus_tau_identity():
     assert not np.allclose(GaussianMixture.fit(X, y).decision_function(X), model.decision_function(X))
 
 
+@pytest.mark.parametrize("alpha", [0.35, 1.0])
+def test_shrinkage_predictions_equal_a_refit_with_the_blend(alpha):
+    """S_c(alpha, tau) = (1 - alpha) S_c + alpha S_pooled + tau I; the subset is the blend's sub-matrix."""
+    X, y = sample_classes(seed=4)
+    model = GaussianMixture.fit(X, y, tau=0.2, alpha=alpha)
+    _, priors, means, covs = reference.refit(X, y, range(X.shape[1]), tau=0.2, alpha=alpha)
+    np.testing.assert_allclose(model.decision_function(X), reference.discriminant(X, priors, means, covs),
+                               rtol=1e-9)
+    _, priors, means, covs = reference.refit(X, y, [4, 1], tau=0.2, alpha=alpha)
+    np.testing.assert_allclose(model.subset([4, 1]).decision_function(X[:, [4, 1]]),
+                               reference.discriminant(X[:, [4, 1]], priors, means, covs), rtol=1e-9)
+
+
+def test_shrinkage_needs_the_counts_and_alpha_in_zero_one():
+    X, y = sample_classes()
+    model = GaussianMixture.fit(X, y)
+    with pytest.raises(ValueError, match="alpha > 0\\) needs the class counts"):
+        GaussianMixture(model.labels_, model.priors_, model.means_, model.covariances_, alpha=0.5)
+    with pytest.raises(ValueError, match="must be in \\[0, 1\\]; got 1.5"):
+        GaussianMixture.fit(X, y, alpha=1.5)
+
+
 def test_singular_covariance_is_floored_not_nan():
     """A class with fewer samples than bands and a constant band: eigenvalues raised to the floor."""
     rng = np.random.default_rng(1)

@@ -77,6 +77,31 @@ def test_round_trip_is_exact(tmp_path, saved):
     np.testing.assert_array_equal(loaded.mixture.decision_function(X), saved.mixture.decision_function(X))
 
 
+def test_shrinkage_and_the_alpha_tau_surface_round_trip_as_version_2(tmp_path, saved):
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    X, y = data["X"][:, :16], data["y"] + 1
+    search = select_tau(X, y, folds=3, alphas=[0.0, 0.5, 1.0])
+    mixture = GaussianMixture.fit(X, y, tau=search.tau, alpha=0.5, class_names=saved.mixture.class_names_)
+    shrunk = SavedModel(mixture, range(1, 17), saved.feature_names, 64, tau_search=search)
+    path = tmp_path / "shrunk.gmm"
+    save_model(path, shrunk)
+    assert header_of(path)["version"] == 2 and header_of(path)["alpha"] == 0.5
+    loaded = load_model(path)
+    assert loaded.mixture.alpha_ == 0.5 and loaded.tau_search.alpha == search.alpha
+    np.testing.assert_array_equal(loaded.tau_search.surface, search.surface)
+    np.testing.assert_array_equal(loaded.tau_search.alphas, [0.0, 0.5, 1.0])
+    np.testing.assert_array_equal(loaded.mixture.decision_function(X), mixture.decision_function(X))
+    assert not np.allclose(GaussianMixture.fit(X, y, tau=search.tau).decision_function(X),
+                           mixture.decision_function(X))
+
+
+def test_an_alpha_outside_zero_one_is_refused(tmp_path):
+    path = rewrite(tmp_path, V1_SELECTION, {"alpha": 1.5})
+    with pytest.raises(ModelFileError) as refused:
+        load_model(path)
+    assert str(refused.value) == f"{path} is a corrupt GMM Select model file: alpha is outside [0, 1] (1.5)"
+
+
 def test_the_training_record_round_trips(tmp_path, saved):
     path = tmp_path / "model.gmm"
     save_model(path, saved)
@@ -329,8 +354,8 @@ def test_a_newer_version_asks_for_an_update(tmp_path):
     path = rewrite(tmp_path, V1_SELECTION, {"version": modelfile.VERSION + 1})
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
-    assert str(refused.value) == (f"{path} is a model file of version 2, newer than this plugin reads "
-                                  "(version 1); update GMM Select")
+    assert str(refused.value) == (f"{path} is a model file of version 3, newer than this plugin reads "
+                                  "(version 2); update GMM Select")
 
 
 @pytest.mark.parametrize(("header", "why"), [

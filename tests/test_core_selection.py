@@ -39,12 +39,12 @@ def muufl_subset(min_size=30, every=40):
     return data["X"][keep][:, ::every], data["y"][keep]
 
 
-def assert_matches_bruteforce(X, y, method, criterion, k_max, folds=4, groups=None, tau=0.0):
+def assert_matches_bruteforce(X, y, method, criterion, k_max, folds=4, groups=None, tau=0.0, alpha=0.0):
     """Same best sets (exactly) and values (rtol 1e-8) as the naive refit implementation."""
     result = select_features(X, y, method, criterion, max_features=k_max, folds=folds, groups=groups,
-                             tau=tau)
+                             tau=tau, alpha=alpha)
     fold = make_folds(y, folds, groups, 0) if criterion not in ("jm", "kl") else None
-    J = reference.criterion_function(X, y, criterion, fold, tau)
+    J = reference.criterion_function(X, y, criterion, fold, tau, alpha)
     sets, values = reference.sequential(J, X.shape[1], k_max, method == "sffs")
     assert result.best_sets == sets
     for size in sets:
@@ -78,6 +78,29 @@ def test_ridge_during_selection_matches_bruteforce():
     X, y = random_classes(seed=3)
     assert_matches_bruteforce(X, y, "sffs", "jm", k_max=6, tau=0.7)
     assert_matches_bruteforce(X, y, "sfs", "kappa", k_max=5, tau=0.7)
+
+
+@pytest.mark.parametrize("criterion", CRITERIA)
+@pytest.mark.parametrize("method", ["sfs", "sffs"])
+def test_shrinkage_toward_the_pooled_covariance_matches_bruteforce(method, criterion):
+    """S_c(alpha, tau) in every criterion; in a CV fold S_pooled is the fold's training part's."""
+    X, y = random_classes(seed=8)
+    assert_matches_bruteforce(X, y, method, criterion, k_max=6, tau=0.3, alpha=0.4)
+
+
+@pytest.mark.parametrize("criterion", ["jm", "kappa"])
+def test_shrinkage_on_maipo_with_grouped_folds_matches_bruteforce(criterion):
+    X, y, field = maipo_subset()
+    assert_matches_bruteforce(X, y, "sffs", criterion, k_max=5, groups=field, alpha=0.7)
+
+
+def test_full_shrinkage_gives_every_class_the_pooled_covariance():
+    """alpha = 1 (linear discriminant analysis): JM reduces to the Bhattacharyya Mahalanobis term."""
+    X, y = random_classes(seed=9)
+    result = assert_matches_bruteforce(X, y, "sfs", "jm", k_max=4, alpha=1.0)
+    pooled = reference.pooled_covariance(X, y, result.best_sets[2])
+    _, priors, means, covs = reference.refit(X, y, result.best_sets[2], alpha=1.0)
+    np.testing.assert_allclose(covs, np.broadcast_to(pooled, covs.shape), rtol=1e-12)
 
 
 def test_pruned_cv_predictions_equal_the_full_argmin(monkeypatch):
