@@ -1,4 +1,4 @@
-"""Train GMM: a Gaussian mixture on all bands, its ridge tau chosen by cross-validation."""
+"""Train GMM: a Gaussian mixture on all bands, its shrinkage alpha and ridge tau chosen by cross-validation."""
 
 from qgis.core import QgsProcessingParameterString
 
@@ -9,7 +9,7 @@ from .training_base import TrainingAlgorithm
 
 
 class TrainGmmAlgorithm(TrainingAlgorithm):
-    """`gmmselect:traingmm`: one Gaussian per class over all bands, ridge tau by k-fold CV."""
+    """`gmmselect:traingmm`: one Gaussian per class over all bands, (alpha, tau) by k-fold CV."""
 
     ICON = "traingmm.svg"
 
@@ -26,22 +26,26 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
         return GmmSelect.tr(
             "Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or "
             "points over a raster, on all bands, and saves the model for <i>Predict</i>. Pixels are "
-            "classified by the maximum a posteriori rule. The covariances get a ridge S + tau I, tau "
-            "chosen on a grid by k-fold cross-validation (by polygon). A share of the polygons of each "
+            "classified by the maximum a posteriori rule. Each covariance is shrunk toward the pooled "
+            "covariance and gets a ridge, (1 - alpha) S_c + alpha S_pooled + tau I, alpha and tau chosen "
+            "together on a grid by k-fold cross-validation (by polygon). A share of the polygons of each "
             "class can be held out for an independent accuracy assessment; the final model is then "
-            "trained on the other polygons only.")
+            "refitted on all polygons (REFIT).")
 
     def addMethodParameters(self):
-        """TAU (list) and the criterion of the tau search."""
+        """TAU and ALPHA (lists) and the criterion of the (alpha, tau) search."""
         self.addParameterWithHelp(QgsProcessingParameterString(
             self.TAU, GmmSelect.tr("Ridge values tau to try (empty = default grid)"), optional=True),
             GmmSelect.tr("Numbers >= 0 separated by commas, e.g. '0, 0.01, 1'. Empty: 0 and 15 values from "
                          "1e-7 to 1 times the mean band variance. One value: that tau, no search."))
+        self.addAlphaParameter(GmmSelect.tr("Every (alpha, tau) pair of the two grids is cross-validated "
+                                            "(one eigen decomposition per class, fold and alpha serves "
+                                            "every tau); one value of each: no search."))
         self.addChoice(self.CRITERION, GmmSelect.tr("Criterion of the tau search"),
                        translated_choices(TAU_CRITERIA), "kappa",
             GmmSelect.tr("What the tau search maximises: the mean over folds of the overall accuracy, "
                          "Cohen's kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out "
-                         "predictions; ties: the smallest tau)."))
+                         "predictions; ties: the smallest alpha, then the smallest tau)."))
 
     def methodOptions(self, parameters, context):
         """Tau grid and criterion."""

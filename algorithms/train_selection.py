@@ -63,6 +63,12 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
                        GmmSelect.tr("Ridge S + tau I of the covariances, during the selection and in the "
                                     "model. 0 (default): only the eigenvalue floor regularises."),
                        advanced=True)
+        self.addAlphaParameter(GmmSelect.tr(
+            "Used during the selection (in every criterion, JM and KL included) and in the model. Several "
+            "values (or empty): before the selection, alpha is chosen on the training polygons by the "
+            "cross-validation of Train GMM over all bands (every alpha with the default tau grid, the "
+            "folds of FOLDS and GROUPED, Cohen's kappa; ties: the smallest alpha); the report shows that "
+            "search. One value: that alpha, no search."))
 
     def addOutputFiles(self):
         """The selection curve CSV."""

@@ -73,9 +73,10 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
         self.addDouble(self.VALIDATION, GmmSelect.tr("Share of spectra (or groups) held out for validation"),
                        0.3, 0.0, 0.9,
                        GmmSelect.tr("Per class, this share of the rows (of the groups with GROUP_FIELD; "
-                                    "rounded; seeded) is held out: never seen by the selection or the final "
-                                    "fit, it gives an independent accuracy assessment. 0 = no hold-out: the "
-                                    "accuracy outputs are then the cross-validation estimate."))
+                                    "rounded; seeded) is held out: never seen by the selection or the "
+                                    "assessed fit, it gives an independent accuracy assessment (REFIT then "
+                                    "refits the saved model on all rows). 0 = no hold-out: the accuracy "
+                                    "outputs are then the cross-validation estimate."))
 
     def groupedFolds(self, parameters, context):
         """Folds keep groups together when GROUP_FIELD is given."""

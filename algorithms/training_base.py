@@ -13,13 +13,15 @@ from qgis.core import (
     QgsProcessingOutputString,
     QgsProcessingParameterFeatureSource,
     QgsProcessingParameterField,
+    QgsProcessingParameterString,
 )
 
 from ..core import save_model
+from ..core.ridge import DEFAULT_ALPHAS
 from ..i18n import GmmSelect
 from ..raster import extract_samples, raster_info
 from ..raster.report import report_html
-from ..raster.training import TrainingInputs, TrainingOptions, train
+from ..raster.training import TrainingInputs, TrainingOptions, parse_alpha_list, train
 from .base import GmmSelectAlgorithm, progress_between
 from .tables import confusion_csv
 
@@ -33,6 +35,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     FIELD = "FIELD"
     CRITERION = "CRITERION"
     TAU = "TAU"
+    ALPHA = "ALPHA"
+    REFIT = "REFIT"
     FOLDS = "FOLDS"
     GROUPED = "GROUPED"
     VALIDATION = "VALIDATION"
@@ -67,6 +71,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                                      "and small classes."),
                         maximum=50, advanced=True)
         self.addSamplingParameters()
+        self.addRefitParameter()
         self.addInteger(self.SEED, GmmSelect.tr("Random seed"), 0, 0,
                         GmmSelect.tr("Seed of the hold-out draw, the folds and the sampling: the same "
                                      "seed gives the same model."), advanced=True)
@@ -97,12 +102,33 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         self.addDouble(self.VALIDATION, GmmSelect.tr("Share of polygons held out for validation"),
                        0.3, 0.0, 0.9,
                        GmmSelect.tr("Per class, this share of the polygons (rounded; seeded) is held out: "
-                                    "never seen by the tau search, the selection or the final fit, it gives "
-                                    "an independent accuracy assessment. 0 = no hold-out: the accuracy "
-                                    "outputs are then the cross-validation estimate."))
+                                    "never seen by the (alpha, tau) search, the selection or the assessed "
+                                    "fit, it gives an independent accuracy assessment (REFIT then refits the "
+                                    "saved model on all polygons). 0 = no hold-out: the accuracy outputs are "
+                                    "then the cross-validation estimate."))
         self.addInteger(self.MAX_SAMPLES, GmmSelect.tr("Maximum samples per class (0 = all)"), 0, 0,
                         GmmSelect.tr("Draw at most this many pixels per class (seeded), to bound memory and "
                                      "time on large training sets. 0 keeps every pixel."), advanced=True)
+
+    def addRefitParameter(self):
+        """REFIT: the final model on all polygons after the held-out assessment."""
+        self.addBoolean(self.REFIT, GmmSelect.tr("Refit the final model on all polygons"), True,
+                        GmmSelect.tr("Yes (default): once the held-out polygons have assessed the model "
+                                     "trained without them, the saved model is refitted on all polygons with "
+                                     "the same bands, alpha and tau, so no training polygon is wasted (the "
+                                     "held-out figures then describe a model trained on fewer polygons). No: "
+                                     "the saved model is the one assessed."), advanced=True)
+
+    def addAlphaParameter(self, help_text):
+        """ALPHA: the shrinkage values toward the pooled covariance (a list; empty: the default grid)."""
+        self.addParameterWithHelp(QgsProcessingParameterString(
+            self.ALPHA, GmmSelect.tr("Shrinkage values alpha to try (empty = default grid)"), optional=True),
+            GmmSelect.tr("Each class covariance is shrunk toward the pooled covariance of all classes: "
+                         "(1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, "
+                         "Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: "
+                         "one shared covariance (linear discriminant). Numbers in [0, 1] separated by "
+                         "commas. Empty: {0}. ").format(", ".join(f"{a:g}" for a in DEFAULT_ALPHAS))
+            + help_text)
 
     def addOutputs(self):
         """The model file, the subclass's files, report, matrix and the figures."""
@@ -128,6 +154,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                                   (self.TAU, GmmSelect.tr("Ridge tau of the model")),
                                   (self.N_SELECTED, GmmSelect.tr("Number of bands used"))):
             self.addOutput(QgsProcessingOutputNumber(name, description))
+        self.addOutput(QgsProcessingOutputNumber(self.ALPHA, GmmSelect.tr("Shrinkage alpha of the model")))
         for name, description in ((self.ASSESSMENT, GmmSelect.tr("Source of the accuracy figures")),
                                   (self.SELECTED_BANDS, GmmSelect.tr("Bands used (numbers)")),
                                   (self.SELECTED_NAMES, GmmSelect.tr("Bands used (names)"))):
@@ -185,6 +212,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                 grouped=self.groupedFolds(parameters, context),
                 validation=self.parameterAsDouble(parameters, self.VALIDATION, context),
                 seed=self.parameterAsInt(parameters, self.SEED, context),
+                alpha_grid=parse_alpha_list(self.parameterAsString(parameters, self.ALPHA, context)),
+                refit=self.parameterAsBool(parameters, self.REFIT, context),
                 **self.methodOptions(parameters, context))
             samples, inputs = self.readSamples(parameters, context, feedback)
             result = train(samples, options, inputs, log=self.logTo(feedback),
@@ -238,6 +267,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             self.OUTPUT_REPORT: report, self.OUTPUT_MATRIX: matrix,
             self.KAPPA: result.assessment.kappa, self.OVERALL_ACCURACY: result.assessment.overall_accuracy,
             self.ASSESSMENT: result.assessment.source, self.TAU: float(result.model.mixture.tau_),
+            self.ALPHA: float(result.model.mixture.alpha_),
             self.SELECTED_BANDS: ",".join(str(band) for band in result.selected_bands),
             self.SELECTED_NAMES: ",".join(result.selected_names),
             self.N_SELECTED: len(result.selected_features)})

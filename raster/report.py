@@ -27,9 +27,9 @@ MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 64, 16, 16, 52
 LINE_COLOR = DEFAULT_COLORS[0]
 #: Bars of the map areas in the assessment chart (the palette's grey).
 MAP_AREA_COLOR = DEFAULT_COLORS[9]
-STEP_NAMES = {"sampling": "sampling", "tau_search": "tau search", "selection": "band selection",
+STEP_NAMES = {"sampling": "sampling", "tau_search": "(alpha, tau) search", "selection": "band selection",
               "cross_validation": "cross-validation", "fit": "final fit",
-              "validation": "held-out assessment"}
+              "validation": "held-out assessment", "refit": "refit on all polygons"}
 
 
 class Markup(str):
@@ -171,7 +171,7 @@ def summary(model):
     return (f'<p class="summary">Kappa <b>{figure(figures.kappa)}</b>, overall accuracy '
             f'<b>{figure(figures.overall_accuracy)}</b>, {how}. '
             f"{model.mixture.n_classes} classes, {len(model.features)} of {len(model.band_numbers)} bands "
-            f"used, tau = {model.mixture.tau_:.6g}. "
+            f"used, alpha = {model.mixture.alpha_:.6g}, tau = {model.mixture.tau_:.6g}. "
             f"Created {html.escape(record.created)} (UTC).</p>")
 
 
@@ -224,30 +224,99 @@ def bands_section(model):
     return section("Selected bands", table(header, rows, "bands"), note)
 
 
-def tau_section(model):
-    """The ridge tau: its CV curve when it was searched, else where it came from."""
-    tau = model.mixture.tau_
-    search = model.tau_search
-    if search is None:
-        return section("Ridge tau", paragraph(f"tau = {tau:.6g}, given (TAU): the band selection and "
-                                              "the model use it; no search."))
-    if len(search.grid) == 1:
-        return section("Ridge tau", paragraph(f"tau = {tau:.6g}, given (TAU): one value, no search."))
-    labels = ["0" if t == 0 else f"{t:.2g}" for t in search.grid]
-    chosen = int(min(range(len(search.grid)), key=lambda k: abs(search.grid[k] - search.tau)))
+def tau_labels(grid):
+    """Short labels of tau values: '0' or two significant digits."""
+    return ["0" if t == 0 else f"{t:.2g}" for t in grid]
+
+
+def shade(fraction):
+    """A colour from pale (0) to deep blue (1) for a heat map cell."""
+    pale, deep = (247, 251, 255), (8, 48, 107)
+    red, green, blue = (round(p + (d - p) * fraction) for p, d in zip(pale, deep))
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def heat_map(search, css_class):
+    """Inline SVG: the CV criterion of every (alpha, tau) cell (rows alpha, columns tau), the chosen cell
+    outlined, each cell's value in its tooltip."""
+    surface = np.asarray(search.surface, dtype=float)
+    low, high = float(surface.min()), float(surface.max())
+    rows, columns = surface.shape
+    width = (CHART_WIDTH - MARGIN_LEFT - MARGIN_RIGHT) / columns
+    height = min(28.0, (CHART_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM) / rows)
+    bottom = MARGIN_TOP + rows * height
+    parts, labels = [], tau_labels(search.grid)
+    chosen = (int(np.argmin(np.abs(search.alphas - search.alpha))),
+              int(np.argmin(np.abs(search.grid - search.tau))))
+    for a, alpha in enumerate(search.alphas):
+        y = MARGIN_TOP + a * height
+        parts.append(f'<text x="{MARGIN_LEFT - 6}" y="{y + height / 2 + 4:.1f}" text-anchor="end">'
+                     f"{alpha:g}</text>")
+        for t, value in enumerate(surface[a]):
+            x = MARGIN_LEFT + t * width
+            fraction = (value - low) / (high - low) if high > low else 1.0
+            parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="{height:.1f}" '
+                         f'fill="{shade(fraction)}"><title>alpha {alpha:g}, tau {labels[t]}: '
+                         f"{value:.4f}</title></rect>")
+    every = max(1, math.ceil(columns / 12))
+    for t, label in enumerate(labels):
+        if t % every == 0:
+            parts.append(f'<text x="{MARGIN_LEFT + (t + 0.5) * width:.1f}" y="{bottom + 15:.1f}" '
+                         f'text-anchor="middle">{html.escape(label)}</text>')
+    a, t = chosen
+    parts.append(f'<rect x="{MARGIN_LEFT + t * width:.1f}" y="{MARGIN_TOP + a * height:.1f}" '
+                 f'width="{width:.1f}" height="{height:.1f}" fill="none" stroke="{HIGHLIGHT_COLOR}" '
+                 'stroke-width="3"/>')
+    parts.append(f'<text x="{(MARGIN_LEFT + CHART_WIDTH - MARGIN_RIGHT) / 2:.1f}" y="{bottom + 34:.1f}" '
+                 f'text-anchor="middle">tau (columns) - alpha (rows); pale {low:.4f}, deep {high:.4f} '
+                 f"CV {html.escape(search.criterion)}</text>")
+    total = bottom + MARGIN_BOTTOM
+    return (f'<svg class="{css_class}" width="{CHART_WIDTH}" height="{total:.0f}" '
+            f'viewBox="0 0 {CHART_WIDTH} {total:.0f}" role="img" aria-label="CV {html.escape(search.criterion)} '
+            f'over alpha and tau">{"".join(parts)}</svg>')
+
+
+def search_how(model, search):
+    """How the (alpha, tau) search ran: its folds, criterion and tie rule."""
+    cells = f"{len(search.alphas)} x {len(search.grid)}" if len(search.alphas) > 1 else f"{len(search.grid)}"
     if model.training is not None and model.training.parameters.get("folds") == 0:
-        how = (f"tau = {tau:.6g}, chosen over {len(search.grid)} values by leave-one-out cross-validation "
-               f"on the training polygons (criterion: {search.criterion} of the pooled confusion matrix of "
-               f"the {search.folds} parts left out; ties go to the smallest tau).")
+        cv = (f"leave-one-out cross-validation on the training polygons (criterion: {search.criterion} of "
+              f"the pooled confusion matrix of the {search.folds} parts left out")
     else:
-        how = (f"tau = {tau:.6g}, chosen over {len(search.grid)} values by {search.folds}-fold "
-               f"cross-validation on the training polygons (criterion: mean {search.criterion} over the "
-               "folds; ties go to the smallest tau).")
+        cv = (f"{search.folds}-fold cross-validation on the training polygons (criterion: mean "
+              f"{search.criterion} over the folds")
+    return f"chosen over {cells} values by {cv}; ties go to the smallest alpha, then the smallest tau)"
+
+
+def tau_section(model):
+    """The shrinkage alpha and the ridge tau: the CV surface and curve when searched, else where they came
+    from."""
+    tau, alpha = model.mixture.tau_, model.mixture.alpha_
+    search = model.tau_search
+    title = "Shrinkage alpha and ridge tau"
+    blend = f"covariances (1 - alpha) S_c + alpha S_pooled + tau I with alpha = {alpha:.6g}, tau = {tau:.6g}"
+    if search is None:
+        return section(title, paragraph(f"The {blend}, both given (ALPHA, TAU): the band selection and the "
+                                        "model use them; no search."))
+    if search.surface.size == 1:
+        return section(title, paragraph(f"The {blend}, given (ALPHA, TAU): one value each, no search."))
+    if model.selection is not None:
+        how = (f"The {blend}. alpha was {search_how(model, search)} over all bands, before the selection; "
+               "the selection and the model use it with tau given (TAU).")
+    else:
+        how = f"The {blend}, {search_how(model, search)}."
+    parts = [paragraph(how)]
+    if len(search.alphas) > 1:
+        header = ["alpha \\ tau", *tau_labels(search.grid)]
+        rows = [[f"{a:g}", *(f"{v:.4f}" for v in row)] for a, row in zip(search.alphas, search.surface)]
+        parts += [heat_map(search, "alpha-tau-surface"), table(header, rows, "surface")]
+    chosen = int(np.argmin(np.abs(search.grid - search.tau)))
     rows = [[f"{t:.6g}", f"{v:.4f}"] for t, v in zip(search.grid, search.values)]
-    return section("Ridge tau", paragraph(how),
-                   line_chart(labels, search.values, chosen, "tau (the grid's values, evenly spaced)",
-                              f"CV {search.criterion}", "tau-curve"),
-                   table(["tau", f"CV {search.criterion}"], rows, "tau"))
+    parts += [paragraph(f"CV {search.criterion} over tau at alpha = {search.alpha:g}:"),
+              line_chart(tau_labels(search.grid), search.values, chosen, "tau (the grid's values, evenly "
+                         "spaced)", f"CV {search.criterion}", "tau-curve"),
+              table(["tau", f"CV {search.criterion}"], rows, "tau")]
+    return section(title, *parts)
 
 
 def how_obtained(record, held_out):
@@ -258,8 +327,8 @@ def how_obtained(record, held_out):
         n_polygons = sum(n for _, n in record.polygons.values())
         return (f"Measured on the {n_samples} samples of the {n_polygons} polygons held out "
                 f"(VALIDATION = {parameters['validation']:g} of the polygons of each class, seed "
-                f"{parameters['seed']}): the tau search, the band selection and the final fit never "
-                "saw them.")
+                f"{parameters['seed']}): the (alpha, tau) search, the band selection and the assessed fit "
+                "never saw them.")
     if parameters["folds"] == 0:
         left_out = "each polygon" if parameters["grouped"] else "each sample"
         return (f"Estimated by leave-one-out cross-validation on the training polygons: {left_out} is "

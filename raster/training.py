@@ -4,11 +4,13 @@
 1. `split`: the polygons of each class into training and held-out validation polygons (seeded);
 2. `search_tau` (Train GMM) or `select_bands` (Train Selection), on the training polygons only;
 3. `cross_validate_choice`: a cross-validated estimate of the chosen model;
-4. `fit`: the final mixture on the training polygons;
+4. `fit`: the mixture on the training polygons;
 5. `assess`: that mixture on the held-out polygons;
-6. `describe`: the SavedModel with its training record, class colours and band wavelengths.
+6. `refit` (option, default on): the final mixture, with the same bands, alpha and tau, on ALL the
+   polygons, once the held-out polygons have assessed the mixture trained without them;
+7. `describe`: the SavedModel with its training record, class colours and band wavelengths.
 
-The held-out polygons are never seen by the tau search, the selection or the final fit.
+The held-out polygons are never seen by the (alpha, tau) search, the selection or the assessed fit.
 """
 
 import time
@@ -29,6 +31,7 @@ from ..core import (
     select_tau,
 )
 from ..core.choices import MAX_FEATURES
+from ..core.ridge import DEFAULT_ALPHAS
 from ..core.criteria import Assessment
 from ..core.modelfile import TrainingRecord, band_label
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
@@ -40,7 +43,8 @@ CROSS_VALIDATION = "cross-validation"
 
 @dataclass
 class SelectionOptions:
-    """Band selection: method, criterion, the largest size, whether to keep the best size, ridge."""
+    """Band selection: method, criterion, the largest size, whether to keep the best size, ridge (the
+    shrinkage alpha is TrainingOptions.alpha_grid's)."""
 
     method: str = "sffs"
     criterion: str = "jm"
@@ -59,7 +63,11 @@ class TrainingOptions:
 
     `folds` 0: leave-one-out (one sample, or with `grouped` one polygon, out at a time).
     `tau_grid` None or empty: the core's default grid; one value: that tau, no search.
-    `selection` None: Train GMM (tau search over all bands); else Train Selection.
+    `alpha_grid` None or empty: DEFAULT_ALPHAS; one value: that alpha, no search. Train GMM searches
+    (alpha, tau) on both grids; Train Selection chooses alpha with the default tau grid on all bands
+    before the selection (`search_alpha`).
+    `refit`: after the held-out assessment, refit the final mixture on all polygons.
+    `selection` None: Train GMM ((alpha, tau) search over all bands); else Train Selection.
     """
 
     folds: int = 5
@@ -68,7 +76,13 @@ class TrainingOptions:
     seed: int = 0
     tau_grid: Optional[Sequence[float]] = None
     tau_criterion: str = "kappa"
+    alpha_grid: Optional[Sequence[float]] = None
+    refit: bool = True
     selection: Optional[SelectionOptions] = None
+
+    def alphas(self):
+        """The shrinkage values to search (DEFAULT_ALPHAS when none are given)."""
+        return tuple(self.alpha_grid) if self.alpha_grid else DEFAULT_ALPHAS
 
 
 @dataclass
@@ -114,13 +128,14 @@ class SplitSamples:
 
 @dataclass
 class Choice:
-    """What the search or the selection chose: the ridge tau, the feature positions used, and the
-    TauResult or SelectionResult behind them."""
+    """What the search or the selection chose: the ridge tau, the feature positions used, the shrinkage
+    alpha, and the TauResult (of the (alpha, tau) search) or SelectionResult behind them."""
 
     tau: float
     features: tuple
     tau_search: object = None
     selection: object = None
+    alpha: float = 0.0
 
 
 @dataclass
@@ -237,6 +252,15 @@ def parse_tau_list(text):
     return parse_number_list(text, "TAU")
 
 
+def parse_alpha_list(text):
+    """Shrinkage values in [0, 1] from text such as '0, 0.5, 1' (None when empty), or ValueError."""
+    values = parse_number_list(text, "ALPHA")
+    if values and max(values) > 1:
+        raise ValueError(f"ALPHA values must be in [0, 1] (0: one covariance per class, 1: the pooled "
+                         f"covariance); got {max(values):g}")
+    return values
+
+
 def parse_number_list(text, parameter):
     """Numbers >= 0 from text such as '0, 1e-3; 0.1' (None when empty), or ValueError naming `parameter`."""
     tokens = [token for token in str(text or "").replace(";", ",").replace(" ", ",").split(",") if token]
@@ -265,10 +289,14 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     choose = search_tau if options.selection is None else select_bands
     choice = choose(samples, data, options, steps)
     cv = cross_validate_choice(data, options, choice, steps)
-    mixture = fit(data, choice, steps)
+    mixture = fit(data.X, data.y, data.names, choice, steps)
     confused = warn_indistinguishable(mixture, data, choice, steps)
     validation = assess(data, mixture, choice, steps)
-    model = describe(samples, options, inputs, data, choice, mixture, cv, validation, confused, steps)
+    refitted = options.refit and validation is not None
+    if refitted:
+        mixture = refit(samples, data, choice, steps)
+    model = describe(samples, options, inputs, data, choice, mixture, cv, validation, confused, steps,
+                     refitted)
     steps.reach(1.0)
     return TrainingResult(model, validation or cv, cv, validation, data.split)
 
@@ -315,14 +343,17 @@ def indistinguishable_pairs(mixture, names):
 
 def check_class_sizes(counts, n_bands, options):
     """ValueError when a class has no more training samples than the bands its covariance spans
-    and no ridge can make that covariance invertible. `counts` {name: (train, held out)}."""
+    and neither a ridge nor the shrinkage can make that covariance invertible. `counts` {name: (train,
+    held out)}."""
+    shrinkage = any(alpha > 0 for alpha in options.alphas())
     if options.selection is None:
-        needed, ridge = n_bands, not options.tau_grid or any(tau > 0 for tau in options.tau_grid)
+        needed = n_bands
+        ridge = shrinkage or not options.tau_grid or any(tau > 0 for tau in options.tau_grid)
         fix = "leave TAU empty (a ridge is then chosen by cross-validation) or set TAU > 0"
     else:
         needed = options.selection.largest_size(n_bands)
-        ridge = options.selection.tau > 0
-        fix = "lower MAX_FEATURES or set TAU > 0"
+        ridge = shrinkage or options.selection.tau > 0
+        fix = "lower MAX_FEATURES, set TAU > 0 or leave ALPHA empty"
     name, (smallest, _) = min(counts.items(), key=lambda item: item[1][0])
     if smallest <= needed and not ridge:
         raise ValueError(f"class '{name}' has {smallest} training samples for {needed} bands: its covariance "
@@ -330,33 +361,50 @@ def check_class_sizes(counts, n_bands, options):
                          f"polygons of '{name}', or {fix}")
 
 
-def search_tau(samples, data, options, steps):
-    """Train GMM's step: the ridge tau by CV over all bands."""
-    grid = options.tau_grid if options.tau_grid else None
+def alpha_tau_search(data, options, steps, tau_grid, end):
+    """The (alpha, tau) search over all bands on the training polygons (TauResult), logged."""
     with steps.timed("tau_search"):
-        search = select_tau(data.X, data.y, grid=grid, criterion=options.tau_criterion,
-                            folds=cv_folds(options.folds), groups=data.groups, seed=options.seed, progress=steps.stage(0, 0.8),
-                            is_canceled=steps.is_canceled)
-    tau = float(search.tau)
-    if len(search.grid) > 1:
-        best = float(np.max(search.values))
-        steps.say(f"Tau search over {len(search.grid)} values ({options.tau_criterion}, "
-                  f"{describe_folds(options.folds)}): tau = {tau:.6g}, CV {options.tau_criterion} = {best:.4f} "
+        search = select_tau(data.X, data.y, grid=tau_grid, criterion=options.tau_criterion,
+                            folds=cv_folds(options.folds), groups=data.groups, seed=options.seed,
+                            progress=steps.stage(0, end), is_canceled=steps.is_canceled,
+                            alphas=options.alphas())
+    if search.surface.size > 1:
+        best = float(np.max(search.surface))
+        steps.say(f"(alpha, tau) search over {len(search.alphas)} x {len(search.grid)} values "
+                  f"({options.tau_criterion}, {describe_folds(options.folds)}): alpha = {search.alpha:.6g}, "
+                  f"tau = {search.tau:.6g}, CV {options.tau_criterion} = {best:.4f} "
                   f"({steps.timings['tau_search']:.2f} s)")
     else:
-        steps.say(f"Tau = {tau:.6g} (one value given: no search)")
-    return Choice(tau, tuple(range(data.X.shape[1])), tau_search=search)
+        steps.say(f"Alpha = {search.alpha:.6g}, tau = {search.tau:.6g} (one value each given: no search)")
+    return search
+
+
+def search_tau(samples, data, options, steps):
+    """Train GMM's step: the shrinkage alpha and the ridge tau by CV over all bands."""
+    search = alpha_tau_search(data, options, steps, options.tau_grid or None, 0.8)
+    return Choice(float(search.tau), tuple(range(data.X.shape[1])), tau_search=search, alpha=search.alpha)
+
+
+def search_alpha(data, options, steps):
+    """Train Selection's alpha: that of the (alpha, tau) search over all bands (default tau grid), or the
+    one value of ALPHA (no search); returns (alpha, the TauResult or None)."""
+    if len(options.alphas()) == 1:
+        return float(options.alphas()[0]), None
+    search = alpha_tau_search(data, options, steps, None, 0.2)
+    return search.alpha, search
 
 
 def select_bands(samples, data, options, steps):
-    """Train Selection's step: SFS or SFFS, then the best size or the largest."""
+    """Train Selection's step: the shrinkage alpha, then SFS or SFFS, then the best size or the largest."""
     chosen = options.selection
+    alpha, search = search_alpha(data, options, steps)
     with steps.timed("selection"):
         selection = select_features(data.X, data.y, method=chosen.method, criterion=chosen.criterion,
                                     max_features=chosen.largest_size(data.X.shape[1]),
                                     folds=cv_folds(options.folds),
                                     groups=data.groups, seed=options.seed, tau=float(chosen.tau),
-                                    progress=steps.stage(0, 0.8), is_canceled=steps.is_canceled)
+                                    progress=steps.stage(0.2 if search else 0, 0.8),
+                                    is_canceled=steps.is_canceled, alpha=alpha)
         for size in selection.sizes:
             steps.say(f"Best set of {size} band(s): {chosen.criterion} = {selection.best_values[size]:.6g}: "
                       f"{band_labels(samples, selection.best_sets[size])}")
@@ -364,15 +412,17 @@ def select_bands(samples, data, options, steps):
         features = tuple(int(f) for f in selection.best_sets[size])
     how = "best size" if chosen.use_best else "MAX_FEATURES"
     steps.say(f"Selected {len(features)} band(s) ({how}, {chosen.method.upper()}, {chosen.criterion}, "
-              f"{steps.timings['selection']:.2f} s): {band_labels(samples, features)}")
-    return Choice(float(chosen.tau), features, selection=selection)
+              f"alpha = {alpha:.6g}, tau = {chosen.tau:.6g}, {steps.timings['selection']:.2f} s): "
+              f"{band_labels(samples, features)}")
+    return Choice(float(chosen.tau), features, tau_search=search, selection=selection, alpha=alpha)
 
 
 def cross_validate_choice(data, options, choice, steps):
     """The cross-validated Assessment of the chosen tau and features on the training polygons."""
     with steps.timed("cross_validation"):
         cv = cross_validate(data.X, data.y, tau=choice.tau, features=choice.features,
-                            folds=cv_folds(options.folds), groups=data.groups, seed=options.seed)
+                            folds=cv_folds(options.folds), groups=data.groups, seed=options.seed,
+                            alpha=choice.alpha)
         assessment = Assessment.of(CROSS_VALIDATION, cv.confusion, cv.accuracy, cv.kappa, cv.f1)
     steps.say(f"Cross-validation ({describe_folds(options.folds)}, {cv.folds} parts"
               f"{', by polygon' if data.groups is not None else ''}, training polygons): "
@@ -381,10 +431,18 @@ def cross_validate_choice(data, options, choice, steps):
     return assessment
 
 
-def fit(data, choice, steps):
-    """The final mixture, on every band read, fitted on the training polygons."""
-    with steps.timed("fit"):
-        return GaussianMixture.fit(data.X, data.y, tau=choice.tau, class_names=data.names)
+def fit(X, y, names, choice, steps, step="fit"):
+    """The mixture of the chosen alpha and tau on every band read, fitted on samples X, y."""
+    with steps.timed(step):
+        return GaussianMixture.fit(X, y, tau=choice.tau, class_names=names, alpha=choice.alpha)
+
+
+def refit(samples, data, choice, steps):
+    """The final mixture on all polygons (training and held-out), with the same bands, alpha and tau."""
+    mixture = fit(samples.X, samples.y, data.names, choice, steps, "refit")
+    steps.say(f"Final model refitted on all {len(samples.y)} samples (training and held-out polygons), "
+              "with the same bands, alpha and tau")
+    return mixture
 
 
 def assess(data, mixture, choice, steps):
@@ -399,19 +457,27 @@ def assess(data, mixture, choice, steps):
     return validation
 
 
-def describe(samples, options, inputs, data, choice, mixture, cv, validation, confused, steps):
+def final_model_note(validation, refitted):
+    """What the final model was trained on, for the record."""
+    if validation is None:
+        return "trained on all polygons"
+    if refitted:
+        return ("refitted on all polygons (the same bands, alpha and tau) after the held-out polygons "
+                "assessed the model trained without them")
+    return "trained on the training polygons only; the held-out polygons assess it"
+
+
+def describe(samples, options, inputs, data, choice, mixture, cv, validation, confused, steps, refitted):
     """The SavedModel: the mixture, the bands, what was chosen and the record of the run
-    (`confused`: the warnings of indistinguishable class pairs)."""
+    (`confused`: the warnings of indistinguishable class pairs; `refitted`: on all polygons)."""
     selection = choice.selection
     record = TrainingRecord(
         created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         workflow="selection" if selection is not None else "tau search",
         source=dict(inputs.source),
-        parameters=_parameters(options, choice.tau, choice.features if selection is not None else None,
-                               max(selection.sizes) if selection is not None else None),
+        parameters=_parameters(options, choice, max(selection.sizes) if selection is not None else None),
         samples=dict(data.counts), polygons=dict(data.split.polygons),
-        final_model=("trained on the training polygons only; the held-out polygons assess it"
-                     if validation is not None else "trained on all polygons"),
+        final_model=final_model_note(validation, refitted),
         cross_validation=cv, validation=validation, timings=dict(steps.timings),
         warnings=list(getattr(samples, "warnings", []) or []) + data.split.warnings + confused)
     return SavedModel(mixture=mixture, band_numbers=tuple(int(b) for b in samples.band_numbers),
@@ -434,15 +500,17 @@ def band_labels(samples, features):
     return ", ".join(band_label(samples.band_numbers[f], samples.band_names[f]) for f in features)
 
 
-def _parameters(options, tau, features=None, max_features=None):
+def _parameters(options, choice, max_features=None):
     """The options as a JSON-able dict (with the effective MAX_FEATURES of a selection)."""
     parameters = {"folds": options.folds, "grouped": options.grouped, "validation": options.validation,
-                  "seed": options.seed, "tau": tau}
+                  "seed": options.seed, "tau": choice.tau, "alpha": choice.alpha,
+                  "alpha_grid": None if not options.alpha_grid else [float(a) for a in options.alpha_grid],
+                  "refit": options.refit}
     if options.selection is None:
         parameters.update(tau_grid=None if not options.tau_grid else [float(t) for t in options.tau_grid],
                           tau_criterion=options.tau_criterion)
     else:
         chosen = options.selection
         parameters.update(method=chosen.method, criterion=chosen.criterion, max_features=max_features,
-                          use_best=chosen.use_best, n_selected=len(features))
+                          use_best=chosen.use_best, n_selected=len(choice.features))
     return parameters

@@ -9,22 +9,24 @@ import pytest
 from qgis_helpers import REPO, plugin, start_qgis
 
 ALGORITHMS = {
-    "gmmselect:traingmm": ["INPUT", "TRAINING", "FIELD", "TAU", "CRITERION", "FOLDS", "GROUPED", "VALIDATION",
-                           "MAX_SAMPLES", "SEED", "OUTPUT_MODEL", "OUTPUT_REPORT", "OUTPUT_MATRIX"],
+    "gmmselect:traingmm": ["INPUT", "TRAINING", "FIELD", "TAU", "ALPHA", "CRITERION", "FOLDS", "GROUPED",
+                           "VALIDATION", "MAX_SAMPLES", "REFIT", "SEED", "OUTPUT_MODEL", "OUTPUT_REPORT",
+                           "OUTPUT_MATRIX"],
     "gmmselect:trainselection": ["INPUT", "TRAINING", "FIELD", "METHOD", "CRITERION", "MAX_FEATURES",
-                                 "USE_BEST", "TAU", "FOLDS", "GROUPED", "VALIDATION", "MAX_SAMPLES", "SEED",
-                                 "OUTPUT_MODEL", "OUTPUT_CURVE", "OUTPUT_REPORT", "OUTPUT_MATRIX"],
+                                 "USE_BEST", "TAU", "ALPHA", "FOLDS", "GROUPED", "VALIDATION", "MAX_SAMPLES",
+                                 "REFIT", "SEED", "OUTPUT_MODEL", "OUTPUT_CURVE", "OUTPUT_REPORT",
+                                 "OUTPUT_MATRIX"],
     "gmmselect:trainselectiontable": ["INPUT", "FIELD", "BANDS", "GROUP_FIELD", "WAVELENGTHS", "METHOD",
-                                      "CRITERION", "MAX_FEATURES", "USE_BEST", "TAU", "FOLDS",
-                                      "VALIDATION", "SEED", "OUTPUT_MODEL", "OUTPUT_CURVE", "OUTPUT_REPORT",
-                                      "OUTPUT_MATRIX"],
+                                      "CRITERION", "MAX_FEATURES", "USE_BEST", "TAU", "ALPHA", "FOLDS",
+                                      "VALIDATION", "REFIT", "SEED", "OUTPUT_MODEL", "OUTPUT_CURVE",
+                                      "OUTPUT_REPORT", "OUTPUT_MATRIX"],
     "gmmselect:predict": ["INPUT", "MODEL", "MASK", "N_FEATURES", "OUTPUT", "CONFIDENCE", "PROBABILITIES"],
     "gmmselect:assess": ["INPUT", "REFERENCE", "FIELD", "STRATA", "CONFIDENCE", "OUTPUT_TABLE",
                          "OUTPUT_MATRIX", "OUTPUT_REPORT"],
     "gmmselect:sampledesign": ["INPUT", "EXPECTED_UA", "TARGET_SE", "MIN_PER_CLASS", "ALLOCATION", "SEED",
                                "OUTPUT"],
 }
-TRAINING_OUTPUTS = {"OUTPUT_MODEL", "OUTPUT_REPORT", "OUTPUT_MATRIX", "KAPPA", "OVERALL_ACCURACY", "TAU",
+TRAINING_OUTPUTS = {"OUTPUT_MODEL", "OUTPUT_REPORT", "OUTPUT_MATRIX", "KAPPA", "OVERALL_ACCURACY", "TAU", "ALPHA",
                     "SELECTED_BANDS", "N_SELECTED", "ASSESSMENT", "SELECTED_NAMES"}
 
 
@@ -97,7 +99,8 @@ def test_training_outputs_and_defaults():
         assert outputs >= TRAINING_OUTPUTS
         defaults = {p.name(): p.defaultValue() for p in algorithm.parameterDefinitions()}
         assert (defaults["FOLDS"], defaults["GROUPED"], defaults["VALIDATION"]) == (5, True, 0.3)
-        assert (defaults["MAX_SAMPLES"], defaults["SEED"]) == (0, 0)
+        assert (defaults["MAX_SAMPLES"], defaults["SEED"], defaults["REFIT"]) == (0, 0, True)
+        assert defaults["ALPHA"] is None
         required = {p.name() for p in algorithm.parameterDefinitions()
                     if not p.flags() & p.FlagOptional and p.defaultValue() is None}
         assert required == {"INPUT", "TRAINING", "FIELD", "OUTPUT_MODEL"}

@@ -82,9 +82,10 @@ def test_selection_files(selection):
     assert saved.training.polygons == {
         "cleared": (7, 3), "fallen_dry": (6, 2), "forest": (6, 3), "water": (6, 3)}
     assert saved.training.validation.kappa == pytest.approx(results["KAPPA"], abs=1e-6)
-    # the final model saw the training polygons only
+    # REFIT (default): after the held-out assessment the final model is refitted on all polygons
     samples = saved.training.samples
-    assert saved.mixture.counts_.tolist() == [samples[name][0] for name in CLASSES]
+    assert saved.mixture.counts_.tolist() == [sum(samples[name]) for name in CLASSES]
+    assert saved.training.final_model.startswith("refitted on all polygons")
     assert sum(train + held_out for train, held_out in samples.values()) == 1124 + 220 + 2271 + 795
 
     with open(results["OUTPUT_CURVE"], newline="") as stream:
@@ -104,7 +105,7 @@ def test_selection_files(selection):
     assert np.trace(matrix) / matrix.sum() == pytest.approx(results["OVERALL_ACCURACY"])
     with open(results["OUTPUT_REPORT"], encoding="utf-8") as stream:
         report = stream.read()
-    assert "held-out polygons" in report and "trained on the training polygons only" in report
+    assert "held-out polygons" in report and "refitted on all polygons" in report
     assert f"{results['KAPPA']:.4f}" in report
 
 

@@ -74,11 +74,12 @@ def test_empty_training_layer(tmp_path):
 
 
 @pytest.mark.parametrize(("algorithm_id", "extra", "fix"), [
-    ("gmmselect:traingmm", {"TAU": "0"}, "leave TAU empty"),
-    ("gmmselect:trainselection", {"MAX_FEATURES": 7}, "lower MAX_FEATURES or set TAU > 0"),
+    ("gmmselect:traingmm", {"TAU": "0", "ALPHA": "0"}, "leave TAU empty"),
+    ("gmmselect:trainselection", {"MAX_FEATURES": 7, "ALPHA": "0"},
+     "lower MAX_FEATURES, set TAU > 0 or leave ALPHA empty"),
 ])
 def test_class_with_fewer_samples_than_bands(tmp_path, algorithm_id, extra, fix):
-    """Six samples per class for 7 bands and no ridge: every covariance would be singular."""
+    """Six samples per class for 7 bands, no ridge and no shrinkage: every covariance would be singular."""
     model = tmp_path / "model.gmm"
     with pytest.raises(exception(), match=f"has 6 training samples for 7 bands: its covariance matrix is "
                                           f"singular.*{fix}"):

@@ -1,9 +1,22 @@
-"""The QGIS-free training workflow behind the algorithms: the polygon split and the TAU list."""
+"""The QGIS-free training workflow behind the algorithms: the polygon split, the TAU and ALPHA lists,
+the shrinkage alpha of Train Selection and the refit on all polygons."""
 
 import numpy as np
 import pytest
+from conftest import data_file
 
-from gmmselect.raster.training import parse_tau_list, split_polygons
+from gmmselect.core import GaussianMixture, confusion_matrix, select_features, select_tau
+from gmmselect.core.ridge import DEFAULT_ALPHAS
+from gmmselect.raster import TrainingSamples
+from gmmselect.raster.training import (
+    SelectionOptions,
+    TrainingInputs,
+    TrainingOptions,
+    parse_alpha_list,
+    parse_tau_list,
+    split_polygons,
+    train,
+)
 
 
 def polygons(per_class, pixels=5):
@@ -62,3 +75,53 @@ def test_parse_tau_list():
         parse_tau_list("1, x")
     with pytest.raises(ValueError, match=">= 0"):
         parse_tau_list("-1")
+
+
+def test_parse_alpha_list():
+    assert parse_alpha_list("") is None and parse_alpha_list("0, 0.5 1") == [0.0, 0.5, 1.0]
+    with pytest.raises(ValueError, match="ALPHA values must be in \\[0, 1\\].*got 2"):
+        parse_alpha_list("0.5, 2")
+
+
+def maipo_samples(every=4):
+    """The Maipo time series (every 4th feature) as TrainingSamples, fields as polygons."""
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    X, y = data["X"][:, ::every], data["y"] + 1
+    labels = np.unique(y)
+    return TrainingSamples(labels, list(data["class_names"]), list(range(1, X.shape[1] + 1)),
+                           [str(name) for name in data["feature_names"][::every]], {}, 0, 0, False, [],
+                           X=X, y=y, groups=data["field"])
+
+
+@pytest.mark.parametrize("refit", [True, False])
+def test_the_final_model_is_refitted_on_all_polygons_after_the_assessment(refit):
+    """REFIT: the held-out figures are those of the model without the held-out polygons; the saved model
+    is then the same choice (bands, alpha, tau) fitted on every sample."""
+    samples = maipo_samples()
+    options = TrainingOptions(selection=SelectionOptions(max_features=5), refit=refit, alpha_grid=[0.0, 0.5])
+    result = train(samples, options, TrainingInputs(16))
+    mixture, features = result.model.mixture, list(result.model.features)
+    split = result.split
+    trained = GaussianMixture.fit(samples.X[split.train], samples.y[split.train], tau=mixture.tau_,
+                                  alpha=mixture.alpha_)
+    predicted = trained.subset(features).predict(samples.X[split.held_out][:, features])
+    expected = confusion_matrix(samples.y[split.held_out], predicted, trained.labels_)
+    np.testing.assert_array_equal(result.validation.confusion, expected)
+    final = GaussianMixture.fit(*((samples.X, samples.y) if refit else (samples.X[split.train],
+                                                                        samples.y[split.train])),
+                                tau=mixture.tau_, alpha=mixture.alpha_)
+    np.testing.assert_allclose(mixture.covariances_, final.covariances_, rtol=1e-10)
+    np.testing.assert_array_equal(mixture.counts_, final.counts_)
+    assert result.model.training.parameters["refit"] is refit
+
+
+def test_selection_alpha_is_that_of_the_search_over_all_bands():
+    """ALPHA empty: the (alpha, tau) search of Train GMM on the training polygons gives the selection's alpha."""
+    samples = maipo_samples(every=2)
+    result = train(samples, TrainingOptions(selection=SelectionOptions(max_features=4), validation=0),
+                   TrainingInputs(32))
+    search = select_tau(samples.X, samples.y, groups=samples.groups, alphas=DEFAULT_ALPHAS)
+    assert result.model.mixture.alpha_ == search.alpha > 0
+    np.testing.assert_allclose(result.model.tau_search.surface, search.surface, rtol=1e-12)
+    expected = select_features(samples.X, samples.y, "sffs", "jm", max_features=4, alpha=search.alpha)
+    assert result.model.selection.best_sets == expected.best_sets

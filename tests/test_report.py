@@ -154,7 +154,19 @@ def test_selection_curve_chart_and_table(selection):
     assert [int(row[0]) for row in curve[1:]] == saved.selection.sizes
     assert [float(row[1]) for row in curve[1:]] == pytest.approx(
         [saved.selection.best_values[size] for size in saved.selection.sizes], rel=1e-5)
-    assert "tau-curve" not in parser.charts
+
+
+def test_selection_report_shows_the_alpha_search_and_the_given_tau(selection):
+    """ALPHA empty: alpha chosen by the (alpha, tau) search over all bands before the selection."""
+    results, saved, parser, _ = selection
+    search = saved.tau_search
+    assert saved.mixture.alpha_ == search.alpha == results["ALPHA"] and saved.mixture.tau_ == 0.0
+    surface = parser.tables["surface"][0]
+    assert [float(row[0]) for row in surface[1:]] == list(search.alphas) == [0.0, 0.1, 0.25, 0.5, 0.75, 1.0]
+    np.testing.assert_allclose([numbers(row) for row in surface[1:]], search.surface, atol=5e-5)
+    text = " ".join(parser.text)
+    assert "the selection and the model use it with tau given (TAU)" in text
+    assert f"alpha = {saved.mixture.alpha_:.6g}, tau = 0" in text
 
 
 def test_selected_bands_and_samples(selection):
@@ -187,8 +199,23 @@ def test_tau_curve_wavelengths_and_timings(tau_search):
     assert [float(row[3]) for row in bands[1:]] == WAVELENGTHS
     assert "selection-curve" not in parser.charts
     timings = dict(parser.tables["timings"][0][1:])
-    assert {"sampling", "tau search", "cross-validation", "final fit", "total"} <= set(timings)
+    assert {"sampling", "(alpha, tau) search", "cross-validation", "final fit", "total"} <= set(timings)
     assert float(timings["total"]) == pytest.approx(sum(saved.training.timings.values()), abs=0.02)
+
+
+def test_alpha_tau_surface_heat_map(tau_search):
+    """Train GMM: one cell per (alpha, tau), the chosen one outlined; the curve is the chosen alpha's row."""
+    results, saved, parser, _ = tau_search
+    search = saved.tau_search
+    cells = [attributes for tag, attributes in parser.charts["alpha-tau-surface"] if tag == "rect"]
+    assert len(cells) == search.surface.size + 1 and cells[-1]["fill"] == "none"
+    a, t = list(search.alphas).index(search.alpha), list(search.grid).index(search.tau)
+    assert (cells[-1]["x"], cells[-1]["y"]) == (cells[a * len(search.grid) + t]["x"],
+                                                cells[a * len(search.grid) + t]["y"])
+    assert search.surface[a, t] == search.surface.max() and results["ALPHA"] == search.alpha
+    np.testing.assert_array_equal(search.values, search.surface[a])
+    tau_rows = parser.tables["tau"][0]
+    np.testing.assert_allclose([float(row[1]) for row in tau_rows[1:]], search.values, atol=5e-5)
 
 
 def test_report_is_self_contained_and_readable_in_qt(selection, tau_search):

@@ -1,0 +1,251 @@
+"""Held-out accuracy of GMM Select against its peers, on polygon-disjoint splits of real data.
+
+    /usr/bin/python3 dev/bench/bench_accuracy.py [--splits 5] [--study] [--json FILE]
+
+Data: the bundled Maipo time series (tests/data/maipo_landsat8: 7,713 pixels x 64 features, 4 crops,
+400 fields = the polygons) and the Landsat-5 scene (tests/data/landsat5_rstoolbox: 7 bands, 4
+classes, 36 polygons, sampled with gmmselect.raster.extract_samples). Each split holds out 30 % of
+each class's polygons (raster.training.split_polygons, seeds 100, 101, ...); every method trains on
+the same pixels of the other polygons and is scored by Cohen's kappa on the held-out pixels. The
+table shows the mean over the splits.
+
+- GMM Select as Train Selection and Train GMM run it (raster.training.train, their default options),
+  and with the options of the study (--study: the rows that chose the defaults, see the README);
+- dzetsaka's GMM: every band scaled to [-1, 1] (training min and max), ridge S + tau I with tau from
+  10^-8 ... 10^7.5 by 5-fold pixel (ungrouped) CV of the overall accuracy, as its gmm_ridge does;
+- scikit-learn RandomForest (200 trees), LDA, QDA (reg_param 1e-3), all bands, in the bench venv
+  (.venv-bench, created by bench_core.py's ensure_venv; never a plugin dependency).
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+# the repository as the package `gmmselect`, whatever the clone's folder is called (as tests/conftest.py)
+_PARENT = tempfile.mkdtemp(prefix="gmmselect-bench-accuracy-")
+os.symlink(REPO, os.path.join(_PARENT, "gmmselect"))
+sys.path.insert(0, _PARENT)
+sys.path.insert(0, HERE)
+
+from bench_core import ensure_venv  # noqa: E402
+
+from gmmselect.core import GaussianMixture, cohen_kappa, confusion_matrix, cross_validate  # noqa: E402
+from gmmselect.core import select_features, select_tau  # noqa: E402
+from gmmselect.core.ridge import DEFAULT_ALPHAS  # noqa: E402
+from gmmselect.raster import TrainingSamples, extract_samples  # noqa: E402
+from gmmselect.raster.training import (  # noqa: E402
+    SelectionOptions,
+    TrainingInputs,
+    TrainingOptions,
+    split_polygons,
+    train,
+)
+
+PEERS_JOB = os.path.join(HERE, "_accuracy_peers.py")
+DATA = os.path.join(REPO, "tests", "data")
+HELD_OUT = 0.3
+MAX_BANDS = 20
+
+
+def maipo():
+    """Maipo: X, y, polygons (fields), band names."""
+    data = np.load(os.path.join(DATA, "maipo_landsat8", "maipo.npz"))
+    return data["X"].astype(np.float64), data["y"], data["field"], [str(n) for n in data["feature_names"]]
+
+
+def landsat():
+    """The Landsat-5 scene sampled under its training polygons: X, y, polygons, band names."""
+    folder = os.path.join(DATA, "landsat5_rstoolbox")
+    samples = extract_samples(os.path.join(folder, "lsat_tm_7band.tif"),
+                              os.path.join(folder, "training_polygons.gpkg"), "class")
+    return samples.X, samples.y, samples.groups, list(samples.band_names)
+
+
+DATASETS = {"maipo": maipo, "landsat": landsat}
+
+
+def as_samples(X, y, groups, band_names):
+    """TrainingSamples of arrays, for raster.training.train."""
+    labels = np.unique(y)
+    return TrainingSamples(labels, [str(label) for label in labels], list(range(1, X.shape[1] + 1)),
+                           band_names, {}, 0, 0, False, [], X=X, y=y, groups=groups)
+
+
+def workflow(options):
+    """A method running raster.training.train with `options`: returns (predict, bands used)."""
+    def method(X, y, groups, band_names):
+        result = train(as_samples(X, y, groups, band_names), options, TrainingInputs(X.shape[1]))
+        mixture, bands = result.model.classifier()
+        features = [b - 1 for b in bands]
+        return (lambda Z: mixture.predict(Z[:, features])), len(features)
+    return method
+
+
+def dzetsaka_gmm(X, y, groups, band_names):
+    """dzetsaka's GMM: bands scaled to [-1, 1], ridge by 5-fold pixel CV of the overall accuracy."""
+    low, high = X.min(axis=0), X.max(axis=0)
+    span = np.where(high > low, high - low, 1.0)
+
+    def scale(Z):
+        return 2 * (Z - low) / span - 1
+
+    search = select_tau(scale(X), y, grid=10.0 ** np.arange(-8, 8, 0.5), criterion="accuracy", folds=5)
+    mixture = GaussianMixture.fit(scale(X), y, tau=search.tau)
+    return (lambda Z: mixture.predict(scale(Z))), X.shape[1]
+
+
+def core_selection(alpha_rule="fixed", alpha=0.0, size_rule="tolerance", final="same", standardise=False):
+    """A study method on the core: SFFS-JM up to 20 bands on all training polygons (grouped 5-fold CV
+    where CV is used), shrinkage `alpha` (alpha_rule 'search': chosen with tau by the (alpha, tau)
+    search on all bands), size by the 0.1 % `tolerance` rule, by the CV kappa of each size ('cv') or the
+    largest ('max'); final 'search': the (alpha, tau) search again on the selected bands."""
+    def method(X, y, groups, band_names):
+        scale = pooled_std(X, y) if standardise else np.ones(X.shape[1])
+        Xs = X / scale
+        chosen_alpha, tau = alpha, 0.0
+        if alpha_rule != "fixed":
+            search = select_tau(Xs, y, groups=groups, alphas=DEFAULT_ALPHAS)
+            chosen_alpha, tau = search.alpha, (search.tau if alpha_rule == "search with tau" else 0.0)
+        selection = select_features(Xs, y, "sffs", "jm", max_features=min(MAX_BANDS, X.shape[1]),
+                                    alpha=chosen_alpha, tau=tau)
+        size = {"tolerance": lambda: selection.best_size, "max": lambda: max(selection.sizes),
+                "cv": lambda: best_cv_size(Xs, y, groups, selection, chosen_alpha, tau)}[size_rule]()
+        features = list(selection.best_sets[size])
+        if final == "search":
+            search = select_tau(Xs[:, features], y, groups=groups, alphas=DEFAULT_ALPHAS)
+            chosen_alpha, tau = search.alpha, search.tau
+        mixture = GaussianMixture.fit(Xs[:, features], y, tau=tau, alpha=chosen_alpha)
+        return (lambda Z: mixture.predict(Z[:, features] / scale[features])), len(features)
+    return method
+
+
+def core_all_bands(alphas, standardise=False):
+    """A study method: all bands, (alpha, tau) by grouped 5-fold CV kappa on all training polygons."""
+    def method(X, y, groups, band_names):
+        scale = pooled_std(X, y) if standardise else np.ones(X.shape[1])
+        search = select_tau(X / scale, y, groups=groups, alphas=alphas)
+        mixture = GaussianMixture.fit(X / scale, y, tau=search.tau, alpha=search.alpha)
+        return (lambda Z: mixture.predict(Z / scale)), X.shape[1]
+    return method
+
+
+def pooled_std(X, y):
+    """The pooled within-class standard deviation of each band (a relative ridge after scaling)."""
+    centred = np.concatenate([X[y == c] - X[y == c].mean(axis=0) for c in np.unique(y)])
+    std = np.sqrt((centred**2).sum(axis=0) / (len(y) - len(np.unique(y))))
+    return np.where(std > 0, std, 1.0)
+
+
+def best_cv_size(X, y, groups, selection, alpha, tau):
+    """The size whose best set has the highest grouped 5-fold CV kappa (ties: the smallest)."""
+    kappas = [cross_validate(X, y, tau, selection.best_sets[k], groups=groups, alpha=alpha).kappa
+              for k in selection.sizes]
+    return selection.sizes[int(np.argmax(kappas))]
+
+
+def methods(study):
+    """The GMM Select rows: the defaults of both algorithms, then (study) the options behind them."""
+    rows = {
+        "GMM Select: Train Selection defaults": workflow(TrainingOptions(selection=SelectionOptions())),
+        "GMM Select: Train GMM defaults": workflow(TrainingOptions()),
+        "dzetsaka-like GMM ([-1, 1], ridge by 5-fold pixel CV)": dzetsaka_gmm,
+    }
+    if study:
+        rows.update({
+            "study: Train Selection, alpha 0, VALIDATION 0.3 (before)": workflow(TrainingOptions(
+                selection=SelectionOptions(alpha=0.0), refit=False)),
+            "study: SFFS-JM, alpha 0, 0.1 % size rule, all polygons": core_selection(),
+            "study: SFFS-JM, alpha 0, size by CV kappa": core_selection(size_rule="cv"),
+            "study: SFFS-JM, alpha 0, 20 bands": core_selection(size_rule="max"),
+            "study: SFFS-JM, alpha by CV, 0.1 % size rule": core_selection("search"),
+            "study: SFFS-JM, alpha by CV, size by CV kappa": core_selection("search", size_rule="cv"),
+            "study: SFFS-JM, alpha by CV, 20 bands": core_selection("search", size_rule="max"),
+            "study: SFFS-JM, alpha 0, then (alpha, tau) on the bands": core_selection(final="search"),
+            "study: SFFS-JM, alpha by CV, then (alpha, tau) on the bands": core_selection(
+                "search", final="search"),
+            "study: SFFS-JM, alpha by CV, bands standardised": core_selection("search", standardise=True),
+            "study: all bands, tau by CV (alpha 0)": core_all_bands([0.0]),
+            "study: all bands, (alpha, tau) by CV": core_all_bands(DEFAULT_ALPHAS),
+            "study: all bands, (alpha, tau) by CV, bands standardised": core_all_bands(DEFAULT_ALPHAS, True),
+        })
+    return rows
+
+
+def run_peers(X, y, masks):
+    """Held-out predictions of the scikit-learn peers, {peer: (S, n)}, from the bench venv."""
+    python = ensure_venv()
+    with tempfile.TemporaryDirectory() as folder:
+        source, target = os.path.join(folder, "in.npz"), os.path.join(folder, "out.npz")
+        np.savez(source, X=X, y=y, train=masks)
+        subprocess.run([python, PEERS_JOB, source, target], check=True)
+        with np.load(target) as out:
+            return {name: out[name] for name in out.files}
+
+
+PEER_NAMES = {"random_forest": "scikit-learn RandomForest (200 trees)", "lda": "scikit-learn LDA",
+              "qda": "scikit-learn QDA (reg_param 1e-3)"}
+
+
+def evaluate(name, load, n_splits, study):
+    """{method: {'kappa': [per split], 'bands': [per split], 'seconds': total}} on one data set."""
+    X, y, groups, band_names = load()
+    labels = np.unique(y)
+    masks = np.array([split_polygons(y, groups, HELD_OUT, seed=100 + s).train for s in range(n_splits)])
+    results = {}
+    for method_name, method in methods(study).items():
+        kappas, bands, started = [], [], time.perf_counter()
+        for train_mask in masks:
+            predict, n_bands = method(X[train_mask], y[train_mask], groups[train_mask], band_names)
+            test = ~train_mask
+            kappas.append(float(cohen_kappa(confusion_matrix(y[test], predict(X[test]), labels))))
+            bands.append(n_bands)
+        results[method_name] = {"kappa": kappas, "bands": bands, "seconds": time.perf_counter() - started}
+        print(f"  {name}: {method_name}: mean kappa {np.mean(kappas):.4f}", flush=True)
+    for peer, predicted in run_peers(X, y, masks).items():
+        kappas = [float(cohen_kappa(confusion_matrix(y[~m], p[~m], labels))) for m, p in zip(masks, predicted)]
+        results[PEER_NAMES[peer]] = {"kappa": kappas, "bands": [X.shape[1]] * n_splits, "seconds": None}
+    return results
+
+
+def table(all_results):
+    """The markdown table: mean held-out kappa per data set, their mean, bands used."""
+    names = list(all_results)
+    rows = list(all_results[names[0]])
+    lines = ["| method | " + " | ".join(f"{n} kappa" for n in names) + " | mean | bands used |",
+             "|---|" + "---|" * (len(names) + 2)]
+    for row in rows:
+        means = [np.mean(all_results[n][row]["kappa"]) for n in names]
+        bands = "; ".join(f"{min(all_results[n][row]['bands'])}-{max(all_results[n][row]['bands'])}"
+                          for n in names)
+        lines.append(f"| {row} | " + " | ".join(f"{m:.4f}" for m in means) + f" | {np.mean(means):.4f} | {bands} |")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--splits", type=int, default=5)
+    parser.add_argument("--study", action="store_true", help="also the rows that chose the defaults")
+    parser.add_argument("--json", help="write the per-split kappas here")
+    args = parser.parse_args()
+    all_results = {}
+    for name, load in DATASETS.items():
+        print(f"{name}: {args.splits} polygon-disjoint splits, {HELD_OUT:.0%} of each class's polygons held out",
+              flush=True)
+        all_results[name] = evaluate(name, load, args.splits, args.study)
+    print()
+    print(table(all_results))
+    if args.json:
+        with open(args.json, "w") as stream:
+            json.dump(all_results, stream, indent=1)
+
+
+if __name__ == "__main__":
+    main()
