@@ -1,4 +1,5 @@
-"""Train GMM: a Gaussian mixture on all bands, its shrinkage alpha and ridge tau chosen by cross-validation."""
+"""Train GMM: a Gaussian mixture on all bands, its shrinkage alpha and ridge tau chosen by
+cross-validation."""
 
 from qgis.core import QgsProcessingParameterString
 

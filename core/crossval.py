@@ -124,8 +124,8 @@ class LeaveOneOut(SubsetCriterion):
 
     Each sample is scored by the full model for the other classes and by its own class without it
     (leaveoneout): the factors of S_c(alpha, tau) and of G_c = (1 - alpha) M2_c/(n_c - 2) + alpha P
-    + tau I grow by the forward updates, and m(F+f) = m(F) + e_f^2 / alpha_G(f) for every candidate. The samples are
-    cut into WORKERS blocks scored on threads.
+    + tau I grow by the forward updates, and m(F+f) = m(F) + e_f^2 / alpha_G(f) for every candidate.
+    The samples are cut into WORKERS blocks scored on threads.
     """
 
     def __init__(self, X, classes, score, tau=0.0, floor=None, alpha=0.0):

@@ -1,8 +1,8 @@
-"""Shrinkage alpha and ridge tau of S_c(alpha, tau) = (1 - alpha) S_c + alpha S_pooled + tau I chosen by
-k-fold (or leave-one-out) cross-validation over an (alpha, tau) grid.
+"""Shrinkage alpha and ridge tau of S_c(alpha, tau) = (1 - alpha) S_c + alpha S_pooled + tau I chosen
+by k-fold (or leave-one-out) cross-validation over an (alpha, tau) grid.
 
-For one alpha, B = (1 - alpha) S_c + alpha S_pooled = V diag(lambda) V' and B + tau I = V diag(lambda + tau) V':
-one eigen decomposition per class, fold and alpha serves every tau,
+For one alpha, B = (1 - alpha) S_c + alpha S_pooled = V diag(lambda) V' and
+B + tau I = V diag(lambda + tau) V': one eigen decomposition per class, fold and alpha serves every tau,
 (x - mu)'(B + tau I)^-1 (x - mu) = sum_i p_i^2 / (lambda_i + tau) with p = V'(x - mu),
 so the quadratic forms of all taus are one product (p^2) @ 1/(lambda + tau). The blend changes the
 eigenvectors with alpha, so each alpha needs its own decomposition.
@@ -20,7 +20,6 @@ from .folds import is_leave_one_out, make_folds
 from .leaveoneout import left_out_confusions
 from .scatter import SampleScatter, ScatterCovariances, check_alpha
 from .validation import check_choice, check_samples
-
 
 #: The shrinkage values Train GMM and Train Selection search when none are given.
 DEFAULT_ALPHAS = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0)
@@ -83,7 +82,8 @@ def check_alphas(alphas):
 
 
 def fold_tau_confusions(model, grid, floor, alpha=0.0):
-    """Confusion matrices `(T, C, C)` of one fold's test part for every tau of the grid, at shrinkage alpha."""
+    """Confusion matrices `(T, C, C)` of one fold's test part for every tau of the grid, at shrinkage
+    alpha."""
     eigenvalues, eigenvectors = np.linalg.eigh(ScatterCovariances(model.train, alpha=alpha).dense())
     n_classes = len(eigenvalues)
     scores = np.empty((n_classes, len(model.test_samples), len(grid)))

@@ -84,7 +84,7 @@
         <translation>L'image à classer : les mêmes bandes, dans le même ordre, que le raster sur lequel le modèle a été entraîné.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="135"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
@@ -149,12 +149,12 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="131"/>
+        <location filename="../algorithms/training_base.py" line="158"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="126"/>
+        <location filename="../algorithms/training_base.py" line="152"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
@@ -169,27 +169,22 @@
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="22"/>
+        <location filename="../algorithms/train_gmm.py" line="23"/>
         <source>Train GMM</source>
         <translation>Entraîner GMM</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="26"/>
-        <source>Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or points over a raster, on all bands, and saves the model for &lt;i&gt;Predict&lt;/i&gt;. Pixels are classified by the maximum a posteriori rule. The covariances get a ridge S + tau I, tau chosen on a grid by k-fold cross-validation (by polygon). A share of the polygons of each class can be held out for an independent accuracy assessment; the final model is then trained on the other polygons only.</source>
-        <translation>Classification supervisée : apprend une gaussienne par classe (moyenne et covariance de ses pixels d'entraînement) à partir de polygones ou de points sur un raster, sur toutes les bandes, et enregistre le modèle pour l'algorithme &lt;i&gt;Prédire&lt;/i&gt;. Les pixels sont classés par la règle du maximum a posteriori. Les covariances reçoivent une crête (ridge) S + tau I, tau étant choisi sur une grille par validation croisée à k plis (par polygone). Une part des polygones de chaque classe peut être réservée comme polygones de validation pour une évaluation indépendante de l'exactitude ; le modèle final est alors entraîné sur les autres polygones seulement.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_gmm.py" line="36"/>
+        <location filename="../algorithms/train_gmm.py" line="38"/>
         <source>Ridge values tau to try (empty = default grid)</source>
         <translation>Valeurs de crête (ridge) tau à essayer (vide = grille par défaut)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="36"/>
+        <location filename="../algorithms/train_gmm.py" line="38"/>
         <source>Numbers &gt;= 0 separated by commas, e.g. &apos;0, 0.01, 1&apos;. Empty: 0 and 15 values from 1e-7 to 1 times the mean band variance. One value: that tau, no search.</source>
         <translation>Nombres &gt;= 0 séparés par des virgules, p. ex. '0, 0.01, 1'. Vide : 0 et 15 valeurs de 1e-7 à 1 fois la variance moyenne des bandes. Une seule valeur : ce tau, sans recherche.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="40"/>
+        <location filename="../algorithms/train_gmm.py" line="45"/>
         <source>Criterion of the tau search</source>
         <translation>Critère de la recherche de tau</translation>
     </message>
@@ -294,7 +289,7 @@
         <translation>Crête (ridge) S + tau I des covariances, pendant la sélection et dans le modèle. 0 (par défaut) : seul le plancher des valeurs propres régularise.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="69"/>
+        <location filename="../algorithms/train_selection.py" line="75"/>
         <source>Selection curve</source>
         <translation>Courbe de sélection</translation>
     </message>
@@ -304,72 +299,67 @@
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="69"/>
+        <location filename="../algorithms/train_selection.py" line="75"/>
         <source>One row per size: criterion value and the bands of the best set, by number and by name; &apos;selected&apos; marks the set the model uses.</source>
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="77"/>
+        <location filename="../algorithms/training_base.py" line="82"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="79"/>
+        <location filename="../algorithms/training_base.py" line="84"/>
         <source>Training polygons or points</source>
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="79"/>
+        <location filename="../algorithms/training_base.py" line="84"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="85"/>
+        <location filename="../algorithms/training_base.py" line="90"/>
         <source>Class field</source>
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="85"/>
+        <location filename="../algorithms/training_base.py" line="90"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="93"/>
+        <location filename="../algorithms/training_base.py" line="98"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="93"/>
+        <location filename="../algorithms/training_base.py" line="98"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
+        <location filename="../algorithms/training_base.py" line="102"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
-        <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the tau search, the selection or the final fit, it gives an independent accuracy assessment. 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
-        <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de tau, la sélection ni l'ajustement final, ils donnent une évaluation indépendante de l'exactitude. 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="103"/>
+        <location filename="../algorithms/training_base.py" line="109"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="103"/>
+        <location filename="../algorithms/training_base.py" line="109"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="70"/>
+        <location filename="../algorithms/training_base.py" line="75"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="70"/>
+        <location filename="../algorithms/training_base.py" line="75"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
@@ -379,82 +369,82 @@
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="135"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="140"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="140"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="140"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="121"/>
+        <location filename="../algorithms/training_base.py" line="147"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="121"/>
+        <location filename="../algorithms/training_base.py" line="147"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="126"/>
+        <location filename="../algorithms/training_base.py" line="152"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="126"/>
+        <location filename="../algorithms/training_base.py" line="152"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="126"/>
+        <location filename="../algorithms/training_base.py" line="152"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="131"/>
+        <location filename="../algorithms/training_base.py" line="158"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="131"/>
+        <location filename="../algorithms/training_base.py" line="158"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="159"/>
+        <location filename="../algorithms/training_base.py" line="186"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="162"/>
+        <location filename="../algorithms/training_base.py" line="189"/>
         <source>Class colours: the default palette (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : la palette par défaut (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="195"/>
+        <location filename="../algorithms/training_base.py" line="224"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="198"/>
+        <location filename="../algorithms/training_base.py" line="227"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="210"/>
+        <location filename="../algorithms/training_base.py" line="239"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -863,14 +853,9 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="206"/>
+        <location filename="../algorithms/training_base.py" line="235"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_gmm.py" line="40"/>
-        <source>What the tau search maximises: the mean over folds of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out predictions; ties: the smallest tau).</source>
-        <translation>Ce que la recherche de tau maximise : la moyenne sur les plis de l'exactitude globale, du kappa de Cohen ou du F1 moyen (FOLDS = 0 : celle des prédictions regroupées de la validation croisée un contre tous ; à égalité : le plus petit tau).</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection.py" line="49"/>
@@ -938,24 +923,74 @@ Taille {1} : {2:.6g}{3}
         <translation>Part des spectres (ou des groupes) réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="73"/>
-        <source>Per class, this share of the rows (of the groups with GROUP_FIELD; rounded; seeded) is held out: never seen by the selection or the final fit, it gives an independent accuracy assessment. 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
-        <translation>Par classe, cette part des lignes (des groupes avec GROUP_FIELD ; arrondie ; tirage avec graine) est réservée à la validation : jamais vue par la sélection ni l'ajustement final, elle donne une évaluation indépendante de l'exactitude. 0 = aucune réserve : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection_table.py" line="99"/>
+        <location filename="../algorithms/train_selection_table.py" line="100"/>
         <source>Read {0} spectra of {1} classes, {2} bands, from {3}</source>
         <translation>{0} spectres de {1} classes, {2} bandes, lus dans {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="60"/>
+        <location filename="../algorithms/training_base.py" line="64"/>
         <source>Cross-validation folds (0 = leave-one-out)</source>
         <translation>Plis de la validation croisée (0 = un contre tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="60"/>
+        <location filename="../algorithms/training_base.py" line="64"/>
         <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample (with folds by polygon: each polygon) is predicted by the model without it, computed exactly from the full model at the cost of one fit; accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. For spectral libraries and small classes.</source>
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon (avec les plis par polygone : chaque polygone) est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales et les petites classes.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_gmm.py" line="27"/>
+        <source>Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or points over a raster, on all bands, and saves the model for &lt;i&gt;Predict&lt;/i&gt;. Pixels are classified by the maximum a posteriori rule. Each covariance is shrunk toward the pooled covariance and gets a ridge, (1 - alpha) S_c + alpha S_pooled + tau I, alpha and tau chosen together on a grid by k-fold cross-validation (by polygon). A share of the polygons of each class can be held out for an independent accuracy assessment; the final model is then refitted on all polygons (REFIT).</source>
+        <translation>Apprend une gaussienne par classe (moyenne et covariance de ses pixels d'entraînement) à partir de polygones ou de points sur un raster, sur toutes les bandes, et enregistre le modèle pour &lt;i&gt;Predict&lt;/i&gt;. Les pixels sont classés selon la règle du maximum a posteriori. Chaque covariance est rétrécie vers la covariance commune et reçoit une crête, (1 - alpha) S_c + alpha S_pooled + tau I, alpha et tau étant choisis ensemble sur une grille par validation croisée à k plis (par polygone). Une part des polygones de chaque classe peut être mise de côté pour une évaluation indépendante de la précision ; le modèle final est ensuite réajusté sur tous les polygones (REFIT).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_gmm.py" line="42"/>
+        <source>Every (alpha, tau) pair of the two grids is cross-validated (one eigen decomposition per class, fold and alpha serves every tau); one value of each: no search.</source>
+        <translation>Chaque couple (alpha, tau) des deux grilles est évalué par validation croisée (une décomposition en valeurs propres par classe, pli et alpha sert pour tous les tau) ; une seule valeur de chacun : pas de recherche.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_gmm.py" line="45"/>
+        <source>What the tau search maximises: the mean over folds of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out predictions; ties: the smallest alpha, then the smallest tau).</source>
+        <translation>Ce que la recherche de tau maximise : la moyenne sur les plis de la précision globale, du kappa de Cohen ou du score F1 moyen (FOLDS = 0 : des prédictions leave-one-out regroupées ; en cas d'égalité : le plus petit alpha, puis le plus petit tau).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="66"/>
+        <source>Used during the selection (in every criterion, JM and KL included) and in the model. Several values (or empty): before the selection, alpha is chosen on the training polygons by the cross-validation of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS and GROUPED, Cohen&apos;s kappa; ties: the smallest alpha); the report shows that search. One value: that alpha, no search.</source>
+        <translation>Utilisé pendant la sélection (dans chaque critère, JM et KL compris) et dans le modèle. Plusieurs valeurs (ou vide) : avant la sélection, alpha est choisi sur les polygones d'entraînement par la validation croisée de Train GMM sur toutes les bandes (chaque alpha avec la grille de tau par défaut, les plis de FOLDS et GROUPED, le kappa de Cohen ; en cas d'égalité : le plus petit alpha) ; le rapport montre cette recherche. Une seule valeur : cet alpha, sans recherche.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="73"/>
+        <source>Per class, this share of the rows (of the groups with GROUP_FIELD; rounded; seeded) is held out: never seen by the selection or the assessed fit, it gives an independent accuracy assessment (REFIT then refits the saved model on all rows). 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
+        <translation>Par classe, cette part des lignes (des groupes avec GROUP_FIELD ; arrondie ; avec graine) est mise de côté : jamais vue par la sélection ni par l'ajustement évalué, elle donne une évaluation indépendante de la précision (REFIT réajuste ensuite le modèle enregistré sur toutes les lignes). 0 = pas de mise de côté : les sorties de précision sont alors l'estimation par validation croisée.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="102"/>
+        <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the (alpha, tau) search, the selection or the assessed fit, it gives an independent accuracy assessment (REFIT then refits the saved model on all polygons). 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
+        <translation>Par classe, cette part des polygones (arrondie ; avec graine) est mise de côté : jamais vue par la recherche de (alpha, tau), la sélection ni l'ajustement évalué, elle donne une évaluation indépendante de la précision (REFIT réajuste ensuite le modèle enregistré sur tous les polygones). 0 = pas de mise de côté : les sorties de précision sont alors l'estimation par validation croisée.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="115"/>
+        <source>Refit the final model on all polygons</source>
+        <translation>Réajuster le modèle final sur tous les polygones</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="115"/>
+        <source>Yes (default): once the held-out polygons have assessed the model trained without them, the saved model is refitted on all polygons with the same bands, alpha and tau, so no training polygon is wasted (the held-out figures then describe a model trained on fewer polygons). No: the saved model is the one assessed.</source>
+        <translation>Oui (par défaut) : une fois que les polygones mis de côté ont évalué le modèle entraîné sans eux, le modèle enregistré est réajusté sur tous les polygones avec les mêmes bandes, alpha et tau, si bien qu'aucun polygone d'entraînement n'est perdu (les chiffres sur les polygones mis de côté décrivent alors un modèle entraîné sur moins de polygones). Non : le modèle enregistré est celui qui a été évalué.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="124"/>
+        <source>Shrinkage values alpha to try (empty = default grid)</source>
+        <translation>Valeurs de rétrécissement alpha à essayer (vide = grille par défaut)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="124"/>
+        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. Empty: {0}. </source>
+        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. Vide : {0}. </translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="157"/>
+        <source>Shrinkage alpha of the model</source>
+        <translation>Rétrécissement alpha du modèle</translation>
     </message>
 </context>
 </TS>

@@ -271,9 +271,9 @@ def heat_map(search, css_class):
                  f'text-anchor="middle">tau (columns) - alpha (rows); pale {low:.4f}, deep {high:.4f} '
                  f"CV {html.escape(search.criterion)}</text>")
     total = bottom + MARGIN_BOTTOM
+    label = f"CV {html.escape(search.criterion)} over alpha and tau"
     return (f'<svg class="{css_class}" width="{CHART_WIDTH}" height="{total:.0f}" '
-            f'viewBox="0 0 {CHART_WIDTH} {total:.0f}" role="img" aria-label="CV {html.escape(search.criterion)} '
-            f'over alpha and tau">{"".join(parts)}</svg>')
+            f'viewBox="0 0 {CHART_WIDTH} {total:.0f}" role="img" aria-label="{label}">{"".join(parts)}</svg>')
 
 
 def search_how(model, search):

@@ -31,9 +31,9 @@ from ..core import (
     select_tau,
 )
 from ..core.choices import MAX_FEATURES
-from ..core.ridge import DEFAULT_ALPHAS
 from ..core.criteria import Assessment
 from ..core.modelfile import TrainingRecord, band_label
+from ..core.ridge import DEFAULT_ALPHAS
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
 from .style import colors_for_classes
 

@@ -26,8 +26,8 @@ ALGORITHMS = {
     "gmmselect:sampledesign": ["INPUT", "EXPECTED_UA", "TARGET_SE", "MIN_PER_CLASS", "ALLOCATION", "SEED",
                                "OUTPUT"],
 }
-TRAINING_OUTPUTS = {"OUTPUT_MODEL", "OUTPUT_REPORT", "OUTPUT_MATRIX", "KAPPA", "OVERALL_ACCURACY", "TAU", "ALPHA",
-                    "SELECTED_BANDS", "N_SELECTED", "ASSESSMENT", "SELECTED_NAMES"}
+TRAINING_OUTPUTS = {"OUTPUT_MODEL", "OUTPUT_REPORT", "OUTPUT_MATRIX", "KAPPA", "OVERALL_ACCURACY", "TAU",
+                    "ALPHA", "SELECTED_BANDS", "N_SELECTED", "ASSESSMENT", "SELECTED_NAMES"}
 
 
 @pytest.fixture(scope="module", autouse=True)

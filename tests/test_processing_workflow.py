@@ -116,7 +116,8 @@ def test_the_final_model_is_refitted_on_all_polygons_after_the_assessment(refit)
 
 
 def test_selection_alpha_is_that_of_the_search_over_all_bands():
-    """ALPHA empty: the (alpha, tau) search of Train GMM on the training polygons gives the selection's alpha."""
+    """ALPHA empty: the (alpha, tau) search of Train GMM on the training polygons gives the selection's
+    alpha."""
     samples = maipo_samples(every=2)
     result = train(samples, TrainingOptions(selection=SelectionOptions(max_features=4), validation=0),
                    TrainingInputs(32))

@@ -37,8 +37,14 @@ sys.path.insert(0, HERE)
 
 from bench_core import ensure_venv  # noqa: E402
 
-from gmmselect.core import GaussianMixture, cohen_kappa, confusion_matrix, cross_validate  # noqa: E402
-from gmmselect.core import select_features, select_tau  # noqa: E402
+from gmmselect.core import (  # noqa: E402  # noqa: E402
+    GaussianMixture,
+    cohen_kappa,
+    confusion_matrix,
+    cross_validate,
+    select_features,
+    select_tau,
+)
 from gmmselect.core.ridge import DEFAULT_ALPHAS  # noqa: E402
 from gmmselect.raster import TrainingSamples, extract_samples  # noqa: E402
 from gmmselect.raster.training import (  # noqa: E402
@@ -158,24 +164,33 @@ def methods(study):
         "GMM Select: Train GMM defaults": workflow(TrainingOptions()),
         "dzetsaka-like GMM ([-1, 1], ridge by 5-fold pixel CV)": dzetsaka_gmm,
     }
-    if study:
-        rows.update({
-            "study: Train Selection, alpha 0, VALIDATION 0.3 (before)": workflow(TrainingOptions(
-                selection=SelectionOptions(alpha=0.0), refit=False)),
-            "study: SFFS-JM, alpha 0, 0.1 % size rule, all polygons": core_selection(),
-            "study: SFFS-JM, alpha 0, size by CV kappa": core_selection(size_rule="cv"),
-            "study: SFFS-JM, alpha 0, 20 bands": core_selection(size_rule="max"),
-            "study: SFFS-JM, alpha by CV, 0.1 % size rule": core_selection("search"),
-            "study: SFFS-JM, alpha by CV, size by CV kappa": core_selection("search", size_rule="cv"),
-            "study: SFFS-JM, alpha by CV, 20 bands": core_selection("search", size_rule="max"),
-            "study: SFFS-JM, alpha 0, then (alpha, tau) on the bands": core_selection(final="search"),
-            "study: SFFS-JM, alpha by CV, then (alpha, tau) on the bands": core_selection(
-                "search", final="search"),
-            "study: SFFS-JM, alpha by CV, bands standardised": core_selection("search", standardise=True),
-            "study: all bands, tau by CV (alpha 0)": core_all_bands([0.0]),
-            "study: all bands, (alpha, tau) by CV": core_all_bands(DEFAULT_ALPHAS),
-            "study: all bands, (alpha, tau) by CV, bands standardised": core_all_bands(DEFAULT_ALPHAS, True),
-        })
+    if not study:
+        return rows
+    before = {"alpha_grid": [0.0], "refit": False}
+    rows.update({
+        "study: Train Selection before (alpha 0, no refit)": workflow(TrainingOptions(
+            selection=SelectionOptions(), **before)),
+        "study: Train Selection, alpha 0, refit": workflow(TrainingOptions(
+            selection=SelectionOptions(), alpha_grid=[0.0])),
+        "study: Train Selection, alpha by CV, no refit": workflow(TrainingOptions(
+            selection=SelectionOptions(), refit=False)),
+        "study: Train GMM before (alpha 0, no refit)": workflow(TrainingOptions(**before)),
+        "study: SFFS-JM, alpha 0, 0.1 % size rule": core_selection(),
+        "study: SFFS-JM, alpha 0, size by CV kappa": core_selection(size_rule="cv"),
+        "study: SFFS-JM, alpha 0, 20 bands": core_selection(size_rule="max"),
+        "study: SFFS-JM, alpha by CV, 0.1 % size rule": core_selection("search"),
+        "study: SFFS-JM, alpha by CV, size by CV kappa": core_selection("search", size_rule="cv"),
+        "study: SFFS-JM, alpha by CV, 20 bands": core_selection("search", size_rule="max"),
+        "study: SFFS-JM, (alpha, tau) by CV, 0.1 % size rule": core_selection("search with tau"),
+        "study: SFFS-JM, (alpha, tau) by CV, size by CV kappa": core_selection("search with tau",
+                                                                               size_rule="cv"),
+        "study: SFFS-JM, alpha by CV, bands standardised": core_selection("search", standardise=True),
+        "study: SFFS-JM, alpha by CV, then (alpha, tau) on the bands": core_selection(
+            "search", final="search"),
+        "study: all bands, tau by CV (alpha 0)": core_all_bands([0.0]),
+        "study: all bands, (alpha, tau) by CV": core_all_bands(DEFAULT_ALPHAS),
+        "study: all bands, (alpha, tau) by CV, bands standardised": core_all_bands(DEFAULT_ALPHAS, True),
+    })
     return rows
 
 
@@ -210,7 +225,8 @@ def evaluate(name, load, n_splits, study):
         results[method_name] = {"kappa": kappas, "bands": bands, "seconds": time.perf_counter() - started}
         print(f"  {name}: {method_name}: mean kappa {np.mean(kappas):.4f}", flush=True)
     for peer, predicted in run_peers(X, y, masks).items():
-        kappas = [float(cohen_kappa(confusion_matrix(y[~m], p[~m], labels))) for m, p in zip(masks, predicted)]
+        kappas = [float(cohen_kappa(confusion_matrix(y[~m], p[~m], labels)))
+                  for m, p in zip(masks, predicted)]
         results[PEER_NAMES[peer]] = {"kappa": kappas, "bands": [X.shape[1]] * n_splits, "seconds": None}
     return results
 
@@ -225,7 +241,8 @@ def table(all_results):
         means = [np.mean(all_results[n][row]["kappa"]) for n in names]
         bands = "; ".join(f"{min(all_results[n][row]['bands'])}-{max(all_results[n][row]['bands'])}"
                           for n in names)
-        lines.append(f"| {row} | " + " | ".join(f"{m:.4f}" for m in means) + f" | {np.mean(means):.4f} | {bands} |")
+        lines.append(f"| {row} | " + " | ".join(f"{m:.4f}" for m in means)
+                     + f" | {np.mean(means):.4f} | {bands} |")
     return "\n".join(lines)
 
 
@@ -237,8 +254,8 @@ def main():
     args = parser.parse_args()
     all_results = {}
     for name, load in DATASETS.items():
-        print(f"{name}: {args.splits} polygon-disjoint splits, {HELD_OUT:.0%} of each class's polygons held out",
-              flush=True)
+        print(f"{name}: {args.splits} polygon-disjoint splits, {HELD_OUT:.0%} of each class's polygons "
+              "held out", flush=True)
         all_results[name] = evaluate(name, load, args.splits, args.study)
     print()
     print(table(all_results))
