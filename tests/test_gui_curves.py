@@ -133,7 +133,7 @@ def test_sfs_points_are_labelled_with_the_band_added(models):
         feature = selection.added[k - 1]  # SFS: best_sets[k] = added[:k]
         assert label == f"+ band {feature + 1} ({model.feature_names[feature]})"
         assert mark == f"+{feature + 1}"
-    assert series.label == "maipo (SFS, jm)"
+    assert series.label == "maipo (SFS, jm, alpha 0, tau 0)"
 
 
 def test_sffs_points_list_their_whole_best_set(models):
@@ -230,15 +230,17 @@ def test_overlay_adds_a_second_curve_and_hiding_or_clearing_removes_it(dialog, m
 
     dialog.addModel(models["sfs"][0])
     dialog.addModel(models["sffs"][0])
-    assert [s.label for s, _, _ in dialog.plot.curves] == ["1. maipo_sfs_jm.gmm (SFS, jm)",
-                                                         "2. maipo_sffs_kappa.gmm (SFFS, kappa)"]
+    assert [s.label for s, _, _ in dialog.plot.curves] == [
+        "1. maipo_sfs_jm.gmm (SFS, jm, alpha 0, tau 0)",
+        "2. maipo_sffs_kappa.gmm (SFFS, kappa, alpha 0, tau 0)"]
     assert dialog.plot.yTitle == "Criterion value (normalised)" and dialog.plot.note
     pixels, frame = render(dialog.plot)
     for color in LINE_COLORS[:2]:
         assert inside(mask_of(pixels, color), frame).sum() > 200
     assert dialog.table.rowCount() == 2 * N_FEATURES
     dialog.runs.item(0).setCheckState(Qt.Unchecked)
-    assert [s.label for s, _, _ in dialog.plot.curves] == ["2. maipo_sffs_kappa.gmm (SFFS, kappa)"]
+    assert [s.label for s, _, _ in dialog.plot.curves] == [
+        "2. maipo_sffs_kappa.gmm (SFFS, kappa, alpha 0, tau 0)"]
     assert dialog.plot.yTitle == "CV Cohen's kappa" and not dialog.plot.note
     assert dialog.table.rowCount() == N_FEATURES
     dialog.clear()
@@ -292,7 +294,8 @@ def test_csv_export_has_one_row_per_size_with_its_bands(dialog, models, tmp_path
         assert float(row["value"]) == pytest.approx(selection.best_values[int(row["size"])], rel=1e-7)
         assert row["bands"] == ";".join(str(f + 1) for f in best)
         assert row["band_names"] == ";".join(model.feature_names[f] for f in best)
-        assert row["criterion"] == "kappa" and row["curve"] == "1. maipo_sffs_kappa.gmm (SFFS, kappa)"
+        assert row["criterion"] == "kappa"
+        assert row["curve"] == "1. maipo_sffs_kappa.gmm (SFFS, kappa, alpha 0, tau 0)"
         assert row["selected"] == str(int(int(row["size"]) == selection.best_size))
 
 
@@ -352,14 +355,15 @@ def test_in_the_desktop_each_run_adds_its_curve_to_one_dialog(in_desktop, tmp_pa
     first = train_selection(tmp_path, "first.gmm")
     shown = dialog_module._session["dialog"]
     assert shown.isVisible() and not shown.isModal()
-    assert [s.label for s, _ in shown.curves] == ["1. first.gmm (SFS, jm)"]
+    assert [s.label for s, _ in shown.curves] == ["1. first.gmm (SFS, jm, alpha 0, tau 0)"]
     series = shown.curves[0][0]
     selection = load_model(first["OUTPUT_MODEL"]).selection
     assert series.sizes == [1, 2, 3] and series.values == [selection.best_values[k] for k in (1, 2, 3)]
     assert first["N_SELECTED"] >= 1 and first["OUTPUT_MODEL"].endswith("first.gmm")
     train_selection(tmp_path, "second.gmm")
     assert dialog_module._session["dialog"] is shown
-    assert [s.label for s, _, _ in shown.plot.curves] == ["1. first.gmm (SFS, jm)", "2. second.gmm (SFS, jm)"]
+    assert [s.label for s, _, _ in shown.plot.curves] == ["1. first.gmm (SFS, jm, alpha 0, tau 0)",
+                                                          "2. second.gmm (SFS, jm, alpha 0, tau 0)"]
     assert curve_dialogs() == [shown]
 
 
@@ -384,7 +388,7 @@ def test_plugin_action_opens_a_chosen_model(in_desktop, models, monkeypatch):
     plugin.action.trigger()
     shown = dialog_module._session["dialog"]
     assert shown.isVisible()
-    assert [s.label for s, _ in shown.curves] == ["1. maipo_sffs_kappa.gmm (SFFS, kappa)"]
+    assert [s.label for s, _ in shown.curves] == ["1. maipo_sffs_kappa.gmm (SFFS, kappa, alpha 0, tau 0)"]
     plugin.removeActions()
     assert calls[2:] == [("unmenu", "GMM Select"), ("untoolbar",)]
     assert plugin.action is None and "dialog" not in dialog_module._session
