@@ -209,6 +209,16 @@ def test_class_of_two_with_a_ridge_equals_refits_with_a_one_sample_class():
     assert_cross_validation_matches_refits(X, y, 0.5, [2, 7, 4])
 
 
+def test_class_of_two_with_shrinkage_equals_refits_with_the_pooled_covariance():
+    """Left out, a class of two keeps one sample: covariance alpha S_pooled (no ridge needed)."""
+    X, y = with_a_class_of_two()
+    assert_left_out_scores_match_refits(X, y, 0.0, (2, 7), alpha=0.3)
+    assert_selection_matches_refits(X, y, "sfs", "kappa", k_max=4, alpha=0.3)
+    search = select_tau(X, y, grid=[0.0, 0.5], folds="loo", alphas=[0.3])
+    expected = [reference.loo_value(X, y, range(X.shape[1]), "kappa", tau, 0.3) for tau in (0.0, 0.5)]
+    np.testing.assert_allclose(search.values, expected, rtol=1e-12)
+
+
 def test_class_of_two_without_a_ridge_meets_the_eigenvalue_floor():
     """tau = 0: the one sample left has covariance floor * I, so its partner is scored far off and lost."""
     X, y = with_a_class_of_two()
