@@ -197,7 +197,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             name = parameter.name()
             raster = isinstance(parameter, QgsProcessingParameterRasterDestination)
             layer = raster or isinstance(parameter, QgsProcessingParameterVectorDestination)
-            path = (self.parameterAsOutputLayer if layer else self.parameterAsFileOutput)(parameters, name, context)
+            read = self.parameterAsOutputLayer if layer else self.parameterAsFileOutput
+            path = read(parameters, name, context)
             if path:
                 path = os.path.abspath(self.declaredExtension(parameter, path))
                 files[name] = raster_output_files(path) if raster else [path]
@@ -296,7 +297,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if blas is None:
             feedback.pushInfo(GmmSelect.tr("Linear algebra: no BLAS library found in this process"))
         elif not blas.reference:
-            feedback.pushInfo(GmmSelect.tr("Linear algebra: NumPy uses {0} ({1})").format(blas.name, blas.path))
+            feedback.pushInfo(GmmSelect.tr("Linear algebra: NumPy uses {0} ({1})").format(
+                blas.name, blas.path))
         else:
             feedback.pushWarning(GmmSelect.tr(
                 "Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times "

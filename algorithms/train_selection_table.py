@@ -10,9 +10,9 @@ from qgis.core import (
     QgsProcessingParameterString,
 )
 
+from ..i18n import GmmSelect
 from ..raster.library import read_library
 from ..raster.training import TrainingInputs, parse_number_list
-from ..i18n import GmmSelect
 from .train_selection import TrainSelectionAlgorithm
 
 

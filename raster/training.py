@@ -335,14 +335,14 @@ def search_tau(samples, data, options, steps):
     grid = options.tau_grid if options.tau_grid else None
     with steps.timed("tau_search"):
         search = select_tau(data.X, data.y, grid=grid, criterion=options.tau_criterion,
-                            folds=cv_folds(options.folds), groups=data.groups, seed=options.seed, progress=steps.stage(0, 0.8),
-                            is_canceled=steps.is_canceled)
+                            folds=cv_folds(options.folds), groups=data.groups, seed=options.seed,
+                            progress=steps.stage(0, 0.8), is_canceled=steps.is_canceled)
     tau = float(search.tau)
     if len(search.grid) > 1:
         best = float(np.max(search.values))
         steps.say(f"Tau search over {len(search.grid)} values ({options.tau_criterion}, "
-                  f"{describe_folds(options.folds)}): tau = {tau:.6g}, CV {options.tau_criterion} = {best:.4f} "
-                  f"({steps.timings['tau_search']:.2f} s)")
+                  f"{describe_folds(options.folds)}): tau = {tau:.6g}, "
+                  f"CV {options.tau_criterion} = {best:.4f} ({steps.timings['tau_search']:.2f} s)")
     else:
         steps.say(f"Tau = {tau:.6g} (one value given: no search)")
     return Choice(tau, tuple(range(data.X.shape[1])), tau_search=search)

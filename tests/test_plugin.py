@@ -143,8 +143,8 @@ def test_unload_removes_the_provider_and_init_processing_restores_it():
 
 
 def test_no_gui_calls_outside_the_gui_part():
-    sources = [*glob.glob(os.path.join(REPO, "raster", "*.py")), *glob.glob(os.path.join(REPO, "core", "*.py")),
-               *glob.glob(os.path.join(REPO, "algorithms", "*.py"))]
+    sources = [path for layer in ("core", "raster", "algorithms")
+               for path in glob.glob(os.path.join(REPO, layer, "*.py"))]
     for path in sources:
         with open(path, encoding="utf-8") as stream:
             text = stream.read()
