@@ -159,8 +159,10 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             feedback.pushInfo(GmmSelect.tr("Class colours: the training layer's categorized style ({0} "
                                            "categories)").format(len(self.category_colors)))
         else:
-            feedback.pushInfo(GmmSelect.tr("Class colours: the default palette (the training layer has no "
-                                           "categorized style on the class field)"))
+            feedback.pushInfo(GmmSelect.tr("Class colours: from the class names where they name a land "
+                                           "cover (water, forest, eau, forêt...), else a palette for "
+                                           "colour-blind eyes (the training layer has no categorized style "
+                                           "on the class field)"))
         return True
 
     def categoryColors(self, parameters, context):
