@@ -21,27 +21,58 @@ from .base import GmmSelectAlgorithm, progress_between
 
 
 class ClassStyle(QgsProcessingLayerPostProcessorInterface):
-    """Applies the style written next to an output (paletted classes, confidence ramp) once QGIS loads it."""
+    """Applies the style written next to an output (paletted classes, confidence ramp) once QGIS loads
+    it, and stacks the outputs of the run in the layer tree: the classification on top, the confidence
+    under it, the probabilities at the bottom (QGIS loads them in the order of their paths)."""
 
     # Processing keeps only a pointer to the post-processor: the instances live here.
     instances = {}
 
-    def __init__(self, style_path):
-        """Remember the .qml to apply."""
+    def __init__(self, output_path, stack):
+        """Remember the output, its .qml and the run's `stack` (OutputStack) the layer belongs to."""
         super().__init__()
-        self.style_path = style_path
+        self.output_path, self.style_path, self.stack = output_path, qml_path(output_path), stack
 
     @classmethod
-    def create(cls, output_path, style_path):
+    def create(cls, output_path, stack):
         """The post-processor of `output_path`, kept alive until replaced."""
-        cls.instances[output_path] = cls(style_path)
+        cls.instances[output_path] = cls(output_path, stack)
         return cls.instances[output_path]
 
     def postProcessLayer(self, layer, context, feedback):
-        """Load the class names and colours (main thread, after the layer was added)."""
-        if layer is not None and os.path.isfile(self.style_path):
+        """Load the class names and colours, then put the layer in its place (main thread, after the
+        layer was added)."""
+        if layer is None:
+            return
+        if os.path.isfile(self.style_path):
             layer.loadNamedStyle(self.style_path)
             layer.triggerRepaint()
+        self.stack.loaded(self.output_path, layer, context.project())
+
+
+class OutputStack:
+    """The layers of one run in their order in the layer tree, top first (the order of `paths`)."""
+
+    def __init__(self, paths):
+        """The outputs at `paths`, top first; none loaded yet."""
+        self.paths, self.layer_ids = list(paths), {}
+
+    def loaded(self, path, layer, project):
+        """Record `layer` of output `path` as loaded and reorder the run's layers loaded so far."""
+        self.layer_ids[path] = layer.id()
+        if project is None:
+            return
+        root = project.layerTreeRoot()
+        nodes = [root.findLayer(self.layer_ids[path]) for path in self.paths if path in self.layer_ids]
+        nodes = [node for node in nodes if node is not None]
+        parent = nodes[0].parent() if nodes else None
+        if len(nodes) < 2 or any(node.parent() is not parent for node in nodes):
+            return
+        top = min(parent.children().index(node) for node in nodes)
+        for offset, node in enumerate(nodes):  # a copy in place first: the layer never leaves the tree
+            parent.insertChildNode(top + offset, node.clone())
+        for node in nodes:
+            parent.removeChildNode(node)
 
 
 class PredictAlgorithm(GmmSelectAlgorithm):
@@ -143,11 +174,14 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                 self.N_SELECTED: len(band_numbers)}
 
     def postProcessAlgorithm(self, context, feedback):
-        """Main thread: have QGIS apply the .qml written next to each output when it loads it."""
-        for path in getattr(self, "styled_outputs", []):
+        """Main thread: have QGIS apply the .qml written next to each output when it loads it, and load
+        the classification on top of the confidence and the probabilities."""
+        paths = getattr(self, "styled_outputs", [])
+        stack = OutputStack(paths)
+        for path in paths:
             if context.willLoadLayerOnCompletion(path):
                 context.layerToLoadOnCompletionDetails(path).setPostProcessor(
-                    ClassStyle.create(path, qml_path(path)))
+                    ClassStyle.create(path, stack))
         return {}
 
 

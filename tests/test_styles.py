@@ -231,3 +231,51 @@ def test_outputs_loaded_from_the_gui_get_their_styles(tmp_path):
         assert ramp.colorRampType() == ramp.Interpolated
     finally:
         project.removeMapLayers([classes.id(), confidence.id()])
+
+
+@pytest.mark.parametrize("names", [("classification", "confidence", "probabilities"),
+                                   ("z_classes", "b_confidence", "a_probabilities")])
+def test_the_classification_is_loaded_on_top_of_the_confidence_and_the_probabilities(tmp_path, names):
+    """Whatever order their paths load in (QGIS loads outputs in the order of their paths), the layer tree
+    shows the classification first, then the confidence, then the probabilities, all visible, in the
+    results group too."""
+    import processing
+    from processing.core.ProcessingConfig import ProcessingConfig
+    from processing.gui.Postprocessing import handleAlgorithmResults
+    from qgis.core import (
+        QgsApplication,
+        QgsProcessingContext,
+        QgsProcessingFeedback,
+        QgsProcessingOutputLayerDefinition,
+        QgsProject,
+        QgsRasterLayer,
+    )
+
+    model = processing.run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class",
+                                                  "TAU": "1", "OUTPUT_MODEL": str(tmp_path / "model.gmm")})[
+        "OUTPUT_MODEL"]
+    project = QgsProject.instance()
+    other = project.addMapLayer(QgsRasterLayer(LANDSAT, "landsat"))
+    for group in ("", "Results"):
+        ProcessingConfig.setSettingValue(ProcessingConfig.RESULTS_GROUP_NAME, group)
+        context, feedback = QgsProcessingContext(), QgsProcessingFeedback()
+        context.setProject(project)
+        paths = [str(tmp_path / f"{group}{name}.tif") for name in names]
+        algorithm = QgsApplication.processingRegistry().createAlgorithmById("gmmselect:predict")
+        _, ok = algorithm.run({"INPUT": LANDSAT, "MODEL": model, **{
+            parameter: QgsProcessingOutputLayerDefinition(path, project)
+            for parameter, path in zip(("OUTPUT", "CONFIDENCE", "PROBABILITIES"), paths)}}, context, feedback)
+        assert ok and handleAlgorithmResults(algorithm, context, feedback)
+        parent = project.layerTreeRoot().findGroup(group) if group else project.layerTreeRoot()
+        shown = [node.layer().source() for node in parent.findLayers()]
+        try:
+            assert [path for path in shown if path in paths] == paths
+            assert all(project.layerTreeRoot().findLayer(layer.id()).isVisible()
+                       for layer in project.mapLayers().values() if layer.source() in paths)
+            if not group:
+                assert shown[-1] == LANDSAT  # the layer that was there stays below the new ones
+        finally:
+            project.removeMapLayers([layer.id() for layer in project.mapLayers().values()
+                                     if layer.source() in paths])
+    ProcessingConfig.setSettingValue(ProcessingConfig.RESULTS_GROUP_NAME, "")
+    project.removeMapLayer(other.id())
