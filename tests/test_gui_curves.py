@@ -373,9 +373,9 @@ def test_plugin_action_opens_a_chosen_model(in_desktop, models, monkeypatch):
     iface = types.SimpleNamespace(
         mainWindow=lambda: None,
         addPluginToRasterMenu=lambda menu, action: calls.append(("menu", menu, action.text())),
-        addRasterToolBarIcon=lambda action: calls.append(("toolbar", action.text())),
+        addToolBarIcon=lambda action: calls.append(("toolbar", action.text())),  # the Plugins toolbar
         removePluginRasterMenu=lambda menu, action: calls.append(("unmenu", menu)),
-        removeRasterToolBarIcon=lambda action: calls.append(("untoolbar",)))
+        removeToolBarIcon=lambda action: calls.append(("untoolbar",)))
     plugin = GmmSelectPlugin(iface)
     plugin.addActions()
     assert calls == [("menu", "GMM Select", "Show selection curves…"), ("toolbar", "Show selection curves…")]
