@@ -105,7 +105,7 @@ class AssessAlgorithm(GmmSelectAlgorithm):
                 log=self.logTo(feedback), progress=progress_between(feedback, 0, 90, full=100),
                 is_canceled=feedback.isCanceled)
             for warning in assessment.warnings:
-                feedback.pushWarning(warning)
+                self.warning(feedback, warning)
             for name, text in ((self.OUTPUT_TABLE, assessment_csv), (self.OUTPUT_MATRIX, error_matrix_csv),
                                (self.OUTPUT_REPORT, lambda a: assessment_report(a, self.displayName()))):
                 if paths[name]:
@@ -114,6 +114,6 @@ class AssessAlgorithm(GmmSelectAlgorithm):
         estimates = assessment.estimates
         half = assessment.z * estimates.overall_se
         feedback.setProgress(100)
-        feedback.pushInfo(GmmSelect.tr("Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)").format(
+        self.info(feedback, GmmSelect.tr("Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)").format(
             estimates.overall, half, assessment.confidence))
         return {**paths, self.OVERALL_ACCURACY: estimates.overall, self.OVERALL_ACCURACY_CI: half}

@@ -99,8 +99,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
     def description(self):
         """What the algorithm does."""
         return GmmSelect.tr(
-            "Classifies every pixel of a raster with a model from <i>Train GMM</i> or <i>Train "
-            "Selection</i> (maximum a posteriori rule), reading the raster block by block. Writes a "
+            "Classifies every pixel of a raster with a model from Train GMM or Train "
+            "Selection (maximum a posteriori rule), reading the raster block by block. Writes a "
             "paletted classification whose categories carry the class names, and optionally the "
             "confidence (posterior probability of the winning class) and one probability band per "
             "class. No-data pixels (in any band used) and pixels outside the mask stay no-data.")
@@ -154,7 +154,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             mixture, band_numbers = saved.classifier(self.parameterAsOptionalInt(
                 parameters, self.N_FEATURES, context))
             names = list(mixture.class_names_)
-            feedback.pushInfo(GmmSelect.tr(
+            self.info(feedback, GmmSelect.tr(
                 "Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}").format(
                     len(names), ", ".join(names), mixture.tau_, len(band_numbers),
                     ", ".join(str(band) for band in band_numbers)))
@@ -167,7 +167,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                            **model_bands(saved, band_numbers))
             self.commitOutputs()
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
-        feedback.pushInfo(GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(
+        self.info(feedback, GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(
             output, time.perf_counter() - started))
         return {self.OUTPUT: output, self.CONFIDENCE: confidence, self.PROBABILITIES: probabilities,
                 self.SELECTED_BANDS: ",".join(str(band) for band in band_numbers),

@@ -24,62 +24,52 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="115"/>
-        <source>Default: {0}. As a value, give the key (e.g. {1}) or its index.</source>
-        <translation>Par défaut : {0}. Comme valeur, donnez la clé (p. ex. {1}) ou son indice.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/base.py" line="122"/>
+        <location filename="../algorithms/base.py" line="130"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="182"/>
+        <location filename="../algorithms/base.py" line="190"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="186"/>
+        <location filename="../algorithms/base.py" line="194"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="336"/>
+        <location filename="../algorithms/base.py" line="360"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="340"/>
+        <location filename="../algorithms/base.py" line="364"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="341"/>
+        <location filename="../algorithms/base.py" line="365"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="345"/>
+        <location filename="../algorithms/base.py" line="369"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="351"/>
+        <location filename="../algorithms/base.py" line="386"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="66"/>
+        <location filename="../algorithms/predict.py" line="97"/>
         <source>Predict</source>
         <translation>Prédire</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="70"/>
-        <source>Classifies every pixel of a raster with a model from &lt;i&gt;Train GMM&lt;/i&gt; or &lt;i&gt;Train Selection&lt;/i&gt; (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data.</source>
-        <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes &lt;i&gt;Entraîner GMM&lt;/i&gt; ou &lt;i&gt;Entraîner avec sélection de bandes&lt;/i&gt; (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/predict.py" line="79"/>
+        <location filename="../algorithms/predict.py" line="110"/>
         <source>The image to classify: the same bands, in the same order, as the raster the model was trained on.</source>
         <translation>L'image à classer : les mêmes bandes, dans le même ordre, que le raster sur lequel le modèle a été entraîné.</translation>
     </message>
@@ -89,32 +79,32 @@
         <translation>Fichier de modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="81"/>
+        <location filename="../algorithms/predict.py" line="112"/>
         <source>GMM Select model (*.gmm);;All files (*)</source>
         <translation>Modèle GMM Select (*.gmm);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="81"/>
+        <location filename="../algorithms/predict.py" line="112"/>
         <source>A .gmm model written by Train GMM or Train Selection (the content is checked, not the name).</source>
         <translation>Un modèle .gmm écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes (le contenu est vérifié, pas le nom).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="86"/>
+        <location filename="../algorithms/predict.py" line="117"/>
         <source>Mask</source>
         <translation>Masque</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="86"/>
+        <location filename="../algorithms/predict.py" line="117"/>
         <source>Optional raster on the same grid: only pixels with a value &gt; 0 are classified.</source>
         <translation>Raster facultatif sur la même grille : seuls les pixels de valeur &gt; 0 sont classés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="89"/>
+        <location filename="../algorithms/predict.py" line="120"/>
         <source>Number of selected bands to use (selection models)</source>
         <translation>Nombre de bandes sélectionnées à utiliser (modèles avec sélection)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="89"/>
+        <location filename="../algorithms/predict.py" line="120"/>
         <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only).</source>
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement).</translation>
     </message>
@@ -124,27 +114,22 @@
         <translation>Classification</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="94"/>
-        <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer&apos;s categorized style when it had one, else a fixed qualitative palette.</source>
-        <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon une palette qualitative fixe.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/predict.py" line="99"/>
+        <location filename="../algorithms/predict.py" line="131"/>
         <source>Confidence</source>
         <translation>Carte de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="99"/>
+        <location filename="../algorithms/predict.py" line="131"/>
         <source>Posterior probability of the winning class, in (0, 1] (Float32), styled with a continuous red (0) to green (1) ramp (.qml next to it).</source>
         <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="103"/>
+        <location filename="../algorithms/predict.py" line="135"/>
         <source>Class probabilities</source>
         <translation>Probabilités des classes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="103"/>
+        <location filename="../algorithms/predict.py" line="135"/>
         <source>One band per class (in the model&apos;s class order): posterior probabilities (Float32).</source>
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
@@ -159,12 +144,12 @@
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="125"/>
+        <location filename="../algorithms/predict.py" line="157"/>
         <source>Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}</source>
         <translation>Modèle : {0} classes ({1}), tau = {2:.6g}, {3} bande(s) : {4}</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="138"/>
+        <location filename="../algorithms/predict.py" line="170"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -172,11 +157,6 @@
         <location filename="../algorithms/train_gmm.py" line="22"/>
         <source>Train GMM</source>
         <translation>Entraîner GMM</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_gmm.py" line="26"/>
-        <source>Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or points over a raster, on all bands, and saves the model for &lt;i&gt;Predict&lt;/i&gt;. Pixels are classified by the maximum a posteriori rule. The covariances get a ridge S + tau I, tau chosen on a grid by k-fold cross-validation (by polygon). A share of the polygons of each class can be held out for an independent accuracy assessment; the final model is then trained on the other polygons only.</source>
-        <translation>Classification supervisée : apprend une gaussienne par classe (moyenne et covariance de ses pixels d'entraînement) à partir de polygones ou de points sur un raster, sur toutes les bandes, et enregistre le modèle pour l'algorithme &lt;i&gt;Prédire&lt;/i&gt;. Les pixels sont classés par la règle du maximum a posteriori. Les covariances reçoivent une crête (ridge) S + tau I, tau étant choisi sur une grille par validation croisée à k plis (par polygone). Une part des polygones de chaque classe peut être réservée comme polygones de validation pour une évaluation indépendante de l'exactitude ; le modèle final est alors entraîné sur les autres polygones seulement.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_gmm.py" line="36"/>
@@ -212,11 +192,6 @@
         <location filename="../algorithms/train_selection.py" line="30"/>
         <source>Train Selection</source>
         <translation>Entraîner avec sélection de bandes</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection.py" line="34"/>
-        <source>Selects the few bands that separate the classes best, by sequential forward selection (SFS) or sequential floating forward selection (SFFS), and saves a Gaussian mixture model that uses them, for &lt;i&gt;Predict&lt;/i&gt;. The criterion is a separability (Jeffries-Matusita, Kullback-Leibler: fast, no cross-validation) or a cross-validated accuracy, kappa or F1. The model keeps the best band set of every size, so &lt;i&gt;Predict&lt;/i&gt; can use another size. A share of the polygons of each class can be held out: the selection never sees them, and they give an independent accuracy assessment.</source>
-        <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme &lt;i&gt;Prédire&lt;/i&gt;. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme &lt;i&gt;Prédire&lt;/i&gt; peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection.py" line="45"/>
@@ -287,11 +262,6 @@
         <location filename="../algorithms/train_selection.py" line="62"/>
         <source>Ridge tau during selection</source>
         <translation>Crête (ridge) tau pendant la sélection</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection.py" line="62"/>
-        <source>Ridge S + tau I of the covariances, during the selection and in the model. 0 (default): only the eigenvalue floor regularises.</source>
-        <translation>Crête (ridge) S + tau I des covariances, pendant la sélection et dans le modèle. 0 (par défaut) : seul le plancher des valeurs propres régularise.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection.py" line="69"/>
@@ -439,22 +409,17 @@
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="162"/>
-        <source>Class colours: the default palette (the training layer has no categorized style on the class field)</source>
-        <translation>Couleurs des classes : la palette par défaut (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="195"/>
+        <location filename="../algorithms/training_base.py" line="197"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="198"/>
+        <location filename="../algorithms/training_base.py" line="200"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="210"/>
+        <location filename="../algorithms/training_base.py" line="212"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -623,32 +588,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="297"/>
+        <location filename="../algorithms/base.py" line="321"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="299"/>
+        <location filename="../algorithms/base.py" line="323"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="301"/>
+        <location filename="../algorithms/base.py" line="325"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="207"/>
+        <location filename="../algorithms/base.py" line="215"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="228"/>
+        <location filename="../algorithms/base.py" line="236"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="228"/>
+        <location filename="../algorithms/base.py" line="236"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -758,12 +723,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="280"/>
+        <location filename="../algorithms/base.py" line="288"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="284"/>
+        <location filename="../algorithms/base.py" line="292"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -863,7 +828,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="206"/>
+        <location filename="../algorithms/training_base.py" line="208"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
@@ -881,11 +846,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/train_selection_table.py" line="33"/>
         <source>Train Selection from a Table of Spectra</source>
         <translation>Entraîner avec sélection de bandes à partir d'une table de spectres</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection_table.py" line="37"/>
-        <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and outputs are those of &lt;i&gt;Train Selection&lt;/i&gt;. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.</source>
-        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme &lt;i&gt;Entraîner avec sélection de bandes&lt;/i&gt;. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection_table.py" line="46"/>
@@ -956,6 +916,61 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/training_base.py" line="60"/>
         <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample (with folds by polygon: each polygon) is predicted by the model without it, computed exactly from the full model at the cost of one fit; accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. For spectral libraries and small classes.</source>
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon (avec les plis par polygone : chaque polygone) est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales et les petites classes.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="113"/>
+        <source>Default: {0}.</source>
+        <translation>Par défaut : {0}.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="124"/>
+        <source>As a value, give the key (e.g. {0}) or its index.</source>
+        <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="380"/>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="380"/>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="101"/>
+        <source>Classifies every pixel of a raster with a model from Train GMM or Train Selection (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data.</source>
+        <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="125"/>
+        <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer's categorized style when it had one, else those of the land covers the class names say (water, forest, eau, forêt...), else a palette for colour-blind eyes.</source>
+        <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon celles des occupations du sol que disent les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_gmm.py" line="26"/>
+        <source>Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or points over a raster, on all bands, and saves the model for Predict. Pixels are classified by the maximum a posteriori rule. The covariances get a ridge S + tau I, tau chosen on a grid by k-fold cross-validation (by polygon). A share of the polygons of each class can be held out for an independent accuracy assessment; the final model is then trained on the other polygons only.</source>
+        <translation>Classification supervisée : apprend une gaussienne par classe (moyenne et covariance de ses pixels d'entraînement) à partir de polygones ou de points sur un raster, sur toutes les bandes, et enregistre le modèle pour l'algorithme Prédire. Les pixels sont classés par la règle du maximum a posteriori. Les covariances reçoivent une crête (ridge) S + tau I, tau étant choisi sur une grille par validation croisée à k plis (par polygone). Une part des polygones de chaque classe peut être réservée comme polygones de validation pour une évaluation indépendante de l'exactitude ; le modèle final est alors entraîné sur les autres polygones seulement.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="34"/>
+        <source>Selects the few bands that separate the classes best, by sequential forward selection (SFS) or sequential floating forward selection (SFFS), and saves a Gaussian mixture model that uses them, for Predict. The criterion is a separability (Jeffries-Matusita, Kullback-Leibler: fast, no cross-validation) or a cross-validated accuracy, kappa or F1. The model keeps the best band set of every size, so Predict can use another size. A share of the polygons of each class can be held out: the selection never sees them, and they give an independent accuracy assessment.</source>
+        <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme Prédire. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme Prédire peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="62"/>
+        <source>Ridge S + tau I of the covariances, during the selection and in the model. 0: only the eigenvalue floor regularises.</source>
+        <translation>Crête (ridge) S + tau I des covariances, pendant la sélection et dans le modèle. 0 : seul le plancher des valeurs propres régularise.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="37"/>
+        <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and outputs are those of Train Selection. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.</source>
+        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="162"/>
+        <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
+        <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
 </context>
 </TS>

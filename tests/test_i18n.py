@@ -177,7 +177,9 @@ def test_algorithms_from_the_registry_speak_french(translator):
     assert selection.parameterDefinition("METHOD").options() == [
         "sfs: sélection séquentielle avant", "sffs: sélection flottante avant"]
     assert "distance de Jeffries–Matusita" in selection.parameterDefinition("CRITERION").options()[0]
-    assert "<b>Part des polygones réservés à la validation</b> (VALIDATION)" in selection.shortHelpString()
+    assert selection.shortHelpString().startswith("Classification supervisée avec sélection de bandes")
+    assert selection.parameterDefinition("VALIDATION").help().endswith(" Par défaut : 0.3.")
+    assert selection.parameterDefinition("GROUPED").help().endswith(" Par défaut : oui.")
     assert registry.providerById("gmmselect").longName().startswith("GMM Select : classification")
 
 
