@@ -16,9 +16,10 @@ from qgis.core import (
 )
 
 from ..core import save_model
-from ..i18n import GmmSelect
+from ..i18n import GmmSelect, translated_choices
 from ..raster import extract_samples, raster_info
-from ..raster.report import report_html
+from ..core.choices import CRITERIA, METHODS
+from ..raster.report import TEXTS, Words, report_html
 from ..raster.training import TrainingInputs, TrainingOptions, train
 from .base import GmmSelectAlgorithm, progress_between
 from .tables import confusion_csv
@@ -231,7 +232,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         outputs.update(self.writeOutputFiles(result, paths))
         report = paths[self.OUTPUT_REPORT]
         if report:
-            self.staging.write_text(report, report_html(result.model, self.displayName()))
+            self.staging.write_text(report, report_html(result.model, self.displayName(), model_path,
+                                                        report_words()))
         matrix = paths[self.OUTPUT_MATRIX]
         if matrix:
             self.staging.write_text(matrix, confusion_csv(result.assessment,
@@ -251,3 +253,8 @@ def category_values(category):
     value = category.value()
     values = value if isinstance(value, list) else [value]
     return [v for v in values if isinstance(v, (int, float, str)) and v != ""]
+
+
+def report_words():
+    """The training report's Words in the QGIS language: its texts and the names of the choices."""
+    return Words({key: text for choices in (TEXTS, CRITERIA, METHODS) for key, text in translated_choices(choices)})

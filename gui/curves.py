@@ -13,7 +13,7 @@ from qgis.PyQt.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPen, QPoly
 from qgis.PyQt.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from ..i18n import GmmSelect
-from ..raster.report import value_range
+from ..raster.report import nice_step, ticks, value_range
 from ..raster.style import HIGHLIGHT_COLOR
 
 GRID_COLOR = "#e0e0e0"
@@ -21,22 +21,6 @@ TEXT_COLOR = "#303030"
 POINT_RADIUS = 3.5
 BEST_RADIUS = 8.0
 HOVER_DISTANCE = 10.0
-
-
-def nice_step(raw):
-    """The 1, 2, 5 or 10 x 10^n step nearest to `raw` (> 0)."""
-    exponent = math.floor(math.log10(raw))
-    fraction = raw / 10 ** exponent
-    nice = 1 if fraction < 1.5 else 2 if fraction < 3.5 else 5 if fraction < 7.5 else 10
-    return nice * 10 ** exponent
-
-
-def ticks(low, high, count=5):
-    """About `count` round tick values in [low, high] and the number of decimals they need."""
-    step = nice_step((high - low) / count)
-    first = math.ceil(low / step)
-    values = [k * step for k in range(first, math.floor(high / step) + 1)]
-    return values, max(0, -math.floor(math.log10(step)))
 
 
 def size_ticks(low, high, count=10):

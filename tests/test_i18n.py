@@ -15,7 +15,7 @@ from qgis_helpers import REPO, plugin_parent, qgis_process_executable, start_qgi
 TS = os.path.join(REPO, "i18n", "gmmselect_fr.ts")
 QM = os.path.join(REPO, "i18n", "gmmselect_fr.qm")
 CONTEXT = "GmmSelect"
-SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py", "core/choices.py"]
+SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py", "core/choices.py", "raster/report.py"]
 MARKERS = re.compile(r"\{[^{}]*\}|</?\w+>|\(\*[^)]*\)|\*\.\w+|\b[A-Z][A-Z0-9_]+\b")
 ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:trainselectiontable",
               "gmmselect:predict", "gmmselect:assess", "gmmselect:sampledesign"]
