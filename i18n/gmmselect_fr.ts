@@ -74,7 +74,7 @@
         <translation>L'image à classer : les mêmes bandes, dans le même ordre, que le raster sur lequel le modèle a été entraîné.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../raster/report.py" line="45"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
@@ -134,12 +134,12 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="131"/>
+        <location filename="../algorithms/training_base.py" line="132"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="126"/>
+        <location filename="../algorithms/training_base.py" line="127"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
@@ -174,7 +174,7 @@
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="29"/>
+        <location filename="../raster/report.py" line="145"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
@@ -264,7 +264,7 @@
         <translation>Crête (ridge) tau pendant la sélection</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="69"/>
+        <location filename="../raster/report.py" line="75"/>
         <source>Selection curve</source>
         <translation>Courbe de sélection</translation>
     </message>
@@ -279,67 +279,67 @@
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="77"/>
+        <location filename="../algorithms/training_base.py" line="78"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="79"/>
+        <location filename="../raster/report.py" line="48"/>
         <source>Training polygons or points</source>
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="79"/>
+        <location filename="../algorithms/training_base.py" line="80"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="85"/>
+        <location filename="../raster/report.py" line="49"/>
         <source>Class field</source>
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="85"/>
+        <location filename="../algorithms/training_base.py" line="86"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="93"/>
+        <location filename="../algorithms/training_base.py" line="94"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="93"/>
+        <location filename="../algorithms/training_base.py" line="94"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
+        <location filename="../algorithms/training_base.py" line="98"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="97"/>
+        <location filename="../algorithms/training_base.py" line="98"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the tau search, the selection or the final fit, it gives an independent accuracy assessment. 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de tau, la sélection ni l'ajustement final, ils donnent une évaluation indépendante de l'exactitude. 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="103"/>
+        <location filename="../algorithms/training_base.py" line="104"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="103"/>
+        <location filename="../algorithms/training_base.py" line="104"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="70"/>
+        <location filename="../algorithms/training_base.py" line="71"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="70"/>
+        <location filename="../algorithms/training_base.py" line="71"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
@@ -349,92 +349,92 @@
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="110"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="115"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="115"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="114"/>
+        <location filename="../algorithms/training_base.py" line="115"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="121"/>
+        <location filename="../algorithms/training_base.py" line="122"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="121"/>
+        <location filename="../algorithms/training_base.py" line="122"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="126"/>
+        <location filename="../algorithms/training_base.py" line="127"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="126"/>
+        <location filename="../algorithms/training_base.py" line="127"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="126"/>
+        <location filename="../algorithms/training_base.py" line="127"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="131"/>
+        <location filename="../algorithms/training_base.py" line="132"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="131"/>
+        <location filename="../algorithms/training_base.py" line="132"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="159"/>
+        <location filename="../algorithms/training_base.py" line="160"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="197"/>
+        <location filename="../algorithms/training_base.py" line="198"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="200"/>
+        <location filename="../algorithms/training_base.py" line="201"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="212"/>
+        <location filename="../algorithms/training_base.py" line="213"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="221"/>
+        <location filename="../gui/curves.py" line="205"/>
         <source>Number of selected bands</source>
         <translation>Nombre de bandes sélectionnées</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="260"/>
+        <location filename="../gui/curves.py" line="244"/>
         <source> (best size)</source>
         <translation> (meilleure taille)</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="261"/>
+        <location filename="../gui/curves.py" line="245"/>
         <source>{0}
 Size {1}: {2:.6g}{3}
 {4}</source>
@@ -443,22 +443,22 @@ Taille {1} : {2:.6g}{3}
 {4}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="108"/>
+        <location filename="../gui/curves.py" line="92"/>
         <source>No selection curve yet: run Train Selection or open a model file.</source>
         <translation>Pas encore de courbe de sélection : lancez l'algorithme Entraîner avec sélection de bandes ou ouvrez un fichier de modèle.</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="195"/>
+        <location filename="../gui/curves.py" line="179"/>
         <source>{0}: best size {1}</source>
         <translation>{0} : meilleure taille {1}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="199"/>
+        <location filename="../gui/curves.py" line="183"/>
         <source>Best size of each curve</source>
         <translation>Meilleure taille de chaque courbe</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="304"/>
+        <location filename="../gui/curves.py" line="288"/>
         <source>Selection curves</source>
         <translation>Courbes de sélection</translation>
     </message>
@@ -828,7 +828,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="208"/>
+        <location filename="../algorithms/training_base.py" line="209"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
@@ -873,7 +873,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Les champs numériques qui sont des bandes, dans l'ordre spectral. Vide : tous les champs numériques sauf les champs de classe et de groupe.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="60"/>
+        <location filename="../raster/report.py" line="50"/>
         <source>Group field</source>
         <translation>Champ de groupe</translation>
     </message>
@@ -908,12 +908,12 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} spectres de {1} classes, {2} bandes, lus dans {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="60"/>
+        <location filename="../algorithms/training_base.py" line="61"/>
         <source>Cross-validation folds (0 = leave-one-out)</source>
         <translation>Plis de la validation croisée (0 = un contre tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="60"/>
+        <location filename="../algorithms/training_base.py" line="61"/>
         <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample (with folds by polygon: each polygon) is predicted by the model without it, computed exactly from the full model at the cost of one fit; accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. For spectral libraries and small classes.</source>
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon (avec les plis par polygone : chaque polygone) est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales et les petites classes.</translation>
     </message>
@@ -928,12 +928,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="380"/>
+        <location filename="../raster/report.py" line="61"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="380"/>
+        <location filename="../raster/report.py" line="62"/>
         <source>no</source>
         <translation>non</translation>
     </message>
@@ -968,9 +968,354 @@ Taille {1} : {2:.6g}{3}
         <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="162"/>
+        <location filename="../algorithms/training_base.py" line="163"/>
         <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="44"/>
+        <source>en</source>
+        <translation>fr</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="46"/>
+        <source>Raster</source>
+        <translation>Raster</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="47"/>
+        <source>Spectral library</source>
+        <translation>Bibliothèque spectrale</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="51"/>
+        <source>Created (UTC)</source>
+        <translation>Créé (UTC)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="52"/>
+        <source>Algorithm</source>
+        <translation>Algorithme</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="53"/>
+        <source>Kappa &lt;b&gt;{kappa}&lt;/b&gt;, overall accuracy &lt;b&gt;{accuracy}&lt;/b&gt;, {how}. {classes} classes, {used} of {bands} bands used, tau = {tau}.</source>
+        <translation>Kappa &lt;b&gt;{kappa}&lt;/b&gt;, exactitude globale &lt;b&gt;{accuracy}&lt;/b&gt;, {how}. {classes} classes, {used} bandes utilisées sur {bands}, tau = {tau}.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="56"/>
+        <source>measured on the held-out polygons</source>
+        <translation>mesurés sur les polygones réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="57"/>
+        <source>estimated by cross-validation on the training polygons</source>
+        <translation>estimés par validation croisée sur les polygones d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="58"/>
+        <source>Inputs and parameters</source>
+        <translation>Entrées et paramètres</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="59"/>
+        <source>parameter</source>
+        <translation>paramètre</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="60"/>
+        <source>value</source>
+        <translation>valeur</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="63"/>
+        <source>empty</source>
+        <translation>vide</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="64"/>
+        <source>The final model was trained on the training polygons only; the held-out polygons assess it.</source>
+        <translation>Le modèle final a été entraîné sur les seuls polygones d'entraînement ; les polygones réservés l'évaluent.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="66"/>
+        <source>The final model was trained on all polygons.</source>
+        <translation>Le modèle final a été entraîné sur tous les polygones.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="67"/>
+        <source>Training samples per class</source>
+        <translation>Échantillons d'entraînement par classe</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="68"/>
+        <source>class</source>
+        <translation>classe</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="69"/>
+        <source>colour</source>
+        <translation>couleur</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="70"/>
+        <source>training samples</source>
+        <translation>échantillons d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="71"/>
+        <source>training polygons</source>
+        <translation>polygones d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="72"/>
+        <source>held-out samples</source>
+        <translation>échantillons réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="73"/>
+        <source>held-out polygons</source>
+        <translation>polygones réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="74"/>
+        <source>total</source>
+        <translation>total</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="76"/>
+        <source>{method} ({method_key}), criterion: {criterion} ({criterion_key}). The best size is the smallest within {tolerance} (relative) of the best value: {best}.</source>
+        <translation>{method} ({method_key}), critère : {criterion} ({criterion_key}). La meilleure taille est la plus petite à moins de {tolerance} (en relatif) de la meilleure valeur : {best}.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="79"/>
+        <source>For these classes and their priors the criterion is at most {ceiling} (every pair of classes fully separated).</source>
+        <translation>Pour ces classes et leurs probabilités a priori, le critère vaut au plus {ceiling} (toutes les paires de classes parfaitement séparées).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="82"/>
+        <source>number of bands</source>
+        <translation>nombre de bandes</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="83"/>
+        <source>best set: band number (name)</source>
+        <translation>meilleur ensemble : numéro de bande (nom)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="84"/>
+        <source>chosen</source>
+        <translation>choisi</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="85"/>
+        <source>Spectra</source>
+        <translation>Spectres</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="86"/>
+        <source>Mean spectrum of each class (line) ± one standard deviation (shaded), over every band read; the selected bands are the vertical lines, numbered in their order of selection.</source>
+        <translation>Spectre moyen de chaque classe (ligne) ± un écart type (zone ombrée), sur toutes les bandes lues ; les bandes sélectionnées sont les lignes verticales, numérotées dans leur ordre de sélection.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="90"/>
+        <source>Mean spectrum of each class (line) ± one standard deviation (shaded); the model uses every band.</source>
+        <translation>Spectre moyen de chaque classe (ligne) ± un écart type (zone ombrée) ; le modèle utilise toutes les bandes.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="92"/>
+        <source>wavelength</source>
+        <translation>longueur d'onde</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="93"/>
+        <source>band number</source>
+        <translation>numéro de bande</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="94"/>
+        <source>band value</source>
+        <translation>valeur de la bande</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="95"/>
+        <source>Bands used</source>
+        <translation>Bandes utilisées</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="96"/>
+        <source>order of selection</source>
+        <translation>ordre de sélection</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="97"/>
+        <source>position</source>
+        <translation>position</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="98"/>
+        <source>name</source>
+        <translation>nom</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="99"/>
+        <source>Wavelengths: not in the raster&apos;s metadata.</source>
+        <translation>Longueurs d'onde : absentes des métadonnées du raster.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="100"/>
+        <source>Ridge tau</source>
+        <translation>Crête tau</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="101"/>
+        <source>tau = {tau}, given (TAU): the band selection and the model use it; no search.</source>
+        <translation>tau = {tau}, donné (TAU) : la sélection de bandes et le modèle l'utilisent ; pas de recherche.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="103"/>
+        <source>tau = {tau}, given (TAU): one value, no search.</source>
+        <translation>tau = {tau}, donné (TAU) : une seule valeur, pas de recherche.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="104"/>
+        <source>tau = {tau}, chosen over {count} values by leave-one-out cross-validation on the training polygons (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest tau).</source>
+        <translation>tau = {tau}, choisi parmi {count} valeurs par validation croisée leave-one-out sur les polygones d'entraînement (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit tau).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="108"/>
+        <source>tau = {tau}, chosen over {count} values by {folds}-fold cross-validation on the training polygons (criterion: mean {criterion} over the folds; ties go to the smallest tau).</source>
+        <translation>tau = {tau}, choisi parmi {count} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion} moyen sur les plis ; en cas d'égalité, le plus petit tau).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="112"/>
+        <source>tau (the grid&apos;s values, evenly spaced)</source>
+        <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="113"/>
+        <source>Accuracy on the held-out polygons</source>
+        <translation>Exactitude sur les polygones réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="114"/>
+        <source>Cross-validation on the training polygons</source>
+        <translation>Validation croisée sur les polygones d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="115"/>
+        <source>Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = {share} of the polygons of each class, SEED = {seed}): the tau search, the band selection and the final fit never saw them.</source>
+        <translation>Mesurée sur les {samples} échantillons des {polygons} polygones réservés (VALIDATION = {share} des polygones de chaque classe, SEED = {seed}) : la recherche de tau, la sélection de bandes et l'ajustement final ne les ont jamais vus.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="120"/>
+        <source>Estimated by leave-one-out cross-validation on the training polygons: each polygon is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
+        <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque polygone est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="126"/>
+        <source>Estimated by leave-one-out cross-validation on the training polygons: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
+        <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="132"/>
+        <source>Estimated by {folds}-fold cross-validation on the training polygons (folds hold whole polygons): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
+        <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (les plis contiennent des polygones entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="138"/>
+        <source>Estimated by {folds}-fold cross-validation on the training polygons (stratified folds of pixels): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
+        <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (plis stratifiés de pixels) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="144"/>
+        <source>figure</source>
+        <translation>indicateur</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="146"/>
+        <source>kappa</source>
+        <translation>kappa</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="147"/>
+        <source>mean F1</source>
+        <translation>F1 moyen</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="148"/>
+        <source>Confusion matrix: rows = reference (the class of the polygon), columns = predicted class.</source>
+        <translation>Matrice de confusion : lignes = référence (la classe du polygone), colonnes = classe prédite.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="150"/>
+        <source>reference \ predicted</source>
+        <translation>référence \ prédit</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="151"/>
+        <source>producer&apos;s accuracy</source>
+        <translation>exactitude du producteur</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="152"/>
+        <source>user&apos;s accuracy</source>
+        <translation>exactitude de l'utilisateur</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="153"/>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="154"/>
+        <source>Warnings</source>
+        <translation>Avertissements</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="155"/>
+        <source>Timings</source>
+        <translation>Durées</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="156"/>
+        <source>step</source>
+        <translation>étape</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="157"/>
+        <source>seconds</source>
+        <translation>secondes</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="158"/>
+        <source>sampling</source>
+        <translation>échantillonnage</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="159"/>
+        <source>tau search</source>
+        <translation>recherche de tau</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="160"/>
+        <source>band selection</source>
+        <translation>sélection de bandes</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="161"/>
+        <source>cross-validation</source>
+        <translation>validation croisée</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="162"/>
+        <source>final fit</source>
+        <translation>ajustement final</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="163"/>
+        <source>held-out assessment</source>
+        <translation>évaluation sur les polygones réservés</translation>
     </message>
 </context>
 </TS>

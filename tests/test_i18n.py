@@ -260,3 +260,31 @@ def test_the_package_ships_the_qm_and_not_the_ts():
     files = package.plugin_files()
     assert "i18n/gmmselect_fr.qm" in files
     assert not any(name.endswith(".ts") for name in files)
+
+
+def test_the_training_report_speaks_french_with_the_translator(translator):
+    """Every heading, table head and chart title of the report comes from the translated Words."""
+    import html.parser
+
+    from gmmselect.algorithms.training_base import report_words
+    from gmmselect.core import load_model
+    from gmmselect.raster.report import report_html
+
+    for name in ("selection.gmm", "tau_search.gmm"):
+        path = os.path.join(REPO, "tests", "data", "model_v1", name)
+        text = report_html(load_model(path), "Rapport", path, report_words())
+        assert '<html lang="fr">' in text
+        texts = []
+        parser = html.parser.HTMLParser()
+        parser.handle_data = texts.append
+        parser.feed(text)
+        words = " ".join(texts)
+        for french_text in ("Fichier de modèle", "Entrées et paramètres", "Échantillons d'entraînement par classe",
+                            "Spectres", "Bandes utilisées", "Validation croisée sur les polygones d'entraînement",
+                            "exactitude du producteur", "Durées", "valeur de la bande"):
+            assert french_text in words, (name, french_text)
+        for english in ("Training samples per class", "Inputs and parameters", "Spectra", "Timings",
+                        "producer's accuracy", "band value", "number of bands", "Ridge tau"):
+            assert english not in words, (name, english)
+        if name == "selection.gmm":  # the criterion's full name on the axis of the selection curve
+            assert "distance de Jeffries–Matusita" in words
