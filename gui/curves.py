@@ -2,8 +2,8 @@
 
 QPainter only, no QGIS class. `CurveDrawing` paints curves given as (CurveSeries, y values, colour),
 marks the best size of each with a diamond and annotates the points of a lone curve with the bands
-that changed; `CurvePlot`, the widget, holds the curves, shows the bands of a point in its tooltip,
-and paints the same drawing on screen, into a QImage (PNG) and into an SVG file.
+that changed; `CurvePlot`, the widget, holds the curves and shows the bands of a point in its tooltip; like every
+`PaintedChart` it paints the same drawing on screen, into a QImage (PNG) and into an SVG file.
 """
 
 import math
@@ -192,7 +192,43 @@ class CurveDrawing:
         painter.drawText(box, Qt.AlignLeft | Qt.AlignVCenter, text)
 
 
-class CurvePlot(QWidget):
+class PaintedChart(QWidget):
+    """A widget that paints its drawing (`paintTo`) on screen, into a QImage (PNG) and into an SVG file."""
+
+    def paintTo(self, painter, rect):
+        """Paint the chart into `rect` with `painter` (subclasses override)."""
+        raise NotImplementedError
+
+    def paintEvent(self, event):
+        """Paint the chart on the widget."""
+        painter = QPainter(self)
+        self.paintTo(painter, QRectF(self.rect()))
+        painter.end()
+
+    def renderImage(self, size):
+        """The chart painted into a QImage of `size` (QSize)."""
+        image = QImage(size, QImage.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
+        painter.end()
+        return image
+
+    def writeSvg(self, path, size):
+        """Write the chart to `path` as SVG, `size` (QSize) in pixels."""
+        from qgis.PyQt.QtSvg import QSvgGenerator
+
+        generator = QSvgGenerator()
+        generator.setFileName(path)
+        generator.setSize(size)
+        generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+        generator.setTitle(self.windowTitle() or GmmSelect.tr("Selection curves"))
+        painter = QPainter(generator)
+        self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
+        painter.end()
+
+
+class CurvePlot(PaintedChart):
     """The selection-curve widget: holds the curves, paints their CurveDrawing, shows a point's
     bands as its tooltip, and renders itself to PNG or SVG."""
 
@@ -256,36 +292,6 @@ class CurvePlot(QWidget):
             QToolTip.hideText()
         return True
 
-    # -- painting and rendering to files ----------------------------------------------------
-
-    def paintEvent(self, event):
-        """Paint the plot on the widget."""
-        painter = QPainter(self)
-        self.paintTo(painter, QRectF(self.rect()))
-        painter.end()
-
     def paintTo(self, painter, rect):
         """Paint the plot into `rect` with `painter`."""
         self.drawing().paint(painter, rect)
-
-    def renderImage(self, size):
-        """The plot painted into a QImage of `size` (QSize)."""
-        image = QImage(size, QImage.Format_ARGB32)
-        image.fill(QColor("white"))
-        painter = QPainter(image)
-        self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
-        painter.end()
-        return image
-
-    def writeSvg(self, path, size):
-        """Write the plot to `path` as SVG, `size` (QSize) in pixels."""
-        from qgis.PyQt.QtSvg import QSvgGenerator
-
-        generator = QSvgGenerator()
-        generator.setFileName(path)
-        generator.setSize(size)
-        generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-        generator.setTitle(GmmSelect.tr("Selection curves"))
-        painter = QPainter(generator)
-        self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
-        painter.end()

@@ -14,7 +14,7 @@
         <translation>Afficher les courbes de sélection d'un fichier de modèle écrit par l'algorithme Entraîner avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="196"/>
+        <location filename="../gui/dialog.py" line="221"/>
         <source>GMM Select</source>
         <translation>GMM Select</translation>
     </message>
@@ -269,7 +269,7 @@
         <translation>Courbe de sélection</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="203"/>
+        <location filename="../gui/dialog.py" line="228"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
@@ -344,7 +344,7 @@
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="228"/>
+        <location filename="../gui/dialog.py" line="253"/>
         <source>GMM Select model (*.gmm)</source>
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
@@ -424,17 +424,17 @@
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="205"/>
+        <location filename="../gui/curves.py" line="241"/>
         <source>Number of selected bands</source>
         <translation>Nombre de bandes sélectionnées</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="244"/>
+        <location filename="../gui/curves.py" line="280"/>
         <source> (best size)</source>
         <translation> (meilleure taille)</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="245"/>
+        <location filename="../gui/curves.py" line="281"/>
         <source>{0}
 Size {1}: {2:.6g}{3}
 {4}</source>
@@ -458,102 +458,102 @@ Taille {1} : {2:.6g}{3}
         <translation>Meilleure taille de chaque courbe</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="288"/>
+        <location filename="../gui/dialog.py" line="63"/>
         <source>Selection curves</source>
         <translation>Courbes de sélection</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="51"/>
+        <location filename="../gui/dialog.py" line="56"/>
         <source>GMM Select: selection curves</source>
         <translation>GMM Select : courbes de sélection</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="55"/>
+        <location filename="../gui/dialog.py" line="65"/>
         <source>Hover over a point for the bands of its set. A lone curve is annotated with the bands added (+) and removed (−) at each size. ◆ marks the best size: the smallest whose value is within the size tolerance of the best.</source>
         <translation>Survolez un point pour voir les bandes de son ensemble. Une courbe seule est annotée avec les bandes ajoutées (+) et retirées (−) à chaque taille. ◆ marque la meilleure taille : la plus petite dont la valeur est dans la tolérance de taille du meilleur.</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Curve</source>
         <translation>Courbe</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Size</source>
         <translation>Taille</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Value</source>
         <translation>Valeur</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Bands</source>
         <translation>Bandes</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Band names</source>
         <translation>Noms des bandes</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="81"/>
+        <location filename="../gui/dialog.py" line="92"/>
         <source>Curves (untick to hide):</source>
         <translation>Courbes (décocher pour masquer) :</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="83"/>
+        <location filename="../gui/dialog.py" line="94"/>
         <source>Open model…</source>
         <translation>Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="83"/>
+        <location filename="../gui/dialog.py" line="94"/>
         <source>Remove</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="83"/>
+        <location filename="../gui/dialog.py" line="94"/>
         <source>Clear</source>
         <translation>Tout effacer</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="98"/>
+        <location filename="../gui/dialog.py" line="109"/>
         <source>Export plot…</source>
         <translation>Exporter le graphique…</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="98"/>
+        <location filename="../gui/dialog.py" line="109"/>
         <source>Export table…</source>
         <translation>Exporter le tableau…</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="187"/>
+        <location filename="../gui/dialog.py" line="212"/>
         <source>Export the plot</source>
         <translation>Exporter le graphique</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="187"/>
+        <location filename="../gui/dialog.py" line="212"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>Image PNG (*.png);;Dessin SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="196"/>
+        <location filename="../gui/dialog.py" line="221"/>
         <source>Cannot write {0}.</source>
         <translation>Impossible d'écrire {0}.</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="203"/>
+        <location filename="../gui/dialog.py" line="228"/>
         <source>Export the table</source>
         <translation>Exporter le tableau</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="228"/>
+        <location filename="../gui/dialog.py" line="253"/>
         <source>Open a GMM Select model</source>
         <translation>Ouvrir un modèle GMM Select</translation>
     </message>
@@ -623,7 +623,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Nombre maximal de bandes (0 = min(bandes, {0}))</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Selected</source>
         <translation>Sélectionné</translation>
     </message>
@@ -1316,6 +1316,26 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="163"/>
         <source>held-out assessment</source>
         <translation>évaluation sur les polygones réservés</translation>
+    </message>
+    <message>
+        <location filename="../gui/spectra.py" line="50"/>
+        <source>No model yet: run Train Selection or open a model file.</source>
+        <translation>Pas encore de modèle : lancez Entraîner avec sélection de bandes ou ouvrez un fichier de modèle.</translation>
+    </message>
+    <message>
+        <location filename="../gui/spectra.py" line="87"/>
+        <source>Wavelength</source>
+        <translation>Longueur d'onde</translation>
+    </message>
+    <message>
+        <location filename="../gui/spectra.py" line="87"/>
+        <source>Band number</source>
+        <translation>Numéro de bande</translation>
+    </message>
+    <message>
+        <location filename="../gui/spectra.py" line="92"/>
+        <source>Band value</source>
+        <translation>Valeur de la bande</translation>
     </message>
 </context>
 </TS>

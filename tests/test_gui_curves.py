@@ -388,3 +388,65 @@ def test_plugin_action_opens_a_chosen_model(in_desktop, models, monkeypatch):
     plugin.removeActions()
     assert calls[2:] == [("unmenu", "GMM Select"), ("untoolbar",)]
     assert plugin.action is None and "dialog" not in dialog_module._session
+
+
+# -- the Spectra tab ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def coloured(models, tmp_path_factory):
+    """The SFFS model with distinct class colours (the palette's first ones) and band wavelengths."""
+    from gmmselect.core import save_model
+    from gmmselect.raster.style import DEFAULT_COLORS
+
+    _, model = models["sffs"]
+    model.class_colors = DEFAULT_COLORS[:model.mixture.n_classes]
+    path = str(tmp_path_factory.mktemp("spectra") / "coloured.gmm")
+    save_model(path, model)
+    return path, model
+
+
+def test_spectra_tab_draws_each_class_mean_in_its_colour_and_the_chosen_bands(dialog, coloured):
+    from qgis.PyQt.QtCore import QSize
+
+    path, model = coloured
+    dialog.addModel(path)
+    plot = dialog.spectra
+    assert plot.title == "1. coloured.gmm (SFFS, kappa)"
+    pixels = rgb(plot.renderImage(QSize(*SIZE)))
+    spectra = plot.spectra
+    for color in model.class_colors:
+        assert mask_of(pixels, color, tolerance=30).sum() > 150, color
+    # One dashed grey line per selected band from the frame's top to its bottom, and the frame's sides.
+    values = pixels.astype(int)
+    grey = (values.max(axis=2) - values.min(axis=2) < 24) & (values.max(axis=2) < 200)
+    columns = np.flatnonzero(grey.sum(axis=0) > 0.25 * SIZE[1])
+    groups = np.split(columns, np.flatnonzero(np.diff(columns) > 2) + 1)
+    frame_sides = 2
+    assert len(groups) == len(model.features) + frame_sides
+    # Band numbers on x, evenly spaced: the lines stand at the selected bands, the gap at the others.
+    centres = np.array([group.mean() for group in groups[1:-1]])
+    steps = np.diff(centres) / np.diff(centres).min()
+    np.testing.assert_allclose(steps, np.round(steps), atol=0.05)
+    numbers = 1 + np.concatenate([[0], np.cumsum(np.round(steps))]).astype(int)
+    assert numbers.tolist() == sorted(model.band_numbers[f] for f in model.features)
+    assert [order for _, order in spectra.chosen] == list(range(1, len(model.features) + 1))
+
+
+def test_spectra_follow_the_model_selected_in_the_list_and_export(dialog, models, coloured, tmp_path):
+    from qgis.PyQt.QtGui import QImage
+
+    dialog.addModel(coloured[0])
+    dialog.addModel(models["sfs"][0])
+    assert dialog.spectra.title == "2. maipo_sfs_jm.gmm (SFS, jm)"
+    dialog.runs.setCurrentRow(0)
+    assert dialog.spectra.title == "1. coloured.gmm (SFFS, kappa)"
+    assert dialog.spectra.spectra.colors == coloured[1].class_colors
+    dialog.tabs.setCurrentWidget(dialog.spectra)
+    written = dialog.exportPlot(str(tmp_path / "spectra.png"))
+    pixels = rgb(QImage(written))
+    assert all(mask_of(pixels, color, tolerance=30).sum() > 150 for color in coloured[1].class_colors)
+    dialog.removeSelected()
+    assert len(dialog.models) == 1 and dialog.spectra.title == "2. maipo_sfs_jm.gmm (SFS, jm)"
+    dialog.clear()
+    assert dialog.spectra.spectra is None and dialog.models == []
