@@ -2,9 +2,10 @@
 
 `initProcessing()` is what `qgis_process` calls (there `iface` is None); the desktop calls
 `initGui()`, which does the same and adds "Show selection curves…" to the Raster menu (under
-"GMM Select") and to the Plugins toolbar (shown in a fresh profile, unlike the Raster toolbar). The provider never touches `iface`. The plugin object
-(both cases: `classFactory` runs under `qgis_process` too) installs the translator of the QGIS
-locale, `i18n/gmmselect_<xx>.qm`, when there is one.
+"GMM Select") and to the Plugins toolbar (shown in a fresh profile, unlike the Raster toolbar).
+The provider never touches `iface`. The plugin object (both cases: `classFactory` runs under
+`qgis_process` too) installs the translator of the QGIS locale, `i18n/gmmselect_<xx>.qm`, when
+there is one.
 """
 
 import os

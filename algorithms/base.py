@@ -123,7 +123,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         labels = [f"{key}: {label}" for key, label in options]
         help_text += " " + GmmSelect.tr("As a value, give the key (e.g. {0}) or its index.").format(keys[-1])
         self.addParameterWithHelp(QgsProcessingParameterEnum(
-            name, description, options=labels, defaultValue=keys.index(default)), help_text, advanced, default)
+            name, description, options=labels, defaultValue=keys.index(default)), help_text, advanced,
+            default)
 
     def addRasterInput(self, help_text):
         """INPUT: the image."""
@@ -320,7 +321,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if blas is None:
             self.info(feedback, GmmSelect.tr("Linear algebra: no BLAS library found in this process"))
         elif not blas.reference:
-            self.info(feedback, GmmSelect.tr("Linear algebra: NumPy uses {0} ({1})").format(blas.name, blas.path))
+            self.info(feedback, GmmSelect.tr("Linear algebra: NumPy uses {0} ({1})").format(
+                blas.name, blas.path))
         else:
             self.warning(feedback, GmmSelect.tr(
                 "Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times "

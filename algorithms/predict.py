@@ -126,8 +126,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             self.OUTPUT, GmmSelect.tr("Classification")),
             GmmSelect.tr("GeoTIFF of class codes with a colour table and the class names (and a .qml style "
                          "next to it); 0 = no-data. The colours are those of the training layer's "
-                         "categorized style when it had one, else those of the land covers the class names say (water, "
-                         "forest, eau, forêt...), else a palette for colour-blind eyes."))
+                         "categorized style when it had one, else those of the land covers the class names "
+                         "say (water, forest, eau, forêt...), else a palette for colour-blind eyes."))
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
             self.CONFIDENCE, GmmSelect.tr("Confidence"), optional=True, createByDefault=False),
             GmmSelect.tr("Posterior probability of the winning class, in (0, 1] (Float32), styled with a "

@@ -16,9 +16,9 @@ from qgis.core import (
 )
 
 from ..core import save_model
+from ..core.choices import CRITERIA, METHODS
 from ..i18n import GmmSelect, translated_choices
 from ..raster import extract_samples, raster_info
-from ..core.choices import CRITERIA, METHODS
 from ..raster.report import TEXTS, Words, report_html
 from ..raster.training import TrainingInputs, TrainingOptions, train
 from .base import GmmSelectAlgorithm, progress_between
@@ -257,4 +257,5 @@ def category_values(category):
 
 def report_words():
     """The training report's Words in the QGIS language: its texts and the names of the choices."""
-    return Words({key: text for choices in (TEXTS, CRITERIA, METHODS) for key, text in translated_choices(choices)})
+    return Words({key: text for choices in (TEXTS, CRITERIA, METHODS)
+                  for key, text in translated_choices(choices)})

@@ -2,8 +2,9 @@
 
 QPainter only, no QGIS class. `CurveDrawing` paints curves given as (CurveSeries, y values, colour),
 marks the best size of each with a diamond and annotates the points of a lone curve with the bands
-that changed; `CurvePlot`, the widget, holds the curves and shows the bands of a point in its tooltip; like every
-`PaintedChart` it paints the same drawing on screen, into a QImage (PNG) and into an SVG file.
+that changed; `CurvePlot`, the widget, holds the curves and shows the bands of a point in its
+tooltip; like every `PaintedChart` it paints the same drawing on screen, into a QImage (PNG) and
+into an SVG file.
 """
 
 import math

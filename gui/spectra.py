@@ -73,8 +73,8 @@ class SpectraPlot(PaintedChart):
             painter.setPen(QPen(QColor(GRID_COLOR), 1))
             painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
             painter.setPen(QColor(TEXT_COLOR))
-            painter.drawText(QRectF(area.left() - 206, y - line / 2, 200, line), Qt.AlignRight | Qt.AlignVCenter,
-                             f"{value:.{decimals}f}")
+            painter.drawText(QRectF(area.left() - 206, y - line / 2, 200, line),
+                             Qt.AlignRight | Qt.AlignVCenter, f"{value:.{decimals}f}")
         values, decimals = ticks(*frame.x_limits, count=8)
         if not self.spectra.by_wavelength:
             values, decimals = [v for v in values if float(v).is_integer()], 0
@@ -85,7 +85,8 @@ class SpectraPlot(PaintedChart):
         painter.setBrush(Qt.NoBrush)
         painter.drawRect(area)
         x_title = GmmSelect.tr("Wavelength") if self.spectra.by_wavelength else GmmSelect.tr("Band number")
-        painter.drawText(QRectF(area.left(), area.bottom() + line + 8, area.width(), line), Qt.AlignCenter, x_title)
+        painter.drawText(QRectF(area.left(), area.bottom() + line + 8, area.width(), line), Qt.AlignCenter,
+                         x_title)
         painter.save()
         painter.translate(rect.left() + 4 + line / 2, area.center().y())
         painter.rotate(-90)

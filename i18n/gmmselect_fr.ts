@@ -4,12 +4,12 @@
 <context>
     <name>GmmSelect</name>
     <message>
-        <location filename="../plugin.py" line="50"/>
+        <location filename="../plugin.py" line="51"/>
         <source>Show selection curves…</source>
         <translation>Afficher les courbes de sélection…</translation>
     </message>
     <message>
-        <location filename="../plugin.py" line="52"/>
+        <location filename="../plugin.py" line="53"/>
         <source>Show the selection curves of a model file written by Train Selection</source>
         <translation>Afficher les courbes de sélection d'un fichier de modèle écrit par l'algorithme Entraîner avec sélection de bandes</translation>
     </message>
@@ -24,42 +24,42 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="130"/>
+        <location filename="../algorithms/base.py" line="131"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="190"/>
+        <location filename="../algorithms/base.py" line="191"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="194"/>
+        <location filename="../algorithms/base.py" line="195"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="360"/>
+        <location filename="../algorithms/base.py" line="362"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="364"/>
+        <location filename="../algorithms/base.py" line="366"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="365"/>
+        <location filename="../algorithms/base.py" line="367"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="369"/>
+        <location filename="../algorithms/base.py" line="371"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="386"/>
+        <location filename="../algorithms/base.py" line="388"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -174,7 +174,7 @@
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="145"/>
+        <location filename="../raster/report.py" line="142"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
@@ -264,7 +264,7 @@
         <translation>Crête (ridge) tau pendant la sélection</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="75"/>
+        <location filename="../raster/report.py" line="76"/>
         <source>Selection curve</source>
         <translation>Courbe de sélection</translation>
     </message>
@@ -424,17 +424,17 @@
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="241"/>
+        <location filename="../gui/curves.py" line="242"/>
         <source>Number of selected bands</source>
         <translation>Nombre de bandes sélectionnées</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="280"/>
+        <location filename="../gui/curves.py" line="281"/>
         <source> (best size)</source>
         <translation> (meilleure taille)</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="281"/>
+        <location filename="../gui/curves.py" line="282"/>
         <source>{0}
 Size {1}: {2:.6g}{3}
 {4}</source>
@@ -443,17 +443,17 @@ Taille {1} : {2:.6g}{3}
 {4}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="92"/>
+        <location filename="../gui/curves.py" line="93"/>
         <source>No selection curve yet: run Train Selection or open a model file.</source>
         <translation>Pas encore de courbe de sélection : lancez l'algorithme Entraîner avec sélection de bandes ou ouvrez un fichier de modèle.</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="179"/>
+        <location filename="../gui/curves.py" line="180"/>
         <source>{0}: best size {1}</source>
         <translation>{0} : meilleure taille {1}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="183"/>
+        <location filename="../gui/curves.py" line="184"/>
         <source>Best size of each curve</source>
         <translation>Meilleure taille de chaque courbe</translation>
     </message>
@@ -588,32 +588,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="321"/>
+        <location filename="../algorithms/base.py" line="322"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="323"/>
+        <location filename="../algorithms/base.py" line="324"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="325"/>
+        <location filename="../algorithms/base.py" line="327"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="215"/>
+        <location filename="../algorithms/base.py" line="216"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="236"/>
+        <location filename="../algorithms/base.py" line="237"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="236"/>
+        <location filename="../algorithms/base.py" line="237"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -723,12 +723,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="288"/>
+        <location filename="../algorithms/base.py" line="289"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="292"/>
+        <location filename="../algorithms/base.py" line="293"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -1038,177 +1038,177 @@ Taille {1} : {2:.6g}{3}
         <translation>Le modèle final a été entraîné sur les seuls polygones d'entraînement ; les polygones réservés l'évaluent.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="66"/>
+        <location filename="../raster/report.py" line="67"/>
         <source>The final model was trained on all polygons.</source>
         <translation>Le modèle final a été entraîné sur tous les polygones.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="67"/>
+        <location filename="../raster/report.py" line="68"/>
         <source>Training samples per class</source>
         <translation>Échantillons d'entraînement par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="68"/>
+        <location filename="../raster/report.py" line="69"/>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="69"/>
+        <location filename="../raster/report.py" line="70"/>
         <source>colour</source>
         <translation>couleur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="70"/>
+        <location filename="../raster/report.py" line="71"/>
         <source>training samples</source>
         <translation>échantillons d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="71"/>
+        <location filename="../raster/report.py" line="72"/>
         <source>training polygons</source>
         <translation>polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="72"/>
+        <location filename="../raster/report.py" line="73"/>
         <source>held-out samples</source>
         <translation>échantillons réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="73"/>
+        <location filename="../raster/report.py" line="74"/>
         <source>held-out polygons</source>
         <translation>polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="74"/>
+        <location filename="../raster/report.py" line="75"/>
         <source>total</source>
         <translation>total</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="76"/>
+        <location filename="../raster/report.py" line="77"/>
         <source>{method} ({method_key}), criterion: {criterion} ({criterion_key}). The best size is the smallest within {tolerance} (relative) of the best value: {best}.</source>
         <translation>{method} ({method_key}), critère : {criterion} ({criterion_key}). La meilleure taille est la plus petite à moins de {tolerance} (en relatif) de la meilleure valeur : {best}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="79"/>
+        <location filename="../raster/report.py" line="80"/>
         <source>For these classes and their priors the criterion is at most {ceiling} (every pair of classes fully separated).</source>
         <translation>Pour ces classes et leurs probabilités a priori, le critère vaut au plus {ceiling} (toutes les paires de classes parfaitement séparées).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="82"/>
+        <location filename="../raster/report.py" line="83"/>
         <source>number of bands</source>
         <translation>nombre de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="83"/>
+        <location filename="../raster/report.py" line="84"/>
         <source>best set: band number (name)</source>
         <translation>meilleur ensemble : numéro de bande (nom)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="84"/>
+        <location filename="../raster/report.py" line="85"/>
         <source>chosen</source>
         <translation>choisi</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="85"/>
+        <location filename="../raster/report.py" line="86"/>
         <source>Spectra</source>
         <translation>Spectres</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="86"/>
+        <location filename="../raster/report.py" line="87"/>
         <source>Mean spectrum of each class (line) ± one standard deviation (shaded), over every band read; the selected bands are the vertical lines, numbered in their order of selection.</source>
         <translation>Spectre moyen de chaque classe (ligne) ± un écart type (zone ombrée), sur toutes les bandes lues ; les bandes sélectionnées sont les lignes verticales, numérotées dans leur ordre de sélection.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="90"/>
+        <location filename="../raster/report.py" line="91"/>
         <source>Mean spectrum of each class (line) ± one standard deviation (shaded); the model uses every band.</source>
         <translation>Spectre moyen de chaque classe (ligne) ± un écart type (zone ombrée) ; le modèle utilise toutes les bandes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="92"/>
+        <location filename="../raster/report.py" line="94"/>
         <source>wavelength</source>
         <translation>longueur d'onde</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="93"/>
+        <location filename="../raster/report.py" line="95"/>
         <source>band number</source>
         <translation>numéro de bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="94"/>
+        <location filename="../raster/report.py" line="96"/>
         <source>band value</source>
         <translation>valeur de la bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="95"/>
+        <location filename="../raster/report.py" line="97"/>
         <source>Bands used</source>
         <translation>Bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="96"/>
+        <location filename="../raster/report.py" line="98"/>
         <source>order of selection</source>
         <translation>ordre de sélection</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="97"/>
+        <location filename="../raster/report.py" line="99"/>
         <source>position</source>
         <translation>position</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="98"/>
+        <location filename="../raster/report.py" line="100"/>
         <source>name</source>
         <translation>nom</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="99"/>
+        <location filename="../raster/report.py" line="101"/>
         <source>Wavelengths: not in the raster&apos;s metadata.</source>
         <translation>Longueurs d'onde : absentes des métadonnées du raster.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="100"/>
+        <location filename="../raster/report.py" line="102"/>
         <source>Ridge tau</source>
         <translation>Crête tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="101"/>
+        <location filename="../raster/report.py" line="103"/>
         <source>tau = {tau}, given (TAU): the band selection and the model use it; no search.</source>
         <translation>tau = {tau}, donné (TAU) : la sélection de bandes et le modèle l'utilisent ; pas de recherche.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="103"/>
+        <location filename="../raster/report.py" line="105"/>
         <source>tau = {tau}, given (TAU): one value, no search.</source>
         <translation>tau = {tau}, donné (TAU) : une seule valeur, pas de recherche.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="104"/>
+        <location filename="../raster/report.py" line="106"/>
         <source>tau = {tau}, chosen over {count} values by leave-one-out cross-validation on the training polygons (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest tau).</source>
         <translation>tau = {tau}, choisi parmi {count} valeurs par validation croisée leave-one-out sur les polygones d'entraînement (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit tau).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="108"/>
+        <location filename="../raster/report.py" line="110"/>
         <source>tau = {tau}, chosen over {count} values by {folds}-fold cross-validation on the training polygons (criterion: mean {criterion} over the folds; ties go to the smallest tau).</source>
         <translation>tau = {tau}, choisi parmi {count} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion} moyen sur les plis ; en cas d'égalité, le plus petit tau).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="112"/>
+        <location filename="../raster/report.py" line="114"/>
         <source>tau (the grid&apos;s values, evenly spaced)</source>
         <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="113"/>
+        <location filename="../raster/report.py" line="115"/>
         <source>Accuracy on the held-out polygons</source>
         <translation>Exactitude sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="114"/>
+        <location filename="../raster/report.py" line="116"/>
         <source>Cross-validation on the training polygons</source>
         <translation>Validation croisée sur les polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="115"/>
+        <location filename="../raster/report.py" line="117"/>
         <source>Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = {share} of the polygons of each class, SEED = {seed}): the tau search, the band selection and the final fit never saw them.</source>
         <translation>Mesurée sur les {samples} échantillons des {polygons} polygones réservés (VALIDATION = {share} des polygones de chaque classe, SEED = {seed}) : la recherche de tau, la sélection de bandes et l'ajustement final ne les ont jamais vus.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="120"/>
+        <location filename="../raster/report.py" line="121"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each polygon is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque polygone est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
@@ -1218,102 +1218,102 @@ Taille {1} : {2:.6g}{3}
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="132"/>
+        <location filename="../raster/report.py" line="131"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (folds hold whole polygons): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (les plis contiennent des polygones entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="138"/>
+        <location filename="../raster/report.py" line="136"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (stratified folds of pixels): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (plis stratifiés de pixels) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="144"/>
+        <location filename="../raster/report.py" line="141"/>
         <source>figure</source>
         <translation>indicateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="146"/>
+        <location filename="../raster/report.py" line="143"/>
         <source>kappa</source>
         <translation>kappa</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="147"/>
+        <location filename="../raster/report.py" line="144"/>
         <source>mean F1</source>
         <translation>F1 moyen</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="148"/>
+        <location filename="../raster/report.py" line="145"/>
         <source>Confusion matrix: rows = reference (the class of the polygon), columns = predicted class.</source>
         <translation>Matrice de confusion : lignes = référence (la classe du polygone), colonnes = classe prédite.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="150"/>
+        <location filename="../raster/report.py" line="148"/>
         <source>reference \ predicted</source>
         <translation>référence \ prédit</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="151"/>
+        <location filename="../raster/report.py" line="149"/>
         <source>producer&apos;s accuracy</source>
         <translation>exactitude du producteur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="152"/>
+        <location filename="../raster/report.py" line="150"/>
         <source>user&apos;s accuracy</source>
         <translation>exactitude de l'utilisateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="153"/>
+        <location filename="../raster/report.py" line="151"/>
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="154"/>
+        <location filename="../raster/report.py" line="152"/>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="155"/>
+        <location filename="../raster/report.py" line="153"/>
         <source>Timings</source>
         <translation>Durées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="156"/>
+        <location filename="../raster/report.py" line="154"/>
         <source>step</source>
         <translation>étape</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="157"/>
+        <location filename="../raster/report.py" line="155"/>
         <source>seconds</source>
         <translation>secondes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="158"/>
+        <location filename="../raster/report.py" line="156"/>
         <source>sampling</source>
         <translation>échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="159"/>
+        <location filename="../raster/report.py" line="157"/>
         <source>tau search</source>
         <translation>recherche de tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="160"/>
+        <location filename="../raster/report.py" line="158"/>
         <source>band selection</source>
         <translation>sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="161"/>
+        <location filename="../raster/report.py" line="159"/>
         <source>cross-validation</source>
         <translation>validation croisée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="162"/>
+        <location filename="../raster/report.py" line="160"/>
         <source>final fit</source>
         <translation>ajustement final</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="163"/>
+        <location filename="../raster/report.py" line="161"/>
         <source>held-out assessment</source>
         <translation>évaluation sur les polygones réservés</translation>
     </message>
@@ -1333,7 +1333,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Numéro de bande</translation>
     </message>
     <message>
-        <location filename="../gui/spectra.py" line="92"/>
+        <location filename="../gui/spectra.py" line="93"/>
         <source>Band value</source>
         <translation>Valeur de la bande</translation>
     </message>

@@ -50,9 +50,9 @@ TEXTS = {
     "group_field": QT_TRANSLATE_NOOP("GmmSelect", "Group field"),
     "created": QT_TRANSLATE_NOOP("GmmSelect", "Created (UTC)"),
     "algorithm": QT_TRANSLATE_NOOP("GmmSelect", "Algorithm"),
-    "summary": QT_TRANSLATE_NOOP("GmmSelect", "Kappa <b>{kappa}</b>, overall accuracy <b>{accuracy}</b>, "
-                                              "{how}. {classes} classes, {used} of {bands} bands used, "
-                                              "tau = {tau}."),
+    "summary": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Kappa <b>{kappa}</b>, overall accuracy <b>{accuracy}</b>, {how}. {classes} classes, "
+                     "{used} of {bands} bands used, tau = {tau}."),
     "how held out": QT_TRANSLATE_NOOP("GmmSelect", "measured on the held-out polygons"),
     "how cv": QT_TRANSLATE_NOOP("GmmSelect", "estimated by cross-validation on the training polygons"),
     "inputs and parameters": QT_TRANSLATE_NOOP("GmmSelect", "Inputs and parameters"),
@@ -61,8 +61,9 @@ TEXTS = {
     "yes": QT_TRANSLATE_NOOP("GmmSelect", "yes"),
     "no": QT_TRANSLATE_NOOP("GmmSelect", "no"),
     "empty": QT_TRANSLATE_NOOP("GmmSelect", "empty"),
-    "final held out": QT_TRANSLATE_NOOP("GmmSelect", "The final model was trained on the training polygons "
-                                                     "only; the held-out polygons assess it."),
+    "final held out": QT_TRANSLATE_NOOP(
+        "GmmSelect", "The final model was trained on the training polygons only; the held-out polygons "
+                     "assess it."),
     "final all": QT_TRANSLATE_NOOP("GmmSelect", "The final model was trained on all polygons."),
     "samples per class": QT_TRANSLATE_NOOP("GmmSelect", "Training samples per class"),
     "class": QT_TRANSLATE_NOOP("GmmSelect", "class"),
@@ -73,22 +74,23 @@ TEXTS = {
     "held-out polygons": QT_TRANSLATE_NOOP("GmmSelect", "held-out polygons"),
     "total": QT_TRANSLATE_NOOP("GmmSelect", "total"),
     "selection curve": QT_TRANSLATE_NOOP("GmmSelect", "Selection curve"),
-    "selection how": QT_TRANSLATE_NOOP("GmmSelect", "{method} ({method_key}), criterion: {criterion} ({criterion_key}). "
-                                                    "The best size is the smallest within {tolerance} "
-                                                    "(relative) of the best value: {best}."),
-    "criterion range": QT_TRANSLATE_NOOP("GmmSelect", "For these classes and their priors the criterion "
-                                                      "is at most {ceiling} (every pair of classes fully "
-                                                      "separated)."),
+    "selection how": QT_TRANSLATE_NOOP(
+        "GmmSelect", "{method} ({method_key}), criterion: {criterion} ({criterion_key}). The best size is "
+                     "the smallest within {tolerance} (relative) of the best value: {best}."),
+    "criterion range": QT_TRANSLATE_NOOP(
+        "GmmSelect", "For these classes and their priors the criterion is at most {ceiling} (every pair of"
+                     " classes fully separated)."),
     "number of bands": QT_TRANSLATE_NOOP("GmmSelect", "number of bands"),
     "best set": QT_TRANSLATE_NOOP("GmmSelect", "best set: band number (name)"),
     "chosen": QT_TRANSLATE_NOOP("GmmSelect", "chosen"),
     "spectra": QT_TRANSLATE_NOOP("GmmSelect", "Spectra"),
-    "spectra how": QT_TRANSLATE_NOOP("GmmSelect", "Mean spectrum of each class (line) ± one standard "
-                                                  "deviation (shaded), over every band read; the selected "
-                                                  "bands are the vertical lines, numbered in their order "
-                                                  "of selection."),
-    "spectra all bands": QT_TRANSLATE_NOOP("GmmSelect", "Mean spectrum of each class (line) ± one standard "
-                                                        "deviation (shaded); the model uses every band."),
+    "spectra how": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Mean spectrum of each class (line) ± one standard deviation (shaded), over every "
+                     "band read; the selected bands are the vertical lines, numbered in their order of "
+                     "selection."),
+    "spectra all bands": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Mean spectrum of each class (line) ± one standard deviation (shaded); the model uses"
+                     " every band."),
     "wavelength": QT_TRANSLATE_NOOP("GmmSelect", "wavelength"),
     "band number": QT_TRANSLATE_NOOP("GmmSelect", "band number"),
     "band value": QT_TRANSLATE_NOOP("GmmSelect", "band value"),
@@ -98,55 +100,51 @@ TEXTS = {
     "name": QT_TRANSLATE_NOOP("GmmSelect", "name"),
     "no wavelengths": QT_TRANSLATE_NOOP("GmmSelect", "Wavelengths: not in the raster's metadata."),
     "ridge tau": QT_TRANSLATE_NOOP("GmmSelect", "Ridge tau"),
-    "tau given": QT_TRANSLATE_NOOP("GmmSelect", "tau = {tau}, given (TAU): the band selection and the model "
-                                                "use it; no search."),
+    "tau given": QT_TRANSLATE_NOOP(
+        "GmmSelect", "tau = {tau}, given (TAU): the band selection and the model use it; no search."),
     "tau one value": QT_TRANSLATE_NOOP("GmmSelect", "tau = {tau}, given (TAU): one value, no search."),
-    "tau loo": QT_TRANSLATE_NOOP("GmmSelect", "tau = {tau}, chosen over {count} values by leave-one-out "
-                                              "cross-validation on the training polygons (criterion: "
-                                              "{criterion} of the pooled confusion matrix of the {parts} "
-                                              "parts left out; ties go to the smallest tau)."),
-    "tau folds": QT_TRANSLATE_NOOP("GmmSelect", "tau = {tau}, chosen over {count} values by {folds}-fold "
-                                                "cross-validation on the training polygons (criterion: "
-                                                "mean {criterion} over the folds; ties go to the smallest "
-                                                "tau)."),
+    "tau loo": QT_TRANSLATE_NOOP(
+        "GmmSelect", "tau = {tau}, chosen over {count} values by leave-one-out cross-validation on the "
+                     "training polygons (criterion: {criterion} of the pooled confusion matrix of the "
+                     "{parts} parts left out; ties go to the smallest tau)."),
+    "tau folds": QT_TRANSLATE_NOOP(
+        "GmmSelect", "tau = {tau}, chosen over {count} values by {folds}-fold cross-validation on the "
+                     "training polygons (criterion: mean {criterion} over the folds; ties go to the "
+                     "smallest tau)."),
     "tau axis": QT_TRANSLATE_NOOP("GmmSelect", "tau (the grid's values, evenly spaced)"),
     "held-out accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Accuracy on the held-out polygons"),
     "cv accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Cross-validation on the training polygons"),
-    "measured held out": QT_TRANSLATE_NOOP("GmmSelect", "Measured on the {samples} samples of the {polygons} "
-                                                        "polygons held out (VALIDATION = {share} of the "
-                                                        "polygons of each class, SEED = {seed}): the tau "
-                                                        "search, the band selection and the final fit never "
-                                                        "saw them."),
-    "estimated loo polygon": QT_TRANSLATE_NOOP("GmmSelect", "Estimated by leave-one-out cross-validation on "
-                                                            "the training polygons: each polygon is predicted "
-                                                            "by the model without it (exact, in closed form or "
-                                                            "by downdate). Overall accuracy, kappa and mean F1 "
-                                                            "are those of the pooled confusion matrix of all "
-                                                            "predictions."),
-    "estimated loo sample": QT_TRANSLATE_NOOP("GmmSelect", "Estimated by leave-one-out cross-validation on "
-                                                           "the training polygons: each sample is predicted by "
-                                                           "the model without it (exact, in closed form or by "
-                                                           "downdate). Overall accuracy, kappa and mean F1 are "
-                                                           "those of the pooled confusion matrix of all "
-                                                           "predictions."),
-    "estimated folds polygon": QT_TRANSLATE_NOOP("GmmSelect", "Estimated by {folds}-fold cross-validation on "
-                                                              "the training polygons (folds hold whole "
-                                                              "polygons): each fold is predicted by the model "
-                                                              "fitted without it. Overall accuracy, kappa and "
-                                                              "mean F1 are means over the folds; the matrix sums "
-                                                              "the predictions of all folds."),
-    "estimated folds pixel": QT_TRANSLATE_NOOP("GmmSelect", "Estimated by {folds}-fold cross-validation on "
-                                                            "the training polygons (stratified folds of "
-                                                            "pixels): each fold is predicted by the model "
-                                                            "fitted without it. Overall accuracy, kappa and "
-                                                            "mean F1 are means over the folds; the matrix sums "
-                                                            "the predictions of all folds."),
+    "measured held out": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = "
+                     "{share} of the polygons of each class, SEED = {seed}): the tau search, the band "
+                     "selection and the final fit never saw them."),
+    "estimated loo polygon": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Estimated by leave-one-out cross-validation on the training polygons: each polygon "
+                     "is predicted by the model without it (exact, in closed form or by downdate). Overall"
+                     " accuracy, kappa and mean F1 are those of the pooled confusion matrix of all "
+                     "predictions."),
+    "estimated loo sample": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Estimated by leave-one-out cross-validation on the training polygons: each sample is"
+                     " predicted by the model without it (exact, in closed form or by downdate). Overall "
+                     "accuracy, kappa and mean F1 are those of the pooled confusion matrix of all "
+                     "predictions."),
+    "estimated folds polygon": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Estimated by {folds}-fold cross-validation on the training polygons (folds hold "
+                     "whole polygons): each fold is predicted by the model fitted without it. Overall "
+                     "accuracy, kappa and mean F1 are means over the folds; the matrix sums the "
+                     "predictions of all folds."),
+    "estimated folds pixel": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Estimated by {folds}-fold cross-validation on the training polygons (stratified "
+                     "folds of pixels): each fold is predicted by the model fitted without it. Overall "
+                     "accuracy, kappa and mean F1 are means over the folds; the matrix sums the "
+                     "predictions of all folds."),
     "figure": QT_TRANSLATE_NOOP("GmmSelect", "figure"),
     "overall accuracy": QT_TRANSLATE_NOOP("GmmSelect", "overall accuracy"),
     "kappa row": QT_TRANSLATE_NOOP("GmmSelect", "kappa"),
     "mean F1": QT_TRANSLATE_NOOP("GmmSelect", "mean F1"),
-    "matrix how": QT_TRANSLATE_NOOP("GmmSelect", "Confusion matrix: rows = reference (the class of the "
-                                                 "polygon), columns = predicted class."),
+    "matrix how": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Confusion matrix: rows = reference (the class of the polygon), columns = predicted "
+                     "class."),
     "reference predicted": QT_TRANSLATE_NOOP("GmmSelect", "reference \\ predicted"),
     "producer's accuracy": QT_TRANSLATE_NOOP("GmmSelect", "producer's accuracy"),
     "user's accuracy": QT_TRANSLATE_NOOP("GmmSelect", "user's accuracy"),
@@ -168,8 +166,8 @@ SOURCE_KEYS = ("raster", "table", "training", "field", "group_field")
 #: their algorithm parameter, in the order of the algorithms' dialogs. 'tau' is the TAU of Train
 #: Selection; Train GMM's TAU is its grid ('tau_grid'; the tau it chose is in the summary).
 PARAMETER_IDS = [("method", "METHOD"), ("criterion", "CRITERION"), ("tau_criterion", "CRITERION"),
-                 ("max_features", "MAX_FEATURES"), ("use_best", "USE_BEST"), ("tau_grid", "TAU"), ("tau", "TAU"),
-                 ("folds", "FOLDS"), ("grouped", "GROUPED"), ("validation", "VALIDATION"),
+                 ("max_features", "MAX_FEATURES"), ("use_best", "USE_BEST"), ("tau_grid", "TAU"),
+                 ("tau", "TAU"), ("folds", "FOLDS"), ("grouped", "GROUPED"), ("validation", "VALIDATION"),
                  ("max_samples_per_class", "MAX_SAMPLES"), ("seed", "SEED")]
 
 
@@ -319,10 +317,11 @@ def y_axis(limits, y_title, right=CHART_WIDTH - MARGIN_RIGHT, height=CHART_HEIGH
     for value in values:
         y = y_of(value, limits, height)
         parts.append(f'<line x1="{MARGIN_LEFT - 4}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#ddd"/>'
-                     f'<text x="{MARGIN_LEFT - 7}" y="{y + 4:.1f}" text-anchor="end">{value:.{decimals}f}</text>')
+                     f'<text x="{MARGIN_LEFT - 7}" y="{y + 4:.1f}" text-anchor="end">'
+                     f"{value:.{decimals}f}</text>")
     middle = (MARGIN_TOP + bottom) / 2
-    parts.append(f'<text x="16" y="{middle:.1f}" text-anchor="middle" transform="rotate(-90 16 {middle:.1f})">'
-                 f"{html.escape(y_title)}</text>")
+    parts.append(f'<text x="16" y="{middle:.1f}" text-anchor="middle" '
+                 f'transform="rotate(-90 16 {middle:.1f})">{html.escape(y_title)}</text>')
     return "".join(parts)
 
 
@@ -342,11 +341,13 @@ def chart_axes(labels, values, points, x_title, y_title, limits=None):
     every = max(1, math.ceil(len(labels) / 12))
     for k, ((x, _), label) in enumerate(zip(points, labels)):
         if k % every == 0:
-            parts.append(f'<text x="{x:.1f}" y="{bottom + 18}" text-anchor="middle">{html.escape(label)}</text>')
+            parts.append(f'<text x="{x:.1f}" y="{bottom + 18}" text-anchor="middle">'
+                         f"{html.escape(label)}</text>")
     return "".join(parts)
 
 
-def line_chart(labels, values, chosen, x_title, y_title, css_class, bounds=(None, None), chosen_text="chosen"):
+def line_chart(labels, values, chosen, x_title, y_title, css_class, bounds=(None, None),
+               chosen_text="chosen"):
     """Inline SVG: `values` at evenly spaced `labels` joined by a polyline, the point `chosen` marked,
     the y axis within `bounds`."""
     values = [float(v) for v in values]
@@ -438,9 +439,9 @@ def summary(model, words):
     figures = record.assessment
     how = words("how held out") if record.validation is not None else words("how cv")
     return '<p class="summary">' + words(
-        "summary", kappa=figure(figures.kappa), accuracy=figure(figures.overall_accuracy), how=html.escape(how),
-        classes=model.mixture.n_classes, used=len(model.features), bands=len(model.band_numbers),
-        tau=f"{model.mixture.tau_:.6g}") + "</p>"
+        "summary", kappa=figure(figures.kappa), accuracy=figure(figures.overall_accuracy),
+        how=html.escape(how), classes=model.mixture.n_classes, used=len(model.features),
+        bands=len(model.band_numbers), tau=f"{model.mixture.tau_:.6g}") + "</p>"
 
 
 def parameters_section(record, words):
@@ -524,8 +525,8 @@ def tau_section(model, words):
     rows = [[f"{t:.6g}", f"{v:.4f}"] for t, v in zip(search.grid, search.values)]
     bounds = criterion_bounds(search.criterion, model.mixture.priors_)
     return section(words("ridge tau"), paragraph(how),
-                   line_chart(labels, search.values, chosen, words("tau axis"), criterion, "tau-curve", bounds,
-                              words("chosen")),
+                   line_chart(labels, search.values, chosen, words("tau axis"), criterion, "tau-curve",
+                              bounds, words("chosen")),
                    table(["tau", criterion], rows, "tau"))
 
 
@@ -555,8 +556,8 @@ def class_table(figures, names, words):
     """Producer's accuracy, user's accuracy and F1 of each class."""
     rows = [[name, figure(p), figure(u), figure(f)] for name, p, u, f in
             zip(names, figures.producers.tolist(), figures.users.tolist(), figures.f1.tolist())]
-    return table([words("class"), words("producer's accuracy"), words("user's accuracy"), words("F1 column")], rows,
-                 "classes")
+    header = [words("class"), words("producer's accuracy"), words("user's accuracy"), words("F1 column")]
+    return table(header, rows, "classes")
 
 
 def accuracy_section(model, held_out, words):
@@ -566,7 +567,8 @@ def accuracy_section(model, held_out, words):
     figures = record.validation if held_out else record.cross_validation
     overall = table([words("figure"), words("value")],
                     [[words("overall accuracy"), figure(figures.overall_accuracy)],
-                     [words("kappa row"), figure(figures.kappa)], [words("mean F1"), figure(figures.mean_f1)]],
+                     [words("kappa row"), figure(figures.kappa)],
+                     [words("mean F1"), figure(figures.mean_f1)]],
                     "overall")
     return section(words("held-out accuracy") if held_out else words("cv accuracy"),
                    paragraph(how_obtained(record, held_out, words)), overall, paragraph(words("matrix how")),
@@ -594,8 +596,8 @@ def report_html(model, title, model_path=None, words=None):
     page, in the language of `words` (a Words; default English)."""
     words = words or Words()
     record = model.training
-    parts = [heading(model, title, model_path, words), summary(model, words), parameters_section(record, words),
-             samples_section(model, words)]
+    parts = [heading(model, title, model_path, words), summary(model, words),
+             parameters_section(record, words), samples_section(model, words)]
     if model.selection is not None:
         parts.append(selection_section(model, words))
     parts += [spectra_section(model, words), bands_section(model, words), tau_section(model, words)]

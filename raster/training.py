@@ -442,6 +442,7 @@ def _parameters(options, tau, features=None):
                           tau_criterion=options.tau_criterion)
     else:
         chosen = options.selection
-        parameters.update(method=chosen.method, criterion=chosen.criterion, max_features=chosen.max_features or 0,
+        parameters.update(method=chosen.method, criterion=chosen.criterion,
+                          max_features=chosen.max_features or 0,
                           use_best=chosen.use_best, n_selected=len(features))
     return parameters

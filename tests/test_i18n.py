@@ -279,8 +279,9 @@ def test_the_training_report_speaks_french_with_the_translator(translator):
         parser.handle_data = texts.append
         parser.feed(text)
         words = " ".join(texts)
-        for french_text in ("Fichier de modèle", "Entrées et paramètres", "Échantillons d'entraînement par classe",
-                            "Spectres", "Bandes utilisées", "Validation croisée sur les polygones d'entraînement",
+        for french_text in ("Fichier de modèle", "Entrées et paramètres",
+                            "Échantillons d'entraînement par classe", "Spectres", "Bandes utilisées",
+                            "Validation croisée sur les polygones d'entraînement",
                             "exactitude du producteur", "Durées", "valeur de la bande"):
             assert french_text in words, (name, french_text)
         for english in ("Training samples per class", "Inputs and parameters", "Spectra", "Timings",

@@ -289,8 +289,10 @@ def test_spectra_of_every_band_read_with_the_selected_bands_in_their_order(selec
         edges = np.array([float(point.split(",")[1]) for point in shade["points"].split()])
         upper, lower = edges[:7], edges[7:][::-1]
         scale = (y[0] - y[1]) / (mean[0] - mean[1])  # pixels per unit (y grows downwards)
-        np.testing.assert_allclose((lower - upper) / -scale / 2, np.sqrt(variance), rtol=2e-3, atol=0.3 / abs(scale))
-    chosen = [attributes for tag, attributes in chart if tag == "line" and attributes.get("class") == "chosen-band"]
+        np.testing.assert_allclose((lower - upper) / -scale / 2, np.sqrt(variance), rtol=2e-3,
+                                   atol=0.3 / abs(scale))
+    chosen = [attributes for tag, attributes in chart
+              if tag == "line" and attributes.get("class") == "chosen-band"]
     band_x = {number: x[number - 1] for number in range(1, 8)}
     assert [float(line["x1"]) for line in chosen] == pytest.approx(
         [band_x[saved.band_numbers[f]] for f in saved.features], abs=0.06)
