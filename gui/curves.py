@@ -16,6 +16,7 @@ from qgis.PyQt.QtWidgets import QSizePolicy, QToolTip, QWidget
 from ..i18n import GmmSelect
 from ..raster.report import nice_step, ticks, value_range
 from ..raster.style import HIGHLIGHT_COLOR
+from .series import shared_bounds
 
 GRID_COLOR = "#e0e0e0"
 TEXT_COLOR = "#303030"
@@ -33,12 +34,12 @@ def size_ticks(low, high, count=10):
 class PlotFrame:
     """The data rectangle of the plot and the mapping from (size, value) to pixels."""
 
-    def __init__(self, outer, area, sizes, values):
+    def __init__(self, outer, area, sizes, values, bounds=(None, None)):
         """`area` (QRectF, inside `outer`) shows sizes from min-0.5 to max+0.5 and the padded range
-        of `values`."""
+        of `values` within `bounds` (what the criterion can reach)."""
         self.outer, self.area = outer, area
         self.x_low, self.x_high = min(sizes) - 0.5, max(sizes) + 0.5
-        self.y_low, self.y_high = value_range(values)
+        self.y_low, self.y_high = value_range(values, bounds)
 
     def point(self, size, value):
         """Pixel position of (size, value)."""
@@ -75,7 +76,10 @@ class CurveDrawing:
         bottom = 2 * metrics.height() + 18 + self.legendHeight(metrics)[1]
         area = QRectF(rect.left() + left, rect.top() + top, rect.width() - left - 18,
                       rect.height() - top - bottom)
-        return PlotFrame(rect, area, [s for series, _, _ in self.curves for s in series.sizes], values)
+        series_list = [series for series, _, _ in self.curves]
+        bounds = (shared_bounds(series_list) if len({s.criterion for s in series_list}) == 1
+                  else (None, None))
+        return PlotFrame(rect, area, [s for series in series_list for s in series.sizes], values, bounds)
 
     def points(self, frame):
         """[(series, index, pixel)] of every point of every curve."""

@@ -450,3 +450,27 @@ def test_spectra_follow_the_model_selected_in_the_list_and_export(dialog, models
     assert len(dialog.models) == 1 and dialog.spectra.title == "2. maipo_sfs_jm.gmm (SFS, jm)"
     dialog.clear()
     assert dialog.spectra.spectra is None and dialog.models == []
+
+
+def test_the_y_axis_never_goes_beyond_what_the_criterion_can_reach(dialog, models):
+    """A kappa curve ending at 1 stops its axis at 1; a JM curve at sqrt(2) sum pi_i pi_j."""
+    import dataclasses
+
+    from qgis.PyQt.QtCore import QRectF
+
+    from gmmselect.core.separability import jm_ceiling
+    from gmmselect.gui.series import series_from_model
+
+    path, model = models["sffs"]
+    series = series_from_model(model, "kappa")
+    assert series.bounds == (-1.0, 1.0)
+    dialog.addSeries(dataclasses.replace(series, values=[0.9, 0.99] + [1.0] * (len(series.sizes) - 2)), model)
+    frame = dialog.plot.frame(QRectF(0, 0, *SIZE))
+    assert frame.y_high == 1.0 and frame.y_low < 0.9
+    dialog.clear()
+    _, jm_model = models["sfs"]
+    series = series_from_model(jm_model, "jm")
+    ceiling = jm_ceiling(jm_model.mixture.priors_)
+    assert series.bounds == (0.0, pytest.approx(ceiling))
+    dialog.addSeries(dataclasses.replace(series, values=[ceiling] * len(series.sizes)), jm_model)
+    assert dialog.plot.frame(QRectF(0, 0, *SIZE)).y_high == pytest.approx(ceiling)
