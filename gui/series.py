@@ -96,7 +96,8 @@ def normalised(values):
 def shared_bounds(series_list):
     """The bounds of a y axis showing the raw values of `series_list` (one criterion): the widest."""
     lows, highs = [s.bounds[0] for s in series_list], [s.bounds[1] for s in series_list]
-    return (None if None in lows or not lows else min(lows), None if None in highs or not highs else max(highs))
+    low = None if None in lows or not lows else min(lows)
+    return low, None if None in highs or not highs else max(highs)
 
 
 def plot_values(series_list):
