@@ -194,11 +194,12 @@ def figure(value, digits=4):
 
 
 def text_of(value, words=None):
-    """Readable text of a parameter value: yes/no, lists joined, floats with 6 significant digits."""
+    """Readable text of a parameter value in the language of `words`: yes/no, 'empty' for None, lists
+    joined, floats with 6 significant digits."""
     words = words or Words()
     if isinstance(value, bool):
         return words("yes") if value else words("no")
-    if value is None or value == "":
+    if value is None:
         return words("empty")
     if isinstance(value, float):
         return f"{value:.6g}"

@@ -168,6 +168,7 @@ def test_selected_bands_and_samples(selection):
     assert "Wavelengths: not in the raster's metadata." in parser.text
     samples = parser.tables["samples"][0]
     assert [row[0] for row in samples[1:]] == [*CLASSES, "total"]
+    assert samples[-1][1] == ""  # the total row has no colour
     for row in samples[1:5]:
         assert (int(row[2]), int(row[4])) == saved.training.samples[row[0]]
         assert row[1].endswith(saved.class_colors[CLASSES.index(row[0])])
