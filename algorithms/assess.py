@@ -11,7 +11,7 @@ from qgis.core import (
 from ..i18n import GmmSelect
 from ..raster.assessment import assess_map
 from ..raster.report import assessment_report
-from .base import GmmSelectAlgorithm, progress_between
+from .base import GmmSelectAlgorithm, progress_between, report_words
 from .tables import assessment_csv, error_matrix_csv
 
 
@@ -106,8 +106,9 @@ class AssessAlgorithm(GmmSelectAlgorithm):
                 is_canceled=feedback.isCanceled)
             for warning in assessment.warnings:
                 self.warning(feedback, warning)
+            title, words = self.displayName(), report_words()
             for name, text in ((self.OUTPUT_TABLE, assessment_csv), (self.OUTPUT_MATRIX, error_matrix_csv),
-                               (self.OUTPUT_REPORT, lambda a: assessment_report(a, self.displayName()))):
+                               (self.OUTPUT_REPORT, lambda a: assessment_report(a, title, words))):
                 if paths[name]:
                     self.staging.write_text(paths[name], text(assessment))
             self.commitOutputs()

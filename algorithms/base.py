@@ -42,9 +42,11 @@ from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
+from ..core.choices import CRITERIA, METHODS
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
-from ..i18n import GmmSelect
+from ..i18n import GmmSelect, translated_choices
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
+from ..raster.report import TEXTS, Words
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
 HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
@@ -370,6 +372,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if isinstance(error, MemoryError):
             return GmmSelect.tr("Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.")
         return None
+
+
+def report_words():
+    """The reports' Words in the QGIS language: their texts and the names of the choices."""
+    return Words({key: text for choices in (TEXTS, CRITERIA, METHODS)
+                  for key, text in translated_choices(choices)})
 
 
 def default_text(parameter):

@@ -16,12 +16,11 @@ from qgis.core import (
 )
 
 from ..core import save_model
-from ..core.choices import CRITERIA, METHODS
-from ..i18n import GmmSelect, translated_choices
+from ..i18n import GmmSelect
 from ..raster import extract_samples, raster_info
-from ..raster.report import TEXTS, Words, report_html
+from ..raster.report import report_html
 from ..raster.training import TrainingInputs, TrainingOptions, train
-from .base import GmmSelectAlgorithm, progress_between
+from .base import GmmSelectAlgorithm, progress_between, report_words
 from .tables import confusion_csv
 
 
@@ -254,8 +253,3 @@ def category_values(category):
     values = value if isinstance(value, list) else [value]
     return [v for v in values if isinstance(v, (int, float, str)) and v != ""]
 
-
-def report_words():
-    """The training report's Words in the QGIS language: its texts and the names of the choices."""
-    return Words({key: text for choices in (TEXTS, CRITERIA, METHODS)
-                  for key, text in translated_choices(choices)})

@@ -24,42 +24,42 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="131"/>
+        <location filename="../algorithms/base.py" line="133"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="191"/>
+        <location filename="../algorithms/base.py" line="193"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="195"/>
+        <location filename="../algorithms/base.py" line="197"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="362"/>
+        <location filename="../algorithms/base.py" line="364"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="366"/>
+        <location filename="../algorithms/base.py" line="368"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="367"/>
+        <location filename="../algorithms/base.py" line="369"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="371"/>
+        <location filename="../algorithms/base.py" line="373"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="388"/>
+        <location filename="../algorithms/base.py" line="396"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -134,12 +134,12 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="132"/>
+        <location filename="../algorithms/training_base.py" line="131"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="127"/>
+        <location filename="../algorithms/training_base.py" line="126"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
@@ -279,7 +279,7 @@
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="78"/>
+        <location filename="../algorithms/training_base.py" line="77"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
@@ -289,7 +289,7 @@
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="80"/>
+        <location filename="../algorithms/training_base.py" line="79"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
@@ -299,47 +299,47 @@
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="86"/>
+        <location filename="../algorithms/training_base.py" line="85"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="94"/>
+        <location filename="../algorithms/training_base.py" line="93"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="94"/>
+        <location filename="../algorithms/training_base.py" line="93"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="98"/>
+        <location filename="../algorithms/training_base.py" line="97"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="98"/>
+        <location filename="../algorithms/training_base.py" line="97"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the tau search, the selection or the final fit, it gives an independent accuracy assessment. 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de tau, la sélection ni l'ajustement final, ils donnent une évaluation indépendante de l'exactitude. 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="104"/>
+        <location filename="../algorithms/training_base.py" line="103"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="104"/>
+        <location filename="../algorithms/training_base.py" line="103"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="71"/>
+        <location filename="../algorithms/training_base.py" line="70"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="71"/>
+        <location filename="../algorithms/training_base.py" line="70"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
@@ -349,92 +349,92 @@
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="110"/>
+        <location filename="../algorithms/training_base.py" line="109"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="115"/>
+        <location filename="../algorithms/training_base.py" line="114"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="115"/>
+        <location filename="../algorithms/training_base.py" line="114"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="115"/>
+        <location filename="../algorithms/training_base.py" line="114"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="122"/>
+        <location filename="../algorithms/training_base.py" line="121"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="122"/>
+        <location filename="../algorithms/training_base.py" line="121"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="127"/>
+        <location filename="../algorithms/training_base.py" line="126"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="127"/>
+        <location filename="../algorithms/training_base.py" line="126"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="127"/>
+        <location filename="../algorithms/training_base.py" line="126"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="132"/>
+        <location filename="../algorithms/training_base.py" line="131"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="132"/>
+        <location filename="../algorithms/training_base.py" line="131"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="160"/>
+        <location filename="../algorithms/training_base.py" line="159"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="198"/>
+        <location filename="../algorithms/training_base.py" line="197"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="201"/>
+        <location filename="../algorithms/training_base.py" line="200"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="213"/>
+        <location filename="../algorithms/training_base.py" line="212"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="242"/>
+        <location filename="../gui/curves.py" line="246"/>
         <source>Number of selected bands</source>
         <translation>Nombre de bandes sélectionnées</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="281"/>
+        <location filename="../gui/curves.py" line="285"/>
         <source> (best size)</source>
         <translation> (meilleure taille)</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="282"/>
+        <location filename="../gui/curves.py" line="286"/>
         <source>{0}
 Size {1}: {2:.6g}{3}
 {4}</source>
@@ -443,17 +443,17 @@ Taille {1} : {2:.6g}{3}
 {4}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="93"/>
+        <location filename="../gui/curves.py" line="97"/>
         <source>No selection curve yet: run Train Selection or open a model file.</source>
         <translation>Pas encore de courbe de sélection : lancez l'algorithme Entraîner avec sélection de bandes ou ouvrez un fichier de modèle.</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="180"/>
+        <location filename="../gui/curves.py" line="184"/>
         <source>{0}: best size {1}</source>
         <translation>{0} : meilleure taille {1}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="184"/>
+        <location filename="../gui/curves.py" line="188"/>
         <source>Best size of each curve</source>
         <translation>Meilleure taille de chaque courbe</translation>
     </message>
@@ -558,62 +558,62 @@ Taille {1} : {2:.6g}{3}
         <translation>Ouvrir un modèle GMM Select</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="56"/>
+        <location filename="../gui/series.py" line="59"/>
         <source>+ band {0} ({1})</source>
         <translation>+ bande {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="57"/>
+        <location filename="../gui/series.py" line="60"/>
         <source>Best set: {0}</source>
         <translation>Meilleur ensemble : {0}</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="72"/>
+        <location filename="../gui/series.py" line="75"/>
         <source>This model was trained without band selection (Train GMM): it has no selection curve. Choose a model written by Train Selection.</source>
         <translation>Ce modèle a été entraîné sans sélection de bandes (Entraîner GMM) : il n'a pas de courbe de sélection. Choisissez un modèle écrit par l'algorithme Entraîner avec sélection de bandes.</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="98"/>
+        <location filename="../gui/series.py" line="108"/>
         <source>Criterion value</source>
         <translation>Valeur du critère</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="100"/>
+        <location filename="../gui/series.py" line="110"/>
         <source>Different criteria: each curve is scaled from its minimum (0) to its maximum (1); the table and the CSV keep the raw values.</source>
         <translation>Critères différents : chaque courbe est mise à l'échelle de son minimum (0) à son maximum (1) ; le tableau et le CSV gardent les valeurs brutes.</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="102"/>
+        <location filename="../gui/series.py" line="112"/>
         <source>Criterion value (normalised)</source>
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="322"/>
+        <location filename="../algorithms/base.py" line="324"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="324"/>
+        <location filename="../algorithms/base.py" line="326"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="327"/>
+        <location filename="../algorithms/base.py" line="329"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="216"/>
+        <location filename="../algorithms/base.py" line="218"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="237"/>
+        <location filename="../algorithms/base.py" line="239"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="237"/>
+        <location filename="../algorithms/base.py" line="239"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -718,17 +718,17 @@ Taille {1} : {2:.6g}{3}
         <translation>couche de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="117"/>
+        <location filename="../algorithms/assess.py" line="118"/>
         <source>Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)</source>
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="289"/>
+        <location filename="../algorithms/base.py" line="291"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="293"/>
+        <location filename="../algorithms/base.py" line="295"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -828,7 +828,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="209"/>
+        <location filename="../algorithms/training_base.py" line="208"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
@@ -908,22 +908,22 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} spectres de {1} classes, {2} bandes, lus dans {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="61"/>
+        <location filename="../algorithms/training_base.py" line="60"/>
         <source>Cross-validation folds (0 = leave-one-out)</source>
         <translation>Plis de la validation croisée (0 = un contre tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="61"/>
+        <location filename="../algorithms/training_base.py" line="60"/>
         <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample (with folds by polygon: each polygon) is predicted by the model without it, computed exactly from the full model at the cost of one fit; accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. For spectral libraries and small classes.</source>
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon (avec les plis par polygone : chaque polygone) est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales et les petites classes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="113"/>
+        <location filename="../algorithms/base.py" line="115"/>
         <source>Default: {0}.</source>
         <translation>Par défaut : {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="124"/>
+        <location filename="../algorithms/base.py" line="126"/>
         <source>As a value, give the key (e.g. {0}) or its index.</source>
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
@@ -968,7 +968,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="163"/>
+        <location filename="../algorithms/training_base.py" line="162"/>
         <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
@@ -1336,6 +1336,116 @@ Taille {1} : {2:.6g}{3}
         <location filename="../gui/spectra.py" line="93"/>
         <source>Band value</source>
         <translation>Valeur de la bande</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="163"/>
+        <source>pixels</source>
+        <translation>pixels</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="164"/>
+        <source>square {unit}</source>
+        <translation>{unit} carrés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="165"/>
+        <source>Overall accuracy &lt;b&gt;{overall}&lt;/b&gt; ({confidence} confidence interval), from {samples} reference samples of {reference} (field {field}), stratified by {strata}. Mapped area: {area}.</source>
+        <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Surface cartographiée : {area}.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="169"/>
+        <source>the map classes</source>
+        <translation>les classes de la carte</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="170"/>
+        <source>the {count} strata of {path}</source>
+        <translation>les {count} strates de {path}</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="171"/>
+        <source>Error matrix in estimated area proportions</source>
+        <translation>Matrice d'erreur en proportions de surface estimées</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="172"/>
+        <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
+        <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la surface cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="178"/>
+        <source>map \ reference</source>
+        <translation>carte \ référence</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="179"/>
+        <source>Areas and accuracies per class</source>
+        <translation>Surfaces et exactitudes par classe</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="180"/>
+        <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12).</source>
+        <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les surfaces de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les surfaces estimées sont les surfaces corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="184"/>
+        <source>map area</source>
+        <translation>surface de la carte</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="185"/>
+        <source>estimated area</source>
+        <translation>surface estimée</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="186"/>
+        <source>samples (map class)</source>
+        <translation>échantillons (classe de la carte)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="187"/>
+        <source>estimated area ± interval</source>
+        <translation>surface estimée ± intervalle</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="188"/>
+        <source>area ({unit})</source>
+        <translation>surface ({unit})</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="189"/>
+        <source>Sample design</source>
+        <translation>Plan d'échantillonnage</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="190"/>
+        <source>Stratified random sample; the strata are the map classes.</source>
+        <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="192"/>
+        <source>Stratified random sample; the strata ({path}) differ from the map classes: Stehman (2014)&apos;s estimators.</source>
+        <translation>Échantillon aléatoire stratifié ; les strates ({path}) diffèrent des classes de la carte : estimateurs de Stehman (2014).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="195"/>
+        <source>stratum</source>
+        <translation>strate</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="196"/>
+        <source>area share W_h</source>
+        <translation>part de surface W_h</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="197"/>
+        <source>samples n_h</source>
+        <translation>échantillons n_h</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="198"/>
+        <source>weight N_h / n_h</source>
+        <translation>poids N_h / n_h</translation>
     </message>
 </context>
 </TS>

@@ -159,6 +159,43 @@ TEXTS = {
     "step cross_validation": QT_TRANSLATE_NOOP("GmmSelect", "cross-validation"),
     "step fit": QT_TRANSLATE_NOOP("GmmSelect", "final fit"),
     "step validation": QT_TRANSLATE_NOOP("GmmSelect", "held-out assessment"),
+    # the assessment report
+    "pixels": QT_TRANSLATE_NOOP("GmmSelect", "pixels"),
+    "square unit": QT_TRANSLATE_NOOP("GmmSelect", "square {unit}"),
+    "assessment summary": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Overall accuracy <b>{overall}</b> ({confidence} confidence interval), from {samples}"
+                     " reference samples of {reference} (field {field}), stratified by {strata}. Mapped "
+                     "area: {area}."),
+    "strata map classes": QT_TRANSLATE_NOOP("GmmSelect", "the map classes"),
+    "strata file": QT_TRANSLATE_NOOP("GmmSelect", "the {count} strata of {path}"),
+    "error matrix": QT_TRANSLATE_NOOP("GmmSelect", "Error matrix in estimated area proportions"),
+    "error matrix how": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Rows = map class, columns = reference class. Each cell is the estimated proportion "
+                     "of the mapped area with that map class and that reference class (Olofsson et al. "
+                     "2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to "
+                     "the map's class proportions, columns to the estimated (error-adjusted) class "
+                     "proportions."),
+    "map reference": QT_TRANSLATE_NOOP("GmmSelect", "map \\ reference"),
+    "areas per class": QT_TRANSLATE_NOOP("GmmSelect", "Areas and accuracies per class"),
+    "areas how": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas "
+                     "count the pixels of each class: they are biased by the classification errors. "
+                     "Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12)."),
+    "map area": QT_TRANSLATE_NOOP("GmmSelect", "map area"),
+    "estimated area": QT_TRANSLATE_NOOP("GmmSelect", "estimated area"),
+    "samples map class": QT_TRANSLATE_NOOP("GmmSelect", "samples (map class)"),
+    "estimated area interval": QT_TRANSLATE_NOOP("GmmSelect", "estimated area ± interval"),
+    "area axis": QT_TRANSLATE_NOOP("GmmSelect", "area ({unit})"),
+    "sample design": QT_TRANSLATE_NOOP("GmmSelect", "Sample design"),
+    "design classes": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Stratified random sample; the strata are the map classes."),
+    "design strata": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Stratified random sample; the strata ({path}) differ from the map classes: Stehman "
+                     "(2014)'s estimators."),
+    "stratum": QT_TRANSLATE_NOOP("GmmSelect", "stratum"),
+    "area share": QT_TRANSLATE_NOOP("GmmSelect", "area share W_h"),
+    "samples n_h": QT_TRANSLATE_NOOP("GmmSelect", "samples n_h"),
+    "weight": QT_TRANSLATE_NOOP("GmmSelect", "weight N_h / n_h"),
 }
 #: The inputs of TrainingRecord.source named at the top of the report (with 'layer', the training layer).
 SOURCE_KEYS = ("raster", "table", "training", "field", "group_field")
@@ -396,7 +433,7 @@ def spectra_chart(spectra, words):
         lower = [f"{x:.1f},{y_of(m - s, limits):.1f}" for x, m, s in zip(xs, means, stds)]
         safe_color, safe_name = html.escape(color), html.escape(name)
         parts.append(f'<polygon points="{" ".join(upper + lower[::-1])}" fill="{safe_color}" '
-                     f'fill-opacity="0.2" stroke="none"><title>{safe_name} ± 1 sd</title></polygon>')
+                     f'fill-opacity="0.2" stroke="none"><title>{safe_name} ± 1 σ</title></polygon>')
         parts.append(f'<polyline fill="none" stroke="{safe_color}" stroke-width="2" points="'
                      f'{" ".join(f"{x:.1f},{y_of(m, limits):.1f}" for x, m in zip(xs, means))}">'
                      f"<title>{safe_name}</title></polyline>")
@@ -618,11 +655,12 @@ def page(title, parts, language="en"):
 
 # -- the accuracy and area assessment of a map -------------------------------------------------
 
-def area_unit(counts):
+def area_unit(counts, words=None):
     """The unit of the areas: 'm²' for metres, else the square of the CRS unit (or pixels)."""
+    words = words or Words()
     if counts.unit == "pixel":
-        return "pixels"
-    return "m²" if counts.metres_per_unit == 1.0 else f"square {counts.unit}"
+        return words("pixels")
+    return "m²" if counts.metres_per_unit == 1.0 else words("square unit", unit=counts.unit)
 
 
 def hectares(counts):
@@ -635,64 +673,57 @@ def with_interval(value, half, digits=4):
     return "" if math.isnan(value) else f"{value:.{digits}f} ± {half:.{digits}f}"
 
 
-def area_text(value, counts, half=None):
+def area_text(value, counts, half=None, words=None):
     """An area (with its interval) in the map's unit, and in hectares when the unit is the metre."""
     def amount(scale, digits):
         text = f"{value * scale:,.{digits}f}"
         return text if half is None else f"{text} ± {half * scale:,.{digits}f}"
     factor = hectares(counts)
-    return f"{amount(1, 0)} {area_unit(counts)}" + (f" ({amount(factor, 1)} ha)" if factor else "")
+    return f"{amount(1, 0)} {area_unit(counts, words)}" + (f" ({amount(factor, 1)} ha)" if factor else "")
 
 
-def assessment_summary(assessment):
+def assessment_summary(assessment, words):
     """Overall accuracy with its interval, and what it was estimated from."""
     estimates, z = assessment.estimates, assessment.z
-    strata = ("the map classes" if assessment.strata_path is None
-              else f"the {len(assessment.counts.strata)} strata of {assessment.strata_path}")
+    strata = (words("strata map classes") if assessment.strata_path is None
+              else words("strata file", count=len(assessment.counts.strata), path=assessment.strata_path))
     overall = with_interval(estimates.overall, z * estimates.overall_se)
-    return (f'<p class="summary">Overall accuracy <b>{overall}</b> ({assessment.confidence:.0%} '
-            "confidence interval), from "
-            f"{int(assessment.samples.sum())} reference samples of {html.escape(assessment.reference_path)} "
-            f"(field {html.escape(assessment.class_field)}), stratified by {html.escape(strata)}. "
-            f"Mapped area: {html.escape(area_text(assessment.total_area, assessment.counts))}.</p>")
+    return '<p class="summary">' + words(
+        "assessment summary", overall=overall, confidence=f"{assessment.confidence:.0%}",
+        samples=int(assessment.samples.sum()), reference=html.escape(assessment.reference_path),
+        field=html.escape(assessment.class_field), strata=html.escape(strata),
+        area=html.escape(area_text(assessment.total_area, assessment.counts, words=words))) + "</p>"
 
 
-def error_matrix_section(assessment):
+def error_matrix_section(assessment, words):
     """The error matrix in estimated area proportions, rows = map class, columns = reference class."""
     names, matrix = assessment.class_names, assessment.estimates.matrix
     rows = [[name, *(f"{value:.4f}" for value in row), f"{row.sum():.4f}"]
             for name, row in zip(names, matrix)]
-    rows.append(["total", *(f"{value:.4f}" for value in matrix.sum(axis=0)), f"{matrix.sum():.4f}"])
-    return section("Error matrix in estimated area proportions",
-                   paragraph("Rows = map class, columns = reference class. Each cell is the estimated "
-                             "proportion of the mapped area with that map class and that reference class "
-                             "(Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map "
-                             "classes): rows add up to the map's class proportions, columns to the "
-                             "estimated (error-adjusted) class proportions."),
-                   table(["map \\ reference", *names, "total"], rows, "error-matrix"))
+    rows.append([words("total"), *(f"{value:.4f}" for value in matrix.sum(axis=0)), f"{matrix.sum():.4f}"])
+    return section(words("error matrix"), paragraph(words("error matrix how")),
+                   table([words("map reference"), *names, words("total")], rows, "error-matrix"))
 
 
-def class_estimates_section(assessment):
+def class_estimates_section(assessment, words):
     """Per class: map and estimated areas, user's and producer's accuracies, all with intervals."""
     estimates, z, counts = assessment.estimates, assessment.z, assessment.counts
     total = assessment.total_area
-    rows = [[name, area_text(mapped, counts), area_text(total * p, counts, z * total * se), int(n),
-             with_interval(u, z * u_se), with_interval(pa, z * pa_se)]
+    rows = [[name, area_text(mapped, counts, words=words),
+             area_text(total * p, counts, z * total * se, words), int(n), with_interval(u, z * u_se),
+             with_interval(pa, z * pa_se)]
             for name, mapped, p, se, n, u, u_se, pa, pa_se in zip(
                 assessment.class_names, assessment.map_areas, estimates.proportions, estimates.proportions_se,
                 assessment.sample_counts, estimates.users, estimates.users_se, estimates.producers,
                 estimates.producers_se)]
-    return section("Areas and accuracies per class",
-                   paragraph(f"Intervals are ± their half-width at {assessment.confidence:.0%} confidence "
-                             f"(z = {z:.4f}). Map areas count the pixels of each class: they are biased by "
-                             "the classification errors. Estimated areas are the error-adjusted areas "
-                             "(Olofsson et al. 2014, eq. 9-12)."),
-                   table(["class", "map area", "estimated area", "samples (map class)", "user's accuracy",
-                          "producer's accuracy"], rows, "class-estimates"),
-                   area_chart(assessment))
+    header = [words("class"), words("map area"), words("estimated area"), words("samples map class"),
+              words("user's accuracy"), words("producer's accuracy")]
+    return section(words("areas per class"),
+                   paragraph(words("areas how", confidence=f"{assessment.confidence:.0%}", z=f"{z:.4f}")),
+                   table(header, rows, "class-estimates"), area_chart(assessment, words))
 
 
-def area_chart(assessment):
+def area_chart(assessment, words):
     """Inline SVG: per class, the map area (grey bar) and the estimated area with its interval (blue),
     in hectares when the CRS unit is the metre."""
     estimates, z, counts = assessment.estimates, assessment.z, assessment.counts
@@ -710,28 +741,28 @@ def area_chart(assessment):
         return bottom - (bottom - MARGIN_TOP) * max(value, 0.0) / high
 
     width = min(30.0, band / 3)
+    map_area, estimated_area = html.escape(words("map area")), html.escape(words("estimated area"))
     parts = []
     for (x, _), label, area, value, half in zip(points, labels, mapped, estimated, halves):
         name = html.escape(label)
         parts.append(f'<rect x="{x - width:.1f}" y="{y_of(area):.1f}" width="{width:.1f}" '
-                     f'height="{bottom - y_of(area):.1f}" fill="{MAP_AREA_COLOR}"><title>{name}: map area '
+                     f'height="{bottom - y_of(area):.1f}" fill="{MAP_AREA_COLOR}"><title>{name}: {map_area} '
                      f"{area:.6g}</title></rect>")
         parts.append(f'<line x1="{x + width / 2:.1f}" y1="{y_of(value - half):.1f}" x2="{x + width / 2:.1f}" '
                      f'y2="{y_of(value + half):.1f}" stroke="{LINE_COLOR}" stroke-width="2"/>'
                      f'<circle cx="{x + width / 2:.1f}" cy="{y_of(value):.1f}" r="4" fill="{LINE_COLOR}">'
-                     f"<title>{name}: estimated area {value:.6g} ± {half:.6g}</title></circle>")
-    legend = (f'<rect x="{CHART_WIDTH - 300}" y="6" width="10" height="10" fill="{MAP_AREA_COLOR}"/>'
-              f'<text x="{CHART_WIDTH - 286}" y="15">map area</text>'
-              f'<circle cx="{CHART_WIDTH - 200}" cy="11" r="4" fill="{LINE_COLOR}"/>'
-              f'<text x="{CHART_WIDTH - 192}" y="15">estimated area ± interval</text>')
-    unit = "ha" if scale != 1.0 else area_unit(counts)
-    axes = chart_axes(labels, [0.0, high], points, "class", f"area ({unit})", limits=(0.0, high))
-    return (f'<svg class="area-chart" width="{CHART_WIDTH}" height="{CHART_HEIGHT}" '
-            f'viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" role="img" aria-label="map and estimated areas">'
-            f"{axes}{''.join(parts)}{legend}</svg>")
+                     f"<title>{name}: {estimated_area} {value:.6g} ± {half:.6g}</title></circle>")
+    legend = (f'<rect x="{CHART_WIDTH - 330}" y="6" width="10" height="10" fill="{MAP_AREA_COLOR}"/>'
+              f'<text x="{CHART_WIDTH - 316}" y="15">{map_area}</text>'
+              f'<circle cx="{CHART_WIDTH - 220}" cy="11" r="4" fill="{LINE_COLOR}"/>'
+              f'<text x="{CHART_WIDTH - 212}" y="15">{html.escape(words("estimated area interval"))}</text>')
+    unit = "ha" if scale != 1.0 else area_unit(counts, words)
+    axes = chart_axes(labels, [0.0, high], points, words("class"), words("area axis", unit=unit),
+                      limits=(0.0, high))
+    return svg("area-chart", words("areas per class"), f"{axes}{''.join(parts)}{legend}")
 
 
-def design_section(assessment):
+def design_section(assessment, words):
     """The strata of the sample: pixels, area share, samples and inclusion weight of each."""
     counts = assessment.counts
     if assessment.strata_path is None:
@@ -741,16 +772,17 @@ def design_section(assessment):
     total = counts.stratum_pixels.sum()
     rows = [[name, int(pixels), f"{pixels / total:.4f}", int(n), f"{pixels / n:.6g}" if n else ""]
             for name, pixels, n in zip(names, counts.stratum_pixels, assessment.stratum_samples)]
-    how = ("Stratified random sample; the strata are the map classes." if assessment.strata_path is None else
-           f"Stratified random sample; the strata ({assessment.strata_path}) differ from the map "
-           "classes: Stehman (2014)'s estimators.")
-    return section("Sample design", paragraph(how),
-                   table(["stratum", "pixels", "area share W_h", "samples n_h", "weight N_h / n_h"], rows,
-                         "design"))
+    how = (words("design classes") if assessment.strata_path is None
+           else words("design strata", path=assessment.strata_path))
+    header = [words("stratum"), words("pixels"), words("area share"), words("samples n_h"), words("weight")]
+    return section(words("sample design"), paragraph(how), table(header, rows, "design"))
 
 
-def assessment_report(assessment, title):
-    """The report of a MapAssessment (raster.assessment) as one HTML page."""
-    return page(title, [f"<h1>{html.escape(title)}</h1>", assessment_summary(assessment),
-                        error_matrix_section(assessment), class_estimates_section(assessment),
-                        design_section(assessment), warnings_section(assessment.warnings)])
+def assessment_report(assessment, title, words=None):
+    """The report of a MapAssessment (raster.assessment) as one HTML page, in the language of `words`
+    (a Words; default English)."""
+    words = words or Words()
+    return page(title, [f"<h1>{html.escape(title)}</h1>", assessment_summary(assessment, words),
+                        error_matrix_section(assessment, words), class_estimates_section(assessment, words),
+                        design_section(assessment, words),
+                        warnings_section(assessment.warnings, words("warnings"))], words("language"))

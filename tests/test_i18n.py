@@ -266,7 +266,7 @@ def test_the_training_report_speaks_french_with_the_translator(translator):
     """Every heading, table head and chart title of the report comes from the translated Words."""
     import html.parser
 
-    from gmmselect.algorithms.training_base import report_words
+    from gmmselect.algorithms.base import report_words
     from gmmselect.core import load_model
     from gmmselect.raster.report import report_html
 

@@ -321,3 +321,26 @@ def test_class_spectra_sort_the_bands_by_wavelength_and_keep_the_order_of_select
     assert spectra.band_labels[-1] == "6 (Band 6)"
     assert spectra.chosen == [(WAVELENGTHS[f], rank) for rank, f in enumerate(saved.features, 1)]
     assert spectra.colors == saved.class_colors and spectra.names == CLASSES
+
+
+def test_every_text_of_the_report_comes_from_its_words(selection, tau_search):
+    """With every text wrapped in «», nothing English is left outside them: the report can be translated
+    whole (the algorithms hand it the texts in the QGIS language)."""
+    import re
+
+    from gmmselect.core import CRITERIA, METHODS
+    from gmmselect.raster.report import TEXTS, Words, report_html
+
+    words = Words({key: f"«{text}»" for texts in (TEXTS, CRITERIA, METHODS) for key, text in texts.items()})
+    for results, saved, _, _ in (selection, tau_search):
+        page = re.sub(r"<style>.*?</style>", "", report_html(saved, "T", results["OUTPUT_MODEL"], words))
+        while "«" in page:  # innermost first: a text may hold another
+            page = re.sub(r"«[^«»]*»", "", page)
+        page = re.sub(r"<[^>]*>", " ", page)
+        for value in saved.training.source.values():  # the user's paths and names are no text of ours
+            page = page.replace(str(value), "")
+        for english in ("Model file", "Created", "Algorithm", "Raster", "Training", "samples", "polygons",
+                        "accuracy", "selection", "Spectra", "wavelength", "total", "chosen", "parameter",
+                        "value", "reference", "predicted", "seconds", "fit", "yes", "empty", "Kappa", "Ridge",
+                        "Jeffries", "folds", "sd", "band number", "order"):
+            assert english not in page, english
