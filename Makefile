@@ -39,7 +39,7 @@ package:  ## build/gmmselect.zip for the QGIS plugin repository, checked against
 	$(PYTHON) dev/scripts/package.py build/gmmselect.zip
 
 translations:  ## i18n/gmmselect_fr.ts from the code's GmmSelect.tr() strings (translations kept), then the .qm
-	PYTHONWARNINGS=ignore pylupdate5 -noobsolete $(wildcard *.py i18n/*.py algorithms/*.py gui/*.py) core/choices.py -ts i18n/gmmselect_fr.ts
+	PYTHONWARNINGS=ignore pylupdate5 -noobsolete $(wildcard *.py i18n/*.py algorithms/*.py gui/*.py) core/choices.py raster/report.py -ts i18n/gmmselect_fr.ts
 	lrelease i18n/gmmselect_fr.ts
 
 clean:

@@ -25,7 +25,7 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
         """What the algorithm does."""
         return GmmSelect.tr(
             "Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or "
-            "points over a raster, on all bands, and saves the model for <i>Predict</i>. Pixels are "
+            "points over a raster, on all bands, and saves the model for Predict. Pixels are "
             "classified by the maximum a posteriori rule. The covariances get a ridge S + tau I, tau "
             "chosen on a grid by k-fold cross-validation (by polygon). A share of the polygons of each "
             "class can be held out for an independent accuracy assessment; the final model is then "

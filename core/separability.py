@@ -16,6 +16,13 @@ from .updates import NestedCholesky, PairAverages, QuadraticForms, SubsetCriteri
 INDISTINGUISHABLE_JM = 0.1
 
 
+def jm_ceiling(priors):
+    """The largest value the JM criterion can take for classes of `priors`: every pair fully separated
+    (JM_ij = sqrt 2), so sqrt(2) sum_{i<j} pi_i pi_j = sqrt(2) (1 - sum_i pi_i^2) / 2."""
+    priors = np.asarray(priors, dtype=np.float64)
+    return float(np.sqrt(2) * (1 - np.sum(priors ** 2)) / 2)
+
+
 def pairwise_jm(mixture):
     """JM_ij `(C, C)` of the Gaussians a GaussianMixture classifies with (S_c + tau I, floored)."""
     eigenvalues = mixture.eigenvalues_

@@ -407,8 +407,7 @@ def describe(samples, options, inputs, data, choice, mixture, cv, validation, co
         created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         workflow="selection" if selection is not None else "tau search",
         source=dict(inputs.source),
-        parameters=_parameters(options, choice.tau, choice.features if selection is not None else None,
-                               max(selection.sizes) if selection is not None else None),
+        parameters=_parameters(options, choice.tau, choice.features if selection is not None else None),
         samples=dict(data.counts), polygons=dict(data.split.polygons),
         final_model=("trained on the training polygons only; the held-out polygons assess it"
                      if validation is not None else "trained on all polygons"),
@@ -434,8 +433,8 @@ def band_labels(samples, features):
     return ", ".join(band_label(samples.band_numbers[f], samples.band_names[f]) for f in features)
 
 
-def _parameters(options, tau, features=None, max_features=None):
-    """The options as a JSON-able dict (with the effective MAX_FEATURES of a selection)."""
+def _parameters(options, tau, features=None):
+    """The options as a JSON-able dict, as the user gave them (MAX_FEATURES 0: up to min(bands, the cap))."""
     parameters = {"folds": options.folds, "grouped": options.grouped, "validation": options.validation,
                   "seed": options.seed, "tau": tau}
     if options.selection is None:
@@ -443,6 +442,7 @@ def _parameters(options, tau, features=None, max_features=None):
                           tau_criterion=options.tau_criterion)
     else:
         chosen = options.selection
-        parameters.update(method=chosen.method, criterion=chosen.criterion, max_features=max_features,
+        parameters.update(method=chosen.method, criterion=chosen.criterion,
+                          max_features=chosen.max_features or 0,
                           use_best=chosen.use_best, n_selected=len(features))
     return parameters

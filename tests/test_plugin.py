@@ -83,9 +83,13 @@ def test_algorithm_parameters_keep_the_contract(algorithm_id):
     algorithm = registry().createAlgorithmById(algorithm_id)
     assert [p.name() for p in algorithm.parameterDefinitions()] == ALGORITHMS[algorithm_id]
     help_text = algorithm.shortHelpString()
+    assert help_text == algorithm.description() and "<" not in help_text  # plain text, parameters apart
     for parameter in algorithm.parameterDefinitions():
         assert parameter.help(), f"{algorithm_id}: {parameter.name()} has no help"
-        assert f"({parameter.name()})" in help_text
+        assert parameter.help() not in help_text
+        default = parameter.defaultValue()
+        if not parameter.isDestination() and default not in (None, ""):
+            assert "Default: " in parameter.help(), f"{algorithm_id}: {parameter.name()} states no default"
     assert algorithm.name() == algorithm_id.split(":")[1] and algorithm.name().islower()
     assert not algorithm.icon().isNull()
 
