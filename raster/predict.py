@@ -156,7 +156,7 @@ class Classifier:
             return
         if chosen.all():
             chosen = slice(None)
-        labels, confidence, posteriors = self.evaluate(flat[part][chosen].astype(np.float64))
+        labels, confidence, posteriors = self.evaluate(flat[part][chosen])
         result["classification"].reshape(-1)[part][chosen] = labels
         result["confidence"].reshape(-1)[part][chosen] = confidence
         if posteriors is not None:
