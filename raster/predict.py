@@ -9,13 +9,12 @@ Each output is written under a temporary name in its folder and renamed when com
 
 import os
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 
 import numpy as np
 from osgeo import gdal, gdal_array
 
 from ..core.threads import single_threaded_blas
-from .blocks import PixelReader, plan_windows
+from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
 from .files import discard, partial_path, publish, writable_target
 from .info import geotransform_of
@@ -28,7 +27,6 @@ CREATION_OPTIONS = ["TILED=YES", f"BLOCKXSIZE={OUTPUT_TILE}", f"BLOCKYSIZE={OUTP
                     "ZLEVEL=1", "BIGTIFF=IF_SAFER", "NUM_THREADS=ALL_CPUS"]
 CLASSIFICATION_NODATA = 0
 CONFIDENCE_NODATA = -1.0
-GDAL_CACHE_MB = 64
 PART_PIXELS = 8192
 #: Pixels per window at most: enough windows that reading, classifying and writing overlap.
 WINDOW_PIXELS = 2**21
@@ -38,17 +36,6 @@ def label_type(labels):
     """The smallest unsigned GDAL type that holds the class labels (0 stays the no-data value)."""
     top = int(np.max(labels))
     return gdal.GDT_Byte if top <= 255 else gdal.GDT_UInt16 if top <= 65535 else gdal.GDT_UInt32
-
-
-@contextmanager
-def bounded_gdal_cache(megabytes):
-    """Cap GDAL's block cache at `megabytes` (if it is larger) for the duration of the block."""
-    previous = gdal.GetCacheMax()
-    gdal.SetCacheMax(min(previous, int(megabytes * 2**20)))
-    try:
-        yield
-    finally:
-        gdal.SetCacheMax(previous)
 
 
 class OutputRaster:
