@@ -158,8 +158,12 @@ class QuadraticForms:
         return np.concatenate([coupling, self.means[:, None, columns]], axis=1)
 
     def added(self, coupling, alpha, columns=slice(None), rows=slice(None)):
-        """q_b(x) of F+f for every candidate: q + (r_f - z'l_f)^2 / alpha_f, `(B, m, n_columns)`."""
-        e = self.predictors(rows) @ self.regression(coupling, columns)  # mu_f + z'l_f, in place below
+        """q_b(x) of F+f for every candidate: q + (r_f - z'l_f)^2 / alpha_f, `(B, m, n_columns)`.
+
+        r_f - z'l_f = x_f - (mu_f + z'l_f), with z'l_f as one product and mu_f added after: the
+        [z, 1] @ [l; mu] form would copy the whole coupling of every candidate at every step."""
+        e = self.whitened[:, rows] @ coupling
+        e += self.means[:, None, columns]
         np.subtract(self.points[rows][:, columns][None], e, out=e)
         e *= e
         e /= alpha[:, None, :]
