@@ -126,12 +126,17 @@ class GaussianMixture:
 
     def classify(self, X, with_posteriors=False):
         """MAP labels, confidence and, if asked, every posterior `(n, C)` (else None), from one decision:
-        float32 with the float64 labels (core/float32.py) up to DIRECT_LIMIT bands, else float64."""
+        float32 with the float64 labels (core/float32.py) up to DIRECT_LIMIT bands, else float64.
+        The float32 path runs in chunks of about CHUNK_ELEMENTS projected values."""
         X = np.asarray(X)
-        if self.n_features > DIRECT_LIMIT:
+        if self.n_features > DIRECT_LIMIT or not len(X):
             winners, confidence, posteriors = self.decide(X, with_posteriors)
-        else:
-            winners, confidence, posteriors = self._float32(X.dtype).classify(X, with_posteriors)
+            return self.labels_[winners], confidence, posteriors
+        form = self._float32(X.dtype)
+        step = max(64, CHUNK_ELEMENTS // ((self.n_classes + 1) * self.n_features))
+        parts = [form.classify(X[start:start + step], with_posteriors) for start in range(0, len(X), step)]
+        winners, confidence = (np.concatenate([part[i] for part in parts]) for i in (0, 1))
+        posteriors = np.concatenate([part[2] for part in parts]) if with_posteriors else None
         return self.labels_[winners], confidence, posteriors
 
     def decide(self, X, with_posteriors=False):
