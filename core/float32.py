@@ -70,6 +70,7 @@ class Float32Decision:
         self.projection = np.hstack([*whiteners, np.eye(d)]).astype(np.float32)
         self.offsets = np.append(offsets.reshape(-1), np.zeros(d)).astype(np.float32)
         self.ones = np.ones(d, dtype=np.float32)
+        self.class_ones = np.ones(mixture.n_classes, dtype=np.float32)
         self._tiles = (np.empty((0, d), np.float32), np.empty((0, len(self.offsets)), np.float32))
         constants = mixture.constants_ - mixture.constants_.max()
         self.constants = constants.astype(np.float32)
@@ -129,7 +130,7 @@ class Float32Decision:
         if ambiguous.any():
             gaps = best[ambiguous] - scores[:, ambiguous]
             weights = np.exp(gaps / -2)
-            total = weights.sum(axis=0)
+            total = self.class_ones @ weights
             error = self.posterior_error(gaps, weights, total, slack[ambiguous], slope[ambiguous],
                                          with_posteriors)
             confidence[ambiguous] = 1 / total
@@ -158,7 +159,7 @@ class Float32Decision:
         confidence 1/(1 + S) by dS / ((1 + S)(1 + S - dS)), a posterior by 2 dS / (1 + S - dS)."""
         with np.errstate(over="ignore", invalid="ignore"):
             spread = np.exp((slack + slope * gaps.max()) / 2)
-            moved = _MARGIN * spread * (slack * (total - 1) + slope * (weights * gaps).sum(axis=0))
+            moved = _MARGIN * spread * (slack * (total - 1) + slope * (self.class_ones @ (weights * gaps)))
             moved /= 2
             room = total - moved
             error = 2 * moved / room if with_posteriors else moved / (total * room)
