@@ -19,8 +19,9 @@ Forward error of one score (standard rounding model, any summation order, with o
 So |Q^_c - Q_c| <= E_c = M [2 t s_c + t^2 + (gamma_{d+1} + 3u) q^_c + u (K + |Q^_c|)], t = max_c t_c,
 K = max_c |kappa'_c|, and M = 1 + 2^-8 covers every product of rounding errors left out (their
 ratio to the terms kept is O(d u) < 2^-12 for d <= DIRECT_LIMIT) and the float64 path's own error
-(the same bound with 2^-53 for u on uncentred data: below 2^-20 of E unless the data's offset is
-2^10 times its spread), so a certified winner is also the winner the float64 path computes.
+(the same bound with 2^-53 for u on uncentred data, about 2^-29 ||x|| / ||x - m|| of E: within M
+unless the data's offset exceeds 2^20 times its spread), so a certified winner is also the winner
+the float64 path computes.
 
 Per pixel, with b the float32 winner, Delta_c = Q^_b - Q^_c, k = kappa'_max - kappa'_b and
 s_0 = sqrt(q^_b + k): q^_b <= q^_c <= q^_b + k + Delta_c (so E_b is at most E_c at Delta = 0), the
