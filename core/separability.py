@@ -7,7 +7,7 @@ J = sum_{i<j} pi_i pi_j JM_ij (or SKL_ij). No cross-validation: both come from t
 
 import numpy as np
 
-from .updates import NestedCholesky, PairAverages, QuadraticForms, SubsetCriterion
+from .updates import CandidateCholesky, NestedCholesky, PairAverages, QuadraticForms, SubsetCriterion
 
 #: Two classes closer than this JM distance are indistinguishable: B_ij < 0.005, so by the
 #: Bhattacharyya lower bound P_e >= [1 - sqrt(1 - 4 pi_i pi_j exp(-2 B_ij))] / 2 (Kailath 1967,
@@ -45,8 +45,8 @@ class JeffriesMatusita(SubsetCriterion):
     def __init__(self, priors, means, covariances, floor):
         self.first, self.second = np.triu_indices(len(priors), 1)
         self.weights = priors[self.first] * priors[self.second]
-        self.classes = NestedCholesky(covariances, floor)
-        self.pairs = NestedCholesky(PairAverages(covariances, self.first, self.second), floor)
+        self.classes = CandidateCholesky(covariances, floor)
+        self.pairs = CandidateCholesky(PairAverages(covariances, self.first, self.second), floor)
         self.separation = QuadraticForms(np.zeros((1, means.shape[1])),
                                          means[self.second] - means[self.first])
         self.parts = [(self.classes, []), (self.pairs, [self.separation])]
