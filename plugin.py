@@ -2,9 +2,10 @@
 
 `initProcessing()` is what `qgis_process` calls (there `iface` is None); the desktop calls
 `initGui()`, which does the same and adds "Show selection curves…" to the Raster menu (under
-"GMM Select") and to the Raster toolbar. The provider never touches `iface`. The plugin object
-(both cases: `classFactory` runs under `qgis_process` too) installs the translator of the QGIS
-locale, `i18n/gmmselect_<xx>.qm`, when there is one.
+"GMM Select") and to the Plugins toolbar (shown in a fresh profile, unlike the Raster toolbar).
+The provider never touches `iface`. The plugin object (both cases: `classFactory` runs under
+`qgis_process` too) installs the translator of the QGIS locale, `i18n/gmmselect_<xx>.qm`, when
+there is one.
 """
 
 import os
@@ -45,7 +46,7 @@ class GmmSelectPlugin:
             self.addActions()
 
     def addActions(self):
-        """The action "Show selection curves…": Raster menu > GMM Select, and the Raster toolbar."""
+        """The action "Show selection curves…": Raster menu > GMM Select, and the Plugins toolbar."""
         if self.action is None:
             self.action = QAction(QIcon(CURVES_ICON), GmmSelect.tr("Show selection curves…"),
                                   self.iface.mainWindow())
@@ -53,7 +54,7 @@ class GmmSelectPlugin:
                                                 "Train Selection"))
             self.action.triggered.connect(self.showCurves)
             self.iface.addPluginToRasterMenu(GmmSelect.tr("GMM Select"), self.action)
-            self.iface.addRasterToolBarIcon(self.action)
+            self.iface.addToolBarIcon(self.action)
 
     def showCurves(self):
         """Ask for a model file and show its selection curve."""
@@ -63,7 +64,7 @@ class GmmSelectPlugin:
         """Remove the action from the menu and the toolbar, and close the curves dialog."""
         if self.action is not None:
             self.iface.removePluginRasterMenu(GmmSelect.tr("GMM Select"), self.action)
-            self.iface.removeRasterToolBarIcon(self.action)
+            self.iface.removeToolBarIcon(self.action)
             self.action.deleteLater()
             self.action = None
         close_session()

@@ -11,7 +11,7 @@ from qgis.core import (
 from ..i18n import GmmSelect
 from ..raster.assessment import assess_map
 from ..raster.report import assessment_report
-from .base import GmmSelectAlgorithm, progress_between
+from .base import GmmSelectAlgorithm, progress_between, report_words
 from .tables import assessment_csv, error_matrix_csv
 
 
@@ -105,15 +105,16 @@ class AssessAlgorithm(GmmSelectAlgorithm):
                 log=self.logTo(feedback), progress=progress_between(feedback, 0, 90, full=100),
                 is_canceled=feedback.isCanceled)
             for warning in assessment.warnings:
-                feedback.pushWarning(warning)
+                self.warning(feedback, warning)
+            title, words = self.displayName(), report_words()
             for name, text in ((self.OUTPUT_TABLE, assessment_csv), (self.OUTPUT_MATRIX, error_matrix_csv),
-                               (self.OUTPUT_REPORT, lambda a: assessment_report(a, self.displayName()))):
+                               (self.OUTPUT_REPORT, lambda a: assessment_report(a, title, words))):
                 if paths[name]:
                     self.staging.write_text(paths[name], text(assessment))
             self.commitOutputs()
         estimates = assessment.estimates
         half = assessment.z * estimates.overall_se
         feedback.setProgress(100)
-        feedback.pushInfo(GmmSelect.tr("Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)").format(
+        self.info(feedback, GmmSelect.tr("Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)").format(
             estimates.overall, half, assessment.confidence))
         return {**paths, self.OVERALL_ACCURACY: estimates.overall, self.OVERALL_ACCURACY_CI: half}

@@ -1,9 +1,12 @@
 """Shared base of the GMM Select algorithms: common parameters as one-liners, help, errors.
 
-- `addParameterWithHelp` documents each parameter next to its declaration; `shortHelpString`
-  is assembled from those texts, so the Toolbox help and `qgis_process help` agree.
+- `addParameterWithHelp` documents each parameter next to its declaration, ending with its default;
+  QGIS shows that text as the parameter's tooltip and `qgis_process help` under the parameter, so
+  `shortHelpString` is the description alone, plain text (QGIS makes each line a paragraph).
 - Choices are enums whose option keys (`sffs`, `kappa`...) are also accepted as values, so
   `qgis_process run gmmselect:trainselection -- METHOD=sffs` works as well as `METHOD=1`.
+- Log lines go through `info` and `warning`: under `qgis_process`, whose progress dots end no line,
+  a message after dots starts on a new line.
 - `userErrors()` turns the ValueError of the core and raster layers (and OSError, Canceled)
   into a QgsProcessingException with the same message.
 - Outputs never touch inputs: `outputPaths` checks every destination's extension and compares
@@ -12,11 +15,13 @@
   and `commitOutputs` publishes them together at the end; a failure or cancel leaves nothing.
 """
 
+import math
 import os
 import re
 from contextlib import contextmanager
 
 from qgis.core import (
+    QgsApplication,
     QgsProcessingAlgorithm,
     QgsProcessingException,
     QgsProcessingFeatureSourceDefinition,
@@ -37,12 +42,17 @@ from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
+from ..core.choices import CRITERIA, METHODS
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
-from ..i18n import GmmSelect
+from ..i18n import GmmSelect, translated_choices
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
+from ..raster.report import TEXTS, Words
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
 HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
+#: QgsApplication.platform() under qgis_process, which prints progress as dots (one per 2 %) ending no
+#: line until 100 % (' - done.' and a line break).
+CONSOLE_PLATFORM = "qgis_process"
 #: The raster outputs are GeoTIFF files.
 RASTER_EXTENSIONS = ("tif", "tiff")
 
@@ -68,6 +78,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         super().__init__()
         self._choices = {}
         self.staging = OutputSet()
+        self.progressTick = None
 
     def createInstance(self):
         """A fresh instance of the same algorithm."""
@@ -86,22 +97,22 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         return HELP_URL
 
     def description(self):
-        """What the algorithm does, one paragraph (subclasses override)."""
+        """What the algorithm does, plain text (subclasses override)."""
         return ""
 
     def shortHelpString(self):
-        """The description, then each parameter's help in declaration order."""
-        lines = [f"<p>{self.description()}</p>"]
-        for parameter in self.parameterDefinitions():
-            if parameter.help():
-                lines.append(f"<p><b>{parameter.description()}</b> ({parameter.name()}): "
-                             f"{parameter.help()}</p>")
-        return "".join(lines)
+        """The description alone: each parameter's help, with its default, is its tooltip in the dialog
+        and is printed under the parameter by `qgis_process help`."""
+        return self.description()
 
     # -- declaring parameters -------------------------------------------------------------
 
-    def addParameterWithHelp(self, parameter, help_text, advanced=False):
-        """Add `parameter` with its help text, optionally in the Advanced group."""
+    def addParameterWithHelp(self, parameter, help_text, advanced=False, default=None):
+        """Add `parameter` with its help text ending with its default (`default`, else the parameter's
+        default value), optionally in the Advanced group."""
+        default = default if default is not None else default_text(parameter)
+        if default is not None:
+            help_text += " " + GmmSelect.tr("Default: {0}.").format(default)
         parameter.setHelp(help_text)
         if advanced:
             parameter.setFlags(parameter.flags() | QgsProcessingParameterDefinition.FlagAdvanced)
@@ -112,10 +123,10 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         keys = [key for key, _ in options]
         self._choices[name] = keys
         labels = [f"{key}: {label}" for key, label in options]
-        help_text += " " + GmmSelect.tr("Default: {0}. As a value, give the key (e.g. {1}) or its "
-                                        "index.").format(default, keys[-1])
+        help_text += " " + GmmSelect.tr("As a value, give the key (e.g. {0}) or its index.").format(keys[-1])
         self.addParameterWithHelp(QgsProcessingParameterEnum(
-            name, description, options=labels, defaultValue=keys.index(default)), help_text, advanced)
+            name, description, options=labels, defaultValue=keys.index(default)), help_text, advanced,
+            default)
 
     def addRasterInput(self, help_text):
         """INPUT: the image."""
@@ -197,7 +208,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             name = parameter.name()
             raster = isinstance(parameter, QgsProcessingParameterRasterDestination)
             layer = raster or isinstance(parameter, QgsProcessingParameterVectorDestination)
-            path = (self.parameterAsOutputLayer if layer else self.parameterAsFileOutput)(parameters, name, context)
+            read = self.parameterAsOutputLayer if layer else self.parameterAsFileOutput
+            path = read(parameters, name, context)
             if path:
                 path = os.path.abspath(self.declaredExtension(parameter, path))
                 files[name] = raster_output_files(path) if raster else [path]
@@ -290,15 +302,32 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
     # -- running ----------------------------------------------------------------------------
 
+    def info(self, feedback, text):
+        """Log `text` on a line of its own."""
+        feedback.pushInfo(self.ownLine(feedback, text))
+
+    def warning(self, feedback, text):
+        """Log the warning `text` on a line of its own."""
+        feedback.pushWarning(self.ownLine(feedback, text))
+
+    def ownLine(self, feedback, text):
+        """`text`, after a line break when qgis_process printed progress dots since the last message
+        and has not ended their line (at 100 %)."""
+        progress, last = feedback.progress(), self.progressTick
+        tick = self.progressTick = math.floor(progress / 2)
+        dots = (tick > 0 if last is None else tick > last) and progress < 100
+        return "\n" + text if dots and QgsApplication.platform() == CONSOLE_PLATFORM else text
+
     def logBlas(self, feedback):
         """Name the BLAS NumPy uses (once per run) and, for the slow reference BLAS, how to get OpenBLAS."""
         blas = blas_in_use()
         if blas is None:
-            feedback.pushInfo(GmmSelect.tr("Linear algebra: no BLAS library found in this process"))
+            self.info(feedback, GmmSelect.tr("Linear algebra: no BLAS library found in this process"))
         elif not blas.reference:
-            feedback.pushInfo(GmmSelect.tr("Linear algebra: NumPy uses {0} ({1})").format(blas.name, blas.path))
+            self.info(feedback, GmmSelect.tr("Linear algebra: NumPy uses {0} ({1})").format(
+                blas.name, blas.path))
         else:
-            feedback.pushWarning(GmmSelect.tr(
+            self.warning(feedback, GmmSelect.tr(
                 "Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times "
                 "longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.").format(
                     blas.name, blas.path, FAST_BLAS_PACKAGE))
@@ -307,9 +336,9 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         """A log callable for the core and raster layers: lines starting with 'Warning' become warnings."""
         def log(line):
             if line.lower().startswith("warning"):
-                feedback.pushWarning(line)
+                self.warning(feedback, line)
             else:
-                feedback.pushInfo(line)
+                self.info(feedback, line)
         return log
 
     def commitOutputs(self):
@@ -344,6 +373,23 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if isinstance(error, MemoryError):
             return GmmSelect.tr("Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.")
         return None
+
+
+def report_words():
+    """The reports' Words in the QGIS language: their texts and the names of the choices."""
+    return Words({key: text for choices in (TEXTS, CRITERIA, METHODS)
+                  for key, text in translated_choices(choices)})
+
+
+def default_text(parameter):
+    """How a help text states the default of `parameter` ('5', '0.3', 'yes'), or None (no default, or
+    an output)."""
+    value = parameter.defaultValue()
+    if parameter.isDestination() or value is None or value == "":
+        return None
+    if isinstance(parameter, QgsProcessingParameterBoolean):
+        return GmmSelect.tr("yes") if value else GmmSelect.tr("no")
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def sentence(message):

@@ -21,27 +21,58 @@ from .base import GmmSelectAlgorithm, progress_between
 
 
 class ClassStyle(QgsProcessingLayerPostProcessorInterface):
-    """Applies the style written next to an output (paletted classes, confidence ramp) once QGIS loads it."""
+    """Applies the style written next to an output (paletted classes, confidence ramp) once QGIS loads
+    it, and stacks the outputs of the run in the layer tree: the classification on top, the confidence
+    under it, the probabilities at the bottom (QGIS loads them in the order of their paths)."""
 
     # Processing keeps only a pointer to the post-processor: the instances live here.
     instances = {}
 
-    def __init__(self, style_path):
-        """Remember the .qml to apply."""
+    def __init__(self, output_path, stack):
+        """Remember the output, its .qml and the run's `stack` (OutputStack) the layer belongs to."""
         super().__init__()
-        self.style_path = style_path
+        self.output_path, self.style_path, self.stack = output_path, qml_path(output_path), stack
 
     @classmethod
-    def create(cls, output_path, style_path):
+    def create(cls, output_path, stack):
         """The post-processor of `output_path`, kept alive until replaced."""
-        cls.instances[output_path] = cls(style_path)
+        cls.instances[output_path] = cls(output_path, stack)
         return cls.instances[output_path]
 
     def postProcessLayer(self, layer, context, feedback):
-        """Load the class names and colours (main thread, after the layer was added)."""
-        if layer is not None and os.path.isfile(self.style_path):
+        """Load the class names and colours, then put the layer in its place (main thread, after the
+        layer was added)."""
+        if layer is None:
+            return
+        if os.path.isfile(self.style_path):
             layer.loadNamedStyle(self.style_path)
             layer.triggerRepaint()
+        self.stack.loaded(self.output_path, layer, context.project())
+
+
+class OutputStack:
+    """The layers of one run in their order in the layer tree, top first (the order of `paths`)."""
+
+    def __init__(self, paths):
+        """The outputs at `paths`, top first; none loaded yet."""
+        self.paths, self.layer_ids = list(paths), {}
+
+    def loaded(self, path, layer, project):
+        """Record `layer` of output `path` as loaded and reorder the run's layers loaded so far."""
+        self.layer_ids[path] = layer.id()
+        if project is None:
+            return
+        root = project.layerTreeRoot()
+        nodes = [root.findLayer(self.layer_ids[path]) for path in self.paths if path in self.layer_ids]
+        nodes = [node for node in nodes if node is not None]
+        parent = nodes[0].parent() if nodes else None
+        if len(nodes) < 2 or any(node.parent() is not parent for node in nodes):
+            return
+        top = min(parent.children().index(node) for node in nodes)
+        for offset, node in enumerate(nodes):  # a copy in place first: the layer never leaves the tree
+            parent.insertChildNode(top + offset, node.clone())
+        for node in nodes:
+            parent.removeChildNode(node)
 
 
 class PredictAlgorithm(GmmSelectAlgorithm):
@@ -68,8 +99,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
     def description(self):
         """What the algorithm does."""
         return GmmSelect.tr(
-            "Classifies every pixel of a raster with a model from <i>Train GMM</i> or <i>Train "
-            "Selection</i> (maximum a posteriori rule), reading the raster block by block. Writes a "
+            "Classifies every pixel of a raster with a model from Train GMM or Train "
+            "Selection (maximum a posteriori rule), reading the raster block by block. Writes a "
             "paletted classification whose categories carry the class names, and optionally the "
             "confidence (posterior probability of the winning class) and one probability band per "
             "class. No-data pixels (in any band used) and pixels outside the mask stay no-data.")
@@ -95,7 +126,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             self.OUTPUT, GmmSelect.tr("Classification")),
             GmmSelect.tr("GeoTIFF of class codes with a colour table and the class names (and a .qml style "
                          "next to it); 0 = no-data. The colours are those of the training layer's "
-                         "categorized style when it had one, else a fixed qualitative palette."))
+                         "categorized style when it had one, else those of the land covers the class names "
+                         "say (water, forest, eau, forêt...), else a palette for colour-blind eyes."))
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
             self.CONFIDENCE, GmmSelect.tr("Confidence"), optional=True, createByDefault=False),
             GmmSelect.tr("Posterior probability of the winning class, in (0, 1] (Float32), styled with a "
@@ -122,7 +154,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             mixture, band_numbers = saved.classifier(self.parameterAsOptionalInt(
                 parameters, self.N_FEATURES, context))
             names = list(mixture.class_names_)
-            feedback.pushInfo(GmmSelect.tr(
+            self.info(feedback, GmmSelect.tr(
                 "Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}").format(
                     len(names), ", ".join(names), mixture.tau_, len(band_numbers),
                     ", ".join(str(band) for band in band_numbers)))
@@ -135,18 +167,21 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                            **model_bands(saved, band_numbers))
             self.commitOutputs()
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
-        feedback.pushInfo(GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(
+        self.info(feedback, GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(
             output, time.perf_counter() - started))
         return {self.OUTPUT: output, self.CONFIDENCE: confidence, self.PROBABILITIES: probabilities,
                 self.SELECTED_BANDS: ",".join(str(band) for band in band_numbers),
                 self.N_SELECTED: len(band_numbers)}
 
     def postProcessAlgorithm(self, context, feedback):
-        """Main thread: have QGIS apply the .qml written next to each output when it loads it."""
-        for path in getattr(self, "styled_outputs", []):
+        """Main thread: have QGIS apply the .qml written next to each output when it loads it, and load
+        the classification on top of the confidence and the probabilities."""
+        paths = getattr(self, "styled_outputs", [])
+        stack = OutputStack(paths)
+        for path in paths:
             if context.willLoadLayerOnCompletion(path):
                 context.layerToLoadOnCompletionDetails(path).setPostProcessor(
-                    ClassStyle.create(path, qml_path(path)))
+                    ClassStyle.create(path, stack))
         return {}
 
 

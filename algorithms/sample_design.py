@@ -99,7 +99,7 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
                 outputs=self.staging)
             self.commitOutputs()
         n_total = int(design.counts.sum())
-        feedback.pushInfo(GmmSelect.tr(
+        self.info(feedback, GmmSelect.tr(
             "{0} points written to {1} (Olofsson 2014 eq. 13: {2}; allocation {3})").format(
                 n_total, output, design.n_planned, allocation))
         return {self.OUTPUT: output, self.N_TOTAL: n_total}

@@ -26,7 +26,7 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
         """What the algorithm does."""
         return GmmSelect.tr(
             "Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or "
-            "points over a raster, on all bands, and saves the model for <i>Predict</i>. Pixels are "
+            "points over a raster, on all bands, and saves the model for Predict. Pixels are "
             "classified by the maximum a posteriori rule. Each covariance is shrunk toward the pooled "
             "covariance and gets a ridge, (1 - alpha) S_c + alpha S_pooled + tau I, alpha and tau chosen "
             "together on a grid by k-fold cross-validation (by polygon). A share of the polygons of each "

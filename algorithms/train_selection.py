@@ -34,9 +34,9 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
         return GmmSelect.tr(
             "Selects the few bands that separate the classes best, by sequential forward selection (SFS) "
             "or sequential floating forward selection (SFFS), and saves a Gaussian mixture model that "
-            "uses them, for <i>Predict</i>. The criterion is a separability (Jeffries-Matusita, "
+            "uses them, for Predict. The criterion is a separability (Jeffries-Matusita, "
             "Kullback-Leibler: fast, no cross-validation) or a cross-validated accuracy, kappa or F1. "
-            "The model keeps the best band set of every size, so <i>Predict</i> can use another size. "
+            "The model keeps the best band set of every size, so Predict can use another size. "
             "A share of the polygons of each class can be held out: the selection never sees them, "
             "and they give an independent accuracy assessment.")
 
@@ -61,7 +61,7 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
                                      "of the best. No: it uses the set of MAX_FEATURES bands."))
         self.addDouble(self.TAU, GmmSelect.tr("Ridge tau during selection"), 0.0, 0.0, 1e12,
                        GmmSelect.tr("Ridge S + tau I of the covariances, during the selection and in the "
-                                    "model. 0 (default): only the eigenvalue floor regularises."),
+                                    "model. 0: only the eigenvalue floor regularises."),
                        advanced=True)
         self.addAlphaParameter(GmmSelect.tr(
             "Used during the selection (in every criterion, JM and KL included) and in the model. Several "

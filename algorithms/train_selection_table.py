@@ -10,9 +10,9 @@ from qgis.core import (
     QgsProcessingParameterString,
 )
 
+from ..i18n import GmmSelect
 from ..raster.library import read_library
 from ..raster.training import TrainingInputs, parse_number_list
-from ..i18n import GmmSelect
 from .train_selection import TrainSelectionAlgorithm
 
 
@@ -38,7 +38,7 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
             "Designs a sensor from a spectral library: selects the few bands that separate the materials "
             "best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, "
             "no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and "
-            "outputs are those of <i>Train Selection</i>. With few spectra per class, use leave-one-out "
+            "outputs are those of Train Selection. With few spectra per class, use leave-one-out "
             "(FOLDS = 0): it is exact and costs about one fit.")
 
     def addSampleInputs(self):
@@ -96,8 +96,8 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
             group_field=group or None,
             wavelengths=parse_number_list(self.parameterAsString(parameters, self.WAVELENGTHS, context),
                                           self.WAVELENGTHS),
-            layer=layer or None, log=feedback.pushInfo, is_canceled=feedback.isCanceled)
-        feedback.pushInfo(GmmSelect.tr("Read {0} spectra of {1} classes, {2} bands, from {3}").format(
+            layer=layer or None, log=self.logTo(feedback), is_canceled=feedback.isCanceled)
+        self.info(feedback, GmmSelect.tr("Read {0} spectra of {1} classes, {2} bands, from {3}").format(
             len(samples.y), len(samples.labels), len(samples.band_names), layer or path))
         description = {"table": path, "layer": layer or "", "field": field, "group_field": group,
                        "algorithm": self.id() or self.name()}

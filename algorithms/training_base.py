@@ -22,7 +22,7 @@ from ..i18n import GmmSelect
 from ..raster import extract_samples, raster_info
 from ..raster.report import report_html
 from ..raster.training import TrainingInputs, TrainingOptions, parse_alpha_list, train
-from .base import GmmSelectAlgorithm, progress_between
+from .base import GmmSelectAlgorithm, progress_between, report_words
 from .tables import confusion_csv
 
 
@@ -183,11 +183,13 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         """Main thread: read the class colours of the training layer's style before the run."""
         self.category_colors = self.categoryColors(parameters, context)
         if self.category_colors:
-            feedback.pushInfo(GmmSelect.tr("Class colours: the training layer's categorized style ({0} "
+            self.info(feedback, GmmSelect.tr("Class colours: the training layer's categorized style ({0} "
                                            "categories)").format(len(self.category_colors)))
         else:
-            feedback.pushInfo(GmmSelect.tr("Class colours: the default palette (the training layer has no "
-                                           "categorized style on the class field)"))
+            self.info(feedback, GmmSelect.tr("Class colours: from the class names where they name a land "
+                                           "cover (water, forest, eau, forêt...), else a palette for "
+                                           "colour-blind eyes (the training layer has no categorized style "
+                                           "on the class field)"))
         return True
 
     def categoryColors(self, parameters, context):
@@ -221,10 +223,10 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             outputs = self.writeOutputs(result, paths)
             self.commitOutputs()
         feedback.setProgress(100)
-        feedback.pushInfo(GmmSelect.tr("KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on "
+        self.info(feedback, GmmSelect.tr("KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on "
                                        "the {2}").format(outputs[self.KAPPA], outputs[self.OVERALL_ACCURACY],
                                                          outputs[self.ASSESSMENT]))
-        feedback.pushInfo(GmmSelect.tr("Model written to {0} ({1:.2f} s in all)").format(
+        self.info(feedback, GmmSelect.tr("Model written to {0} ({1:.2f} s in all)").format(
             outputs[self.OUTPUT_MODEL], time.perf_counter() - started))
         return outputs
 
@@ -236,7 +238,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             parameters, self.TRAINING, self.FIELD, context, feedback, GmmSelect.tr("training layer"))
         raster = raster_info(raster_path)
         n_bands = raster.n_bands
-        feedback.pushInfo(GmmSelect.tr("Sampling {0} bands of {1} under '{2}' (field '{3}')").format(
+        self.info(feedback, GmmSelect.tr("Sampling {0} bands of {1} under '{2}' (field '{3}')").format(
             n_bands, raster_path, layer_name or vector_path, field))
         max_samples = self.parameterAsInt(parameters, self.MAX_SAMPLES, context)
         samples = extract_samples(
@@ -258,7 +260,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         outputs.update(self.writeOutputFiles(result, paths))
         report = paths[self.OUTPUT_REPORT]
         if report:
-            self.staging.write_text(report, report_html(result.model, self.displayName()))
+            self.staging.write_text(report, report_html(result.model, self.displayName(), model_path,
+                                                        report_words()))
         matrix = paths[self.OUTPUT_MATRIX]
         if matrix:
             self.staging.write_text(matrix, confusion_csv(result.assessment,
@@ -279,3 +282,4 @@ def category_values(category):
     value = category.value()
     values = value if isinstance(value, list) else [value]
     return [v for v in values if isinstance(v, (int, float, str)) and v != ""]
+

@@ -14,6 +14,7 @@ and caps every condition number at 1e10.
 
 import numpy as np
 
+from .float32 import DIRECT_LIMIT, EXACT_TYPES, Float32Decision
 from .scatter import check_alpha
 from .stats import ClassStatistics
 from .validation import check_samples
@@ -96,6 +97,7 @@ class GaussianMixture:
         self.eigenvalues_ = np.maximum(eigenvalues + self.tau_, self.floor_)
         self.whiteners_ = eigenvectors / np.sqrt(self.eigenvalues_)[:, None, :]
         self.constants_ = 2 * np.log(self.priors_) - np.log(self.eigenvalues_).sum(axis=1)
+        self._float32_forms = {}
 
     def subset(self, features):
         """The model restricted to `features` (indices), keeping the floor of the full model."""
@@ -139,9 +141,31 @@ class GaussianMixture:
         return labels, confidence
 
     def classify(self, X, with_posteriors=False):
-        """MAP labels, confidence and, if asked, every posterior `(n, C)` (else None), from one decision."""
+        """MAP labels, confidence and, if asked, every posterior `(n, C)` (else None), from one decision:
+        float32 with the float64 labels (core/float32.py) up to DIRECT_LIMIT bands, else float64.
+        The float32 path runs in chunks of about CHUNK_ELEMENTS projected values."""
+        X = np.asarray(X)
+        if self.n_features > DIRECT_LIMIT or not len(X):
+            winners, confidence, posteriors = self.decide(X, with_posteriors)
+            return self.labels_[winners], confidence, posteriors
+        form = self._float32(X.dtype)
+        step = max(64, CHUNK_ELEMENTS // ((self.n_classes + 1) * self.n_features))
+        parts = [form.classify(X[start:start + step], with_posteriors) for start in range(0, len(X), step)]
+        winners, confidence = (np.concatenate([part[i] for part in parts]) for i in (0, 1))
+        posteriors = np.concatenate([part[2] for part in parts]) if with_posteriors else None
+        return self.labels_[winners], confidence, posteriors
+
+    def decide(self, X, with_posteriors=False):
+        """Winning class indices, confidence and (if asked) posteriors of samples `X (n, d)` in float64."""
         scores = self.decision_function(X)
         winners = np.argmax(scores, axis=1)
         posteriors = np.exp(log_posteriors(scores))
         confidence = posteriors[np.arange(len(scores)), winners]
-        return self.labels_[winners], confidence, posteriors if with_posteriors else None
+        return winners, confidence, posteriors if with_posteriors else None
+
+    def _float32(self, dtype):
+        """The Float32Decision for inputs of `dtype` (one per kind of input, made once)."""
+        key = np.dtype(dtype).type in EXACT_TYPES
+        if key not in self._float32_forms:
+            self._float32_forms[key] = Float32Decision(self, dtype)
+        return self._float32_forms[key]

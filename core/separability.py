@@ -7,13 +7,20 @@ J = sum_{i<j} pi_i pi_j JM_ij (or SKL_ij). No cross-validation: both come from t
 
 import numpy as np
 
-from .updates import NestedCholesky, PairAverages, QuadraticForms, SubsetCriterion
+from .updates import CandidateCholesky, NestedCholesky, PairAverages, QuadraticForms, SubsetCriterion
 
 #: Two classes closer than this JM distance are indistinguishable: B_ij < 0.005, so by the
 #: Bhattacharyya lower bound P_e >= [1 - sqrt(1 - 4 pi_i pi_j exp(-2 B_ij))] / 2 (Kailath 1967,
 #: IEEE Trans. Commun. Technol. 15(1), eq. 41) even the Bayes rule confuses them at least 45 % of
 #: the time when they are equally likely.
 INDISTINGUISHABLE_JM = 0.1
+
+
+def jm_ceiling(priors):
+    """The largest value the JM criterion can take for classes of `priors`: every pair fully separated
+    (JM_ij = sqrt 2), so sqrt(2) sum_{i<j} pi_i pi_j = sqrt(2) (1 - sum_i pi_i^2) / 2."""
+    priors = np.asarray(priors, dtype=np.float64)
+    return float(np.sqrt(2) * (1 - np.sum(priors ** 2)) / 2)
 
 
 def pairwise_jm(mixture):
@@ -38,8 +45,8 @@ class JeffriesMatusita(SubsetCriterion):
     def __init__(self, priors, means, covariances, floor):
         self.first, self.second = np.triu_indices(len(priors), 1)
         self.weights = priors[self.first] * priors[self.second]
-        self.classes = NestedCholesky(covariances, floor)
-        self.pairs = NestedCholesky(PairAverages(covariances, self.first, self.second), floor)
+        self.classes = CandidateCholesky(covariances, floor)
+        self.pairs = CandidateCholesky(PairAverages(covariances, self.first, self.second), floor)
         self.separation = QuadraticForms(np.zeros((1, means.shape[1])),
                                          means[self.second] - means[self.first])
         self.parts = [(self.classes, []), (self.pairs, [self.separation])]

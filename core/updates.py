@@ -88,6 +88,48 @@ class NestedCholesky:
         self.features = self.features + [feature]
 
 
+class CandidateCholesky(NestedCholesky):
+    """A NestedCholesky that keeps the coupling L^-1 Sigma[F,f] and alpha_f of every candidate f, `(B, k, d)`
+    and `(B, d)`, grown by one row per added feature g instead of recomputed:
+    row_f = (Sigma_gf - l_g'l_f) / sqrt(alpha_g) (the last row of L(F+g)^-1 Sigma[F+g,f]) and
+    alpha_f <- alpha_f - row_f^2: O(k d) per step and class where L^-1 Sigma[F,:] costs O(k^2 d).
+    After `clear` (a rebuild by additions) they are recomputed once, when every candidate is asked for."""
+
+    def clear(self):
+        """Back to the empty subset; the candidates' coupling is recomputed when next asked for."""
+        super().clear()
+        self._coupling = None
+
+    def schur(self, columns=slice(None)):
+        """The coupling `(B, k, m)` and floored alpha_f `(B, m)` of the candidates `columns`."""
+        if self._coupling is None:
+            if not (isinstance(columns, slice) and columns == slice(None)):
+                return super().schur(columns)
+            self._refresh()
+        coupling = self._coupling[:, :len(self.features), columns]
+        return coupling, np.maximum(self._alpha[:, columns], self.floor)
+
+    def _refresh(self):
+        """Every candidate's coupling L^-1 Sigma[F,:] and alpha, computed directly."""
+        k = len(self.features)
+        self._coupling = np.zeros((len(self.covariances), k + 8, self.diagonal.shape[1]))
+        self._coupling[:, :k] = self.inverse_factor @ self.covariances.rows(self.features)
+        self._alpha = self.diagonal - np.einsum("bkm,bkm->bm", self._coupling[:, :k], self._coupling[:, :k])
+
+    def add(self, feature, coupling, alpha):
+        """Grow F by `feature` and, when kept, every candidate's coupling by its new row."""
+        k = len(self.features)
+        if self._coupling is not None:
+            row = self.covariances.rows([feature])[:, 0] - np.einsum("bk,bkm->bm", coupling,
+                                                                     self._coupling[:, :k])
+            row /= np.sqrt(alpha)[:, None]
+            if k == self._coupling.shape[1]:
+                self._coupling = np.concatenate([self._coupling, np.zeros_like(self._coupling)], axis=1)
+            self._coupling[:, k] = row
+            self._alpha -= row * row
+        super().add(feature, coupling, alpha)
+
+
 class QuadraticForms:
     """q_b(x) = ||z||^2, z = L_b^-1 (x - mu_b)[F], for points `(m, d)` and means `(B, d)`."""
 
@@ -116,8 +158,12 @@ class QuadraticForms:
         return np.concatenate([coupling, self.means[:, None, columns]], axis=1)
 
     def added(self, coupling, alpha, columns=slice(None), rows=slice(None)):
-        """q_b(x) of F+f for every candidate: q + (r_f - z'l_f)^2 / alpha_f, `(B, m, n_columns)`."""
-        e = self.predictors(rows) @ self.regression(coupling, columns)  # mu_f + z'l_f, in place below
+        """q_b(x) of F+f for every candidate: q + (r_f - z'l_f)^2 / alpha_f, `(B, m, n_columns)`.
+
+        r_f - z'l_f = x_f - (mu_f + z'l_f), with z'l_f as one product and mu_f added after: the
+        [z, 1] @ [l; mu] form would copy the whole coupling of every candidate at every step."""
+        e = self.whitened[:, rows] @ coupling
+        e += self.means[:, None, columns]
         np.subtract(self.points[rows][:, columns][None], e, out=e)
         e *= e
         e /= alpha[:, None, :]

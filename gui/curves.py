@@ -2,8 +2,9 @@
 
 QPainter only, no QGIS class. `CurveDrawing` paints curves given as (CurveSeries, y values, colour),
 marks the best size of each with a diamond and annotates the points of a lone curve with the bands
-that changed; `CurvePlot`, the widget, holds the curves, shows the bands of a point in its tooltip,
-and paints the same drawing on screen, into a QImage (PNG) and into an SVG file.
+that changed; `CurvePlot`, the widget, holds the curves and shows the bands of a point in its
+tooltip; like every `PaintedChart` it paints the same drawing on screen, into a QImage (PNG) and
+into an SVG file.
 """
 
 import math
@@ -13,30 +14,15 @@ from qgis.PyQt.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPen, QPoly
 from qgis.PyQt.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from ..i18n import GmmSelect
-from ..raster.report import value_range
+from ..raster.report import nice_step, ticks, value_range
 from ..raster.style import HIGHLIGHT_COLOR
+from .series import shared_bounds
 
 GRID_COLOR = "#e0e0e0"
 TEXT_COLOR = "#303030"
 POINT_RADIUS = 3.5
 BEST_RADIUS = 8.0
 HOVER_DISTANCE = 10.0
-
-
-def nice_step(raw):
-    """The 1, 2, 5 or 10 x 10^n step nearest to `raw` (> 0)."""
-    exponent = math.floor(math.log10(raw))
-    fraction = raw / 10 ** exponent
-    nice = 1 if fraction < 1.5 else 2 if fraction < 3.5 else 5 if fraction < 7.5 else 10
-    return nice * 10 ** exponent
-
-
-def ticks(low, high, count=5):
-    """About `count` round tick values in [low, high] and the number of decimals they need."""
-    step = nice_step((high - low) / count)
-    first = math.ceil(low / step)
-    values = [k * step for k in range(first, math.floor(high / step) + 1)]
-    return values, max(0, -math.floor(math.log10(step)))
 
 
 def size_ticks(low, high, count=10):
@@ -48,12 +34,12 @@ def size_ticks(low, high, count=10):
 class PlotFrame:
     """The data rectangle of the plot and the mapping from (size, value) to pixels."""
 
-    def __init__(self, outer, area, sizes, values):
+    def __init__(self, outer, area, sizes, values, bounds=(None, None)):
         """`area` (QRectF, inside `outer`) shows sizes from min-0.5 to max+0.5 and the padded range
-        of `values`."""
+        of `values` within `bounds` (what the criterion can reach)."""
         self.outer, self.area = outer, area
         self.x_low, self.x_high = min(sizes) - 0.5, max(sizes) + 0.5
-        self.y_low, self.y_high = value_range(values)
+        self.y_low, self.y_high = value_range(values, bounds)
 
     def point(self, size, value):
         """Pixel position of (size, value)."""
@@ -90,7 +76,10 @@ class CurveDrawing:
         bottom = 2 * metrics.height() + 18 + self.legendHeight(metrics)[1]
         area = QRectF(rect.left() + left, rect.top() + top, rect.width() - left - 18,
                       rect.height() - top - bottom)
-        return PlotFrame(rect, area, [s for series, _, _ in self.curves for s in series.sizes], values)
+        series_list = [series for series, _, _ in self.curves]
+        bounds = (shared_bounds(series_list) if len({s.criterion for s in series_list}) == 1
+                  else (None, None))
+        return PlotFrame(rect, area, [s for series in series_list for s in series.sizes], values, bounds)
 
     def points(self, frame):
         """[(series, index, pixel)] of every point of every curve."""
@@ -208,7 +197,43 @@ class CurveDrawing:
         painter.drawText(box, Qt.AlignLeft | Qt.AlignVCenter, text)
 
 
-class CurvePlot(QWidget):
+class PaintedChart(QWidget):
+    """A widget that paints its drawing (`paintTo`) on screen, into a QImage (PNG) and into an SVG file."""
+
+    def paintTo(self, painter, rect):
+        """Paint the chart into `rect` with `painter` (subclasses override)."""
+        raise NotImplementedError
+
+    def paintEvent(self, event):
+        """Paint the chart on the widget."""
+        painter = QPainter(self)
+        self.paintTo(painter, QRectF(self.rect()))
+        painter.end()
+
+    def renderImage(self, size):
+        """The chart painted into a QImage of `size` (QSize)."""
+        image = QImage(size, QImage.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
+        painter.end()
+        return image
+
+    def writeSvg(self, path, size):
+        """Write the chart to `path` as SVG, `size` (QSize) in pixels."""
+        from qgis.PyQt.QtSvg import QSvgGenerator
+
+        generator = QSvgGenerator()
+        generator.setFileName(path)
+        generator.setSize(size)
+        generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+        generator.setTitle(self.windowTitle() or GmmSelect.tr("Selection curves"))
+        painter = QPainter(generator)
+        self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
+        painter.end()
+
+
+class CurvePlot(PaintedChart):
     """The selection-curve widget: holds the curves, paints their CurveDrawing, shows a point's
     bands as its tooltip, and renders itself to PNG or SVG."""
 
@@ -272,36 +297,6 @@ class CurvePlot(QWidget):
             QToolTip.hideText()
         return True
 
-    # -- painting and rendering to files ----------------------------------------------------
-
-    def paintEvent(self, event):
-        """Paint the plot on the widget."""
-        painter = QPainter(self)
-        self.paintTo(painter, QRectF(self.rect()))
-        painter.end()
-
     def paintTo(self, painter, rect):
         """Paint the plot into `rect` with `painter`."""
         self.drawing().paint(painter, rect)
-
-    def renderImage(self, size):
-        """The plot painted into a QImage of `size` (QSize)."""
-        image = QImage(size, QImage.Format_ARGB32)
-        image.fill(QColor("white"))
-        painter = QPainter(image)
-        self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
-        painter.end()
-        return image
-
-    def writeSvg(self, path, size):
-        """Write the plot to `path` as SVG, `size` (QSize) in pixels."""
-        from qgis.PyQt.QtSvg import QSvgGenerator
-
-        generator = QSvgGenerator()
-        generator.setFileName(path)
-        generator.setSize(size)
-        generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-        generator.setTitle(GmmSelect.tr("Selection curves"))
-        painter = QPainter(generator)
-        self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
-        painter.end()

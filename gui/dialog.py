@@ -1,4 +1,5 @@
-"""The selection-curves dialog: this session's curves overlaid, their table, PNG/SVG/CSV exports.
+"""The selection-curves dialog: this session's curves overlaid, their table, the Spectra of a model,
+PNG/SVG/CSV exports.
 
 One dialog lives for the whole QGIS session (`session_dialog`): every Train Selection run and
 every model opened adds a curve to it, so runs overlay until the user removes or clears them.
@@ -23,6 +24,7 @@ from qgis.PyQt.QtWidgets import (
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -31,9 +33,11 @@ from ..algorithms.tables import csv_text
 from ..core import load_model
 from ..i18n import GmmSelect
 from ..raster.files import write_atomically
+from ..raster.spectra import class_spectra
 from ..raster.style import LINE_COLORS
 from .curves import CurvePlot
 from .series import CSV_HEADER, plot_values, series_from_model, table_rows
+from .spectra import SpectraPlot
 
 FOLDER_SETTING = "gmmselect/curves/folder"
 EXPORT_SIZE = QSize(960, 600)
@@ -43,15 +47,21 @@ _session = {}
 
 
 class CurvesDialog(QDialog):
-    """Selection curves of several models, overlaid, with the table of their points and exports."""
+    """Selection curves of several models, overlaid, with the table of their points, the Spectra of the
+    current model (the one selected in the list, else the last added) and exports."""
 
     def __init__(self, parent=None):
         """An empty dialog; `addModel` adds curves."""
         super().__init__(parent)
         self.setWindowTitle(GmmSelect.tr("GMM Select: selection curves"))
         self.curves = []
+        self.models = []
         self.added = 0
         self.plot = CurvePlot()
+        self.spectra = SpectraPlot()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.plot, GmmSelect.tr("Selection curves"))
+        self.tabs.addTab(self.spectra, GmmSelect.tr("Spectra"))
         self.note = QLabel(GmmSelect.tr("Hover over a point for the bands of its set. A lone curve is "
                                         "annotated with the bands added (+) and removed (−) at each size. "
                                         "◆ marks the best size: the smallest whose value is within the size "
@@ -60,6 +70,7 @@ class CurvesDialog(QDialog):
         self.runs = QListWidget()
         self.runs.setSelectionMode(QAbstractItemView.ExtendedSelection)
         self.runs.itemChanged.connect(self.refresh)
+        self.runs.currentRowChanged.connect(self.showSpectra)
         self.table = QTableWidget(0, len(CSV_HEADER))
         self.table.setHorizontalHeaderLabels([
             GmmSelect.tr("Curve"), GmmSelect.tr("Criterion"), GmmSelect.tr("Size"), GmmSelect.tr("Value"),
@@ -88,7 +99,7 @@ class CurvesDialog(QDialog):
         side.addStretch()
         top = QWidget()
         row = QHBoxLayout(top)
-        row.addWidget(self.plot, 3)
+        row.addWidget(self.tabs, 3)
         row.addLayout(side, 1)
         splitter = QSplitter(Qt.Vertical)
         splitter.addWidget(top)
@@ -109,13 +120,16 @@ class CurvesDialog(QDialog):
     def addModel(self, path):
         """Add the selection curve of the model file at `path`; ValueError if it has none."""
         name = f"{self.added + 1}. {os.path.basename(path)}"
-        return self.addSeries(series_from_model(load_model(path), name))
+        model = load_model(path)
+        return self.addSeries(series_from_model(model, name), model)
 
-    def addSeries(self, series):
-        """Add a CurveSeries, shown, in the next palette colour."""
+    def addSeries(self, series, model=None):
+        """Add a CurveSeries (of SavedModel `model`, whose spectra the Spectra tab shows), shown, in the
+        next palette colour."""
         color = LINE_COLORS[self.added % len(LINE_COLORS)]
         self.added += 1
         self.curves.append((series, color))
+        self.models.append(model)
         swatch = QPixmap(12, 12)
         swatch.fill(QColor(color))
         item = QListWidgetItem(QIcon(swatch), series.label)
@@ -140,6 +154,15 @@ class CurvesDialog(QDialog):
         colors = [color for _, color in visible]
         self.plot.setCurves(list(zip(series, values, colors)), title, note)
         self.fillTable(table_rows(series))
+        self.showSpectra()
+
+    def showSpectra(self, *_):
+        """The Spectra tab: the spectra of the model selected in the list, else of the last one added."""
+        row = self.runs.currentRow()
+        row = row if 0 <= row < len(self.models) else len(self.models) - 1
+        model = self.models[row] if row >= 0 else None
+        self.spectra.setSpectra(class_spectra(model) if model is not None else None,
+                                self.curves[row][0].label if model is not None else "")
 
     def fillTable(self, rows):
         """The table: one row per curve and size; the set each model uses in bold."""
@@ -158,12 +181,12 @@ class CurvesDialog(QDialog):
         """Remove the selected curves."""
         for row in sorted((self.runs.row(item) for item in self.runs.selectedItems()), reverse=True):
             self.runs.takeItem(row)
-            del self.curves[row]
+            del self.curves[row], self.models[row]
         self.refresh()
 
     def clear(self):
         """Remove every curve (the next one starts again at number 1 and the first colour)."""
-        self.curves, self.added = [], 0
+        self.curves, self.models, self.added = [], [], 0
         self.runs.clear()
         self.refresh()
 
@@ -183,16 +206,18 @@ class CurvesDialog(QDialog):
             return None
 
     def exportPlot(self, path=None):
-        """Write the plot as PNG or SVG (by extension; PNG by default) to `path` or a chosen file."""
+        """Write the chart of the current tab (selection curves or spectra) as PNG or SVG (by extension;
+        PNG by default) to `path` or a chosen file."""
+        chart = self.tabs.currentWidget()
         path = path or ask_save_path(self, GmmSelect.tr("Export the plot"),
                                      GmmSelect.tr("PNG image (*.png);;SVG drawing (*.svg)"))
         if not path:
             return None
         if path.lower().endswith(".svg"):
-            self.plot.writeSvg(path, EXPORT_SIZE)
+            chart.writeSvg(path, EXPORT_SIZE)
             return path
         path = with_extension(path, ".png")
-        if not self.plot.renderImage(EXPORT_SIZE).save(path, "PNG"):
+        if not chart.renderImage(EXPORT_SIZE).save(path, "PNG"):
             QMessageBox.warning(self, GmmSelect.tr("GMM Select"),
                                 GmmSelect.tr("Cannot write {0}.").format(path))
             return None

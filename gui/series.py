@@ -13,6 +13,7 @@ from ..algorithms.tables import curve_rows
 from ..core import choices
 from ..core.modelfile import band_label
 from ..i18n import GmmSelect, translated_choices
+from ..raster.report import criterion_bounds
 
 CSV_HEADER = ["curve", "criterion", "size", "value", "selected", "bands", "band_names"]
 
@@ -24,7 +25,8 @@ class CurveSeries:
     `point_labels[i]` is the tooltip of point i (SFS: the band added; SFFS: the whole best set),
     `marks[i]` its short annotation ('+4', or '+5 −2' when a floating step swapped bands),
     `bands[i]` and `band_names[i]` the best set of `sizes[i]` by 1-based band number and name;
-    `rows` are the curve's rows of Train Selection's curve CSV.
+    `rows` are the curve's rows of Train Selection's curve CSV; `bounds` (low, high; None: unbounded)
+    what the criterion can reach for the model's classes.
     """
 
     label: str
@@ -37,6 +39,7 @@ class CurveSeries:
     bands: list
     band_names: list
     rows: list
+    bounds: tuple = (None, None)
 
 
 def criterion_name(criterion):
@@ -81,7 +84,7 @@ def series_from_model(saved, name):
         sizes=list(sizes), values=[selection.best_values[k] for k in sizes], best_size=selection.best_size,
         point_labels=[point_label(selection.method, b, n, p) for b, n, p in zip(bands, names, previous)],
         marks=[change_mark(b, p) for b, p in zip(bands, previous)], bands=bands, band_names=names,
-        rows=curve_rows(saved))
+        rows=curve_rows(saved), bounds=criterion_bounds(selection.criterion, saved.mixture.priors_))
 
 
 def normalised(values):
@@ -89,6 +92,13 @@ def normalised(values):
     values = np.asarray(values, dtype=float)
     span = values.max() - values.min()
     return list((values - values.min()) / span) if span > 0 else [1.0] * len(values)
+
+
+def shared_bounds(series_list):
+    """The bounds of a y axis showing the raw values of `series_list` (one criterion): the widest."""
+    lows, highs = [s.bounds[0] for s in series_list], [s.bounds[1] for s in series_list]
+    low = None if None in lows or not lows else min(lows)
+    return low, None if None in highs or not highs else max(highs)
 
 
 def plot_values(series_list):

@@ -4,17 +4,17 @@
 <context>
     <name>GmmSelect</name>
     <message>
-        <location filename="../plugin.py" line="50"/>
+        <location filename="../plugin.py" line="51"/>
         <source>Show selection curves…</source>
         <translation>Afficher les courbes de sélection…</translation>
     </message>
     <message>
-        <location filename="../plugin.py" line="52"/>
+        <location filename="../plugin.py" line="53"/>
         <source>Show the selection curves of a model file written by Train Selection</source>
         <translation>Afficher les courbes de sélection d'un fichier de modèle écrit par l'algorithme Entraîner avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="196"/>
+        <location filename="../gui/dialog.py" line="221"/>
         <source>GMM Select</source>
         <translation>GMM Select</translation>
     </message>
@@ -24,97 +24,87 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="115"/>
-        <source>Default: {0}. As a value, give the key (e.g. {1}) or its index.</source>
-        <translation>Par défaut : {0}. Comme valeur, donnez la clé (p. ex. {1}) ou son indice.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/base.py" line="122"/>
+        <location filename="../algorithms/base.py" line="133"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="182"/>
+        <location filename="../algorithms/base.py" line="193"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="186"/>
+        <location filename="../algorithms/base.py" line="197"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="336"/>
+        <location filename="../algorithms/base.py" line="365"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="340"/>
+        <location filename="../algorithms/base.py" line="369"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="341"/>
+        <location filename="../algorithms/base.py" line="370"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="345"/>
+        <location filename="../algorithms/base.py" line="374"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="351"/>
+        <location filename="../algorithms/base.py" line="397"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="66"/>
+        <location filename="../algorithms/predict.py" line="97"/>
         <source>Predict</source>
         <translation>Prédire</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="70"/>
-        <source>Classifies every pixel of a raster with a model from &lt;i&gt;Train GMM&lt;/i&gt; or &lt;i&gt;Train Selection&lt;/i&gt; (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data.</source>
-        <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes &lt;i&gt;Entraîner GMM&lt;/i&gt; ou &lt;i&gt;Entraîner avec sélection de bandes&lt;/i&gt; (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/predict.py" line="79"/>
+        <location filename="../algorithms/predict.py" line="110"/>
         <source>The image to classify: the same bands, in the same order, as the raster the model was trained on.</source>
         <translation>L'image à classer : les mêmes bandes, dans le même ordre, que le raster sur lequel le modèle a été entraîné.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="135"/>
+        <location filename="../raster/report.py" line="45"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="81"/>
+        <location filename="../algorithms/predict.py" line="112"/>
         <source>GMM Select model (*.gmm);;All files (*)</source>
         <translation>Modèle GMM Select (*.gmm);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="81"/>
+        <location filename="../algorithms/predict.py" line="112"/>
         <source>A .gmm model written by Train GMM or Train Selection (the content is checked, not the name).</source>
         <translation>Un modèle .gmm écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes (le contenu est vérifié, pas le nom).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="86"/>
+        <location filename="../algorithms/predict.py" line="117"/>
         <source>Mask</source>
         <translation>Masque</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="86"/>
+        <location filename="../algorithms/predict.py" line="117"/>
         <source>Optional raster on the same grid: only pixels with a value &gt; 0 are classified.</source>
         <translation>Raster facultatif sur la même grille : seuls les pixels de valeur &gt; 0 sont classés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="89"/>
+        <location filename="../algorithms/predict.py" line="120"/>
         <source>Number of selected bands to use (selection models)</source>
         <translation>Nombre de bandes sélectionnées à utiliser (modèles avec sélection)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="89"/>
+        <location filename="../algorithms/predict.py" line="120"/>
         <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only).</source>
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement).</translation>
     </message>
@@ -124,27 +114,22 @@
         <translation>Classification</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="94"/>
-        <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer&apos;s categorized style when it had one, else a fixed qualitative palette.</source>
-        <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon une palette qualitative fixe.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/predict.py" line="99"/>
+        <location filename="../algorithms/predict.py" line="131"/>
         <source>Confidence</source>
         <translation>Carte de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="99"/>
+        <location filename="../algorithms/predict.py" line="131"/>
         <source>Posterior probability of the winning class, in (0, 1] (Float32), styled with a continuous red (0) to green (1) ramp (.qml next to it).</source>
         <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="103"/>
+        <location filename="../algorithms/predict.py" line="135"/>
         <source>Class probabilities</source>
         <translation>Probabilités des classes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="103"/>
+        <location filename="../algorithms/predict.py" line="135"/>
         <source>One band per class (in the model&apos;s class order): posterior probabilities (Float32).</source>
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
@@ -159,12 +144,12 @@
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="125"/>
+        <location filename="../algorithms/predict.py" line="157"/>
         <source>Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}</source>
         <translation>Modèle : {0} classes ({1}), tau = {2:.6g}, {3} bande(s) : {4}</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="138"/>
+        <location filename="../algorithms/predict.py" line="170"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -189,7 +174,7 @@
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="29"/>
+        <location filename="../raster/report.py" line="158"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
@@ -207,11 +192,6 @@
         <location filename="../algorithms/train_selection.py" line="30"/>
         <source>Train Selection</source>
         <translation>Entraîner avec sélection de bandes</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection.py" line="34"/>
-        <source>Selects the few bands that separate the classes best, by sequential forward selection (SFS) or sequential floating forward selection (SFFS), and saves a Gaussian mixture model that uses them, for &lt;i&gt;Predict&lt;/i&gt;. The criterion is a separability (Jeffries-Matusita, Kullback-Leibler: fast, no cross-validation) or a cross-validated accuracy, kappa or F1. The model keeps the best band set of every size, so &lt;i&gt;Predict&lt;/i&gt; can use another size. A share of the polygons of each class can be held out: the selection never sees them, and they give an independent accuracy assessment.</source>
-        <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme &lt;i&gt;Prédire&lt;/i&gt;. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme &lt;i&gt;Prédire&lt;/i&gt; peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection.py" line="45"/>
@@ -284,17 +264,12 @@
         <translation>Crête (ridge) tau pendant la sélection</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="62"/>
-        <source>Ridge S + tau I of the covariances, during the selection and in the model. 0 (default): only the eigenvalue floor regularises.</source>
-        <translation>Crête (ridge) S + tau I des covariances, pendant la sélection et dans le modèle. 0 (par défaut) : seul le plancher des valeurs propres régularise.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection.py" line="75"/>
+        <location filename="../raster/report.py" line="79"/>
         <source>Selection curve</source>
         <translation>Courbe de sélection</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="203"/>
+        <location filename="../gui/dialog.py" line="228"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
@@ -309,7 +284,7 @@
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="84"/>
+        <location filename="../raster/report.py" line="48"/>
         <source>Training polygons or points</source>
         <translation>Polygones ou points d'entraînement</translation>
     </message>
@@ -319,7 +294,7 @@
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="90"/>
+        <location filename="../raster/report.py" line="49"/>
         <source>Class field</source>
         <translation>Champ de classe</translation>
     </message>
@@ -364,7 +339,7 @@
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="228"/>
+        <location filename="../gui/dialog.py" line="253"/>
         <source>GMM Select model (*.gmm)</source>
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
@@ -429,37 +404,32 @@
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="189"/>
-        <source>Class colours: the default palette (the training layer has no categorized style on the class field)</source>
-        <translation>Couleurs des classes : la palette par défaut (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="224"/>
+        <location filename="../algorithms/training_base.py" line="226"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="227"/>
+        <location filename="../algorithms/training_base.py" line="229"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="239"/>
+        <location filename="../algorithms/training_base.py" line="241"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="221"/>
+        <location filename="../gui/curves.py" line="246"/>
         <source>Number of selected bands</source>
         <translation>Nombre de bandes sélectionnées</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="260"/>
+        <location filename="../gui/curves.py" line="285"/>
         <source> (best size)</source>
         <translation> (meilleure taille)</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="261"/>
+        <location filename="../gui/curves.py" line="286"/>
         <source>{0}
 Size {1}: {2:.6g}{3}
 {4}</source>
@@ -468,177 +438,177 @@ Taille {1} : {2:.6g}{3}
 {4}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="108"/>
+        <location filename="../gui/curves.py" line="97"/>
         <source>No selection curve yet: run Train Selection or open a model file.</source>
         <translation>Pas encore de courbe de sélection : lancez l'algorithme Entraîner avec sélection de bandes ou ouvrez un fichier de modèle.</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="195"/>
+        <location filename="../gui/curves.py" line="184"/>
         <source>{0}: best size {1}</source>
         <translation>{0} : meilleure taille {1}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="199"/>
+        <location filename="../gui/curves.py" line="188"/>
         <source>Best size of each curve</source>
         <translation>Meilleure taille de chaque courbe</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="304"/>
+        <location filename="../gui/dialog.py" line="63"/>
         <source>Selection curves</source>
         <translation>Courbes de sélection</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="51"/>
+        <location filename="../gui/dialog.py" line="56"/>
         <source>GMM Select: selection curves</source>
         <translation>GMM Select : courbes de sélection</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="55"/>
+        <location filename="../gui/dialog.py" line="65"/>
         <source>Hover over a point for the bands of its set. A lone curve is annotated with the bands added (+) and removed (−) at each size. ◆ marks the best size: the smallest whose value is within the size tolerance of the best.</source>
         <translation>Survolez un point pour voir les bandes de son ensemble. Une courbe seule est annotée avec les bandes ajoutées (+) et retirées (−) à chaque taille. ◆ marque la meilleure taille : la plus petite dont la valeur est dans la tolérance de taille du meilleur.</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Curve</source>
         <translation>Courbe</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Size</source>
         <translation>Taille</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Value</source>
         <translation>Valeur</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Bands</source>
         <translation>Bandes</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Band names</source>
         <translation>Noms des bandes</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="81"/>
+        <location filename="../gui/dialog.py" line="92"/>
         <source>Curves (untick to hide):</source>
         <translation>Courbes (décocher pour masquer) :</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="83"/>
+        <location filename="../gui/dialog.py" line="94"/>
         <source>Open model…</source>
         <translation>Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="83"/>
+        <location filename="../gui/dialog.py" line="94"/>
         <source>Remove</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="83"/>
+        <location filename="../gui/dialog.py" line="94"/>
         <source>Clear</source>
         <translation>Tout effacer</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="98"/>
+        <location filename="../gui/dialog.py" line="109"/>
         <source>Export plot…</source>
         <translation>Exporter le graphique…</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="98"/>
+        <location filename="../gui/dialog.py" line="109"/>
         <source>Export table…</source>
         <translation>Exporter le tableau…</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="187"/>
+        <location filename="../gui/dialog.py" line="212"/>
         <source>Export the plot</source>
         <translation>Exporter le graphique</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="187"/>
+        <location filename="../gui/dialog.py" line="212"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>Image PNG (*.png);;Dessin SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="196"/>
+        <location filename="../gui/dialog.py" line="221"/>
         <source>Cannot write {0}.</source>
         <translation>Impossible d'écrire {0}.</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="203"/>
+        <location filename="../gui/dialog.py" line="228"/>
         <source>Export the table</source>
         <translation>Exporter le tableau</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="228"/>
+        <location filename="../gui/dialog.py" line="253"/>
         <source>Open a GMM Select model</source>
         <translation>Ouvrir un modèle GMM Select</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="56"/>
+        <location filename="../gui/series.py" line="59"/>
         <source>+ band {0} ({1})</source>
         <translation>+ bande {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="57"/>
+        <location filename="../gui/series.py" line="60"/>
         <source>Best set: {0}</source>
         <translation>Meilleur ensemble : {0}</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="72"/>
+        <location filename="../gui/series.py" line="75"/>
         <source>This model was trained without band selection (Train GMM): it has no selection curve. Choose a model written by Train Selection.</source>
         <translation>Ce modèle a été entraîné sans sélection de bandes (Entraîner GMM) : il n'a pas de courbe de sélection. Choisissez un modèle écrit par l'algorithme Entraîner avec sélection de bandes.</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="98"/>
+        <location filename="../gui/series.py" line="109"/>
         <source>Criterion value</source>
         <translation>Valeur du critère</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="100"/>
+        <location filename="../gui/series.py" line="111"/>
         <source>Different criteria: each curve is scaled from its minimum (0) to its maximum (1); the table and the CSV keep the raw values.</source>
         <translation>Critères différents : chaque courbe est mise à l'échelle de son minimum (0) à son maximum (1) ; le tableau et le CSV gardent les valeurs brutes.</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="102"/>
+        <location filename="../gui/series.py" line="113"/>
         <source>Criterion value (normalised)</source>
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="297"/>
+        <location filename="../algorithms/base.py" line="325"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="299"/>
+        <location filename="../algorithms/base.py" line="327"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="301"/>
+        <location filename="../algorithms/base.py" line="330"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="207"/>
+        <location filename="../algorithms/base.py" line="219"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="228"/>
+        <location filename="../algorithms/base.py" line="240"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="228"/>
+        <location filename="../algorithms/base.py" line="240"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -648,7 +618,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Nombre maximal de bandes (0 = min(bandes, {0}))</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="64"/>
+        <location filename="../gui/dialog.py" line="75"/>
         <source>Selected</source>
         <translation>Sélectionné</translation>
     </message>
@@ -743,17 +713,17 @@ Taille {1} : {2:.6g}{3}
         <translation>couche de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="117"/>
+        <location filename="../algorithms/assess.py" line="118"/>
         <source>Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)</source>
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="280"/>
+        <location filename="../algorithms/base.py" line="292"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="284"/>
+        <location filename="../algorithms/base.py" line="296"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -853,7 +823,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="235"/>
+        <location filename="../algorithms/training_base.py" line="237"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
@@ -866,11 +836,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/train_selection_table.py" line="33"/>
         <source>Train Selection from a Table of Spectra</source>
         <translation>Entraîner avec sélection de bandes à partir d'une table de spectres</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection_table.py" line="37"/>
-        <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and outputs are those of &lt;i&gt;Train Selection&lt;/i&gt;. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.</source>
-        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme &lt;i&gt;Entraîner avec sélection de bandes&lt;/i&gt;. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection_table.py" line="46"/>
@@ -898,7 +863,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Les champs numériques qui sont des bandes, dans l'ordre spectral. Vide : tous les champs numériques sauf les champs de classe et de groupe.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="60"/>
+        <location filename="../raster/report.py" line="50"/>
         <source>Group field</source>
         <translation>Champ de groupe</translation>
     </message>
@@ -938,9 +903,494 @@ Taille {1} : {2:.6g}{3}
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon (avec les plis par polygone : chaque polygone) est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales et les petites classes.</translation>
     </message>
     <message>
+        <location filename="../algorithms/base.py" line="115"/>
+        <source>Default: {0}.</source>
+        <translation>Par défaut : {0}.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="126"/>
+        <source>As a value, give the key (e.g. {0}) or its index.</source>
+        <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="61"/>
+        <source>yes</source>
+        <translation>oui</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="62"/>
+        <source>no</source>
+        <translation>non</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="101"/>
+        <source>Classifies every pixel of a raster with a model from Train GMM or Train Selection (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data.</source>
+        <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="125"/>
+        <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer's categorized style when it had one, else those of the land covers the class names say (water, forest, eau, forêt...), else a palette for colour-blind eyes.</source>
+        <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon celles des occupations du sol que disent les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="34"/>
+        <source>Selects the few bands that separate the classes best, by sequential forward selection (SFS) or sequential floating forward selection (SFFS), and saves a Gaussian mixture model that uses them, for Predict. The criterion is a separability (Jeffries-Matusita, Kullback-Leibler: fast, no cross-validation) or a cross-validated accuracy, kappa or F1. The model keeps the best band set of every size, so Predict can use another size. A share of the polygons of each class can be held out: the selection never sees them, and they give an independent accuracy assessment.</source>
+        <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme Prédire. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme Prédire peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="62"/>
+        <source>Ridge S + tau I of the covariances, during the selection and in the model. 0: only the eigenvalue floor regularises.</source>
+        <translation>Crête (ridge) S + tau I des covariances, pendant la sélection et dans le modèle. 0 : seul le plancher des valeurs propres régularise.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="37"/>
+        <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and outputs are those of Train Selection. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.</source>
+        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="189"/>
+        <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
+        <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="89"/>
+        <source>Spectra</source>
+        <translation>Spectres</translation>
+    </message>
+    <message>
+        <location filename="../gui/spectra.py" line="50"/>
+        <source>No model yet: run Train Selection or open a model file.</source>
+        <translation>Pas encore de modèle : lancez Entraîner avec sélection de bandes ou ouvrez un fichier de modèle.</translation>
+    </message>
+    <message>
+        <location filename="../gui/spectra.py" line="87"/>
+        <source>Wavelength</source>
+        <translation>Longueur d'onde</translation>
+    </message>
+    <message>
+        <location filename="../gui/spectra.py" line="87"/>
+        <source>Band number</source>
+        <translation>Numéro de bande</translation>
+    </message>
+    <message>
+        <location filename="../gui/spectra.py" line="93"/>
+        <source>Band value</source>
+        <translation>Valeur de la bande</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="44"/>
+        <source>en</source>
+        <translation>fr</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="46"/>
+        <source>Raster</source>
+        <translation>Raster</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="47"/>
+        <source>Spectral library</source>
+        <translation>Bibliothèque spectrale</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="51"/>
+        <source>Created (UTC)</source>
+        <translation>Créé (UTC)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="52"/>
+        <source>Algorithm</source>
+        <translation>Algorithme</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="56"/>
+        <source>measured on the held-out polygons</source>
+        <translation>mesurés sur les polygones réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="57"/>
+        <source>estimated by cross-validation on the training polygons</source>
+        <translation>estimés par validation croisée sur les polygones d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="58"/>
+        <source>Inputs and parameters</source>
+        <translation>Entrées et paramètres</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="59"/>
+        <source>parameter</source>
+        <translation>paramètre</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="60"/>
+        <source>value</source>
+        <translation>valeur</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="63"/>
+        <source>empty</source>
+        <translation>vide</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="64"/>
+        <source>The final model was trained on the training polygons only; the held-out polygons assess it.</source>
+        <translation>Le modèle final a été entraîné sur les seuls polygones d'entraînement ; les polygones réservés l'évaluent.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="67"/>
+        <source>The final model was trained on all polygons.</source>
+        <translation>Le modèle final a été entraîné sur tous les polygones.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="71"/>
+        <source>Training samples per class</source>
+        <translation>Échantillons d'entraînement par classe</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="72"/>
+        <source>class</source>
+        <translation>classe</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="73"/>
+        <source>colour</source>
+        <translation>couleur</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="74"/>
+        <source>training samples</source>
+        <translation>échantillons d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="75"/>
+        <source>training polygons</source>
+        <translation>polygones d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="76"/>
+        <source>held-out samples</source>
+        <translation>échantillons réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="77"/>
+        <source>held-out polygons</source>
+        <translation>polygones réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="78"/>
+        <source>total</source>
+        <translation>total</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="80"/>
+        <source>{method} ({method_key}), criterion: {criterion} ({criterion_key}). The best size is the smallest within {tolerance} (relative) of the best value: {best}.</source>
+        <translation>{method} ({method_key}), critère : {criterion} ({criterion_key}). La meilleure taille est la plus petite à moins de {tolerance} (en relatif) de la meilleure valeur : {best}.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="83"/>
+        <source>For these classes and their priors the criterion is at most {ceiling} (every pair of classes fully separated).</source>
+        <translation>Pour ces classes et leurs probabilités a priori, le critère vaut au plus {ceiling} (toutes les paires de classes parfaitement séparées).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="86"/>
+        <source>number of bands</source>
+        <translation>nombre de bandes</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="87"/>
+        <source>best set: band number (name)</source>
+        <translation>meilleur ensemble : numéro de bande (nom)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="88"/>
+        <source>chosen</source>
+        <translation>choisi</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="90"/>
+        <source>Mean spectrum of each class (line) ± one standard deviation (shaded), over every band read; the selected bands are the vertical lines, numbered in their order of selection.</source>
+        <translation>Spectre moyen de chaque classe (ligne) ± un écart type (zone ombrée), sur toutes les bandes lues ; les bandes sélectionnées sont les lignes verticales, numérotées dans leur ordre de sélection.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="94"/>
+        <source>Mean spectrum of each class (line) ± one standard deviation (shaded); the model uses every band.</source>
+        <translation>Spectre moyen de chaque classe (ligne) ± un écart type (zone ombrée) ; le modèle utilise toutes les bandes.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="97"/>
+        <source>wavelength</source>
+        <translation>longueur d'onde</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="98"/>
+        <source>band number</source>
+        <translation>numéro de bande</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="99"/>
+        <source>band value</source>
+        <translation>valeur de la bande</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="100"/>
+        <source>Bands used</source>
+        <translation>Bandes utilisées</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="101"/>
+        <source>order of selection</source>
+        <translation>ordre de sélection</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="102"/>
+        <source>position</source>
+        <translation>position</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="103"/>
+        <source>name</source>
+        <translation>nom</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="104"/>
+        <source>Wavelengths: not in the raster&apos;s metadata.</source>
+        <translation>Longueurs d'onde : absentes des métadonnées du raster.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="130"/>
+        <source>tau (the grid&apos;s values, evenly spaced)</source>
+        <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="131"/>
+        <source>Accuracy on the held-out polygons</source>
+        <translation>Exactitude sur les polygones réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="132"/>
+        <source>Cross-validation on the training polygons</source>
+        <translation>Validation croisée sur les polygones d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="137"/>
+        <source>Estimated by leave-one-out cross-validation on the training polygons: each polygon is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
+        <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque polygone est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="142"/>
+        <source>Estimated by leave-one-out cross-validation on the training polygons: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
+        <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="147"/>
+        <source>Estimated by {folds}-fold cross-validation on the training polygons (folds hold whole polygons): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
+        <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (les plis contiennent des polygones entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="152"/>
+        <source>Estimated by {folds}-fold cross-validation on the training polygons (stratified folds of pixels): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
+        <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (plis stratifiés de pixels) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="157"/>
+        <source>figure</source>
+        <translation>indicateur</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="159"/>
+        <source>kappa</source>
+        <translation>kappa</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="160"/>
+        <source>mean F1</source>
+        <translation>F1 moyen</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="161"/>
+        <source>Confusion matrix: rows = reference (the class of the polygon), columns = predicted class.</source>
+        <translation>Matrice de confusion : lignes = référence (la classe du polygone), colonnes = classe prédite.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="164"/>
+        <source>reference \ predicted</source>
+        <translation>référence \ prédit</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="165"/>
+        <source>producer&apos;s accuracy</source>
+        <translation>exactitude du producteur</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="166"/>
+        <source>user&apos;s accuracy</source>
+        <translation>exactitude de l'utilisateur</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="167"/>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="168"/>
+        <source>Warnings</source>
+        <translation>Avertissements</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="169"/>
+        <source>Timings</source>
+        <translation>Durées</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="170"/>
+        <source>step</source>
+        <translation>étape</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="171"/>
+        <source>seconds</source>
+        <translation>secondes</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="172"/>
+        <source>sampling</source>
+        <translation>échantillonnage</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="174"/>
+        <source>band selection</source>
+        <translation>sélection de bandes</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="175"/>
+        <source>cross-validation</source>
+        <translation>validation croisée</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="176"/>
+        <source>final fit</source>
+        <translation>ajustement final</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="177"/>
+        <source>held-out assessment</source>
+        <translation>évaluation sur les polygones réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="180"/>
+        <source>pixels</source>
+        <translation>pixels</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="181"/>
+        <source>square {unit}</source>
+        <translation>{unit} carrés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="182"/>
+        <source>Overall accuracy &lt;b&gt;{overall}&lt;/b&gt; ({confidence} confidence interval), from {samples} reference samples of {reference} (field {field}), stratified by {strata}. Mapped area: {area}.</source>
+        <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Surface cartographiée : {area}.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="186"/>
+        <source>the map classes</source>
+        <translation>les classes de la carte</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="187"/>
+        <source>the {count} strata of {path}</source>
+        <translation>les {count} strates de {path}</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="188"/>
+        <source>Error matrix in estimated area proportions</source>
+        <translation>Matrice d'erreur en proportions de surface estimées</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="189"/>
+        <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
+        <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la surface cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="195"/>
+        <source>map \ reference</source>
+        <translation>carte \ référence</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="196"/>
+        <source>Areas and accuracies per class</source>
+        <translation>Surfaces et exactitudes par classe</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="197"/>
+        <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12).</source>
+        <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les surfaces de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les surfaces estimées sont les surfaces corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="201"/>
+        <source>map area</source>
+        <translation>surface de la carte</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="202"/>
+        <source>estimated area</source>
+        <translation>surface estimée</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="203"/>
+        <source>samples (map class)</source>
+        <translation>échantillons (classe de la carte)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="204"/>
+        <source>estimated area ± interval</source>
+        <translation>surface estimée ± intervalle</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="205"/>
+        <source>area ({unit})</source>
+        <translation>surface ({unit})</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="206"/>
+        <source>Sample design</source>
+        <translation>Plan d'échantillonnage</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="207"/>
+        <source>Stratified random sample; the strata are the map classes.</source>
+        <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="209"/>
+        <source>Stratified random sample; the strata ({path}) differ from the map classes: Stehman (2014)&apos;s estimators.</source>
+        <translation>Échantillon aléatoire stratifié ; les strates ({path}) diffèrent des classes de la carte : estimateurs de Stehman (2014).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="212"/>
+        <source>stratum</source>
+        <translation>strate</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="213"/>
+        <source>area share W_h</source>
+        <translation>part de surface W_h</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="214"/>
+        <source>samples n_h</source>
+        <translation>échantillons n_h</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="215"/>
+        <source>weight N_h / n_h</source>
+        <translation>poids N_h / n_h</translation>
+    </message>
+    <message>
         <location filename="../algorithms/train_gmm.py" line="27"/>
-        <source>Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or points over a raster, on all bands, and saves the model for &lt;i&gt;Predict&lt;/i&gt;. Pixels are classified by the maximum a posteriori rule. Each covariance is shrunk toward the pooled covariance and gets a ridge, (1 - alpha) S_c + alpha S_pooled + tau I, alpha and tau chosen together on a grid by k-fold cross-validation (by polygon). A share of the polygons of each class can be held out for an independent accuracy assessment; the final model is then refitted on all polygons (REFIT).</source>
-        <translation>Apprend une gaussienne par classe (moyenne et covariance de ses pixels d'entraînement) à partir de polygones ou de points sur un raster, sur toutes les bandes, et enregistre le modèle pour &lt;i&gt;Predict&lt;/i&gt;. Les pixels sont classés selon la règle du maximum a posteriori. Chaque covariance est rétrécie vers la covariance commune et reçoit une crête, (1 - alpha) S_c + alpha S_pooled + tau I, alpha et tau étant choisis ensemble sur une grille par validation croisée à k plis (par polygone). Une part des polygones de chaque classe peut être mise de côté pour une évaluation indépendante de la précision ; le modèle final est ensuite réajusté sur tous les polygones (REFIT).</translation>
+        <source>Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or points over a raster, on all bands, and saves the model for Predict. Pixels are classified by the maximum a posteriori rule. Each covariance is shrunk toward the pooled covariance and gets a ridge, (1 - alpha) S_c + alpha S_pooled + tau I, alpha and tau chosen together on a grid by k-fold cross-validation (by polygon). A share of the polygons of each class can be held out for an independent accuracy assessment; the final model is then refitted on all polygons (REFIT).</source>
+        <translation>Classification supervisée : apprend une gaussienne par classe (moyenne et covariance de ses pixels d'entraînement) à partir de polygones ou de points sur un raster, sur toutes les bandes, et enregistre le modèle pour l'algorithme Prédire. Les pixels sont classés par la règle du maximum a posteriori. Chaque covariance est rétrécie vers la covariance commune et reçoit une crête (ridge), (1 - alpha) S_c + alpha S_pooled + tau I, alpha et tau étant choisis ensemble sur une grille par validation croisée à k plis (par polygone). Une part des polygones de chaque classe peut être réservée comme polygones de validation pour une évaluation indépendante de l'exactitude ; le modèle final est ensuite réajusté sur tous les polygones (REFIT).</translation>
     </message>
     <message>
         <location filename="../algorithms/train_gmm.py" line="42"/>
@@ -950,7 +1400,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/train_gmm.py" line="45"/>
         <source>What the tau search maximises: the mean over folds of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out predictions; ties: the smallest alpha, then the smallest tau).</source>
-        <translation>Ce que la recherche de tau maximise : la moyenne sur les plis de la précision globale, du kappa de Cohen ou du score F1 moyen (FOLDS = 0 : des prédictions leave-one-out regroupées ; en cas d'égalité : le plus petit alpha, puis le plus petit tau).</translation>
+        <translation>Ce que la recherche de tau maximise : la moyenne sur les plis de l'exactitude globale, du kappa de Cohen ou du F1 moyen (FOLDS = 0 : celle des prédictions regroupées de la validation croisée un contre tous ; à égalité : le plus petit alpha, puis le plus petit tau).</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection.py" line="66"/>
@@ -960,12 +1410,12 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/train_selection_table.py" line="73"/>
         <source>Per class, this share of the rows (of the groups with GROUP_FIELD; rounded; seeded) is held out: never seen by the selection or the assessed fit, it gives an independent accuracy assessment (REFIT then refits the saved model on all rows). 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
-        <translation>Par classe, cette part des lignes (des groupes avec GROUP_FIELD ; arrondie ; avec graine) est mise de côté : jamais vue par la sélection ni par l'ajustement évalué, elle donne une évaluation indépendante de la précision (REFIT réajuste ensuite le modèle enregistré sur toutes les lignes). 0 = pas de mise de côté : les sorties de précision sont alors l'estimation par validation croisée.</translation>
+        <translation>Par classe, cette part des lignes (des groupes avec GROUP_FIELD ; arrondie ; tirage avec graine) est réservée à la validation : jamais vue par la sélection ni par l'ajustement évalué, elle donne une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur toutes les lignes). 0 = aucune réserve : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="102"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the (alpha, tau) search, the selection or the assessed fit, it gives an independent accuracy assessment (REFIT then refits the saved model on all polygons). 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
-        <translation>Par classe, cette part des polygones (arrondie ; avec graine) est mise de côté : jamais vue par la recherche de (alpha, tau), la sélection ni l'ajustement évalué, elle donne une évaluation indépendante de la précision (REFIT réajuste ensuite le modèle enregistré sur tous les polygones). 0 = pas de mise de côté : les sorties de précision sont alors l'estimation par validation croisée.</translation>
+        <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de (alpha, tau), la sélection ni l'ajustement évalué, ils donnent une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur tous les polygones). 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="115"/>
@@ -975,7 +1425,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/training_base.py" line="115"/>
         <source>Yes (default): once the held-out polygons have assessed the model trained without them, the saved model is refitted on all polygons with the same bands, alpha and tau, so no training polygon is wasted (the held-out figures then describe a model trained on fewer polygons). No: the saved model is the one assessed.</source>
-        <translation>Oui (par défaut) : une fois que les polygones mis de côté ont évalué le modèle entraîné sans eux, le modèle enregistré est réajusté sur tous les polygones avec les mêmes bandes, alpha et tau, si bien qu'aucun polygone d'entraînement n'est perdu (les chiffres sur les polygones mis de côté décrivent alors un modèle entraîné sur moins de polygones). Non : le modèle enregistré est celui qui a été évalué.</translation>
+        <translation>Oui (par défaut) : une fois que les polygones réservés ont évalué le modèle entraîné sans eux, le modèle enregistré est réajusté sur tous les polygones avec les mêmes bandes, alpha et tau, si bien qu'aucun polygone d'entraînement n'est perdu (les chiffres sur les polygones réservés décrivent alors un modèle entraîné sur moins de polygones). Non : le modèle enregistré est celui qui a été évalué.</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="124"/>
@@ -991,6 +1441,86 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/training_base.py" line="157"/>
         <source>Shrinkage alpha of the model</source>
         <translation>Rétrécissement alpha du modèle</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="53"/>
+        <source>Kappa &lt;b&gt;{kappa}&lt;/b&gt;, overall accuracy &lt;b&gt;{accuracy}&lt;/b&gt;, {how}. {classes} classes, {used} of {bands} bands used, alpha = {alpha}, tau = {tau}.</source>
+        <translation>Kappa &lt;b&gt;{kappa}&lt;/b&gt;, exactitude globale &lt;b&gt;{accuracy}&lt;/b&gt;, {how}. {classes} classes, {used} bandes utilisées sur {bands}, alpha = {alpha}, tau = {tau}.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="68"/>
+        <source>The final model was refitted on all polygons (the same bands, alpha and tau) after the held-out polygons assessed the model trained without them.</source>
+        <translation>Le modèle final a été réajusté sur tous les polygones (mêmes bandes, alpha et tau) après que les polygones réservés ont évalué le modèle entraîné sans eux.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="105"/>
+        <source>Shrinkage alpha and ridge tau</source>
+        <translation>Rétrécissement alpha et crête tau</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="106"/>
+        <source>The covariances (1 - alpha) S_c + alpha S_pooled + tau I with alpha = {alpha}, tau = {tau}</source>
+        <translation>Les covariances (1 - alpha) S_c + alpha S_pooled + tau I avec alpha = {alpha}, tau = {tau}</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="109"/>
+        <source>{blend}, both given (ALPHA, TAU): the band selection and the model use them; no search.</source>
+        <translation>{blend}, tous deux donnés (ALPHA, TAU) : la sélection de bandes et le modèle les utilisent ; pas de recherche.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="112"/>
+        <source>{blend}, given (ALPHA, TAU): one value each, no search.</source>
+        <translation>{blend}, donnés (ALPHA, TAU) : une valeur chacun, pas de recherche.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="114"/>
+        <source>{blend}, chosen {how}.</source>
+        <translation>{blend}, choisis {how}.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="115"/>
+        <source>{blend}. alpha was chosen {how} over all bands, before the selection; the selection and the model use it with tau given (TAU).</source>
+        <translation>{blend}. alpha a été choisi {how} sur toutes les bandes, avant la sélection ; la sélection et le modèle l'utilisent avec le tau donné (TAU).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="118"/>
+        <source>over {cells} values by leave-one-out cross-validation on the training polygons (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest alpha, then the smallest tau)</source>
+        <translation>parmi {cells} valeurs par validation croisée leave-one-out sur les polygones d'entraînement (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="122"/>
+        <source>over {cells} values by {folds}-fold cross-validation on the training polygons (criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the smallest tau)</source>
+        <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion} moyen sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="126"/>
+        <source>{criterion} over alpha and tau</source>
+        <translation>{criterion} selon alpha et tau</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="127"/>
+        <source>tau (columns), alpha (rows); pale: {low}, deep: {high}</source>
+        <translation>tau (colonnes), alpha (lignes) ; clair : {low}, foncé : {high}</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="129"/>
+        <source>{criterion} over tau at alpha = {alpha}:</source>
+        <translation>{criterion} selon tau pour alpha = {alpha} :</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="133"/>
+        <source>Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = {share} of the polygons of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
+        <translation>Mesurée sur les {samples} échantillons des {polygons} polygones réservés (VALIDATION = {share} des polygones de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="173"/>
+        <source>(alpha, tau) search</source>
+        <translation>recherche de (alpha, tau)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="178"/>
+        <source>refit on all polygons</source>
+        <translation>réajustement sur tous les polygones</translation>
     </message>
 </context>
 </TS>

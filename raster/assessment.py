@@ -23,11 +23,10 @@ import numpy as np
 from osgeo import gdal, ogr
 
 from ..core.accuracy import AccuracyEstimates, allocate, estimate, half_width, sample_size
-from .blocks import plan_windows
+from .blocks import GDAL_CACHE_MB, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files
 from .info import geotransform_of, open_raster, spatial_reference
-from .predict import GDAL_CACHE_MB, bounded_gdal_cache
 from .samples import SampleWalk
 from .vector import class_field_index, open_layer
 

@@ -6,6 +6,7 @@ there (and not the mask's no-data).
 """
 
 import math
+from contextlib import contextmanager
 
 import numpy as np
 from osgeo import gdal, gdal_array
@@ -14,6 +15,19 @@ from .errors import DataError
 from .info import geotransform_of, open_raster
 
 _OWN_MASK_FLAGS = gdal.GMF_ALL_VALID | gdal.GMF_NODATA
+#: GDAL's block cache while a raster is walked window by window (its default is 5% of the RAM).
+GDAL_CACHE_MB = 64
+
+
+@contextmanager
+def bounded_gdal_cache(megabytes):
+    """Cap GDAL's block cache at `megabytes` (if it is larger) for the duration of the block."""
+    previous = gdal.GetCacheMax()
+    gdal.SetCacheMax(min(previous, int(megabytes * 2**20)))
+    try:
+        yield
+    finally:
+        gdal.SetCacheMax(previous)
 
 
 def check_band_numbers(path, n_bands, band_numbers):

@@ -4,32 +4,240 @@ Built from a SavedModel alone (its arrays and its training record), so a report 
 again from any .gmm file; the assessment report from a raster.assessment.MapAssessment. Standard
 library, NumPy and the core only: no QGIS, no GDAL. Every text that comes from
 the user (paths, field, class and band names) is escaped.
+
+Language: every text of the training report is in TEXTS (English, marked for pylupdate5 like the
+names of `core.choices`); `report_html` takes `words`, {key: text} over TEXTS, the criteria and the
+methods, which the algorithms fill with the translations of the QGIS language.
 """
 
 import html
 import math
+import os
 
 import numpy as np
 
+from ..core.choices import CRITERIA, METHODS, QT_TRANSLATE_NOOP
+from ..core.separability import jm_ceiling
+from .spectra import FALLBACK_COLOR, class_spectra, value_limits
 from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR
 
-#: Class colour shown for models saved without class colours.
-FALLBACK_COLOR = "#888888"
-STYLE = ("body{font-family:sans-serif;margin:1.5em;max-width:60em}"
+STYLE = ("body{font-family:sans-serif;margin:1.5em;max-width:64em}"
          "table{border-collapse:collapse;margin:.5em 0}"
          "td,th{border:1px solid #bbb;padding:2px 8px;text-align:left}"
          "th{background:#eee}.num{text-align:right}"
          "p.summary{font-size:1.15em;background:#f4f4f4;padding:.5em}"
-         "svg text{font-family:sans-serif;font-size:11px}")
-CHART_WIDTH, CHART_HEIGHT = 560, 260
-MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 64, 16, 16, 52
+         "svg{display:block;margin:.5em 0}svg text{font-family:sans-serif;font-size:13px}")
+CHART_WIDTH, CHART_HEIGHT = 760, 360
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 80, 20, 24, 60
 #: Colour of a chart's line: the first of the palette.
 LINE_COLOR = DEFAULT_COLORS[0]
-#: Bars of the map areas in the assessment chart (the palette's grey).
-MAP_AREA_COLOR = DEFAULT_COLORS[9]
-STEP_NAMES = {"sampling": "sampling", "tau_search": "(alpha, tau) search", "selection": "band selection",
-              "cross_validation": "cross-validation", "fit": "final fit",
-              "validation": "held-out assessment", "refit": "refit on all polygons"}
+#: Bars of the map areas in the assessment chart.
+MAP_AREA_COLOR = "#bbbbbb"
+#: Width of the legend of the Spectra chart, right of the plot.
+LEGEND_WIDTH = 170
+#: What each criterion can reach at most (None: no bound; 'jm': jm_ceiling of the priors) and at least.
+CRITERION_BOUNDS = {"jm": (0.0, "jm"), "kl": (0.0, None), "accuracy": (0.0, 1.0), "kappa": (-1.0, 1.0),
+                    "f1": (0.0, 1.0)}
+
+#: Every text of the training report. Placeholders are named; the algorithms translate each text.
+TEXTS = {
+    "language": QT_TRANSLATE_NOOP("GmmSelect", "en"),
+    "model file": QT_TRANSLATE_NOOP("GmmSelect", "Model file"),
+    "raster": QT_TRANSLATE_NOOP("GmmSelect", "Raster"),
+    "table": QT_TRANSLATE_NOOP("GmmSelect", "Spectral library"),
+    "training": QT_TRANSLATE_NOOP("GmmSelect", "Training polygons or points"),
+    "field": QT_TRANSLATE_NOOP("GmmSelect", "Class field"),
+    "group_field": QT_TRANSLATE_NOOP("GmmSelect", "Group field"),
+    "created": QT_TRANSLATE_NOOP("GmmSelect", "Created (UTC)"),
+    "algorithm": QT_TRANSLATE_NOOP("GmmSelect", "Algorithm"),
+    "summary": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Kappa <b>{kappa}</b>, overall accuracy <b>{accuracy}</b>, {how}. {classes} classes, "
+                     "{used} of {bands} bands used, alpha = {alpha}, tau = {tau}."),
+    "how held out": QT_TRANSLATE_NOOP("GmmSelect", "measured on the held-out polygons"),
+    "how cv": QT_TRANSLATE_NOOP("GmmSelect", "estimated by cross-validation on the training polygons"),
+    "inputs and parameters": QT_TRANSLATE_NOOP("GmmSelect", "Inputs and parameters"),
+    "parameter": QT_TRANSLATE_NOOP("GmmSelect", "parameter"),
+    "value": QT_TRANSLATE_NOOP("GmmSelect", "value"),
+    "yes": QT_TRANSLATE_NOOP("GmmSelect", "yes"),
+    "no": QT_TRANSLATE_NOOP("GmmSelect", "no"),
+    "empty": QT_TRANSLATE_NOOP("GmmSelect", "empty"),
+    "final held out": QT_TRANSLATE_NOOP(
+        "GmmSelect", "The final model was trained on the training polygons only; the held-out polygons "
+                     "assess it."),
+    "final all": QT_TRANSLATE_NOOP("GmmSelect", "The final model was trained on all polygons."),
+    "final refit": QT_TRANSLATE_NOOP(
+        "GmmSelect", "The final model was refitted on all polygons (the same bands, alpha and tau) after the "
+                     "held-out polygons assessed the model trained without them."),
+    "samples per class": QT_TRANSLATE_NOOP("GmmSelect", "Training samples per class"),
+    "class": QT_TRANSLATE_NOOP("GmmSelect", "class"),
+    "colour": QT_TRANSLATE_NOOP("GmmSelect", "colour"),
+    "training samples": QT_TRANSLATE_NOOP("GmmSelect", "training samples"),
+    "training polygons": QT_TRANSLATE_NOOP("GmmSelect", "training polygons"),
+    "held-out samples": QT_TRANSLATE_NOOP("GmmSelect", "held-out samples"),
+    "held-out polygons": QT_TRANSLATE_NOOP("GmmSelect", "held-out polygons"),
+    "total": QT_TRANSLATE_NOOP("GmmSelect", "total"),
+    "selection curve": QT_TRANSLATE_NOOP("GmmSelect", "Selection curve"),
+    "selection how": QT_TRANSLATE_NOOP(
+        "GmmSelect", "{method} ({method_key}), criterion: {criterion} ({criterion_key}). The best size is "
+                     "the smallest within {tolerance} (relative) of the best value: {best}."),
+    "criterion range": QT_TRANSLATE_NOOP(
+        "GmmSelect", "For these classes and their priors the criterion is at most {ceiling} (every pair of"
+                     " classes fully separated)."),
+    "number of bands": QT_TRANSLATE_NOOP("GmmSelect", "number of bands"),
+    "best set": QT_TRANSLATE_NOOP("GmmSelect", "best set: band number (name)"),
+    "chosen": QT_TRANSLATE_NOOP("GmmSelect", "chosen"),
+    "spectra": QT_TRANSLATE_NOOP("GmmSelect", "Spectra"),
+    "spectra how": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Mean spectrum of each class (line) ± one standard deviation (shaded), over every "
+                     "band read; the selected bands are the vertical lines, numbered in their order of "
+                     "selection."),
+    "spectra all bands": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Mean spectrum of each class (line) ± one standard deviation (shaded); the model uses"
+                     " every band."),
+    "wavelength": QT_TRANSLATE_NOOP("GmmSelect", "wavelength"),
+    "band number": QT_TRANSLATE_NOOP("GmmSelect", "band number"),
+    "band value": QT_TRANSLATE_NOOP("GmmSelect", "band value"),
+    "bands used": QT_TRANSLATE_NOOP("GmmSelect", "Bands used"),
+    "order": QT_TRANSLATE_NOOP("GmmSelect", "order of selection"),
+    "position": QT_TRANSLATE_NOOP("GmmSelect", "position"),
+    "name": QT_TRANSLATE_NOOP("GmmSelect", "name"),
+    "no wavelengths": QT_TRANSLATE_NOOP("GmmSelect", "Wavelengths: not in the raster's metadata."),
+    "alpha and tau": QT_TRANSLATE_NOOP("GmmSelect", "Shrinkage alpha and ridge tau"),
+    "blend": QT_TRANSLATE_NOOP(
+        "GmmSelect", "The covariances (1 - alpha) S_c + alpha S_pooled + tau I with alpha = {alpha}, "
+                     "tau = {tau}"),
+    "alpha tau given": QT_TRANSLATE_NOOP(
+        "GmmSelect", "{blend}, both given (ALPHA, TAU): the band selection and the model use them; no "
+                     "search."),
+    "alpha tau one value": QT_TRANSLATE_NOOP(
+        "GmmSelect", "{blend}, given (ALPHA, TAU): one value each, no search."),
+    "alpha tau searched": QT_TRANSLATE_NOOP("GmmSelect", "{blend}, chosen {how}."),
+    "alpha searched": QT_TRANSLATE_NOOP(
+        "GmmSelect", "{blend}. alpha was chosen {how} over all bands, before the selection; the selection "
+                     "and the model use it with tau given (TAU)."),
+    "search loo": QT_TRANSLATE_NOOP(
+        "GmmSelect", "over {cells} values by leave-one-out cross-validation on the training polygons "
+                     "(criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; "
+                     "ties go to the smallest alpha, then the smallest tau)"),
+    "search folds": QT_TRANSLATE_NOOP(
+        "GmmSelect", "over {cells} values by {folds}-fold cross-validation on the training polygons "
+                     "(criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the "
+                     "smallest tau)"),
+    "surface label": QT_TRANSLATE_NOOP("GmmSelect", "{criterion} over alpha and tau"),
+    "surface caption": QT_TRANSLATE_NOOP(
+        "GmmSelect", "tau (columns), alpha (rows); pale: {low}, deep: {high}"),
+    "tau curve at alpha": QT_TRANSLATE_NOOP("GmmSelect", "{criterion} over tau at alpha = {alpha}:"),
+    "tau axis": QT_TRANSLATE_NOOP("GmmSelect", "tau (the grid's values, evenly spaced)"),
+    "held-out accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Accuracy on the held-out polygons"),
+    "cv accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Cross-validation on the training polygons"),
+    "measured held out": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = "
+                     "{share} of the polygons of each class, SEED = {seed}): the (alpha, tau) search, the "
+                     "band selection and the assessed fit never saw them."),
+    "estimated loo polygon": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Estimated by leave-one-out cross-validation on the training polygons: each polygon "
+                     "is predicted by the model without it (exact, in closed form or by downdate). Overall"
+                     " accuracy, kappa and mean F1 are those of the pooled confusion matrix of all "
+                     "predictions."),
+    "estimated loo sample": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Estimated by leave-one-out cross-validation on the training polygons: each sample is"
+                     " predicted by the model without it (exact, in closed form or by downdate). Overall "
+                     "accuracy, kappa and mean F1 are those of the pooled confusion matrix of all "
+                     "predictions."),
+    "estimated folds polygon": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Estimated by {folds}-fold cross-validation on the training polygons (folds hold "
+                     "whole polygons): each fold is predicted by the model fitted without it. Overall "
+                     "accuracy, kappa and mean F1 are means over the folds; the matrix sums the "
+                     "predictions of all folds."),
+    "estimated folds pixel": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Estimated by {folds}-fold cross-validation on the training polygons (stratified "
+                     "folds of pixels): each fold is predicted by the model fitted without it. Overall "
+                     "accuracy, kappa and mean F1 are means over the folds; the matrix sums the "
+                     "predictions of all folds."),
+    "figure": QT_TRANSLATE_NOOP("GmmSelect", "figure"),
+    "overall accuracy": QT_TRANSLATE_NOOP("GmmSelect", "overall accuracy"),
+    "kappa row": QT_TRANSLATE_NOOP("GmmSelect", "kappa"),
+    "mean F1": QT_TRANSLATE_NOOP("GmmSelect", "mean F1"),
+    "matrix how": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Confusion matrix: rows = reference (the class of the polygon), columns = predicted "
+                     "class."),
+    "reference predicted": QT_TRANSLATE_NOOP("GmmSelect", "reference \\ predicted"),
+    "producer's accuracy": QT_TRANSLATE_NOOP("GmmSelect", "producer's accuracy"),
+    "user's accuracy": QT_TRANSLATE_NOOP("GmmSelect", "user's accuracy"),
+    "F1 column": QT_TRANSLATE_NOOP("GmmSelect", "F1"),
+    "warnings": QT_TRANSLATE_NOOP("GmmSelect", "Warnings"),
+    "timings": QT_TRANSLATE_NOOP("GmmSelect", "Timings"),
+    "step": QT_TRANSLATE_NOOP("GmmSelect", "step"),
+    "seconds": QT_TRANSLATE_NOOP("GmmSelect", "seconds"),
+    "step sampling": QT_TRANSLATE_NOOP("GmmSelect", "sampling"),
+    "step tau_search": QT_TRANSLATE_NOOP("GmmSelect", "(alpha, tau) search"),
+    "step selection": QT_TRANSLATE_NOOP("GmmSelect", "band selection"),
+    "step cross_validation": QT_TRANSLATE_NOOP("GmmSelect", "cross-validation"),
+    "step fit": QT_TRANSLATE_NOOP("GmmSelect", "final fit"),
+    "step validation": QT_TRANSLATE_NOOP("GmmSelect", "held-out assessment"),
+    "step refit": QT_TRANSLATE_NOOP("GmmSelect", "refit on all polygons"),
+    # the assessment report
+    "pixels": QT_TRANSLATE_NOOP("GmmSelect", "pixels"),
+    "square unit": QT_TRANSLATE_NOOP("GmmSelect", "square {unit}"),
+    "assessment summary": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Overall accuracy <b>{overall}</b> ({confidence} confidence interval), from {samples}"
+                     " reference samples of {reference} (field {field}), stratified by {strata}. Mapped "
+                     "area: {area}."),
+    "strata map classes": QT_TRANSLATE_NOOP("GmmSelect", "the map classes"),
+    "strata file": QT_TRANSLATE_NOOP("GmmSelect", "the {count} strata of {path}"),
+    "error matrix": QT_TRANSLATE_NOOP("GmmSelect", "Error matrix in estimated area proportions"),
+    "error matrix how": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Rows = map class, columns = reference class. Each cell is the estimated proportion "
+                     "of the mapped area with that map class and that reference class (Olofsson et al. "
+                     "2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to "
+                     "the map's class proportions, columns to the estimated (error-adjusted) class "
+                     "proportions."),
+    "map reference": QT_TRANSLATE_NOOP("GmmSelect", "map \\ reference"),
+    "areas per class": QT_TRANSLATE_NOOP("GmmSelect", "Areas and accuracies per class"),
+    "areas how": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas "
+                     "count the pixels of each class: they are biased by the classification errors. "
+                     "Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12)."),
+    "map area": QT_TRANSLATE_NOOP("GmmSelect", "map area"),
+    "estimated area": QT_TRANSLATE_NOOP("GmmSelect", "estimated area"),
+    "samples map class": QT_TRANSLATE_NOOP("GmmSelect", "samples (map class)"),
+    "estimated area interval": QT_TRANSLATE_NOOP("GmmSelect", "estimated area ± interval"),
+    "area axis": QT_TRANSLATE_NOOP("GmmSelect", "area ({unit})"),
+    "sample design": QT_TRANSLATE_NOOP("GmmSelect", "Sample design"),
+    "design classes": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Stratified random sample; the strata are the map classes."),
+    "design strata": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Stratified random sample; the strata ({path}) differ from the map classes: Stehman "
+                     "(2014)'s estimators."),
+    "stratum": QT_TRANSLATE_NOOP("GmmSelect", "stratum"),
+    "area share": QT_TRANSLATE_NOOP("GmmSelect", "area share W_h"),
+    "samples n_h": QT_TRANSLATE_NOOP("GmmSelect", "samples n_h"),
+    "weight": QT_TRANSLATE_NOOP("GmmSelect", "weight N_h / n_h"),
+}
+#: The inputs of TrainingRecord.source named at the top of the report (with 'layer', the training layer).
+SOURCE_KEYS = ("raster", "table", "training", "field", "group_field")
+#: The parameters of the run (TrainingRecord.parameters, and MAX_SAMPLES in .source) under the id of
+#: their algorithm parameter, in the order of the algorithms' dialogs. 'tau' is the TAU of Train
+#: Selection; Train GMM's TAU is its grid ('tau_grid'; the tau it chose is in the summary). ALPHA is
+#: 'alpha_grid' in both (the alpha chosen is in the summary).
+PARAMETER_IDS = [("method", "METHOD"), ("criterion", "CRITERION"), ("tau_criterion", "CRITERION"),
+                 ("max_features", "MAX_FEATURES"), ("use_best", "USE_BEST"), ("tau_grid", "TAU"),
+                 ("tau", "TAU"), ("alpha_grid", "ALPHA"), ("folds", "FOLDS"), ("grouped", "GROUPED"),
+                 ("validation", "VALIDATION"), ("max_samples_per_class", "MAX_SAMPLES"), ("refit", "REFIT"),
+                 ("seed", "SEED")]
+
+
+class Words:
+    """The report's texts: `translations` {key: text} over TEXTS, CRITERIA and METHODS, else English."""
+
+    def __init__(self, translations=None):
+        """English, or the given translations."""
+        self.translations = translations or {}
+
+    def __call__(self, name, **values):
+        """The text `name` with its placeholders filled by `values` (inserted as they are)."""
+        text = self.translations.get(name) or {**METHODS, **CRITERIA, **TEXTS}[name]
+        return text.format(**values) if values else text
 
 
 class Markup(str):
@@ -41,16 +249,18 @@ def figure(value, digits=4):
     return "" if value is None or math.isnan(value) else f"{value:.{digits}f}"
 
 
-def text_of(value):
-    """Readable text of a parameter value: yes/no, lists joined, floats with 6 significant digits."""
+def text_of(value, words=None):
+    """Readable text of a parameter value in the language of `words`: yes/no, 'empty' for None, lists
+    joined, floats with 6 significant digits."""
+    words = words or Words()
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return words("yes") if value else words("no")
     if value is None:
-        return "default"
+        return words("empty")
     if isinstance(value, float):
         return f"{value:.6g}"
     if isinstance(value, (list, tuple)):
-        return ", ".join(text_of(item) for item in value)
+        return ", ".join(text_of(item, words) for item in value)
     return str(value)
 
 
@@ -96,132 +306,270 @@ def swatch(color):
     return Markup(f'<span style="background-color:{safe};color:{safe}">&#9608;&#9608;</span> {safe}')
 
 
-# -- charts ---------------------------------------------------------------------------------
+# -- axes -----------------------------------------------------------------------------------
 
-def value_range(values):
-    """(low, high) of a chart's y axis: the values' range with 5 % padding (never empty)."""
+def nice_step(raw):
+    """The 1, 2, 5 or 10 x 10^n step nearest to `raw` (> 0)."""
+    exponent = math.floor(math.log10(raw))
+    fraction = raw / 10 ** exponent
+    nice = 1 if fraction < 1.5 else 2 if fraction < 3.5 else 5 if fraction < 7.5 else 10
+    return nice * 10 ** exponent
+
+
+def ticks(low, high, count=5):
+    """About `count` round tick values (1-2-5 steps) in [low, high] and the number of decimals they need."""
+    step = nice_step((high - low) / count)
+    first = math.ceil(low / step - 1e-9)
+    values = [round(k * step, 12) for k in range(first, math.floor(high / step + 1e-9) + 1)]
+    return values, max(0, -math.floor(math.log10(step)))
+
+
+def value_range(values, bounds=(None, None)):
+    """(low, high) of a y axis: the values' range with 5 % padding (never empty), within `bounds`
+    (low, high; None: unbounded), e.g. a kappa axis never beyond 1."""
     low, high = min(values), max(values)
     pad = (high - low) * 0.05 or abs(high) * 0.05 or 1.0
-    return low - pad, high + pad
+    low, high = low - pad, high + pad
+    if bounds[0] is not None:
+        low = max(low, bounds[0])
+    if bounds[1] is not None:
+        high = min(high, bounds[1])
+    return low, high
 
 
-def chart_points(values):
-    """Pixel (x, y) of each value, evenly spaced on x, scaled to the value range on y."""
-    low, high = value_range(values)
+def criterion_bounds(criterion, priors):
+    """(lowest, highest) value criterion `criterion` can take for classes of `priors` (None: unbounded)."""
+    low, high = CRITERION_BOUNDS.get(criterion, (None, None))
+    return low, jm_ceiling(priors) if high == "jm" else high
+
+
+# -- charts ---------------------------------------------------------------------------------
+
+def svg(css_class, label, content, width=CHART_WIDTH, height=CHART_HEIGHT):
+    """An inline SVG chart of class `css_class`."""
+    return (f'<svg class="{css_class}" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+            f'role="img" aria-label="{html.escape(label)}">{content}</svg>')
+
+
+def y_of(value, limits, height=CHART_HEIGHT):
+    """The pixel row of `value` on a y axis over `limits` (low, high)."""
+    low, high = limits
+    bottom = height - MARGIN_BOTTOM
+    return bottom - (bottom - MARGIN_TOP) * (value - low) / (high - low)
+
+
+def chart_points(values, limits):
+    """Pixel (x, y) of each value, evenly spaced on x, scaled to `limits` on y."""
     width = CHART_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
-    height = CHART_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
     step = width / max(len(values) - 1, 1)
     x0 = MARGIN_LEFT + (width / 2 if len(values) == 1 else 0)
-    return [(x0 + k * step, MARGIN_TOP + height * (high - v) / (high - low)) for k, v in enumerate(values)]
+    return [(x0 + k * step, y_of(v, limits)) for k, v in enumerate(values)]
 
 
-def chart_axes(labels, values, points, x_title, y_title, limits=None):
-    """SVG axes with the x labels (thinned to about 12), 5 y ticks over `limits` (low, high; default:
-    the padded range of `values`) and the axis titles."""
-    bottom, right = CHART_HEIGHT - MARGIN_BOTTOM, CHART_WIDTH - MARGIN_RIGHT
-    parts = [f'<line x1="{MARGIN_LEFT}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#444"/>',
-             f'<line x1="{MARGIN_LEFT}" y1="{MARGIN_TOP}" x2="{MARGIN_LEFT}" y2="{bottom}" stroke="#444"/>']
-    every = max(1, math.ceil(len(labels) / 12))
-    for k, ((x, _), label) in enumerate(zip(points, labels)):
-        if k % every == 0:
-            parts.append(f'<text x="{x:.1f}" y="{bottom + 15}" text-anchor="middle">'
-                         f"{html.escape(label)}</text>")
-    low, high = limits or value_range(values)
-    for k in range(5):
-        value = low + (high - low) * k / 4
-        y = MARGIN_TOP + (bottom - MARGIN_TOP) * (4 - k) / 4
+def y_axis(limits, y_title, right=CHART_WIDTH - MARGIN_RIGHT, height=CHART_HEIGHT):
+    """The y axis: its line, grid lines at round ticks with their labels, and its title."""
+    bottom = height - MARGIN_BOTTOM
+    parts = [f'<line x1="{MARGIN_LEFT}" y1="{MARGIN_TOP}" x2="{MARGIN_LEFT}" y2="{bottom}" stroke="#444"/>']
+    values, decimals = ticks(*limits)
+    for value in values:
+        y = y_of(value, limits, height)
         parts.append(f'<line x1="{MARGIN_LEFT - 4}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#ddd"/>'
-                     f'<text x="{MARGIN_LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{value:.4g}</text>')
-    parts.append(f'<text x="{(MARGIN_LEFT + right) / 2:.1f}" y="{CHART_HEIGHT - 12}" text-anchor="middle">'
-                 f"{html.escape(x_title)}</text>")
-    parts.append(f'<text x="14" y="{(MARGIN_TOP + bottom) / 2:.1f}" text-anchor="middle" '
-                 f'transform="rotate(-90 14 {(MARGIN_TOP + bottom) / 2:.1f})">{html.escape(y_title)}</text>')
+                     f'<text x="{MARGIN_LEFT - 7}" y="{y + 4:.1f}" text-anchor="end">'
+                     f"{value:.{decimals}f}</text>")
+    middle = (MARGIN_TOP + bottom) / 2
+    parts.append(f'<text x="16" y="{middle:.1f}" text-anchor="middle" '
+                 f'transform="rotate(-90 16 {middle:.1f})">{html.escape(y_title)}</text>')
     return "".join(parts)
 
 
-def line_chart(labels, values, chosen, x_title, y_title, css_class):
-    """Inline SVG: `values` at evenly spaced `labels` joined by a polyline, the point `chosen` marked."""
+def x_axis(x_title, right=CHART_WIDTH - MARGIN_RIGHT, height=CHART_HEIGHT):
+    """The x axis line and its title."""
+    bottom = height - MARGIN_BOTTOM
+    return (f'<line x1="{MARGIN_LEFT}" y1="{bottom}" x2="{right}" y2="{bottom}" stroke="#444"/>'
+            f'<text x="{(MARGIN_LEFT + right) / 2:.1f}" y="{height - 14}" text-anchor="middle">'
+            f"{html.escape(x_title)}</text>")
+
+
+def chart_axes(labels, values, points, x_title, y_title, limits=None):
+    """SVG axes with the x labels (thinned to about 12) under `points`, round y ticks over `limits`
+    (low, high; default: the padded range of `values`) and the axis titles."""
+    bottom = CHART_HEIGHT - MARGIN_BOTTOM
+    parts = [x_axis(x_title), y_axis(limits or value_range(values), y_title)]
+    every = max(1, math.ceil(len(labels) / 12))
+    for k, ((x, _), label) in enumerate(zip(points, labels)):
+        if k % every == 0:
+            parts.append(f'<text x="{x:.1f}" y="{bottom + 18}" text-anchor="middle">'
+                         f"{html.escape(label)}</text>")
+    return "".join(parts)
+
+
+def line_chart(labels, values, chosen, x_title, y_title, css_class, bounds=(None, None),
+               chosen_text="chosen"):
+    """Inline SVG: `values` at evenly spaced `labels` joined by a polyline, the point `chosen` marked,
+    the y axis within `bounds`."""
     values = [float(v) for v in values]
-    points = chart_points(values)
+    limits = value_range(values, bounds)
+    points = chart_points(values, limits)
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-    dots = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{LINE_COLOR}">'
+    dots = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{LINE_COLOR}">'
                    f"<title>{html.escape(label)}: {value:.6g}</title></circle>"
                    for (x, y), label, value in zip(points, labels, values))
     mark = ""
     if chosen is not None:
         x, y = points[chosen]
-        mark = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="none" stroke="{HIGHLIGHT_COLOR}" '
-                f'stroke-width="2"/><text x="{x:.1f}" y="{y - 11:.1f}" text-anchor="middle" '
-                f'fill="{HIGHLIGHT_COLOR}">chosen</text>')
-    return (f'<svg class="{css_class}" width="{CHART_WIDTH}" height="{CHART_HEIGHT}" '
-            f'viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" role="img" aria-label="{html.escape(y_title)}">'
-            f"{chart_axes(labels, values, points, x_title, y_title)}"
-            f'<polyline fill="none" stroke="{LINE_COLOR}" stroke-width="2" points="{line}"/>'
-            f"{dots}{mark}</svg>")
+        mark = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="8" fill="none" stroke="{HIGHLIGHT_COLOR}" '
+                f'stroke-width="2"/><text x="{x:.1f}" y="{y + 24:.1f}" text-anchor="middle" '
+                f'fill="{HIGHLIGHT_COLOR}">{html.escape(chosen_text)}</text>')
+    return svg(css_class, y_title, f"{chart_axes(labels, values, points, x_title, y_title, limits)}"
+                                   f'<polyline fill="none" stroke="{LINE_COLOR}" stroke-width="2" '
+                                   f'points="{line}"/>{dots}{mark}')
+
+
+def spectra_chart(spectra, words):
+    """Inline SVG of Spectra: each class's mean (line) ± one standard deviation (shaded) in its colour,
+    the selected bands as dashed vertical lines numbered in their order of selection, a legend."""
+    right = CHART_WIDTH - LEGEND_WIDTH
+    low, high = float(spectra.x.min()), float(spectra.x.max())
+    span = (high - low) or 1.0
+    x_limits = (low - 0.02 * span, high + 0.02 * span)
+    limits = value_range(value_limits(spectra))
+    bottom = CHART_HEIGHT - MARGIN_BOTTOM
+
+    def x_of(value):
+        return MARGIN_LEFT + (right - MARGIN_LEFT) * (value - x_limits[0]) / (x_limits[1] - x_limits[0])
+
+    parts = [x_axis(words("wavelength") if spectra.by_wavelength else words("band number"), right),
+             y_axis(limits, words("band value"), right)]
+    values, decimals = ticks(*x_limits, count=8)
+    if not spectra.by_wavelength:
+        values, decimals = [v for v in values if float(v).is_integer()], 0
+    for value in values:
+        parts.append(f'<text x="{x_of(value):.1f}" y="{bottom + 18}" text-anchor="middle">'
+                     f"{value:.{decimals}f}</text>")
+    xs = [x_of(value) for value in spectra.x]
+    for name, color, means, stds in zip(spectra.names, spectra.colors, spectra.means, spectra.stds):
+        upper = [f"{x:.1f},{y_of(m + s, limits):.1f}" for x, m, s in zip(xs, means, stds)]
+        lower = [f"{x:.1f},{y_of(m - s, limits):.1f}" for x, m, s in zip(xs, means, stds)]
+        safe_color, safe_name = html.escape(color), html.escape(name)
+        parts.append(f'<polygon points="{" ".join(upper + lower[::-1])}" fill="{safe_color}" '
+                     f'fill-opacity="0.2" stroke="none"><title>{safe_name} ± 1 σ</title></polygon>')
+        parts.append(f'<polyline fill="none" stroke="{safe_color}" stroke-width="2" points="'
+                     f'{" ".join(f"{x:.1f},{y_of(m, limits):.1f}" for x, m in zip(xs, means))}">'
+                     f"<title>{safe_name}</title></polyline>")
+    for value, order in spectra.chosen:
+        x = x_of(value)
+        parts.append(f'<line class="chosen-band" x1="{x:.1f}" y1="{MARGIN_TOP}" x2="{x:.1f}" y2="{bottom}" '
+                     f'stroke="#303030" stroke-width="1.2" stroke-dasharray="5,3"/>'
+                     f'<text x="{x:.1f}" y="{MARGIN_TOP - 6}" text-anchor="middle" font-weight="bold">'
+                     f"{order}</text>")
+    for k, (name, color) in enumerate(zip(spectra.names, spectra.colors)):
+        y = MARGIN_TOP + 8 + 20 * k
+        parts.append(f'<rect x="{right + 16}" y="{y - 6}" width="22" height="12" fill="{html.escape(color)}" '
+                     f'fill-opacity="0.35" stroke="{html.escape(color)}" stroke-width="2"/>'
+                     f'<text x="{right + 44}" y="{y + 5}">{html.escape(name)}</text>')
+    return svg("spectra", words("spectra"), "".join(parts))
 
 
 # -- sections -------------------------------------------------------------------------------
 
-def summary(model):
+def heading(model, title, model_path, words):
+    """The title, then the model file, its source files and when it was made, so that a printed report
+    says what it describes."""
+    record = model.training
+    source = record.source
+    rows = [[words("model file"), os.path.basename(model_path)]] if model_path else []
+    for key in SOURCE_KEYS:
+        value = source.get(key)
+        layer = source.get("layer")
+        if key in ("training", "table") and value and layer and \
+                layer != os.path.splitext(os.path.basename(value))[0]:
+            value = f"{value}|layername={layer}"
+        rows.append([words(key), value])
+    rows += [[words("algorithm"), source.get("algorithm")], [words("created"), record.created]]
+    return f"<h1>{html.escape(title)}</h1>" + table([words("parameter"), words("value")],
+                                                     [row for row in rows if row[1]], "inputs")
+
+
+def summary(model, words):
     """The headline: kappa and overall accuracy, and where they were measured."""
     record = model.training
     figures = record.assessment
-    how = ("measured on the held-out polygons" if record.validation is not None
-           else "estimated by cross-validation on the training polygons")
-    return (f'<p class="summary">Kappa <b>{figure(figures.kappa)}</b>, overall accuracy '
-            f'<b>{figure(figures.overall_accuracy)}</b>, {how}. '
-            f"{model.mixture.n_classes} classes, {len(model.features)} of {len(model.band_numbers)} bands "
-            f"used, alpha = {model.mixture.alpha_:.6g}, tau = {model.mixture.tau_:.6g}. "
-            f"Created {html.escape(record.created)} (UTC).</p>")
+    how = words("how held out") if record.validation is not None else words("how cv")
+    return '<p class="summary">' + words(
+        "summary", kappa=figure(figures.kappa), accuracy=figure(figures.overall_accuracy),
+        how=html.escape(how), classes=model.mixture.n_classes, used=len(model.features),
+        bands=len(model.band_numbers), alpha=f"{model.mixture.alpha_:.6g}",
+        tau=f"{model.mixture.tau_:.6g}") + "</p>"
 
 
-def parameters_section(record):
-    """The inputs and the parameters the model was trained with."""
-    inputs = [[key, value] for key, value in record.source.items()]
-    parameters = [[key.replace("_", " "), value] for key, value in record.parameters.items()]
-    return section("Parameters", table(["input", "value"], inputs, "inputs"),
-                   table(["parameter", "value"], parameters, "parameters"),
-                   paragraph(f"The final model was {record.final_model}."))
+def parameters_section(record, words):
+    """The parameters of the run under their parameter ids, as the user gave them, then the final model."""
+    values = {**record.source, **record.parameters}
+    skip = {"tau"} if "tau_grid" in values else set()
+    rows = [[parameter, text_of(values[key], words)] for key, parameter in PARAMETER_IDS
+            if key in values and key not in skip]
+    final = words(final_key(record))
+    return section(words("inputs and parameters"),
+                   table([words("parameter"), words("value")], rows, "parameters"), paragraph(final))
 
 
-def samples_section(model):
+def final_key(record):
+    """The TEXTS key saying what the final model was trained on."""
+    if record.validation is None:
+        return "final all"
+    return "final refit" if record.parameters.get("refit") else "final held out"
+
+
+def samples_section(model, words):
     """Training and held-out samples and polygons of each class, with the class colour."""
-    names, record = model.mixture.class_names_, model.training
+    record, names = model.training, model.mixture.class_names_
     colors = model.class_colors or [FALLBACK_COLOR] * len(names)
     rows = []
     for name, color in zip(names, colors):
         (samples, held_out), (polygons, held_out_polygons) = record.samples[name], record.polygons[name]
         rows.append([name, swatch(color), samples, polygons, held_out, held_out_polygons])
     totals = [sum(row[k] for row in rows) for k in range(2, 6)]
-    rows.append(["total", "", *totals])
-    return section("Training samples per class", table(
-        ["class", "colour", "training samples", "training polygons", "held-out samples",
-         "held-out polygons"], rows, "samples"))
+    rows.append([words("total"), "", *totals])
+    return section(words("samples per class"), table(
+        [words("class"), words("colour"), words("training samples"), words("training polygons"),
+         words("held-out samples"), words("held-out polygons")], rows, "samples"))
 
 
-def selection_section(model):
+def selection_section(model, words):
     """The selection curve (criterion of the best set of each size) as a chart and a table."""
     selection = model.selection
-    sizes = selection.sizes
+    sizes, criterion = selection.sizes, selection.criterion
     chosen = sizes.index(len(model.features)) if len(model.features) in sizes else None
+    bounds = criterion_bounds(criterion, model.mixture.priors_)
     chart = line_chart([str(size) for size in sizes], [selection.best_values[size] for size in sizes],
-                       chosen, "number of bands", selection.criterion, "selection-curve")
+                       chosen, words("number of bands"), words(criterion), "selection-curve", bounds,
+                       words("chosen"))
     rows = [[size, f"{selection.best_values[size]:.6g}",
              ", ".join(model.band_label(f) for f in selection.best_sets[size])] for size in sizes]
-    how = (f"{selection.method.upper()}, criterion {selection.criterion}; the best size is the smallest "
-           f"within {selection.size_tolerance:g} (relative) of the best value: {selection.best_size}.")
-    return section("Selection curve", paragraph(how), chart,
-                   table(["bands", selection.criterion, "best set: band number (name)"], rows, "curve"))
+    how = words("selection how", method=words(selection.method), method_key=selection.method.upper(),
+                criterion=words(criterion), criterion_key=criterion,
+                tolerance=f"{selection.size_tolerance:g}", best=selection.best_size)
+    if criterion == "jm":
+        how += " " + words("criterion range", ceiling=f"{bounds[1]:.4f}")
+    return section(words("selection curve"), paragraph(how), chart,
+                   table([words("number of bands"), words(criterion), words("best set")], rows, "curve"))
 
 
-def bands_section(model):
-    """The bands the model predicts with: number, name and wavelength when the raster gives them."""
+def spectra_section(model, words):
+    """The class spectra with the selected bands (raster.spectra)."""
+    how = words("spectra how") if model.selection is not None else words("spectra all bands")
+    return section(words("spectra"), paragraph(how), spectra_chart(class_spectra(model), words))
+
+
+def bands_section(model, words):
+    """The bands the model predicts with, in their order of selection: number, name and wavelength."""
     wavelengths = model.wavelengths
-    header = ["position", "band number", "name"] + (["wavelength"] if wavelengths else [])
+    first = words("order") if model.selection is not None else words("position")
+    header = [first, words("band number"), words("name")] + ([words("wavelength")] if wavelengths else [])
     rows = [[k, model.band_numbers[f], model.feature_names[f]]
             + ([f"{wavelengths[f]:g}"] if wavelengths else []) for k, f in enumerate(model.features, 1)]
-    note = "" if wavelengths else paragraph("Wavelengths: not in the raster's metadata.")
-    return section("Selected bands", table(header, rows, "bands"), note)
+    note = "" if wavelengths else paragraph(words("no wavelengths"))
+    return section(words("bands used"), table(header, rows, "bands"), note)
 
 
 def tau_labels(grid):
@@ -236,7 +584,7 @@ def shade(fraction):
     return f"#{red:02x}{green:02x}{blue:02x}"
 
 
-def heat_map(search, css_class):
+def heat_map(search, css_class, words):
     """Inline SVG: the CV criterion of every (alpha, tau) cell (rows alpha, columns tau), the chosen cell
     outlined, each cell's value in its tooltip."""
     surface = np.asarray(search.surface, dtype=float)
@@ -267,154 +615,143 @@ def heat_map(search, css_class):
     parts.append(f'<rect x="{MARGIN_LEFT + t * width:.1f}" y="{MARGIN_TOP + a * height:.1f}" '
                  f'width="{width:.1f}" height="{height:.1f}" fill="none" stroke="{HIGHLIGHT_COLOR}" '
                  'stroke-width="3"/>')
+    caption = words("surface caption", low=f"{low:.4f}", high=f"{high:.4f}")
     parts.append(f'<text x="{(MARGIN_LEFT + CHART_WIDTH - MARGIN_RIGHT) / 2:.1f}" y="{bottom + 34:.1f}" '
-                 f'text-anchor="middle">tau (columns) - alpha (rows); pale {low:.4f}, deep {high:.4f} '
-                 f"CV {html.escape(search.criterion)}</text>")
-    total = bottom + MARGIN_BOTTOM
-    label = f"CV {html.escape(search.criterion)} over alpha and tau"
-    return (f'<svg class="{css_class}" width="{CHART_WIDTH}" height="{total:.0f}" '
-            f'viewBox="0 0 {CHART_WIDTH} {total:.0f}" role="img" aria-label="{label}">{"".join(parts)}</svg>')
+                 f'text-anchor="middle">{html.escape(caption)}</text>')
+    return svg(css_class, words("surface label", criterion=words(search.criterion)), "".join(parts),
+               height=round(bottom + MARGIN_BOTTOM))
 
 
-def search_how(model, search):
-    """How the (alpha, tau) search ran: its folds, criterion and tie rule."""
+def search_how(model, search, words):
+    """How the (alpha, tau) search ran: its cells, folds, criterion and tie rule."""
     cells = f"{len(search.alphas)} x {len(search.grid)}" if len(search.alphas) > 1 else f"{len(search.grid)}"
+    criterion = words(search.criterion)
     if model.training is not None and model.training.parameters.get("folds") == 0:
-        cv = (f"leave-one-out cross-validation on the training polygons (criterion: {search.criterion} of "
-              f"the pooled confusion matrix of the {search.folds} parts left out")
-    else:
-        cv = (f"{search.folds}-fold cross-validation on the training polygons (criterion: mean "
-              f"{search.criterion} over the folds")
-    return f"chosen over {cells} values by {cv}; ties go to the smallest alpha, then the smallest tau)"
+        return words("search loo", cells=cells, criterion=criterion, parts=search.folds)
+    return words("search folds", cells=cells, folds=search.folds, criterion=criterion)
 
 
-def tau_section(model):
+def tau_section(model, words):
     """The shrinkage alpha and the ridge tau: the CV surface and curve when searched, else where they came
     from."""
-    tau, alpha = model.mixture.tau_, model.mixture.alpha_
     search = model.tau_search
-    title = "Shrinkage alpha and ridge tau"
-    blend = f"covariances (1 - alpha) S_c + alpha S_pooled + tau I with alpha = {alpha:.6g}, tau = {tau:.6g}"
+    title = words("alpha and tau")
+    blend = words("blend", alpha=f"{model.mixture.alpha_:.6g}", tau=f"{model.mixture.tau_:.6g}")
     if search is None:
-        return section(title, paragraph(f"The {blend}, both given (ALPHA, TAU): the band selection and the "
-                                        "model use them; no search."))
+        return section(title, paragraph(words("alpha tau given", blend=blend)))
     if search.surface.size == 1:
-        return section(title, paragraph(f"The {blend}, given (ALPHA, TAU): one value each, no search."))
-    if model.selection is not None:
-        how = (f"The {blend}. alpha was {search_how(model, search)} over all bands, before the selection; "
-               "the selection and the model use it with tau given (TAU).")
-    else:
-        how = f"The {blend}, {search_how(model, search)}."
+        return section(title, paragraph(words("alpha tau one value", blend=blend)))
+    how = words("alpha searched" if model.selection is not None else "alpha tau searched", blend=blend,
+                how=search_how(model, search, words))
     parts = [paragraph(how)]
     if len(search.alphas) > 1:
         header = ["alpha \\ tau", *tau_labels(search.grid)]
         rows = [[f"{a:g}", *(f"{v:.4f}" for v in row)] for a, row in zip(search.alphas, search.surface)]
-        parts += [heat_map(search, "alpha-tau-surface"), table(header, rows, "surface")]
+        parts += [heat_map(search, "alpha-tau-surface", words), table(header, rows, "surface")]
     chosen = int(np.argmin(np.abs(search.grid - search.tau)))
+    criterion = words(search.criterion)
     rows = [[f"{t:.6g}", f"{v:.4f}"] for t, v in zip(search.grid, search.values)]
-    parts += [paragraph(f"CV {search.criterion} over tau at alpha = {search.alpha:g}:"),
-              line_chart(tau_labels(search.grid), search.values, chosen, "tau (the grid's values, evenly "
-                         "spaced)", f"CV {search.criterion}", "tau-curve"),
-              table(["tau", f"CV {search.criterion}"], rows, "tau")]
+    bounds = criterion_bounds(search.criterion, model.mixture.priors_)
+    parts += [paragraph(words("tau curve at alpha", criterion=criterion, alpha=f"{search.alpha:g}")),
+              line_chart(tau_labels(search.grid), search.values, chosen, words("tau axis"), criterion,
+                         "tau-curve", bounds, words("chosen")),
+              table(["tau", criterion], rows, "tau")]
     return section(title, *parts)
 
 
-def how_obtained(record, held_out):
+def how_obtained(record, held_out, words):
     """How the figures of the held-out assessment (`held_out`) or of the cross-validation were obtained."""
     parameters = record.parameters
     if held_out:
-        n_samples = sum(n for _, n in record.samples.values())
-        n_polygons = sum(n for _, n in record.polygons.values())
-        return (f"Measured on the {n_samples} samples of the {n_polygons} polygons held out "
-                f"(VALIDATION = {parameters['validation']:g} of the polygons of each class, seed "
-                f"{parameters['seed']}): the (alpha, tau) search, the band selection and the assessed fit "
-                "never saw them.")
+        return words("measured held out", samples=sum(n for _, n in record.samples.values()),
+                     polygons=sum(n for _, n in record.polygons.values()),
+                     share=f"{parameters['validation']:g}", seed=parameters["seed"])
     if parameters["folds"] == 0:
-        left_out = "each polygon" if parameters["grouped"] else "each sample"
-        return (f"Estimated by leave-one-out cross-validation on the training polygons: {left_out} is "
-                "predicted by the model without it (exact, in closed form or by downdate). Overall "
-                "accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.")
-    folds = ("folds hold whole polygons" if parameters["grouped"] else "stratified folds of pixels")
-    return (f"Estimated by {parameters['folds']}-fold cross-validation on the training polygons ({folds}): "
-            "each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 "
-            "are means over the folds; the matrix sums the predictions of all folds.")
+        return words("estimated loo polygon" if parameters["grouped"] else "estimated loo sample")
+    return words("estimated folds polygon" if parameters["grouped"] else "estimated folds pixel",
+                 folds=parameters["folds"])
 
 
-def confusion_table(figures, names):
+def confusion_table(figures, names, words):
     """The confusion matrix, rows = reference, columns = predicted, with totals."""
     matrix = figures.confusion.tolist()
     rows = [[name, *row, sum(row)] for name, row in zip(names, matrix)]
     columns = [sum(column) for column in zip(*matrix)]
-    rows.append(["total", *columns, sum(columns)])
-    return table(["reference \\ predicted", *names, "total"], rows, "confusion")
+    rows.append([words("total"), *columns, sum(columns)])
+    return table([words("reference predicted"), *names, words("total")], rows, "confusion")
 
 
-def class_table(figures, names):
+def class_table(figures, names, words):
     """Producer's accuracy, user's accuracy and F1 of each class."""
     rows = [[name, figure(p), figure(u), figure(f)] for name, p, u, f in
             zip(names, figures.producers.tolist(), figures.users.tolist(), figures.f1.tolist())]
-    return table(["class", "producer's accuracy", "user's accuracy", "F1"], rows, "classes")
+    header = [words("class"), words("producer's accuracy"), words("user's accuracy"), words("F1 column")]
+    return table(header, rows, "classes")
 
 
-def accuracy_section(model, held_out, title):
+def accuracy_section(model, held_out, words):
     """The held-out assessment (`held_out`) or the cross-validation: how it was obtained, OA, kappa,
     mean F1, the confusion matrix and the per-class figures."""
     record, names = model.training, model.mixture.class_names_
     figures = record.validation if held_out else record.cross_validation
-    overall = table(["figure", "value"], [["overall accuracy", figure(figures.overall_accuracy)],
-                                          ["kappa", figure(figures.kappa)],
-                                          ["mean F1", figure(figures.mean_f1)]], "overall")
-    return section(title, paragraph(how_obtained(record, held_out)), overall,
-                   paragraph("Confusion matrix: rows = reference (the class of the polygon), "
-                             "columns = predicted class."),
-                   confusion_table(figures, names), class_table(figures, names))
+    overall = table([words("figure"), words("value")],
+                    [[words("overall accuracy"), figure(figures.overall_accuracy)],
+                     [words("kappa row"), figure(figures.kappa)],
+                     [words("mean F1"), figure(figures.mean_f1)]],
+                    "overall")
+    return section(words("held-out accuracy") if held_out else words("cv accuracy"),
+                   paragraph(how_obtained(record, held_out, words)), overall, paragraph(words("matrix how")),
+                   confusion_table(figures, names, words), class_table(figures, names, words))
 
 
-def timings_section(record):
+def timings_section(record, words):
     """Seconds spent in each step, and their sum."""
     timings = record.timings
-    rows = [[STEP_NAMES.get(step, step.replace("_", " ")), f"{seconds:.2f}"]
+    rows = [[words(f"step {step}") if f"step {step}" in TEXTS else step.replace("_", " "), f"{seconds:.2f}"]
             for step, seconds in timings.items()]
-    rows.append(["total", f"{sum(timings.values()):.2f}"])
-    return section("Timings", table(["step", "seconds"], rows, "timings"))
+    rows.append([words("total"), f"{sum(timings.values()):.2f}"])
+    return section(words("timings"), table([words("step"), words("seconds")], rows, "timings"))
 
 
-def warnings_section(warnings):
+def warnings_section(warnings, title="Warnings"):
     """The warnings of a run (sampling, hold-out, indistinguishable classes...), if any."""
     if not warnings:
         return ""
-    return section("Warnings", "<ul>" + "".join(f"<li>{html.escape(w)}</li>" for w in warnings) + "</ul>")
+    return section(title, "<ul>" + "".join(f"<li>{html.escape(w)}</li>" for w in warnings) + "</ul>")
 
 
-def report_html(model, title):
-    """The whole report of a trained SavedModel as one HTML page."""
+def report_html(model, title, model_path=None, words=None):
+    """The whole report of a trained SavedModel (read from `model_path`, named at the top) as one HTML
+    page, in the language of `words` (a Words; default English)."""
+    words = words or Words()
     record = model.training
-    parts = [f"<h1>{html.escape(title)}</h1>", summary(model), parameters_section(record),
-             samples_section(model)]
+    parts = [heading(model, title, model_path, words), summary(model, words),
+             parameters_section(record, words), samples_section(model, words)]
     if model.selection is not None:
-        parts.append(selection_section(model))
-    parts += [bands_section(model), tau_section(model)]
+        parts.append(selection_section(model, words))
+    parts += [spectra_section(model, words), bands_section(model, words), tau_section(model, words)]
     if record.validation is not None:
-        parts.append(accuracy_section(model, True, "Accuracy on the held-out polygons"))
-    parts += [accuracy_section(model, False, "Cross-validation on the training polygons"),
-              warnings_section(record.warnings), timings_section(record)]
-    return page(title, parts)
+        parts.append(accuracy_section(model, True, words))
+    parts += [accuracy_section(model, False, words), warnings_section(record.warnings, words("warnings")),
+              timings_section(record, words)]
+    return page(title, parts, words("language"))
 
 
-def page(title, parts):
+def page(title, parts, language="en"):
     """A self-contained HTML page of ready HTML `parts`."""
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+    return (f'<!DOCTYPE html>\n<html lang="{html.escape(language)}"><head><meta charset="utf-8">'
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>\n"
             f"{''.join(parts)}\n</body></html>\n")
 
 
 # -- the accuracy and area assessment of a map -------------------------------------------------
 
-def area_unit(counts):
+def area_unit(counts, words=None):
     """The unit of the areas: 'm²' for metres, else the square of the CRS unit (or pixels)."""
+    words = words or Words()
     if counts.unit == "pixel":
-        return "pixels"
-    return "m²" if counts.metres_per_unit == 1.0 else f"square {counts.unit}"
+        return words("pixels")
+    return "m²" if counts.metres_per_unit == 1.0 else words("square unit", unit=counts.unit)
 
 
 def hectares(counts):
@@ -427,64 +764,57 @@ def with_interval(value, half, digits=4):
     return "" if math.isnan(value) else f"{value:.{digits}f} ± {half:.{digits}f}"
 
 
-def area_text(value, counts, half=None):
+def area_text(value, counts, half=None, words=None):
     """An area (with its interval) in the map's unit, and in hectares when the unit is the metre."""
     def amount(scale, digits):
         text = f"{value * scale:,.{digits}f}"
         return text if half is None else f"{text} ± {half * scale:,.{digits}f}"
     factor = hectares(counts)
-    return f"{amount(1, 0)} {area_unit(counts)}" + (f" ({amount(factor, 1)} ha)" if factor else "")
+    return f"{amount(1, 0)} {area_unit(counts, words)}" + (f" ({amount(factor, 1)} ha)" if factor else "")
 
 
-def assessment_summary(assessment):
+def assessment_summary(assessment, words):
     """Overall accuracy with its interval, and what it was estimated from."""
     estimates, z = assessment.estimates, assessment.z
-    strata = ("the map classes" if assessment.strata_path is None
-              else f"the {len(assessment.counts.strata)} strata of {assessment.strata_path}")
+    strata = (words("strata map classes") if assessment.strata_path is None
+              else words("strata file", count=len(assessment.counts.strata), path=assessment.strata_path))
     overall = with_interval(estimates.overall, z * estimates.overall_se)
-    return (f'<p class="summary">Overall accuracy <b>{overall}</b> ({assessment.confidence:.0%} '
-            "confidence interval), from "
-            f"{int(assessment.samples.sum())} reference samples of {html.escape(assessment.reference_path)} "
-            f"(field {html.escape(assessment.class_field)}), stratified by {html.escape(strata)}. "
-            f"Mapped area: {html.escape(area_text(assessment.total_area, assessment.counts))}.</p>")
+    return '<p class="summary">' + words(
+        "assessment summary", overall=overall, confidence=f"{assessment.confidence:.0%}",
+        samples=int(assessment.samples.sum()), reference=html.escape(assessment.reference_path),
+        field=html.escape(assessment.class_field), strata=html.escape(strata),
+        area=html.escape(area_text(assessment.total_area, assessment.counts, words=words))) + "</p>"
 
 
-def error_matrix_section(assessment):
+def error_matrix_section(assessment, words):
     """The error matrix in estimated area proportions, rows = map class, columns = reference class."""
     names, matrix = assessment.class_names, assessment.estimates.matrix
     rows = [[name, *(f"{value:.4f}" for value in row), f"{row.sum():.4f}"]
             for name, row in zip(names, matrix)]
-    rows.append(["total", *(f"{value:.4f}" for value in matrix.sum(axis=0)), f"{matrix.sum():.4f}"])
-    return section("Error matrix in estimated area proportions",
-                   paragraph("Rows = map class, columns = reference class. Each cell is the estimated "
-                             "proportion of the mapped area with that map class and that reference class "
-                             "(Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map "
-                             "classes): rows add up to the map's class proportions, columns to the "
-                             "estimated (error-adjusted) class proportions."),
-                   table(["map \\ reference", *names, "total"], rows, "error-matrix"))
+    rows.append([words("total"), *(f"{value:.4f}" for value in matrix.sum(axis=0)), f"{matrix.sum():.4f}"])
+    return section(words("error matrix"), paragraph(words("error matrix how")),
+                   table([words("map reference"), *names, words("total")], rows, "error-matrix"))
 
 
-def class_estimates_section(assessment):
+def class_estimates_section(assessment, words):
     """Per class: map and estimated areas, user's and producer's accuracies, all with intervals."""
     estimates, z, counts = assessment.estimates, assessment.z, assessment.counts
     total = assessment.total_area
-    rows = [[name, area_text(mapped, counts), area_text(total * p, counts, z * total * se), int(n),
-             with_interval(u, z * u_se), with_interval(pa, z * pa_se)]
+    rows = [[name, area_text(mapped, counts, words=words),
+             area_text(total * p, counts, z * total * se, words), int(n), with_interval(u, z * u_se),
+             with_interval(pa, z * pa_se)]
             for name, mapped, p, se, n, u, u_se, pa, pa_se in zip(
                 assessment.class_names, assessment.map_areas, estimates.proportions, estimates.proportions_se,
                 assessment.sample_counts, estimates.users, estimates.users_se, estimates.producers,
                 estimates.producers_se)]
-    return section("Areas and accuracies per class",
-                   paragraph(f"Intervals are ± their half-width at {assessment.confidence:.0%} confidence "
-                             f"(z = {z:.4f}). Map areas count the pixels of each class: they are biased by "
-                             "the classification errors. Estimated areas are the error-adjusted areas "
-                             "(Olofsson et al. 2014, eq. 9-12)."),
-                   table(["class", "map area", "estimated area", "samples (map class)", "user's accuracy",
-                          "producer's accuracy"], rows, "class-estimates"),
-                   area_chart(assessment))
+    header = [words("class"), words("map area"), words("estimated area"), words("samples map class"),
+              words("user's accuracy"), words("producer's accuracy")]
+    return section(words("areas per class"),
+                   paragraph(words("areas how", confidence=f"{assessment.confidence:.0%}", z=f"{z:.4f}")),
+                   table(header, rows, "class-estimates"), area_chart(assessment, words))
 
 
-def area_chart(assessment):
+def area_chart(assessment, words):
     """Inline SVG: per class, the map area (grey bar) and the estimated area with its interval (blue),
     in hectares when the CRS unit is the metre."""
     estimates, z, counts = assessment.estimates, assessment.z, assessment.counts
@@ -502,28 +832,28 @@ def area_chart(assessment):
         return bottom - (bottom - MARGIN_TOP) * max(value, 0.0) / high
 
     width = min(30.0, band / 3)
+    map_area, estimated_area = html.escape(words("map area")), html.escape(words("estimated area"))
     parts = []
     for (x, _), label, area, value, half in zip(points, labels, mapped, estimated, halves):
         name = html.escape(label)
         parts.append(f'<rect x="{x - width:.1f}" y="{y_of(area):.1f}" width="{width:.1f}" '
-                     f'height="{bottom - y_of(area):.1f}" fill="{MAP_AREA_COLOR}"><title>{name}: map area '
+                     f'height="{bottom - y_of(area):.1f}" fill="{MAP_AREA_COLOR}"><title>{name}: {map_area} '
                      f"{area:.6g}</title></rect>")
         parts.append(f'<line x1="{x + width / 2:.1f}" y1="{y_of(value - half):.1f}" x2="{x + width / 2:.1f}" '
                      f'y2="{y_of(value + half):.1f}" stroke="{LINE_COLOR}" stroke-width="2"/>'
                      f'<circle cx="{x + width / 2:.1f}" cy="{y_of(value):.1f}" r="4" fill="{LINE_COLOR}">'
-                     f"<title>{name}: estimated area {value:.6g} ± {half:.6g}</title></circle>")
-    legend = (f'<rect x="{CHART_WIDTH - 300}" y="6" width="10" height="10" fill="{MAP_AREA_COLOR}"/>'
-              f'<text x="{CHART_WIDTH - 286}" y="15">map area</text>'
-              f'<circle cx="{CHART_WIDTH - 200}" cy="11" r="4" fill="{LINE_COLOR}"/>'
-              f'<text x="{CHART_WIDTH - 192}" y="15">estimated area ± interval</text>')
-    unit = "ha" if scale != 1.0 else area_unit(counts)
-    axes = chart_axes(labels, [0.0, high], points, "class", f"area ({unit})", limits=(0.0, high))
-    return (f'<svg class="area-chart" width="{CHART_WIDTH}" height="{CHART_HEIGHT}" '
-            f'viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" role="img" aria-label="map and estimated areas">'
-            f"{axes}{''.join(parts)}{legend}</svg>")
+                     f"<title>{name}: {estimated_area} {value:.6g} ± {half:.6g}</title></circle>")
+    legend = (f'<rect x="{CHART_WIDTH - 330}" y="6" width="10" height="10" fill="{MAP_AREA_COLOR}"/>'
+              f'<text x="{CHART_WIDTH - 316}" y="15">{map_area}</text>'
+              f'<circle cx="{CHART_WIDTH - 220}" cy="11" r="4" fill="{LINE_COLOR}"/>'
+              f'<text x="{CHART_WIDTH - 212}" y="15">{html.escape(words("estimated area interval"))}</text>')
+    unit = "ha" if scale != 1.0 else area_unit(counts, words)
+    axes = chart_axes(labels, [0.0, high], points, words("class"), words("area axis", unit=unit),
+                      limits=(0.0, high))
+    return svg("area-chart", words("areas per class"), f"{axes}{''.join(parts)}{legend}")
 
 
-def design_section(assessment):
+def design_section(assessment, words):
     """The strata of the sample: pixels, area share, samples and inclusion weight of each."""
     counts = assessment.counts
     if assessment.strata_path is None:
@@ -533,16 +863,17 @@ def design_section(assessment):
     total = counts.stratum_pixels.sum()
     rows = [[name, int(pixels), f"{pixels / total:.4f}", int(n), f"{pixels / n:.6g}" if n else ""]
             for name, pixels, n in zip(names, counts.stratum_pixels, assessment.stratum_samples)]
-    how = ("Stratified random sample; the strata are the map classes." if assessment.strata_path is None else
-           f"Stratified random sample; the strata ({assessment.strata_path}) differ from the map "
-           "classes: Stehman (2014)'s estimators.")
-    return section("Sample design", paragraph(how),
-                   table(["stratum", "pixels", "area share W_h", "samples n_h", "weight N_h / n_h"], rows,
-                         "design"))
+    how = (words("design classes") if assessment.strata_path is None
+           else words("design strata", path=assessment.strata_path))
+    header = [words("stratum"), words("pixels"), words("area share"), words("samples n_h"), words("weight")]
+    return section(words("sample design"), paragraph(how), table(header, rows, "design"))
 
 
-def assessment_report(assessment, title):
-    """The report of a MapAssessment (raster.assessment) as one HTML page."""
-    return page(title, [f"<h1>{html.escape(title)}</h1>", assessment_summary(assessment),
-                        error_matrix_section(assessment), class_estimates_section(assessment),
-                        design_section(assessment), warnings_section(assessment.warnings)])
+def assessment_report(assessment, title, words=None):
+    """The report of a MapAssessment (raster.assessment) as one HTML page, in the language of `words`
+    (a Words; default English)."""
+    words = words or Words()
+    return page(title, [f"<h1>{html.escape(title)}</h1>", assessment_summary(assessment, words),
+                        error_matrix_section(assessment, words), class_estimates_section(assessment, words),
+                        design_section(assessment, words),
+                        warnings_section(assessment.warnings, words("warnings"))], words("language"))

@@ -15,7 +15,7 @@ from osgeo import gdal, ogr
 
 from ..core import ClassStatistics
 from ..core.validation import MIN_SAMPLES_PER_CLASS
-from .blocks import PixelReader, plan_windows
+from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
 from .info import band_name, geotransform_of
 from .vector import read_features
@@ -172,14 +172,16 @@ class SampleWalk:
                            cells=(y + rows) * self.reader.width + x + cols)
 
     def run(self, progress=None):
-        """SampleChunks of the covered windows in raster order; progress (0..100) and cancel per window."""
-        for done, (window, members) in enumerate(self.windows, 1):
-            check_canceled(self.is_canceled)
-            owner = self.owners(window, members)
-            if (owner >= 0).any():
-                yield self.samples(window, owner)
-            if progress is not None:
-                progress(100.0 * done / len(self.windows))
+        """SampleChunks of the covered windows in raster order; progress (0..100) and cancel per window.
+        GDAL's block cache is capped at GDAL_CACHE_MB until the walk ends (or is abandoned)."""
+        with bounded_gdal_cache(GDAL_CACHE_MB):
+            for done, (window, members) in enumerate(self.windows, 1):
+                check_canceled(self.is_canceled)
+                owner = self.owners(window, members)
+                if (owner >= 0).any():
+                    yield self.samples(window, owner)
+                if progress is not None:
+                    progress(100.0 * done / len(self.windows))
 
     def summary(self, counts, log=None):
         """The SampleSummary for per-class `counts` (aligned with labels); DataError if one is short."""

@@ -4,21 +4,44 @@ QML is QGIS's style file; QGIS applies `<name>.qml` when it loads `<name>.tif`. 
 written here with string formatting so that this layer needs no qgis import.
 """
 
+import math
+import re
+import unicodedata
 from xml.sax.saxutils import quoteattr
 
 from osgeo import gdal
 
 from .files import qml_path
 
-# The plugin's one palette: colour-blind-friendly qualitative (Tableau 10, then lighter tones), for the
-# classes (cycled beyond 20) and for the lines of charts and plots.
-DEFAULT_COLORS = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-                  "#9c755f", "#bab0ac", "#a0cbe8", "#ffbe7d", "#ff9d9a", "#86bcb6", "#8cd17d", "#f1ce63",
-                  "#d4a6c8", "#fabfd2", "#d7b5a6", "#79706e"]
-#: The palette's red marks what was chosen (a chart's chosen point, a plot's best size) ...
-HIGHLIGHT_COLOR = DEFAULT_COLORS[2]
+# The plugin's one palette, qualitative and distinct for people with colour-vision deficiency: Okabe and
+# Ito's eight colours (Okabe & Ito 2008, "Color Universal Design"), then Paul Tol's "muted" scheme for
+# classes beyond eight. For the classes whose names say nothing of a land cover and for the lines of charts.
+DEFAULT_COLORS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000",
+                  "#332288", "#88ccee", "#44aa99", "#117733", "#999933", "#ddcc77", "#cc6677", "#882255",
+                  "#aa4499"]
+#: The palette's vermilion marks what was chosen (a chart's chosen point, a plot's best size) ...
+HIGHLIGHT_COLOR = DEFAULT_COLORS[5]
 #: ... so the lines of several curves take the other colours, in order.
 LINE_COLORS = [color for color in DEFAULT_COLORS if color != HIGHLIGHT_COLOR]
+#: Colours of the common land-cover words of class names (English and French, compared without accents
+#: and case; a plural in s or x counts): (words, the colours of the first, second... class naming them).
+LAND_COVER_COLORS = [
+    (("water", "eau", "lake", "lac", "river", "riviere", "fleuve", "sea", "mer", "ocean", "pond", "etang"),
+     ("#1f78b4", "#a6cee3")),
+    (("forest", "foret", "tree", "arbre", "wood", "woodland", "bois", "conifer", "coniferous", "conifere",
+      "deciduous", "feuillu"), ("#1b7837", "#5aae61")),
+    (("grass", "grassland", "herbe", "crop", "cropland", "culture", "meadow", "prairie", "pasture", "pature",
+      "paturage", "cleared", "field", "champ"), ("#b8e186", "#f1d54b")),
+    (("urban", "urbain", "built", "bati", "road", "route", "building", "batiment", "city", "ville",
+      "impervious"), ("#d7301f", "#8c8c8c")),
+    (("soil", "sol", "bare", "nu", "nue", "dry", "sec", "seche", "sand", "sable", "rock", "roche"),
+     ("#a6761d", "#d8b365")),
+    (("cloud", "nuage", "snow", "neige", "ice", "glace"), ("#ffffff", "#dcdcdc")),
+    (("shadow", "ombre"), ("#404040", "#737373")),
+]
+#: Palette colours closer than this (redmean distance, 0 to 765) to a colour already given are skipped
+#: (the eight Okabe-Ito colours are at least 133 apart: alone they keep their order).
+DISTINCT_COLORS = 120
 # Confidence ramp, low to high (ColorBrewer RdYlGn).
 CONFIDENCE_RAMP = [(0.0, "#d7191c"), (0.25, "#fdae61"), (0.5, "#ffffbf"), (0.75, "#a6d96a"), (1.0, "#1a9641")]
 
@@ -67,11 +90,54 @@ def category_text(value):
 
 
 def colors_for_classes(class_names, category_colors=None):
-    """'#rrggbb' per class: its colour in `category_colors` {category value: colour} (a training
-    layer's categorized style), else the default palette's colour of its position."""
+    """'#rrggbb' per class: its colour in `category_colors` {category value: colour} (a training layer's
+    categorized style), else the colour of the land cover its name says (LAND_COVER_COLORS), else the
+    first palette colour distinct from those already given (the most distinct when none is)."""
     by_name = {category_text(value): color for value, color in (category_colors or {}).items()}
-    return [hex_color(parse_color(by_name.get(str(name), palette_color(k))))
-            for k, name in enumerate(class_names)]
+    colors = [hex_color(parse_color(by_name[str(name)])) if str(name) in by_name else None
+              for name in class_names]
+    taken = {}
+    for k, name in enumerate(class_names):
+        group = land_cover(name)
+        if colors[k] is None and group is not None:
+            shades = LAND_COVER_COLORS[group][1]
+            if taken.get(group, 0) < len(shades):
+                colors[k] = shades[taken.get(group, 0)]
+                taken[group] = taken.get(group, 0) + 1
+    for k in range(len(colors)):
+        if colors[k] is None:
+            colors[k] = most_distinct([color for color in colors if color is not None])
+    return colors
+
+
+def land_cover(name):
+    """The index in LAND_COVER_COLORS of the first land cover a word of class `name` names, or None."""
+    plain = unicodedata.normalize("NFKD", str(name).lower()).encode("ascii", "ignore").decode()
+    words = {word for word in re.split(r"[^0-9a-z]+", plain) if word}
+    for group, (keys, _) in enumerate(LAND_COVER_COLORS):
+        if any(word in keys or word[-1] in "sx" and word[:-1] in keys for word in words):
+            return group
+    return None
+
+
+def most_distinct(given):
+    """The first unused palette colour at least DISTINCT_COLORS from every colour `given`, else the unused
+    one farthest from them (the palette cycles once every colour is used)."""
+    unused = [color for color in DEFAULT_COLORS if color not in given] or DEFAULT_COLORS
+    if not given:
+        return unused[0]
+
+    def nearest(color):
+        return min(color_distance(parse_color(color), parse_color(other)) for other in given)
+
+    return next((color for color in unused if nearest(color) >= DISTINCT_COLORS), max(unused, key=nearest))
+
+
+def color_distance(first, second):
+    """Perceptual distance of two (r, g, b): the 'redmean' weighted Euclidean distance (0 to about 765)."""
+    mean_red = (first[0] + second[0]) / 2
+    dr, dg, db = (a - b for a, b in zip(first, second))
+    return math.sqrt((2 + mean_red / 256) * dr * dr + 4 * dg * dg + (2 + (255 - mean_red) / 256) * db * db)
 
 
 def class_colors(labels, colors=None):

@@ -475,7 +475,7 @@ def describe(samples, options, inputs, data, choice, mixture, cv, validation, co
         created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         workflow="selection" if selection is not None else "tau search",
         source=dict(inputs.source),
-        parameters=_parameters(options, choice, max(selection.sizes) if selection is not None else None),
+        parameters=_parameters(options, choice),
         samples=dict(data.counts), polygons=dict(data.split.polygons),
         final_model=final_model_note(validation, refitted),
         cross_validation=cv, validation=validation, timings=dict(steps.timings),
@@ -500,8 +500,8 @@ def band_labels(samples, features):
     return ", ".join(band_label(samples.band_numbers[f], samples.band_names[f]) for f in features)
 
 
-def _parameters(options, choice, max_features=None):
-    """The options as a JSON-able dict (with the effective MAX_FEATURES of a selection)."""
+def _parameters(options, choice):
+    """The options as a JSON-able dict, as the user gave them (MAX_FEATURES 0: up to min(bands, the cap))."""
     parameters = {"folds": options.folds, "grouped": options.grouped, "validation": options.validation,
                   "seed": options.seed, "tau": choice.tau, "alpha": choice.alpha,
                   "alpha_grid": None if not options.alpha_grid else [float(a) for a in options.alpha_grid],
@@ -511,6 +511,7 @@ def _parameters(options, choice, max_features=None):
                           tau_criterion=options.tau_criterion)
     else:
         chosen = options.selection
-        parameters.update(method=chosen.method, criterion=chosen.criterion, max_features=max_features,
+        parameters.update(method=chosen.method, criterion=chosen.criterion,
+                          max_features=chosen.max_features or 0,
                           use_best=chosen.use_best, n_selected=len(choice.features))
     return parameters

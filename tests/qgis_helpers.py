@@ -45,6 +45,22 @@ def start_qgis():
     return app
 
 
+def run_algorithm(algorithm_id, parameters, feedback=None, context=None):
+    """processing.run, quiet (a plain feedback unless one is given)."""
+    import processing
+    from qgis.core import QgsProcessingFeedback
+
+    return processing.run(algorithm_id, parameters, feedback=feedback or QgsProcessingFeedback(),
+                          context=context)
+
+
+def processing_exception():
+    """QgsProcessingException (imported once QGIS runs)."""
+    from qgis.core import QgsProcessingException
+
+    return QgsProcessingException
+
+
 def plugin():
     """The plugin object whose provider is registered."""
     start_qgis()

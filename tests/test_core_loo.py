@@ -7,8 +7,8 @@ from conftest import data_file
 from test_core_selection import muufl_subset, random_classes
 
 from gmmselect.core import EIGENVALUE_FLOOR, cross_validate, make_folds, select_features, select_tau
-from gmmselect.core.crossval import LeftOutCandidates, LeaveOneOut, class_indices
 from gmmselect.core.criteria import CV_SCORES
+from gmmselect.core.crossval import LeaveOneOut, LeftOutCandidates, class_indices
 
 
 def muufl_library(every=125):

@@ -229,3 +229,20 @@ def test_the_choices_are_keyed_like_the_scores_behind_them():
     from gmmselect.core.criteria import CV_SCORES
 
     assert list(TAU_CRITERIA) == list(CV_SCORES) == [key for key in CRITERIA if key not in ("jm", "kl")]
+
+
+def test_jm_ceiling_is_reached_by_fully_separated_classes():
+    """EQUATIONS.md 'Choosing the size': 0.6629 for 16 balanced classes; far-apart classes reach it."""
+    from gmmselect.core import GaussianMixture
+    from gmmselect.core.separability import jm_ceiling, pairwise_jm
+
+    assert jm_ceiling(np.full(16, 1 / 16)) == pytest.approx(0.6629, abs=5e-5)
+    rng = np.random.default_rng(0)
+    sizes = [30, 60, 90]
+    X = np.vstack([rng.normal(1000.0 * k, 1.0, (n, 2)) for k, n in enumerate(sizes)])
+    y = np.repeat([1, 2, 3], sizes)
+    mixture = GaussianMixture.fit(X, y)
+    priors, jm = mixture.priors_, pairwise_jm(mixture)
+    criterion = sum(priors[i] * priors[j] * jm[i, j] for i in range(3) for j in range(i + 1, 3))
+    assert criterion == pytest.approx(jm_ceiling(priors), rel=1e-12)
+    assert jm_ceiling(priors) == pytest.approx(np.sqrt(2) * (1 / 6 * 2 / 6 + 1 / 6 * 3 / 6 + 2 / 6 * 3 / 6))

@@ -377,9 +377,9 @@ def test_plugin_action_opens_a_chosen_model(in_desktop, models, monkeypatch):
     iface = types.SimpleNamespace(
         mainWindow=lambda: None,
         addPluginToRasterMenu=lambda menu, action: calls.append(("menu", menu, action.text())),
-        addRasterToolBarIcon=lambda action: calls.append(("toolbar", action.text())),
+        addToolBarIcon=lambda action: calls.append(("toolbar", action.text())),  # the Plugins toolbar
         removePluginRasterMenu=lambda menu, action: calls.append(("unmenu", menu)),
-        removeRasterToolBarIcon=lambda action: calls.append(("untoolbar",)))
+        removeToolBarIcon=lambda action: calls.append(("untoolbar",)))
     plugin = GmmSelectPlugin(iface)
     plugin.addActions()
     assert calls == [("menu", "GMM Select", "Show selection curves…"), ("toolbar", "Show selection curves…")]
@@ -392,3 +392,89 @@ def test_plugin_action_opens_a_chosen_model(in_desktop, models, monkeypatch):
     plugin.removeActions()
     assert calls[2:] == [("unmenu", "GMM Select"), ("untoolbar",)]
     assert plugin.action is None and "dialog" not in dialog_module._session
+
+
+# -- the Spectra tab ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def coloured(models, tmp_path_factory):
+    """The SFFS model with distinct class colours (the palette's first ones) and band wavelengths."""
+    from gmmselect.core import save_model
+    from gmmselect.raster.style import DEFAULT_COLORS
+
+    _, model = models["sffs"]
+    model.class_colors = DEFAULT_COLORS[:model.mixture.n_classes]
+    path = str(tmp_path_factory.mktemp("spectra") / "coloured.gmm")
+    save_model(path, model)
+    return path, model
+
+
+def test_spectra_tab_draws_each_class_mean_in_its_colour_and_the_chosen_bands(dialog, coloured):
+    from qgis.PyQt.QtCore import QSize
+
+    path, model = coloured
+    dialog.addModel(path)
+    plot = dialog.spectra
+    assert plot.title == "1. coloured.gmm (SFFS, kappa, alpha 0, tau 0)"
+    pixels = rgb(plot.renderImage(QSize(*SIZE)))
+    spectra = plot.spectra
+    for color in model.class_colors:
+        assert mask_of(pixels, color, tolerance=30).sum() > 150, color
+    # One dashed grey line per selected band from the frame's top to its bottom, and the frame's sides.
+    values = pixels.astype(int)
+    grey = (values.max(axis=2) - values.min(axis=2) < 24) & (values.max(axis=2) < 200)
+    columns = np.flatnonzero(grey.sum(axis=0) > 0.25 * SIZE[1])
+    groups = np.split(columns, np.flatnonzero(np.diff(columns) > 2) + 1)
+    frame_sides = 2
+    assert len(groups) == len(model.features) + frame_sides
+    # Band numbers on x, evenly spaced: the lines stand at the selected bands, the gap at the others.
+    centres = np.array([group.mean() for group in groups[1:-1]])
+    steps = np.diff(centres) / np.diff(centres).min()
+    np.testing.assert_allclose(steps, np.round(steps), atol=0.05)
+    numbers = 1 + np.concatenate([[0], np.cumsum(np.round(steps))]).astype(int)
+    assert numbers.tolist() == sorted(model.band_numbers[f] for f in model.features)
+    assert [order for _, order in spectra.chosen] == list(range(1, len(model.features) + 1))
+
+
+def test_spectra_follow_the_model_selected_in_the_list_and_export(dialog, models, coloured, tmp_path):
+    from qgis.PyQt.QtGui import QImage
+
+    dialog.addModel(coloured[0])
+    dialog.addModel(models["sfs"][0])
+    assert dialog.spectra.title == "2. maipo_sfs_jm.gmm (SFS, jm, alpha 0, tau 0)"
+    dialog.runs.setCurrentRow(0)
+    assert dialog.spectra.title == "1. coloured.gmm (SFFS, kappa, alpha 0, tau 0)"
+    assert dialog.spectra.spectra.colors == coloured[1].class_colors
+    dialog.tabs.setCurrentWidget(dialog.spectra)
+    written = dialog.exportPlot(str(tmp_path / "spectra.png"))
+    pixels = rgb(QImage(written))
+    assert all(mask_of(pixels, color, tolerance=30).sum() > 150 for color in coloured[1].class_colors)
+    dialog.removeSelected()
+    assert len(dialog.models) == 1 and dialog.spectra.title == "2. maipo_sfs_jm.gmm (SFS, jm, alpha 0, tau 0)"
+    dialog.clear()
+    assert dialog.spectra.spectra is None and dialog.models == []
+
+
+def test_the_y_axis_never_goes_beyond_what_the_criterion_can_reach(dialog, models):
+    """A kappa curve ending at 1 stops its axis at 1; a JM curve at sqrt(2) sum pi_i pi_j."""
+    import dataclasses
+
+    from qgis.PyQt.QtCore import QRectF
+
+    from gmmselect.core.separability import jm_ceiling
+    from gmmselect.gui.series import series_from_model
+
+    path, model = models["sffs"]
+    series = series_from_model(model, "kappa")
+    assert series.bounds == (-1.0, 1.0)
+    dialog.addSeries(dataclasses.replace(series, values=[0.9, 0.99] + [1.0] * (len(series.sizes) - 2)), model)
+    frame = dialog.plot.frame(QRectF(0, 0, *SIZE))
+    assert frame.y_high == 1.0 and frame.y_low < 0.9
+    dialog.clear()
+    _, jm_model = models["sfs"]
+    series = series_from_model(jm_model, "jm")
+    ceiling = jm_ceiling(jm_model.mixture.priors_)
+    assert series.bounds == (0.0, pytest.approx(ceiling))
+    dialog.addSeries(dataclasses.replace(series, values=[ceiling] * len(series.sizes)), jm_model)
+    assert dialog.plot.frame(QRectF(0, 0, *SIZE)).y_high == pytest.approx(ceiling)

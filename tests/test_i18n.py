@@ -15,7 +15,7 @@ from qgis_helpers import REPO, plugin_parent, qgis_process_executable, start_qgi
 TS = os.path.join(REPO, "i18n", "gmmselect_fr.ts")
 QM = os.path.join(REPO, "i18n", "gmmselect_fr.qm")
 CONTEXT = "GmmSelect"
-SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py", "core/choices.py"]
+SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py", "core/choices.py", "raster/report.py"]
 MARKERS = re.compile(r"\{[^{}]*\}|</?\w+>|\(\*[^)]*\)|\*\.\w+|\b[A-Z][A-Z0-9_]+\b")
 ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:trainselectiontable",
               "gmmselect:predict", "gmmselect:assess", "gmmselect:sampledesign"]
@@ -177,7 +177,9 @@ def test_algorithms_from_the_registry_speak_french(translator):
     assert selection.parameterDefinition("METHOD").options() == [
         "sfs: sélection séquentielle avant", "sffs: sélection flottante avant"]
     assert "distance de Jeffries–Matusita" in selection.parameterDefinition("CRITERION").options()[0]
-    assert "<b>Part des polygones réservés à la validation</b> (VALIDATION)" in selection.shortHelpString()
+    assert selection.shortHelpString().startswith("Classification supervisée avec sélection de bandes")
+    assert selection.parameterDefinition("VALIDATION").help().endswith(" Par défaut : 0.3.")
+    assert selection.parameterDefinition("GROUPED").help().endswith(" Par défaut : oui.")
     assert registry.providerById("gmmselect").longName().startswith("GMM Select : classification")
 
 
@@ -258,3 +260,34 @@ def test_the_package_ships_the_qm_and_not_the_ts():
     files = package.plugin_files()
     assert "i18n/gmmselect_fr.qm" in files
     assert not any(name.endswith(".ts") for name in files)
+
+
+def test_the_training_report_speaks_french_with_the_translator(translator):
+    """Every heading, table head and chart title of the report comes from the translated Words."""
+    import html.parser
+
+    from gmmselect.algorithms.base import report_words
+    from gmmselect.core import load_model
+    from gmmselect.raster.report import report_html
+
+    for name in ("selection.gmm", "tau_search.gmm"):
+        path = os.path.join(REPO, "tests", "data", "model_v1", name)
+        text = report_html(load_model(path), "Rapport", path, report_words())
+        assert '<html lang="fr">' in text
+        texts = []
+        parser = html.parser.HTMLParser()
+        parser.handle_data = texts.append
+        parser.feed(text)
+        words = " ".join(texts)
+        for french_text in ("Fichier de modèle", "Entrées et paramètres",
+                            "Échantillons d'entraînement par classe", "Spectres", "Bandes utilisées",
+                            "Validation croisée sur les polygones d'entraînement",
+                            "exactitude du producteur", "Durées", "valeur de la bande",
+                            "Rétrécissement alpha et crête tau"):
+            assert french_text in words, (name, french_text)
+        for english in ("Training samples per class", "Inputs and parameters", "Spectra", "Timings",
+                        "producer's accuracy", "band value", "number of bands", "Ridge tau",
+                        "Shrinkage"):
+            assert english not in words, (name, english)
+        if name == "selection.gmm":  # the criterion's full name on the axis of the selection curve
+            assert "distance de Jeffries–Matusita" in words

@@ -50,9 +50,10 @@ def rewritten(source, target, drop=(), replace=None, add=None):
 def test_the_zip_holds_the_plugin_in_one_gmmselect_folder(built):
     files = names(built)
     assert {name.split("/", 1)[0] for name in files} == {"gmmselect"}
-    for expected in ("metadata.txt", "__init__.py", "plugin.py", "algorithms/provider.py", "raster/training.py",
-                     "raster/report.py", "LICENSE", "README.md", "core/model.py", "raster/predict.py",
-                     "algorithms/predict.py", "icons/gmmselect.svg", "i18n/__init__.py", "i18n/gmmselect_fr.qm"):
+    for expected in ("metadata.txt", "__init__.py", "plugin.py", "algorithms/provider.py",
+                     "raster/training.py", "raster/report.py", "LICENSE", "README.md", "core/model.py",
+                     "raster/predict.py", "algorithms/predict.py", "icons/gmmselect.svg", "i18n/__init__.py",
+                     "i18n/gmmselect_fr.qm"):
         assert f"gmmselect/{expected}" in files
     if os.path.isdir(os.path.join(REPO, "gui")):
         assert "gmmselect/gui/__init__.py" in files

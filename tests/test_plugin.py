@@ -85,9 +85,13 @@ def test_algorithm_parameters_keep_the_contract(algorithm_id):
     algorithm = registry().createAlgorithmById(algorithm_id)
     assert [p.name() for p in algorithm.parameterDefinitions()] == ALGORITHMS[algorithm_id]
     help_text = algorithm.shortHelpString()
+    assert help_text == algorithm.description() and "<" not in help_text  # plain text, parameters apart
     for parameter in algorithm.parameterDefinitions():
         assert parameter.help(), f"{algorithm_id}: {parameter.name()} has no help"
-        assert f"({parameter.name()})" in help_text
+        assert parameter.help() not in help_text
+        default = parameter.defaultValue()
+        if not parameter.isDestination() and default not in (None, ""):
+            assert "Default: " in parameter.help(), f"{algorithm_id}: {parameter.name()} states no default"
     assert algorithm.name() == algorithm_id.split(":")[1] and algorithm.name().islower()
     assert not algorithm.icon().isNull()
 
@@ -146,8 +150,8 @@ def test_unload_removes_the_provider_and_init_processing_restores_it():
 
 
 def test_no_gui_calls_outside_the_gui_part():
-    sources = [*glob.glob(os.path.join(REPO, "raster", "*.py")), *glob.glob(os.path.join(REPO, "core", "*.py")),
-               *glob.glob(os.path.join(REPO, "algorithms", "*.py"))]
+    sources = [path for layer in ("core", "raster", "algorithms")
+               for path in glob.glob(os.path.join(REPO, layer, "*.py"))]
     for path in sources:
         with open(path, encoding="utf-8") as stream:
             text = stream.read()

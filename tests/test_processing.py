@@ -7,21 +7,13 @@ import numpy as np
 import pytest
 from osgeo import gdal, ogr
 from qgis_helpers import CLASSES, LANDSAT, POLYGONS, category_names, start_qgis
+from qgis_helpers import run_algorithm as run
 
 
 @pytest.fixture(scope="module", autouse=True)
 def qgis():
     """The shared QGIS application with the provider registered."""
     return start_qgis()
-
-
-def run(algorithm_id, parameters, feedback=None, context=None):
-    """processing.run, quiet."""
-    import processing
-    from qgis.core import QgsProcessingFeedback
-
-    return processing.run(algorithm_id, parameters, feedback=feedback or QgsProcessingFeedback(),
-                          context=context)
 
 
 def landsat(**extra):

@@ -5,27 +5,14 @@ import os
 import pytest
 from osgeo import gdal
 from qgis_helpers import LANDSAT, POLYGONS, start_qgis
+from qgis_helpers import processing_exception as exception
+from qgis_helpers import run_algorithm as run
 
 
 @pytest.fixture(scope="module", autouse=True)
 def qgis():
     """The shared QGIS application with the provider registered."""
     return start_qgis()
-
-
-def run(algorithm_id, parameters, feedback=None):
-    """processing.run, quiet."""
-    import processing
-    from qgis.core import QgsProcessingFeedback
-
-    return processing.run(algorithm_id, parameters, feedback=feedback or QgsProcessingFeedback())
-
-
-def exception():
-    """QgsProcessingException (imported once QGIS runs)."""
-    from qgis.core import QgsProcessingException
-
-    return QgsProcessingException
 
 
 def landsat(**extra):

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from osgeo import gdal
 from qgis_helpers import LANDSAT, POLYGONS, start_qgis
+from qgis_helpers import processing_exception as exception
 
 POLYGON_LAYER = "training_polygons"
 
@@ -48,13 +49,6 @@ def run(algorithm_id, parameters, feedback=None):
 
     feedback = feedback or Recorder()
     return processing.run(algorithm_id, parameters, feedback=feedback), feedback
-
-
-def exception():
-    """QgsProcessingException (imported once QGIS runs)."""
-    from qgis.core import QgsProcessingException
-
-    return QgsProcessingException
 
 
 def snapshot(folder):

@@ -51,7 +51,15 @@ def test_qgis_process_selects_the_bands_pinned_by_the_refits(tmp_path):
     assert saved.wavelengths == [325.0, 450.0, 575.0, 700.0, 825.0, 950.0, 1075.0]
     assert saved.training.parameters["folds"] == 0
     assert len(saved.mixture.class_names_) == 28 and saved.mixture.counts_.sum() == 560
-    assert "leave-one-out cross-validation" in (tmp_path / "report.html").read_text()
+    report = (tmp_path / "report.html").read_text()
+    assert "leave-one-out cross-validation" in report
+    # The Spectra of a table-trained model: 28 materials over the 7 wavelengths, the 3 bands numbered
+    # in their order of selection (575, 825, then 325 nm: left to right 3, 1, 2).
+    spectra = report.split('<svg class="spectra"')[1].split("</svg>")[0]
+    assert len(re.findall(r"<polyline[^>]*points=\"((?:[\d.]+,[\d.]+ ?){7})\"", spectra)) == 28
+    chosen = re.findall(r'class="chosen-band" x1="([\d.]+)".*?font-weight="bold">(\d)</text>', spectra)
+    assert [order for _, order in sorted(chosen, key=lambda item: float(item[0]))] == ["3", "1", "2"]
+    assert ">wavelength<" in spectra and "<th>Spectral library</th>" in report
 
 
 #: The materials measured at 3 sites (ASD files) or more: leave-one-site-out keeps each in training.

@@ -6,6 +6,7 @@ This is what proves the provider is registered without `iface`: qgis_process onl
 
 import csv
 import os
+import re
 
 import numpy as np
 import pytest
@@ -221,3 +222,32 @@ def test_model3_chains_predict_and_sampledesign_then_assess_closes_the_loop(trai
         rows = list(csv.DictReader(stream))
     assert [float(row["estimated_area"]) for row in rows] == (pixels * 900.0).tolist()
     assert [int(row["sample_count"]) for row in rows] == [counts[k] for k in (1, 2, 3, 4)]
+
+
+def test_log_lines_start_on_their_own_line_after_the_progress_dots(tmp_path):
+    """qgis_process prints progress as '0...10...20' and ends no line: every message of the run starts a
+    line (no '...20' glued to a message), and '100 - done.' is not followed by an empty line."""
+    completed, _ = run_qgis_process(
+        "run", "gmmselect:trainselection", "--", f"INPUT={LANDSAT}", f"TRAINING={POLYGONS}", "FIELD=class",
+        f"OUTPUT_MODEL={tmp_path / 'model.gmm'}")
+    assert completed.returncode == 0, completed.stderr
+    lines = completed.stdout.splitlines()
+    progress = [line for line in lines if re.fullmatch(r"[0-9.]*\.\.\.[0-9.]*( - done\.)?", line)]
+    assert len(progress) >= 3 and progress[-1].endswith("...100 - done.")
+    assert not any(re.search(r"\.\.\.\d*[A-Za-z]", line) for line in lines)
+    assert any(line.startswith("4410 samples of 4 classes") for line in lines)
+    assert any(line.startswith("Held-out polygons (1339 samples") for line in lines)
+    assert lines[lines.index(progress[-1]) + 1].startswith("KAPPA = ")
+
+
+def test_help_is_plain_text_with_each_parameter_described_once_with_its_default():
+    completed, _ = run_qgis_process("help", "gmmselect:trainselection")
+    assert completed.returncode == 0, completed.stderr
+    text = completed.stdout
+    description = text.split("Description\n----------------\n")[1].split("\n----------------")[0]
+    assert "<" not in description and description.startswith("Selects the few bands")
+    assert text.count("Keep all pixels of a polygon in the same fold") == 1
+    for name, default in (("FOLDS", "5"), ("VALIDATION", "0.3"), ("GROUPED", "yes"), ("METHOD", "sffs"),
+                          ("MAX_SAMPLES", "0"), ("SEED", "0")):
+        help_line = text.split(f"\n{name}: ")[1].splitlines()[1]
+        assert help_line.rstrip().endswith(f"Default: {default}."), (name, help_line)

@@ -236,3 +236,25 @@ def test_report_states_the_matrix_orientation_and_hectares(tmp_path):
             in report)
     assert report.count("<rect") == 4 + 1 and report.count("<circle") == 4 + 1  # classes + legend
     assert 'class="area-chart"' in report
+
+
+def test_every_text_of_the_report_comes_from_its_words(tmp_path):
+    """With every text wrapped in «», nothing English is left outside them: the report can be translated
+    whole (the algorithm hands it the texts in the QGIS language)."""
+    import re
+
+    from gmmselect.raster.report import TEXTS, Words, assessment_report
+
+    path, samples = o14_layout(tmp_path)
+    reference = write_vector(tmp_path / "ref.gpkg",
+                             [(centre(r, c), O14_NAMES[j - 1]) for r, c, _, j in samples])
+    words = Words({key: f"«{text}»" for key, text in TEXTS.items()})
+    report = assessment_report(assess_map(path, reference, "class"), "Title", words)
+    assert '<html lang="«en»">' in report
+    outside = re.sub(r"<style>.*?</style>", "", report)
+    while "«" in outside:  # innermost first: a text may hold another (the strata in the summary)
+        outside = re.sub(r"«[^«»]*»", "", outside)
+    outside = re.sub(r"<[^>]*>", " ", outside)  # the page's text, without tags and attributes
+    for english in ("map area", "estimated area", "Sample design", "stratum", "Overall accuracy", "total",
+                    "Rows = map class", "confidence", "samples", "class"):
+        assert english not in outside, english

@@ -14,7 +14,7 @@ from test_raster_fixtures import (
 )
 
 from gmmselect.core import ClassStatistics
-from gmmselect.raster import Canceled, DataError, accumulate_statistics, extract_samples, raster_info
+from gmmselect.raster import Canceled, DataError, accumulate_statistics, blocks, extract_samples, raster_info
 
 
 @pytest.fixture(scope="module")
@@ -246,3 +246,19 @@ def test_unreadable_paths_and_layers(tmp_path):
         extract_samples(LANDSAT, POLYGONS, "class", layer="roads")
     with pytest.raises(DataError, match=r"has 7 bands \(1..7\) but bands \[9\]"):
         extract_samples(LANDSAT, POLYGONS, "class", bands=[1, 9])
+
+
+@pytest.mark.parametrize("walk", [extract_samples, accumulate_statistics])
+def test_gdal_block_cache_is_bounded_while_sampling_and_restored_after(walk, monkeypatch):
+    seen = []
+    read = blocks.PixelReader.read
+    monkeypatch.setattr(blocks.PixelReader, "read", lambda self, window: seen.append(gdal.GetCacheMax())
+                        or read(self, window))
+    previous = gdal.GetCacheMax()
+    gdal.SetCacheMax(1 << 30)
+    try:
+        walk(LANDSAT, POLYGONS, "class")
+        assert gdal.GetCacheMax() == 1 << 30
+    finally:
+        gdal.SetCacheMax(previous)
+    assert seen and max(seen) == blocks.GDAL_CACHE_MB * 2**20

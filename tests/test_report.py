@@ -49,8 +49,10 @@ class ReportParser(html.parser.HTMLParser):
             self._chart = None
 
     def handle_data(self, data):
-        """Cell text and the page's text."""
+        """Cell text, chart text (as '#text' elements) and the page's text."""
         self.text.append(data)
+        if self._chart is not None and data.strip():
+            self._chart.append(("#text", {"text": data}))
         if self._cell is not None:
             self._cell.append(data)
 
@@ -172,18 +174,20 @@ def test_selection_report_shows_the_alpha_search_and_the_given_tau(selection):
 def test_selected_bands_and_samples(selection):
     results, saved, parser, _ = selection
     bands = parser.tables["bands"][0]
-    assert bands[0] == ["position", "band number", "name"]
+    assert bands[0] == ["order of selection", "band number", "name"]
     assert [row[1] for row in bands[1:]] == results["SELECTED_BANDS"].split(",")
     assert [row[2] for row in bands[1:]] == results["SELECTED_NAMES"].split(",")
     assert "Wavelengths: not in the raster's metadata." in parser.text
     samples = parser.tables["samples"][0]
     assert [row[0] for row in samples[1:]] == [*CLASSES, "total"]
+    assert samples[-1][1] == ""  # the total row has no colour
     for row in samples[1:5]:
         assert (int(row[2]), int(row[4])) == saved.training.samples[row[0]]
         assert row[1].endswith(saved.class_colors[CLASSES.index(row[0])])
     parameters = dict(parser.tables["parameters"][0][1:])
-    assert parameters["method"] == "sffs" and parameters["criterion"] == "jm"
-    assert parameters["validation"] == "0.3" and parameters["folds"] == "5"
+    assert parameters == {"METHOD": "sffs", "CRITERION": "jm", "MAX_FEATURES": "0", "USE_BEST": "yes",
+                          "TAU": "0", "ALPHA": "empty", "FOLDS": "5", "GROUPED": "yes", "VALIDATION": "0.3",
+                          "MAX_SAMPLES": "0", "REFIT": "yes", "SEED": "0"}
 
 
 def test_tau_curve_wavelengths_and_timings(tau_search):
@@ -244,3 +248,127 @@ def test_user_strings_are_escaped(selection):
     parser.feed(text)
     assert "<script>alert('x')</script>" in dict(parser.tables["inputs"][0][1:]).values()
     assert parser.tables["bands"][0][1][2] == 'B&<b>"5"'
+
+
+def test_the_top_names_the_model_file_and_its_sources_without_empty_rows(selection, tau_search):
+    results, _, parser, _ = selection
+    top = dict(parser.tables["inputs"][0][1:])
+    assert top["Model file"] == "model.gmm"
+    assert top["Raster"] == LANDSAT and top["Training polygons or points"] == POLYGONS
+    assert top["Class field"] == "class" and top["Algorithm"] == "gmmselect:trainselection"
+    assert all(value for value in top.values())
+    assert "".join(parser.text).index("Model file") < "".join(parser.text).index("Kappa")
+    parameters = dict(tau_search[2].tables["parameters"][0][1:])
+    assert parameters["TAU"] == "empty" and parameters["CRITERION"] == "kappa"  # as given: the default grid
+    assert all(key.isupper() for key in parameters)
+
+
+def chart_texts(parser, css_class):
+    """The texts of a chart, in order."""
+    return [attributes["text"] for tag, attributes in parser.charts[css_class] if tag == "#text"]
+
+
+def tick_labels(parser, css_class):
+    """The y tick labels of a chart (right-aligned texts) as numbers."""
+    elements = parser.charts[css_class]
+    return [float(elements[k + 1][1]["text"]) for k, (tag, attributes) in enumerate(elements)
+            if tag == "text" and attributes.get("text-anchor") == "end"]
+
+
+def test_axes_carry_round_ticks_full_criterion_names_and_stay_within_the_criterion(selection, tau_search):
+    from gmmselect.core.separability import jm_ceiling
+
+    _, saved, parser, _ = selection
+    values = tick_labels(parser, "selection-curve")
+    steps = np.diff(values)
+    assert len(values) >= 3 and np.allclose(steps, steps[0])
+    mantissa = steps[0] / 10 ** np.floor(np.log10(steps[0]))
+    assert round(mantissa, 9) in (1, 2, 5)
+    assert max(values) <= jm_ceiling(saved.mixture.priors_)
+    assert "Jeffries-Matusita distance" in chart_texts(parser, "selection-curve")
+    _, saved, parser, _ = tau_search
+    assert saved.tau_search.criterion == "kappa" and max(saved.tau_search.values) > 0.95
+    assert max(tick_labels(parser, "tau-curve")) <= 1
+    assert "CV Cohen's kappa" in chart_texts(parser, "tau-curve")
+
+
+def test_ticks_are_round_values_in_1_2_5_steps():
+    from gmmselect.raster.report import ticks, value_range
+
+    assert ticks(0.4031, 0.4116) == ([0.404, 0.406, 0.408, 0.41], 3)
+    assert ticks(0, 7.5) == ([0, 2, 4, 6], 0)
+    assert ticks(-0.7, 0.3)[0] == [-0.6, -0.4, -0.2, 0, 0.2]
+    assert value_range([0.99, 1.0], (-1.0, 1.0)) == (pytest.approx(0.9895), 1.0)
+
+
+def test_spectra_of_every_band_read_with_the_selected_bands_in_their_order(selection, tau_search):
+    _, saved, parser, _ = selection
+    chart = parser.charts["spectra"]
+    lines = [attributes for tag, attributes in chart if tag == "polyline"]
+    shades = [attributes for tag, attributes in chart if tag == "polygon"]
+    assert [line["stroke"] for line in lines] == [shade["fill"] for shade in shades] == saved.class_colors
+    assert all(len(line["points"].split()) == 7 for line in lines)
+    # Band numbers on x: each shade's upper and lower edges are mean ± sd of the training pixels.
+    x = [float(point.split(",")[0]) for point in lines[0]["points"].split()]
+    assert x == sorted(x)
+    means, variances = saved.mixture.means_, np.diagonal(saved.mixture.covariances_, axis1=1, axis2=2)
+    for line, shade, mean, variance in zip(lines, shades, means, variances):
+        y = np.array([float(point.split(",")[1]) for point in line["points"].split()])
+        edges = np.array([float(point.split(",")[1]) for point in shade["points"].split()])
+        upper, lower = edges[:7], edges[7:][::-1]
+        scale = (y[0] - y[1]) / (mean[0] - mean[1])  # pixels per unit (y grows downwards)
+        np.testing.assert_allclose((lower - upper) / -scale / 2, np.sqrt(variance), rtol=2e-3,
+                                   atol=0.3 / abs(scale))
+    chosen = [attributes for tag, attributes in chart
+              if tag == "line" and attributes.get("class") == "chosen-band"]
+    band_x = {number: x[number - 1] for number in range(1, 8)}
+    assert [float(line["x1"]) for line in chosen] == pytest.approx(
+        [band_x[saved.band_numbers[f]] for f in saved.features], abs=0.06)
+    texts = chart_texts(parser, "spectra")
+    assert [str(k) for k in range(1, len(saved.features) + 1)] == [t for t in texts if t.isdigit()][-len(
+        saved.features):]
+    assert "band number" in texts and set(CLASSES) <= set(texts)
+    # Train GMM: every band used (no line), wavelengths on x.
+    _, saved, parser, _ = tau_search
+    chart = parser.charts["spectra"]
+    assert not [a for tag, a in chart if tag == "line" and a.get("class") == "chosen-band"]
+    assert "wavelength" in chart_texts(parser, "spectra")
+
+
+def test_class_spectra_sort_the_bands_by_wavelength_and_keep_the_order_of_selection(selection):
+    from gmmselect.raster.spectra import class_spectra
+
+    _, saved, _, _ = selection
+    saved.wavelengths = WAVELENGTHS  # band 6 (thermal, 11.45) comes last on the x axis
+    spectra = class_spectra(saved)
+    order = [0, 1, 2, 3, 4, 6, 5]
+    assert spectra.by_wavelength and spectra.x.tolist() == [WAVELENGTHS[k] for k in order]
+    np.testing.assert_array_equal(spectra.means, saved.mixture.means_[:, order])
+    np.testing.assert_allclose(spectra.stds ** 2, [np.diag(c)[order] for c in saved.mixture.covariances_])
+    assert spectra.band_labels[-1] == "6 (Band 6)"
+    assert spectra.chosen == [(WAVELENGTHS[f], rank) for rank, f in enumerate(saved.features, 1)]
+    assert spectra.colors == saved.class_colors and spectra.names == CLASSES
+
+
+def test_every_text_of_the_report_comes_from_its_words(selection, tau_search):
+    """With every text wrapped in «», nothing English is left outside them: the report can be translated
+    whole (the algorithms hand it the texts in the QGIS language)."""
+    import re
+
+    from gmmselect.core import CRITERIA, METHODS
+    from gmmselect.raster.report import TEXTS, Words, report_html
+
+    words = Words({key: f"«{text}»" for texts in (TEXTS, CRITERIA, METHODS) for key, text in texts.items()})
+    for results, saved, _, _ in (selection, tau_search):
+        page = re.sub(r"<style>.*?</style>", "", report_html(saved, "T", results["OUTPUT_MODEL"], words))
+        while "«" in page:  # innermost first: a text may hold another
+            page = re.sub(r"«[^«»]*»", "", page)
+        page = re.sub(r"<[^>]*>", " ", page)
+        for value in saved.training.source.values():  # the user's paths and names are no text of ours
+            page = page.replace(str(value), "")
+        for english in ("Model file", "Created", "Algorithm", "Raster", "Training", "samples", "polygons",
+                        "accuracy", "selection", "Spectra", "wavelength", "total", "chosen", "parameter",
+                        "value", "reference", "predicted", "seconds", "fit", "yes", "empty", "Kappa", "Ridge",
+                        "Jeffries", "folds", "sd", "band number", "order", "Shrinkage", "covariances",
+                        "given", "columns", "pale", "ties", "search", "refit"):
+            assert english not in page, english

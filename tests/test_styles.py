@@ -113,9 +113,9 @@ def test_integer_codes_of_a_memory_layer_match_their_categories(tmp_path):
         saved, predicted = train_and_predict(tmp_path, layer, "code")
     finally:
         QgsProject.instance().removeMapLayer(layer.id())
-    from gmmselect.raster.style import DEFAULT_COLORS
-
-    expected = ["#ff0000", "#00ff00", DEFAULT_COLORS[2], "#0000ff"]
+    # 30 has no category and its name says no land cover: the first palette colour (Okabe-Ito blue),
+    # distinct from the three given.
+    expected = ["#ff0000", "#00ff00", "#0072b2", "#0000ff"]
     assert saved.mixture.labels_.tolist() == [10, 20, 30, 40]
     assert saved.class_colors == expected
     assert table_colors(predicted["OUTPUT"], [10, 20, 30, 40]) == expected
@@ -123,11 +123,9 @@ def test_integer_codes_of_a_memory_layer_match_their_categories(tmp_path):
 
 
 @pytest.mark.parametrize("style_field", [None, "fid"])
-def test_without_a_style_on_the_class_field_the_palette(tmp_path, style_field):
-    """A file path (no renderer) or a layer styled on another field: the fixed qualitative palette."""
+def test_without_a_style_on_the_class_field_the_colours_of_the_class_names(tmp_path, style_field):
+    """A file path (no renderer) or a layer styled on another field: the land-cover colours of the names."""
     from qgis.core import QgsProject
-
-    from gmmselect.raster.style import DEFAULT_COLORS
 
     layer = categorized(polygons_layer(), style_field, {1: "#000000", 2: "#ffffff"}) if style_field else None
     try:
@@ -135,17 +133,47 @@ def test_without_a_style_on_the_class_field_the_palette(tmp_path, style_field):
     finally:
         if layer:
             QgsProject.instance().removeMapLayer(layer.id())
-    assert saved.class_colors == DEFAULT_COLORS[:4]
-    assert table_colors(predicted["OUTPUT"], [1, 2, 3, 4]) == DEFAULT_COLORS[:4]
-    assert len(set(DEFAULT_COLORS)) == len(DEFAULT_COLORS)
+    # cleared: light green (grass), fallen_dry: brown (dry soil), forest: dark green, water: blue.
+    expected = ["#b8e186", "#a6761d", "#1b7837", "#1f78b4"]
+    assert saved.class_colors == expected
+    assert table_colors(predicted["OUTPUT"], [1, 2, 3, 4]) == expected
 
 
 def test_colors_for_classes_matches_values_as_text():
-    from gmmselect.raster.style import DEFAULT_COLORS, colors_for_classes
+    from gmmselect.raster.style import colors_for_classes
 
     assert colors_for_classes(["10", "20", "30"], {10.0: "#FF0000", "20": "0,0,255"}) == [
-        "#ff0000", "#0000ff", DEFAULT_COLORS[2]]
-    assert colors_for_classes(["a", "b"]) == DEFAULT_COLORS[:2]
+        "#ff0000", "#0000ff", "#0072b2"]
+
+
+def test_french_land_cover_names_take_their_colours_and_repeated_covers_another_shade():
+    from gmmselect.raster.style import colors_for_classes
+
+    names = ["Forêt de feuillus", "FORÊT DE CONIFÈRES", "Eaux", "sol nu", "Bâti", "nuages", "ombres",
+             "prairies", "forêt claire"]
+    assert colors_for_classes(names) == [
+        "#1b7837", "#5aae61",  # forest: dark green, then a lighter green
+        "#1f78b4", "#a6761d", "#d7301f", "#ffffff", "#404040", "#b8e186",
+        "#e69f00"]  # a third forest: no shade left, the first palette colour distinct from all above
+
+
+def test_the_training_layer_colours_win_over_the_names():
+    from gmmselect.raster.style import colors_for_classes
+
+    assert colors_for_classes(["water", "forest"], {"water": "#ff0000"}) == ["#ff0000", "#1b7837"]
+    # 'nu' and 'sol' are whole words only: 'nuance' and 'solar' name no land cover.
+    assert colors_for_classes(["nuance", "solar"]) == ["#0072b2", "#e69f00"]
+
+
+def test_names_without_land_cover_take_the_okabe_ito_colours_in_order_then_distinct_ones():
+    from gmmselect.raster.style import DEFAULT_COLORS, colors_for_classes
+
+    okabe_ito = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000"]
+    colors = colors_for_classes([f"class {k}" for k in range(len(DEFAULT_COLORS))])
+    assert colors[:8] == okabe_ito
+    assert sorted(colors) == sorted(DEFAULT_COLORS)
+    # Beside a water class (blue #1f78b4), Okabe-Ito's blue is too close: the orange comes first.
+    assert colors_for_classes(["water", "class a"]) == ["#1f78b4", "#e69f00"]
 
 
 def test_confidence_has_a_continuous_ramp_from_0_to_1(tmp_path):
@@ -203,3 +231,51 @@ def test_outputs_loaded_from_the_gui_get_their_styles(tmp_path):
         assert ramp.colorRampType() == ramp.Interpolated
     finally:
         project.removeMapLayers([classes.id(), confidence.id()])
+
+
+@pytest.mark.parametrize("names", [("classification", "confidence", "probabilities"),
+                                   ("z_classes", "b_confidence", "a_probabilities")])
+def test_the_classification_is_loaded_on_top_of_the_confidence_and_the_probabilities(tmp_path, names):
+    """Whatever order their paths load in (QGIS loads outputs in the order of their paths), the layer tree
+    shows the classification first, then the confidence, then the probabilities, all visible, in the
+    results group too."""
+    import processing
+    from processing.core.ProcessingConfig import ProcessingConfig
+    from processing.gui.Postprocessing import handleAlgorithmResults
+    from qgis.core import (
+        QgsApplication,
+        QgsProcessingContext,
+        QgsProcessingFeedback,
+        QgsProcessingOutputLayerDefinition,
+        QgsProject,
+        QgsRasterLayer,
+    )
+
+    model = processing.run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class",
+                                                  "TAU": "1", "OUTPUT_MODEL": str(tmp_path / "model.gmm")})[
+        "OUTPUT_MODEL"]
+    project = QgsProject.instance()
+    other = project.addMapLayer(QgsRasterLayer(LANDSAT, "landsat"))
+    for group in ("", "Results"):
+        ProcessingConfig.setSettingValue(ProcessingConfig.RESULTS_GROUP_NAME, group)
+        context, feedback = QgsProcessingContext(), QgsProcessingFeedback()
+        context.setProject(project)
+        paths = [str(tmp_path / f"{group}{name}.tif") for name in names]
+        algorithm = QgsApplication.processingRegistry().createAlgorithmById("gmmselect:predict")
+        _, ok = algorithm.run({"INPUT": LANDSAT, "MODEL": model, **{
+            parameter: QgsProcessingOutputLayerDefinition(path, project)
+            for parameter, path in zip(("OUTPUT", "CONFIDENCE", "PROBABILITIES"), paths)}}, context, feedback)
+        assert ok and handleAlgorithmResults(algorithm, context, feedback)
+        parent = project.layerTreeRoot().findGroup(group) if group else project.layerTreeRoot()
+        shown = [node.layer().source() for node in parent.findLayers()]
+        try:
+            assert [path for path in shown if path in paths] == paths
+            assert all(project.layerTreeRoot().findLayer(layer.id()).isVisible()
+                       for layer in project.mapLayers().values() if layer.source() in paths)
+            if not group:
+                assert shown[-1] == LANDSAT  # the layer that was there stays below the new ones
+        finally:
+            project.removeMapLayers([layer.id() for layer in project.mapLayers().values()
+                                     if layer.source() in paths])
+    ProcessingConfig.setSettingValue(ProcessingConfig.RESULTS_GROUP_NAME, "")
+    project.removeMapLayer(other.id())

@@ -11,6 +11,7 @@ import numpy as np
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MAIPO = os.path.join(REPO, "tests", "data", "maipo_landsat8", "maipo.npz")
+MUUFL = os.path.join(REPO, "tests", "data", "muufl_field_spectra", "muufl_asd_spectra.npz")
 
 
 def bumps(wavelengths, centres, widths, heights):
@@ -66,3 +67,11 @@ def write_sets(folder):
     paths["maipo"] = os.path.join(folder, "maipo.npz")
     np.savez(paths["maipo"], X=X, y=y, groups=field)
     return paths
+
+
+def write_muufl(folder):
+    """Save the MUUFL field spectra (560 x 751, 28 classes) to `folder` as .npz; return its path."""
+    data = np.load(MUUFL)
+    path = os.path.join(folder, "muufl751.npz")
+    np.savez(path, X=data["X"].astype(np.float64), y=data["y"], groups=np.zeros(0))
+    return path

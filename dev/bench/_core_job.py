@@ -5,7 +5,8 @@
 ENGINE: gmm (this engine, run with Debian's python3), brute (the NumPy refit of _core_bruteforce.py),
 sklearn (SequentialFeatureSelector + QDA, run with the bench-only venv's python), or folds (writes the
 StratifiedKFold(5, shuffle=True, random_state=0) fold index of every sample to FOLDS.npy; venv only).
-TASK: sfs-accuracy, sfs-jm or sffs-jm.
+TASK: sfs-accuracy, sfs-kappa, sfs-jm, sffs-jm, or tau (select_tau on the default grid; gmm only).
+--tau sets the selection's ridge (default: 1e-6 for the CV criteria, 0 for JM).
 
 Timing: time.perf_counter around the selection call only (data loading and imports excluded); the
 best of R runs is reported with every run listed. Memory: the peak resident set (VmHWM) of the
@@ -69,11 +70,15 @@ def blas_info():
                                             "threading_layer", "filepath")} for pool in threadpool_info()]
 
 
-def run_gmm(X, y, task, k, groups):
-    """This engine; returns (best_sets, best_values) of the run."""
+def run_gmm(X, y, task, k, groups, tau=None):
+    """This engine; returns (best_sets, best_values) of the run (for 'tau': {0: ()}, {0: tau*})."""
     select_features, _ = import_gmmselect()
+    if task == "tau":
+        from gmmselect.core import select_tau
+        return lambda: ({0: ()}, {0: select_tau(X, y, folds=FOLDS, groups=groups, seed=SEED).tau})
     method, criterion = task.split("-")
-    tau = TAU if criterion == "accuracy" else 0.0
+    if tau is None:
+        tau = 0.0 if criterion in ("jm", "kl") else TAU
 
     def job():
         result = select_features(X, y, method=method, criterion=criterion, max_features=k, folds=FOLDS,
@@ -82,7 +87,7 @@ def run_gmm(X, y, task, k, groups):
     return job
 
 
-def run_brute(X, y, task, k, groups):
+def run_brute(X, y, task, k, groups, tau=None):
     """The brute-force refit (JM only)."""
     sys.path.insert(0, HERE)
     from _core_bruteforce import select
@@ -104,7 +109,7 @@ def stratified_folds(y):
     return fold
 
 
-def run_sklearn(X, y, task, k, groups):
+def run_sklearn(X, y, task, k, groups, tau=None):
     """SequentialFeatureSelector(QDA(reg_param=1e-6)), forward, accuracy, 5 stratified shuffled folds."""
     from sklearn.discriminant_analysis import QuadraticDiscriminantAnalysis
     from sklearn.feature_selection import SequentialFeatureSelector
@@ -132,13 +137,15 @@ def run_sklearn(X, y, task, k, groups):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("engine", choices=("gmm", "brute", "sklearn", "folds"))
-    parser.add_argument("task", choices=("sfs-accuracy", "sfs-jm", "sffs-jm", "none"))
+    parser.add_argument("task", choices=("sfs-accuracy", "sfs-kappa", "sfs-jm", "sffs-jm", "tau",
+                                         "none"))
     parser.add_argument("data")
     parser.add_argument("k", type=int)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--folds", help="fold index per sample (.npy), used as groups (one fold per group)")
     parser.add_argument("--grouped", action="store_true", help="group the folds by the data set's groups")
     parser.add_argument("--out", help="--engine folds: where to write the fold index")
+    parser.add_argument("--tau", type=float, help="the selection's ridge (gmm only)")
     args = parser.parse_args()
 
     data = np.load(args.data)
@@ -153,7 +160,7 @@ def main():
     elif args.grouped:
         groups = data["groups"]
     runner = {"gmm": run_gmm, "brute": run_brute, "sklearn": run_sklearn}[args.engine]
-    job = runner(X, y, args.task, args.k, groups)
+    job = runner(X, y, args.task, args.k, groups, args.tau)
     info = {"python": sys.executable, "numpy": np.__version__, "blas": blas_info()}
     if args.engine == "gmm" and groups is not None and args.folds:
         _, make_folds = import_gmmselect()

@@ -2,10 +2,12 @@
 
 The floor reads the same bands once with GDAL, window by window, and writes one tiled, DEFLATE
 byte band: no compute. Each figure runs in its own subprocess so that its peak memory (VmHWM) is
-its own. The scene (~1.5 GB) is written to a temporary folder and deleted at the end; the page
-cache is warm for every run (the scene was just written), so the floor is GDAL's, not the disk's.
+its own, pinned to 1 or 2 cores (sched_setaffinity) with as many classification threads. The
+scene (~1.5 GB) is written to a temporary folder and deleted at the end; the page cache is warm
+for every run (the scene was just written), so the floor is GDAL's, not the disk's. Training
+(sampling 100 square polygons of 80 x 80 px, the tau search, the fit) is measured for its memory.
 
-    /usr/bin/python3 bench/bench_predict.py [--size 6000] [--bands 20] [--classes 6] [--dir /tmp]
+    /usr/bin/python3 dev/bench/bench_predict.py [--size 6000] [--bands 20] [--classes 6] [--dir /tmp]
 """
 
 import argparse
@@ -17,12 +19,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 
 import numpy as np
 from osgeo import gdal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PATCH = 120  # side of the square patches of one class in the synthetic scene
+SELECTION = [2, 5, 9, 14]  # the 4 bands of a Train Selection model
+POLYGON = 80  # side of the square training polygons, one in every TRAINING_EVERY-th patch
+TRAINING_EVERY = 25
 
 
 def import_package():
@@ -36,6 +42,11 @@ def import_package():
     return GaussianMixture, predict_raster
 
 
+def patch_classes(size, n_classes):
+    """The class of every patch of the scene (drawn first from the scene's random stream)."""
+    return np.random.default_rng(1).integers(0, n_classes, size=(size // PATCH + 1, size // PATCH + 1))
+
+
 def class_means(n_classes, n_bands, seed=0):
     """Per-class mean spectra (int16 digital numbers) of the synthetic scene."""
     return np.random.default_rng(seed).uniform(500, 3000, size=(n_classes, n_bands))
@@ -45,17 +56,47 @@ def build_scene(path, size, n_bands, n_classes):
     """Write the synthetic scene: square patches of random classes, Gaussian noise around class means."""
     means = class_means(n_classes, n_bands)
     rng = np.random.default_rng(1)
-    patch_classes = rng.integers(0, n_classes, size=(size // PATCH + 1, size // PATCH + 1))
+    classes_of = rng.integers(0, n_classes, size=(size // PATCH + 1, size // PATCH + 1))
     dataset = gdal.GetDriverByName("GTiff").Create(path, size, size, n_bands, gdal.GDT_Int16,
                                                    ["TILED=YES", "BLOCKXSIZE=256", "BLOCKYSIZE=256",
                                                     "BIGTIFF=YES"])
     dataset.SetGeoTransform((500000.0, 10.0, 0.0, 4000000.0, 0.0, -10.0))
     for top in range(0, size, 512):
         rows = min(512, size - top)
-        classes = patch_classes[(np.arange(top, top + rows) // PATCH)[:, None], np.arange(size) // PATCH]
+        classes = classes_of[(np.arange(top, top + rows) // PATCH)[:, None], np.arange(size) // PATCH]
         values = means[classes] + rng.normal(0, 150, size=(rows, size, n_bands))
         dataset.WriteRaster(0, top, size, rows, values.astype(np.int16).transpose(2, 0, 1).tobytes())
     dataset.FlushCache()
+
+
+def write_polygons(path, scene, size, n_classes):
+    """A GeoPackage of square polygons centred in every TRAINING_EVERY-th patch, field 'class'."""
+    from osgeo import ogr
+    x0, dx, _, y0, _, dy = gdal.Open(scene).GetGeoTransform()
+    source = ogr.GetDriverByName("GPKG").CreateDataSource(path)
+    layer = source.CreateLayer("polygons")
+    layer.CreateField(ogr.FieldDefn("class", ogr.OFTInteger))
+    classes = patch_classes(size, n_classes)
+    patches = [(i, j) for i in range(size // PATCH) for j in range(size // PATCH)][::TRAINING_EVERY]
+    for i, j in patches:
+        left, top = j * PATCH + (PATCH - POLYGON) // 2, i * PATCH + (PATCH - POLYGON) // 2
+        xs, ys = (x0 + dx * left, x0 + dx * (left + POLYGON)), (y0 + dy * top, y0 + dy * (top + POLYGON))
+        feature = ogr.Feature(layer.GetLayerDefn())
+        feature.SetGeometry(ogr.CreateGeometryFromWkt(
+            f"POLYGON(({xs[0]} {ys[0]},{xs[1]} {ys[0]},{xs[1]} {ys[1]},{xs[0]} {ys[1]},{xs[0]} {ys[0]}))"))
+        feature.SetField("class", int(classes[i, j]) + 1)
+        layer.CreateFeature(feature)
+    source = None
+
+
+def train_scene(scene, polygons):
+    """Train GMM's raster work: sample the polygons, search tau (5 folds), fit on all 20 bands."""
+    GaussianMixture, _ = import_package()
+    from gmmselect.core import select_tau
+    from gmmselect.raster import extract_samples
+    samples = extract_samples(scene, polygons, "class")
+    tau = select_tau(samples.X, samples.y).tau
+    GaussianMixture.fit(samples.X, samples.y, tau=tau)
 
 
 def train_model(GaussianMixture, n_bands, n_classes, bands):
@@ -80,67 +121,116 @@ def floor(scene, bands, output):
 
 
 def run_one(args):
-    """Time one figure in this process and print it as JSON with the peak memory."""
-    gdal.SetCacheMax(64 * 2**20)
-    bands = [int(b) for b in args.use.split(",")]
-    start = time.perf_counter()
+    """Time one figure in this process, on `args.cores` cores, and print it as JSON with the peak memory."""
+    os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[:args.cores])
+    bands = [int(b) for b in args.use.split(",") if b]
+    start, cpu = time.perf_counter(), time.process_time()
     if args.run == "floor":
+        gdal.SetCacheMax(64 * 2**20)
         floor(args.scene, bands, os.path.join(args.dir, "floor.tif"))
+    elif args.run == "train":
+        train_scene(args.scene, args.polygons)
     else:
         GaussianMixture, predict_raster = import_package()
         model = train_model(GaussianMixture, args.bands, args.classes, bands)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         predict_raster(args.scene, model, bands, os.path.join(args.dir, "classes.tif"),
-                       os.path.join(args.dir, "confidence.tif"), memory_mb=args.memory_mb)
-    seconds = time.perf_counter() - start
+                       os.path.join(args.dir, "confidence.tif"), memory_mb=args.memory_mb, workers=args.cores)
+    seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu
     with open("/proc/self/status") as status:
         peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
-    print(json.dumps({"seconds": seconds, "peak_mb": peak / 1024}))
+    print(json.dumps({"seconds": seconds, "cpu_seconds": cpu_seconds, "peak_mb": peak / 1024}))
 
 
-def measure(args, run, bands):
-    """Run one figure in a subprocess and return its JSON."""
+def measure(args, run, bands, cores):
+    """Run one figure in a subprocess on `cores` cores and return its JSON."""
     command = [sys.executable, __file__, "--run", run, "--scene", args.scene, "--dir", args.dir,
                "--use", ",".join(map(str, bands)), "--bands", str(args.bands), "--classes", str(args.classes),
-               "--memory-mb", str(args.memory_mb)]
-    return json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+               "--memory-mb", str(args.memory_mb), "--cores", str(cores), "--polygons", args.polygons]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"{run} failed:\n{done.stderr}")
+    return json.loads(done.stdout)
 
 
-def main():
-    """Build the scene, time the floor and predict_raster for all bands and a 5-band selection."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def scaling(one, two, floor_seconds, cores=(4, 8, 16)):
+    """Projected seconds on more cores: T(n) = max(floor, s + p / n), s and p from T(1) = s + p and
+    T(2) = s + p / 2 (Amdahl), with the core count from which the I/O floor binds."""
+    parallel = max(0.0, 2 * (one - two))
+    serial = max(0.0, one - parallel)
+    projected = {n: max(floor_seconds, serial + parallel / n) for n in cores}
+    binding = next((n for n in range(1, 257) if serial + parallel / n <= floor_seconds), None)
+    return projected, binding
+
+
+def scene_figures(args):
+    """Build the scene in `args.dir`, measure floor, predict (1 and 2 cores) and training; yield rows."""
+    args.scene, args.polygons = os.path.join(args.dir, "scene.tif"), os.path.join(args.dir, "polygons.gpkg")
+    start = time.perf_counter()
+    build_scene(args.scene, args.size, args.bands, args.classes)
+    write_polygons(args.polygons, args.scene, args.size, args.classes)
+    size_gb = os.path.getsize(args.scene) / 2**30
+    print(f"scene {args.size} x {args.size} x {args.bands} int16, tiled 256: {size_gb:.2f} GB, written in "
+          f"{time.perf_counter() - start:.0f} s; {args.classes} classes, memory budget {args.memory_mb:g} MB",
+          flush=True)
+    cores = min(2, os.cpu_count() or 1)
+    for name, bands in ((f"Train Selection model, {len(SELECTION)} bands", SELECTION),
+                        (f"Train GMM model, all {args.bands} bands", list(range(1, args.bands + 1)))):
+        io = measure(args, "floor", bands, cores)
+        runs = {n: measure(args, "predict", bands, n) for n in range(1, cores + 1)}
+        best = runs[cores]
+        projected, binding = scaling(runs[1]["seconds"], best["seconds"], io["seconds"])
+        yield {"measure": f"Predict, {args.size}^2 x {args.bands} int16, classes + confidence, {name}",
+               "ours_s": best["seconds"], "peer": "I/O floor", "peer_s": io["seconds"],
+               "ratio": best["seconds"] / io["seconds"], "one_core_s": runs[1]["seconds"],
+               "cpu_s": best["cpu_seconds"], "floor_cpu_s": io["cpu_seconds"],
+               "ours_mb": max(r["peak_mb"] for r in runs.values()), "peer_mb": io["peak_mb"],
+               "projected_s": projected, "floor_binds_at_cores": binding}
+    trained = measure(args, "train", [], cores)
+    polygons = len(range(0, (args.size // PATCH) ** 2, TRAINING_EVERY))
+    yield {"measure": f"Train GMM on that scene ({polygons} polygons sampled, tau search, fit), all bands",
+           "ours_s": trained["seconds"], "ours_mb": trained["peak_mb"]}
+
+
+def parser_of(description):
+    """The scene's command-line options (shared with bench_all.py)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--size", type=int, default=6000)
     parser.add_argument("--bands", type=int, default=20)
     parser.add_argument("--classes", type=int, default=6)
     parser.add_argument("--memory-mb", type=float, default=256)
     parser.add_argument("--dir", default=None, help="folder for the temporary scene (default: system temp)")
-    parser.add_argument("--run", choices=["floor", "predict"], help=argparse.SUPPRESS)
-    parser.add_argument("--scene", help=argparse.SUPPRESS)
-    parser.add_argument("--use", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.run:
-        return run_one(args)
+    parser.add_argument("--run", choices=["floor", "predict", "train"], help=argparse.SUPPRESS)
+    for hidden in ("--scene", "--use", "--polygons"):
+        parser.add_argument(hidden, help=argparse.SUPPRESS)
+    parser.add_argument("--cores", type=int, default=1, help=argparse.SUPPRESS)
+    return parser
+
+
+@contextmanager
+def scene_folder(args):
+    """A temporary folder for the scene (checked for space), deleted at the end."""
     need = 1.5 * args.size ** 2 * args.bands * 2
     free = shutil.disk_usage(args.dir or tempfile.gettempdir()).free
     if free < need:
         sys.exit(f"need {need / 2**30:.1f} GB free, have {free / 2**30:.1f} GB; choose a folder with --dir")
     folder = tempfile.mkdtemp(prefix="gmmselect-bench-", dir=args.dir)
     try:
-        args.dir, args.scene = folder, os.path.join(folder, "scene.tif")
-        start = time.perf_counter()
-        build_scene(args.scene, args.size, args.bands, args.classes)
-        size_gb = os.path.getsize(args.scene) / 2**30
-        print(f"scene {args.size} x {args.size} x {args.bands} int16, tiled 256: {size_gb:.2f} GB, written "
-              f"in {time.perf_counter() - start:.0f} s; {args.classes} classes, memory budget "
-              f"{args.memory_mb:g} MB, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
-        for bands in (list(range(1, args.bands + 1)), [2, 5, 9, 14, 18]):
-            io = measure(args, "floor", bands)
-            predicted = measure(args, "predict", bands)
-            print(f"{len(bands):2d} bands: I/O floor {io['seconds']:6.1f} s (peak {io['peak_mb']:5.0f} MB) | "
-                  f"predict_raster {predicted['seconds']:6.1f} s (peak {predicted['peak_mb']:5.0f} MB) | "
-                  f"ratio {predicted['seconds'] / io['seconds']:.2f}")
+        yield folder
     finally:
         shutil.rmtree(folder)
+
+
+def main():
+    """Build the scene, time the floor and predict_raster (1 and 2 cores), measure training's memory."""
+    args = parser_of(__doc__.splitlines()[0]).parse_args()
+    if args.run:
+        run_one(args)
+        return
+    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+    with scene_folder(args) as args.dir:
+        for row in scene_figures(args):
+            print(json.dumps(row), flush=True)
 
 
 if __name__ == "__main__":

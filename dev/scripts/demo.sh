@@ -48,10 +48,14 @@ run gmmselect:predict "$out/predict.json" -- \
     INPUT="$data/lsat_tm_7band.tif" MODEL="$out/landsat.gmm" \
     OUTPUT="$out/classification.tif" CONFIDENCE="$out/confidence.tif"
 
-"$python" - "$out" <<'PY'
+"$python" - "$out" "$scratch/plugins" <<'PY'
 import csv, json, os, sys
 
 out = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+from gmmselect.core import load_model
+from gmmselect.core.separability import jm_ceiling
+
 def results(name):
     with open(os.path.join(out, name)) as stream:
         return json.load(stream)["results"]
@@ -64,10 +68,17 @@ print(f"Selected bands ({train['N_SELECTED']} of 7): "
       + ", ".join(f"{b} ({n})" for b, n in zip(bands, names)))
 with open(train["OUTPUT_CURVE"], newline="") as stream:
     curve = list(csv.DictReader(stream))
-print("Selection curve (best Jeffries-Matusita criterion of each size; * = used by the model):")
+priors = load_model(train["OUTPUT_MODEL"]).mixture.priors_
+ceiling = jm_ceiling(priors)
+print("Selection curve: the Jeffries-Matusita criterion sum_{i<j} p_i p_j JM_ij of the best set of each size")
+print(f"  (p = the class priors {', '.join(f'{p:.3f}' for p in priors)}; each JM_ij is in [0, sqrt 2], so the")
+print(f"  criterion is in [0, {ceiling:.4f}]: 0 = identical classes, {ceiling:.4f} = every pair fully separated;")
+print("  * = the set the model uses):")
 for row in curve:
     mark = "*" if row["selected"] == "1" else " "
-    print(f"  {mark} {int(row['size']):2d} bands  JM {float(row['jm']):.6f}  bands {row['bands'].replace(';', ',')}")
+    value = float(row["jm"])
+    print(f"  {mark} {int(row['size']):2d} bands  JM {value:.6f} ({value / ceiling:6.2%} of {ceiling:.4f})  "
+          f"bands {row['bands'].replace(';', ',')}")
 print(f"Accuracy on the {train['ASSESSMENT']}: kappa {train['KAPPA']:.4f}, "
       f"overall accuracy {train['OVERALL_ACCURACY']:.4f}")
 print()

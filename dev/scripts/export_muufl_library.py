@@ -1,4 +1,5 @@
-"""Write the MUUFL field spectra as a spectral-library table: tests/data/muufl_field_spectra/muufl_library.csv.
+"""Write the MUUFL field spectra as a spectral-library table (one spectrum per row):
+tests/data/muufl_field_spectra/muufl_library.csv.
 
 One row per spectrum: material (class), site (the ASD file it came from: one group), and the
 reflectance every 25 nm (wl_325 ... wl_1075, values written as Python's shortest repr, so they

@@ -6,6 +6,7 @@ Runs Train Selection twice (SFFS on Jeffries-Matusita, SFFS on CV kappa) and Pre
 Processing, then writes to docs/ (default):
 - selection_curves.png: the selection-curves dialog with the Jeffries-Matusita curve;
 - selection_curves_overlay.png: the plot with both runs overlaid (different criteria: normalised);
+- spectra.png: the dialog's Spectra tab: the first model's class spectra and its selected bands;
 - classification.png: the classification map, styled by the .qml written next to it, with a legend.
 Images are opaque RGB PNGs at the highest compression (each under 150 KB).
 """
@@ -56,7 +57,7 @@ def save_small(image, path):
 
 
 def curves_screenshots(models, docs):
-    """The dialog with the first model's curve, then the plot with every model overlaid."""
+    """The dialog with the first model's curve, its Spectra tab, then the plot with every model overlaid."""
     from qgis.PyQt.QtCore import QSize
 
     from gmmselect.gui import CurvesDialog
@@ -66,6 +67,9 @@ def curves_screenshots(models, docs):
     dialog.resize(1000, 720)
     dialog.show()
     save_small(dialog.grab().toImage(), os.path.join(docs, "selection_curves.png"))
+    dialog.tabs.setCurrentWidget(dialog.spectra)
+    save_small(dialog.grab().toImage(), os.path.join(docs, "spectra.png"))
+    dialog.tabs.setCurrentWidget(dialog.plot)
     for path in models[1:]:
         dialog.addModel(path)
     save_small(dialog.plot.renderImage(QSize(800, 500)), os.path.join(docs, "selection_curves_overlay.png"))
@@ -115,7 +119,7 @@ def add_legend(image, items):
 
 
 def main(docs):
-    """Train, predict, and write the three screenshots to `docs`."""
+    """Train, predict, and write the four screenshots to `docs`."""
     session = start()
     os.makedirs(docs, exist_ok=True)
     folder = tempfile.mkdtemp(prefix="gmmselect-screenshots-run-")

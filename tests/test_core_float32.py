@@ -1,0 +1,153 @@
+"""Float32 decisions certified against float64 (gmmselect.core.float32): the error bound holds, the labels
+equal the float64 labels on every pixel (near ties included), confidence and posteriors within 1e-5."""
+
+import numpy as np
+import pytest
+from osgeo import gdal
+from test_raster_fixtures import LANDSAT
+
+from gmmselect.core import GaussianMixture
+from gmmselect.core.float32 import CONFIDENCE_TOLERANCE, Float32Decision, top_two
+
+
+def ill_conditioned(seed=0, d=8, n_classes=4, smallest=-6):
+    """Classes whose covariances have eigenvalues from 10^smallest to 1e4 (by default condition 1e10,
+    the floor's cap), means in the thousands as digital numbers are."""
+    rng = np.random.default_rng(seed)
+    covariances = []
+    for _ in range(n_classes):
+        basis = np.linalg.qr(rng.normal(size=(d, d)))[0]
+        covariances.append(basis * np.logspace(smallest, 4, d) @ basis.T)
+    means = rng.uniform(1000, 3000, size=(n_classes, d))
+    return GaussianMixture(np.arange(1, n_classes + 1), np.full(n_classes, 1 / n_classes), means,
+                           np.array(covariances))
+
+
+def shrunk(seed, alpha):
+    """The ill-conditioned classes (counts 40, 60, 80, 100) shrunk by `alpha` toward their pooled
+    covariance: S_c(alpha) = (1 - alpha) S_c + alpha S_pooled."""
+    model = ill_conditioned(seed)
+    return GaussianMixture(model.labels_, model.priors_, model.means_, model.covariances_,
+                           counts=[40, 60, 80, 100], alpha=alpha)
+
+
+def pixels_around(model, n, seed, dtype):
+    """Pixels around and between the class means (far ones too), of `dtype`."""
+    rng = np.random.default_rng(seed)
+    start = model.means_[rng.integers(0, model.n_classes, n)]
+    end = model.means_[rng.integers(0, model.n_classes, n)]
+    X = start + rng.uniform(0, 1, (n, 1)) * (end - start) + rng.normal(0, 300, (n, model.n_features))
+    return np.round(X).astype(dtype) if np.dtype(dtype).kind in "iu" else X.astype(dtype)
+
+
+def prefers(model, x, a, b):
+    """True when the float64 rule scores class a above class b at pixel x."""
+    scores = model.decision_function(x[None])[0]
+    return scores[a] > scores[b]
+
+
+def near_ties(model, n, seed):
+    """Float64 pixels within a few ulps of the boundary of two classes: bisection on segments between
+    two means (offset at random), then the neighbouring float64 values on either side."""
+    rng = np.random.default_rng(seed)
+    pixels = []
+    for _ in range(n):
+        a, b = rng.choice(model.n_classes, 2, replace=False)
+        offset = rng.normal(0, 50, model.n_features)
+        low, high = model.means_[a] + offset, model.means_[b] + offset
+        if prefers(model, low, a, b) == prefers(model, high, a, b):
+            continue
+        for _ in range(80):
+            middle = (low + high) / 2
+            same = prefers(model, middle, a, b) == prefers(model, low, a, b)
+            low, high = (middle, high) if same else (low, middle)
+        for step in range(-3, 4):
+            pixels.append(low + step * (high - low) + step * np.spacing(low))
+    return np.array(pixels)
+
+
+def float64_outputs(model, X):
+    """Labels, confidence and posteriors of the float64 decision."""
+    winners, confidence, posteriors = model.decide(np.asarray(X, dtype=np.float64), True)
+    return model.labels_[winners], confidence, posteriors
+
+
+@pytest.mark.parametrize("alpha", [0.0, 0.3])
+@pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32, np.float32, np.float64])
+def test_the_error_bound_holds_on_ill_conditioned_covariances(dtype, alpha):
+    model = shrunk(0, alpha)
+    X = pixels_around(model, 20000, 1, dtype)
+    form = Float32Decision(model, X.dtype)
+    scores, distances, t = form.scores(X)
+    exact = (model.decision_function(X.astype(np.float64)) - model.constants_.max()).T
+    winners, best, distance, _ = top_two(scores, distances)
+    slack, slope = form.certificate(best, distance, form.lifts[winners], t)
+    gaps = best - scores
+    errors = np.abs(scores - exact)
+    own = errors[winners, np.arange(len(X))]
+    assert np.all(own + errors <= slack + slope * gaps)
+    assert np.mean(errors > 0) > 0.9  # float32 does round: the bound is tested, not vacuous
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_labels_equal_float64_on_every_pixel_with_near_ties(seed, monkeypatch):
+    model = ill_conditioned(seed)
+    X = np.vstack([pixels_around(model, 5000, seed, np.float64), near_ties(model, 40, seed)])
+    retried = []
+    decide = model.decide
+    monkeypatch.setattr(model, "decide", lambda Z, p=False: retried.append(len(Z)) or decide(Z, p))
+    labels, confidence, posteriors = model.classify(X, with_posteriors=True)
+    monkeypatch.undo()
+    expected_labels, expected_confidence, expected_posteriors = float64_outputs(model, X)
+    np.testing.assert_array_equal(labels, expected_labels)
+    np.testing.assert_allclose(confidence, expected_confidence, rtol=0, atol=CONFIDENCE_TOLERANCE)
+    np.testing.assert_allclose(posteriors, expected_posteriors, rtol=0, atol=CONFIDENCE_TOLERANCE)
+    assert confidence.dtype == posteriors.dtype == np.float32
+    assert 0 < sum(retried) < len(X) / 2  # near ties went to float64, most pixels did not
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_shrinkage_alpha_reaches_the_float32_path(seed):
+    """alpha > 0: the float32 labels equal, on every pixel (near ties included), the float64 labels of a
+    model given the blended covariances as its own (alpha 0, the same floor), and differ from alpha 0's."""
+    model = shrunk(seed, 0.3)
+    blended = GaussianMixture(model.labels_, model.priors_, model.means_, model.blended_covariances(),
+                              floor=model.floor_)
+    X = np.vstack([pixels_around(model, 5000, seed, np.float64), near_ties(model, 40, seed)])
+    labels, confidence, posteriors = model.classify(X, with_posteriors=True)
+    expected_labels, expected_confidence, expected_posteriors = float64_outputs(blended, X)
+    np.testing.assert_array_equal(labels, expected_labels)
+    np.testing.assert_allclose(confidence, expected_confidence, rtol=0, atol=CONFIDENCE_TOLERANCE)
+    np.testing.assert_allclose(posteriors, expected_posteriors, rtol=0, atol=CONFIDENCE_TOLERANCE)
+    assert np.any(labels != shrunk(seed, 0.0).classify(X)[0])
+
+
+def test_float32_alone_would_get_some_near_ties_wrong():
+    model = ill_conditioned(3)
+    X = near_ties(model, 40, 3)
+    scores, _, _ = Float32Decision(model, X.dtype).scores(X)
+    assert np.any(np.argmax(scores, axis=0) != np.argmax(model.decision_function(X), axis=1))
+
+
+def test_landsat_labels_and_confidence_equal_float64():
+    pixels = gdal.Open(LANDSAT).ReadAsArray().reshape(7, -1).T
+    rng = np.random.default_rng(0)
+    y = np.digitize(pixels[:, 3], np.quantile(pixels[:, 3], [0.25, 0.5, 0.75])) + 1
+    train = rng.choice(len(pixels), 3000, replace=False)
+    model = GaussianMixture.fit(pixels[train].astype(np.float64), y[train], tau=1e-3)
+    labels, confidence, posteriors = model.classify(pixels, with_posteriors=True)
+    expected_labels, expected_confidence, expected_posteriors = float64_outputs(model, pixels)
+    np.testing.assert_array_equal(labels, expected_labels)
+    np.testing.assert_allclose(confidence, expected_confidence, rtol=0, atol=CONFIDENCE_TOLERANCE)
+    np.testing.assert_allclose(posteriors, expected_posteriors, rtol=0, atol=CONFIDENCE_TOLERANCE)
+
+
+def test_far_runner_up_gives_confidence_one_without_exp(monkeypatch):
+    model = ill_conditioned(4, smallest=2)
+    X = np.round(model.means_).repeat(10, axis=0).astype(np.int16)
+    assert float64_outputs(model, X)[1].min() > 1 - 2.0**-24
+    monkeypatch.setattr(np, "exp", lambda *a, **k: pytest.fail("exp called"))
+    labels, confidence, posteriors = model.classify(X, with_posteriors=True)
+    np.testing.assert_array_equal(labels, model.labels_.repeat(10))
+    assert np.all(confidence == 1)
+    assert np.all(posteriors.sum(axis=1) == 1) and np.all(posteriors.max(axis=1) == 1)
