@@ -11,11 +11,13 @@ from qgis.core import (
     QgsProcessingParameterNumber,
     QgsProcessingParameterRasterDestination,
     QgsProcessingParameterRasterLayer,
+    QgsProcessingParameterString,
 )
 
 from ..core import load_model
 from ..i18n import GmmSelect
 from ..raster import predict_raster
+from ..raster.bands import model_bands, parse_band_map
 from ..raster.files import qml_path
 from .base import GmmSelectAlgorithm, progress_between
 
@@ -55,6 +57,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
     PROBABILITIES = "PROBABILITIES"
     SELECTED_BANDS = "SELECTED_BANDS"
     N_SELECTED = "N_SELECTED"
+    BAND_MAP = "BAND_MAP"
     ICON = "predict.svg"
 
     def name(self):
@@ -76,8 +79,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
 
     def initAlgorithm(self, config=None):
         """Raster, model, optional mask and size, and the three raster outputs."""
-        self.addRasterInput(GmmSelect.tr("The image to classify: the same bands, in the same order, as the "
-                                         "raster the model was trained on."))
+        self.addRasterInput(GmmSelect.tr("The image to classify: it must hold the bands the model was trained "
+                                         "on (matched by name, else by number)."))
         self.addParameterWithHelp(QgsProcessingParameterFile(
             self.MODEL, GmmSelect.tr("Model file"),
             fileFilter=GmmSelect.tr("GMM Select model (*.gmm);;All files (*)")),
@@ -91,6 +94,12 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             QgsProcessingParameterNumber.Integer, optional=True, minValue=0),
             GmmSelect.tr("Empty or 0: the bands the model was saved with. A size k: the best set of k bands "
                          "found by the selection (Train Selection models only)."), advanced=True)
+        self.addParameterWithHelp(QgsProcessingParameterString(
+            self.BAND_MAP, GmmSelect.tr("Band map (model band=raster band)"), optional=True),
+            GmmSelect.tr("Empty: the raster's bands are matched to the model's by name (by number when "
+                         "either has no band names), and wavelengths that differ stop the run. Pairs such as "
+                         "<code>B5=3, B4=2</code> map each band the model uses (by its name or number) to a "
+                         "band number of this raster by hand."), advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
             self.OUTPUT, GmmSelect.tr("Classification")),
             GmmSelect.tr("GeoTIFF of class codes with a colour table and the class names (and a .qml style "
@@ -126,13 +135,14 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                 "Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}").format(
                     len(names), ", ".join(names), mixture.tau_, len(band_numbers),
                     ", ".join(str(band) for band in band_numbers)))
+            band_map = parse_band_map(self.parameterAsString(parameters, self.BAND_MAP, context))
             predict_raster(raster_path, mixture, band_numbers, output, confidence_path=confidence,
                            probabilities_path=probabilities, mask_path=mask_path, class_names=names,
                            class_colors=saved.class_colors,
                            progress=progress_between(feedback, 0, 100, full=100),
                            is_canceled=feedback.isCanceled, log=self.logTo(feedback),
                            n_raster_bands=saved.n_raster_bands, outputs=self.staging,
-                           **model_bands(saved, band_numbers))
+                           model_bands=model_bands(saved, band_numbers), band_map=band_map)
             self.commitOutputs()
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
         feedback.pushInfo(GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(
@@ -149,12 +159,3 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                     ClassStyle.create(path, qml_path(path)))
         return {}
 
-
-def model_bands(saved, band_numbers):
-    """The names and wavelengths (or None) the model knows of raster bands `band_numbers`, as keyword
-    arguments of predict_raster."""
-    position = {number: k for k, number in enumerate(saved.band_numbers)}
-    wavelengths = saved.wavelengths
-    used = [position[number] for number in band_numbers]
-    return {"band_names": [saved.feature_names[k] for k in used],
-            "wavelengths": [wavelengths[k] for k in used] if wavelengths else None}

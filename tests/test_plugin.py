@@ -18,7 +18,7 @@ ALGORITHMS = {
                                       "CRITERION", "MAX_FEATURES", "USE_BEST", "TAU", "FOLDS",
                                       "VALIDATION", "SEED", "OUTPUT_MODEL", "OUTPUT_CURVE", "OUTPUT_REPORT",
                                       "OUTPUT_MATRIX"],
-    "gmmselect:predict": ["INPUT", "MODEL", "MASK", "N_FEATURES", "OUTPUT", "CONFIDENCE", "PROBABILITIES"],
+    "gmmselect:predict": ["INPUT", "MODEL", "MASK", "N_FEATURES", "BAND_MAP", "OUTPUT", "CONFIDENCE", "PROBABILITIES"],
     "gmmselect:assess": ["INPUT", "REFERENCE", "FIELD", "STRATA", "CONFIDENCE", "OUTPUT_TABLE",
                          "OUTPUT_MATRIX", "OUTPUT_REPORT"],
     "gmmselect:sampledesign": ["INPUT", "EXPECTED_UA", "TARGET_SE", "MIN_PER_CLASS", "ALLOCATION", "SEED",
