@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ElementTree
 import numpy as np
 import pytest
 from osgeo import gdal
-from test_raster_fixtures import LANDSAT, POLYGONS, write_raster
+from test_raster_fixtures import LANDSAT, POLYGONS, landsat_tiles, write_raster
 
 from gmmselect.core import GaussianMixture
 from gmmselect.raster import Canceled, DataError, extract_samples, predict_raster
@@ -156,3 +156,17 @@ def test_unwritable_and_unreadable_paths(tmp_path, model):
         predict_raster(LANDSAT, model, BANDS, LANDSAT)
     with pytest.raises(DataError, match=r"GDAL cannot read raster '.*file'"):
         predict_raster(str(blocker), model, BANDS, str(tmp_path / "c.tif"))
+
+
+def test_a_vrt_mosaic_of_tiles_predicts_as_the_merged_raster(tmp_path, model):
+    """Six tiles behind a VRT, read in windows of a small memory budget: the outputs equal the scene's."""
+    _, mosaic = landsat_tiles(tmp_path)
+    lines = []
+    tiled = predict_raster(mosaic, model, BANDS, str(tmp_path / "tiled.tif"), str(tmp_path / "tiled_conf.tif"),
+                           str(tmp_path / "tiled_proba.tif"), memory_mb=1, log=lines.append)
+    merged = predict_raster(LANDSAT, model, BANDS, str(tmp_path / "merged.tif"), str(tmp_path / "conf.tif"),
+                            str(tmp_path / "proba.tif"))
+    assert "in 1 windows" not in lines[-1]
+    for key in ("classification", "confidence", "probabilities"):
+        np.testing.assert_array_equal(read(tiled[key]), read(merged[key]))
+    assert gdal.Open(tiled["classification"]).GetGeoTransform() == gdal.Open(LANDSAT).GetGeoTransform()
