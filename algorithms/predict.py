@@ -2,6 +2,7 @@
 
 import os
 import time
+from contextlib import nullcontext
 
 from qgis.core import (
     QgsProcessingLayerPostProcessorInterface,
@@ -18,6 +19,7 @@ from ..core import load_model
 from ..i18n import GmmSelect
 from ..raster import predict_raster
 from ..raster.bands import model_bands, parse_band_map
+from ..raster.distributed import scheduler_client
 from ..raster.files import qml_path
 from .base import GmmSelectAlgorithm, progress_between
 
@@ -58,6 +60,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
     SELECTED_BANDS = "SELECTED_BANDS"
     N_SELECTED = "N_SELECTED"
     BAND_MAP = "BAND_MAP"
+    DASK_SCHEDULER = "DASK_SCHEDULER"
     ICON = "predict.svg"
 
     def name(self):
@@ -100,6 +103,13 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                          "either has no band names), and wavelengths that differ stop the run. Pairs such as "
                          "<code>B5=3, B4=2</code> map each band the model uses (by its name or number) to a "
                          "band number of this raster by hand."), advanced=True)
+        self.addParameterWithHelp(QgsProcessingParameterString(
+            self.DASK_SCHEDULER, GmmSelect.tr("Dask scheduler address"), optional=True),
+            GmmSelect.tr("Empty: classify on this machine. An address such as <code>tcp://10.0.0.5:8786</code> "
+                         "(printed by <code>dask scheduler</code>): the workers of that Dask cluster classify "
+                         "the raster in tiles, with the same result. The raster, the mask and the output's "
+                         "folder must be at paths every worker sees, and GMM Select must be importable there."),
+            advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
             self.OUTPUT, GmmSelect.tr("Classification")),
             GmmSelect.tr("GeoTIFF of class codes with a colour table and the class names (and a .qml style "
@@ -136,13 +146,15 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                     len(names), ", ".join(names), mixture.tau_, len(band_numbers),
                     ", ".join(str(band) for band in band_numbers)))
             band_map = parse_band_map(self.parameterAsString(parameters, self.BAND_MAP, context))
-            predict_raster(raster_path, mixture, band_numbers, output, confidence_path=confidence,
-                           probabilities_path=probabilities, mask_path=mask_path, class_names=names,
-                           class_colors=saved.class_colors,
-                           progress=progress_between(feedback, 0, 100, full=100),
-                           is_canceled=feedback.isCanceled, log=self.logTo(feedback),
-                           n_raster_bands=saved.n_raster_bands, outputs=self.staging,
-                           model_bands=model_bands(saved, band_numbers), band_map=band_map)
+            address = self.parameterAsString(parameters, self.DASK_SCHEDULER, context).strip()
+            with scheduler_client(address) if address else nullcontext() as client:
+                predict_raster(raster_path, mixture, band_numbers, output, confidence_path=confidence,
+                               probabilities_path=probabilities, mask_path=mask_path, class_names=names,
+                               class_colors=saved.class_colors,
+                               progress=progress_between(feedback, 0, 100, full=100),
+                               is_canceled=feedback.isCanceled, log=self.logTo(feedback),
+                               n_raster_bands=saved.n_raster_bands, outputs=self.staging,
+                               model_bands=model_bands(saved, band_numbers), band_map=band_map, client=client)
             self.commitOutputs()
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
         feedback.pushInfo(GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(

@@ -182,7 +182,7 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
                    probabilities_path=None, mask_path=None, class_names=None, class_colors=None,
                    memory_mb=256, progress=None, is_canceled=None, log=None, workers=None,
                    n_raster_bands=None, model_bands=None, band_map=None,
-                   wavelength_tolerance=WAVELENGTH_TOLERANCE, outputs=None):
+                   wavelength_tolerance=WAVELENGTH_TOLERANCE, outputs=None, client=None):
     """Classify a raster with a GaussianMixture over bands `band_numbers` (1-based, in the model's order)
     and write GeoTIFFs: the classification (smallest unsigned type, no-data 0, colour table, category
     names, QML), the confidence (float32 in [0, 1], no-data -1, QML) and optionally one posterior band
@@ -192,7 +192,8 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     The raster is opened once and its bands matched to the model's (raster/bands.py): `model_bands`
     is the model's BandIdentity of each of `band_numbers` (None: numbers only), `n_raster_bands` the
     band count of its raster (None: any), `band_map` {model band name or number: raster band number}
-    a map given by hand. The files are staged in the OutputSet `outputs`, which the caller then commits (with
+    a map given by hand. With a dask.distributed `client`, window groups are classified by its
+    workers (raster/distributed.py), with byte-identical outputs. The files are staged in the OutputSet `outputs`, which the caller then commits (with
     its other files) or discards; without one, they are published when complete.
     """
     dataset = open_raster(raster_path)
@@ -229,10 +230,16 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     try:
         rasters = Outputs(staging, reader.dataset, mixture, paths, names, colors)
         try:
-            with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), \
-                    ThreadPoolExecutor(workers) as pool:
-                classifier = Classifier(mixture, label_dtype, "probabilities" in paths, pool, part_pixels)
-                run_windows(reader, classifier, rasters, windows, progress, is_canceled)
+            if client is not None:
+                from .distributed import run_window_groups
+
+                run_window_groups(client, reader, mask_path, mixture, rasters, windows, staging,
+                                  paths["classification"], part_pixels, progress, is_canceled, log)
+            else:
+                with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), \
+                        ThreadPoolExecutor(workers) as pool:
+                    classifier = Classifier(mixture, label_dtype, "probabilities" in paths, pool, part_pixels)
+                    run_windows(reader, classifier, rasters, windows, progress, is_canceled)
         finally:
             written = rasters.close()
         write_style(staging, written["classification"], classification_qml(mixture.labels_, names, colors))

@@ -320,10 +320,20 @@ def extract_samples(raster_path, vector_path, class_field, layer=None, bands=Non
 
 def accumulate_statistics(raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                           all_touched=False, max_samples_per_class=0, seed=0, log=None, progress=None,
-                          is_canceled=None, memory_mb=256):
+                          is_canceled=None, memory_mb=256, client=None):
     """Per-class and per-feature ClassStatistics merged window by window, never holding all samples:
     (class_stats, {feature id: ClassStatistics}, SampleSummary). With `max_samples_per_class`, the
-    statistics are those of the samples extract_samples would keep (held, at most that many per class)."""
+    statistics are those of the samples extract_samples would keep (held, at most that many per class).
+    With a dask.distributed `client`, groups of windows are read by its workers (raster/distributed.py);
+    GaussianMixture.from_statistics makes the model of the result."""
+    if client is not None:
+        if max_samples_per_class:
+            raise DataError("a sample limit per class needs every sample in one place; leave "
+                            "max_samples_per_class at 0 to accumulate the statistics on a Dask cluster")
+        from .distributed import distributed_statistics
+
+        return distributed_statistics(client, raster_path, vector_path, class_field, layer, bands, mask_path,
+                                      all_touched, log, progress, is_canceled, memory_mb)
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
                       log, is_canceled)
     labels = walk.features.labels
