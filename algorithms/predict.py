@@ -82,8 +82,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
 
     def initAlgorithm(self, config=None):
         """Raster, model, optional mask and size, and the three raster outputs."""
-        self.addRasterInput(GmmSelect.tr("The image to classify: it must hold the bands the model was trained "
-                                         "on (matched by name, else by number)."))
+        self.addRasterInput(GmmSelect.tr("The image to classify: it must hold the bands the model was "
+                                         "trained on (matched by name, else by number)."))
         self.addParameterWithHelp(QgsProcessingParameterFile(
             self.MODEL, GmmSelect.tr("Model file"),
             fileFilter=GmmSelect.tr("GMM Select model (*.gmm);;All files (*)")),
@@ -105,10 +105,11 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                          "band number of this raster by hand."), advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterString(
             self.DASK_SCHEDULER, GmmSelect.tr("Dask scheduler address"), optional=True),
-            GmmSelect.tr("Empty: classify on this machine. An address such as <code>tcp://10.0.0.5:8786</code> "
-                         "(printed by <code>dask scheduler</code>): the workers of that Dask cluster classify "
-                         "the raster in tiles, with the same result. The raster, the mask and the output's "
-                         "folder must be at paths every worker sees, and GMM Select must be importable there."),
+            GmmSelect.tr("Empty: classify on this machine. An address such as "
+                         "<code>tcp://10.0.0.5:8786</code> (printed by <code>dask scheduler</code>): the "
+                         "workers of that Dask cluster classify the raster in tiles, with the same result. "
+                         "The raster, the mask and the output's folder must be at paths every worker sees, "
+                         "and GMM Select must be importable there."),
             advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
             self.OUTPUT, GmmSelect.tr("Classification")),

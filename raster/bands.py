@@ -44,9 +44,9 @@ def model_bands(saved, band_numbers):
     def known(values, k):
         return values[k] if values else None
 
-    return [BandIdentity(number, known(saved.band_descriptions, position[number]) or None,
-                         known(saved.wavelengths, position[number]), known(saved.wavelength_units, position[number]))
-            for number in band_numbers]
+    return [BandIdentity(number, known(saved.band_descriptions, k) or None, known(saved.wavelengths, k),
+                         known(saved.wavelength_units, k))
+            for number, k in ((number, position[number]) for number in band_numbers)]
 
 
 def describe(band):
@@ -74,8 +74,8 @@ def relative_difference(model_band, raster_band):
 
 def wavelength_differences(model, chosen, tolerance):
     """'model band: figure -> raster band n: figure' for each pair differing by more than `tolerance`."""
-    return [f"{describe(band)}: {wavelength_text(band)} -> raster band {other.number}: {wavelength_text(other)}"
-            for band, other in zip(model, chosen)
+    return [f"{describe(band)}: {wavelength_text(band)} -> raster band {other.number}: "
+            f"{wavelength_text(other)}" for band, other in zip(model, chosen)
             if (relative_difference(band, other) or 0.0) > tolerance]
 
 
@@ -142,7 +142,8 @@ def match_bands(path, model, raster, n_raster_bands=None, band_map=None, toleran
                   for difference in wavelength_differences(model, chosen, tolerance)]
         return numbers, lines
     numbers = [band.number for band in model]
-    same_order = all(band.number <= len(raster) and raster[band.number - 1].name == band.name for band in model)
+    same_order = all(band.number <= len(raster) and raster[band.number - 1].name == band.name
+                     for band in model)
     if all(band.name for band in model) and any(band.name for band in raster):
         lines = []
         if not same_order:

@@ -1,4 +1,4 @@
-"""Prediction and training statistics on a Dask cluster (`dask.distributed`), imported only when asked for.
+"""Prediction and training statistics on a Dask cluster: `dask.distributed` is imported only when asked for.
 
 Prediction: the windows of the single-machine plan are cut into groups (rectangles of whole
 windows), one task each. A worker opens the raster from its path (which every worker must see),
@@ -9,33 +9,21 @@ The driver then copies the tiles window by window, in the single-machine order, 
 staged in the run's OutputSet: the files are byte-identical to a run on one machine, and the driver
 holds one window at a time. Cancel, or any failure, leaves no output and no tile.
 
-Statistics: the windows the training features cover, in groups, one task each; each returns the
-ClassStatistics of its samples, merged on the driver (Chan's update, exact to rounding).
+Statistics (raster/samples.py): the windows the training features cover, in groups, one task each;
+each returns the ClassStatistics of its samples, merged on the driver (Chan's update, exact to rounding).
+The tasks themselves live beside the code they run (predict.py, samples.py); this module holds the
+cluster's side: connecting, grouping, tiles, waiting with progress and cancel.
 """
 
 import os
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
-import numpy as np
-from osgeo import gdal, gdal_array
+from osgeo import gdal
 
-from ..core import ClassStatistics
-from ..core.threads import single_threaded_blas
-from .blocks import PixelReader
 from .errors import DataError, check_canceled
 from .info import geotransform_of
-from .predict import (
-    CREATION_OPTIONS,
-    GDAL_CACHE_MB,
-    Classifier,
-    bounded_gdal_cache,
-    label_type,
-    run_windows,
-)
-from .samples import SampleWalk, merge_statistics, statistics_of
 
 #: Pixels of one task's window group (a tile of 4096 x 4096 px: seconds of work, a few MB of results).
 GROUP_PIXELS = 2**24
@@ -57,8 +45,8 @@ def scheduler_client(address):
     try:
         client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as error:
-        raise DataError(f"no Dask scheduler answers at {address!r} ({error}); start one with 'dask scheduler' "
-                        "and give the address it prints (tcp://host:8786)") from error
+        raise DataError(f"no Dask scheduler answers at {address!r} ({error}); start one with 'dask "
+                        "scheduler' and give the address it prints (tcp://host:8786)") from error
     try:
         yield client
     finally:
@@ -104,21 +92,22 @@ def output_layouts(rasters):
 class TileWriter:
     """The outputs of one window group: one GeoTIFF per output, renamed into place once complete."""
 
-    def __init__(self, folder, index, box, dataset, layouts):
+    def __init__(self, folder, index, box, layouts, dataset, creation_options):
+        """Tile `index` over `box` (x, y, w, h) of `dataset`'s grid in `folder`, for the outputs `layouts`."""
         self.box, self.datasets, self.paths = box, {}, {}
         x, y, w, h = box
         geotransform = geotransform_of(dataset)
         for key, (n_bands, gdal_type, nodata, names) in layouts.items():
             path = os.path.join(folder, f"{key}_{index}.tif")
             temporary = f"{path}.{uuid.uuid4().hex[:8]}.partial.tif"
-            tile = gdal.GetDriverByName("GTiff").Create(temporary, w, h, n_bands, gdal_type, CREATION_OPTIONS)
+            tile = gdal.GetDriverByName("GTiff").Create(temporary, w, h, n_bands, gdal_type, creation_options)
             if tile is None:
-                raise DataError(f"a Dask worker cannot create tile {temporary!r}: {gdal.GetLastErrorMsg()}; the "
-                                "output's folder must be one every worker sees and can write to")
+                raise DataError(f"a Dask worker cannot create tile {temporary!r}: {gdal.GetLastErrorMsg()}; "
+                                "the output's folder must be one every worker sees and can write to")
             if geotransform is not None:
                 g = geotransform
-                tile.SetGeoTransform((g[0] + x * g[1] + y * g[2], g[1], g[2], g[3] + x * g[4] + y * g[5], g[4],
-                                      g[5]))
+                tile.SetGeoTransform((g[0] + x * g[1] + y * g[2], g[1], g[2],
+                                      g[3] + x * g[4] + y * g[5], g[4], g[5]))
             tile.SetProjection(dataset.GetProjection())
             for number, name in enumerate(names, 1):
                 tile.GetRasterBand(number).SetNoDataValue(nodata)
@@ -140,18 +129,6 @@ class TileWriter:
             os.replace(temporary, self.paths[key])
         self.datasets = {}
         return dict(self.paths)
-
-
-def predict_group(raster_path, mask_path, band_numbers, mixture, probabilities, part_pixels, group, folder,
-                  index, layouts):
-    """Worker task: classify the windows of `group` and write their tiles; return {output key: tile path}."""
-    reader = PixelReader(raster_path, band_numbers, mask_path)
-    label_dtype = np.dtype(gdal_array.GDALTypeCodeToNumericTypeCode(label_type(mixture.labels_)))
-    tiles = TileWriter(folder, index, group_box(group), reader.dataset, layouts)
-    with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), ThreadPoolExecutor(1) as pool:
-        run_windows(reader, Classifier(mixture, label_dtype, probabilities, pool, part_pixels), tiles, group,
-                    None, None)
-    return tiles.close()
 
 
 def gather(client, futures, weights, progress=None, is_canceled=None):
@@ -176,20 +153,20 @@ def gather(client, futures, weights, progress=None, is_canceled=None):
         raise
 
 
-def run_window_groups(client, reader, mask_path, mixture, rasters, windows, staging, near, part_pixels,
-                      progress=None, is_canceled=None, log=None):
-    """Classify `windows` of `reader` as window-group tasks on the cluster of `client`, then copy their
-    tiles into the output rasters `rasters` (an Outputs object) in the order of `windows`."""
+def run_window_groups(client, task, arguments, width, windows, rasters, staging, near, progress=None,
+                      is_canceled=None, log=None):
+    """Run `task(*arguments, group, tile_writer_arguments)` on the cluster of `client` for each group of
+    `windows`: it writes the group's tiles (a TileWriter) in a scratch folder beside `near` and returns
+    their paths; then copy the tiles into the output rasters `rasters` (an Outputs object) in the order
+    of `windows`."""
     folder = staging.scratch_folder(near)
-    groups = window_groups(windows, reader.width, GROUP_PIXELS)
+    groups = window_groups(windows, width, GROUP_PIXELS)
     layouts = output_layouts(rasters)
     run = uuid.uuid4().hex[:12]
     if log is not None:
-        log(f"Dask: {len(groups)} tasks of up to {GROUP_PIXELS} px on {len(client.scheduler_info()['workers'])} "
-            f"workers, tiles in {folder!r}")
-    mask_path = os.path.abspath(mask_path) if mask_path else None
-    futures = [client.submit(predict_group, os.path.abspath(reader.path), mask_path, reader.band_numbers,
-                             mixture, "probabilities" in layouts, part_pixels, group, folder, k, layouts,
+        workers = len(client.scheduler_info()["workers"])
+        log(f"Dask: {len(groups)} tasks of up to {GROUP_PIXELS} px on {workers} workers, tiles in {folder!r}")
+    futures = [client.submit(task, *arguments, group, (folder, k, group_box(group), layouts),
                              key=f"gmmselect-predict-{run}-{k}", pure=False)
                for k, group in enumerate(groups)]
     weights = [sum(w * h for _, _, w, h in group) for group in groups]
@@ -210,44 +187,3 @@ def copy_tiles(rasters, group, paths):
         x, y, w, h = window
         rasters.write(window, {key: tile.ReadAsArray(x - x0, y - y0, w, h).reshape(tile.RasterCount, h, w)
                                for key, tile in tiles.items()})
-
-
-# -- training statistics ---------------------------------------------------------------------------
-
-def statistics_group(walk_arguments, start, stop):
-    """Worker task: the class and feature statistics of windows start..stop of the sample walk, and its
-    counters (pixels covered per feature, contested, unusable, read)."""
-    walk = SampleWalk(*walk_arguments)
-    walk.windows = walk.windows[start:stop]
-    labels = walk.features.labels
-    total, group_totals = ClassStatistics.empty(labels, len(walk.reader.band_numbers)), {}
-    for chunk in walk.run():
-        total = merge_statistics(total, group_totals, *statistics_of(chunk.X, chunk.y, chunk.groups, labels))
-    return total, group_totals, walk.covered, walk.n_contested, walk.n_unusable, walk.n_read
-
-
-def distributed_statistics(client, raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
-                           all_touched=False, log=None, progress=None, is_canceled=None, memory_mb=256,
-                           windows_per_task=16):
-    """accumulate_statistics computed by tasks on the cluster of `client`, `windows_per_task` windows each:
-    (class_stats, {feature id: ClassStatistics}, SampleSummary), the rasters and vectors read by the workers
-    from their paths (which every worker must see)."""
-    arguments = (os.path.abspath(raster_path), os.path.abspath(vector_path), class_field, layer, bands,
-                 os.path.abspath(mask_path) if mask_path else None, all_touched, memory_mb)
-    walk = SampleWalk(*arguments, log=log, is_canceled=is_canceled)
-    starts = range(0, len(walk.windows), windows_per_task)
-    run = uuid.uuid4().hex[:12]
-    futures = [client.submit(statistics_group, arguments, start, start + windows_per_task,
-                             key=f"gmmselect-statistics-{run}-{start}", pure=False) for start in starts]
-    if log is not None:
-        log(f"Dask: {len(futures)} statistics tasks over {len(walk.windows)} windows")
-    parts = gather(client, futures, [1] * len(futures),
-                   None if progress is None else lambda f: progress(100.0 * f), is_canceled)
-    total, group_totals = ClassStatistics.empty(walk.features.labels, len(walk.reader.band_numbers)), {}
-    for stats, groups, covered, contested, unusable, read in parts:
-        total = merge_statistics(total, group_totals, stats, groups)
-        walk.covered += covered
-        walk.n_contested += contested
-        walk.n_unusable += unusable
-        walk.n_read += read
-    return total, group_totals, walk.summary(total.counts, log)

@@ -15,10 +15,11 @@ import numpy as np
 from osgeo import gdal, gdal_array
 
 from ..core.threads import single_threaded_blas
+from .bands import WAVELENGTH_TOLERANCE, match_bands
 from .blocks import PixelReader, plan_windows
+from .distributed import TileWriter, run_window_groups
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files, raster_output_files
-from .bands import WAVELENGTH_TOLERANCE, match_bands
 from .info import BandIdentity, band_identities, geotransform_of, open_raster
 from .style import category_names, classification_qml, color_table, confidence_qml, write_style
 from .style import class_colors as colors_of_classes
@@ -193,8 +194,9 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     is the model's BandIdentity of each of `band_numbers` (None: numbers only), `n_raster_bands` the
     band count of its raster (None: any), `band_map` {model band name or number: raster band number}
     a map given by hand. With a dask.distributed `client`, window groups are classified by its
-    workers (raster/distributed.py), with byte-identical outputs. The files are staged in the OutputSet `outputs`, which the caller then commits (with
-    its other files) or discards; without one, they are published when complete.
+    workers (raster/distributed.py), with byte-identical outputs. The files are staged in the
+    OutputSet `outputs`, which the caller then commits (with its other files) or discards; without
+    one, they are published when complete.
     """
     dataset = open_raster(raster_path)
     raster_numbers, lines = (None, []) if band_numbers is None else match_bands(
@@ -231,10 +233,10 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
         rasters = Outputs(staging, reader.dataset, mixture, paths, names, colors)
         try:
             if client is not None:
-                from .distributed import run_window_groups
-
-                run_window_groups(client, reader, mask_path, mixture, rasters, windows, staging,
-                                  paths["classification"], part_pixels, progress, is_canceled, log)
+                task = (os.path.abspath(raster_path), mask_path and os.path.abspath(mask_path),
+                        reader.band_numbers, mixture, label_dtype, "probabilities" in paths, part_pixels)
+                run_window_groups(client, classify_group, task, reader.width, windows, rasters, staging,
+                                  paths["classification"], progress, is_canceled, log)
             else:
                 with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), \
                         ThreadPoolExecutor(workers) as pool:
@@ -260,6 +262,18 @@ def class_colors_checked(labels, colors):
         return colors_of_classes(labels, colors)
     except ValueError as error:
         raise DataError(f"class colours: {error}") from error
+
+
+def classify_group(raster_path, mask_path, band_numbers, mixture, label_dtype, probabilities, part_pixels,
+                   group, tiles):
+    """Dask task: classify the windows of `group` into its tiles (TileWriter arguments `tiles`); return
+    {output key: tile path}."""
+    reader = PixelReader(raster_path, band_numbers, mask_path)
+    writer = TileWriter(*tiles, reader.dataset, CREATION_OPTIONS)
+    with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), ThreadPoolExecutor(1) as pool:
+        run_windows(reader, Classifier(mixture, label_dtype, probabilities, pool, part_pixels), writer, group,
+                    None, None)
+    return writer.close()
 
 
 def run_windows(reader, classifier, outputs, windows, progress, is_canceled):

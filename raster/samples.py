@@ -7,6 +7,8 @@ several features of the same class belongs to the first of them (its group). Onl
 that the features cover are read.
 """
 
+import os
+import uuid
 from dataclasses import dataclass, field
 from typing import Dict, List
 
@@ -16,11 +18,14 @@ from osgeo import gdal, ogr
 from ..core import ClassStatistics
 from ..core.validation import MIN_SAMPLES_PER_CLASS
 from .blocks import PixelReader, plan_windows
+from .distributed import gather
 from .errors import DataError, check_canceled
 from .info import band_name, geotransform_of
 from .vector import read_features
 
 _IDENTITY = (0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
+#: Windows per Dask task when the statistics are accumulated on a cluster.
+WINDOWS_PER_TASK = 16
 
 
 @dataclass
@@ -330,10 +335,8 @@ def accumulate_statistics(raster_path, vector_path, class_field, layer=None, ban
         if max_samples_per_class:
             raise DataError("a sample limit per class needs every sample in one place; leave "
                             "max_samples_per_class at 0 to accumulate the statistics on a Dask cluster")
-        from .distributed import distributed_statistics
-
-        return distributed_statistics(client, raster_path, vector_path, class_field, layer, bands, mask_path,
-                                      all_touched, log, progress, is_canceled, memory_mb)
+        return distributed_statistics(client, (raster_path, vector_path, class_field, layer, bands, mask_path,
+                                               all_touched, memory_mb), log, progress, is_canceled)
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
                       log, is_canceled)
     labels = walk.features.labels
@@ -349,4 +352,42 @@ def accumulate_statistics(raster_path, vector_path, class_field, layer=None, ban
         for chunk in walk.run(progress):
             parts = statistics_of(chunk.X, chunk.y, chunk.groups, labels)
             total = merge_statistics(total, group_totals, *parts)
+    return total, group_totals, walk.summary(total.counts, log)
+
+
+def statistics_group(walk_arguments, start, stop):
+    """Dask task: the class and feature statistics of windows start..stop of the SampleWalk of
+    `walk_arguments`, and its counters (pixels covered per feature, contested, unusable, read)."""
+    walk = SampleWalk(*walk_arguments)
+    walk.windows = walk.windows[start:stop]
+    labels = walk.features.labels
+    total, group_totals = ClassStatistics.empty(labels, len(walk.reader.band_numbers)), {}
+    for chunk in walk.run():
+        total = merge_statistics(total, group_totals, *statistics_of(chunk.X, chunk.y, chunk.groups, labels))
+    return total, group_totals, walk.covered, walk.n_contested, walk.n_unusable, walk.n_read
+
+
+def distributed_statistics(client, walk_arguments, log=None, progress=None, is_canceled=None,
+                           windows_per_task=WINDOWS_PER_TASK):
+    """accumulate_statistics by tasks of `windows_per_task` windows on the cluster of `client`, which read
+    the raster and vector at their paths (which every worker must see)."""
+    raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb = walk_arguments
+    arguments = (os.path.abspath(raster_path), os.path.abspath(vector_path), class_field, layer, bands,
+                 os.path.abspath(mask_path) if mask_path else None, all_touched, memory_mb)
+    walk = SampleWalk(*arguments, log=log, is_canceled=is_canceled)
+    run = uuid.uuid4().hex[:12]
+    futures = [client.submit(statistics_group, arguments, start, start + windows_per_task,
+                             key=f"gmmselect-statistics-{run}-{start}", pure=False)
+               for start in range(0, len(walk.windows), windows_per_task)]
+    if log is not None:
+        log(f"Dask: {len(futures)} statistics tasks over {len(walk.windows)} windows")
+    parts = gather(client, futures, [1] * len(futures),
+                   None if progress is None else lambda f: progress(100.0 * f), is_canceled)
+    total, group_totals = ClassStatistics.empty(walk.features.labels, len(walk.reader.band_numbers)), {}
+    for stats, groups, covered, contested, unusable, read in parts:
+        total = merge_statistics(total, group_totals, stats, groups)
+        walk.covered += covered
+        walk.n_contested += contested
+        walk.n_unusable += unusable
+        walk.n_read += read
     return total, group_totals, walk.summary(total.counts, log)

@@ -436,8 +436,8 @@ def test_bands_missing_by_name_stop_predict_and_a_band_map_runs_it(tmp_path):
     raster = named_copy(str(tmp_path / "classified.tif"), [*TM[:3], "B4", *TM[4:]])
     before = snapshot(tmp_path)
     parameters = {"INPUT": raster, "MODEL": model, "OUTPUT": str(tmp_path / "classes.tif")}
-    with pytest.raises(exception(), match=r"does not hold the model's bands by name: 'blue' -> band 1; .* 'nir' "
-                                          r"-> missing; .*or map the bands by hand \(Predict's BAND_MAP"):
+    with pytest.raises(exception(), match=r"does not hold the model's bands by name: 'blue' -> band 1; .* "
+                                          r"'nir' -> missing; .*or map the bands by hand \(Predict's "):
         run("gmmselect:predict", parameters)
     assert snapshot(tmp_path) == before
     with pytest.raises(exception(), match=r"BAND_MAP pair 'nir' is not 'model band=raster band number'"):

@@ -43,8 +43,8 @@ def landsat_copy(path, order=range(1, 8), names=None, wavelengths=None, unit=Non
 
 def tm_bands(numbers=BANDS, names=TM, wavelengths=None, unit=None):
     """The model's BandIdentity of Landsat bands `numbers`."""
-    return [BandIdentity(n, names[n - 1] if names else None, wavelengths[n - 1] if wavelengths else None, unit)
-            for n in numbers]
+    return [BandIdentity(n, names[n - 1] if names else None, wavelengths[n - 1] if wavelengths else None,
+                         unit) for n in numbers]
 
 
 def classify(tmp_path, raster, model, name, **options):
@@ -68,15 +68,16 @@ def test_same_names_in_another_order_are_mapped_by_name(tmp_path, model):
 
 
 def test_missing_or_renamed_bands_stop_with_the_list(tmp_path, model):
-    renamed = landsat_copy(tmp_path / "renamed.tif", names=["blue", "green", "red", "NIR", "swir1", "tir", "red"])
+    names = ["blue", "green", "red", "NIR", "swir1", "tir", "red"]
+    renamed = landsat_copy(tmp_path / "renamed.tif", names=names)
     with pytest.raises(DataError) as error:
         classify(tmp_path, renamed, model, "c.tif", model_bands=tm_bands())
     assert str(error.value) == (
-        f"raster {renamed!r} does not hold the model's bands by name: 'blue' -> band 1; 'green' -> band 2; "
-        "'red' -> bands 3 and 7 (ambiguous); 'nir' -> missing; 'swir1' -> band 5; 'swir2' -> missing (model -> "
-        "raster; the raster's bands: 'blue', 'green', 'red', 'NIR', 'swir1', 'tir', 'red'); classify a raster "
-        "with these bands, name its bands as the model's (band descriptions), or map the bands by hand "
-        "(Predict's BAND_MAP, band_map= in Python), e.g. nir=4")
+        f"raster {renamed!r} does not hold the model's bands by name: 'blue' -> band 1; 'green' -> "
+        "band 2; 'red' -> bands 3 and 7 (ambiguous); 'nir' -> missing; 'swir1' -> band 5; 'swir2' -> missing "
+        "(model -> raster; the raster's bands: 'blue', 'green', 'red', 'NIR', 'swir1', 'tir', 'red'); "
+        "classify a raster with these bands, name its bands as the model's (band descriptions), or map the "
+        "bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. nir=4")
     assert sorted(os.listdir(tmp_path)) == ["renamed.tif"]
 
 
@@ -85,24 +86,27 @@ def test_wavelengths_are_compared_in_nanometres_and_stop_beyond_the_tolerance(tm
     nanometres = [round(1000 * value, 3) for value in TM_UM]
     raster = landsat_copy(tmp_path / "nm.tif", wavelengths=nanometres, unit="Nanometers")
     assert band_identities(gdal.Open(raster))[2] == BandIdentity(3, None, 660.0, "Nanometers")
-    classify(tmp_path, raster, model, "ok.tif", model_bands=tm_bands(names=None, wavelengths=TM_UM, unit="um"))
-    shifted = [*TM_UM[:2], 0.83, *TM_UM[3:]]
+    same = tm_bands(names=None, wavelengths=TM_UM, unit="um")
+    classify(tmp_path, raster, model, "ok.tif", model_bands=same)
+    shifted = tm_bands(names=None, wavelengths=[*TM_UM[:2], 0.83, *TM_UM[3:]], unit="um")
     with pytest.raises(DataError) as error:
-        classify(tmp_path, raster, model, "c.tif", model_bands=tm_bands(names=None, wavelengths=shifted, unit="um"))
+        classify(tmp_path, raster, model, "c.tif", model_bands=shifted)
     assert str(error.value) == (
-        f"the wavelengths of raster {raster!r} differ from the model's by more than 0.20%: band 3: 0.83 um -> "
-        "raster band 3: 660 Nanometers (model -> raster); classify a raster of the bands the model was trained "
-        "on, or map the bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. nir=4 to accept the "
-        "difference")
+        f"the wavelengths of raster {raster!r} differ from the model's by more than 0.20%: band 3: 0.83 um "
+        "-> raster band 3: 660 Nanometers (model -> raster); classify a raster of the bands the model was "
+        "trained on, or map the bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. nir=4 to "
+        "accept the difference")
     assert not os.path.exists(tmp_path / "c.tif")
 
 
 def test_without_names_on_one_side_only_the_band_count_is_checked(tmp_path, model):
-    for bands, side in ((tm_bands(), "the raster"), (tm_bands(names=None), "the model")):
-        _, lines = classify(tmp_path, LANDSAT if side == "the raster" else landsat_copy(tmp_path / "n.tif", names=TM),
-                            model, "c.tif", model_bands=bands, n_raster_bands=7)
-        assert lines[0] == f"{side} has no band names: bands taken by number ({BANDS}), only the band count checked"
-    with pytest.raises(DataError, match=r"trained on a raster of 8 bands but raster .* has 7: classify a raster"):
+    named = landsat_copy(tmp_path / "named.tif", names=TM)
+    for bands, raster, side in ((tm_bands(), LANDSAT, "the raster"),
+                                (tm_bands(names=None), named, "the model")):
+        _, lines = classify(tmp_path, raster, model, "c.tif", model_bands=bands, n_raster_bands=7)
+        assert lines[0] == (f"{side} has no band names: bands taken by number ({BANDS}), only the band count "
+                            "checked")
+    with pytest.raises(DataError, match=r"trained on a raster of 8 bands but raster .* has 7: classify a "):
         classify(tmp_path, LANDSAT, model, "d.tif", model_bands=tm_bands(), n_raster_bands=8)
 
 
@@ -115,8 +119,9 @@ def test_a_band_map_given_by_hand_overrides_names_and_wavelengths(tmp_path, mode
     bands = tm_bands(names=[*TM[:6], None], wavelengths=TM_UM, unit="um")
     mapped, lines = classify(tmp_path, reversed_, model, "b.tif", model_bands=bands, band_map=band_map)
     np.testing.assert_array_equal(mapped, expected)
-    assert lines[0] == ("bands mapped by hand: 'blue' (band 1) -> 7, 'green' (band 2) -> 6, 'red' (band 3) -> 5, "
-                        "'nir' (band 4) -> 4, 'swir1' (band 5) -> 3, band 7 -> 1 (model -> raster band)")
+    assert lines[0] == ("bands mapped by hand: 'blue' (band 1) -> 7, 'green' (band 2) -> 6, 'red' (band 3) "
+                        "-> 5, 'nir' (band 4) -> 4, 'swir1' (band 5) -> 3, band 7 -> 1 (model -> raster "
+                        "band)")
     with pytest.raises(DataError, match=r"^the band map names red2 and leaves 'red' \(band 3\) of the model "
                                         r"unmapped; map each band the model uses"):
         match_bands("r.tif", bands, band_identities(gdal.Open(reversed_)),

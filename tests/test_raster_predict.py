@@ -162,8 +162,9 @@ def test_a_vrt_mosaic_of_tiles_predicts_as_the_merged_raster(tmp_path, model):
     """Six tiles behind a VRT, read in windows of a small memory budget: the outputs equal the scene's."""
     _, mosaic = landsat_tiles(tmp_path)
     lines = []
-    tiled = predict_raster(mosaic, model, BANDS, str(tmp_path / "tiled.tif"), str(tmp_path / "tiled_conf.tif"),
-                           str(tmp_path / "tiled_proba.tif"), memory_mb=1, log=lines.append)
+    tiled = predict_raster(mosaic, model, BANDS, str(tmp_path / "tiled.tif"),
+                           str(tmp_path / "tiled_conf.tif"), str(tmp_path / "tiled_proba.tif"), memory_mb=1,
+                           log=lines.append)
     merged = predict_raster(LANDSAT, model, BANDS, str(tmp_path / "merged.tif"), str(tmp_path / "conf.tif"),
                             str(tmp_path / "proba.tif"))
     assert "in 1 windows" not in lines[-1]
