@@ -80,7 +80,8 @@ def run_on_cluster(n_workers, predict, scene, folder, mixture, bands, memory_mb)
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--size", type=int, default=4096)
     parser.add_argument("--bands", type=int, default=6)
     parser.add_argument("--classes", type=int, default=6)
@@ -130,8 +131,9 @@ def main():
     copy_per_pixel = copy / pixels
     group = 2**24
     tasks = math.ceil(MOSAIC_PIXELS / group)
+    copy_minutes = copy_per_pixel * MOSAIC_PIXELS / 60
     print(f"\nprojection, 100 000 x 100 000 px ({tasks} tasks of {group} px, {per_pixel * group:.1f} s each, "
-          f"{overhead * 1e3:.1f} ms overhead each; driver copy {copy_per_pixel * MOSAIC_PIXELS / 60:.0f} min):")
+          f"{overhead * 1e3:.1f} ms overhead each; driver copy {copy_minutes:.0f} min):")
     for workers in (8, 64):
         compute_time = math.ceil(tasks / workers) * (per_pixel * group + overhead)
         total = compute_time + copy_per_pixel * MOSAIC_PIXELS
