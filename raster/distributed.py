@@ -5,9 +5,10 @@ windows), one task each. A worker opens the raster from its path (which every wo
 classifies the group's windows with the core and writes one tile per output into a scratch folder
 beside the output (which every worker must see too); a tile is written under a temporary name and
 renamed when complete, so a task that Dask runs again after a worker died writes the same tile.
-The driver then copies the tiles window by window, in the single-machine order, into the outputs
-staged in the run's OutputSet: the files are byte-identical to a run on one machine, and the driver
-holds one window at a time. Cancel, or any failure, leaves no output and no tile.
+The driver copies the tiles window by window, in the single-machine order, into the outputs
+staged in the run's OutputSet, each group as soon as it and those before it are done: the files
+are byte-identical to a run on one machine, and the driver holds one window at a time. Cancel,
+or any failure, leaves no output and no tile.
 
 Statistics (raster/samples.py): the windows the training features cover, in groups, one task each;
 each returns the ClassStatistics of its samples, merged on the driver (Chan's update, exact to rounding).
@@ -131,23 +132,18 @@ class TileWriter:
         return dict(self.paths)
 
 
-def gather(client, futures, weights, progress=None, is_canceled=None):
-    """The results of `futures` in their order, reporting progress (weighted) and cancelling them all
-    when `is_canceled` says so or one fails."""
-    total, done, finished = float(sum(weights)), 0.0, set()
+def in_order(client, futures, is_canceled=None):
+    """The results of `futures` one by one, in their order, each as soon as it is ready; all of them
+    are cancelled when `is_canceled` says so or one of them fails (looked at every POLL_SECONDS)."""
     try:
-        while len(finished) < len(futures):
-            check_canceled(is_canceled)
-            for k, future in enumerate(futures):
-                if k not in finished and future.done():
-                    future.result()  # a task's error is raised here
-                    finished.add(k)
-                    done += weights[k]
-                    if progress is not None:
-                        progress(done / total)
-            if len(finished) < len(futures):
+        for future in futures:
+            while not future.done():
+                check_canceled(is_canceled)
+                failed = next((other for other in futures if other.status == "error"), None)
+                if failed is not None:
+                    failed.result()  # the task's error, raised here
                 time.sleep(POLL_SECONDS)
-        return [future.result() for future in futures]
+            yield future.result()
     except BaseException:
         client.cancel(futures)
         raise
@@ -157,8 +153,8 @@ def run_window_groups(client, task, arguments, width, windows, rasters, staging,
                       is_canceled=None, log=None):
     """Run `task(*arguments, group, tile_writer_arguments)` on the cluster of `client` for each group of
     `windows`: it writes the group's tiles (a TileWriter) in a scratch folder beside `near` and returns
-    their paths; then copy the tiles into the output rasters `rasters` (an Outputs object) in the order
-    of `windows`."""
+    their paths. The tiles of each group are copied into the output rasters `rasters` (an Outputs
+    object), in the order of `windows`, as soon as they and those before them are written."""
     folder = staging.scratch_folder(near)
     groups = window_groups(windows, width, GROUP_PIXELS)
     layouts = output_layouts(rasters)
@@ -169,14 +165,13 @@ def run_window_groups(client, task, arguments, width, windows, rasters, staging,
     futures = [client.submit(task, *arguments, group, (folder, k, group_box(group), layouts),
                              key=f"gmmselect-predict-{run}-{k}", pure=False)
                for k, group in enumerate(groups)]
-    weights = [sum(w * h for _, _, w, h in group) for group in groups]
-    tiles = gather(client, futures, weights, None if progress is None else lambda f: progress(90.0 * f),
-                   is_canceled)
-    for k, (group, paths) in enumerate(zip(groups, tiles)):
+    total, done = sum(w * h for _, _, w, h in windows), 0
+    for group, paths in zip(groups, in_order(client, futures, is_canceled)):
         check_canceled(is_canceled)
         copy_tiles(rasters, group, paths)
+        done += sum(w * h for _, _, w, h in group)
         if progress is not None:
-            progress(90.0 + 10.0 * (k + 1) / len(groups))
+            progress(100.0 * done / total)
 
 
 def copy_tiles(rasters, group, paths):

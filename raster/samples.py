@@ -18,7 +18,7 @@ from osgeo import gdal, ogr
 from ..core import ClassStatistics
 from ..core.validation import MIN_SAMPLES_PER_CLASS
 from .blocks import PixelReader, plan_windows
-from .distributed import gather
+from .distributed import in_order
 from .errors import DataError, check_canceled
 from .info import band_name, geotransform_of
 from .vector import read_features
@@ -381,13 +381,14 @@ def distributed_statistics(client, walk_arguments, log=None, progress=None, is_c
                for start in range(0, len(walk.windows), windows_per_task)]
     if log is not None:
         log(f"Dask: {len(futures)} statistics tasks over {len(walk.windows)} windows")
-    parts = gather(client, futures, [1] * len(futures),
-                   None if progress is None else lambda f: progress(100.0 * f), is_canceled)
     total, group_totals = ClassStatistics.empty(walk.features.labels, len(walk.reader.band_numbers)), {}
-    for stats, groups, covered, contested, unusable, read in parts:
+    for done, part in enumerate(in_order(client, futures, is_canceled), 1):
+        stats, groups, covered, contested, unusable, read = part
         total = merge_statistics(total, group_totals, stats, groups)
         walk.covered += covered
         walk.n_contested += contested
         walk.n_unusable += unusable
         walk.n_read += read
+        if progress is not None:
+            progress(100.0 * done / len(futures))
     return total, group_totals, walk.summary(total.counts, log)
