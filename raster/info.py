@@ -9,6 +9,9 @@ from osgeo import gdal, osr
 
 from .errors import DataError
 
+#: What GDAL's ENVI driver appends to each band name when the header has wavelengths: ' (450.5 Nanometers)'.
+ENVI_WAVELENGTH_SUFFIX = re.compile(r"\s*\([-+0-9.eE]+(\s+[^()]*)?\)$")
+
 
 @dataclass(frozen=True)
 class BandIdentity:
@@ -121,10 +124,17 @@ def wavelength_units(dataset):
     return units
 
 
+def own_name(description, number):
+    """The name of band `number` given by its `description`, without the wavelength GDAL's ENVI driver
+    appends; None when there is none or it is GDAL's default 'Band n'."""
+    name = ENVI_WAVELENGTH_SUFFIX.sub("", description or "").strip()
+    return None if not name or name == f"Band {number}" else name
+
+
 def band_identities(dataset):
     """The BandIdentity of every band of `dataset`."""
     wavelengths = band_wavelengths(dataset) or [None] * dataset.RasterCount
-    return [BandIdentity(number, dataset.GetRasterBand(number).GetDescription() or None, wavelength,
+    return [BandIdentity(number, own_name(dataset.GetRasterBand(number).GetDescription(), number), wavelength,
                          unit if wavelength is not None else None)
             for number, (wavelength, unit) in enumerate(zip(wavelengths, wavelength_units(dataset)), 1)]
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from conftest import data_file
 from osgeo import gdal
-from test_raster_fixtures import LANDSAT, POLYGONS
+from test_raster_fixtures import LANDSAT, POLYGONS, write_raster
 
 from gmmselect.core import GaussianMixture, load_model
 from gmmselect.raster import DataError, extract_samples, predict_raster
@@ -65,6 +65,23 @@ def test_same_names_in_another_order_are_mapped_by_name(tmp_path, model):
     assert lines[0] == ("bands mapped by name: 'blue' 1 -> 7, 'green' 2 -> 6, 'red' 3 -> 5, 'nir' 4 -> 4, "
                         "'swir1' 5 -> 3, 'swir2' 7 -> 1 (model -> raster band)")
     np.testing.assert_array_equal(classify(tmp_path, LANDSAT, model, "c.tif")[0], expected)
+
+
+def test_envi_headers_give_names_wavelengths_and_units(tmp_path):
+    """GDAL's ENVI driver appends the wavelength to each band name of the header ('blue (450.5
+    Nanometers)') and names unnamed bands 'Band n': neither is part of the band's own name."""
+    path = write_raster(tmp_path / "scene.img", np.zeros((2, 3, 4), dtype=np.int16), driver="ENVI")
+    header = str(tmp_path / "scene.hdr")
+    for names, expected in (("blue, Band 2", ["blue", None]), ("Band 1, Band 2", [None, None])):
+        with open(header, encoding="ascii") as stream:
+            text = stream.read().split("band names")[0]
+        with open(header, "w", encoding="ascii") as stream:
+            stream.write(f"{text}band names = {{{names}}}\nwavelength units = Nanometers\n"
+                         "wavelength = {450.5, 550.25}\n")
+        dataset = gdal.Open(path)
+        assert dataset.GetRasterBand(2).GetDescription() == "Band 2 (550.25 Nanometers)"
+        assert band_identities(dataset) == [BandIdentity(1, expected[0], 450.5, "Nanometers"),
+                                            BandIdentity(2, expected[1], 550.25, "Nanometers")]
 
 
 def test_missing_or_renamed_bands_stop_with_the_list(tmp_path, model):

@@ -3,12 +3,9 @@
 import filecmp
 import os
 import signal
-import subprocess
-import sys
 
 import numpy as np
 import pytest
-from conftest import REPO
 from test_raster_fixtures import LANDSAT, POLYGONS, write_raster
 
 from gmmselect.core import GaussianMixture
@@ -143,18 +140,6 @@ def test_statistics_merged_from_the_workers_make_the_in_memory_model(cluster):
 def test_a_sample_limit_is_refused_on_the_cluster(cluster):
     with pytest.raises(ValueError, match="leave max_samples_per_class at 0 to accumulate the statistics on"):
         accumulate_statistics(LANDSAT, POLYGONS, "class", client=cluster[1], max_samples_per_class=10)
-
-
-def test_the_plugin_imports_dask_only_when_asked():
-    """core, raster (with its Dask module) and the algorithms load without importing dask."""
-    code = ("import sys; import gmmselect.core, gmmselect.raster, gmmselect.raster.distributed, "
-            "gmmselect.raster.bands, gmmselect.algorithms.provider; "
-            "print(sorted(name for name in sys.modules if name.split('.')[0] in ('dask', 'distributed')))")
-    parent = os.environ["GMMSELECT_PLUGIN_PARENT"]
-    environment = {**os.environ, "PYTHONPATH": parent, "QT_QPA_PLATFORM": "offscreen"}
-    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                               env=environment, cwd=REPO)
-    assert completed.stdout.strip() == "[]"
 
 
 def test_predict_with_a_dask_scheduler_equals_predict_here(cluster, tmp_path, monkeypatch):
