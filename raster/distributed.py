@@ -54,6 +54,15 @@ def scheduler_client(address):
         client.close()
 
 
+def worker_count(client):
+    """The number of workers of the cluster of `client`; DataError when it has none (tasks would wait)."""
+    workers = len(client.scheduler_info()["workers"])
+    if not workers:
+        raise DataError(f"the Dask scheduler at {client.scheduler.address!r} has no worker; start some with "
+                        "'dask worker ADDRESS' on machines that see the raster and the output folder")
+    return workers
+
+
 def window_groups(windows, width, group_pixels):
     """Consecutive windows in groups of at most `group_pixels` pixels (one window at least) whose union
     is a rectangle: windows side by side in one row, or full-width strips one under the other."""
@@ -155,12 +164,12 @@ def run_window_groups(client, task, arguments, width, windows, rasters, staging,
     `windows`: it writes the group's tiles (a TileWriter) in a scratch folder beside `near` and returns
     their paths. The tiles of each group are copied into the output rasters `rasters` (an Outputs
     object), in the order of `windows`, as soon as they and those before them are written."""
+    workers = worker_count(client)
     folder = staging.scratch_folder(near)
     groups = window_groups(windows, width, GROUP_PIXELS)
     layouts = output_layouts(rasters)
     run = uuid.uuid4().hex[:12]
     if log is not None:
-        workers = len(client.scheduler_info()["workers"])
         log(f"Dask: {len(groups)} tasks of up to {GROUP_PIXELS} px on {workers} workers, tiles in {folder!r}")
     futures = [client.submit(task, *arguments, group, (folder, k, group_box(group), layouts),
                              key=f"gmmselect-predict-{run}-{k}", pure=False)

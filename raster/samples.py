@@ -18,7 +18,7 @@ from osgeo import gdal, ogr
 from ..core import ClassStatistics
 from ..core.validation import MIN_SAMPLES_PER_CLASS
 from .blocks import PixelReader, plan_windows
-from .distributed import in_order
+from .distributed import in_order, worker_count
 from .errors import DataError, check_canceled
 from .info import band_name, geotransform_of
 from .vector import read_features
@@ -374,13 +374,14 @@ def distributed_statistics(client, walk_arguments, log=None, progress=None, is_c
     raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb = walk_arguments
     arguments = (os.path.abspath(raster_path), os.path.abspath(vector_path), class_field, layer, bands,
                  os.path.abspath(mask_path) if mask_path else None, all_touched, memory_mb)
+    workers = worker_count(client)
     walk = SampleWalk(*arguments, log=log, is_canceled=is_canceled)
     run = uuid.uuid4().hex[:12]
     futures = [client.submit(statistics_group, arguments, start, start + windows_per_task,
                              key=f"gmmselect-statistics-{run}-{start}", pure=False)
                for start in range(0, len(walk.windows), windows_per_task)]
     if log is not None:
-        log(f"Dask: {len(futures)} statistics tasks over {len(walk.windows)} windows")
+        log(f"Dask: {len(futures)} statistics tasks over {len(walk.windows)} windows on {workers} workers")
     total, group_totals = ClassStatistics.empty(walk.features.labels, len(walk.reader.band_numbers)), {}
     for done, part in enumerate(in_order(client, futures, is_canceled), 1):
         stats, groups, covered, contested, unusable, read = part

@@ -137,6 +137,19 @@ def test_statistics_merged_from_the_workers_make_the_in_memory_model(cluster):
     np.testing.assert_equal(vars(summary), vars(local[2]))
 
 
+def test_a_cluster_without_workers_is_refused(scene, tmp_path):
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None) as empty, \
+            Client(empty) as client:
+        for run in (lambda: predict(tmp_path, scene, client=client),
+                    lambda: accumulate_statistics(LANDSAT, POLYGONS, "class", client=client)):
+            with pytest.raises(ValueError, match=r"^the Dask scheduler at 'tcp://127.0.0.1:\d+' has no "
+                                                 r"worker; start some with 'dask worker ADDRESS'"):
+                run()
+    assert os.listdir(tmp_path) == []
+
+
 def test_a_sample_limit_is_refused_on_the_cluster(cluster):
     with pytest.raises(ValueError, match="leave max_samples_per_class at 0 to accumulate the statistics on"):
         accumulate_statistics(LANDSAT, POLYGONS, "class", client=cluster[1], max_samples_per_class=10)
