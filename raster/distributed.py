@@ -133,11 +133,11 @@ class TileWriter:
 
     def close(self):
         """Complete every tile and rename it into place; return {output key: tile path}."""
-        for key, (tile, temporary) in self.datasets.items():
+        for key in list(self.datasets):
+            tile, temporary = self.datasets.pop(key)
             tile.FlushCache()
-            tile = None
+            del tile  # the last reference: GDAL closes the file
             os.replace(temporary, self.paths[key])
-        self.datasets = {}
         return dict(self.paths)
 
 
