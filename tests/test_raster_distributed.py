@@ -13,6 +13,8 @@ from gmmselect.raster import Canceled, accumulate_statistics, extract_samples, p
 from gmmselect.raster import distributed as dask_prediction
 
 pytest.importorskip("distributed")
+#: Debian 12's tornado warns inside distributed's own event loop start; nothing of ours.
+pytestmark = pytest.mark.filterwarnings("ignore:make_current is deprecated:DeprecationWarning")
 
 #: Pixels per task in these tests: a 1210 x 1030 raster makes 21 tasks of one window.
 GROUP_PIXELS = 16384
@@ -27,7 +29,7 @@ def cluster():
     from distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as local, Client(local) as client:
+                      dashboard_address="127.0.0.1:0") as local, Client(local) as client:
         yield local, client
 
 
@@ -140,8 +142,8 @@ def test_statistics_merged_from_the_workers_make_the_in_memory_model(cluster):
 def test_a_cluster_without_workers_is_refused(scene, tmp_path):
     from distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=0, processes=True, host="127.0.0.1", dashboard_address=None) as empty, \
-            Client(empty) as client:
+    with LocalCluster(n_workers=0, processes=True, host="127.0.0.1",
+                      dashboard_address="127.0.0.1:0") as empty, Client(empty) as client:
         for run in (lambda: predict(tmp_path, scene, client=client),
                     lambda: accumulate_statistics(LANDSAT, POLYGONS, "class", client=client)):
             with pytest.raises(ValueError, match=r"^the Dask scheduler at 'tcp://127.0.0.1:\d+' has no "

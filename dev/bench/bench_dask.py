@@ -82,7 +82,7 @@ def run_on_cluster(n_workers, predict, scene, folder, mixture, bands, memory_mb)
     from distributed import Client, LocalCluster, get_task_stream
 
     with LocalCluster(n_workers=n_workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster, Client(cluster) as client:
+                      dashboard_address="127.0.0.1:0") as cluster, Client(cluster) as client:
         os.makedirs(folder)
         started = time.perf_counter()
         with get_task_stream(client) as stream:
