@@ -9,7 +9,7 @@ import pytest
 from test_raster_fixtures import LANDSAT, POLYGONS, write_raster
 
 from gmmselect.core import GaussianMixture
-from gmmselect.raster import Canceled, accumulate_statistics, extract_samples, predict_raster
+from gmmselect.raster import Canceled, DataError, accumulate_statistics, extract_samples, predict_raster
 from gmmselect.raster import distributed as dask_prediction
 
 pytest.importorskip("distributed")
@@ -121,6 +121,20 @@ def test_cancel_on_the_cluster_leaves_no_output(cluster, scene, tmp_path, monkey
                 is_canceled=lambda: bool(started))
     cluster[1].wait_for_workers(2, timeout=30)
     assert os.listdir(tmp_path) == []
+
+
+def test_a_failed_task_leaves_no_output(cluster, tmp_path):
+    """A VRT mosaic one of whose tiles is gone: the driver reads no pixel, the task of that tile fails."""
+    from test_raster_fixtures import landsat_tiles
+
+    tiles, mosaic = landsat_tiles(tmp_path)
+    os.remove(tiles[3][1])
+    samples = extract_samples(LANDSAT, POLYGONS, "class")
+    mixture = GaussianMixture.fit(samples.X, samples.y)
+    before = sorted(os.listdir(tmp_path))
+    with pytest.raises((DataError, RuntimeError), match="tile_100_150.tif"):
+        predict_raster(mosaic, mixture, list(range(1, 8)), str(tmp_path / "classes.tif"), client=cluster[1])
+    assert sorted(os.listdir(tmp_path)) == before
 
 
 def test_statistics_merged_from_the_workers_make_the_in_memory_model(cluster):
