@@ -168,6 +168,8 @@ def test_a_vrt_mosaic_of_tiles_predicts_as_the_merged_raster(tmp_path, model):
     merged = predict_raster(LANDSAT, model, BANDS, str(tmp_path / "merged.tif"), str(tmp_path / "conf.tif"),
                             str(tmp_path / "proba.tif"))
     assert "in 1 windows" not in lines[-1]
-    for key in ("classification", "confidence", "probabilities"):
-        np.testing.assert_array_equal(read(tiled[key]), read(merged[key]))
+    np.testing.assert_array_equal(read(tiled["classification"]), read(merged["classification"]))
+    # the float32 posteriors are each within 1e-5 of float64 (core/float32.py), whatever the windows
+    for key in ("confidence", "probabilities"):
+        np.testing.assert_allclose(read(tiled[key]), read(merged[key]), rtol=0, atol=2e-5)
     assert gdal.Open(tiled["classification"]).GetGeoTransform() == gdal.Open(LANDSAT).GetGeoTransform()
