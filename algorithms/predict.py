@@ -2,6 +2,7 @@
 
 import os
 import time
+from contextlib import nullcontext
 
 from qgis.core import (
     QgsProcessingLayerPostProcessorInterface,
@@ -11,11 +12,14 @@ from qgis.core import (
     QgsProcessingParameterNumber,
     QgsProcessingParameterRasterDestination,
     QgsProcessingParameterRasterLayer,
+    QgsProcessingParameterString,
 )
 
 from ..core import load_model
 from ..i18n import GmmSelect
 from ..raster import predict_raster
+from ..raster.bands import model_bands, parse_band_map
+from ..raster.distributed import scheduler_client
 from ..raster.files import qml_path
 from .base import GmmSelectAlgorithm, progress_between
 
@@ -86,6 +90,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
     PROBABILITIES = "PROBABILITIES"
     SELECTED_BANDS = "SELECTED_BANDS"
     N_SELECTED = "N_SELECTED"
+    BAND_MAP = "BAND_MAP"
+    DASK_SCHEDULER = "DASK_SCHEDULER"
     ICON = "predict.svg"
 
     def name(self):
@@ -107,8 +113,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
 
     def initAlgorithm(self, config=None):
         """Raster, model, optional mask and size, and the three raster outputs."""
-        self.addRasterInput(GmmSelect.tr("The image to classify: the same bands, in the same order, as the "
-                                         "raster the model was trained on."))
+        self.addRasterInput(GmmSelect.tr("The image to classify: it must hold the bands the model was "
+                                         "trained on (matched by name, else by number)."))
         self.addParameterWithHelp(QgsProcessingParameterFile(
             self.MODEL, GmmSelect.tr("Model file"),
             fileFilter=GmmSelect.tr("GMM Select model (*.gmm);;All files (*)")),
@@ -122,6 +128,20 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             QgsProcessingParameterNumber.Integer, optional=True, minValue=0),
             GmmSelect.tr("Empty or 0: the bands the model was saved with. A size k: the best set of k bands "
                          "found by the selection (Train Selection models only)."), advanced=True)
+        self.addParameterWithHelp(QgsProcessingParameterString(
+            self.BAND_MAP, GmmSelect.tr("Band map (model band=raster band)"), optional=True),
+            GmmSelect.tr("Empty: the raster's bands are matched to the model's by name (by number when "
+                         "either has no band names), and wavelengths that differ stop the run. Pairs such as "
+                         "<code>B5=3, B4=2</code> map each band the model uses (by its name or number) to a "
+                         "band number of this raster by hand."), advanced=True)
+        self.addParameterWithHelp(QgsProcessingParameterString(
+            self.DASK_SCHEDULER, GmmSelect.tr("Dask scheduler address"), optional=True),
+            GmmSelect.tr("Empty: classify on this machine. An address such as "
+                         "<code>tcp://10.0.0.5:8786</code> (printed by <code>dask scheduler</code>): the "
+                         "workers of that Dask cluster classify the raster in tiles, with the same result. "
+                         "The raster, the mask and the output's folder must be at paths every worker sees, "
+                         "and GMM Select must be importable there."),
+            advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
             self.OUTPUT, GmmSelect.tr("Classification")),
             GmmSelect.tr("GeoTIFF of class codes with a colour table and the class names (and a .qml style "
@@ -158,13 +178,16 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                 "Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}").format(
                     len(names), ", ".join(names), mixture.tau_, len(band_numbers),
                     ", ".join(str(band) for band in band_numbers)))
-            predict_raster(raster_path, mixture, band_numbers, output, confidence_path=confidence,
-                           probabilities_path=probabilities, mask_path=mask_path, class_names=names,
-                           class_colors=saved.class_colors,
-                           progress=progress_between(feedback, 0, 100, full=100),
-                           is_canceled=feedback.isCanceled, log=self.logTo(feedback),
-                           n_raster_bands=saved.n_raster_bands, outputs=self.staging,
-                           **model_bands(saved, band_numbers))
+            band_map = parse_band_map(self.parameterAsString(parameters, self.BAND_MAP, context))
+            address = self.parameterAsString(parameters, self.DASK_SCHEDULER, context).strip()
+            with scheduler_client(address) if address else nullcontext() as client:
+                predict_raster(raster_path, mixture, band_numbers, output, confidence_path=confidence,
+                               probabilities_path=probabilities, mask_path=mask_path, class_names=names,
+                               class_colors=saved.class_colors,
+                               progress=progress_between(feedback, 0, 100, full=100),
+                               is_canceled=feedback.isCanceled, log=self.logTo(feedback),
+                               n_raster_bands=saved.n_raster_bands, outputs=self.staging,
+                               model_bands=model_bands(saved, band_numbers), band_map=band_map, client=client)
             self.commitOutputs()
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
         self.info(feedback, GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(
@@ -184,12 +207,3 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                     ClassStyle.create(path, stack))
         return {}
 
-
-def model_bands(saved, band_numbers):
-    """The names and wavelengths (or None) the model knows of raster bands `band_numbers`, as keyword
-    arguments of predict_raster."""
-    position = {number: k for k, number in enumerate(saved.band_numbers)}
-    wavelengths = saved.wavelengths
-    used = [position[number] for number in band_numbers]
-    return {"band_names": [saved.feature_names[k] for k in used],
-            "wavelengths": [wavelengths[k] for k in used] if wavelengths else None}

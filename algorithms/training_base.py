@@ -250,7 +250,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                        "field": field, "max_samples_per_class": max_samples,
                        "algorithm": self.id() or self.name()}
         return samples, TrainingInputs(n_bands, description, raster.wavelengths, self.category_colors,
-                                       time.perf_counter() - started)
+                                       time.perf_counter() - started, raster.identities)
 
     def writeOutputs(self, result, paths):
         """Stage the model file and the optional files; return the results."""

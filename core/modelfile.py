@@ -71,6 +71,9 @@ class SavedModel:
     bands) used for prediction; `selection` and `tau_search` are kept for reports and for
     choosing another size at prediction time; `class_colors` ('#rrggbb' per class) style the
     classification; `wavelengths` (one per band read) and `training` feed the report.
+    `band_descriptions` (the GDAL description of each band read, None where it had none) and
+    `wavelength_units` (None where unknown) tell Predict which raster bands are the model's; both are
+    None in files of earlier versions, which did not record them.
     """
 
     mixture: GaussianMixture
@@ -83,6 +86,8 @@ class SavedModel:
     class_colors: Optional[list] = None
     wavelengths: Optional[list] = None
     training: Optional[TrainingRecord] = None
+    band_descriptions: Optional[list] = None
+    wavelength_units: Optional[list] = None
 
     def __post_init__(self):
         self.band_numbers = tuple(int(b) for b in self.band_numbers)
@@ -136,6 +141,8 @@ def info_header(saved):
         info.update(created=record.created, workflow=record.workflow, source=dict(record.source),
                     parameters=dict(record.parameters), classes=names)
     info.update(class_colors=saved.class_colors, wavelengths=saved.wavelengths)
+    if saved.band_descriptions is not None:
+        info.update(band_descriptions=saved.band_descriptions, wavelength_units=saved.wavelength_units)
     if record is not None:
         validation = record.validation
         info.update(
@@ -530,15 +537,21 @@ def check_bands(header, arrays, n_classes, n_features, n_raster_bands):
     return class_names, feature_names
 
 
-def read_colors_and_wavelengths(info, n_classes, n_features):
-    """The class colours and the band wavelengths of the `info` object (None when absent)."""
+def read_colors_and_bands(info, n_classes, n_features):
+    """The class colours, band wavelengths, band descriptions and wavelength units of the `info`
+    object (each None when absent)."""
+    def optional_items(key, kind, per_band_nulls):
+        if info.values.get(key) is None:
+            return None
+        values = info.items(key, kind, optional=per_band_nulls)
+        require(len(values) == n_features, info.path, f"{len(values)} {key} for {n_features} bands")
+        return values
+
     colors = info.items("class_colors", TEXT) if info.values.get("class_colors") is not None else None
-    wavelengths = info.items("wavelengths", NUMBER) if info.values.get("wavelengths") is not None else None
     require(colors is None or len(colors) == n_classes, info.path,
             f"{len(colors or [])} class colours for {n_classes} classes")
-    require(wavelengths is None or len(wavelengths) == n_features, info.path,
-            f"{len(wavelengths or [])} wavelengths for {n_features} bands")
-    return colors, wavelengths
+    return (colors, optional_items("wavelengths", NUMBER, False),
+            optional_items("band_descriptions", TEXT, True), optional_items("wavelength_units", TEXT, True))
 
 
 def load_model(path):
@@ -552,11 +565,11 @@ def load_model(path):
     check_mixture(path, arrays, tau, floor, alpha)
     class_names, feature_names = check_bands(header, arrays, n_classes, n_features, n_raster_bands)
     info = Fields(path, header.get("info", OBJECT, optional=True) or {}, "info.")
-    colors, wavelengths = read_colors_and_wavelengths(info, n_classes, n_features)
+    colors, wavelengths, descriptions, units = read_colors_and_bands(info, n_classes, n_features)
     counts = arrays["counts"] if arrays["counts"].size else None
     mixture = GaussianMixture(arrays["labels"], arrays["priors"], arrays["means"], arrays["covariances"],
                               tau, class_names, floor, counts, alpha)
     record = read_record(info, class_names) if "cross_validation" in info.values else None
     return SavedModel(mixture, arrays["band_numbers"], feature_names, n_raster_bands, arrays["features"],
                       read_selection(header, arrays, n_features), read_tau_search(header, arrays),
-                      colors, wavelengths, record)
+                      colors, wavelengths, record, descriptions, units)

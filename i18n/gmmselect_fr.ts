@@ -64,14 +64,9 @@
         <translation>erreur inconnue</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="97"/>
+        <location filename="../algorithms/predict.py" line="103"/>
         <source>Predict</source>
         <translation>Prédire</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/predict.py" line="110"/>
-        <source>The image to classify: the same bands, in the same order, as the raster the model was trained on.</source>
-        <translation>L'image à classer : les mêmes bandes, dans le même ordre, que le raster sur lequel le modèle a été entraîné.</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="45"/>
@@ -79,32 +74,32 @@
         <translation>Fichier de modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="112"/>
+        <location filename="../algorithms/predict.py" line="118"/>
         <source>GMM Select model (*.gmm);;All files (*)</source>
         <translation>Modèle GMM Select (*.gmm);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="112"/>
+        <location filename="../algorithms/predict.py" line="118"/>
         <source>A .gmm model written by Train GMM or Train Selection (the content is checked, not the name).</source>
         <translation>Un modèle .gmm écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes (le contenu est vérifié, pas le nom).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="117"/>
+        <location filename="../algorithms/predict.py" line="123"/>
         <source>Mask</source>
         <translation>Masque</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="117"/>
+        <location filename="../algorithms/predict.py" line="123"/>
         <source>Optional raster on the same grid: only pixels with a value &gt; 0 are classified.</source>
         <translation>Raster facultatif sur la même grille : seuls les pixels de valeur &gt; 0 sont classés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="120"/>
+        <location filename="../algorithms/predict.py" line="126"/>
         <source>Number of selected bands to use (selection models)</source>
         <translation>Nombre de bandes sélectionnées à utiliser (modèles avec sélection)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="120"/>
+        <location filename="../algorithms/predict.py" line="126"/>
         <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only).</source>
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement).</translation>
     </message>
@@ -114,22 +109,22 @@
         <translation>Classification</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="131"/>
+        <location filename="../algorithms/predict.py" line="151"/>
         <source>Confidence</source>
         <translation>Carte de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="131"/>
+        <location filename="../algorithms/predict.py" line="151"/>
         <source>Posterior probability of the winning class, in (0, 1] (Float32), styled with a continuous red (0) to green (1) ramp (.qml next to it).</source>
         <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="135"/>
+        <location filename="../algorithms/predict.py" line="155"/>
         <source>Class probabilities</source>
         <translation>Probabilités des classes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="135"/>
+        <location filename="../algorithms/predict.py" line="155"/>
         <source>One band per class (in the model&apos;s class order): posterior probabilities (Float32).</source>
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
@@ -144,12 +139,12 @@
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="157"/>
+        <location filename="../algorithms/predict.py" line="177"/>
         <source>Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}</source>
         <translation>Modèle : {0} classes ({1}), tau = {2:.6g}, {3} bande(s) : {4}</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="170"/>
+        <location filename="../algorithms/predict.py" line="193"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -923,12 +918,12 @@ Taille {1} : {2:.6g}{3}
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="101"/>
+        <location filename="../algorithms/predict.py" line="107"/>
         <source>Classifies every pixel of a raster with a model from Train GMM or Train Selection (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data.</source>
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="125"/>
+        <location filename="../algorithms/predict.py" line="145"/>
         <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer's categorized style when it had one, else those of the land covers the class names say (water, forest, eau, forêt...), else a palette for colour-blind eyes.</source>
         <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon celles des occupations du sol que disent les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens.</translation>
     </message>
@@ -1386,6 +1381,31 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="215"/>
         <source>weight N_h / n_h</source>
         <translation>poids N_h / n_h</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="116"/>
+        <source>The image to classify: it must hold the bands the model was trained on (matched by name, else by number).</source>
+        <translation>L'image à classer : elle doit contenir les bandes sur lesquelles le modèle a été entraîné (associées par leur nom, sinon par leur numéro).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="131"/>
+        <source>Band map (model band=raster band)</source>
+        <translation>Correspondance des bandes (bande du modèle=bande du raster)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="131"/>
+        <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (by number when either has no band names), and wavelengths that differ stop the run. Pairs such as &lt;code&gt;B5=3, B4=2&lt;/code&gt; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
+        <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes), et des longueurs d'onde différentes arrêtent le traitement. Des paires telles que &lt;code&gt;B5=3, B4=2&lt;/code&gt; associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="137"/>
+        <source>Dask scheduler address</source>
+        <translation>Adresse de l'ordonnanceur Dask</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="137"/>
+        <source>Empty: classify on this machine. An address such as &lt;code&gt;tcp://10.0.0.5:8786&lt;/code&gt; (printed by &lt;code&gt;dask scheduler&lt;/code&gt;): the workers of that Dask cluster classify the raster in tiles, with the same result. The raster, the mask and the output&apos;s folder must be at paths every worker sees, and GMM Select must be importable there.</source>
+        <translation>Vide : classer sur cette machine. Une adresse telle que &lt;code&gt;tcp://10.0.0.5:8786&lt;/code&gt; (affichée par &lt;code&gt;dask scheduler&lt;/code&gt;) : les workers de cette grappe Dask classent le raster par tuiles, avec le même résultat. Le raster, le masque et le dossier de la sortie doivent se trouver à des chemins que chaque worker voit, et GMM Select doit pouvoir y être importé.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_gmm.py" line="27"/>

@@ -7,6 +7,7 @@ the files it was replacing, so the folders hold exactly what they held before.
 """
 
 import os
+import shutil
 import uuid
 from contextlib import suppress
 
@@ -16,6 +17,8 @@ from .errors import DataError
 
 #: What GDAL writes next to a raster (PAM metadata: category names, statistics).
 GDAL_SIDE_FILES = (".aux.xml",)
+#: Removals of a scratch folder tried before giving up (it is hidden and holds only intermediate files).
+SCRATCH_ATTEMPTS = 100
 
 
 def qml_path(path):
@@ -87,6 +90,7 @@ class OutputSet:
     def __init__(self):
         self.staged = []   # (target, temporary): the temporary file becomes the target at commit
         self.folders = []  # folders this run created, parents first
+        self.scratch = []  # folders of intermediate files, removed at the end whatever happens
 
     def __enter__(self):
         """Stage files in the block; commit when it ends normally, discard when it raises."""
@@ -136,6 +140,26 @@ class OutputSet:
         self.staged.extend((path + side, temporary + side) for side in side_files)
         return temporary
 
+    def scratch_folder(self, path):
+        """A new hidden folder beside `path` for the run's intermediate files (e.g. tiles written by
+        other machines): removed with its content when the run commits or is discarded."""
+        path = self.prepare(path)
+        folder, name = os.path.split(path)
+        scratch = os.path.join(folder, f".{os.path.splitext(name)[0]}.{uuid.uuid4().hex[:12]}.scratch")
+        os.mkdir(scratch)
+        self.scratch.append(scratch)
+        return scratch
+
+    def remove_scratch(self):
+        """Delete the scratch folders and everything in them (again while another process, such as a
+        Dask task still running after a cancel, adds a file between the listing and the removal)."""
+        for folder in self.scratch:
+            for _ in range(SCRATCH_ATTEMPTS):
+                shutil.rmtree(folder, ignore_errors=True)
+                if not os.path.lexists(folder):
+                    break
+        self.scratch = []
+
     def stage_raster(self, path):
         """`stage` for a GeoTIFF written by GDAL (its side files follow it)."""
         return self.stage(path, GDAL_SIDE_FILES)
@@ -168,12 +192,14 @@ class OutputSet:
             raise
         for _, backup in replaced:
             remove_quietly(backup)
+        self.remove_scratch()
         self.staged, self.folders = [], []
 
     def discard(self):
         """Delete every staged temporary file and the folders this run created (when empty)."""
         for _, temporary in self.staged:
             remove_quietly(temporary)
+        self.remove_scratch()
         for folder in reversed(self.folders):
             with suppress(OSError):  # not empty: something else wrote there meanwhile
                 os.rmdir(folder)

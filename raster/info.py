@@ -9,6 +9,20 @@ from osgeo import gdal, osr
 
 from .errors import DataError
 
+#: What GDAL's ENVI driver appends to each band name when the header has wavelengths: ' (450.5 Nanometers)'.
+ENVI_WAVELENGTH_SUFFIX = re.compile(r"\s*\([-+0-9.eE]+(\s+[^()]*)?\)$")
+
+
+@dataclass(frozen=True)
+class BandIdentity:
+    """What tells a raster band from another: its 1-based number, its GDAL description (None when it
+    has none), its centre wavelength and the wavelength's unit (None when unknown)."""
+
+    number: int
+    name: Optional[str] = None
+    wavelength: Optional[float] = None
+    unit: Optional[str] = None
+
 
 @dataclass
 class RasterInfo:
@@ -25,6 +39,7 @@ class RasterInfo:
     data_types: List[str]
     block_size: Tuple[int, int]
     wavelengths: Optional[List[float]]
+    identities: List[BandIdentity]
 
 
 def open_raster(path):
@@ -93,6 +108,37 @@ def band_wavelengths(dataset):
         return None
 
 
+def wavelength_units(dataset):
+    """The unit of each band's wavelength ('nm', 'Micrometers'...: band or ENVI metadata, 'um' for the
+    IMAGERY domain's CENTRAL_WAVELENGTH_UM), None where unknown."""
+    header = dataset.GetMetadataItem("wavelength_units", "ENVI")
+    units = []
+    for number in range(1, dataset.RasterCount + 1):
+        band = dataset.GetRasterBand(number)
+        if band.GetMetadataItem("wavelength") is not None:
+            units.append(band.GetMetadataItem("wavelength_units") or header)
+        elif band.GetMetadataItem("CENTRAL_WAVELENGTH_UM", "IMAGERY") is not None:
+            units.append("um")
+        else:
+            units.append(header)
+    return units
+
+
+def own_name(description, number):
+    """The name of band `number` given by its `description`, without the wavelength GDAL's ENVI driver
+    appends; None when there is none or it is GDAL's default 'Band n'."""
+    name = ENVI_WAVELENGTH_SUFFIX.sub("", description or "").strip()
+    return None if not name or name == f"Band {number}" else name
+
+
+def band_identities(dataset):
+    """The BandIdentity of every band of `dataset`."""
+    wavelengths = band_wavelengths(dataset) or [None] * dataset.RasterCount
+    return [BandIdentity(number, own_name(dataset.GetRasterBand(number).GetDescription(), number), wavelength,
+                         unit if wavelength is not None else None)
+            for number, (wavelength, unit) in enumerate(zip(wavelengths, wavelength_units(dataset)), 1)]
+
+
 def raster_info(path):
     """The RasterInfo of the raster at `path` (DataError if GDAL cannot read it)."""
     dataset = open_raster(path)
@@ -110,4 +156,5 @@ def raster_info(path):
         data_types=[gdal.GetDataTypeName(band.DataType) for band in bands],
         block_size=tuple(bands[0].GetBlockSize()),
         wavelengths=band_wavelengths(dataset),
+        identities=band_identities(dataset),
     )

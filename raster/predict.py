@@ -7,7 +7,6 @@ in flight fit `memory_mb`, and the GDAL block cache is capped at GDAL_CACHE_MB w
 Every output (rasters, side files, styles) is staged in an OutputSet and published together at the end.
 """
 
-import math
 import os
 from concurrent.futures import ThreadPoolExecutor
 
@@ -15,10 +14,12 @@ import numpy as np
 from osgeo import gdal, gdal_array
 
 from ..core.threads import single_threaded_blas
+from .bands import WAVELENGTH_TOLERANCE, match_bands
 from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
+from .distributed import TileWriter, run_window_groups
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files, raster_output_files
-from .info import band_name, band_wavelengths, geotransform_of, open_raster
+from .info import BandIdentity, band_identities, geotransform_of, open_raster
 from .style import category_names, classification_qml, color_table, confidence_qml, write_style
 from .style import class_colors as colors_of_classes
 
@@ -147,14 +148,6 @@ class Classifier:
                 planes[c, part][chosen] = posteriors[:, c]
 
 
-def check_band_count(path, dataset, n_raster_bands):
-    """DataError unless the raster has the `n_raster_bands` bands of the model's raster (None: any)."""
-    if n_raster_bands is not None and dataset.RasterCount != n_raster_bands:
-        raise DataError(f"the model was trained on a raster of {n_raster_bands} bands but raster {path!r} "
-                        f"has {dataset.RasterCount}: classify a raster with the same bands, in the same "
-                        "order, or train a model on this one")
-
-
 def check_model(mixture, reader, band_numbers):
     """DataError unless the model uses as many bands as are read and its labels are >= 1."""
     if mixture.n_features != len(reader.band_numbers):
@@ -165,23 +158,6 @@ def check_model(mixture, reader, band_numbers):
     if np.min(mixture.labels_) < 1:
         raise DataError(f"the model has class codes {mixture.labels_.tolist()}; codes must be >= 1 because 0 "
                         "is the classification's no-data value: retrain with codes from 1")
-
-
-def band_differences(reader, names=None, wavelengths=None):
-    """'model band -> raster band' for each band read whose name (other than GDAL's default) or
-    wavelength the model knows (`names`, `wavelengths` aligned with the bands read) and the raster
-    gives otherwise."""
-    raster_wavelengths = band_wavelengths(reader.dataset)
-    differences = []
-    for k, number in enumerate(reader.band_numbers):
-        name = band_name(reader.dataset, number)
-        if names and names[k] != band_name(None, number) and names[k] != name:
-            differences.append(f"band {number}: {names[k]!r} -> {name!r}")
-        elif wavelengths and raster_wavelengths and not math.isclose(
-                wavelengths[k], raster_wavelengths[number - 1], rel_tol=1e-3):
-            differences.append(f"band {number}: wavelength {wavelengths[k]:g} -> "
-                               f"{raster_wavelengths[number - 1]:g}")
-    return differences
 
 
 def window_pixels(memory_mb, reader, n_classes, label_size, probabilities, workers, part_pixels):
@@ -196,21 +172,27 @@ def window_pixels(memory_mb, reader, n_classes, label_size, probabilities, worke
 def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_path=None,
                    probabilities_path=None, mask_path=None, class_names=None, class_colors=None,
                    memory_mb=256, progress=None, is_canceled=None, log=None, workers=None,
-                   n_raster_bands=None, band_names=None, wavelengths=None, outputs=None):
+                   n_raster_bands=None, model_bands=None, band_map=None,
+                   wavelength_tolerance=WAVELENGTH_TOLERANCE, outputs=None, client=None):
     """Classify a raster with a GaussianMixture over bands `band_numbers` (1-based, in the model's order)
     and write GeoTIFFs: the classification (smallest unsigned type, no-data 0, colour table, category
     names, QML), the confidence (float32 in [0, 1], no-data -1, QML) and optionally one posterior band
     per class (no-data -1). Returns {'classification': path, 'confidence': path, 'probabilities': path}
     for the outputs written.
 
-    The raster is opened once: it must have `n_raster_bands` bands (when given); bands whose
-    `band_names` or `wavelengths` (the model's, aligned with `band_numbers`) differ are logged as a
-    warning. The files are staged in the OutputSet `outputs`, which the caller then commits (with
-    its other files) or discards; without one, they are published when complete.
+    The raster is opened once and its bands matched to the model's (raster/bands.py): `model_bands`
+    is the model's BandIdentity of each of `band_numbers` (None: numbers only), `n_raster_bands` the
+    band count of its raster (None: any), `band_map` {model band name or number: raster band number}
+    a map given by hand. With a dask.distributed `client`, window groups are classified by its
+    workers (raster/distributed.py), with byte-identical outputs. The files are staged in the
+    OutputSet `outputs`, which the caller then commits (with its other files) or discards; without
+    one, they are published when complete.
     """
     dataset = open_raster(raster_path)
-    check_band_count(raster_path, dataset, n_raster_bands)
-    reader = PixelReader(raster_path, band_numbers, mask_path, dataset)
+    raster_numbers, lines = (None, []) if band_numbers is None else match_bands(
+        raster_path, model_bands or [BandIdentity(number) for number in band_numbers],
+        band_identities(dataset), n_raster_bands, band_map, wavelength_tolerance)
+    reader = PixelReader(raster_path, raster_numbers, mask_path, dataset)
     check_model(mixture, reader, band_numbers)
     paths = {key: os.path.abspath(path) for key, path in
              (("classification", output_path), ("confidence", confidence_path),
@@ -218,11 +200,8 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     check_distinct({key: raster_output_files(path) for key, path in paths.items()},
                    {"the raster": dataset_files(raster_path),
                     "the mask": dataset_files(mask_path) if mask_path else []})
-    differences = band_differences(reader, band_names, wavelengths)
-    if differences and log is not None:
-        log(f"Warning: the bands of raster {raster_path!r} are not named as the model's: "
-            f"{'; '.join(differences)} (model -> raster); check that it has the bands the model was "
-            "trained on, in the same order")
+    for line in lines if log is not None else ():
+        log(line)
     names = [str(name) for name in (class_names or mixture.class_names_)]
     if len(names) != mixture.n_classes:
         raise DataError(f"{len(names)} class names for the {mixture.n_classes} classes of the model; give "
@@ -243,10 +222,16 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     try:
         rasters = Outputs(staging, reader.dataset, mixture, paths, names, colors)
         try:
-            with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), \
-                    ThreadPoolExecutor(workers) as pool:
-                classifier = Classifier(mixture, label_dtype, "probabilities" in paths, pool, part_pixels)
-                run_windows(reader, classifier, rasters, windows, progress, is_canceled)
+            if client is not None:
+                task = (os.path.abspath(raster_path), mask_path and os.path.abspath(mask_path),
+                        reader.band_numbers, mixture, label_dtype, "probabilities" in paths, part_pixels)
+                run_window_groups(client, classify_group, task, reader.width, windows, rasters, staging,
+                                  paths["classification"], progress, is_canceled, log)
+            else:
+                with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), \
+                        ThreadPoolExecutor(workers) as pool:
+                    classifier = Classifier(mixture, label_dtype, "probabilities" in paths, pool, part_pixels)
+                    run_windows(reader, classifier, rasters, windows, progress, is_canceled)
         finally:
             written = rasters.close()
         write_style(staging, written["classification"], classification_qml(mixture.labels_, names, colors))
@@ -267,6 +252,18 @@ def class_colors_checked(labels, colors):
         return colors_of_classes(labels, colors)
     except ValueError as error:
         raise DataError(f"class colours: {error}") from error
+
+
+def classify_group(raster_path, mask_path, band_numbers, mixture, label_dtype, probabilities, part_pixels,
+                   group, tiles):
+    """Dask task: classify the windows of `group` into its tiles (TileWriter arguments `tiles`); return
+    {output key: tile path}."""
+    reader = PixelReader(raster_path, band_numbers, mask_path)
+    writer = TileWriter(*tiles, reader.dataset, CREATION_OPTIONS)
+    with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), ThreadPoolExecutor(1) as pool:
+        run_windows(reader, Classifier(mixture, label_dtype, probabilities, pool, part_pixels), writer, group,
+                    None, None)
+    return writer.close()
 
 
 def run_windows(reader, classifier, outputs, windows, progress, is_canceled):

@@ -7,6 +7,8 @@ several features of the same class belongs to the first of them (its group). Onl
 that the features cover are read.
 """
 
+import os
+import uuid
 from dataclasses import dataclass, field
 from typing import Dict, List
 
@@ -16,11 +18,14 @@ from osgeo import gdal, ogr
 from ..core import ClassStatistics
 from ..core.validation import MIN_SAMPLES_PER_CLASS
 from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
+from .distributed import in_order, worker_count
 from .errors import DataError, check_canceled
 from .info import band_name, geotransform_of
 from .vector import read_features
 
 _IDENTITY = (0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
+#: Windows per Dask task when the statistics are accumulated on a cluster.
+WINDOWS_PER_TASK = 16
 
 
 @dataclass
@@ -322,10 +327,18 @@ def extract_samples(raster_path, vector_path, class_field, layer=None, bands=Non
 
 def accumulate_statistics(raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                           all_touched=False, max_samples_per_class=0, seed=0, log=None, progress=None,
-                          is_canceled=None, memory_mb=256):
+                          is_canceled=None, memory_mb=256, client=None):
     """Per-class and per-feature ClassStatistics merged window by window, never holding all samples:
     (class_stats, {feature id: ClassStatistics}, SampleSummary). With `max_samples_per_class`, the
-    statistics are those of the samples extract_samples would keep (held, at most that many per class)."""
+    statistics are those of the samples extract_samples would keep (held, at most that many per class).
+    With a dask.distributed `client`, groups of windows are read by its workers (raster/distributed.py);
+    GaussianMixture.from_statistics makes the model of the result."""
+    if client is not None:
+        if max_samples_per_class:
+            raise DataError("a sample limit per class needs every sample in one place; leave "
+                            "max_samples_per_class at 0 to accumulate the statistics on a Dask cluster")
+        return distributed_statistics(client, (raster_path, vector_path, class_field, layer, bands, mask_path,
+                                               all_touched, memory_mb), log, progress, is_canceled)
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
                       log, is_canceled)
     labels = walk.features.labels
@@ -341,4 +354,44 @@ def accumulate_statistics(raster_path, vector_path, class_field, layer=None, ban
         for chunk in walk.run(progress):
             parts = statistics_of(chunk.X, chunk.y, chunk.groups, labels)
             total = merge_statistics(total, group_totals, *parts)
+    return total, group_totals, walk.summary(total.counts, log)
+
+
+def statistics_group(walk_arguments, start, stop):
+    """Dask task: the class and feature statistics of windows start..stop of the SampleWalk of
+    `walk_arguments`, and its counters (pixels covered per feature, contested, unusable, read)."""
+    walk = SampleWalk(*walk_arguments)
+    walk.windows = walk.windows[start:stop]
+    labels = walk.features.labels
+    total, group_totals = ClassStatistics.empty(labels, len(walk.reader.band_numbers)), {}
+    for chunk in walk.run():
+        total = merge_statistics(total, group_totals, *statistics_of(chunk.X, chunk.y, chunk.groups, labels))
+    return total, group_totals, walk.covered, walk.n_contested, walk.n_unusable, walk.n_read
+
+
+def distributed_statistics(client, walk_arguments, log=None, progress=None, is_canceled=None,
+                           windows_per_task=WINDOWS_PER_TASK):
+    """accumulate_statistics by tasks of `windows_per_task` windows on the cluster of `client`, which read
+    the raster and vector at their paths (which every worker must see)."""
+    raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb = walk_arguments
+    arguments = (os.path.abspath(raster_path), os.path.abspath(vector_path), class_field, layer, bands,
+                 os.path.abspath(mask_path) if mask_path else None, all_touched, memory_mb)
+    workers = worker_count(client)
+    walk = SampleWalk(*arguments, log=log, is_canceled=is_canceled)
+    run = uuid.uuid4().hex[:12]
+    futures = [client.submit(statistics_group, arguments, start, start + windows_per_task,
+                             key=f"gmmselect-statistics-{run}-{start}", pure=False)
+               for start in range(0, len(walk.windows), windows_per_task)]
+    if log is not None:
+        log(f"Dask: {len(futures)} statistics tasks over {len(walk.windows)} windows on {workers} workers")
+    total, group_totals = ClassStatistics.empty(walk.features.labels, len(walk.reader.band_numbers)), {}
+    for done, part in enumerate(in_order(client, futures, is_canceled), 1):
+        stats, groups, covered, contested, unusable, read = part
+        total = merge_statistics(total, group_totals, stats, groups)
+        walk.covered += covered
+        walk.n_contested += contested
+        walk.n_unusable += unusable
+        walk.n_read += read
+        if progress is not None:
+            progress(100.0 * done / len(futures))
     return total, group_totals, walk.summary(total.counts, log)

@@ -35,6 +35,7 @@ from ..core.criteria import Assessment
 from ..core.modelfile import TrainingRecord, band_label
 from ..core.ridge import DEFAULT_ALPHAS
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
+from .info import BandIdentity
 from .style import colors_for_classes
 
 HELD_OUT = "held-out polygons"
@@ -90,6 +91,7 @@ class TrainingInputs:
     """Where the samples came from, recorded in the model for the report and for Predict.
 
     `source`: raster, training layer, field, algorithm. `wavelengths`: one per raster band, or None.
+    `identities`: the BandIdentity of every raster band (names, wavelength units), or None (a table).
     `category_colors`: {class value: colour} of the training layer's categorized style, or None.
     `sampling_seconds`: time spent extracting the samples, reported with the workflow's timings.
     """
@@ -99,6 +101,7 @@ class TrainingInputs:
     wavelengths: Optional[Sequence[float]] = None
     category_colors: Optional[dict] = None
     sampling_seconds: Optional[float] = None
+    identities: Optional[Sequence[BandIdentity]] = None
 
 
 @dataclass
@@ -485,7 +488,8 @@ def describe(samples, options, inputs, data, choice, mixture, cv, validation, co
                       n_raster_bands=int(inputs.n_raster_bands), features=choice.features,
                       selection=selection, tau_search=choice.tau_search,
                       class_colors=colors_for_classes(data.names, inputs.category_colors),
-                      wavelengths=_wavelengths(inputs.wavelengths, samples.band_numbers), training=record)
+                      wavelengths=_wavelengths(inputs.wavelengths, samples.band_numbers), training=record,
+                      **_identities(inputs.identities, samples.band_numbers))
 
 
 def _wavelengths(raster_wavelengths, band_numbers):
@@ -493,6 +497,15 @@ def _wavelengths(raster_wavelengths, band_numbers):
     if not raster_wavelengths:
         return None
     return [float(raster_wavelengths[number - 1]) for number in band_numbers]
+
+
+def _identities(identities, band_numbers):
+    """The descriptions and wavelength units of the bands read, as SavedModel fields (None: unknown)."""
+    if not identities:
+        return {}
+    chosen = [identities[number - 1] for number in band_numbers]
+    return {"band_descriptions": [band.name for band in chosen],
+            "wavelength_units": [band.unit for band in chosen]}
 
 
 def band_labels(samples, features):

@@ -48,7 +48,8 @@ def saved():
         warnings=["class 'x' has 1 polygon(s)"])
     return SavedModel(mixture, range(1, 17), list(data["feature_names"][:16]), 64, selection.best_set,
                       selection, search, ["#112233", "#445566", "#778899", "#aabbcc"],
-                      [float(k) for k in range(16)], record)
+                      [float(k) for k in range(16)], record, [f"B{k}" for k in range(15)] + [None],
+                      ["nm"] * 8 + [None] * 8)
 
 
 def assert_same_assessment(loaded, saved):
@@ -73,6 +74,8 @@ def test_round_trip_is_exact(tmp_path, saved):
     np.testing.assert_array_equal(loaded.tau_search.values, saved.tau_search.values)
     assert loaded.tau_search.tau == saved.tau_search.tau
     assert loaded.class_colors == saved.class_colors and loaded.wavelengths == saved.wavelengths
+    assert loaded.band_descriptions == saved.band_descriptions and loaded.band_descriptions[-1] is None
+    assert loaded.wavelength_units == saved.wavelength_units
     X = np.random.default_rng(0).normal(size=(20, 16)) * 1000 + saved.mixture.means_[0]
     np.testing.assert_array_equal(loaded.mixture.decision_function(X), saved.mixture.decision_function(X))
 
@@ -287,6 +290,9 @@ CORRUPT = [
     ("class names", {"header": {"class_names": ["a", "b", "c"]}}, "3 class names for 4 classes"),
     ("band names", {"header": {"feature_names": ["a"]}}, "1 band names for 7 bands"),
     ("colours", {"header": {"info.class_colors": ["#000000"]}}, "1 class colours for 4 classes"),
+    ("band descriptions", {"header": {"info.band_descriptions": ["a"]}}, "1 band_descriptions for 7 bands"),
+    ("wavelength units", {"header": {"info.wavelength_units": [1, 2, 3, 4, 5, 6, 7]}},
+     "header field 'info.wavelength_units[0]' is a number, not a string"),
     ("confusion", {"header": {"info.validation.confusion": [[1, 2], [3, 4]]}},
      "header field 'info.validation.confusion' is not a 4 x 4 matrix"),
     ("features", {"features": np.array([0, 7])}, "features [0, 7] are not distinct positions from 0 to 6"),

@@ -8,6 +8,8 @@ those inside functions included, relative (`from ..core import x`) and absolute 
 import ast
 import glob
 import os
+import subprocess
+import sys
 
 import pytest
 from qgis_helpers import REPO
@@ -174,3 +176,15 @@ def test_the_check_finds_circles():
     looped = dict(FAKE, **{"gmmselect.core.model": "from . import stats\n",
                            "gmmselect.core.stats": "from .model import x\n"})
     assert circles(looped) == [["gmmselect.core.model", "gmmselect.core.stats"]]
+
+
+def test_the_plugin_imports_dask_only_when_asked():
+    """core, raster (with its Dask module), the algorithms and the plugin load without importing dask."""
+    code = ("import sys; import gmmselect.core, gmmselect.raster, gmmselect.raster.distributed, "
+            "gmmselect.raster.bands, gmmselect.algorithms.provider, gmmselect.plugin; "
+            "print(sorted(name for name in sys.modules if name.split('.')[0] in ('dask', 'distributed')))")
+    parent = os.environ["GMMSELECT_PLUGIN_PARENT"]
+    environment = {**os.environ, "PYTHONPATH": parent, "QT_QPA_PLATFORM": "offscreen"}
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                               env=environment, cwd=REPO)
+    assert completed.stdout.strip() == "[]"

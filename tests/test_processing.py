@@ -290,3 +290,18 @@ def test_classification_is_loaded_with_its_class_style(selection, tmp_path):
     assert [c.label for c in renderer.classes()] == CLASSES
     assert [c.value for c in renderer.classes()] == [1, 2, 3, 4]
     project.removeMapLayer(layer.id())
+
+
+def test_predict_in_batch_over_tiles_equals_the_scene(selection, prediction, tmp_path):
+    """Predict run once per tile (as QGIS's batch mode does), the model loaded once per run: each tile's
+    classification is the scene's classification over that tile."""
+    from test_raster_fixtures import landsat_tiles
+
+    _, results = selection
+    scene, _, _ = read_band(prediction["OUTPUT"])
+    tiles, _ = landsat_tiles(tmp_path)
+    for (x, y, width, height), tile in tiles:
+        done = run("gmmselect:predict", {"INPUT": tile, "MODEL": results["OUTPUT_MODEL"],
+                                         "OUTPUT": tile.replace(".tif", "_classes.tif")})
+        classes, _, _ = read_band(done["OUTPUT"])
+        np.testing.assert_array_equal(classes, scene[y:y + height, x:x + width])

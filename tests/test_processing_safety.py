@@ -397,29 +397,49 @@ TM = ["blue", "green", "red", "nir", "swir1", "thermal", "swir2"]
 
 
 @pytest.mark.parametrize(("trained", "classified", "expected"), [
-    (TM, None, ["band 1: 'blue' -> 'Band 1'", "band 7: 'swir2' -> 'Band 7'"]),
-    (TM, TM[::-1], ["band 1: 'blue' -> 'swir2'", "band 3: 'red' -> 'swir1'"]),
-    (TM, TM, []),
-    (None, TM, []),
+    (TM, None, "the raster has no band names: bands taken by number ([1, 2, 3, 4, 5, 6, 7]), only the band "
+               "count checked"),
+    (TM, TM[::-1], "bands mapped by name: 'blue' 1 -> 7, 'green' 2 -> 6, 'red' 3 -> 5, 'nir' 4 -> 4, "
+                   "'swir1' 5 -> 3, 'thermal' 6 -> 2, 'swir2' 7 -> 1 (model -> raster band)"),
+    (TM, TM, None),
+    (None, TM, "the model has no band names: bands taken by number ([1, 2, 3, 4, 5, 6, 7]), only the band "
+               "count checked"),
 ])
-def test_bands_named_otherwise_on_the_classified_raster(tmp_path, trained, classified, expected):
-    """A model that knows its band names warns when the raster's bands are named otherwise."""
+def test_bands_matched_by_name_or_by_number(tmp_path, trained, classified, expected):
+    """The model records the band names of its raster; Predict reads the raster's bands of these names
+    (or by number when either side has none) and says how it matched them."""
     model = str(tmp_path / "m.gmm")
     run("gmmselect:traingmm", {"INPUT": named_copy(str(tmp_path / "trained.tif"), trained),
                                "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1", "MAX_SAMPLES": 100,
                                "OUTPUT_MODEL": model})
+    from gmmselect.core import load_model
+
+    assert load_model(model).band_descriptions == (trained or [None] * 7)
     raster = named_copy(str(tmp_path / "classified.tif"), classified)
     results, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
                                                   "OUTPUT": str(tmp_path / "classes.tif")})
+    assert os.path.isfile(results["OUTPUT"]) and feedback.warnings == []
+    matched = [line for line in feedback.infos if "band names" in line or "mapped" in line]
+    assert matched == ([expected] if expected else [])
+
+
+def test_bands_missing_by_name_stop_predict_and_a_band_map_runs_it(tmp_path):
+    model = str(tmp_path / "m.gmm")
+    run("gmmselect:traingmm", {"INPUT": named_copy(str(tmp_path / "trained.tif"), TM), "TRAINING": POLYGONS,
+                               "FIELD": "class", "TAU": "1", "MAX_SAMPLES": 100, "OUTPUT_MODEL": model})
+    raster = named_copy(str(tmp_path / "classified.tif"), [*TM[:3], "B4", *TM[4:]])
+    before = snapshot(tmp_path)
+    parameters = {"INPUT": raster, "MODEL": model, "OUTPUT": str(tmp_path / "classes.tif")}
+    with pytest.raises(exception(), match=r"does not hold the model's bands by name: 'blue' -> band 1; .* "
+                                          r"'nir' -> missing; .*or map the bands by hand \(Predict's "):
+        run("gmmselect:predict", parameters)
+    assert snapshot(tmp_path) == before
+    with pytest.raises(exception(), match=r"BAND_MAP pair 'nir' is not 'model band=raster band number'"):
+        run("gmmselect:predict", {**parameters, "BAND_MAP": "nir"})
+    band_map = "blue=1, green=2, red=3, nir=4, swir1=5, thermal=6, swir2=7"
+    results, feedback = run("gmmselect:predict", {**parameters, "BAND_MAP": band_map})
     assert os.path.isfile(results["OUTPUT"])
-    renamed = [w for w in feedback.warnings if "are not named as the model's" in w]
-    if not expected:
-        assert renamed == []
-        return
-    assert len(renamed) == 1 and "classified.tif" in renamed[0]
-    for text in expected:
-        assert text in renamed[0]
-    assert "(model -> raster); check that it has the bands the model was trained on" in renamed[0]
+    assert any(line.startswith("bands mapped by hand: 'blue' (band 1) -> 1,") for line in feedback.infos)
 
 
 def test_pairwise_jm_agrees_with_the_brute_force_criterion():

@@ -90,3 +90,16 @@ def test_outputs_distinct_from_inputs_and_from_each_other(tmp_path):
         check_distinct({"a": [str(tmp_path / "a.csv")], "b": [str(tmp_path / "x" / ".." / "a.csv")]}, {})
     with pytest.raises(DataError, match=r"output table would write '.*fields.dbf', which is also fields"):
         check_distinct({"table": [str(tmp_path / "fields.dbf")]}, {"fields": parts})
+
+
+@pytest.mark.parametrize("ending", ["commit", "discard"])
+def test_scratch_folders_go_with_their_content_whatever_the_ending(tmp_path, ending):
+    outputs = OutputSet()
+    target = outputs.write_text(str(tmp_path / "kept.txt"), "kept")
+    scratch = outputs.scratch_folder(str(tmp_path / "classes.tif"))
+    assert os.path.dirname(scratch) == str(tmp_path) and os.path.basename(scratch).startswith(".classes.")
+    with open(os.path.join(scratch, "tile_0.tif"), "w") as stream:
+        stream.write("a tile")
+    getattr(outputs, ending)()
+    assert os.listdir(tmp_path) == (["kept.txt"] if ending == "commit" else [])
+    assert not os.path.exists(target) or ending == "commit"

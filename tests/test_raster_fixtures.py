@@ -30,6 +30,19 @@ def write_raster(path, bands, geotransform=(0.0, 1.0, 0.0, 100.0, 0.0, -1.0), ep
     return str(path)
 
 
+def landsat_tiles(folder, columns=(0, 150, 287), rows=(0, 100, 210, 310)):
+    """The Landsat scene cut into GeoTIFF tiles (a 2 x 3 grid by default) and a VRT mosaic of them."""
+    tiles = []
+    for top, bottom in zip(rows, rows[1:]):
+        for left, right in zip(columns, columns[1:]):
+            tile = str(folder / f"tile_{top}_{left}.tif")
+            gdal.Translate(tile, LANDSAT, srcWin=[left, top, right - left, bottom - top])
+            tiles.append(((left, top, right - left, bottom - top), tile))
+    mosaic = str(folder / "mosaic.vrt")
+    gdal.BuildVRT(mosaic, [tile for _, tile in tiles]).FlushCache()
+    return tiles, mosaic
+
+
 def write_vector(path, features, field_type=ogr.OFTString, epsg=32622, layer_name="samples"):
     """Write `features` [(wkt, class value)] to a GeoPackage with field `class`; return the path."""
     source = ogr.GetDriverByName("GPKG").CreateDataSource(str(path))

@@ -1,0 +1,166 @@
+"""Band identity: which raster bands are the bands a model was trained on.
+
+The model records, per band, its GDAL description, centre wavelength and unit. Against a raster:
+the same names at the same numbers run as they are; the same names in another order are mapped by
+name; a name the raster lacks (or holds twice) stops the run with the list of the model's bands;
+wavelengths that differ by more than WAVELENGTH_TOLERANCE (relative) stop it with the figures;
+without names on either side the bands are taken by number and only the band count is checked.
+A map given by hand (`band_map`, {model band name or number: raster band number}) overrides all
+of this for every band of the model.
+"""
+
+from .errors import DataError
+from .info import BandIdentity
+
+#: Largest relative difference |a - b| / max(|a|, |b|) between the wavelengths of one band (1 nm at 500 nm).
+WAVELENGTH_TOLERANCE = 0.002
+#: Nanometres per unit, for the units GDAL and ENVI metadata use (lower case).
+NANOMETRES = {"nm": 1.0, "nanometer": 1.0, "nanometers": 1.0, "nanometre": 1.0, "nanometres": 1.0,
+              "um": 1e3, "µm": 1e3, "micrometer": 1e3, "micrometers": 1e3, "micrometre": 1e3,
+              "micrometres": 1e3, "micron": 1e3, "microns": 1e3, "mm": 1e6, "millimeters": 1e6}
+HAND_MAP_FIX = "map the bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. nir=4"
+
+
+def parse_band_map(text):
+    """{model band name or number: raster band number} of text such as 'B5=3, B4=2' (None when empty),
+    or ValueError saying how to write it."""
+    pairs = [pair.strip() for pair in str(text or "").replace(";", ",").split(",") if pair.strip()]
+    band_map = {}
+    for pair in pairs:
+        key, equals, value = (part.strip() for part in pair.partition("="))
+        if not equals or not key or not value.isdigit():
+            raise ValueError(f"BAND_MAP pair {pair!r} is not 'model band=raster band number'; write pairs "
+                             "such as B5=3, B4=2 (model band name or number = band number in the raster)")
+        if key in band_map:
+            raise ValueError(f"BAND_MAP maps model band {key!r} twice; map each band once")
+        band_map[key] = int(value)
+    return band_map or None
+
+
+def model_bands(saved, band_numbers):
+    """The BandIdentity the model `saved` (a SavedModel) records of each of its bands `band_numbers`."""
+    position = {number: k for k, number in enumerate(saved.band_numbers)}
+
+    def known(values, k):
+        return values[k] if values else None
+
+    return [BandIdentity(number, known(saved.band_descriptions, k) or None, known(saved.wavelengths, k),
+                         known(saved.wavelength_units, k))
+            for number, k in ((number, position[number]) for number in band_numbers)]
+
+
+def describe(band):
+    """How a message names a model band: "'nir' (band 4)" or "band 4"."""
+    return f"{band.name!r} (band {band.number})" if band.name else f"band {band.number}"
+
+
+def wavelength_text(band):
+    """'0.83 um' or '830' (no unit known)."""
+    return f"{band.wavelength:g} {band.unit}" if band.unit else f"{band.wavelength:g}"
+
+
+def relative_difference(model_band, raster_band):
+    """|a - b| / max(|a|, |b|) of the two bands' wavelengths, in nanometres when both units are known
+    (else as given); None when one of them has no wavelength."""
+    if model_band.wavelength is None or raster_band.wavelength is None:
+        return None
+    a, b = model_band.wavelength, raster_band.wavelength
+    scales = [NANOMETRES.get((band.unit or "").strip().lower()) for band in (model_band, raster_band)]
+    if None not in scales:
+        a, b = a * scales[0], b * scales[1]
+    largest = max(abs(a), abs(b))
+    return abs(a - b) / largest if largest else 0.0
+
+
+def wavelength_differences(model, chosen, tolerance):
+    """'model band: figure -> raster band n: figure' for each pair differing by more than `tolerance`."""
+    return [f"{describe(band)}: {wavelength_text(band)} -> raster band {other.number}: "
+            f"{wavelength_text(other)}" for band, other in zip(model, chosen)
+            if (relative_difference(band, other) or 0.0) > tolerance]
+
+
+def check_band_count(path, n_bands, n_raster_bands):
+    """DataError unless the raster has the `n_raster_bands` bands of the model's raster (None: any)."""
+    if n_raster_bands is not None and n_bands != n_raster_bands:
+        raise DataError(f"the model was trained on a raster of {n_raster_bands} bands but raster {path!r} "
+                        f"has {n_bands}: classify a raster with the same bands, in the same order, train a "
+                        f"model on this one, or {HAND_MAP_FIX}")
+
+
+def by_hand(path, model, raster, band_map):
+    """Raster band numbers of the model's bands from `band_map`, which must name each of them once."""
+    keys = {str(key).strip(): int(value) for key, value in band_map.items()}
+    found, used = [], set()
+    for band in model:
+        key = band.name if band.name in keys else str(band.number)
+        found.append(keys.get(key))
+        used.add(key)
+    unknown = sorted(set(keys) - used)
+    unmapped = [describe(band) for band, number in zip(model, found) if number is None]
+    if unknown or unmapped:
+        raise DataError(f"the band map names {', '.join(unknown) or 'no unknown band'} and leaves "
+                        f"{', '.join(unmapped) or 'no band'} of the model unmapped; map each band the model "
+                        f"uses ({', '.join(describe(band) for band in model)}) to a raster band number, by "
+                        "its name or number, e.g. "
+                        f"{model[0].name or model[0].number}={model[0].number}")
+    wrong = [number for number in found if not 1 <= number <= len(raster)]
+    if wrong or len(set(found)) != len(found):
+        raise DataError(f"the band map gives raster bands {found} but raster {path!r} has bands 1 to "
+                        f"{len(raster)}; give each model band a different band of the raster")
+    return found
+
+
+def by_name(path, model, raster):
+    """Raster band numbers holding the model's band names; DataError listing them when one is missing
+    or named twice."""
+    holders = {}
+    for band in raster:
+        if band.name:
+            holders.setdefault(band.name, []).append(band.number)
+    found = [holders.get(band.name, []) for band in model]
+    if all(len(numbers) == 1 for numbers in found):
+        return [numbers[0] for numbers in found]
+    listed = "; ".join(f"{band.name!r} -> " + ("missing" if not numbers else f"band {numbers[0]}"
+                                                 if len(numbers) == 1 else
+                                                 f"bands {' and '.join(map(str, numbers))} (ambiguous)")
+                       for band, numbers in zip(model, found))
+    names = ", ".join(repr(band.name or f"Band {band.number}") for band in raster)
+    raise DataError(f"raster {path!r} does not hold the model's bands by name: {listed} (model -> raster; "
+                    f"the raster's bands: {names}); classify a raster with these bands, name its bands as "
+                    f"the model's (band descriptions), or {HAND_MAP_FIX}")
+
+
+def match_bands(path, model, raster, n_raster_bands=None, band_map=None, tolerance=WAVELENGTH_TOLERANCE):
+    """(the raster band numbers of the model's bands, in the model's order; lines for the log) for the
+    model's BandIdentity list `model` and the raster's `raster` (see the module docstring)."""
+    if band_map:
+        numbers = by_hand(path, model, raster, band_map)
+        chosen = [raster[number - 1] for number in numbers]
+        pairs = ", ".join(f"{describe(band)} -> {number}" for band, number in zip(model, numbers))
+        lines = [f"bands mapped by hand: {pairs} (model -> raster band)"]
+        lines += [f"wavelengths differ (accepted by the band map): {difference}"
+                  for difference in wavelength_differences(model, chosen, tolerance)]
+        return numbers, lines
+    numbers = [band.number for band in model]
+    same_order = all(band.number <= len(raster) and raster[band.number - 1].name == band.name
+                     for band in model)
+    if all(band.name for band in model) and any(band.name for band in raster):
+        lines = []
+        if not same_order:
+            numbers = by_name(path, model, raster)
+            lines = ["bands mapped by name: " + ", ".join(f"{band.name!r} {band.number} -> {number}"
+                                                          for band, number in zip(model, numbers))
+                     + " (model -> raster band)"]
+    else:
+        check_band_count(path, len(raster), n_raster_bands)
+        side = ("the raster has no band names" if all(band.name for band in model) else
+                "the model does not name every band it uses" if any(band.name for band in model) else
+                "the model has no band names")
+        lines = [f"{side}: bands taken by number ({numbers}), only the band count checked"]
+    chosen = [raster[number - 1] for number in numbers] if max(numbers) <= len(raster) else []
+    differences = wavelength_differences(model, chosen, tolerance)
+    if differences:
+        raise DataError(f"the wavelengths of raster {path!r} differ from the model's by more than "
+                        f"{tolerance:.2%}: {'; '.join(differences)} (model -> raster); classify a raster "
+                        f"of the bands the model was trained on, or {HAND_MAP_FIX} to accept the difference")
+    return numbers, lines

@@ -1,0 +1,193 @@
+"""Prediction and training statistics on a Dask cluster: `dask.distributed` is imported only when asked for.
+
+Prediction: the windows of the single-machine plan are cut into groups (rectangles of whole
+windows), one task each. A worker opens the raster from its path (which every worker must see),
+classifies the group's windows with the core and writes one tile per output into a scratch folder
+beside the output (which every worker must see too); a tile is written under a temporary name and
+renamed when complete, so a task that Dask runs again after a worker died writes the same tile.
+The driver copies the tiles window by window, in the single-machine order, into the outputs
+staged in the run's OutputSet, each group as soon as it and those before it are done: the files
+are byte-identical to a run on one machine, and the driver holds one window at a time. Cancel,
+or any failure, leaves no output and no tile.
+
+Statistics (raster/samples.py): the windows the training features cover, in groups, one task each;
+each returns the ClassStatistics of its samples, merged on the driver (Chan's update, exact to rounding).
+The tasks themselves live beside the code they run (predict.py, samples.py); this module holds the
+cluster's side: connecting, grouping, tiles, waiting with progress and cancel.
+"""
+
+import os
+import time
+import uuid
+from contextlib import contextmanager
+
+from osgeo import gdal
+
+from .errors import DataError, check_canceled
+from .info import geotransform_of
+
+#: Pixels of one task's window group (a tile of 4096 x 4096 px: seconds of work, a few MB of results).
+GROUP_PIXELS = 2**24
+#: Seconds between two looks at the tasks (progress, cancel).
+POLL_SECONDS = 0.1
+#: Seconds to wait for a scheduler to answer.
+CONNECT_SECONDS = 10
+
+
+@contextmanager
+def scheduler_client(address):
+    """A dask.distributed Client of the scheduler at `address` (e.g. 'tcp://10.0.0.5:8786'), closed on exit;
+    DataError when Dask is not installed or the scheduler does not answer."""
+    try:
+        from distributed import Client
+    except ImportError as error:
+        raise DataError("a Dask scheduler was given but Dask is not installed; install python3-distributed "
+                        "(Debian) or the pip package 'distributed', or leave DASK_SCHEDULER empty") from error
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise DataError(f"no Dask scheduler answers at {address!r} ({error}); start one with 'dask "
+                        "scheduler' and give the address it prints (tcp://host:8786)") from error
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+def worker_count(client):
+    """The number of workers of the cluster of `client`; DataError when it has none (tasks would wait)."""
+    workers = len(client.scheduler_info()["workers"])
+    if not workers:
+        raise DataError(f"the Dask scheduler at {client.scheduler.address!r} has no worker; start some with "
+                        "'dask worker ADDRESS' on machines that see the raster and the output folder")
+    return workers
+
+
+def window_groups(windows, width, group_pixels):
+    """Consecutive windows in groups of at most `group_pixels` pixels (one window at least) whose union
+    is a rectangle: windows side by side in one row, or full-width strips one under the other."""
+    groups = []
+    for window in windows:
+        x, y, w, h = window
+        if groups:
+            last = groups[-1][-1]
+            size = sum(gw * gh for _, _, gw, gh in groups[-1])
+            beside = y == last[1] and h == last[3] and x == last[0] + last[2]
+            below = x == 0 and w == width and last[2] == width and y == last[1] + last[3]
+            if size + w * h <= group_pixels and (beside or below):
+                groups[-1].append(window)
+                continue
+        groups.append([window])
+    return groups
+
+
+def group_box(group):
+    """The rectangle (x, y, w, h) a window group covers."""
+    x0, y0 = group[0][0], group[0][1]
+    x1 = max(x + w for x, _, w, _ in group)
+    y1 = max(y + h for _, y, _, h in group)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def output_layouts(rasters):
+    """{output key: (bands, GDAL type, no-data, band names)} of the output rasters (an Outputs object)."""
+    layouts = {}
+    for key, raster in rasters.rasters.items():
+        bands = [raster.dataset.GetRasterBand(n) for n in range(1, raster.dataset.RasterCount + 1)]
+        layouts[key] = (len(bands), bands[0].DataType, bands[0].GetNoDataValue(),
+                        [band.GetDescription() for band in bands])
+    return layouts
+
+
+class TileWriter:
+    """The outputs of one window group: one GeoTIFF per output, renamed into place once complete."""
+
+    def __init__(self, folder, index, box, layouts, dataset, creation_options):
+        """Tile `index` over `box` (x, y, w, h) of `dataset`'s grid in `folder`, for the outputs `layouts`."""
+        self.box, self.datasets, self.paths = box, {}, {}
+        x, y, w, h = box
+        geotransform = geotransform_of(dataset)
+        for key, (n_bands, gdal_type, nodata, names) in layouts.items():
+            path = os.path.join(folder, f"{key}_{index}.tif")
+            temporary = f"{path}.{uuid.uuid4().hex[:8]}.partial.tif"
+            tile = gdal.GetDriverByName("GTiff").Create(temporary, w, h, n_bands, gdal_type, creation_options)
+            if tile is None:
+                raise DataError(f"a Dask worker cannot create tile {temporary!r}: {gdal.GetLastErrorMsg()}; "
+                                "the output's folder must be one every worker sees and can write to")
+            if geotransform is not None:
+                g = geotransform
+                tile.SetGeoTransform((g[0] + x * g[1] + y * g[2], g[1], g[2],
+                                      g[3] + x * g[4] + y * g[5], g[4], g[5]))
+            tile.SetProjection(dataset.GetProjection())
+            for number, name in enumerate(names, 1):
+                tile.GetRasterBand(number).SetNoDataValue(nodata)
+                tile.GetRasterBand(number).SetDescription(name)
+            self.datasets[key], self.paths[key] = (tile, temporary), path
+
+    def write(self, window, result):
+        """Write a window's results (arrays `(bands, h, w)` keyed like the outputs) into the tiles."""
+        x, y = window[0] - self.box[0], window[1] - self.box[1]
+        for key, (tile, _) in self.datasets.items():
+            for number, plane in enumerate(result[key], 1):
+                tile.GetRasterBand(number).WriteArray(plane, int(x), int(y))
+
+    def close(self):
+        """Complete every tile and rename it into place; return {output key: tile path}."""
+        for key in list(self.datasets):
+            tile, temporary = self.datasets.pop(key)
+            tile.FlushCache()
+            del tile  # the last reference: GDAL closes the file
+            os.replace(temporary, self.paths[key])
+        return dict(self.paths)
+
+
+def in_order(client, futures, is_canceled=None):
+    """The results of `futures` one by one, in their order, each as soon as it is ready; all of them
+    are cancelled when `is_canceled` says so or one of them fails (looked at every POLL_SECONDS)."""
+    try:
+        for future in futures:
+            while not future.done():
+                check_canceled(is_canceled)
+                failed = next((other for other in futures if other.status == "error"), None)
+                if failed is not None:
+                    failed.result()  # the task's error, raised here
+                time.sleep(POLL_SECONDS)
+            yield future.result()
+    except BaseException:
+        client.cancel(futures)
+        raise
+
+
+def run_window_groups(client, task, arguments, width, windows, rasters, staging, near, progress=None,
+                      is_canceled=None, log=None):
+    """Run `task(*arguments, group, tile_writer_arguments)` on the cluster of `client` for each group of
+    `windows`: it writes the group's tiles (a TileWriter) in a scratch folder beside `near` and returns
+    their paths. The tiles of each group are copied into the output rasters `rasters` (an Outputs
+    object), in the order of `windows`, as soon as they and those before them are written."""
+    workers = worker_count(client)
+    folder = staging.scratch_folder(near)
+    groups = window_groups(windows, width, GROUP_PIXELS)
+    layouts = output_layouts(rasters)
+    run = uuid.uuid4().hex[:12]
+    if log is not None:
+        log(f"Dask: {len(groups)} tasks of up to {GROUP_PIXELS} px on {workers} workers, tiles in {folder!r}")
+    futures = [client.submit(task, *arguments, group, (folder, k, group_box(group), layouts),
+                             key=f"gmmselect-predict-{run}-{k}", pure=False)
+               for k, group in enumerate(groups)]
+    total, done = sum(w * h for _, _, w, h in windows), 0
+    for group, paths in zip(groups, in_order(client, futures, is_canceled)):
+        check_canceled(is_canceled)
+        copy_tiles(rasters, group, paths)
+        done += sum(w * h for _, _, w, h in group)
+        if progress is not None:
+            progress(100.0 * done / total)
+
+
+def copy_tiles(rasters, group, paths):
+    """Write the windows of `group` into the outputs `rasters`, read from its tiles `paths`."""
+    x0, y0 = group_box(group)[:2]
+    tiles = {key: gdal.Open(path) for key, path in paths.items()}
+    for window in group:
+        x, y, w, h = window
+        rasters.write(window, {key: tile.ReadAsArray(x - x0, y - y0, w, h).reshape(tile.RasterCount, h, w)
+                               for key, tile in tiles.items()})

@@ -1,0 +1,162 @@
+"""Band identity: the raster bands Predict reads for a model's bands (gmmselect.raster.bands)."""
+
+import os
+
+import numpy as np
+import pytest
+from conftest import data_file
+from osgeo import gdal
+from test_raster_fixtures import LANDSAT, POLYGONS, write_raster
+
+from gmmselect.core import GaussianMixture, load_model
+from gmmselect.raster import DataError, extract_samples, predict_raster
+from gmmselect.raster.bands import match_bands, model_bands, parse_band_map
+from gmmselect.raster.info import BandIdentity, band_identities
+
+BANDS = [1, 2, 3, 4, 5, 7]
+TM = ["blue", "green", "red", "nir", "swir1", "thermal", "swir2"]
+#: Landsat TM centre wavelengths (micrometres), bands 1 to 7.
+TM_UM = [0.485, 0.56, 0.66, 0.83, 1.65, 11.45, 2.215]
+
+
+@pytest.fixture(scope="module")
+def model():
+    """A mixture learnt on the Landsat polygons, bands 1-5 and 7."""
+    samples = extract_samples(LANDSAT, POLYGONS, "class", bands=BANDS)
+    return GaussianMixture.fit(samples.X, samples.y, class_names=samples.class_names)
+
+
+def landsat_copy(path, order=range(1, 8), names=None, wavelengths=None, unit=None):
+    """The Landsat scene with its bands in `order`, named `names` and with `wavelengths` in `unit`."""
+    gdal.Translate(str(path), LANDSAT, bandList=list(order))
+    dataset = gdal.Open(str(path), gdal.GA_Update)
+    for number in range(1, dataset.RasterCount + 1):
+        band = dataset.GetRasterBand(number)
+        if names:
+            band.SetDescription(names[number - 1])
+        if wavelengths:
+            band.SetMetadataItem("wavelength", str(wavelengths[number - 1]))
+            band.SetMetadataItem("wavelength_units", unit)
+    dataset = None
+    return str(path)
+
+
+def tm_bands(numbers=BANDS, names=TM, wavelengths=None, unit=None):
+    """The model's BandIdentity of Landsat bands `numbers`."""
+    return [BandIdentity(n, names[n - 1] if names else None, wavelengths[n - 1] if wavelengths else None,
+                         unit) for n in numbers]
+
+
+def classify(tmp_path, raster, model, name, **options):
+    """The classification of `raster` (array) and the log lines."""
+    lines = []
+    paths = predict_raster(raster, model, BANDS, str(tmp_path / name), log=lines.append, **options)
+    return gdal.Open(paths["classification"]).ReadAsArray(), lines
+
+
+def test_same_names_in_another_order_are_mapped_by_name(tmp_path, model):
+    """The scene with its bands reversed classifies exactly as the scene: the names lead to the bands."""
+    named = landsat_copy(tmp_path / "named.tif", names=TM)
+    reversed_ = landsat_copy(tmp_path / "reversed.tif", order=range(7, 0, -1), names=TM[::-1])
+    expected, lines = classify(tmp_path, named, model, "a.tif", model_bands=tm_bands(), n_raster_bands=7)
+    assert not any("mapped" in line or "no band names" in line for line in lines)
+    mapped, lines = classify(tmp_path, reversed_, model, "b.tif", model_bands=tm_bands(), n_raster_bands=7)
+    np.testing.assert_array_equal(mapped, expected)
+    assert lines[0] == ("bands mapped by name: 'blue' 1 -> 7, 'green' 2 -> 6, 'red' 3 -> 5, 'nir' 4 -> 4, "
+                        "'swir1' 5 -> 3, 'swir2' 7 -> 1 (model -> raster band)")
+    np.testing.assert_array_equal(classify(tmp_path, LANDSAT, model, "c.tif")[0], expected)
+
+
+def test_envi_headers_give_names_wavelengths_and_units(tmp_path):
+    """GDAL's ENVI driver appends the wavelength to each band name of the header ('blue (450.5
+    Nanometers)') and names unnamed bands 'Band n': neither is part of the band's own name."""
+    path = write_raster(tmp_path / "scene.img", np.zeros((2, 3, 4), dtype=np.int16), driver="ENVI")
+    header = str(tmp_path / "scene.hdr")
+    for names, expected in (("blue, Band 2", ["blue", None]), ("Band 1, Band 2", [None, None])):
+        with open(header, encoding="ascii") as stream:
+            text = stream.read().split("band names")[0]
+        with open(header, "w", encoding="ascii") as stream:
+            stream.write(f"{text}band names = {{{names}}}\nwavelength units = Nanometers\n"
+                         "wavelength = {450.5, 550.25}\n")
+        dataset = gdal.Open(path)
+        assert dataset.GetRasterBand(2).GetDescription() == "Band 2 (550.25 Nanometers)"
+        assert band_identities(dataset) == [BandIdentity(1, expected[0], 450.5, "Nanometers"),
+                                            BandIdentity(2, expected[1], 550.25, "Nanometers")]
+
+
+def test_missing_or_renamed_bands_stop_with_the_list(tmp_path, model):
+    names = ["blue", "green", "red", "NIR", "swir1", "tir", "red"]
+    renamed = landsat_copy(tmp_path / "renamed.tif", names=names)
+    with pytest.raises(DataError) as error:
+        classify(tmp_path, renamed, model, "c.tif", model_bands=tm_bands())
+    assert str(error.value) == (
+        f"raster {renamed!r} does not hold the model's bands by name: 'blue' -> band 1; 'green' -> "
+        "band 2; 'red' -> bands 3 and 7 (ambiguous); 'nir' -> missing; 'swir1' -> band 5; 'swir2' -> missing "
+        "(model -> raster; the raster's bands: 'blue', 'green', 'red', 'NIR', 'swir1', 'tir', 'red'); "
+        "classify a raster with these bands, name its bands as the model's (band descriptions), or map the "
+        "bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. nir=4")
+    assert sorted(os.listdir(tmp_path)) == ["renamed.tif"]
+
+
+def test_wavelengths_are_compared_in_nanometres_and_stop_beyond_the_tolerance(tmp_path, model):
+    """The model knows micrometres, the raster nanometres: equal bands run; band 3 at TM4's 830 nm stops."""
+    nanometres = [round(1000 * value, 3) for value in TM_UM]
+    raster = landsat_copy(tmp_path / "nm.tif", wavelengths=nanometres, unit="Nanometers")
+    assert band_identities(gdal.Open(raster))[2] == BandIdentity(3, None, 660.0, "Nanometers")
+    same = tm_bands(names=None, wavelengths=TM_UM, unit="um")
+    classify(tmp_path, raster, model, "ok.tif", model_bands=same)
+    shifted = tm_bands(names=None, wavelengths=[*TM_UM[:2], 0.83, *TM_UM[3:]], unit="um")
+    with pytest.raises(DataError) as error:
+        classify(tmp_path, raster, model, "c.tif", model_bands=shifted)
+    assert str(error.value) == (
+        f"the wavelengths of raster {raster!r} differ from the model's by more than 0.20%: band 3: 0.83 um "
+        "-> raster band 3: 660 Nanometers (model -> raster); classify a raster of the bands the model was "
+        "trained on, or map the bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. nir=4 to "
+        "accept the difference")
+    assert not os.path.exists(tmp_path / "c.tif")
+
+
+def test_without_names_on_one_side_only_the_band_count_is_checked(tmp_path, model):
+    named = landsat_copy(tmp_path / "named.tif", names=TM)
+    for bands, raster, side in ((tm_bands(), LANDSAT, "the raster"),
+                                (tm_bands(names=None), named, "the model")):
+        _, lines = classify(tmp_path, raster, model, "c.tif", model_bands=bands, n_raster_bands=7)
+        assert lines[0] == (f"{side} has no band names: bands taken by number ({BANDS}), only the band count "
+                            "checked")
+    with pytest.raises(DataError, match=r"trained on a raster of 8 bands but raster .* has 7: classify a "):
+        classify(tmp_path, LANDSAT, model, "d.tif", model_bands=tm_bands(), n_raster_bands=8)
+
+
+def test_a_band_map_given_by_hand_overrides_names_and_wavelengths(tmp_path, model):
+    """The reversed scene without names, mapped by hand (by model band name or number), is the scene."""
+    reversed_ = landsat_copy(tmp_path / "reversed.tif", order=range(7, 0, -1))
+    expected, _ = classify(tmp_path, LANDSAT, model, "a.tif")
+    band_map = parse_band_map("blue=7, green=6; red=5,nir=4, swir1 = 3, 7=1")
+    assert band_map == {"blue": 7, "green": 6, "red": 5, "nir": 4, "swir1": 3, "7": 1}
+    bands = tm_bands(names=[*TM[:6], None], wavelengths=TM_UM, unit="um")
+    mapped, lines = classify(tmp_path, reversed_, model, "b.tif", model_bands=bands, band_map=band_map)
+    np.testing.assert_array_equal(mapped, expected)
+    assert lines[0] == ("bands mapped by hand: 'blue' (band 1) -> 7, 'green' (band 2) -> 6, 'red' (band 3) "
+                        "-> 5, 'nir' (band 4) -> 4, 'swir1' (band 5) -> 3, band 7 -> 1 (model -> raster "
+                        "band)")
+    with pytest.raises(DataError, match=r"^the band map names red2 and leaves 'red' \(band 3\) of the model "
+                                        r"unmapped; map each band the model uses"):
+        match_bands("r.tif", bands, band_identities(gdal.Open(reversed_)),
+                    band_map={**{k: v for k, v in band_map.items() if k != "red"}, "red2": 5})
+    with pytest.raises(DataError, match=r"the band map gives raster bands \[7, 6, 5, 4, 3, 3\] but raster"):
+        match_bands("r.tif", bands, band_identities(gdal.Open(reversed_)), band_map={**band_map, "7": 3})
+    for text in ("B5:3", "B5=x", "=3", "B5=3,B5=4"):
+        with pytest.raises(ValueError, match="BAND_MAP"):
+            parse_band_map(text)
+    assert parse_band_map(" ") is None
+
+
+def test_models_of_the_earlier_format_know_no_band_names_and_still_predict(tmp_path):
+    saved = load_model(data_file("model_v1", "selection.gmm"))
+    mixture, numbers = saved.classifier()
+    bands = model_bands(saved, numbers)
+    assert [band.name for band in bands] == [None] * len(numbers) and saved.band_descriptions is None
+    lines = []
+    predict_raster(LANDSAT, mixture, numbers, str(tmp_path / "c.tif"), log=lines.append,
+                   n_raster_bands=saved.n_raster_bands, model_bands=bands)
+    assert lines[0].startswith("the model has no band names: bands taken by number")

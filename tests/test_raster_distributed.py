@@ -1,0 +1,201 @@
+"""Prediction and training statistics on a Dask cluster: a LocalCluster of two processes on 127.0.0.1."""
+
+import filecmp
+import os
+import signal
+
+import numpy as np
+import pytest
+from test_raster_fixtures import LANDSAT, POLYGONS, write_raster
+
+from gmmselect.core import GaussianMixture
+from gmmselect.raster import Canceled, DataError, accumulate_statistics, extract_samples, predict_raster
+from gmmselect.raster import distributed as dask_prediction
+
+pytest.importorskip("distributed")
+#: Debian 12's tornado warns inside distributed's own event loop start; nothing of ours.
+pytestmark = pytest.mark.filterwarnings("ignore:make_current is deprecated:DeprecationWarning")
+
+#: Pixels per task in these tests: a 1210 x 1030 raster makes 21 tasks of one window.
+GROUP_PIXELS = 16384
+#: The single-machine outputs: the Outputs keys and their file names.
+OUTPUTS = {"classification": "classes.tif", "confidence": "confidence.tif",
+           "probabilities": "probabilities.tif"}
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """Two single-threaded worker processes on the loopback interface, and a client; closed at the end."""
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address="127.0.0.1:0") as local, Client(local) as client:
+        yield local, client
+
+
+@pytest.fixture(scope="module")
+def scene(tmp_path_factory):
+    """A 1210 x 1030 px three-band raster of three classes (tiled 64 x 64, one no-data pixel), a mask
+    and a mixture fitted to it."""
+    folder = tmp_path_factory.mktemp("scene")
+    rng = np.random.default_rng(1)
+    means = np.array([[100, 400, 900], [300, 250, 500], [800, 100, 200]])
+    classes = rng.integers(0, 3, size=(1030, 1210))
+    pixels = (means[classes] + rng.normal(0, 60, size=(1030, 1210, 3))).astype(np.int16).transpose(2, 0, 1)
+    pixels[:, 17, 33] = -999
+    raster = write_raster(folder / "scene.tif", pixels, nodata=-999,
+                          options=["TILED=YES", "BLOCKXSIZE=64", "BLOCKYSIZE=64"])
+    mask = write_raster(folder / "mask.tif", (rng.random((1, 1030, 1210)) > 0.1).astype(np.uint8))
+    mixture = GaussianMixture.fit(pixels.reshape(3, -1).T[::7].astype(np.float64), classes.ravel()[::7] + 1)
+    return raster, mask, mixture
+
+
+def predict(folder, scene, **options):
+    """predict_raster of the scene (mask, three outputs) into `folder`; returns {key: path}."""
+    raster, mask, mixture = scene
+    os.makedirs(folder, exist_ok=True)
+    return predict_raster(raster, mixture, [1, 2, 3], str(folder / OUTPUTS["classification"]),
+                          str(folder / OUTPUTS["confidence"]), str(folder / OUTPUTS["probabilities"]),
+                          mask_path=mask, memory_mb=2, **options)
+
+
+@pytest.fixture(scope="module")
+def single_machine(scene, tmp_path_factory):
+    """The outputs of the run on this machine."""
+    return predict(tmp_path_factory.mktemp("single"), scene)
+
+
+def assert_identical(paths, expected):
+    """Every output file and its style byte for byte the same as the single-machine run's."""
+    assert paths.keys() == expected.keys()
+    for key, path in paths.items():
+        assert filecmp.cmp(path, expected[key], shallow=False), key
+        style, expected_style = (os.path.splitext(name)[0] + ".qml" for name in (path, expected[key]))
+        assert os.path.exists(style) == os.path.exists(expected_style)
+        assert not os.path.exists(style) or filecmp.cmp(style, expected_style, shallow=False)
+
+
+def test_window_groups_are_rectangles_of_whole_windows():
+    strips = [(0, y, 100, 10) for y in range(0, 50, 10)]
+    assert dask_prediction.window_groups(strips, 100, 2000) == [strips[:2], strips[2:4], strips[4:]]
+    pieces = [(x, y, min(40, 100 - x), 10) for y in (0, 10) for x in (0, 40, 80)]
+    groups = dask_prediction.window_groups(pieces, 100, 10**6)
+    assert [dask_prediction.group_box(group) for group in groups] == [(0, 0, 100, 10), (0, 10, 100, 10)]
+
+
+def test_outputs_on_the_cluster_are_byte_identical(cluster, scene, single_machine, tmp_path, monkeypatch):
+    monkeypatch.setattr(dask_prediction, "GROUP_PIXELS", GROUP_PIXELS)
+    lines = []
+    paths = predict(tmp_path, scene, client=cluster[1], log=lines.append)
+    assert_identical(paths, single_machine)
+    assert any(line.startswith("Dask: 21 tasks of up to 16384 px on 2 workers") for line in lines), lines[-1]
+    assert sorted(os.listdir(tmp_path)) == sorted([*OUTPUTS.values(), "classes.qml", "classes.tif.aux.xml",
+                                                   "confidence.qml"])
+
+
+def test_a_worker_killed_mid_run_leaves_a_complete_identical_output(cluster, scene, single_machine, tmp_path,
+                                                                   monkeypatch):
+    """One worker process is killed (SIGKILL) once the first task is done: Dask runs its tasks again."""
+    monkeypatch.setattr(dask_prediction, "GROUP_PIXELS", GROUP_PIXELS)
+    local, client = cluster
+    victims = list(client.run(os.getpid).values())
+    killed = []
+
+    def kill_one(percent):
+        if percent > 0 and not killed:
+            os.kill(victims[0], signal.SIGKILL)
+            killed.append(percent)
+
+    paths = predict(tmp_path, scene, client=client, progress=kill_one)
+    assert killed and killed[0] < 90
+    assert_identical(paths, single_machine)
+    assert not [name for name in os.listdir(tmp_path) if name.startswith(".")]
+    client.wait_for_workers(2, timeout=30)  # the nanny restarts the killed worker for the next tests
+
+
+def test_cancel_on_the_cluster_leaves_no_output(cluster, scene, tmp_path, monkeypatch):
+    monkeypatch.setattr(dask_prediction, "GROUP_PIXELS", GROUP_PIXELS)
+    started = []
+    with pytest.raises(Canceled):
+        predict(tmp_path, scene, client=cluster[1], progress=started.append,
+                is_canceled=lambda: bool(started))
+    cluster[1].wait_for_workers(2, timeout=30)
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_failed_task_leaves_no_output(cluster, tmp_path):
+    """A VRT mosaic one of whose tiles is gone: the driver reads no pixel, the task of that tile fails."""
+    from test_raster_fixtures import landsat_tiles
+
+    tiles, mosaic = landsat_tiles(tmp_path)
+    os.remove(tiles[3][1])
+    samples = extract_samples(LANDSAT, POLYGONS, "class")
+    mixture = GaussianMixture.fit(samples.X, samples.y)
+    before = sorted(os.listdir(tmp_path))
+    with pytest.raises((DataError, RuntimeError), match="tile_100_150.tif"):
+        predict_raster(mosaic, mixture, list(range(1, 8)), str(tmp_path / "classes.tif"), client=cluster[1])
+    assert sorted(os.listdir(tmp_path)) == before
+
+
+def test_statistics_merged_from_the_workers_make_the_in_memory_model(cluster):
+    """Landsat polygons, one window per task: the merged statistics give the model fitted to all samples."""
+    stats, features, summary = accumulate_statistics(LANDSAT, POLYGONS, "class", client=cluster[1],
+                                                     memory_mb=0.05)
+    samples = extract_samples(LANDSAT, POLYGONS, "class")
+    expected = GaussianMixture.fit(samples.X, samples.y, tau=1.0)
+    model = GaussianMixture.from_statistics(stats, tau=1.0)
+    assert summary.counts == samples.counts and summary.n_pixels_read > 0
+    np.testing.assert_allclose(model.priors_, expected.priors_, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(model.means_, expected.means_, rtol=1e-12)
+    np.testing.assert_allclose(model.covariances_, expected.covariances_, rtol=1e-12)
+    assert sorted(features) == sorted(set(samples.groups.tolist()))
+    local = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.05)
+    np.testing.assert_equal(vars(summary), vars(local[2]))
+
+
+def test_a_cluster_without_workers_is_refused(scene, tmp_path):
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=0, processes=True, host="127.0.0.1",
+                      dashboard_address="127.0.0.1:0") as empty, Client(empty) as client:
+        for run in (lambda: predict(tmp_path, scene, client=client),
+                    lambda: accumulate_statistics(LANDSAT, POLYGONS, "class", client=client)):
+            with pytest.raises(ValueError, match=r"^the Dask scheduler at 'tcp://127.0.0.1:\d+' has no "
+                                                 r"worker; start some with 'dask worker ADDRESS'"):
+                run()
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_sample_limit_is_refused_on_the_cluster(cluster):
+    with pytest.raises(ValueError, match="leave max_samples_per_class at 0 to accumulate the statistics on"):
+        accumulate_statistics(LANDSAT, POLYGONS, "class", client=cluster[1], max_samples_per_class=10)
+
+
+def test_predict_with_a_dask_scheduler_equals_predict_here(cluster, tmp_path, monkeypatch):
+    """gmmselect:predict with DASK_SCHEDULER set to the cluster's address writes the files of a run here."""
+    from qgis_helpers import start_qgis
+
+    start_qgis()
+    import processing
+    from qgis.core import QgsProcessingException, QgsProcessingFeedback
+
+    monkeypatch.setattr(dask_prediction, "GROUP_PIXELS", GROUP_PIXELS)
+    model = str(tmp_path / "m.gmm")
+    processing.run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class",
+                                          "TAU": "1", "MAX_SAMPLES": 100, "OUTPUT_MODEL": model},
+                   feedback=QgsProcessingFeedback())
+    outputs = {}
+    for name, address in (("here", ""), ("dask", cluster[0].scheduler_address)):
+        os.mkdir(tmp_path / name)
+        outputs[name] = processing.run("gmmselect:predict", {
+            "INPUT": LANDSAT, "MODEL": model, "DASK_SCHEDULER": address,
+            "OUTPUT": str(tmp_path / name / "c.tif"), "CONFIDENCE": str(tmp_path / name / "p.tif")},
+            feedback=QgsProcessingFeedback())
+    assert_identical({key: outputs["dask"][key] for key in ("OUTPUT", "CONFIDENCE")},
+                     {key: outputs["here"][key] for key in ("OUTPUT", "CONFIDENCE")})
+    monkeypatch.setattr(dask_prediction, "CONNECT_SECONDS", 1)
+    nobody = "tcp://127.0.0.1:9"
+    refused = {"INPUT": LANDSAT, "MODEL": model, "DASK_SCHEDULER": nobody, "OUTPUT": str(tmp_path / "x.tif")}
+    with pytest.raises(QgsProcessingException, match=rf"^No Dask scheduler answers at '{nobody}' \(Timed"):
+        processing.run("gmmselect:predict", refused, feedback=QgsProcessingFeedback())
+    assert not os.path.exists(tmp_path / "x.tif")
