@@ -132,12 +132,12 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             self.BAND_MAP, GmmSelect.tr("Band map (model band=raster band)"), optional=True),
             GmmSelect.tr("Empty: the raster's bands are matched to the model's by name (by number when "
                          "either has no band names), and wavelengths that differ stop the run. Pairs such as "
-                         "<code>B5=3, B4=2</code> map each band the model uses (by its name or number) to a "
+                         "'B5=3, B4=2' map each band the model uses (by its name or number) to a "
                          "band number of this raster by hand."), advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterString(
             self.DASK_SCHEDULER, GmmSelect.tr("Dask scheduler address"), optional=True),
             GmmSelect.tr("Empty: classify on this machine. An address such as "
-                         "<code>tcp://10.0.0.5:8786</code> (printed by <code>dask scheduler</code>): the "
+                         "'tcp://10.0.0.5:8786' (printed by 'dask scheduler'): the "
                          "workers of that Dask cluster classify the raster in tiles, with the same result. "
                          "The raster, the mask and the output's folder must be at paths every worker sees, "
                          "and GMM Select must be importable there."),

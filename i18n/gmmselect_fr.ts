@@ -1394,8 +1394,8 @@ Taille {1} : {2:.6g}{3}
     </message>
     <message>
         <location filename="../algorithms/predict.py" line="131"/>
-        <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (by number when either has no band names), and wavelengths that differ stop the run. Pairs such as &lt;code&gt;B5=3, B4=2&lt;/code&gt; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
-        <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes), et des longueurs d'onde différentes arrêtent le traitement. Des paires telles que &lt;code&gt;B5=3, B4=2&lt;/code&gt; associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
+        <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (by number when either has no band names), and wavelengths that differ stop the run. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
+        <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes), et des longueurs d'onde différentes arrêtent le traitement. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
     </message>
     <message>
         <location filename="../algorithms/predict.py" line="137"/>
@@ -1404,8 +1404,8 @@ Taille {1} : {2:.6g}{3}
     </message>
     <message>
         <location filename="../algorithms/predict.py" line="137"/>
-        <source>Empty: classify on this machine. An address such as &lt;code&gt;tcp://10.0.0.5:8786&lt;/code&gt; (printed by &lt;code&gt;dask scheduler&lt;/code&gt;): the workers of that Dask cluster classify the raster in tiles, with the same result. The raster, the mask and the output&apos;s folder must be at paths every worker sees, and GMM Select must be importable there.</source>
-        <translation>Vide : classer sur cette machine. Une adresse telle que &lt;code&gt;tcp://10.0.0.5:8786&lt;/code&gt; (affichée par &lt;code&gt;dask scheduler&lt;/code&gt;) : les workers de cette grappe Dask classent le raster par tuiles, avec le même résultat. Le raster, le masque et le dossier de la sortie doivent se trouver à des chemins que chaque worker voit, et GMM Select doit pouvoir y être importé.</translation>
+        <source>Empty: classify on this machine. An address such as &apos;tcp://10.0.0.5:8786&apos; (printed by &apos;dask scheduler&apos;): the workers of that Dask cluster classify the raster in tiles, with the same result. The raster, the mask and the output&apos;s folder must be at paths every worker sees, and GMM Select must be importable there.</source>
+        <translation>Vide : classer sur cette machine. Une adresse telle que 'tcp://10.0.0.5:8786' (affichée par 'dask scheduler') : les workers de cette grappe Dask classent le raster par tuiles, avec le même résultat. Le raster, le masque et le dossier de la sortie doivent se trouver à des chemins que chaque worker voit, et GMM Select doit pouvoir y être importé.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_gmm.py" line="27"/>
