@@ -8,7 +8,7 @@ from test_core_selection import muufl_subset, random_classes
 
 from gmmselect.core import EIGENVALUE_FLOOR, cross_validate, make_folds, select_features, select_tau
 from gmmselect.core.criteria import CV_SCORES
-from gmmselect.core.crossval import LeaveOneOut, LeftOutCandidates, class_indices
+from gmmselect.core.crossval import LeaveOneOut, class_indices
 
 
 def muufl_library(every=125):
@@ -20,9 +20,8 @@ def muufl_library(every=125):
 def left_out_scores(criterion):
     """Q_c of every sample (left out) for every candidate F + f, `(n, C, d)`, from the closed form."""
     blocks = []
-    for forms, own_forms, reference_classes in criterion.blocks:
-        candidates = LeftOutCandidates(criterion.model, forms, criterion.own, own_forms, reference_classes,
-                                       criterion.terms)
+    for block in criterion.blocks:
+        candidates = criterion.candidates(block)
         blocks.append(np.array([-candidates.negative_scores(c, slice(None))
                                 for c in range(criterion.n_classes)]))
     return np.concatenate(blocks, axis=1).transpose(1, 0, 2)
@@ -51,7 +50,7 @@ def test_every_left_out_discriminant_equals_a_refit(subset, tau):
 @pytest.mark.parametrize("alpha", [0.3, 1.0])
 @pytest.mark.parametrize("subset", [(), (5, 0, 8)])
 def test_left_out_discriminants_with_shrinkage_equal_refits(subset, alpha):
-    """S_pooled of all samples held fixed, the own class downdated: G = (1 - alpha) M2/(n_c - 2) + alpha P."""
+    """S_pooled of the samples left: the own class and every other class match the refit without x."""
     X, y = random_classes(seed=2)
     assert_left_out_scores_match_refits(X, y, 0.2, subset, alpha)
 
@@ -275,9 +274,8 @@ def test_pruned_left_out_predictions_equal_the_full_argmin():
     _, classes = class_indices(y)
     criterion = LeaveOneOut(X, classes, CV_SCORES["kappa"])
     for feature in (18, 26, 5, None):
-        for forms, own_forms, reference_classes in criterion.blocks:
-            candidates = LeftOutCandidates(criterion.model, forms, criterion.own, own_forms,
-                                           reference_classes, criterion.terms)
+        for block in criterion.blocks:
+            candidates = criterion.candidates(block)
             every_class = np.array([candidates.negative_scores(c, slice(None)) for c in range(7)])
             np.testing.assert_array_equal(candidates.predictions(), np.argmin(every_class, axis=0))
             np.testing.assert_array_equal(candidates.dense_predictions(), np.argmin(every_class, axis=0))
