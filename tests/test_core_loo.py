@@ -66,6 +66,25 @@ def test_left_out_discriminants_of_the_whole_library_with_a_ridge():
     assert_left_out_scores_match_refits(X, y, 1e-4, (2,))
 
 
+def test_left_out_discriminants_of_the_whole_library_with_shrinkage():
+    """All 28 materials, no ridge: alpha S_pooled (of the samples left) keeps every left-out model regular,
+    classes of 3 spectra included."""
+    X, y = muufl_library()
+    assert_left_out_scores_match_refits(X, y, 0.0, (2, 5), alpha=0.5)
+
+
+def test_removed_features_with_shrinkage_equal_refits():
+    """The backward step of SFFS: the criterion of every F - g equals the refits'."""
+    X, y = random_classes(seed=2)
+    _, classes = class_indices(y)
+    criterion = LeaveOneOut(X, classes, CV_SCORES["kappa"], 0.2, alpha=0.4)
+    subset = [5, 0, 8, 3]
+    for feature in subset:
+        criterion.add(feature)
+    expected = [reference.loo_value(X, y, [g for g in subset if g != f], "kappa", 0.2, 0.4) for f in subset]
+    np.testing.assert_allclose(criterion.removed_scores(), expected, rtol=1e-12)
+
+
 def assert_selection_matches_refits(X, y, method, criterion, k_max, tau=0.0, groups=None, alpha=0.0):
     """Same best sets and values (1e-9) as SFS/SFFS over the criterion of refitted left-out predictions."""
     result = select_features(X, y, method, criterion, max_features=k_max, folds="loo", tau=tau, groups=groups,
@@ -124,6 +143,12 @@ def test_whole_library_selection_with_a_ridge_matches_refits():
     X, y = muufl_library()
     result = assert_selection_matches_refits(X, y, "sfs", "accuracy", k_max=3, tau=1e-4)
     assert result.best_sets == LIBRARY_SETS
+
+
+def test_whole_library_selection_with_shrinkage_matches_refits():
+    """SFFS over the 28 materials without a ridge, alpha = 0.25: same sets and values as the refits."""
+    X, y = muufl_library()
+    assert_selection_matches_refits(X, y, "sffs", "kappa", k_max=4, alpha=0.25)
 
 
 def test_leave_one_group_out_matches_refits():
@@ -209,7 +234,8 @@ def test_class_of_two_with_a_ridge_equals_refits_with_a_one_sample_class():
 
 
 def test_class_of_two_with_shrinkage_equals_refits_with_the_pooled_covariance():
-    """Left out, a class of two keeps one sample: covariance alpha S_pooled (no ridge needed)."""
+    """Left out, a class of two keeps one sample: covariance alpha S_pooled of the samples left (no ridge
+    needed)."""
     X, y = with_a_class_of_two()
     assert_left_out_scores_match_refits(X, y, 0.0, (2, 7), alpha=0.3)
     assert_selection_matches_refits(X, y, "sfs", "kappa", k_max=4, alpha=0.3)
