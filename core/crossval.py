@@ -144,7 +144,8 @@ class LeaveOneOut(SubsetCriterion):
         self.blocks = [(QuadraticForms(X[rows], full.means), QuadraticForms(X[rows], full.means),
                         QuadraticForms(shifts[rows], np.zeros_like(full.means)) if alpha else None,
                         classes[rows]) for rows in np.array_split(np.arange(len(X)), WORKERS)]
-        self.parts = [(self.model, [forms for block in self.blocks for forms in block[:3:2] if forms is not None]),
+        model_forms = [forms for block in self.blocks for forms in block[:3:2] if forms is not None]
+        self.parts = [(self.model, model_forms),
                       (self.own, [own_forms for _, own_forms, _, _ in self.blocks])]
 
     def candidates(self, block):

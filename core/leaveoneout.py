@@ -55,7 +55,8 @@ class LeftOutTerms:
         self.counts = counts
         self.squared_shift = (counts / (counts - 1)) ** 2
         self.pooled_downdate = alpha * counts / ((counts - 1) * (counts.sum() - len(counts) - 1))
-        self.downdate = (1 - alpha) * counts / ((counts - 1) * left_out_divisors(counts)) + self.pooled_downdate
+        self.downdate = (1 - alpha) * counts / ((counts - 1) * left_out_divisors(counts))
+        self.downdate += self.pooled_downdate
         self.log_priors = 2 * np.log(counts)
         self.own_log_priors = 2 * np.log(counts - 1)
 

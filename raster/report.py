@@ -667,9 +667,10 @@ def tau_section(model, words):
     criterion = words(search.criterion)
     rows = [[f"{t:.6g}", f"{v:.4f}"] for t, v in zip(search.grid, search.values)]
     bounds = criterion_bounds(search.criterion, model.mixture.priors_)
+    mark = words("chosen" if model.mixture.tau_ == search.tau else "used")
     parts += [paragraph(words("tau curve at alpha", criterion=criterion, alpha=f"{search.alpha:g}")),
               line_chart(tau_labels(search.grid), search.values, used, words("tau axis"), criterion,
-                         "tau-curve", bounds, words("chosen" if model.mixture.tau_ == search.tau else "used")),
+                         "tau-curve", bounds, mark),
               table(["tau", criterion], rows, "tau")]
     return section(title, *parts)
 

@@ -7,7 +7,8 @@ IMPROVEMENT = 1e-12  # the same rounding margin as the engine's SFFS comparisons
 
 
 def pooled_covariance(X, y, features):
-    """S_pooled = sum_c (n_c - 1) S_c / (n - C) on `features`, by np.cov (a class of one sample adds nothing)."""
+    """S_pooled = sum_c (n_c - 1) S_c / (n - C) on `features`, by np.cov (a class of one sample adds
+    nothing)."""
     labels = np.unique(y)
     Xf = X[:, list(features)]
     scatter = sum((np.sum(y == c) - 1) * np.atleast_2d(np.cov(Xf[y == c], rowvar=False)) for c in labels

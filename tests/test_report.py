@@ -186,7 +186,8 @@ def test_selection_report_marks_the_given_tau_not_the_searched_one(selection):
     cells = [attributes for tag, attributes in parser.charts["alpha-tau-surface"] if tag == "rect"]
     a = list(search.alphas).index(search.alpha)
     assert cells[-1]["fill"] == "none"
-    assert (cells[-1]["x"], cells[-1]["y"]) == (cells[a * len(search.grid)]["x"], cells[a * len(search.grid)]["y"])
+    first = cells[a * len(search.grid)]  # the chosen alpha's row, column tau = 0
+    assert (cells[-1]["x"], cells[-1]["y"]) == (first["x"], first["y"])
 
 
 def test_a_given_tau_off_the_grid_is_not_marked(selection):
@@ -197,8 +198,9 @@ def test_a_given_tau_off_the_grid_is_not_marked(selection):
     saved.mixture.tau_ = 0.5 * saved.tau_search.grid[1]  # between the grid's first two values
     parser = ReportParser()
     parser.feed(report_html(saved, "Report"))
-    assert (f"The model uses the given TAU, tau = {saved.mixture.tau_:.6g}, which is not on the search's grid: "
-            f"no point is marked (the search's best tau at this alpha is {saved.tau_search.tau:.6g}).") in (
+    best = f"{saved.tau_search.tau:.6g}"
+    assert (f"The model uses the given TAU, tau = {saved.mixture.tau_:.6g}, which is not on the search's "
+            f"grid: no point is marked (the search's best tau at this alpha is {best}).") in (
         " ".join(parser.text))
     assert not [a for tag, a in parser.charts["tau-curve"] if tag == "circle" and a["r"] == "8"]
     assert all(a["fill"] != "none" for tag, a in parser.charts["alpha-tau-surface"] if tag == "rect")
