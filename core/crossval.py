@@ -331,21 +331,24 @@ class LeftOutCandidates(FoldCandidates):
 
     def shrunk_scores(self, c, rows):
         """-Q_c'(F+f) of left-out samples `rows` of other classes than c, with shrinkage: q, p and w of
-        F+f are q + e_x^2/alpha, p + e_x e_u/alpha and w + e_u^2/alpha, e = value - its regression on F."""
+        F+f are q + e_x^2/alpha, p + e_x e_u/alpha and w + e_u^2/alpha, e = value - its regression on F
+        (the residuals scaled by 1/sqrt(alpha) first, the arrays updated in place)."""
+        root = np.sqrt(self.inverse_alpha[c])
         e = self.augmented[c, rows] @ self.regressed[c]
         np.subtract(self.forms.points[rows], e, out=e)
+        e *= root
         shift = self.shifts.whitened[c, rows] @ self.regressed[c, :-1]
         np.subtract(self.shifts.points[rows], shift, out=shift)
-        inverse_alpha = self.inverse_alpha[c]
-        cross = e * shift * inverse_alpha + self.cross[c, rows, None]
+        shift *= root
+        cross = e * shift
+        cross += self.cross[c, rows, None]
         e *= e
-        e *= inverse_alpha
         e += self.forms.quad[c, rows, None]
         shift *= shift
-        shift *= inverse_alpha
         shift += self.shifts.quad[c, rows, None]
         e += self.terms.pooled_correction(self.own_classes[rows][:, None], cross, shift)
-        e += self.logdet[c] + self.log_alpha[c] - self.terms.log_priors[c]
+        e += self.logdet[c] - self.terms.log_priors[c]
+        e += self.log_alpha[c]
         return e
 
     def own_scores(self, c, samples, e, inverse_alpha, log_alpha):

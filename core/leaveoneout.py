@@ -72,8 +72,14 @@ class LeftOutTerms:
         """h p^2 / t + log t, t = max(1 - h w, EIGENVALUE_FLOOR): what leaving out a sample of class `c`
         adds to another class's -Q_j, from p = u'B_j^-1 (x - mu_j) (`cross`) and w = u'B_j^-1 u (`shift`)."""
         h = self.pooled_downdate[c]
-        ratio = np.maximum(1.0 - h * shift, EIGENVALUE_FLOOR)
-        return h * cross**2 / ratio + np.log(ratio)
+        ratio = h * shift
+        np.subtract(1.0, ratio, out=ratio)
+        np.maximum(ratio, EIGENVALUE_FLOOR, out=ratio)
+        correction = cross * cross
+        correction *= h
+        correction /= ratio
+        correction += np.log(ratio, out=ratio)
+        return correction
 
 
 def left_out_confusions(X, classes, scatter, grid, floor, alpha=0.0):
