@@ -371,7 +371,8 @@ class LeftOutCandidates(FoldCandidates):
         return scores
 
     def pair_scores(self, c, samples, candidates):
-        """-Q_c(F+f) for (sample, candidate) pairs; left-out for the samples of class c."""
+        """-Q_c(F+f) for (sample, candidate) pairs; left-out for the samples of class c (the pruned path:
+        without shrinkage only)."""
         scores = super().pair_scores(c, samples, candidates)
         at = np.flatnonzero(self.own_classes[samples] == c)
         if at.size:
