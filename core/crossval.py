@@ -17,7 +17,7 @@ import numpy as np
 
 from .criteria import cohen_kappa, confusion_matrices, mean_f1, overall_accuracy
 from .folds import is_leave_one_out, make_folds
-from .leaveoneout import LeftOutTerms, left_out_confusions, left_out_divisors
+from .leaveoneout import LeftOutTerms, left_out_confusions, left_out_covariances
 from .model import GaussianMixture, variance_floor
 from .scatter import DowndatedScatter, SampleScatter, ScatterCovariances
 from .updates import NestedCholesky, QuadraticForms, SubsetCriterion
@@ -122,10 +122,12 @@ class CrossValidated(SubsetCriterion):
 class LeaveOneOut(SubsetCriterion):
     """Accuracy, kappa or mean F1 of the n left-out MAP predictions (one pooled confusion matrix).
 
-    Each sample is scored by the full model for the other classes and by its own class without it
-    (leaveoneout): the factors of S_c(alpha, tau) and of G_c = (1 - alpha) M2_c/(n_c - 2) + alpha P
-    + tau I grow by the forward updates, and m(F+f) = m(F) + e_f^2 / alpha_G(f) for every candidate.
-    The samples are cut into WORKERS blocks scored on threads.
+    Each sample is scored by its own class without it and by the other classes with S_pooled
+    without it (leaveoneout): the factors of B_j = (1 - alpha) S_j + alpha kappa P + tau I and of
+    G_c = (1 - alpha) M2_c/(n_c - 2) + alpha kappa P + tau I grow by the forward updates, and the
+    forms of every candidate follow, a'S[F+f]^-1 b = a'S[F]^-1 b + e_a e_b / alpha(f). With alpha > 0
+    the shifts u = x - mu_c are whitened under B_j beside x - mu_j. The samples are cut into WORKERS
+    blocks scored on threads.
     """
 
     def __init__(self, X, classes, score, tau=0.0, floor=None, alpha=0.0):
@@ -135,19 +137,26 @@ class LeaveOneOut(SubsetCriterion):
         self.score = score
         self.n_classes = n_classes
         self.terms = LeftOutTerms(full.counts, alpha)
-        self.model = NestedCholesky(ScatterCovariances(full, tau, alpha=alpha), floor)
-        self.own = NestedCholesky(ScatterCovariances(full, tau, left_out_divisors(full.counts), alpha), floor)
+        others, own = left_out_covariances(full, tau, alpha)
+        self.model = NestedCholesky(others, floor)
+        self.own = NestedCholesky(own, floor)
+        shifts = X - full.means[classes]
         self.blocks = [(QuadraticForms(X[rows], full.means), QuadraticForms(X[rows], full.means),
+                        QuadraticForms(shifts[rows], np.zeros_like(full.means)) if alpha else None,
                         classes[rows]) for rows in np.array_split(np.arange(len(X)), WORKERS)]
-        self.parts = [(self.model, [forms for forms, _, _ in self.blocks]),
-                      (self.own, [own_forms for _, own_forms, _ in self.blocks])]
+        model_forms = [forms for block in self.blocks for forms in block[:3:2] if forms is not None]
+        self.parts = [(self.model, model_forms),
+                      (self.own, [own_forms for _, own_forms, _, _ in self.blocks])]
+
+    def candidates(self, block):
+        """The LeftOutCandidates of one block of left-out samples at the current subset."""
+        forms, own_forms, shifts, reference = block
+        return LeftOutCandidates(self.model, forms, self.own, own_forms, reference, self.terms, shifts)
 
     def _block_added(self, block):
         """Confusion matrices of every candidate on one block of left-out samples."""
-        forms, own_forms, reference = block
-        candidates = LeftOutCandidates(self.model, forms, self.own, own_forms, reference, self.terms)
-        predicted = candidates.predictions()
-        return confusion_matrices(reference, predicted.T, self.n_classes)
+        predicted = self.candidates(block).predictions()
+        return confusion_matrices(block[3], predicted.T, self.n_classes)
 
     def _added(self):
         """The criterion of the pooled confusion matrix of every candidate."""
@@ -155,10 +164,21 @@ class LeaveOneOut(SubsetCriterion):
             return self.score(sum(pool.map(self._block_added, self.blocks)))
 
     def _block_removed(self, block):
-        """Confusion matrices of F - g for every g in F on one block (scored densely)."""
-        forms, own_forms, reference = block
+        """Confusion matrices of F - g for every g in F on one block (scored densely).
+
+        a'S[F-g]^-1 b = a'S[F]^-1 b - (S[F]^-1 a)_g (S[F]^-1 b)_g / beta_g for q, p and w alike.
+        """
+        forms, own_forms, shifts, reference = block
         samples = np.arange(len(reference))
         scores = forms.removed(self.model)
+        if shifts is not None:
+            solved = forms.whitened @ self.model.inverse_factor
+            shifts_solved = shifts.whitened @ self.model.inverse_factor
+            beta = np.diagonal(self.model.inverse(), axis1=1, axis2=2)[:, None, :]
+            cross = np.einsum("bmk,bmk->bm", forms.whitened, shifts.whitened)[:, :, None]
+            scores += self.terms.pooled_correction(reference[None, :, None],
+                                                   cross - solved * shifts_solved / beta,
+                                                   shifts.removed(self.model))
         scores += self.model.removed_logdets()[:, None, :]
         scores -= self.terms.log_priors[:, None, None]
         scores[reference, samples] = self.terms.negative_score(
@@ -277,11 +297,14 @@ class LeftOutCandidates(FoldCandidates):
     """FoldCandidates of left-out samples: each sample's own class scored by its left-out discriminant.
 
     -Q_c'(F+f) = s^2 m'/r' + log|G[F]| + log alpha_G(f) + log r' - 2 log(n_c - 1), m' = m(F+f),
-    r' = 1 - g m'; it grows with m' (s^2 > g for n_c >= 3, g = 0 for n_c = 2), so -Q_c'(F) + log alpha_G(f)
-    bounds it below and the pruning of FoldCandidates stays exact with min(log alpha_S, log alpha_G).
+    r' = 1 - g m'; it grows with m' (s^2 > g for n_c >= 3, g = 0 for n_c = 2 without shrinkage), so
+    -Q_c'(F) + log alpha_G(f) bounds it below and the pruning of FoldCandidates stays exact with
+    min(log alpha_S, log alpha_G). With shrinkage (`shifts`, the forms of u = x - mu_c under B_j)
+    the other classes add the pooled correction h p^2/t + log t, which has no such bound: every
+    class is scored (dense_predictions).
     """
 
-    def __init__(self, nested, forms, own_nested, own_forms, own_classes, terms):
+    def __init__(self, nested, forms, own_nested, own_forms, own_classes, terms, shifts=None):
         super().__init__(nested, forms, terms.log_priors)
         coupling, alpha = own_nested.schur()
         samples = np.arange(len(own_classes))
@@ -293,9 +316,40 @@ class LeftOutCandidates(FoldCandidates):
         self.own_logdet = own_nested.logdet
         self.own_quad = own_forms.quad[own_classes, samples]  # m(F) of each sample under its own G
         self.own_predictors = own_forms.predictors()[own_classes, samples]
+        self.shifts = shifts
+        if shifts is not None:
+            self.logdet = nested.logdet
+            self.cross = np.einsum("bmk,bmk->bm", forms.whitened, shifts.whitened)  # p(F), (C, m)
+            self.current -= terms.pooled_correction(own_classes, self.cross, shifts.quad)
         self.current[own_classes, samples] = -terms.negative_score(own_classes, self.own_quad,
                                                                    self.own_logdet[own_classes])
         self.lower_log_alpha = np.minimum(self.log_alpha, self.own_log_alpha)
+
+    def predictions(self):
+        """Class index `(m, d)` of argmax_c Q_c(F+f), pruned without shrinkage, dense with it."""
+        return super().predictions() if self.shifts is None else self.dense_predictions()
+
+    def shrunk_scores(self, c, rows):
+        """-Q_c'(F+f) of left-out samples `rows` of other classes than c, with shrinkage: q, p and w of
+        F+f are q + e_x^2/alpha, p + e_x e_u/alpha and w + e_u^2/alpha, e = value - its regression on F
+        (the residuals scaled by 1/sqrt(alpha) first, the arrays updated in place)."""
+        root = np.sqrt(self.inverse_alpha[c])
+        e = self.augmented[c, rows] @ self.regressed[c]
+        np.subtract(self.forms.points[rows], e, out=e)
+        e *= root
+        shift = self.shifts.whitened[c, rows] @ self.regressed[c, :-1]
+        np.subtract(self.shifts.points[rows], shift, out=shift)
+        shift *= root
+        cross = e * shift
+        cross += self.cross[c, rows, None]
+        e *= e
+        e += self.forms.quad[c, rows, None]
+        shift *= shift
+        shift += self.shifts.quad[c, rows, None]
+        e += self.terms.pooled_correction(self.own_classes[rows][:, None], cross, shift)
+        e += self.logdet[c] - self.terms.log_priors[c]
+        e += self.log_alpha[c]
+        return e
 
     def own_scores(self, c, samples, e, inverse_alpha, log_alpha):
         """-Q_c'(F+f) of samples of class c from their residuals e = x_f - mu_f - z'l_f (in place)."""
@@ -306,7 +360,7 @@ class LeftOutCandidates(FoldCandidates):
 
     def negative_scores(self, c, rows):
         """-Q_c(F+f) for the samples `rows` and every candidate f; left-out for the samples of class c."""
-        scores = super().negative_scores(c, rows)
+        scores = super().negative_scores(c, rows) if self.shifts is None else self.shrunk_scores(c, rows)
         rows = np.arange(len(self.own_classes))[rows]
         at = np.flatnonzero(self.own_classes[rows] == c)
         if at.size:
@@ -317,7 +371,8 @@ class LeftOutCandidates(FoldCandidates):
         return scores
 
     def pair_scores(self, c, samples, candidates):
-        """-Q_c(F+f) for (sample, candidate) pairs; left-out for the samples of class c."""
+        """-Q_c(F+f) for (sample, candidate) pairs; left-out for the samples of class c (the pruned path:
+        without shrinkage only)."""
         scores = super().pair_scores(c, samples, candidates)
         at = np.flatnonzero(self.own_classes[samples] == c)
         if at.size:

@@ -1,29 +1,30 @@
 """Exact leave-one-out from the full model: Sherman-Morrison and the matrix determinant lemma.
 
 Sample x of class c (n_c samples, scatter M2, mean mu), u = x - mu. Without x (Chan's downdate):
-mu' = mu - u / (n_c - 1),   x - mu' = s u,   s = n_c / (n_c - 1),
-S' + tau I = G - g u u',   G = M2 / (n_c - 2) + tau I,   g = n_c / ((n_c - 1)(n_c - 2)).
+mu' = mu - u / (n_c - 1),   x - mu' = s u,   s = n_c / (n_c - 1),   M2' = M2 - s u u',
+and the pooled covariance P = sum_j M2_j / (n - C) of the n - 1 samples left (C unchanged):
+P' = kappa P - s u u' / (n - C - 1),   kappa = (n - C) / (n - C - 1).
+Own class, S_c'(alpha, tau) = (1 - alpha) M2' / (n_c - 2) + alpha P' + tau I = G - g u u',
+G = (1 - alpha) M2 / (n_c - 2) + alpha kappa P + tau I,   g = (1 - alpha) s / (n_c - 2) + h,
+h = alpha s / (n - C - 1).
 With m = u' G^-1 u (x's quadratic form under G), Sherman-Morrison and the determinant lemma give
-(x - mu')' (S' + tau I)^-1 (x - mu') = s^2 m / r,   log|S' + tau I| = log|G| + log r,   r = 1 - g m.
-(G = a (S + (tau/a) I), a = (n_c - 1)/(n_c - 2): EQUATIONS' m under the ridge tau/a, with g m = b m.)
-Priors without x: (n_c - 1)/(n - 1) for c, n_j/(n - 1) for the others, whose terms are the full
-model's. Dropping the common log(n - 1): -Q_c'(x) = s^2 m / r + log|G| + log r - 2 log(n_c - 1),
--Q_j(x) = q_j(x) + log|S_j + tau I| - 2 log n_j. One O(k^2) form per sample, no refit.
+(x - mu')' S_c'^-1 (x - mu') = s^2 m / r,   log|S_c'| = log|G| + log r,   r = 1 - g m.
+Every other class j keeps its mean and loses only x's share of P: S_j' = B_j - h u u',
+B_j = (1 - alpha) M2_j / (n_j - 1) + alpha kappa P + tau I (the same for every left-out sample), so
+with q = (x - mu_j)' B_j^-1 (x - mu_j), p = u' B_j^-1 (x - mu_j), w = u' B_j^-1 u and t = 1 - h w:
+(x - mu_j)' S_j'^-1 (x - mu_j) = q + h p^2 / t,   log|S_j'| = log|B_j| + log t.
+Priors without x: (n_c - 1)/(n - 1) for c, n_j/(n - 1) for the others. Dropping the common
+log(n - 1): -Q_c'(x) = s^2 m / r + log|G| + log r - 2 log(n_c - 1),
+-Q_j'(x) = q + h p^2 / t + log|B_j| + log t - 2 log n_j. O(C k^2) per sample, no refit; the result
+equals refitting the model (S_pooled included) without x. Without shrinkage (alpha = 0) h = 0 and
+the other classes' terms are the full model's.
 
-Shrinkage toward the pooled covariance P = sum_c M2_c / (n - C): G = (1 - alpha) M2 / (n_c - 2)
-+ alpha P + tau I and g = (1 - alpha) n_c / ((n_c - 1)(n_c - 2)), the same formulas. Here P is the
-pooled covariance of ALL samples, held fixed while x is left out (a documented choice, not the exact
-refit: without x, P becomes (sum_c M2_c - s u u') / (n - C - 1), a rank-one change of order 1/n
-that would also move every other class's discriminant through the cross term u' H_j^-1 (x - mu_j);
-the own class's downdate, which is of order 1/n_c, stays exact). tests/reference.py refits with
-this P held fixed.
-
-A class of two samples leaves one, whose scatter is zero: G = tau I and g = 0 (the same formulas;
-infinite divisor below). Without a ridge G is the eigenvalue floor, so such a left-out sample
-is scored against a near-point mass and practically never gets its own class back.
-Floors: G's eigenvalues (or Schur complements) at the model's eigenvalue floor, like every
-covariance; r at EIGENVALUE_FLOOR (r -> 0 when x lies off the span of its class's other samples,
-e.g. k >= n_c - 1 features without a ridge). A class of one sample has no covariance: refused.
+A class of two samples leaves one, whose scatter is zero: G = alpha kappa P + tau I and
+g = h (an infinite divisor below). Without shrinkage or ridge G is the eigenvalue floor, so such
+a left-out sample is scored against a near-point mass and practically never gets its own class back.
+Floors: G's and B_j's eigenvalues (or Schur complements) at the model's eigenvalue floor, like every
+covariance; r and t at EIGENVALUE_FLOOR (r -> 0 when x lies off the span of its class's other
+samples, e.g. k >= n_c - 1 features without a ridge). A class of one sample has no covariance: refused.
 """
 
 import numpy as np
@@ -38,14 +39,24 @@ def left_out_divisors(counts):
     return np.where(counts > 2, counts - 2, np.inf)
 
 
+def left_out_covariances(scatter, tau=0.0, alpha=0.0):
+    """The rows of B_j (every class but the left-out sample's) and of G_c (its own class), both
+    shrunk toward kappa P, the pooled scatter over n - C - 1."""
+    pooled_divisor = scatter.counts.sum() - len(scatter.counts) - 1
+    return (ScatterCovariances(scatter, tau, alpha=alpha, pooled_divisor=pooled_divisor),
+            ScatterCovariances(scatter, tau, left_out_divisors(scatter.counts), alpha, pooled_divisor))
+
+
 class LeftOutTerms:
-    """The constants of each class's left-out discriminant: s^2, g (shrunk by alpha) and the log priors
+    """The constants of the left-out discriminants: s^2, g and h (shrunk by alpha) and the log priors
     (n_c - 1 and n_c)."""
 
     def __init__(self, counts, alpha=0.0):
         self.counts = counts
         self.squared_shift = (counts / (counts - 1)) ** 2
+        self.pooled_downdate = alpha * counts / ((counts - 1) * (counts.sum() - len(counts) - 1))
         self.downdate = (1 - alpha) * counts / ((counts - 1) * left_out_divisors(counts))
+        self.downdate += self.pooled_downdate
         self.log_priors = 2 * np.log(counts)
         self.own_log_priors = 2 * np.log(counts - 1)
 
@@ -57,29 +68,48 @@ class LeftOutTerms:
         ratio = np.maximum(1.0 - self.downdate[c] * m, EIGENVALUE_FLOOR)
         return self.squared_shift[c] * m / ratio + logdet + np.log(ratio) - self.own_log_priors[c]
 
+    def pooled_correction(self, c, cross, shift):
+        """h p^2 / t + log t, t = max(1 - h w, EIGENVALUE_FLOOR): what leaving out a sample of class `c`
+        adds to another class's -Q_j, from p = u'B_j^-1 (x - mu_j) (`cross`) and w = u'B_j^-1 u (`shift`)."""
+        h = self.pooled_downdate[c]
+        ratio = h * shift
+        np.subtract(1.0, ratio, out=ratio)
+        np.maximum(ratio, EIGENVALUE_FLOOR, out=ratio)
+        correction = cross * cross
+        correction *= h
+        correction /= ratio
+        correction += np.log(ratio, out=ratio)
+        return correction
+
 
 def left_out_confusions(X, classes, scatter, grid, floor, alpha=0.0):
     """Pooled leave-one-out confusion matrices `(T, C, C)` of all features for every tau of `grid`.
 
-    One eigen decomposition per class of S_c(alpha) = V diag(lambda) V' and one of G_c(alpha) (the
-    same eigenvectors when alpha = 0: G = a S_c, a = (n_c - 1)/(n_c - 2), 0 for a class of two)
-    serve every tau: the eigenvalues lambda + tau, floored at `floor`.
+    One eigen decomposition per class of B_c = V diag(lambda) V' and one of G_c (the same eigenvectors
+    when alpha = 0: G = a S_c, a = (n_c - 1)/(n_c - 2), 0 for a class of two) serve every tau: the
+    eigenvalues lambda + tau, floored at `floor`; q, p and w are sums over the projections of x - mu
+    and u weighted by 1 / (lambda + tau).
     """
     terms = LeftOutTerms(scatter.counts, alpha)
-    eigenvalues, eigenvectors = np.linalg.eigh(ScatterCovariances(scatter, alpha=alpha).dense())
+    others, own = left_out_covariances(scatter, alpha=alpha)
+    eigenvalues, eigenvectors = np.linalg.eigh(others.dense())
     if alpha:
-        own_covariances = ScatterCovariances(scatter, 0.0, left_out_divisors(scatter.counts), alpha)
-        own_eigenvalues, own_eigenvectors = np.linalg.eigh(own_covariances.dense())
+        own_eigenvalues, own_eigenvectors = np.linalg.eigh(own.dense())
     else:
         scale = (scatter.counts - 1) / left_out_divisors(scatter.counts)
         own_eigenvalues, own_eigenvectors = scale[:, None] * eigenvalues, eigenvectors
+    shifts = X - scatter.means[classes]
     n_classes = len(eigenvalues)
     scores = np.empty((n_classes, len(X), len(grid)))
     for c in range(n_classes):
-        ridged = np.maximum(eigenvalues[c][:, None] + grid[None, :], floor)
+        inverse = 1.0 / np.maximum(eigenvalues[c][:, None] + grid[None, :], floor)
         centred = X - scatter.means[c]
-        squared = (centred @ eigenvectors[c]) ** 2
-        scores[c] = terms.log_priors[c] - np.log(ridged).sum(axis=0) - squared @ (1.0 / ridged)
+        projected = centred @ eigenvectors[c]
+        scores[c] = terms.log_priors[c] + np.log(inverse).sum(axis=0) - projected**2 @ inverse
+        if alpha:
+            shifted = shifts @ eigenvectors[c]
+            scores[c] -= terms.pooled_correction(classes[:, None], (projected * shifted) @ inverse,
+                                                 shifted**2 @ inverse)
         own = classes == c
         left_out = np.maximum(own_eigenvalues[c][:, None] + grid[None, :], floor)
         own_squared = (centred[own] @ own_eigenvectors[c]) ** 2

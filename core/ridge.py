@@ -102,8 +102,8 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
     kappa or f1); ties: smallest alpha, then smallest tau. The default `alphas` (0,) is the ridge alone.
 
     folds = "loo": the criterion of the one pooled confusion matrix of the n left-out predictions
-    (leave-one-out in closed form, leaveoneout, with S_pooled of all samples; with `groups`,
-    leave-one-group-out, S_pooled of each fold's training part).
+    (leave-one-out in closed form, leaveoneout, exact: S_pooled of the n - 1 samples left; with
+    `groups`, leave-one-group-out, S_pooled of each fold's training part).
     """
     check_choice("criterion for the tau search", criterion, TAU_CRITERIA)
     X, y, labels = check_samples(X, y)

@@ -62,16 +62,17 @@ class ScatterCovariances:
     The divisors are n_c - 1 by default (the unbiased covariances S_c); P = sum_c M2_c / (n - C) is
     the pooled covariance of the scatter's own counts (in a fold: of its training part). The blend is
     element-wise, so its rows over a subset are the subset's blend. Leave-one-out passes its own
-    divisors (leaveoneout.left_out_divisors); an infinite divisor gives the zero scatter of a class of
-    one sample.
+    divisors (leaveoneout.left_out_divisors; an infinite divisor gives the zero scatter of a class of
+    one sample) and the pooled divisor n - C - 1 of the samples left.
     """
 
-    def __init__(self, scatter, tau=0.0, divisors=None, alpha=0.0):
+    def __init__(self, scatter, tau=0.0, divisors=None, alpha=0.0, pooled_divisor=None):
         self.scatter, self.tau, self.alpha = scatter, tau, check_alpha(alpha)
         if np.any(scatter.counts < 2):
             raise ValueError("every class needs at least two samples for a covariance")
         self.divisors = scatter.counts - 1 if divisors is None else divisors
-        self.pooled_divisor = scatter.counts.sum() - len(scatter.counts)
+        n_left = scatter.counts.sum() - len(scatter.counts)
+        self.pooled_divisor = n_left if pooled_divisor is None else pooled_divisor
         self.diagonal = self._blend(scatter.diagonal) + tau
 
     def __len__(self):

@@ -125,8 +125,8 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     of the one pooled confusion matrix of the n left-out predictions, leave-one-out in closed form,
     or leave-one-group-out with `groups`).
     Every covariance is S_c(alpha, tau) = (1 - alpha) S_c + alpha S_pooled + tau I (in a CV fold,
-    S_pooled of the fold's training part). `progress(fraction)` and `is_canceled()` are
-    optional callables; cancel raises `Canceled`. Returns a SelectionResult.
+    S_pooled of the fold's training part; left out, of the n - 1 samples left). `progress(fraction)`
+    and `is_canceled()` are optional callables; cancel raises `Canceled`. Returns a SelectionResult.
     """
     check_choice("method", method, METHODS)
     check_choice("criterion", criterion, CRITERIA)

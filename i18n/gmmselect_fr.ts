@@ -169,7 +169,7 @@
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="158"/>
+        <location filename="../raster/report.py" line="165"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
@@ -1158,227 +1158,227 @@ Taille {1} : {2:.6g}{3}
         <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="131"/>
+        <location filename="../raster/report.py" line="138"/>
         <source>Accuracy on the held-out polygons</source>
         <translation>Exactitude sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="132"/>
+        <location filename="../raster/report.py" line="139"/>
         <source>Cross-validation on the training polygons</source>
         <translation>Validation croisée sur les polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="137"/>
+        <location filename="../raster/report.py" line="144"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each polygon is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque polygone est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="142"/>
+        <location filename="../raster/report.py" line="149"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="147"/>
+        <location filename="../raster/report.py" line="154"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (folds hold whole polygons): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (les plis contiennent des polygones entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="152"/>
+        <location filename="../raster/report.py" line="159"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (stratified folds of pixels): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (plis stratifiés de pixels) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="157"/>
+        <location filename="../raster/report.py" line="164"/>
         <source>figure</source>
         <translation>indicateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="159"/>
+        <location filename="../raster/report.py" line="166"/>
         <source>kappa</source>
         <translation>kappa</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="160"/>
+        <location filename="../raster/report.py" line="167"/>
         <source>mean F1</source>
         <translation>F1 moyen</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="161"/>
+        <location filename="../raster/report.py" line="168"/>
         <source>Confusion matrix: rows = reference (the class of the polygon), columns = predicted class.</source>
         <translation>Matrice de confusion : lignes = référence (la classe du polygone), colonnes = classe prédite.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="164"/>
+        <location filename="../raster/report.py" line="171"/>
         <source>reference \ predicted</source>
         <translation>référence \ prédit</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="165"/>
+        <location filename="../raster/report.py" line="172"/>
         <source>producer&apos;s accuracy</source>
         <translation>exactitude du producteur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="166"/>
+        <location filename="../raster/report.py" line="173"/>
         <source>user&apos;s accuracy</source>
         <translation>exactitude de l'utilisateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="167"/>
+        <location filename="../raster/report.py" line="174"/>
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="168"/>
+        <location filename="../raster/report.py" line="175"/>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="169"/>
+        <location filename="../raster/report.py" line="176"/>
         <source>Timings</source>
         <translation>Durées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="170"/>
+        <location filename="../raster/report.py" line="177"/>
         <source>step</source>
         <translation>étape</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="171"/>
+        <location filename="../raster/report.py" line="178"/>
         <source>seconds</source>
         <translation>secondes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="172"/>
+        <location filename="../raster/report.py" line="179"/>
         <source>sampling</source>
         <translation>échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="174"/>
+        <location filename="../raster/report.py" line="181"/>
         <source>band selection</source>
         <translation>sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="175"/>
+        <location filename="../raster/report.py" line="182"/>
         <source>cross-validation</source>
         <translation>validation croisée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="176"/>
+        <location filename="../raster/report.py" line="183"/>
         <source>final fit</source>
         <translation>ajustement final</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="177"/>
+        <location filename="../raster/report.py" line="184"/>
         <source>held-out assessment</source>
         <translation>évaluation sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="180"/>
+        <location filename="../raster/report.py" line="187"/>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="181"/>
+        <location filename="../raster/report.py" line="188"/>
         <source>square {unit}</source>
         <translation>{unit} carrés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="182"/>
+        <location filename="../raster/report.py" line="189"/>
         <source>Overall accuracy &lt;b&gt;{overall}&lt;/b&gt; ({confidence} confidence interval), from {samples} reference samples of {reference} (field {field}), stratified by {strata}. Mapped area: {area}.</source>
         <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Surface cartographiée : {area}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="186"/>
+        <location filename="../raster/report.py" line="193"/>
         <source>the map classes</source>
         <translation>les classes de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="187"/>
+        <location filename="../raster/report.py" line="194"/>
         <source>the {count} strata of {path}</source>
         <translation>les {count} strates de {path}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="188"/>
+        <location filename="../raster/report.py" line="195"/>
         <source>Error matrix in estimated area proportions</source>
         <translation>Matrice d'erreur en proportions de surface estimées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="189"/>
+        <location filename="../raster/report.py" line="196"/>
         <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
         <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la surface cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="195"/>
+        <location filename="../raster/report.py" line="202"/>
         <source>map \ reference</source>
         <translation>carte \ référence</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="196"/>
+        <location filename="../raster/report.py" line="203"/>
         <source>Areas and accuracies per class</source>
         <translation>Surfaces et exactitudes par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="197"/>
+        <location filename="../raster/report.py" line="204"/>
         <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12).</source>
         <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les surfaces de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les surfaces estimées sont les surfaces corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="201"/>
+        <location filename="../raster/report.py" line="208"/>
         <source>map area</source>
         <translation>surface de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="202"/>
+        <location filename="../raster/report.py" line="209"/>
         <source>estimated area</source>
         <translation>surface estimée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="203"/>
+        <location filename="../raster/report.py" line="210"/>
         <source>samples (map class)</source>
         <translation>échantillons (classe de la carte)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="204"/>
+        <location filename="../raster/report.py" line="211"/>
         <source>estimated area ± interval</source>
         <translation>surface estimée ± intervalle</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="205"/>
+        <location filename="../raster/report.py" line="212"/>
         <source>area ({unit})</source>
         <translation>surface ({unit})</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="206"/>
+        <location filename="../raster/report.py" line="213"/>
         <source>Sample design</source>
         <translation>Plan d'échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="207"/>
+        <location filename="../raster/report.py" line="214"/>
         <source>Stratified random sample; the strata are the map classes.</source>
         <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="209"/>
+        <location filename="../raster/report.py" line="216"/>
         <source>Stratified random sample; the strata ({path}) differ from the map classes: Stehman (2014)&apos;s estimators.</source>
         <translation>Échantillon aléatoire stratifié ; les strates ({path}) diffèrent des classes de la carte : estimateurs de Stehman (2014).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="212"/>
+        <location filename="../raster/report.py" line="219"/>
         <source>stratum</source>
         <translation>strate</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="213"/>
+        <location filename="../raster/report.py" line="220"/>
         <source>area share W_h</source>
         <translation>part de surface W_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="214"/>
+        <location filename="../raster/report.py" line="221"/>
         <source>samples n_h</source>
         <translation>échantillons n_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="215"/>
+        <location filename="../raster/report.py" line="222"/>
         <source>weight N_h / n_h</source>
         <translation>poids N_h / n_h</translation>
     </message>
@@ -1528,19 +1528,34 @@ Taille {1} : {2:.6g}{3}
         <translation>{criterion} selon tau pour alpha = {alpha} :</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="133"/>
+        <location filename="../raster/report.py" line="140"/>
         <source>Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = {share} of the polygons of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
         <translation>Mesurée sur les {samples} échantillons des {polygons} polygones réservés (VALIDATION = {share} des polygones de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="173"/>
+        <location filename="../raster/report.py" line="180"/>
         <source>(alpha, tau) search</source>
         <translation>recherche de (alpha, tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="178"/>
+        <location filename="../raster/report.py" line="185"/>
         <source>refit on all polygons</source>
         <translation>réajustement sur tous les polygones</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="131"/>
+        <source>The curve and the surface mark tau = {tau}, the given TAU the model uses (the search&apos;s best tau at this alpha is {best}).</source>
+        <translation>La courbe et la surface marquent tau = {tau}, le TAU donné qu'utilise le modèle (le meilleur tau de la recherche à cet alpha est {best}).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="134"/>
+        <source>The model uses the given TAU, tau = {tau}, which is not on the search&apos;s grid: no point is marked (the search&apos;s best tau at this alpha is {best}).</source>
+        <translation>Le modèle utilise le TAU donné, tau = {tau}, qui n'est pas sur la grille de la recherche : aucun point n'est marqué (le meilleur tau de la recherche à cet alpha est {best}).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="137"/>
+        <source>used</source>
+        <translation>utilisé</translation>
     </message>
 </context>
 </TS>

@@ -128,6 +128,13 @@ TEXTS = {
         "GmmSelect", "tau (columns), alpha (rows); pale: {low}, deep: {high}"),
     "tau curve at alpha": QT_TRANSLATE_NOOP("GmmSelect", "{criterion} over tau at alpha = {alpha}:"),
     "tau axis": QT_TRANSLATE_NOOP("GmmSelect", "tau (the grid's values, evenly spaced)"),
+    "tau given on grid": QT_TRANSLATE_NOOP(
+        "GmmSelect", "The curve and the surface mark tau = {tau}, the given TAU the model uses (the "
+                     "search's best tau at this alpha is {best})."),
+    "tau given off grid": QT_TRANSLATE_NOOP(
+        "GmmSelect", "The model uses the given TAU, tau = {tau}, which is not on the search's grid: no point "
+                     "is marked (the search's best tau at this alpha is {best})."),
+    "used": QT_TRANSLATE_NOOP("GmmSelect", "used"),
     "held-out accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Accuracy on the held-out polygons"),
     "cv accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Cross-validation on the training polygons"),
     "measured held out": QT_TRANSLATE_NOOP(
@@ -584,9 +591,9 @@ def shade(fraction):
     return f"#{red:02x}{green:02x}{blue:02x}"
 
 
-def heat_map(search, css_class, words):
-    """Inline SVG: the CV criterion of every (alpha, tau) cell (rows alpha, columns tau), the chosen cell
-    outlined, each cell's value in its tooltip."""
+def heat_map(search, used, css_class, words):
+    """Inline SVG: the CV criterion of every (alpha, tau) cell (rows alpha, columns tau), the cell of the
+    chosen alpha and the tau column `used` (None: off the grid) outlined, each cell's value in its tooltip."""
     surface = np.asarray(search.surface, dtype=float)
     low, high = float(surface.min()), float(surface.max())
     rows, columns = surface.shape
@@ -594,8 +601,6 @@ def heat_map(search, css_class, words):
     height = min(28.0, (CHART_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM) / rows)
     bottom = MARGIN_TOP + rows * height
     parts, labels = [], tau_labels(search.grid)
-    chosen = (int(np.argmin(np.abs(search.alphas - search.alpha))),
-              int(np.argmin(np.abs(search.grid - search.tau))))
     for a, alpha in enumerate(search.alphas):
         y = MARGIN_TOP + a * height
         parts.append(f'<text x="{MARGIN_LEFT - 6}" y="{y + height / 2 + 4:.1f}" text-anchor="end">'
@@ -611,10 +616,11 @@ def heat_map(search, css_class, words):
         if t % every == 0:
             parts.append(f'<text x="{MARGIN_LEFT + (t + 0.5) * width:.1f}" y="{bottom + 15:.1f}" '
                          f'text-anchor="middle">{html.escape(label)}</text>')
-    a, t = chosen
-    parts.append(f'<rect x="{MARGIN_LEFT + t * width:.1f}" y="{MARGIN_TOP + a * height:.1f}" '
-                 f'width="{width:.1f}" height="{height:.1f}" fill="none" stroke="{HIGHLIGHT_COLOR}" '
-                 'stroke-width="3"/>')
+    if used is not None:
+        a = int(np.argmin(np.abs(search.alphas - search.alpha)))
+        parts.append(f'<rect x="{MARGIN_LEFT + used * width:.1f}" y="{MARGIN_TOP + a * height:.1f}" '
+                     f'width="{width:.1f}" height="{height:.1f}" fill="none" stroke="{HIGHLIGHT_COLOR}" '
+                     'stroke-width="3"/>')
     caption = words("surface caption", low=f"{low:.4f}", high=f"{high:.4f}")
     parts.append(f'<text x="{(MARGIN_LEFT + CHART_WIDTH - MARGIN_RIGHT) / 2:.1f}" y="{bottom + 34:.1f}" '
                  f'text-anchor="middle">{html.escape(caption)}</text>')
@@ -631,6 +637,12 @@ def search_how(model, search, words):
     return words("search folds", cells=cells, folds=search.folds, criterion=criterion)
 
 
+def used_tau(search, tau):
+    """The grid index of the tau the model uses (the search's, or a given TAU), None when off the grid."""
+    at = np.flatnonzero(np.isclose(search.grid, tau, rtol=1e-9, atol=0.0))
+    return int(at[0]) if at.size else None
+
+
 def tau_section(model, words):
     """The shrinkage alpha and the ridge tau: the CV surface and curve when searched, else where they came
     from."""
@@ -644,17 +656,21 @@ def tau_section(model, words):
     how = words("alpha searched" if model.selection is not None else "alpha tau searched", blend=blend,
                 how=search_how(model, search, words))
     parts = [paragraph(how)]
+    used = used_tau(search, model.mixture.tau_)
+    if model.mixture.tau_ != search.tau:
+        given = "tau given on grid" if used is not None else "tau given off grid"
+        parts.append(paragraph(words(given, tau=f"{model.mixture.tau_:.6g}", best=f"{search.tau:.6g}")))
     if len(search.alphas) > 1:
         header = ["alpha \\ tau", *tau_labels(search.grid)]
         rows = [[f"{a:g}", *(f"{v:.4f}" for v in row)] for a, row in zip(search.alphas, search.surface)]
-        parts += [heat_map(search, "alpha-tau-surface", words), table(header, rows, "surface")]
-    chosen = int(np.argmin(np.abs(search.grid - search.tau)))
+        parts += [heat_map(search, used, "alpha-tau-surface", words), table(header, rows, "surface")]
     criterion = words(search.criterion)
     rows = [[f"{t:.6g}", f"{v:.4f}"] for t, v in zip(search.grid, search.values)]
     bounds = criterion_bounds(search.criterion, model.mixture.priors_)
+    mark = words("chosen" if model.mixture.tau_ == search.tau else "used")
     parts += [paragraph(words("tau curve at alpha", criterion=criterion, alpha=f"{search.alpha:g}")),
-              line_chart(tau_labels(search.grid), search.values, chosen, words("tau axis"), criterion,
-                         "tau-curve", bounds, words("chosen")),
+              line_chart(tau_labels(search.grid), search.values, used, words("tau axis"), criterion,
+                         "tau-curve", bounds, mark),
               table(["tau", criterion], rows, "tau")]
     return section(title, *parts)
 

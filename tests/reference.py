@@ -7,10 +7,12 @@ IMPROVEMENT = 1e-12  # the same rounding margin as the engine's SFFS comparisons
 
 
 def pooled_covariance(X, y, features):
-    """S_pooled = sum_c (n_c - 1) S_c / (n - C) on `features`, by np.cov."""
+    """S_pooled = sum_c (n_c - 1) S_c / (n - C) on `features`, by np.cov (a class of one sample adds
+    nothing)."""
     labels = np.unique(y)
     Xf = X[:, list(features)]
-    scatter = sum((np.sum(y == c) - 1) * np.atleast_2d(np.cov(Xf[y == c], rowvar=False)) for c in labels)
+    scatter = sum((np.sum(y == c) - 1) * np.atleast_2d(np.cov(Xf[y == c], rowvar=False)) for c in labels
+                  if np.sum(y == c) > 1)
     return scatter / (len(y) - len(labels))
 
 
@@ -127,39 +129,39 @@ def sequential(J, n_features, k_max, floating):
     return best_set, best
 
 
-def class_terms(Xc, features, tau, alpha=0.0, pooled=0.0):
-    """(mean, inverse, log-determinant) of one class refitted from its samples `Xc` by np.cov and
-    blended with `pooled`; a class of one sample has zero scatter."""
-    Xf = Xc[:, list(features)]
-    cov = tau * np.eye(len(features)) + alpha * pooled
-    if len(Xf) > 1:
-        cov = cov + (1 - alpha) * np.atleast_2d(np.cov(Xf, rowvar=False))
-    return Xf.mean(axis=0), np.linalg.inv(cov), np.linalg.slogdet(cov)[1]
+def class_scatter(Xc):
+    """(n_c - 1) S_c by np.cov, `(k, k)`; zero for a class of one sample."""
+    k = Xc.shape[1]
+    return (len(Xc) - 1) * np.atleast_2d(np.cov(Xc, rowvar=False)) if len(Xc) > 1 else np.zeros((k, k))
 
 
 def loo_discriminants(X, y, features, tau=0.0, alpha=0.0):
-    """Q_c(x_i) `(n, C)` of every sample under the model refitted without it (priors over n - 1).
+    """Q_c(x_i) `(n, C)` of every sample under the model refitted without it: means, covariances,
+    S_pooled and priors (over n - 1) all of the other n - 1 samples.
 
-    Only x_i's own class loses a sample: it is refitted without x_i; the other classes, whose
-    samples are unchanged, keep their fit on all their samples. S_pooled is that of all samples
-    (held fixed under leave-one-out, as core/leaveoneout.py documents).
+    The classes other than x_i's keep their samples, so their np.cov is taken once; x_i's class is
+    refitted from its other samples, and S_pooled summed again from all classes.
     """
     labels = np.unique(y)
-    n = len(y)
+    n, n_classes = len(y), len(labels)
     Xf = X[:, list(features)]
-    pooled = pooled_covariance(X, y, features)
-    scores = np.empty((n, len(labels)))
-    for c, label in enumerate(labels):
-        mean, inverse, logdet = class_terms(X[y == label], features, tau, alpha, pooled)
-        r = Xf - mean
-        prior = np.sum(y == label) / (n - 1)
-        scores[:, c] = -np.einsum("ni,ij,nj->n", r, inverse, r) - logdet + 2 * np.log(prior)
+    counts = np.array([np.sum(y == label) for label in labels])
+    means = np.array([Xf[y == label].mean(axis=0) for label in labels])
+    scatters = np.array([class_scatter(Xf[y == label]) for label in labels])
+    scores = np.empty((n, n_classes))
     for i in range(n):
         c = int(np.searchsorted(labels, y[i]))
         others = (y == y[i]) & (np.arange(n) != i)
-        mean, inverse, logdet = class_terms(X[others], features, tau, alpha, pooled)
-        r = Xf[i] - mean
-        scores[i, c] = -r @ inverse @ r - logdet + 2 * np.log(others.sum() / (n - 1))
+        left_counts, left_means, left_scatters = counts.copy(), means.copy(), scatters.copy()
+        left_counts[c] -= 1
+        left_means[c] = Xf[others].mean(axis=0)
+        left_scatters[c] = class_scatter(Xf[others])
+        pooled = left_scatters.sum(axis=0) / (n - 1 - n_classes)
+        covs = ((1 - alpha) * left_scatters / np.maximum(left_counts - 1, 1)[:, None, None]
+                + alpha * pooled + tau * np.eye(len(features)))
+        r = Xf[i] - left_means
+        scores[i] = (-np.einsum("ci,cij,cj->c", r, np.linalg.inv(covs), r) - np.linalg.slogdet(covs)[1]
+                     + 2 * np.log(left_counts / (n - 1)))
     return scores
 
 

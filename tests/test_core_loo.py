@@ -8,7 +8,7 @@ from test_core_selection import muufl_subset, random_classes
 
 from gmmselect.core import EIGENVALUE_FLOOR, cross_validate, make_folds, select_features, select_tau
 from gmmselect.core.criteria import CV_SCORES
-from gmmselect.core.crossval import LeaveOneOut, LeftOutCandidates, class_indices
+from gmmselect.core.crossval import LeaveOneOut, class_indices
 
 
 def muufl_library(every=125):
@@ -20,9 +20,8 @@ def muufl_library(every=125):
 def left_out_scores(criterion):
     """Q_c of every sample (left out) for every candidate F + f, `(n, C, d)`, from the closed form."""
     blocks = []
-    for forms, own_forms, reference_classes in criterion.blocks:
-        candidates = LeftOutCandidates(criterion.model, forms, criterion.own, own_forms, reference_classes,
-                                       criterion.terms)
+    for block in criterion.blocks:
+        candidates = criterion.candidates(block)
         blocks.append(np.array([-candidates.negative_scores(c, slice(None))
                                 for c in range(criterion.n_classes)]))
     return np.concatenate(blocks, axis=1).transpose(1, 0, 2)
@@ -51,7 +50,7 @@ def test_every_left_out_discriminant_equals_a_refit(subset, tau):
 @pytest.mark.parametrize("alpha", [0.3, 1.0])
 @pytest.mark.parametrize("subset", [(), (5, 0, 8)])
 def test_left_out_discriminants_with_shrinkage_equal_refits(subset, alpha):
-    """S_pooled of all samples held fixed, the own class downdated: G = (1 - alpha) M2/(n_c - 2) + alpha P."""
+    """S_pooled of the samples left: the own class and every other class match the refit without x."""
     X, y = random_classes(seed=2)
     assert_left_out_scores_match_refits(X, y, 0.2, subset, alpha)
 
@@ -65,6 +64,25 @@ def test_left_out_discriminants_of_the_whole_library_with_a_ridge():
     """All 28 materials (3 to 70 spectra each), 7 bands: with a ridge every left-out model is regular."""
     X, y = muufl_library()
     assert_left_out_scores_match_refits(X, y, 1e-4, (2,))
+
+
+def test_left_out_discriminants_of_the_whole_library_with_shrinkage():
+    """All 28 materials, no ridge: alpha S_pooled (of the samples left) keeps every left-out model regular,
+    classes of 3 spectra included."""
+    X, y = muufl_library()
+    assert_left_out_scores_match_refits(X, y, 0.0, (2, 5), alpha=0.5)
+
+
+def test_removed_features_with_shrinkage_equal_refits():
+    """The backward step of SFFS: the criterion of every F - g equals the refits'."""
+    X, y = random_classes(seed=2)
+    _, classes = class_indices(y)
+    criterion = LeaveOneOut(X, classes, CV_SCORES["kappa"], 0.2, alpha=0.4)
+    subset = [5, 0, 8, 3]
+    for feature in subset:
+        criterion.add(feature)
+    expected = [reference.loo_value(X, y, [g for g in subset if g != f], "kappa", 0.2, 0.4) for f in subset]
+    np.testing.assert_allclose(criterion.removed_scores(), expected, rtol=1e-12)
 
 
 def assert_selection_matches_refits(X, y, method, criterion, k_max, tau=0.0, groups=None, alpha=0.0):
@@ -125,6 +143,12 @@ def test_whole_library_selection_with_a_ridge_matches_refits():
     X, y = muufl_library()
     result = assert_selection_matches_refits(X, y, "sfs", "accuracy", k_max=3, tau=1e-4)
     assert result.best_sets == LIBRARY_SETS
+
+
+def test_whole_library_selection_with_shrinkage_matches_refits():
+    """SFFS over the 28 materials without a ridge, alpha = 0.25: same sets and values as the refits."""
+    X, y = muufl_library()
+    assert_selection_matches_refits(X, y, "sffs", "kappa", k_max=4, alpha=0.25)
 
 
 def test_leave_one_group_out_matches_refits():
@@ -210,7 +234,8 @@ def test_class_of_two_with_a_ridge_equals_refits_with_a_one_sample_class():
 
 
 def test_class_of_two_with_shrinkage_equals_refits_with_the_pooled_covariance():
-    """Left out, a class of two keeps one sample: covariance alpha S_pooled (no ridge needed)."""
+    """Left out, a class of two keeps one sample: covariance alpha S_pooled of the samples left (no ridge
+    needed)."""
     X, y = with_a_class_of_two()
     assert_left_out_scores_match_refits(X, y, 0.0, (2, 7), alpha=0.3)
     assert_selection_matches_refits(X, y, "sfs", "kappa", k_max=4, alpha=0.3)
@@ -275,9 +300,8 @@ def test_pruned_left_out_predictions_equal_the_full_argmin():
     _, classes = class_indices(y)
     criterion = LeaveOneOut(X, classes, CV_SCORES["kappa"])
     for feature in (18, 26, 5, None):
-        for forms, own_forms, reference_classes in criterion.blocks:
-            candidates = LeftOutCandidates(criterion.model, forms, criterion.own, own_forms,
-                                           reference_classes, criterion.terms)
+        for block in criterion.blocks:
+            candidates = criterion.candidates(block)
             every_class = np.array([candidates.negative_scores(c, slice(None)) for c in range(7)])
             np.testing.assert_array_equal(candidates.predictions(), np.argmin(every_class, axis=0))
             np.testing.assert_array_equal(candidates.dense_predictions(), np.argmin(every_class, axis=0))

@@ -169,6 +169,41 @@ def test_selection_report_shows_the_alpha_search_and_the_given_tau(selection):
     text = " ".join(parser.text)
     assert "the selection and the model use it with tau given (TAU)" in text
     assert f"alpha = {saved.mixture.alpha_:.6g}, tau = 0" in text
+    assert search.tau > 0 and search.grid[0] == 0.0  # the search's best tau is not the one used
+    assert (f"The curve and the surface mark tau = 0, the given TAU the model uses (the search's best tau "
+            f"at this alpha is {search.tau:.6g}).") in text
+
+
+def test_selection_report_marks_the_given_tau_not_the_searched_one(selection):
+    """The curve's mark and the surface's outline sit on tau = TAU (grid column 0), not on the best tau."""
+    _, saved, parser, _ = selection
+    search = saved.tau_search
+    curve = parser.charts["tau-curve"]
+    dots = [attributes for tag, attributes in curve if tag == "circle" and attributes["r"] == "3.5"]
+    mark = next(attributes for tag, attributes in curve if tag == "circle" and attributes["r"] == "8")
+    assert (mark["cx"], mark["cy"]) == (dots[0]["cx"], dots[0]["cy"])
+    assert "used" in chart_texts(parser, "tau-curve") and "chosen" not in chart_texts(parser, "tau-curve")
+    cells = [attributes for tag, attributes in parser.charts["alpha-tau-surface"] if tag == "rect"]
+    a = list(search.alphas).index(search.alpha)
+    assert cells[-1]["fill"] == "none"
+    first = cells[a * len(search.grid)]  # the chosen alpha's row, column tau = 0
+    assert (cells[-1]["x"], cells[-1]["y"]) == (first["x"], first["y"])
+
+
+def test_a_given_tau_off_the_grid_is_not_marked(selection):
+    from gmmselect.core import load_model
+    from gmmselect.raster.report import report_html
+
+    saved = load_model(selection[0]["OUTPUT_MODEL"])
+    saved.mixture.tau_ = 0.5 * saved.tau_search.grid[1]  # between the grid's first two values
+    parser = ReportParser()
+    parser.feed(report_html(saved, "Report"))
+    best = f"{saved.tau_search.tau:.6g}"
+    assert (f"The model uses the given TAU, tau = {saved.mixture.tau_:.6g}, which is not on the search's "
+            f"grid: no point is marked (the search's best tau at this alpha is {best}).") in (
+        " ".join(parser.text))
+    assert not [a for tag, a in parser.charts["tau-curve"] if tag == "circle" and a["r"] == "8"]
+    assert all(a["fill"] != "none" for tag, a in parser.charts["alpha-tau-surface"] if tag == "rect")
 
 
 def test_selected_bands_and_samples(selection):
