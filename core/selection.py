@@ -114,7 +114,8 @@ def make_criterion(X, y, criterion, folds, groups, seed, tau, alpha=0.0, max_fea
     scatter = SampleScatter(X, classes, len(labels))
     covariances = ScatterCovariances(scatter, tau, alpha=alpha)
     if criterion == "jm":
-        return JeffriesMatusita(priors(scatter), scatter.means, covariances, full_floor(scatter), max_features)
+        return JeffriesMatusita(priors(scatter), scatter.means, covariances, full_floor(scatter),
+                                max_features)
     return KullbackLeibler(priors(scatter), scatter.means, covariances, full_floor(scatter))
 
 

@@ -47,7 +47,8 @@ class JeffriesMatusita(SubsetCriterion):
         self.first, self.second = np.triu_indices(len(priors), 1)
         self.weights = priors[self.first] * priors[self.second]
         self.classes = CandidateCholesky(covariances, floor, max_features)
-        self.pairs = CandidateCholesky(PairAverages(covariances, self.first, self.second), floor, max_features)
+        self.pairs = CandidateCholesky(PairAverages(covariances, self.first, self.second), floor,
+                                       max_features)
         self.separation = QuadraticForms(np.zeros((1, means.shape[1])),
                                          means[self.second] - means[self.first])
         self.parts = [(self.classes, []), (self.pairs, [self.separation])]

@@ -273,7 +273,8 @@ def recorded_additions(monkeypatch):
     from gmmselect.core import updates
 
     added, add = [], updates.SubsetCriterion.add
-    monkeypatch.setattr(updates.SubsetCriterion, "add", lambda self, feature: added.append(feature) or add(self, feature))
+    monkeypatch.setattr(updates.SubsetCriterion, "add",
+                        lambda self, feature: added.append(feature) or add(self, feature))
     return added
 
 
