@@ -207,6 +207,12 @@ class QuadraticForms:
         self.whitened = np.zeros((len(self.means), len(self.points), 0))
         self.quad = np.zeros((len(self.means), len(self.points)))
 
+    def part(self, rows):
+        """The forms of the points `rows` (a slice: views, to score a part on its own thread)."""
+        part = QuadraticForms(self.points[rows], self.means)
+        part.whitened, part.quad = self.whitened[:, rows], self.quad[:, rows]
+        return part
+
     def residuals(self, columns, rows=slice(None)):
         """x - mu_b on `columns`, `(B, m, n_columns)`."""
         return self.points[rows][:, columns][None] - self.means[:, None, columns]
