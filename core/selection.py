@@ -101,9 +101,8 @@ def sequential_selection(criterion, max_features, floating, progress=None, is_ca
     return best_sets, best_values, added
 
 
-def make_criterion(X, y, criterion, folds, groups, seed, tau, alpha=0.0, max_features=8):
-    """The SubsetCriterion object of `criterion` on samples X, y (every covariance S_c(alpha, tau)),
-    for subsets of up to `max_features` (more only cost a reallocation)."""
+def make_criterion(X, y, criterion, folds, groups, seed, tau, alpha=0.0):
+    """The SubsetCriterion object of `criterion` on samples X, y (every covariance S_c(alpha, tau))."""
     labels, classes = class_indices(y)
     if criterion in CV_SCORES:
         if is_leave_one_out(folds) and groups is None:
@@ -112,11 +111,9 @@ def make_criterion(X, y, criterion, folds, groups, seed, tau, alpha=0.0, max_fea
         return CrossValidated(X, classes, fold, CV_SCORES[criterion], tau, pooled=is_leave_one_out(folds),
                               alpha=alpha)
     scatter = SampleScatter(X, classes, len(labels))
-    covariances = ScatterCovariances(scatter, tau, alpha=alpha)
-    if criterion == "jm":
-        return JeffriesMatusita(priors(scatter), scatter.means, covariances, full_floor(scatter),
-                                max_features)
-    return KullbackLeibler(priors(scatter), scatter.means, covariances, full_floor(scatter))
+    separability = JeffriesMatusita if criterion == "jm" else KullbackLeibler
+    return separability(priors(scatter), scatter.means, ScatterCovariances(scatter, tau, alpha=alpha),
+                        full_floor(scatter))
 
 
 def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds=5, groups=None, seed=0,
@@ -151,7 +148,7 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     # the products are thin (k x d, batched over classes and folds): BLAS threads would only compete
     # with each other and with the fold threads
     with single_threaded_blas():
-        subset_criterion = make_criterion(X, y, criterion, folds, groups, seed, tau, alpha, int(max_features))
+        subset_criterion = make_criterion(X, y, criterion, folds, groups, seed, tau, alpha)
         best_sets, best_values, added = sequential_selection(subset_criterion, int(max_features),
                                                              method == "sffs", progress, is_canceled)
     return SelectionResult(method, criterion, best_sets, best_values, added, size_tolerance, notes)

@@ -40,15 +40,13 @@ def pairwise_jm(mixture):
 
 
 class JeffriesMatusita(SubsetCriterion):
-    """sum_{i<j} pi_i pi_j JM_ij over the subset, with the log-det of (S_i + S_j)/2 (no 2^k bias);
-    `max_features`: the largest subset expected (CandidateCholesky's capacity)."""
+    """sum_{i<j} pi_i pi_j JM_ij over the subset, with the log-det of (S_i + S_j)/2 (no 2^k bias)."""
 
-    def __init__(self, priors, means, covariances, floor, max_features=8):
+    def __init__(self, priors, means, covariances, floor):
         self.first, self.second = np.triu_indices(len(priors), 1)
         self.weights = priors[self.first] * priors[self.second]
-        self.classes = CandidateCholesky(covariances, floor, max_features)
-        self.pairs = CandidateCholesky(PairAverages(covariances, self.first, self.second), floor,
-                                       max_features)
+        self.classes = CandidateCholesky(covariances, floor)
+        self.pairs = CandidateCholesky(PairAverages(covariances, self.first, self.second), floor)
         self.separation = QuadraticForms(np.zeros((1, means.shape[1])),
                                          means[self.second] - means[self.first])
         self.parts = [(self.classes, []), (self.pairs, [self.separation])]

@@ -139,13 +139,7 @@ class CandidateCholesky(NestedCholesky):
     row_f = (Sigma_gf - l_g'l_f) / sqrt(alpha_g) (the last row of L(F+g)^-1 Sigma[F+g,f]) and
     alpha_f <- alpha_f - row_f^2: O(k d) per step and class where L^-1 Sigma[F,:] costs O(k^2 d);
     rotated when a member is dropped (module docstring). They are computed directly the first time
-    every candidate is asked for, in room for `capacity` rows (the largest subset expected; doubled
-    when exceeded): the pairs' coupling of 751 bands is 68 MB at k = 30, and each fresh allocation of
-    that size costs page faults that outweigh the arithmetic."""
-
-    def __init__(self, covariances, floor, capacity=8):
-        self.capacity = capacity
-        super().__init__(covariances, floor)
+    every candidate is asked for, with room for 8 more rows, doubled when full."""
 
     def clear(self):
         """Back to the empty subset; the candidates' coupling is computed when next asked for."""
@@ -164,7 +158,7 @@ class CandidateCholesky(NestedCholesky):
     def _refresh(self):
         """Every candidate's coupling L^-1 Sigma[F,:] and alpha, computed directly."""
         k = len(self.features)
-        self._coupling = np.empty((len(self.covariances), max(k + 1, self.capacity), self.diagonal.shape[1]))
+        self._coupling = np.empty((len(self.covariances), k + 8, self.diagonal.shape[1]))
         self._coupling[:, :k] = self.inverse_factor @ self.covariances.rows(self.features)
         self._alpha = self.diagonal - np.einsum("bkm,bkm->bm", self._coupling[:, :k], self._coupling[:, :k])
 
