@@ -61,6 +61,12 @@ def full_floor(full):
     return variance_floor(ScatterCovariances(full).diagonal)
 
 
+def even_parts(n, count):
+    """`count` slices cutting range(n) into parts of sizes differing by at most one."""
+    bounds = np.linspace(0, n, count + 1).round().astype(np.intp)
+    return [slice(a, b) for a, b in zip(bounds[:-1], bounds[1:])]
+
+
 def class_indices(y):
     """Sorted labels and the index 0..C-1 of each sample's class."""
     labels, classes = np.unique(y, return_inverse=True)
@@ -101,16 +107,23 @@ class CrossValidated(SubsetCriterion):
             return self.score(sum(confusions))
         return sum(self.score(M) for M in confusions) / len(self.folds)
 
-    def _fold_added(self, fold):
-        """Confusion matrices of every candidate on one fold."""
-        nested, forms, log_priors, reference = fold
-        predicted = FoldCandidates(nested, forms, log_priors).predictions()
-        return confusion_matrices(reference, predicted.T, self.n_classes)
+    def _part_added(self, task):
+        """Confusion matrices of every candidate on one part (`rows`) of a fold's test samples."""
+        (nested, forms, log_priors, reference), rows = task
+        predicted = FoldCandidates(nested, forms.part(rows), log_priors).predictions()
+        return confusion_matrices(reference[rows], predicted.T, self.n_classes)
 
     def _added(self):
-        """The criterion over folds, run on WORKERS threads (NumPy releases the GIL in its kernels)."""
+        """The criterion over folds, run on WORKERS threads (NumPy releases the GIL in its kernels).
+
+        Each fold's test samples are cut into WORKERS parts, so that the threads share the work
+        evenly (5 whole folds on 2 threads would leave one idle for the fifth).
+        """
+        parts = [even_parts(len(fold[3]), min(WORKERS, len(fold[3]))) for fold in self.folds]
+        tasks = [(fold, rows) for fold, fold_parts in zip(self.folds, parts) for rows in fold_parts]
         with ThreadPoolExecutor(WORKERS) as pool:
-            return self._combine(pool.map(self._fold_added, self.folds))
+            confusions = iter(pool.map(self._part_added, tasks))
+            return self._combine([sum(next(confusions) for _ in fold_parts) for fold_parts in parts])
 
     def _removed(self):
         """The criterion over folds of F - g for every g in F (k candidates: scored densely)."""
@@ -266,19 +279,25 @@ class FoldCandidates:
         return best_class
 
     def dense_predictions(self):
-        """Every class scored on every pair, classes in order (strict < keeps the lowest index on ties)."""
+        """Every class scored on every pair, classes in order (strict < keeps the lowest index on ties).
+
+        The classes rise with c, so max(class, c * better) sets c where it scores better: two
+        vectorised passes where masked copies cost four times as much.
+        """
+        n_classes = len(self.current)
         n_samples, n_candidates = self.current.shape[1], self.log_alpha.shape[1]
-        best_class = np.zeros((n_samples, n_candidates), dtype=np.intp)
+        index = np.min_scalar_type(n_classes - 1).type
+        best_class = np.zeros((n_samples, n_candidates), dtype=index)
         step = max(1, CHUNK_ELEMENTS // n_candidates)
         for start in range(0, n_samples, step):
             rows = slice(start, start + step)
             best, classes = self.negative_scores(0, rows), best_class[rows]
             better = np.empty(best.shape, dtype=bool)
-            for c in range(1, len(self.current)):
+            for c in range(1, n_classes):
                 scores = self.negative_scores(c, rows)
                 np.less(scores, best, out=better)
-                np.copyto(best, scores, where=better)
-                np.copyto(classes, c, where=better)
+                np.minimum(best, scores, out=best)
+                np.maximum(classes, better * index(c), out=classes)
         return best_class
 
     def challenge(self, c, rows, best, best_class, margin):

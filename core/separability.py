@@ -52,10 +52,20 @@ class JeffriesMatusita(SubsetCriterion):
         self.parts = [(self.classes, []), (self.pairs, [self.separation])]
 
     def _combine(self, class_logdets, pair_logdets, mahalanobis):
-        """J from per-class log-dets `(C, m)`, pair log-dets `(P, m)` and D' S^-1 D `(P, m)`."""
-        half_classes = (class_logdets[self.first] + class_logdets[self.second]) / 2
-        bhattacharyya = mahalanobis / 8 + (pair_logdets - half_classes) / 2
-        jm = np.sqrt(2 * (1 - np.exp(-np.maximum(bhattacharyya, 0.0))))
+        """J from per-class log-dets `(C, m)`, pair log-dets `(P, m)` and D' S^-1 D `(P, m)` (in place
+        in one array: the pairs of 751 bands hold 284,000 numbers)."""
+        jm = class_logdets[self.first]
+        jm += class_logdets[self.second]
+        jm /= 2
+        np.subtract(pair_logdets, jm, out=jm)
+        jm /= 2
+        jm += mahalanobis / 8  # the Bhattacharyya distance B_ij
+        np.maximum(jm, 0.0, out=jm)
+        np.negative(jm, out=jm)
+        np.exp(jm, out=jm)
+        np.subtract(1, jm, out=jm)
+        jm *= 2
+        np.sqrt(jm, out=jm)
         return self.weights @ jm
 
     def _added(self):

@@ -6,12 +6,33 @@ adding f:   l = L^-1 u (u = Sigma[F,f]),  alpha = Sigma_ff - l'l  (= Sigma_ff - 
             q(F+f) = q(F) + (r_f - l'z)^2 / alpha  with z = L^-1 r_F, q(F) = z'z;
 removing g: beta = (Sigma[F,F]^-1)_gg,  log|Sigma[F-g]| = log|Sigma[F]| + log beta,
             q(F-g) = q(F) - (Sigma[F,F]^-1 r_F)_g^2 / beta.
+dropping g = F[p] for good: L without row p, M (k-1 x k), has M M' = Sigma[F-g,F-g]; Givens
+            rotations G_j of columns (j, j+1), j = p..k-2, zero its band above the diagonal:
+            M G = [L(F-g), 0]. Every W = L^-1 V kept alongside (the coupling L^-1 Sigma[F,:], z) then
+            becomes L(F-g)^-1 V[F-g] = the first k-1 rows of G' W, and its last row w drops out of
+            the squared norms: alpha_f <- alpha_f + w_f^2, q <- q - w^2. O((k - p)(k + d)) per
+            matrix where a rebuild costs O(k^2 d).
 Every candidate of a step shares L^-1, z and log|Sigma[F]|, so one costs O(k) per point.
 Working with the factor (condition number sqrt(cond Sigma)) rather than the explicit inverse
 keeps the Schur complements accurate on strongly correlated bands.
 """
 
 import numpy as np
+
+#: A pivot within this factor of the floor may have been floored (or would be after a rebuild):
+#: dropping a member before it rebuilds by additions instead of rotating, so the floors stay those
+#: of a rebuild. The rounding of a pivot (about k eps Sigma_ff) is far below the floor's 1e-10 scale.
+FLOOR_CLEARANCE = 2.0
+
+
+def rotate(array, rotations, start, axis):
+    """Apply Givens rotations (cos, sin) `(B,)` in place: the i-th to the slices start + i and
+    start + i + 1 along `axis` (a slice is (B, n), batch first): a <- c a + s b, b <- c b - s a."""
+    slices = np.moveaxis(array, axis, 0)
+    for j, (cos, sin) in enumerate(rotations, start):
+        first, second = slices[j].copy(), slices[j + 1]
+        slices[j] = cos[:, None] * first + sin[:, None] * second
+        slices[j + 1] = cos[:, None] * second - sin[:, None] * first
 
 
 class PairAverages:
@@ -87,16 +108,41 @@ class NestedCholesky:
         self.logdet = self.logdet + np.log(alpha)
         self.features = self.features + [feature]
 
+    def rotatable(self, position):
+        """True when no pivot after `position` is near the floor (FLOOR_CLEARANCE): dropping the member
+        there by rotations then gives the factor a rebuild by additions would."""
+        pivots = np.diagonal(self.factor, axis1=1, axis2=2)[:, position + 1:] ** 2
+        return not np.any(pivots <= FLOOR_CLEARANCE * self.floor)
+
+    def remove(self, position):
+        """Drop the member at `position` of F by Givens rotations (module docstring); returns them."""
+        k = len(self.features)
+        lower = np.delete(self.factor, position, axis=1)
+        rotations = []
+        for j in range(position, k - 1):
+            a, b = lower[:, j, j], lower[:, j, j + 1]
+            radius = np.hypot(a, b)
+            rotations.append((a / radius, b / radius))
+            rotate(lower[:, j:], rotations[-1:], j, axis=2)
+        inverse_factor = np.delete(self.inverse_factor, position, axis=2)
+        rotate(inverse_factor, rotations, position, axis=1)
+        self.factor = np.ascontiguousarray(lower[:, :, :k - 1])
+        self.inverse_factor = np.ascontiguousarray(inverse_factor[:, :k - 1])
+        self.logdet = 2 * np.log(np.diagonal(self.factor, axis1=1, axis2=2)).sum(axis=1)
+        self.features = self.features[:position] + self.features[position + 1:]
+        return rotations
+
 
 class CandidateCholesky(NestedCholesky):
     """A NestedCholesky that keeps the coupling L^-1 Sigma[F,f] and alpha_f of every candidate f, `(B, k, d)`
     and `(B, d)`, grown by one row per added feature g instead of recomputed:
     row_f = (Sigma_gf - l_g'l_f) / sqrt(alpha_g) (the last row of L(F+g)^-1 Sigma[F+g,f]) and
-    alpha_f <- alpha_f - row_f^2: O(k d) per step and class where L^-1 Sigma[F,:] costs O(k^2 d).
-    After `clear` (a rebuild by additions) they are recomputed once, when every candidate is asked for."""
+    alpha_f <- alpha_f - row_f^2: O(k d) per step and class where L^-1 Sigma[F,:] costs O(k^2 d);
+    rotated when a member is dropped (module docstring). They are computed directly the first time
+    every candidate is asked for, with room for 8 more rows, doubled when full."""
 
     def clear(self):
-        """Back to the empty subset; the candidates' coupling is recomputed when next asked for."""
+        """Back to the empty subset; the candidates' coupling is computed when next asked for."""
         super().clear()
         self._coupling = None
 
@@ -112,7 +158,7 @@ class CandidateCholesky(NestedCholesky):
     def _refresh(self):
         """Every candidate's coupling L^-1 Sigma[F,:] and alpha, computed directly."""
         k = len(self.features)
-        self._coupling = np.zeros((len(self.covariances), k + 8, self.diagonal.shape[1]))
+        self._coupling = np.empty((len(self.covariances), k + 8, self.diagonal.shape[1]))
         self._coupling[:, :k] = self.inverse_factor @ self.covariances.rows(self.features)
         self._alpha = self.diagonal - np.einsum("bkm,bkm->bm", self._coupling[:, :k], self._coupling[:, :k])
 
@@ -124,10 +170,22 @@ class CandidateCholesky(NestedCholesky):
                                                                      self._coupling[:, :k])
             row /= np.sqrt(alpha)[:, None]
             if k == self._coupling.shape[1]:
-                self._coupling = np.concatenate([self._coupling, np.zeros_like(self._coupling)], axis=1)
+                grown = np.empty((len(row), 2 * k, row.shape[1]))
+                grown[:, :k] = self._coupling
+                self._coupling = grown
             self._coupling[:, k] = row
             self._alpha -= row * row
         super().add(feature, coupling, alpha)
+
+    def remove(self, position):
+        """Drop the member at `position`; every candidate's coupling rotated, alpha_f + w_f^2."""
+        k = len(self.features)
+        rotations = super().remove(position)
+        if self._coupling is not None:
+            rotate(self._coupling, rotations, position, axis=1)
+            dropped = self._coupling[:, k - 1]
+            self._alpha += dropped * dropped
+        return rotations
 
 
 class QuadraticForms:
@@ -142,6 +200,12 @@ class QuadraticForms:
         """Back to the empty subset."""
         self.whitened = np.zeros((len(self.means), len(self.points), 0))
         self.quad = np.zeros((len(self.means), len(self.points)))
+
+    def part(self, rows):
+        """The forms of the points `rows` (a slice: views, to score a part on its own thread)."""
+        part = QuadraticForms(self.points[rows], self.means)
+        part.whitened, part.quad = self.whitened[:, rows], self.quad[:, rows]
+        return part
 
     def residuals(self, columns, rows=slice(None)):
         """x - mu_b on `columns`, `(B, m, n_columns)`."""
@@ -176,6 +240,15 @@ class QuadraticForms:
         solved = self.whitened @ nested.inverse_factor
         beta = np.diagonal(inverse, axis1=1, axis2=2)
         return self.quad[:, :, None] - solved**2 / beta[:, None, :]
+
+    def remove(self, position, rotations):
+        """Drop the member at `position` of F, given the factor's Givens `rotations`: q <- q - w^2."""
+        k = self.whitened.shape[2]
+        whitened = self.whitened.copy()
+        rotate(whitened, rotations, position, axis=2)
+        dropped = whitened[:, :, k - 1]
+        self.quad = self.quad - dropped * dropped
+        self.whitened = np.ascontiguousarray(whitened[:, :, :k - 1])
 
     def add(self, feature, coupling, alpha):
         """Grow F by `feature`: z <- [z, (r_f - z'coupling) / sqrt(alpha)]."""
@@ -218,18 +291,40 @@ class SubsetCriterion:
         self._updated()
 
     def remove(self, position):
-        """F <- F minus its member at `position`: the factors of F - g, rebuilt by additions (O(k^3))."""
-        self.reset([f for i, f in enumerate(self.features) if i != position])
+        """F <- F minus its member at `position`."""
+        self._drop(position)
+        self._updated()
 
     def reset(self, features):
-        """F <- `features`, rebuilt from the empty set."""
-        for nested, forms in self.parts:
-            nested.clear()
-            for form in forms:
-                form.clear()
-        for feature in features:
+        """F <- `features`: the members of F that begin `features` (in order) stay, the others are
+        dropped, and the rest of `features` is added."""
+        kept, dropped = 0, []
+        for position, feature in enumerate(self.features):
+            if kept < len(features) and feature == features[kept]:
+                kept += 1
+            else:
+                dropped.append(position)
+        for position in reversed(dropped):
+            self._drop(position)
+        for feature in features[kept:]:
             self.add(feature)
         self._updated()
+
+    def _drop(self, position):
+        """Drop the member at `position` by rotations; where a later pivot is near the floor
+        (NestedCholesky.rotatable), drop every member from `position` on and add the later ones back."""
+        later = self.features[position + 1:]
+        if not all(nested.rotatable(position) for nested, _ in self.parts):
+            for last in range(len(self.features) - 1, position, -1):
+                self._drop(last)
+            self._drop(position)
+            for feature in later:
+                self.add(feature)
+            return
+        for nested, forms in self.parts:
+            rotations = nested.remove(position)
+            for form in forms:
+                form.remove(position, rotations)
 
     def _updated(self):
         """Hook: refresh what a subclass derives from the current inverses."""

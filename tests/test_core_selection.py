@@ -246,3 +246,62 @@ def test_jm_ceiling_is_reached_by_fully_separated_classes():
     criterion = sum(priors[i] * priors[j] * jm[i, j] for i in range(3) for j in range(i + 1, 3))
     assert criterion == pytest.approx(jm_ceiling(priors), rel=1e-12)
     assert jm_ceiling(priors) == pytest.approx(np.sqrt(2) * (1 / 6 * 2 / 6 + 1 / 6 * 3 / 6 + 2 / 6 * 3 / 6))
+
+
+def built_by_additions(X, y, criterion, features, tau):
+    """A SubsetCriterion grown from the empty set by `features`, in order."""
+    from gmmselect.core.selection import make_criterion
+
+    built = make_criterion(X, y, criterion, 3, None, 0, tau)
+    built.added_scores()  # the candidates' coupling is kept from the first step on
+    for feature in features:
+        built.add(feature)
+    return built
+
+
+def assert_same_criterion(criterion, expected):
+    """Same subset (in order), and J(F + f), J(F - g) within rounding of the one built by additions."""
+    assert criterion.features == expected.features
+    added, wanted = criterion.added_scores(), expected.added_scores()
+    np.testing.assert_array_equal(np.isfinite(added), np.isfinite(wanted))
+    np.testing.assert_allclose(added[np.isfinite(added)], wanted[np.isfinite(wanted)], rtol=1e-11)
+    np.testing.assert_allclose(criterion.removed_scores(), expected.removed_scores(), rtol=1e-11)
+
+
+def recorded_additions(monkeypatch):
+    """The features SubsetCriterion.add is called with from now on."""
+    from gmmselect.core import updates
+
+    added, add = [], updates.SubsetCriterion.add
+    monkeypatch.setattr(updates.SubsetCriterion, "add",
+                        lambda self, feature: added.append(feature) or add(self, feature))
+    return added
+
+
+@pytest.mark.parametrize("criterion", ["jm", "kl", "kappa"])
+def test_dropping_members_by_rotations_equals_building_without_them(criterion, monkeypatch):
+    """SFFS's exclusions (Givens rotations of the factors, couplings and whitened points) and its
+    returns to an earlier best set give the criterion of that subset built by additions."""
+    X, y = muufl_subset(every=20)
+    grown = built_by_additions(X, y, criterion, [18, 26, 5, 33, 2, 11, 30], 1e-4)
+    added = recorded_additions(monkeypatch)
+    grown.remove(1)
+    grown.remove(0)
+    assert added == []  # no member was added back: the rotations did it all
+    grown.reset([5, 2, 30, 7])
+    assert added == [7]
+    monkeypatch.undo()
+    assert_same_criterion(grown, built_by_additions(X, y, criterion, [5, 2, 30, 7], 1e-4))
+
+
+@pytest.mark.parametrize("criterion", ["jm", "kl"])
+def test_dropping_a_member_before_a_floored_pivot_rebuilds_by_additions(criterion, monkeypatch):
+    """Class 1 has 3 samples: from the third feature on its pivots sit at the floor, which a rotation
+    would keep where a rebuild may not; the members after the dropped one are added back instead."""
+    X, y = random_classes(d=8, sizes=(60, 3, 80, 50))
+    grown = built_by_additions(X, y, criterion, [0, 1, 2, 3, 4], 0.0)
+    added = recorded_additions(monkeypatch)
+    grown.remove(1)
+    assert added == [2, 3, 4]
+    monkeypatch.undo()
+    assert_same_criterion(grown, built_by_additions(X, y, criterion, [0, 2, 3, 4], 0.0))
