@@ -49,6 +49,8 @@ U = 2.0**-24
 CONFIDENCE_TOLERANCE = 1e-5
 #: The float32 path serves at most this many bands (beyond, the products of roundings grow).
 DIRECT_LIMIT = 1024
+#: Projected float32 values per part of a classification (512 KB: the part's arrays stay in L2 cache).
+PART_ELEMENTS = 2**17
 _MARGIN = 1 + 2.0**-8
 #: Integer types whose values, and their difference to an integer centre, are exact in float32.
 EXACT_TYPES = (np.int8, np.uint8, np.int16, np.uint16)
@@ -64,121 +66,135 @@ class Float32Decision:
 
     def __init__(self, mixture, dtype):
         self.mixture = mixture
-        d = mixture.n_features
+        d, n_classes = mixture.n_features, mixture.n_classes
         self.exact_input = np.dtype(dtype).type in EXACT_TYPES
         centre = mixture.means_.mean(axis=0)
-        self.centre = (np.round(centre) if self.exact_input else centre).astype(np.float32)
+        self.centre = (np.round(centre) if self.exact_input else centre).astype(np.float32)[:, None]
         whiteners = mixture.whiteners_
-        offsets = np.einsum("cd,cde->ce", mixture.means_ - self.centre, whiteners)
-        self.projection = np.hstack([*whiteners, np.eye(d)]).astype(np.float32)
-        self.offsets = np.append(offsets.reshape(-1), np.zeros(d)).astype(np.float32)
-        self.ones = np.ones(d, dtype=np.float32)
-        self.class_ones = np.ones(mixture.n_classes, dtype=np.float32)
-        self._tiles = (np.empty((0, d), np.float32), np.empty((0, len(self.offsets)), np.float32))
+        offsets = np.einsum("cd,cde->ce", mixture.means_ - self.centre[:, 0], whiteners)
+        self.projection = np.hstack([np.vstack([*whiteners.transpose(0, 2, 1), np.eye(d)]),
+                                     -np.append(offsets.reshape(-1), np.zeros(d))[:, None]]).astype(np.float32)
+        self.step = max(64, PART_ELEMENTS // ((n_classes + 1) * d))
         constants = mixture.constants_ - mixture.constants_.max()
-        self.constants = constants.astype(np.float32)
+        self.lifts = (-constants).astype(np.float32)[:, None]
         spread = np.array([np.linalg.norm(np.abs(w), 2) for w in whiteners]) * _MARGIN
-        self.slope = (gamma(d) + 2 * U) * spread.max()
+        self.slope = np.float32((gamma(d + 1) + 2 * U) * spread.max())
         self.input_slope = spread.max()
-        self.offset_error = U * np.linalg.norm(offsets, axis=1).max()
-        self.lifts = -self.constants
-        self.K = np.float32(np.abs(constants).max())
+        self.offset_error = np.float32(gamma(d + 1) * np.linalg.norm(offsets, axis=1).max())
         self.sum_error = gamma(d + 1) + 3 * U
-        n_classes = mixture.n_classes
-        self.prune = 2 * np.log(max(n_classes - 1, 1) * 2.0**24)
+        self.gap_slope = np.float32(_MARGIN * (self.sum_error + 5 * U))
+        self.best_slope = np.float32(2 * _MARGIN * (self.sum_error + 5 * U))
+        self.slack_floor = np.float32(2 * _MARGIN * U * np.abs(constants).max())
+        self.class_ones = np.ones(n_classes, dtype=np.float32)
+        self.class_indices = np.arange(n_classes, dtype=np.float32)
+        self.prune = np.float32(2 * _MARGIN * np.log(max(n_classes - 1, 1) * 2.0**24))
         self.budget = CONFIDENCE_TOLERANCE - (n_classes + 4) * U
 
-    def tiles(self, n):
-        """The centre `(n, d)` and the offsets `(n, (C + 1) d)` repeated on n rows: NumPy subtracts
-        same-shape arrays in one loop, a broadcast row of a few values in one loop per row."""
-        if len(self._tiles[0]) < n:
-            self._tiles = (np.tile(self.centre, (n, 1)), np.tile(self.offsets, (n, 1)))
-        return self._tiles[0][:n], self._tiles[1][:n]
+    def distances(self, bands):
+        """Float32 distances D^ = q^ + kappa'_max - kappa' = -Q^ `(C, n)` of pixels `bands (d, n)` and the
+        per-pixel error slope t `(n,)`.
 
-    def scores(self, X):
-        """Float32 scores Q^ `(C, n)`, distances q^ `(C, n)` and the per-pixel error slope t `(n,)`.
-
-        One product [W_1 ... W_C I] projects every class and, with the identity, gives ||y^||^2 too."""
-        n, d = X.shape
-        centres, offsets = self.tiles(n)
-        y = np.subtract(X, centres, dtype=np.float32)
-        projected = y @ self.projection
-        projected -= offsets
+        One product [W_1 ... W_C I]'[y; 1] projects every class (the offsets o_c in the last column) and,
+        with the identity, gives ||y^||^2 too."""
+        d, n = bands.shape
+        y = np.empty((d + 1, n), dtype=np.float32)
+        np.subtract(bands, self.centre, out=y[:d], dtype=np.float32)
+        y[d] = 1
+        projected = self.projection @ y
         np.square(projected, out=projected)
-        sums = (projected.reshape(-1, d) @ self.ones).reshape(n, -1).T
+        sums = np.add.reduce(projected.reshape(-1, d, n), axis=1)
         t = np.sqrt(sums[-1])
         t *= self.slope
         t += self.offset_error
         if not self.exact_input:
-            t += self.input_slope * U * (np.linalg.norm(X, axis=1) + np.sqrt(sums[-1])) * (1 + 2 * U)
+            t += self.input_slope * U * (np.linalg.norm(bands, axis=0) + np.sqrt(sums[-1])) * (1 + 2 * U)
         distances = sums[:-1]
-        return self.constants[:, None] - distances, distances, t
+        distances += self.lifts
+        return distances, t
 
-    def classify(self, X, with_posteriors=False):
-        """Winning class indices, confidence `(n,)` float32 and, if asked, posteriors `(n, C)` float32,
-        with the float64 winners and within CONFIDENCE_TOLERANCE of the float64 values."""
-        scores, distances, t = self.scores(X)
-        winners, best, distance, runner_up = top_two(scores, distances)
-        slack, slope = self.certificate(best, distance, self.lifts[winners], t)
-        with np.errstate(invalid="ignore"):
-            margin = (1 - slope) * (best - runner_up) - slack
-        certain = margin > 0
-        ambiguous = certain & (margin <= self.prune)
-        retry = ~certain
-        confidence = np.ones(len(X), dtype=np.float32)
-        posteriors = None
-        if with_posteriors:
-            posteriors = np.zeros(scores.shape[::-1], dtype=np.float32)
-            posteriors[np.arange(len(X)), winners] = 1
-        if ambiguous.any():
-            gaps = best[ambiguous] - scores[:, ambiguous]
-            weights = np.exp(gaps / -2)
-            total = self.class_ones @ weights
-            error = self.posterior_error(gaps, weights, total, slack[ambiguous], slope[ambiguous],
-                                         with_posteriors)
-            confidence[ambiguous] = 1 / total
+    def classify(self, bands, with_posteriors=False):
+        """Winning class indices, confidence `(n,)` float32 and, if asked, posteriors `(n, C)` float32 of
+        pixels `bands (d, n)`, with the float64 winners and within CONFIDENCE_TOLERANCE of the float64
+        values; in parts of PART_ELEMENTS projected values (cache-sized), the pixels left uncertified
+        recomputed in float64 together at the end."""
+        n = bands.shape[1]
+        winners = np.empty(n, dtype=np.intp)
+        confidence = np.empty(n, dtype=np.float32)
+        posteriors = np.empty((self.mixture.n_classes, n), np.float32) if with_posteriors else None
+        retry = [start + self._classify_part(bands[:, start:start + self.step], winners[start:start + self.step],
+                                             confidence[start:start + self.step],
+                                             None if posteriors is None else posteriors[:, start:start + self.step])
+                 for start in range(0, n, self.step)]
+        retry = np.concatenate(retry) if retry else []
+        if len(retry):
+            winners[retry], confidence[retry], posteriors64 = self.mixture.decide(bands[:, retry].T,
+                                                                                  with_posteriors)
             if with_posteriors:
-                posteriors[ambiguous] = (weights / total).T
-            retry[ambiguous] = ~(error <= self.budget)
-        if retry.any():
-            winners[retry], confidence[retry], posteriors64 = self.mixture.decide(X[retry], with_posteriors)
-            if with_posteriors:
-                posteriors[retry] = posteriors64
-        return winners, confidence, posteriors
+                posteriors[:, retry] = posteriors64.T
+        return winners, confidence, None if posteriors is None else posteriors.T
 
-    def certificate(self, best, distance, lift, t):
-        """R and B of the module docstring, per pixel `(n,)` (float32: M covers its roundings)."""
-        shifted = distance + lift
-        root = np.sqrt(shifted)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            slope = _MARGIN * (t / root + self.sum_error + 5 * U)
-        slack = 2 * _MARGIN * (t * (2 * root + t) + self.sum_error * shifted + U * (self.K + np.abs(best)))
+    def _classify_part(self, bands, winners, confidence, posteriors):
+        """classify() of one part into the given views (posteriors `(C, n)` or None), but for the pixels
+        it cannot certify, whose indices it returns. A pixel is certified when its winner b is the only
+        class with D^_c <= D^_b + R / (1 - B), and pruned (confidence 1) when it is the only one with
+        D^_c <= D^_b + (R + D) / (1 - B)."""
+        distances, t = self.distances(bands)
+        best = np.minimum.reduce(distances, axis=0)
+        nearest = np.equal(distances, best, out=np.empty(distances.shape, dtype=np.float32))
+        np.copyto(winners, self.class_indices @ nearest, casting="unsafe")
+        if posteriors is not None:
+            posteriors[:] = nearest
+        slack, slope = self.certificate(best, t)
+        scale = np.subtract(1, slope)
+        np.reciprocal(scale, out=scale)
+        reach = slack + self.prune
+        reach *= scale
+        reach += best
+        near = self.class_ones @ np.less_equal(distances, reach, out=nearest)
+        confidence[:] = 1
+        doubtful = np.flatnonzero(near != 1)
+        if not len(doubtful):
+            return doubtful
+        gaps = distances[:, doubtful]
+        gaps -= best[doubtful]
+        slack, slope, scale = slack[doubtful], slope[doubtful], scale[doubtful]
+        certain = self.class_ones @ (gaps <= slack * scale).astype(np.float32) == 1
+        weights = np.exp(gaps * np.float32(-0.5))
+        total = self.class_ones @ weights
+        error = self.posterior_error(gaps, weights, total, slack, slope, posteriors is not None)
+        confidence[doubtful] = 1 / total
+        if posteriors is not None:
+            posteriors[:, doubtful] = weights / total
+        return doubtful[~(certain & (error <= self.budget))]
+
+    def certificate(self, best, t):
+        """R and B of the module docstring, per pixel `(n,)`, from the winner's D^_b = q^_b + k = -Q^_b,
+        with s_0 raised to 2t so that B < 1 (float32: M covers its roundings)."""
+        root = np.sqrt(best)
+        np.maximum(root, 2 * t, out=root)
+        slope = np.divide(t, root)
+        slope *= _MARGIN
+        slope += self.gap_slope
+        slack = np.multiply(root, 2, out=root)
+        slack += t
+        slack *= t
+        slack *= 2 * _MARGIN
+        slack += self.best_slope * best
+        slack += self.slack_floor
         return slack, slope
 
     def posterior_error(self, gaps, weights, total, slack, slope, with_posteriors):
         """Bound on |confidence - float64| (and on the posteriors' if asked) of pixels `(m,)` whose gaps
         Delta `(C, m)`, weights exp(-Delta/2) and 1 + S are given: each weight moves by at most
-        w a e^a, a = (R + B Delta)/2, so S by dS <= e^A (R S + B sum w Delta)/2, A >= every a; the
-        confidence 1/(1 + S) by dS / ((1 + S)(1 + S - dS)), a posterior by 2 dS / (1 + S - dS)."""
+        w a e^a, a = (R + B Delta)/2, so S by dS <= e^A (R S + B sum w Delta)/2, A >= every a (one A for
+        all m pixels); the confidence 1/(1 + S) by dS / ((1 + S)(1 + S - dS)), a posterior by
+        2 dS / (1 + S - dS)."""
         with np.errstate(over="ignore", invalid="ignore"):
-            spread = np.exp((slack + slope * gaps.max()) / 2)
-            moved = _MARGIN * spread * (slack * (total - 1) + slope * (self.class_ones @ (weights * gaps)))
-            moved /= 2
+            spread = np.exp((np.float64(slack.max()) + np.float64(slope.max()) * np.float64(gaps.max())) / 2)
+            moved = self.class_ones @ (weights * gaps)
+            moved *= slope
+            moved += slack * (total - 1)
+            moved *= np.float32(min(_MARGIN * spread / 2, np.finfo(np.float32).max))
             room = total - moved
             error = 2 * moved / room if with_posteriors else moved / (total * room)
         return np.where(room > 0, error, np.inf)
-
-
-def top_two(scores, distances):
-    """Per pixel of scores `(C, n)`: the first index of the best (as np.argmax), the best score, its
-    distance q^ and the runner-up's score (-inf for one class)."""
-    winners = np.zeros(scores.shape[1], dtype=np.intp)
-    best, distance = scores[0].copy(), distances[0].copy()
-    runner_up = np.full_like(best, -np.inf)
-    for c in range(1, len(scores)):
-        better = scores[c] > best
-        np.maximum(runner_up, np.where(better, best, scores[c]), out=runner_up)
-        np.copyto(best, scores[c], where=better)
-        np.copyto(distance, distances[c], where=better)
-        winners[better] = c
-    return winners, best, distance, runner_up

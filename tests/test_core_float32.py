@@ -7,7 +7,7 @@ from osgeo import gdal
 from test_raster_fixtures import LANDSAT
 
 from gmmselect.core import GaussianMixture
-from gmmselect.core.float32 import CONFIDENCE_TOLERANCE, Float32Decision, top_two
+from gmmselect.core.float32 import CONFIDENCE_TOLERANCE, Float32Decision
 
 
 def ill_conditioned(seed=0, d=8, n_classes=4, smallest=-6):
@@ -69,12 +69,12 @@ def test_the_error_bound_holds_on_ill_conditioned_covariances(dtype):
     model = ill_conditioned()
     X = pixels_around(model, 20000, 1, dtype)
     form = Float32Decision(model, X.dtype)
-    scores, distances, t = form.scores(X)
-    exact = (model.decision_function(X.astype(np.float64)) - model.constants_.max()).T
-    winners, best, distance, _ = top_two(scores, distances)
-    slack, slope = form.certificate(best, distance, form.lifts[winners], t)
-    gaps = best - scores
-    errors = np.abs(scores - exact)
+    distances, t = form.distances(X.T)
+    exact = (model.constants_.max() - model.decision_function(X.astype(np.float64))).T
+    winners, best = np.argmin(distances, axis=0), np.min(distances, axis=0)
+    slack, slope = form.certificate(best, t)
+    gaps = distances - best
+    errors = np.abs(distances - exact)
     own = errors[winners, np.arange(len(X))]
     assert np.all(own + errors <= slack + slope * gaps)
     assert np.mean(errors > 0) > 0.9  # float32 does round: the bound is tested, not vacuous
@@ -100,8 +100,8 @@ def test_labels_equal_float64_on_every_pixel_with_near_ties(seed, monkeypatch):
 def test_float32_alone_would_get_some_near_ties_wrong():
     model = ill_conditioned(3)
     X = near_ties(model, 40, 3)
-    scores, _, _ = Float32Decision(model, X.dtype).scores(X)
-    assert np.any(np.argmax(scores, axis=0) != np.argmax(model.decision_function(X), axis=1))
+    distances, _ = Float32Decision(model, X.dtype).distances(X.T)
+    assert np.any(np.argmin(distances, axis=0) != np.argmax(model.decision_function(X), axis=1))
 
 
 def test_landsat_labels_and_confidence_equal_float64():
