@@ -29,7 +29,7 @@ CREATION_OPTIONS = ["TILED=YES", f"BLOCKXSIZE={OUTPUT_TILE}", f"BLOCKYSIZE={OUTP
                     "ZLEVEL=1", "BIGTIFF=IF_SAFER", "NUM_THREADS=ALL_CPUS"]
 CLASSIFICATION_NODATA = 0
 CONFIDENCE_NODATA = -1.0
-PART_PIXELS = 8192
+PART_PIXELS = 2**16
 #: Pixels per window at most: enough windows that reading, classifying and writing overlap.
 WINDOW_PIXELS = 2**21
 

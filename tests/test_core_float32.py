@@ -6,7 +6,7 @@ import pytest
 from osgeo import gdal
 from test_raster_fixtures import LANDSAT
 
-from gmmselect.core import GaussianMixture
+from gmmselect.core import GaussianMixture, float32
 from gmmselect.core.float32 import CONFIDENCE_TOLERANCE, Float32Decision
 
 
@@ -126,3 +126,20 @@ def test_far_runner_up_gives_confidence_one_without_exp(monkeypatch):
     np.testing.assert_array_equal(labels, model.labels_.repeat(10))
     assert np.all(confidence == 1)
     assert np.all(posteriors.sum(axis=1) == 1) and np.all(posteriors.max(axis=1) == 1)
+
+
+def test_parts_and_blocks_change_no_output(monkeypatch):
+    X = pixels_around(ill_conditioned(5), 3001, 5, np.int16)
+    whole = ill_conditioned(5).classify(X, with_posteriors=True)
+    monkeypatch.setattr(float32, "PART_ELEMENTS", 700)  # parts of 128 pixels, blocks of 64
+    monkeypatch.setattr(float32, "BLOCK_ELEMENTS", 100)
+    model = ill_conditioned(5)
+    form = Float32Decision(model, X.dtype)
+    assert (form.step, form.block) == (128, 64)
+    bands = np.ascontiguousarray(X.T)
+    parts = model.classify_bands(bands, with_posteriors=True)
+    for expected, got in zip(whole, parts):
+        np.testing.assert_array_equal(got, expected)
+    expected_labels, expected_confidence, _ = float64_outputs(model, X)
+    np.testing.assert_array_equal(parts[0], expected_labels)
+    np.testing.assert_allclose(parts[1], expected_confidence, rtol=0, atol=CONFIDENCE_TOLERANCE)
