@@ -164,7 +164,7 @@ class Float32Decision:
         doubtful = np.flatnonzero(near != 1)
         if not len(doubtful):
             return doubtful
-        gaps = distances[:, doubtful]
+        gaps = np.take(distances, doubtful, axis=1)
         gaps -= best[doubtful]
         slack, slope, scale = slack[doubtful], slope[doubtful], scale[doubtful]
         certain = self.class_ones @ (gaps <= slack * scale).astype(np.float32) == 1
