@@ -78,10 +78,10 @@ class Float32Decision:
         self.centre = (np.round(centre) if self.exact_input else centre).astype(np.float32)[:, None]
         whiteners = mixture.whiteners_
         offsets = np.einsum("cd,cde->ce", mixture.means_ - self.centre[:, 0], whiteners)
-        rows = np.vstack([*whiteners.transpose(0, 2, 1), np.eye(d)])
-        self.projection = np.hstack([rows, -np.append(offsets, np.zeros(d))[:, None]]).astype(np.float32)
+        rows = np.vstack(whiteners.transpose(0, 2, 1))
+        self.projection = np.hstack([rows, -offsets.reshape(-1, 1)]).astype(np.float32)
         self.step = 2 ** max(6, int(np.log2(PART_ELEMENTS / n_classes)))
-        self.block = max(64, BLOCK_ELEMENTS // ((n_classes + 1) * d))
+        self.block = max(64, BLOCK_ELEMENTS // (n_classes * d))
         constants = mixture.constants_ - mixture.constants_.max()
         self.lifts = (-constants).astype(np.float32)[:, None]
         spread = np.array([np.linalg.norm(np.abs(w), 2) for w in whiteners]) * _MARGIN
@@ -101,24 +101,24 @@ class Float32Decision:
         """Float32 distances D^ = q^ + kappa'_max - kappa' = -Q^ `(C, n)` of pixels `bands (d, n)` and the
         per-pixel error slope t `(n,)`.
 
-        One product [W_1 ... W_C I]'[y; 1] projects every class (the offsets o_c in the last column) and,
-        with the identity, gives ||y^||^2 too; it runs on blocks of BLOCK_ELEMENTS projected values."""
+        One product [W_1 ... W_C]'[y; 1] projects every class (the offsets o_c in the last column), in
+        blocks of BLOCK_ELEMENTS projected values."""
         d, n = bands.shape
         y = np.empty((d + 1, n), dtype=np.float32)
         np.subtract(bands, self.centre, out=y[:d], dtype=np.float32)
         y[d] = 1
-        sums = np.empty((len(self.lifts) + 1, n), dtype=np.float32)
+        distances = np.empty((len(self.lifts), n), dtype=np.float32)
         for start in range(0, n, self.block):
             projected = self.projection @ y[:, start:start + self.block]
             np.square(projected, out=projected)
-            np.add.reduce(projected.reshape(len(sums), d, -1), axis=1, out=sums[:, start:start + self.block])
-        t = np.sqrt(sums[-1])
-        t *= self.slope
+            np.add.reduce(projected.reshape(len(distances), d, -1), axis=1,
+                          out=distances[:, start:start + self.block])
+        distances += self.lifts
+        norms = np.sqrt(np.einsum("dn,dn->n", y[:d], y[:d]))
+        t = norms * self.slope
         t += self.offset_error
         if not self.exact_input:
-            t += self.input_slope * U * (np.linalg.norm(bands, axis=0) + np.sqrt(sums[-1])) * (1 + 2 * U)
-        distances = sums[:-1]
-        distances += self.lifts
+            t += self.input_slope * U * (np.linalg.norm(bands, axis=0) + norms) * (1 + 2 * U)
         return distances, t
 
     def classify(self, bands, with_posteriors=False):
