@@ -130,10 +130,11 @@ class Float32Decision:
         confidence = np.empty(n, dtype=np.float32)
         posteriors = np.empty((self.mixture.n_classes, n), np.float32) if with_posteriors else None
         retry = []
-        for start in range(0, n, self.step):
-            part = slice(start, start + self.step)
-            retry.append(start + self._classify_part(bands[:, part], winners[part], confidence[part],
-                                                     None if posteriors is None else posteriors[:, part]))
+        with np.errstate(divide="ignore", over="ignore", invalid="ignore"):  # NaN, inf: retried in float64
+            for start in range(0, n, self.step):
+                part = slice(start, start + self.step)
+                retry.append(start + self._classify_part(bands[:, part], winners[part], confidence[part],
+                                                         None if posteriors is None else posteriors[:, part]))
         retry = np.concatenate(retry) if retry else []
         if len(retry):
             winners[retry], confidence[retry], posteriors64 = self.mixture.decide(bands[:, retry].T,
@@ -198,10 +199,9 @@ class Float32Decision:
         w a e^a, a = (R + B Delta)/2, so S by dS <= e^A (R S + B sum w Delta)/2, A = (R + B max Delta)/2;
         the confidence 1/(1 + S) by dS / ((1 + S)(1 + S - dS)), a posterior by 2 dS / (1 + S - dS).
         Each pixel's bound is its own (whatever the other pixels of the part)."""
-        with np.errstate(over="ignore", invalid="ignore"):
-            moved = np.exp((slack + slope * gaps.max(axis=0)) / 2)
-            moved *= slope * (self.class_ones @ (weights * gaps)) + slack * (total - 1)
-            moved *= _MARGIN / 2
-            room = total - moved
-            error = 2 * moved / room if with_posteriors else moved / (total * room)
+        moved = np.exp((slack + slope * gaps.max(axis=0)) / 2)
+        moved *= slope * (self.class_ones @ (weights * gaps)) + slack * (total - 1)
+        moved *= _MARGIN / 2
+        room = total - moved
+        error = 2 * moved / room if with_posteriors else moved / (total * room)
         return np.where(room > 0, error, np.inf)
