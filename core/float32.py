@@ -4,18 +4,19 @@ on every pixel, the confidence and posteriors are within CONFIDENCE_TOLERANCE of
 Notation: u = 2^-24 (float32 unit roundoff), gamma_k = k u / (1 - k u), d bands, C classes. The
 float32 scores are Q^_c = kappa'_c - q^_c with q^_c = ||W_c'(x - m) - o_c||^2 (the whitened form of
 GaussianMixture), m a centre (an integer for integer data), o_c = W_c'(mu_c - m) and kappa'_c =
-kappa_c - max_j kappa_j (a shift common to all classes changes no decision and no posterior).
+kappa_c - max_j kappa_j (a shift common to all classes changes no decision and no posterior). They
+are held as distances D^_c = -Q^_c = fl(q^_c + l_c) >= 0, l_c = fl(-kappa'_c), class-major `(C, n)`.
 
 Forward error of one score (standard rounding model, any summation order, with or without FMA):
 - input: y^ = fl(x - m); y^ = y exactly for integers of at most 24 bits and an integer m, else
   ||y^ - y|| <= rho = u (||x|| + ||y^||) (1 + 2u);
-- projection z^ = fl(fl(y^' W32) - o32), W32 = fl(W): componentwise
-  |z^ - z| <= (gamma_d + u) |W|'|y^| + |W|'|y^ - y| + u |o| + u |z^|, hence in 2-norm
-  ||z^ - z|| <= t_c + u ||z^||, t_c = (gamma_d + 2u) a_c ||y^|| + a_c rho + u ||o_c||,
+- projection z^ = fl([W32' -o32] [y^; 1]), one dot product of d + 1 terms, W32 = fl(W), o32 = fl(o):
+  componentwise |z^ - z| <= (gamma_{d+1} + 2u) (|W|'|y^| + |o|) + |W|'|y^ - y|, hence in 2-norm
+  ||z^ - z|| <= t_c, t_c = (gamma_{d+1} + 2u) (a_c ||y^|| + ||o_c||) + a_c rho,
   a_c = || |W_c| ||_2 (spectral norm of the absolute whitener, computed in float64);
 - square and sum: |q^ - ||z^||^2| <= gamma_{d+1} q^, and | ||z^||^2 - ||z||^2 | <= 2 e s + e^2
-  with e = t_c + u s, s = ||z^|| = sqrt(q^) (1 + O(u));
-- constant and subtraction: u (|kappa'_c| + |Q^_c|).
+  with e = t_c + u s (the u s is spare), s = ||z^|| = sqrt(q^) (1 + O(u));
+- constant and sum: u (|kappa'_c| + |Q^_c|).
 So |Q^_c - Q_c| <= E_c = M [2 t s_c + t^2 + (gamma_{d+1} + 3u) q^_c + u (K + |Q^_c|)], t = max_c t_c,
 K = max_c |kappa'_c|, and M = 1 + 2^-8 covers every product of rounding errors left out (their
 ratio to the terms kept is O(d u) < 2^-12 for d <= DIRECT_LIMIT) and the float64 path's own error
@@ -23,23 +24,26 @@ ratio to the terms kept is O(d u) < 2^-12 for d <= DIRECT_LIMIT) and the float64
 unless the data's offset exceeds 2^20 times its spread), so a certified winner is also the winner
 the float64 path computes.
 
-Per pixel, with b the float32 winner, Delta_c = Q^_b - Q^_c, k = kappa'_max - kappa'_b and
-s_0 = sqrt(q^_b + k): q^_b <= q^_c <= q^_b + k + Delta_c (so E_b is at most E_c at Delta = 0), the
-square root is concave and |Q^_c| <= |Q^_b| + Delta_c, so E_b + E_c <= R + B Delta_c with
+Per pixel, with b the float32 winner, Delta_c = Q^_b - Q^_c = D^_c - D^_b, k = kappa'_max - kappa'_b
+and any s_0 >= sqrt(q^_b + k): q^_b <= q^_c <= q^_b + k + Delta_c (so E_b is at most E_c at
+Delta = 0), sqrt(s_0^2 + Delta) <= s_0 + Delta / (2 s_0) and |Q^_c| <= |Q^_b| + Delta_c, so
+E_b + E_c <= R + B Delta_c with
   R = 2 M [t (2 s_0 + t) + (gamma_{d+1} + 3u)(q^_b + k) + u (K + |Q^_b|)],
-  B = M [t / s_0 + gamma_{d+1} + 8u]
-(4u of B pay for evaluating R, B and the test below in float32).
-- Label: b is the float64 winner when (1 - B) Delta_2 > R (Delta_2 the runner-up's gap: the
-  left side grows with Delta, so the runner-up is the worst class).
+  B = M [t / s_0 + gamma_{d+1} + 8u],
+s_0 = max(sqrt(D^_b), 2t) (so B < 1; D^_b = q^_b + k to within u). 4u of B and 8u M D^_b added to R
+pay for evaluating R, B and the thresholds below in float32.
+- Label: b is the float64 winner when (1 - B) Delta_c > R for every c != b, i.e. when b is the only
+  class with D^_c <= D^_b + R / (1 - B) (which also refuses exact ties and NaN).
 - Confidence 1 / (1 + S), S = sum_{c != b} w_c, w_c = exp(-Delta_c / 2), and posteriors w_c / (1 + S):
   each w_c moves by at most w_c (e^a - 1) <= w_c a e^a, a = (R + B Delta_c) / 2, which bounds the
   change dS of S (Float32Decision.posterior_error), hence of the confidence and the posteriors; a
   pixel is kept when that bound plus the float32 evaluation's (C + 4) u is <= CONFIDENCE_TOLERANCE.
-- Pruning: when (1 - B) Delta_2 - R > D = 2 log((C - 1) 2^24), every other class adds less than
-  2^-24 / (C - 1) to S: the confidence is 1 and the posteriors one-hot, at float32 precision, with
-  no exp at all. Only the pixels whose runner-up is nearer than D spend exps.
+- Pruning: when b is the only class with D^_c <= D^_b + (R + D) / (1 - B), D = 2 M log((C - 1) 2^24),
+  every other class adds less than 2^-24 / (C - 1) to S: the confidence is 1 and the posteriors
+  one-hot, at float32 precision, with no exp at all. Only the pixels with a class nearer than D
+  spend exps.
 Pixels that are not certified (a near tie, or an ill-conditioned class making E large) are
-recomputed in float64.
+recomputed in float64, all those of one call together.
 """
 
 import numpy as np
@@ -49,6 +53,10 @@ U = 2.0**-24
 CONFIDENCE_TOLERANCE = 1e-5
 #: The float32 path serves at most this many bands (beyond, the products of roundings grow).
 DIRECT_LIMIT = 1024
+#: Scores per part of a classification (about 1 MB of float32 per array of the part: few, long NumPy loops).
+PART_ELEMENTS = 2**18
+#: Projected values per block of the product (512 KB of float32: squared and summed while in L2 cache).
+BLOCK_ELEMENTS = 2**17
 _MARGIN = 1 + 2.0**-8
 #: Integer types whose values, and their difference to an integer centre, are exact in float32.
 EXACT_TYPES = (np.int8, np.uint8, np.int16, np.uint16)
@@ -64,121 +72,136 @@ class Float32Decision:
 
     def __init__(self, mixture, dtype):
         self.mixture = mixture
-        d = mixture.n_features
+        d, n_classes = mixture.n_features, mixture.n_classes
         self.exact_input = np.dtype(dtype).type in EXACT_TYPES
         centre = mixture.means_.mean(axis=0)
-        self.centre = (np.round(centre) if self.exact_input else centre).astype(np.float32)
+        self.centre = (np.round(centre) if self.exact_input else centre).astype(np.float32)[:, None]
         whiteners = mixture.whiteners_
-        offsets = np.einsum("cd,cde->ce", mixture.means_ - self.centre, whiteners)
-        self.projection = np.hstack([*whiteners, np.eye(d)]).astype(np.float32)
-        self.offsets = np.append(offsets.reshape(-1), np.zeros(d)).astype(np.float32)
-        self.ones = np.ones(d, dtype=np.float32)
-        self.class_ones = np.ones(mixture.n_classes, dtype=np.float32)
-        self._tiles = (np.empty((0, d), np.float32), np.empty((0, len(self.offsets)), np.float32))
+        offsets = np.einsum("cd,cde->ce", mixture.means_ - self.centre[:, 0], whiteners)
+        rows = np.vstack(whiteners.transpose(0, 2, 1))
+        self.projection = np.hstack([rows, -offsets.reshape(-1, 1)]).astype(np.float32)
+        self.step = 2 ** max(6, int(np.log2(PART_ELEMENTS / n_classes)))
+        self.block = max(64, BLOCK_ELEMENTS // (n_classes * d))
         constants = mixture.constants_ - mixture.constants_.max()
-        self.constants = constants.astype(np.float32)
+        self.lifts = (-constants).astype(np.float32)[:, None]
         spread = np.array([np.linalg.norm(np.abs(w), 2) for w in whiteners]) * _MARGIN
-        self.slope = (gamma(d) + 2 * U) * spread.max()
+        self.slope = np.float32((gamma(d + 1) + 2 * U) * spread.max())
         self.input_slope = spread.max()
-        self.offset_error = U * np.linalg.norm(offsets, axis=1).max()
-        self.lifts = -self.constants
-        self.K = np.float32(np.abs(constants).max())
+        self.offset_error = np.float32((gamma(d + 1) + 2 * U) * np.linalg.norm(offsets, axis=1).max())
         self.sum_error = gamma(d + 1) + 3 * U
-        n_classes = mixture.n_classes
-        self.prune = 2 * np.log(max(n_classes - 1, 1) * 2.0**24)
+        self.gap_slope = np.float32(_MARGIN * (self.sum_error + 5 * U))
+        self.best_slope = np.float32(2 * _MARGIN * (self.sum_error + 5 * U))
+        self.slack_floor = np.float32(2 * _MARGIN * U * np.abs(constants).max())
+        self.class_ones = np.ones(n_classes, dtype=np.float32)
+        self.class_indices = np.arange(n_classes, dtype=np.float32)
+        self.prune = np.float32(2 * _MARGIN * np.log(max(n_classes - 1, 1) * 2.0**24))
         self.budget = CONFIDENCE_TOLERANCE - (n_classes + 4) * U
 
-    def tiles(self, n):
-        """The centre `(n, d)` and the offsets `(n, (C + 1) d)` repeated on n rows: NumPy subtracts
-        same-shape arrays in one loop, a broadcast row of a few values in one loop per row."""
-        if len(self._tiles[0]) < n:
-            self._tiles = (np.tile(self.centre, (n, 1)), np.tile(self.offsets, (n, 1)))
-        return self._tiles[0][:n], self._tiles[1][:n]
+    def distances(self, bands):
+        """Float32 distances D^ = q^ + kappa'_max - kappa' = -Q^ `(C, n)` of pixels `bands (d, n)` and the
+        per-pixel error slope t `(n,)`.
 
-    def scores(self, X):
-        """Float32 scores Q^ `(C, n)`, distances q^ `(C, n)` and the per-pixel error slope t `(n,)`.
-
-        One product [W_1 ... W_C I] projects every class and, with the identity, gives ||y^||^2 too."""
-        n, d = X.shape
-        centres, offsets = self.tiles(n)
-        y = np.subtract(X, centres, dtype=np.float32)
-        projected = y @ self.projection
-        projected -= offsets
-        np.square(projected, out=projected)
-        sums = (projected.reshape(-1, d) @ self.ones).reshape(n, -1).T
-        t = np.sqrt(sums[-1])
-        t *= self.slope
+        One product [W_1 ... W_C]'[y; 1] projects every class (the offsets o_c in the last column), in
+        blocks of BLOCK_ELEMENTS projected values."""
+        d, n = bands.shape
+        y = np.empty((d + 1, n), dtype=np.float32)
+        np.subtract(bands, self.centre, out=y[:d], dtype=np.float32)
+        y[d] = 1
+        distances = np.empty((len(self.lifts), n), dtype=np.float32)
+        for start in range(0, n, self.block):
+            projected = self.projection @ y[:, start:start + self.block]
+            np.square(projected, out=projected)
+            np.add.reduce(projected.reshape(len(distances), d, -1), axis=1,
+                          out=distances[:, start:start + self.block])
+        distances += self.lifts
+        norms = np.sqrt(np.einsum("dn,dn->n", y[:d], y[:d]))
+        t = norms * self.slope
         t += self.offset_error
         if not self.exact_input:
-            t += self.input_slope * U * (np.linalg.norm(X, axis=1) + np.sqrt(sums[-1])) * (1 + 2 * U)
-        distances = sums[:-1]
-        return self.constants[:, None] - distances, distances, t
+            t += self.input_slope * U * (np.linalg.norm(bands, axis=0) + norms) * (1 + 2 * U)
+        return distances, t
 
-    def classify(self, X, with_posteriors=False):
-        """Winning class indices, confidence `(n,)` float32 and, if asked, posteriors `(n, C)` float32,
-        with the float64 winners and within CONFIDENCE_TOLERANCE of the float64 values."""
-        scores, distances, t = self.scores(X)
-        winners, best, distance, runner_up = top_two(scores, distances)
-        slack, slope = self.certificate(best, distance, self.lifts[winners], t)
-        with np.errstate(invalid="ignore"):
-            margin = (1 - slope) * (best - runner_up) - slack
-        certain = margin > 0
-        ambiguous = certain & (margin <= self.prune)
-        retry = ~certain
-        confidence = np.ones(len(X), dtype=np.float32)
-        posteriors = None
-        if with_posteriors:
-            posteriors = np.zeros(scores.shape[::-1], dtype=np.float32)
-            posteriors[np.arange(len(X)), winners] = 1
-        if ambiguous.any():
-            gaps = best[ambiguous] - scores[:, ambiguous]
-            weights = np.exp(gaps / -2)
-            total = self.class_ones @ weights
-            error = self.posterior_error(gaps, weights, total, slack[ambiguous], slope[ambiguous],
-                                         with_posteriors)
-            confidence[ambiguous] = 1 / total
+    def classify(self, bands, with_posteriors=False):
+        """Winning class indices, confidence `(n,)` float32 and, if asked, posteriors `(n, C)` float32 of
+        pixels `bands (d, n)`, with the float64 winners and within CONFIDENCE_TOLERANCE of the float64
+        values; in parts of `step` pixels, the pixels left uncertified recomputed in float64 together."""
+        n = bands.shape[1]
+        winners = np.empty(n, dtype=np.intp)
+        confidence = np.empty(n, dtype=np.float32)
+        posteriors = np.empty((self.mixture.n_classes, n), np.float32) if with_posteriors else None
+        retry = []
+        with np.errstate(divide="ignore", over="ignore", invalid="ignore"):  # NaN, inf: retried in float64
+            for start in range(0, n, self.step):
+                part = slice(start, start + self.step)
+                retry.append(start + self._classify_part(bands[:, part], winners[part], confidence[part],
+                                                         None if posteriors is None else posteriors[:, part]))
+        retry = np.concatenate(retry) if retry else []
+        if len(retry):
+            winners[retry], confidence[retry], posteriors64 = self.mixture.decide(bands[:, retry].T,
+                                                                                  with_posteriors)
             if with_posteriors:
-                posteriors[ambiguous] = (weights / total).T
-            retry[ambiguous] = ~(error <= self.budget)
-        if retry.any():
-            winners[retry], confidence[retry], posteriors64 = self.mixture.decide(X[retry], with_posteriors)
-            if with_posteriors:
-                posteriors[retry] = posteriors64
-        return winners, confidence, posteriors
+                posteriors[:, retry] = posteriors64.T
+        return winners, confidence, None if posteriors is None else posteriors.T
 
-    def certificate(self, best, distance, lift, t):
-        """R and B of the module docstring, per pixel `(n,)` (float32: M covers its roundings)."""
-        shifted = distance + lift
-        root = np.sqrt(shifted)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            slope = _MARGIN * (t / root + self.sum_error + 5 * U)
-        slack = 2 * _MARGIN * (t * (2 * root + t) + self.sum_error * shifted + U * (self.K + np.abs(best)))
+    def _classify_part(self, bands, winners, confidence, posteriors):
+        """classify() of one part into the given views (posteriors `(C, n)` or None), but for the pixels
+        it cannot certify, whose indices it returns. A pixel is certified when its winner b is the only
+        class with D^_c <= D^_b + R / (1 - B), and pruned (confidence 1) when it is the only one with
+        D^_c <= D^_b + (R + D) / (1 - B)."""
+        distances, t = self.distances(bands)
+        best = np.minimum.reduce(distances, axis=0)
+        nearest = np.equal(distances, best, out=np.empty(distances.shape, dtype=np.float32))
+        np.copyto(winners, self.class_indices @ nearest, casting="unsafe")
+        if posteriors is not None:
+            posteriors[:] = nearest
+        slack, slope = self.certificate(best, t)
+        scale = np.subtract(1, slope)
+        np.reciprocal(scale, out=scale)
+        reach = slack + self.prune
+        reach *= scale
+        reach += best
+        near = self.class_ones @ np.less_equal(distances, reach, out=nearest)
+        confidence[:] = 1
+        doubtful = np.flatnonzero(near != 1)
+        if not len(doubtful):
+            return doubtful
+        gaps = np.take(distances, doubtful, axis=1)
+        gaps -= best[doubtful]
+        slack, slope, scale = slack[doubtful], slope[doubtful], scale[doubtful]
+        certain = self.class_ones @ (gaps <= slack * scale).astype(np.float32) == 1
+        weights = np.exp(gaps * np.float32(-0.5))
+        total = self.class_ones @ weights
+        error = self.posterior_error(gaps, weights, total, slack, slope, posteriors is not None)
+        confidence[doubtful] = 1 / total
+        if posteriors is not None:
+            posteriors[:, doubtful] = weights / total
+        return doubtful[~(certain & (error <= self.budget))]
+
+    def certificate(self, best, t):
+        """R and B of the module docstring, per pixel `(n,)`, from the winner's D^_b = q^_b + k = -Q^_b,
+        with s_0 raised to 2t so that B < 1 (float32: M covers its roundings)."""
+        root = np.sqrt(best)
+        np.maximum(root, 2 * t, out=root)
+        slope = np.divide(t, root)
+        slope *= _MARGIN
+        slope += self.gap_slope
+        slack = np.multiply(root, 2, out=root)
+        slack += t
+        slack *= t
+        slack *= 2 * _MARGIN
+        slack += self.best_slope * best
+        slack += self.slack_floor
         return slack, slope
 
     def posterior_error(self, gaps, weights, total, slack, slope, with_posteriors):
         """Bound on |confidence - float64| (and on the posteriors' if asked) of pixels `(m,)` whose gaps
         Delta `(C, m)`, weights exp(-Delta/2) and 1 + S are given: each weight moves by at most
-        w a e^a, a = (R + B Delta)/2, so S by dS <= e^A (R S + B sum w Delta)/2, A >= every a; the
-        confidence 1/(1 + S) by dS / ((1 + S)(1 + S - dS)), a posterior by 2 dS / (1 + S - dS)."""
-        with np.errstate(over="ignore", invalid="ignore"):
-            spread = np.exp((slack + slope * gaps.max()) / 2)
-            moved = _MARGIN * spread * (slack * (total - 1) + slope * (self.class_ones @ (weights * gaps)))
-            moved /= 2
-            room = total - moved
-            error = 2 * moved / room if with_posteriors else moved / (total * room)
+        w a e^a, a = (R + B Delta)/2, so S by dS <= e^A (R S + B sum w Delta)/2, A = (R + B max Delta)/2;
+        the confidence 1/(1 + S) by dS / ((1 + S)(1 + S - dS)), a posterior by 2 dS / (1 + S - dS).
+        Each pixel's bound is its own (whatever the other pixels of the part)."""
+        moved = np.exp((slack + slope * gaps.max(axis=0)) / 2)
+        moved *= slope * (self.class_ones @ (weights * gaps)) + slack * (total - 1)
+        moved *= _MARGIN / 2
+        room = total - moved
+        error = 2 * moved / room if with_posteriors else moved / (total * room)
         return np.where(room > 0, error, np.inf)
-
-
-def top_two(scores, distances):
-    """Per pixel of scores `(C, n)`: the first index of the best (as np.argmax), the best score, its
-    distance q^ and the runner-up's score (-inf for one class)."""
-    winners = np.zeros(scores.shape[1], dtype=np.intp)
-    best, distance = scores[0].copy(), distances[0].copy()
-    runner_up = np.full_like(best, -np.inf)
-    for c in range(1, len(scores)):
-        better = scores[c] > best
-        np.maximum(runner_up, np.where(better, best, scores[c]), out=runner_up)
-        np.copyto(best, scores[c], where=better)
-        np.copyto(distance, distances[c], where=better)
-        winners[better] = c
-    return winners, best, distance, runner_up

@@ -142,17 +142,16 @@ class GaussianMixture:
 
     def classify(self, X, with_posteriors=False):
         """MAP labels, confidence and, if asked, every posterior `(n, C)` (else None), from one decision:
-        float32 with the float64 labels (core/float32.py) up to DIRECT_LIMIT bands, else float64.
-        The float32 path runs in chunks of about CHUNK_ELEMENTS projected values."""
+        float32 with the float64 labels (core/float32.py) up to DIRECT_LIMIT bands, else float64."""
         X = np.asarray(X)
-        if self.n_features > DIRECT_LIMIT or not len(X):
-            winners, confidence, posteriors = self.decide(X, with_posteriors)
-            return self.labels_[winners], confidence, posteriors
-        form = self._float32(X.dtype)
-        step = max(64, CHUNK_ELEMENTS // ((self.n_classes + 1) * self.n_features))
-        parts = [form.classify(X[start:start + step], with_posteriors) for start in range(0, len(X), step)]
-        winners, confidence = (np.concatenate([part[i] for part in parts]) for i in (0, 1))
-        posteriors = np.concatenate([part[2] for part in parts]) if with_posteriors else None
+        return self.classify_bands(X.T if len(X) else X.reshape(self.n_features, 0), with_posteriors)
+
+    def classify_bands(self, bands, with_posteriors=False):
+        """classify() of samples given band by band, `bands (d, n)` (a raster window's layout)."""
+        if self.n_features > DIRECT_LIMIT or not bands.shape[1]:
+            winners, confidence, posteriors = self.decide(bands.T, with_posteriors)
+        else:
+            winners, confidence, posteriors = self._float32(bands.dtype).classify(bands, with_posteriors)
         return self.labels_[winners], confidence, posteriors
 
     def decide(self, X, with_posteriors=False):

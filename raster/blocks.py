@@ -126,23 +126,30 @@ class PixelReader:
 
     def read(self, window):
         """Pixels `(h, w, d)` of `window` (x, y, w, h) and the usable-pixel mask `(h, w)`."""
+        bands, usable = self.read_bands(window)
+        return np.moveaxis(bands, 0, -1), usable
+
+    def read_bands(self, window, buffer=None):
+        """Bands `(d, h, w)` of `window` (x, y, w, h), read into the start of the flat array `buffer` of
+        the reader's dtype when one is given, and the usable-pixel mask `(h, w)`."""
         x, y, w, h = window
-        pixels = self.dataset.ReadAsArray(x, y, w, h, buf_type=self.type, interleave="pixel",
-                                          band_list=self.band_numbers)
-        if pixels is None:
+        out = None if buffer is None else buffer[:len(self.band_numbers) * h * w].reshape(-1, h, w)
+        bands = self.dataset.ReadAsArray(x, y, w, h, buf_obj=out, buf_type=self.type,
+                                         band_list=self.band_numbers)
+        if bands is None:
             raise DataError(f"GDAL could not read window x={x} y={y} {w} x {h} of raster {self.path!r}: "
                             f"{gdal.GetLastErrorMsg()}; check that the file is complete and readable")
-        pixels = pixels.reshape(h, w, len(self.band_numbers))
-        return pixels, self.usable(pixels, window)
+        bands = bands.reshape(len(self.band_numbers), h, w)
+        return bands, self.usable(bands, window)
 
-    def usable(self, pixels, window):
-        """The usable-pixel mask `(h, w)` of `pixels (h, w, d)` read at `window`."""
-        usable = np.ones(pixels.shape[:2], dtype=bool)
+    def usable(self, bands, window):
+        """The usable-pixel mask `(h, w)` of `bands (d, h, w)` read at `window`."""
+        usable = np.ones(bands.shape[1:], dtype=bool)
         for k, value in enumerate(self.nodata):
             if value is not None and not math.isnan(value):
-                usable &= pixels[:, :, k] != value
-        if pixels.dtype.kind == "f":
-            usable &= np.isfinite(pixels).all(axis=2)
+                usable &= bands[k] != value
+        if bands.dtype.kind == "f":
+            usable &= np.isfinite(bands).all(axis=0)
         for mask in self.own_masks:
             usable &= mask.ReadAsArray(*window) > 0
         if self.mask is not None:

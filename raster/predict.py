@@ -29,7 +29,7 @@ CREATION_OPTIONS = ["TILED=YES", f"BLOCKXSIZE={OUTPUT_TILE}", f"BLOCKYSIZE={OUTP
                     "ZLEVEL=1", "BIGTIFF=IF_SAFER", "NUM_THREADS=ALL_CPUS"]
 CLASSIFICATION_NODATA = 0
 CONFIDENCE_NODATA = -1.0
-PART_PIXELS = 8192
+PART_PIXELS = 2**16
 #: Pixels per window at most: enough windows that reading, classifying and writing overlap.
 WINDOW_PIXELS = 2**21
 
@@ -115,18 +115,19 @@ class Classifier:
         self.mixture, self.label_dtype = mixture, label_dtype
         self.probabilities, self.pool, self.part_pixels = probabilities, pool, part_pixels
 
-    def evaluate(self, X):
-        """Labels, confidence and posteriors `(n, C)` (or None) of samples `X (n, d)` by the core."""
-        return self.mixture.classify(X, self.probabilities)
+    def evaluate(self, bands):
+        """Labels, confidence and posteriors `(n, C)` (or None) of samples `bands (d, n)` by the core."""
+        return self.mixture.classify_bands(bands, self.probabilities)
 
-    def classify(self, pixels, usable):
-        """The output arrays `(bands, h, w)` of a window: no-data wherever `usable` is False."""
-        h, w, d = pixels.shape
+    def classify(self, bands, usable):
+        """The output arrays `(bands, h, w)` of a window of `bands (d, h, w)`: no-data wherever `usable`
+        is False."""
+        d, h, w = bands.shape
         result = {"classification": np.full((1, h, w), CLASSIFICATION_NODATA, dtype=self.label_dtype),
                   "confidence": np.full((1, h, w), CONFIDENCE_NODATA, dtype=np.float32)}
         if self.probabilities:
             result["probabilities"] = np.full((self.mixture.n_classes, h, w), CONFIDENCE_NODATA, np.float32)
-        flat, keep = pixels.reshape(-1, d), usable.reshape(-1)
+        flat, keep = bands.reshape(d, -1), usable.reshape(-1)
         starts = range(0, h * w, self.part_pixels)
         list(self.pool.map(lambda start: self._classify_part(flat, keep, result, start), starts))
         return result
@@ -139,7 +140,7 @@ class Classifier:
             return
         if chosen.all():
             chosen = slice(None)
-        labels, confidence, posteriors = self.evaluate(flat[part][chosen])
+        labels, confidence, posteriors = self.evaluate(flat[:, part][:, chosen])
         result["classification"].reshape(-1)[part][chosen] = labels
         result["confidence"].reshape(-1)[part][chosen] = confidence
         if posteriors is not None:
@@ -267,18 +268,21 @@ def classify_group(raster_path, mask_path, band_numbers, mixture, label_dtype, p
 
 
 def run_windows(reader, classifier, outputs, windows, progress, is_canceled):
-    """Read window k+1 and write window k-1 while classifying window k."""
+    """Read window k+1 and write window k-1 while classifying window k; the reads alternate between two
+    buffers (no allocation per window)."""
     total = sum(w * h for _, _, w, h in windows)
+    size = len(reader.band_numbers) * max(w * h for _, _, w, h in windows)
+    buffers = [np.empty(size, dtype=reader.dtype) for _ in windows[:2]]
     done = 0
     with ThreadPoolExecutor(1) as reading, ThreadPoolExecutor(1) as writing:
-        next_block = reading.submit(reader.read, windows[0])
+        next_block = reading.submit(reader.read_bands, windows[0], buffers[0])
         written = None
         for k, window in enumerate(windows):
             check_canceled(is_canceled)
-            pixels, usable = next_block.result()
+            bands, usable = next_block.result()
             if k + 1 < len(windows):
-                next_block = reading.submit(reader.read, windows[k + 1])
-            result = classifier.classify(pixels, usable)
+                next_block = reading.submit(reader.read_bands, windows[k + 1], buffers[(k + 1) % 2])
+            result = classifier.classify(bands, usable)
             if written is not None:
                 written.result()
             written = writing.submit(outputs.write, window, result)

@@ -6,8 +6,8 @@ import pytest
 from osgeo import gdal
 from test_raster_fixtures import LANDSAT
 
-from gmmselect.core import GaussianMixture
-from gmmselect.core.float32 import CONFIDENCE_TOLERANCE, Float32Decision, top_two
+from gmmselect.core import GaussianMixture, float32
+from gmmselect.core.float32 import CONFIDENCE_TOLERANCE, Float32Decision
 
 
 def ill_conditioned(seed=0, d=8, n_classes=4, smallest=-6):
@@ -78,12 +78,12 @@ def test_the_error_bound_holds_on_ill_conditioned_covariances(dtype, alpha):
     model = shrunk(0, alpha)
     X = pixels_around(model, 20000, 1, dtype)
     form = Float32Decision(model, X.dtype)
-    scores, distances, t = form.scores(X)
-    exact = (model.decision_function(X.astype(np.float64)) - model.constants_.max()).T
-    winners, best, distance, _ = top_two(scores, distances)
-    slack, slope = form.certificate(best, distance, form.lifts[winners], t)
-    gaps = best - scores
-    errors = np.abs(scores - exact)
+    distances, t = form.distances(X.T)
+    exact = (model.constants_.max() - model.decision_function(X.astype(np.float64))).T
+    winners, best = np.argmin(distances, axis=0), np.min(distances, axis=0)
+    slack, slope = form.certificate(best, t)
+    gaps = distances - best
+    errors = np.abs(distances - exact)
     own = errors[winners, np.arange(len(X))]
     assert np.all(own + errors <= slack + slope * gaps)
     assert np.mean(errors > 0) > 0.9  # float32 does round: the bound is tested, not vacuous
@@ -125,8 +125,8 @@ def test_shrinkage_alpha_reaches_the_float32_path(seed):
 def test_float32_alone_would_get_some_near_ties_wrong():
     model = ill_conditioned(3)
     X = near_ties(model, 40, 3)
-    scores, _, _ = Float32Decision(model, X.dtype).scores(X)
-    assert np.any(np.argmax(scores, axis=0) != np.argmax(model.decision_function(X), axis=1))
+    distances, _ = Float32Decision(model, X.dtype).distances(X.T)
+    assert np.any(np.argmin(distances, axis=0) != np.argmax(model.decision_function(X), axis=1))
 
 
 def test_landsat_labels_and_confidence_equal_float64():
@@ -151,3 +151,20 @@ def test_far_runner_up_gives_confidence_one_without_exp(monkeypatch):
     np.testing.assert_array_equal(labels, model.labels_.repeat(10))
     assert np.all(confidence == 1)
     assert np.all(posteriors.sum(axis=1) == 1) and np.all(posteriors.max(axis=1) == 1)
+
+
+def test_parts_and_blocks_change_no_output(monkeypatch):
+    X = pixels_around(ill_conditioned(5), 3001, 5, np.int16)
+    whole = ill_conditioned(5).classify(X, with_posteriors=True)
+    monkeypatch.setattr(float32, "PART_ELEMENTS", 700)  # parts of 128 pixels, blocks of 64
+    monkeypatch.setattr(float32, "BLOCK_ELEMENTS", 100)
+    model = ill_conditioned(5)
+    form = Float32Decision(model, X.dtype)
+    assert (form.step, form.block) == (128, 64)
+    bands = np.ascontiguousarray(X.T)
+    parts = model.classify_bands(bands, with_posteriors=True)
+    for expected, got in zip(whole, parts):
+        np.testing.assert_array_equal(got, expected)
+    expected_labels, expected_confidence, _ = float64_outputs(model, X)
+    np.testing.assert_array_equal(parts[0], expected_labels)
+    np.testing.assert_allclose(parts[1], expected_confidence, rtol=0, atol=CONFIDENCE_TOLERANCE)

@@ -10,6 +10,7 @@ from test_raster_fixtures import LANDSAT, POLYGONS, landsat_tiles, write_raster
 
 from gmmselect.core import GaussianMixture
 from gmmselect.raster import Canceled, DataError, extract_samples, predict_raster
+from gmmselect.raster.blocks import PixelReader
 
 BANDS = [1, 2, 3, 4, 5, 7]
 
@@ -173,3 +174,14 @@ def test_a_vrt_mosaic_of_tiles_predicts_as_the_merged_raster(tmp_path, model):
     for key in ("confidence", "probabilities"):
         np.testing.assert_allclose(read(tiled[key]), read(merged[key]), rtol=0, atol=2e-5)
     assert gdal.Open(tiled["classification"]).GetGeoTransform() == gdal.Open(LANDSAT).GetGeoTransform()
+
+
+def test_windows_are_read_band_by_band_into_a_reused_buffer():
+    reader = PixelReader(LANDSAT, BANDS)
+    everything = gdal.Open(LANDSAT).ReadAsArray()[np.array(BANDS) - 1]
+    buffer = np.zeros(len(BANDS) * 60 * 50, dtype=reader.dtype)
+    for x, y, w, h in ((0, 0, 60, 50), (37, 11, 20, 9)):
+        bands, usable = reader.read_bands((x, y, w, h), buffer)
+        assert np.shares_memory(bands, buffer) and usable.all()
+        np.testing.assert_array_equal(bands, everything[:, y:y + h, x:x + w])
+        np.testing.assert_array_equal(reader.read((x, y, w, h))[0], np.moveaxis(bands, 0, -1))
