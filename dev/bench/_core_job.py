@@ -18,11 +18,11 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 import time
 import warnings
 
 import numpy as np
+from _package import use_repository
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -50,9 +50,7 @@ def reset_peak():
 
 def import_gmmselect():
     """Import the repository as the package `gmmselect` (as tests/conftest.py does)."""
-    parent = tempfile.mkdtemp(prefix="gmmselect-bench-")
-    os.symlink(REPO, os.path.join(parent, "gmmselect"))
-    sys.path.insert(0, parent)
+    use_repository()
     from gmmselect.core import select_features
     from gmmselect.core.folds import make_folds
     return select_features, make_folds

@@ -29,11 +29,10 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-# the repository as the package `gmmselect`, whatever the clone's folder is called (as tests/conftest.py)
-_PARENT = tempfile.mkdtemp(prefix="gmmselect-bench-accuracy-")
-os.symlink(REPO, os.path.join(_PARENT, "gmmselect"))
-sys.path.insert(0, _PARENT)
 sys.path.insert(0, HERE)
+from _package import use_repository  # noqa: E402
+
+use_repository()
 
 from bench_core import ensure_venv  # noqa: E402
 

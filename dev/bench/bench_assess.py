@@ -11,11 +11,11 @@ reset before each step.
 import atexit
 import os
 import shutil
-import sys
 import tempfile
 import time
 
 import numpy as np
+from _package import use_repository
 from osgeo import gdal, osr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -23,11 +23,8 @@ SIZE = 8000
 
 
 def import_assessment():
-    """Make the repository importable as `gmmselect` (as tests/conftest.py does) and return the module."""
-    parent = tempfile.mkdtemp(prefix="gmmselect-bench-")
-    atexit.register(shutil.rmtree, parent, True)
-    os.symlink(os.path.dirname(os.path.dirname(HERE)), os.path.join(parent, "gmmselect"))
-    sys.path.insert(0, parent)
+    """Make the repository importable as `gmmselect` and return the module."""
+    use_repository()
     from gmmselect.raster import assessment
     return assessment
 

@@ -26,24 +26,15 @@ import filecmp
 import math
 import os
 import shutil
-import sys
 import tempfile
 import time
 
 import numpy as np
+from _package import use_repository
 from osgeo import gdal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MOSAIC_PIXELS = 100_000 * 100_000
-
-
-def import_package():
-    """Make the repository importable as `gmmselect` (as tests/conftest.py does)."""
-    parent = tempfile.mkdtemp(prefix="gmmselect-bench-")
-    atexit.register(shutil.rmtree, parent, True)
-    os.symlink(os.path.dirname(os.path.dirname(HERE)), os.path.join(parent, "gmmselect"))
-    sys.path.insert(0, parent)
-    os.environ["PYTHONPATH"] = os.pathsep.join([parent, os.environ.get("PYTHONPATH", "")])
 
 
 def write_scene(path, size, n_bands, n_classes, seed=0):
@@ -103,7 +94,7 @@ def main():
     parser.add_argument("--memory", type=float, default=16, help="memory_mb of predict_raster (window size)")
     parser.add_argument("--dir", default=None)
     args = parser.parse_args()
-    import_package()
+    use_repository()
     from gmmselect.core import GaussianMixture
     from gmmselect.raster import distributed, predict_raster
 

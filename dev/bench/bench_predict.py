@@ -11,7 +11,6 @@ for every run (the scene was just written), so the floor is GDAL's, not the disk
 """
 
 import argparse
-import atexit
 import json
 import os
 import shutil
@@ -22,6 +21,7 @@ import time
 from contextlib import contextmanager
 
 import numpy as np
+from _package import use_repository
 from osgeo import gdal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -32,11 +32,8 @@ TRAINING_EVERY = 25
 
 
 def import_package():
-    """Make the repository importable as `gmmselect` (as tests/conftest.py does) and return the modules."""
-    parent = tempfile.mkdtemp(prefix="gmmselect-bench-")
-    atexit.register(shutil.rmtree, parent, True)
-    os.symlink(os.path.dirname(os.path.dirname(HERE)), os.path.join(parent, "gmmselect"))
-    sys.path.insert(0, parent)
+    """Make the repository importable as `gmmselect` and return the modules."""
+    use_repository()
     from gmmselect.core import GaussianMixture
     from gmmselect.raster import predict_raster
     return GaussianMixture, predict_raster

@@ -8,15 +8,14 @@
     /usr/bin/python3 bench/bench_samples.py
 """
 
-import atexit
 import os
 import shutil
 import statistics
-import sys
 import tempfile
 import time
 
 import numpy as np
+from _package import use_repository
 from osgeo import gdal, ogr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -24,11 +23,8 @@ LANDSAT = os.path.join(HERE, "..", "..", "tests", "data", "landsat5_rstoolbox")
 
 
 def import_extract_samples():
-    """Make the repository importable as `gmmselect` (as tests/conftest.py does) and return the function."""
-    parent = tempfile.mkdtemp(prefix="gmmselect-bench-")
-    atexit.register(shutil.rmtree, parent, True)
-    os.symlink(os.path.dirname(os.path.dirname(HERE)), os.path.join(parent, "gmmselect"))
-    sys.path.insert(0, parent)
+    """Make the repository importable as `gmmselect` and return the function."""
+    use_repository()
     from gmmselect.raster import extract_samples
     return extract_samples
 
