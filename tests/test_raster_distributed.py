@@ -6,7 +6,7 @@ import signal
 
 import numpy as np
 import pytest
-from test_raster_fixtures import LANDSAT, POLYGONS, write_raster
+from test_raster_fixtures import LANDSAT, POLYGONS, three_class_scene, write_raster
 
 from gmmselect.core import GaussianMixture
 from gmmselect.raster import Canceled, DataError, accumulate_statistics, extract_samples, predict_raster
@@ -38,14 +38,9 @@ def scene(tmp_path_factory):
     """A 1210 x 1030 px three-band raster of three classes (tiled 64 x 64, one no-data pixel), a mask
     and a mixture fitted to it."""
     folder = tmp_path_factory.mktemp("scene")
-    rng = np.random.default_rng(1)
-    means = np.array([[100, 400, 900], [300, 250, 500], [800, 100, 200]])
-    classes = rng.integers(0, 3, size=(1030, 1210))
-    pixels = (means[classes] + rng.normal(0, 60, size=(1030, 1210, 3))).astype(np.int16).transpose(2, 0, 1)
-    pixels[:, 17, 33] = -999
-    raster = write_raster(folder / "scene.tif", pixels, nodata=-999,
-                          options=["TILED=YES", "BLOCKXSIZE=64", "BLOCKYSIZE=64"])
-    mask = write_raster(folder / "mask.tif", (rng.random((1, 1030, 1210)) > 0.1).astype(np.uint8))
+    raster, pixels, classes = three_class_scene(folder / "scene.tif", 1030, 1210)
+    mask = write_raster(folder / "mask.tif",
+                        (np.random.default_rng(2).random((1, 1030, 1210)) > 0.1).astype(np.uint8))
     mixture = GaussianMixture.fit(pixels.reshape(3, -1).T[::7].astype(np.float64), classes.ravel()[::7] + 1)
     return raster, mask, mixture
 

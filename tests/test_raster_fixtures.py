@@ -30,6 +30,19 @@ def write_raster(path, bands, geotransform=(0.0, 1.0, 0.0, 100.0, 0.0, -1.0), ep
     return str(path)
 
 
+def three_class_scene(path, rows, columns):
+    """A seeded int16 scene of 3 bands and 3 classes (means far apart, noise sd 60), tiled 64 x 64, with
+    one no-data pixel (-999 at row 17, column 33); returns (path, pixels (3, rows, cols), class index of
+    each pixel (rows, cols))."""
+    rng = np.random.default_rng(1)
+    means = np.array([[100, 400, 900], [300, 250, 500], [800, 100, 200]])
+    classes = rng.integers(0, 3, size=(rows, columns))
+    pixels = (means[classes] + rng.normal(0, 60, size=(rows, columns, 3))).astype(np.int16).transpose(2, 0, 1)
+    pixels[:, 17, 33] = -999
+    return write_raster(path, pixels, nodata=-999, options=["TILED=YES", "BLOCKXSIZE=64", "BLOCKYSIZE=64"]), \
+        pixels, classes
+
+
 def landsat_tiles(folder, columns=(0, 150, 287), rows=(0, 100, 210, 310)):
     """The Landsat scene cut into GeoTIFF tiles (a 2 x 3 grid by default) and a VRT mosaic of them."""
     tiles = []

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ElementTree
 import numpy as np
 import pytest
 from osgeo import gdal
-from test_raster_fixtures import LANDSAT, POLYGONS, landsat_tiles, write_raster
+from test_raster_fixtures import LANDSAT, POLYGONS, landsat_tiles, three_class_scene, write_raster
 
 from gmmselect.core import GaussianMixture
 from gmmselect.raster import Canceled, DataError, extract_samples, predict_raster
@@ -60,13 +60,7 @@ def test_prediction_equals_the_core_and_carries_its_style(tmp_path, model):
 
 
 def test_output_does_not_depend_on_the_block_size(tmp_path):
-    rng = np.random.default_rng(1)
-    means = np.array([[100, 400, 900], [300, 250, 500], [800, 100, 200]])
-    classes = rng.integers(0, 3, size=(530, 610))
-    pixels = (means[classes] + rng.normal(0, 60, size=(530, 610, 3))).astype(np.int16).transpose(2, 0, 1)
-    pixels[:, 17, 33] = -999
-    raster = write_raster(tmp_path / "tiled.tif", pixels, nodata=-999,
-                          options=["TILED=YES", "BLOCKXSIZE=64", "BLOCKYSIZE=64"])
+    raster, pixels, classes = three_class_scene(tmp_path / "tiled.tif", 530, 610)
     X = pixels.reshape(3, -1).T.astype(np.float64)
     mixture = GaussianMixture.fit(X[::7], classes.ravel()[::7] + 1)
     outputs = []
