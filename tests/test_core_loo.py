@@ -316,6 +316,8 @@ def test_pruned_left_out_predictions_equal_the_full_argmin(monkeypatch, tau, alp
             outside = np.setdiff1d(np.arange(X.shape[1]), criterion.features)  # J(F+g), g in F: discarded
             every_class = np.array([candidates.negative_scores(c, slice(None)) for c in range(7)])
             expected = np.argmin(every_class, axis=0)[:, outside]
+            bound = candidates.lower_log_alpha[:, None, outside] - candidates.bounded[:, :, None]
+            assert np.all(every_class[:, :, outside] >= bound - 1e-9 * (np.abs(bound) + 1))
             np.testing.assert_array_equal(candidates.predictions()[:, outside], expected)
             n_predictions += 1
             np.testing.assert_array_equal(dense(candidates)[:, outside], expected)
