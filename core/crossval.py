@@ -322,13 +322,15 @@ class LeftOutCandidates(FoldCandidates):
     r' = 1 - g m'; it grows with m' (s^2 > g for n_c >= 3, g = h for n_c = 2), so -Q_c'(F) +
     log alpha_G(f) bounds it below. With shrinkage (`shifts`, the forms of u = x - mu_c under B_j)
     another class j adds the pooled correction h p^2/t + log t of S_j' = B_j - h u u'. Dropping
-    e_x^2/alpha and h p'^2/t' >= 0 and raising nothing (the floors on alpha and t' only raise them):
+    e_x^2/alpha >= 0 and h p'^2/t' >= 0 (the floors on alpha and t' only raise the rest):
     -Q_j'(F+f) >= q + log|B_j[F]| + log alpha_f + log t' - 2 log n_j, and by the determinant lemma
-    alpha_f t' / t = alpha'_f, the Schur complement of S_j'[F+f] (t = 1 - h w(F) unfloored, > 0),
-    >= tau since S_j' = (1 - alpha) S_j + alpha P' + tau I >= tau I in the Loewner order (the
-    floors of B_j's factor add to its diagonal only). So -Q_j'(F+f) >= q + log|B_j[F]| + log t
-    - 2 log n_j + log tau (`bounded`), and the pruning of FoldCandidates stays exact with
-    min(log tau, log alpha_G); without a ridge (tau = 0) no class is pruned.
+    alpha_f t' / t = alpha'_f, the Schur complement of S_j'[F+f] (t = 1 - h w(F) unfloored; where
+    it is not > 0 the class is always scored), >= tau since S_j' = (1 - alpha) S_j + alpha P' + tau I
+    >= tau I in the Loewner order (the floors of B_j's factor add to its diagonal only). So
+    -Q_j'(F+f) >= q + log|B_j[F]| + log t - 2 log n_j + log tau (`bounded`), and the pruning of
+    FoldCandidates stays exact with min(log tau, log alpha_G) on every candidate outside F (the
+    members' J is discarded: they keep each sample's current winner); without a ridge (tau = 0)
+    no class is pruned.
     """
 
     def __init__(self, nested, forms, own_nested, own_forms, own_classes, terms, shifts=None, tau=0.0):
@@ -346,19 +348,23 @@ class LeftOutCandidates(FoldCandidates):
         self.shifts = shifts
         self.lower_log_alpha = np.minimum(self.log_alpha, self.own_log_alpha)
         if shifts is not None:
-            self.logdet = nested.logdet
-            self.cross = np.einsum("bmk,bmk->bm", forms.whitened, shifts.whitened)  # p(F), (C, m)
-            ratio = 1.0 - terms.pooled_downdate[own_classes] * shifts.quad  # t = 1 - h w, unfloored
-            with np.errstate(divide="ignore", invalid="ignore"):
-                self.bounded = np.where(ratio > 0, self.current - np.log(ratio), np.inf)
-            self.current = self.current - terms.pooled_correction(own_classes, self.cross, shifts.quad)
-            with np.errstate(divide="ignore"):
-                self.lower_log_alpha = np.minimum(self.own_log_alpha, np.log(tau))
-            self.lower_log_alpha[:, nested.features] = np.inf  # J(F+g), g in F, is discarded
-        self.current[own_classes, samples] = -terms.negative_score(own_classes, self.own_quad,
-                                                                   self.own_logdet[own_classes])
-        if shifts is not None:
-            self.bounded[own_classes, samples] = self.current[own_classes, samples]
+            self.shrink(nested, forms, tau)
+        own = -terms.negative_score(own_classes, self.own_quad, self.own_logdet[own_classes])
+        self.current[own_classes, samples] = own
+        self.bounded[own_classes, samples] = own
+
+    def shrink(self, nested, forms, tau):
+        """With shrinkage: the other classes' -Q_j'(F) with the pooled correction, and their bound
+        (`bounded`: without h p^2/t, log t unfloored, infinite where t <= 0; plus log tau)."""
+        self.logdet = nested.logdet
+        self.cross = np.einsum("bmk,bmk->bm", forms.whitened, self.shifts.whitened)  # p(F), (C, m)
+        ratio = 1.0 - self.terms.pooled_downdate[self.own_classes] * self.shifts.quad  # t = 1 - h w
+        with np.errstate(divide="ignore", invalid="ignore"):
+            self.bounded = np.where(ratio > 0, self.current - np.log(ratio), np.inf)
+            self.lower_log_alpha = np.minimum(self.own_log_alpha, np.log(tau))
+        self.lower_log_alpha[:, nested.features] = np.inf  # J(F+g), g in F, is discarded
+        self.current = self.current - self.terms.pooled_correction(self.own_classes, self.cross,
+                                                                   self.shifts.quad)
 
     def pooled_scores(self, c, samples, e, shift, log_alpha):
         """-Q_c'(F+f) with shrinkage from the scaled residuals e = (x_f - mu_f - z'l_f)/sqrt(alpha) and
