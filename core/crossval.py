@@ -149,6 +149,7 @@ class LeaveOneOut(SubsetCriterion):
         floor = full_floor(full) if floor is None else floor
         self.score = score
         self.n_classes = n_classes
+        self.tau = tau
         self.terms = LeftOutTerms(full.counts, alpha)
         others, own = left_out_covariances(full, tau, alpha)
         self.model = NestedCholesky(others, floor)
@@ -164,7 +165,8 @@ class LeaveOneOut(SubsetCriterion):
     def candidates(self, block):
         """The LeftOutCandidates of one block of left-out samples at the current subset."""
         forms, own_forms, shifts, reference = block
-        return LeftOutCandidates(self.model, forms, self.own, own_forms, reference, self.terms, shifts)
+        return LeftOutCandidates(self.model, forms, self.own, own_forms, reference, self.terms, shifts,
+                                 self.tau)
 
     def _block_added(self, block):
         """Confusion matrices of every candidate on one block of left-out samples."""
@@ -222,6 +224,7 @@ class FoldCandidates:
         self.log_alpha = np.log(alpha)
         self.lower_log_alpha = self.log_alpha  # of the lower bound: the smallest log alpha a class can add
         self.current = log_priors[:, None] - nested.logdet[:, None] - forms.quad  # Q_c(F), (C, m)
+        self.bounded = self.current  # -Q_c(F+f) >= -bounded + lower_log_alpha
         self.augmented = forms.predictors()
 
     def negative_scores(self, c, rows):
@@ -254,7 +257,7 @@ class FoldCandidates:
         """(class, sample) pairs of `rows` whose lower bound reaches the winner's worst score, and margins."""
         worst = best.max(axis=1)
         margin = 1e-9 * (np.abs(worst) + 1.0)
-        bound = self.lower_log_alpha.min(axis=1)[:, None] - self.current[:, rows]  # (C, m)
+        bound = self.lower_log_alpha.min(axis=1)[:, None] - self.bounded[:, rows]  # (C, m)
         return (winner != np.arange(len(self.current))[:, None]) & (bound <= worst + margin), margin
 
     def predictions(self):
@@ -303,7 +306,7 @@ class FoldCandidates:
     def challenge(self, c, rows, best, best_class, margin):
         """Give class c the (sample, candidate) pairs of `rows` where it scores better (in place)."""
         previous, classes = best[rows], best_class[rows]
-        lower_bound = self.lower_log_alpha[c] - self.current[c, rows, None]
+        lower_bound = self.lower_log_alpha[c] - self.bounded[c, rows, None]
         at, candidates = np.nonzero(lower_bound <= previous + margin[:, None])
         scores = self.pair_scores(c, rows[at], candidates)
         before = previous[at, candidates]
@@ -316,14 +319,21 @@ class LeftOutCandidates(FoldCandidates):
     """FoldCandidates of left-out samples: each sample's own class scored by its left-out discriminant.
 
     -Q_c'(F+f) = s^2 m'/r' + log|G[F]| + log alpha_G(f) + log r' - 2 log(n_c - 1), m' = m(F+f),
-    r' = 1 - g m'; it grows with m' (s^2 > g for n_c >= 3, g = 0 for n_c = 2 without shrinkage), so
-    -Q_c'(F) + log alpha_G(f) bounds it below and the pruning of FoldCandidates stays exact with
-    min(log alpha_S, log alpha_G). With shrinkage (`shifts`, the forms of u = x - mu_c under B_j)
-    the other classes add the pooled correction h p^2/t + log t, which has no such bound: every
-    class is scored (dense_predictions).
+    r' = 1 - g m'; it grows with m' (s^2 > g for n_c >= 3, g = h for n_c = 2), so -Q_c'(F) +
+    log alpha_G(f) bounds it below. With shrinkage (`shifts`, the forms of u = x - mu_c under B_j)
+    another class j adds the pooled correction h p^2/t + log t of S_j' = B_j - h u u'. Dropping
+    e_x^2/alpha >= 0 and h p'^2/t' >= 0 (the floors on alpha and t' only raise the rest):
+    -Q_j'(F+f) >= q + log|B_j[F]| + log alpha_f + log t' - 2 log n_j, and by the determinant lemma
+    alpha_f t' / t = alpha'_f, the Schur complement of S_j'[F+f] (t = 1 - h w(F) unfloored; where
+    it is not > 0 the class is always scored), >= tau since S_j' = (1 - alpha) S_j + alpha P' + tau I
+    >= tau I in the Loewner order (the floors of B_j's factor add to its diagonal only). So
+    -Q_j'(F+f) >= q + log|B_j[F]| + log t - 2 log n_j + log tau (`bounded`), and the pruning of
+    FoldCandidates stays exact with min(log tau, log alpha_G) on every candidate outside F (the
+    members' J is discarded: they keep each sample's current winner); without a ridge (tau = 0)
+    no class is pruned.
     """
 
-    def __init__(self, nested, forms, own_nested, own_forms, own_classes, terms, shifts=None):
+    def __init__(self, nested, forms, own_nested, own_forms, own_classes, terms, shifts=None, tau=0.0):
         super().__init__(nested, forms, terms.log_priors)
         coupling, alpha = own_nested.schur()
         samples = np.arange(len(own_classes))
@@ -336,22 +346,43 @@ class LeftOutCandidates(FoldCandidates):
         self.own_quad = own_forms.quad[own_classes, samples]  # m(F) of each sample under its own G
         self.own_predictors = own_forms.predictors()[own_classes, samples]
         self.shifts = shifts
-        if shifts is not None:
-            self.logdet = nested.logdet
-            self.cross = np.einsum("bmk,bmk->bm", forms.whitened, shifts.whitened)  # p(F), (C, m)
-            self.current -= terms.pooled_correction(own_classes, self.cross, shifts.quad)
-        self.current[own_classes, samples] = -terms.negative_score(own_classes, self.own_quad,
-                                                                   self.own_logdet[own_classes])
         self.lower_log_alpha = np.minimum(self.log_alpha, self.own_log_alpha)
+        if shifts is not None:
+            self.shrink(nested, forms, tau)
+        own = -terms.negative_score(own_classes, self.own_quad, self.own_logdet[own_classes])
+        self.current[own_classes, samples] = own
+        self.bounded[own_classes, samples] = own
 
-    def predictions(self):
-        """Class index `(m, d)` of argmax_c Q_c(F+f), pruned without shrinkage, dense with it."""
-        return super().predictions() if self.shifts is None else self.dense_predictions()
+    def shrink(self, nested, forms, tau):
+        """With shrinkage: the other classes' -Q_j'(F) with the pooled correction, and their bound
+        (`bounded`: without h p^2/t, log t unfloored, infinite where t <= 0; plus log tau)."""
+        self.logdet = nested.logdet
+        self.cross = np.einsum("bmk,bmk->bm", forms.whitened, self.shifts.whitened)  # p(F), (C, m)
+        ratio = 1.0 - self.terms.pooled_downdate[self.own_classes] * self.shifts.quad  # t = 1 - h w
+        with np.errstate(divide="ignore", invalid="ignore"):
+            self.bounded = np.where(ratio > 0, self.current - np.log(ratio), np.inf)
+            self.lower_log_alpha = np.minimum(self.own_log_alpha, np.log(tau))
+        self.lower_log_alpha[:, nested.features] = np.inf  # J(F+g), g in F, is discarded
+        self.current = self.current - self.terms.pooled_correction(self.own_classes, self.cross,
+                                                                   self.shifts.quad)
+
+    def pooled_scores(self, c, samples, e, shift, log_alpha):
+        """-Q_c'(F+f) with shrinkage from the scaled residuals e = (x_f - mu_f - z'l_f)/sqrt(alpha) and
+        shift = (u_f - z_u'l_f)/sqrt(alpha) (overwritten): q, p and w of F+f are q + e^2, p + e shift
+        and w + shift^2. `samples` index the left-out samples, broadcasting with e."""
+        cross = e * shift
+        cross += self.cross[c, samples]
+        e *= e
+        e += self.forms.quad[c, samples]
+        shift *= shift
+        shift += self.shifts.quad[c, samples]
+        e += self.terms.pooled_correction(self.own_classes[samples], cross, shift)
+        e += self.logdet[c] - self.terms.log_priors[c]
+        e += log_alpha
+        return e
 
     def shrunk_scores(self, c, rows):
-        """-Q_c'(F+f) of left-out samples `rows` of other classes than c, with shrinkage: q, p and w of
-        F+f are q + e_x^2/alpha, p + e_x e_u/alpha and w + e_u^2/alpha, e = value - its regression on F
-        (the residuals scaled by 1/sqrt(alpha) first, the arrays updated in place)."""
+        """-Q_c'(F+f) of left-out samples `rows` of other classes than c, with shrinkage, every f."""
         root = np.sqrt(self.inverse_alpha[c])
         e = self.augmented[c, rows] @ self.regressed[c]
         np.subtract(self.forms.points[rows], e, out=e)
@@ -359,16 +390,18 @@ class LeftOutCandidates(FoldCandidates):
         shift = self.shifts.whitened[c, rows] @ self.regressed[c, :-1]
         np.subtract(self.shifts.points[rows], shift, out=shift)
         shift *= root
-        cross = e * shift
-        cross += self.cross[c, rows, None]
-        e *= e
-        e += self.forms.quad[c, rows, None]
-        shift *= shift
-        shift += self.shifts.quad[c, rows, None]
-        e += self.terms.pooled_correction(self.own_classes[rows][:, None], cross, shift)
-        e += self.logdet[c] - self.terms.log_priors[c]
-        e += self.log_alpha[c]
-        return e
+        samples = np.arange(len(self.own_classes))[rows][:, None]
+        return self.pooled_scores(c, samples, e, shift, self.log_alpha[c])
+
+    def shrunk_pair_scores(self, c, samples, candidates):
+        """-Q_c'(F+f) with shrinkage for (sample, candidate) pairs given by two index arrays."""
+        root = np.sqrt(self.inverse_alpha[c, candidates])
+        regressed = self.regressed[c].T[candidates]
+        e = self.forms.points[samples, candidates]
+        e = (e - np.einsum("pk,pk->p", self.augmented[c, samples], regressed)) * root
+        shift = self.shifts.points[samples, candidates]
+        shift = (shift - np.einsum("pk,pk->p", self.shifts.whitened[c, samples], regressed[:, :-1])) * root
+        return self.pooled_scores(c, samples, e, shift, self.log_alpha[c, candidates])
 
     def own_scores(self, c, samples, e, inverse_alpha, log_alpha):
         """-Q_c'(F+f) of samples of class c from their residuals e = x_f - mu_f - z'l_f (in place)."""
@@ -390,9 +423,11 @@ class LeftOutCandidates(FoldCandidates):
         return scores
 
     def pair_scores(self, c, samples, candidates):
-        """-Q_c(F+f) for (sample, candidate) pairs; left-out for the samples of class c (the pruned path:
-        without shrinkage only)."""
-        scores = super().pair_scores(c, samples, candidates)
+        """-Q_c(F+f) for (sample, candidate) pairs; left-out for the samples of class c."""
+        if self.shifts is None:
+            scores = super().pair_scores(c, samples, candidates)
+        else:
+            scores = self.shrunk_pair_scores(c, samples, candidates)
         at = np.flatnonzero(self.own_classes[samples] == c)
         if at.size:
             mine, chosen = samples[at], candidates[at]

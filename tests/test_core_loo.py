@@ -295,15 +295,32 @@ def test_bad_folds_and_leave_one_group_out_need_two_samples_per_class_left():
         select_tau(X, y, folds="loo", groups=groups)
 
 
-def test_pruned_left_out_predictions_equal_the_full_argmin():
+@pytest.mark.parametrize("tau, alpha", [(0.0, 0.0), (1e-4, 0.25), (1e-3, 0.9)])
+def test_pruned_left_out_predictions_equal_the_full_argmin(monkeypatch, tau, alpha):
+    """The class pruning of leave-one-out is exact, with shrinkage too (bound log tau): same
+    predictions as scoring every class on every candidate outside F, and both the pruned and the
+    dense path run."""
+    from gmmselect.core import crossval
+
+    dense_calls = []
+    dense = crossval.FoldCandidates.dense_predictions
+    monkeypatch.setattr(crossval.FoldCandidates, "dense_predictions",
+                        lambda self: dense_calls.append(1) or dense(self))
     X, y = muufl_subset(every=20)
     _, classes = class_indices(y)
-    criterion = LeaveOneOut(X, classes, CV_SCORES["kappa"])
-    for feature in (18, 26, 5, None):
+    criterion = LeaveOneOut(X, classes, CV_SCORES["kappa"], tau, alpha=alpha)
+    n_predictions = 0
+    for feature in (18, 26, 5, 33, 9, None):
         for block in criterion.blocks:
             candidates = criterion.candidates(block)
+            outside = np.setdiff1d(np.arange(X.shape[1]), criterion.features)  # J(F+g), g in F: discarded
             every_class = np.array([candidates.negative_scores(c, slice(None)) for c in range(7)])
-            np.testing.assert_array_equal(candidates.predictions(), np.argmin(every_class, axis=0))
-            np.testing.assert_array_equal(candidates.dense_predictions(), np.argmin(every_class, axis=0))
+            expected = np.argmin(every_class, axis=0)[:, outside]
+            bound = candidates.lower_log_alpha[:, None, outside] - candidates.bounded[:, :, None]
+            assert np.all(every_class[:, :, outside] >= bound - 1e-9 * (np.abs(bound) + 1))
+            np.testing.assert_array_equal(candidates.predictions()[:, outside], expected)
+            n_predictions += 1
+            np.testing.assert_array_equal(dense(candidates)[:, outside], expected)
         if feature is not None:
             criterion.add(feature)
+    assert 0 < len(dense_calls) < n_predictions  # both the dense and the pruned path ran

@@ -13,8 +13,8 @@ Prints figures; asserts nothing. Data: the MUUFL field spectra (tests/data/muufl
    candidate). Both must select the same sets.
 3. SFS, accuracy, all 751 bands: leave-one-out with shrinkage alpha = 0.25 against alpha = 0 and
    against 5-fold CV with alpha = 0.25. With
-   alpha > 0 leaving a sample out also downdates S_pooled, so every class is scored with the
-   pooled correction (no pruning): the price of exactness.
+   alpha > 0 leaving a sample out also downdates S_pooled, so every class gets the pooled
+   correction; the pruning bounds it with log tau (S_j' >= tau I, crossval.LeftOutCandidates).
 Times: time.perf_counter around the selection call, best of 3 for the engine, one run for the
 brute force.
 """
