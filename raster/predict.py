@@ -189,11 +189,8 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     OutputSet `outputs`, which the caller then commits (with its other files) or discards; without
     one, they are published when complete.
     """
-    dataset = open_raster(raster_path)
-    raster_numbers, lines = (None, []) if band_numbers is None else match_bands(
-        raster_path, model_bands or [BandIdentity(number) for number in band_numbers],
-        band_identities(dataset), n_raster_bands, band_map, wavelength_tolerance)
-    reader = PixelReader(raster_path, raster_numbers, mask_path, dataset)
+    reader, lines = matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_bands,
+                                   band_map, wavelength_tolerance)
     check_model(mixture, reader, band_numbers)
     paths = {key: os.path.abspath(path) for key, path in
              (("classification", output_path), ("confidence", confidence_path),
@@ -209,13 +206,8 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
                         "one name per class, in the order of the model's labels")
     colors = class_colors_checked(mixture.labels_, class_colors)
     workers = workers or os.cpu_count() or 1
-    part_pixels = max(1024, min(PART_PIXELS, int(memory_mb * 2**20) // 8 // workers
-                                // (8 * (3 * mixture.n_features + 4 * mixture.n_classes))))
-    label_dtype = np.dtype(gdal_array.GDALTypeCodeToNumericTypeCode(label_type(mixture.labels_)))
-    windows = plan_windows(reader.width, reader.height, reader.block_size,
-                           window_pixels(memory_mb, reader, mixture.n_classes, label_dtype.itemsize,
-                                         "probabilities" in paths, workers, part_pixels),
-                           unit=(OUTPUT_TILE, OUTPUT_TILE))
+    label_dtype, part_pixels, windows = prediction_plan(reader, mixture, memory_mb, workers,
+                                                        "probabilities" in paths)
     if log is not None:
         log(f"classifying {reader.width} x {reader.height} px of {raster_path!r}, "
             f"bands {reader.band_numbers}, in {len(windows)} windows with {workers} threads")
@@ -245,6 +237,30 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
             staging.discard()
         raise
     return written
+
+
+def matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_bands, band_map,
+                   wavelength_tolerance):
+    """The PixelReader of the raster (opened once) over its bands matched to the model's
+    (raster/bands.py), and the log lines of the matching."""
+    dataset = open_raster(raster_path)
+    raster_numbers, lines = (None, []) if band_numbers is None else match_bands(
+        raster_path, model_bands or [BandIdentity(number) for number in band_numbers],
+        band_identities(dataset), n_raster_bands, band_map, wavelength_tolerance)
+    return PixelReader(raster_path, raster_numbers, mask_path, dataset), lines
+
+
+def prediction_plan(reader, mixture, memory_mb, workers, probabilities):
+    """(label dtype, pixels per classification part, windows) of a run within `memory_mb` on `workers`
+    threads: windows aligned to the input blocks and output tiles."""
+    part_pixels = max(1024, min(PART_PIXELS, int(memory_mb * 2**20) // 8 // workers
+                                // (8 * (3 * mixture.n_features + 4 * mixture.n_classes))))
+    label_dtype = np.dtype(gdal_array.GDALTypeCodeToNumericTypeCode(label_type(mixture.labels_)))
+    windows = plan_windows(reader.width, reader.height, reader.block_size,
+                           window_pixels(memory_mb, reader, mixture.n_classes, label_dtype.itemsize,
+                                         probabilities, workers, part_pixels),
+                           unit=(OUTPUT_TILE, OUTPUT_TILE))
+    return label_dtype, part_pixels, windows
 
 
 def class_colors_checked(labels, colors):
