@@ -5,11 +5,12 @@ PYTHON      := /usr/bin/python3
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # libopenblas0-pthread: NumPy's fast BLAS (Debian's numpy is satisfied by the slow reference libblas3);
 # libblas3 liblapack3: the reference BLAS, kept so a test can check the plugin names it.
-# python3-venv python3-setuptools: tests/test_install.py pip-installs the package into a fresh venv.
+# python3-venv python3-setuptools python3-wheel: tests/test_install.py pip-installs the package into a
+# fresh venv (setuptools 66 builds the wheel with the wheel package).
 # python3-dask python3-distributed: optional at run time; tests/test_raster_distributed.py runs a LocalCluster.
 APT_PACKAGES := python3-numpy python3-scipy python3-pytest python3-gdal gdal-bin \
                 qgis python3-qgis qgis-providers libopenblas0-pthread libblas3 liblapack3 \
-                python3-venv python3-setuptools python3-dask python3-distributed
+                python3-venv python3-setuptools python3-wheel python3-dask python3-distributed
 DEV_VENV    := .venv-dev
 export QT_QPA_PLATFORM := offscreen
 
