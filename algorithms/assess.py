@@ -3,8 +3,6 @@
 from qgis.core import (
     QgsProcessing,
     QgsProcessingOutputNumber,
-    QgsProcessingParameterFeatureSource,
-    QgsProcessingParameterField,
     QgsProcessingParameterRasterLayer,
 )
 
@@ -54,15 +52,13 @@ class AssessAlgorithm(GmmSelectAlgorithm):
             self.INPUT, GmmSelect.tr("Classification")), GmmSelect.tr(
                 "Classification raster (band 1): integer class codes; 0 or the no-data value = no class. "
                 "Areas are in the square of the linear unit of its CRS."))
-        self.addParameterWithHelp(QgsProcessingParameterFeatureSource(
+        self.addClassLayer(
             self.REFERENCE, GmmSelect.tr("Reference points or polygons"),
-            [QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVectorPolygon]),
             GmmSelect.tr("The reference sample, drawn at random in each stratum (e.g. by Stratified random "
                          "sample for an assessment): points (the pixel under each), or polygons (every pixel "
-                         "centre inside), in any CRS. Every point must lie on a classified pixel."))
-        self.addParameterWithHelp(QgsProcessingParameterField(
-            self.FIELD, GmmSelect.tr("Reference class field"), parentLayerParameterName=self.REFERENCE,
-            type=QgsProcessingParameterField.Any),
+                         "centre inside), in any CRS. Every point must lie on a classified pixel."),
+            [QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVectorPolygon],
+            self.FIELD, GmmSelect.tr("Reference class field"),
             GmmSelect.tr("The reference class of each feature: integer codes equal to the raster's values, "
                          "or names equal to its category names (as Predict writes them)."))
         self.addParameterWithHelp(QgsProcessingParameterRasterLayer(

@@ -29,6 +29,7 @@ from qgis.core import (
     QgsProcessingParameterDefinition,
     QgsProcessingParameterEnum,
     QgsProcessingParameterFeatureSource,
+    QgsProcessingParameterField,
     QgsProcessingParameterFile,
     QgsProcessingParameterFileDestination,
     QgsProcessingParameterNumber,
@@ -132,6 +133,14 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         """INPUT: the image."""
         self.addParameterWithHelp(QgsProcessingParameterRasterLayer(self.INPUT, GmmSelect.tr("Input raster")),
                                   help_text)
+
+    def addClassLayer(self, layer, description, help_text, types, field, field_description, field_help):
+        """Vector input `layer` (geometry `types`) and `field`, its class field (integer codes or names),
+        as `classVector` reads them."""
+        self.addParameterWithHelp(QgsProcessingParameterFeatureSource(layer, description, types), help_text)
+        self.addParameterWithHelp(QgsProcessingParameterField(
+            field, field_description, parentLayerParameterName=layer, type=QgsProcessingParameterField.Any),
+            field_help)
 
     def addInteger(self, name, description, default, minimum, help_text, maximum=None, optional=False,
                    advanced=False):

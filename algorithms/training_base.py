@@ -11,8 +11,6 @@ from qgis.core import (
     QgsProcessing,
     QgsProcessingOutputNumber,
     QgsProcessingOutputString,
-    QgsProcessingParameterFeatureSource,
-    QgsProcessingParameterField,
     QgsProcessingParameterString,
 )
 
@@ -81,15 +79,13 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         """INPUT raster, TRAINING polygons or points and their class FIELD."""
         self.addRasterInput(GmmSelect.tr("The image to learn from: any number of bands, any data type. "
                                          "No-data pixels (in any band) are not sampled."))
-        self.addParameterWithHelp(QgsProcessingParameterFeatureSource(
+        self.addClassLayer(
             self.TRAINING, GmmSelect.tr("Training polygons or points"),
-            [QgsProcessing.TypeVectorPolygon, QgsProcessing.TypeVectorPoint]),
             GmmSelect.tr("Polygons (every pixel whose centre falls inside is sampled) or points (the "
                          "pixel under each point), in any CRS. With 'Selected features only', only those "
-                         "are used."))
-        self.addParameterWithHelp(QgsProcessingParameterField(
-            self.FIELD, GmmSelect.tr("Class field"), parentLayerParameterName=self.TRAINING,
-            type=QgsProcessingParameterField.Any),
+                         "are used."),
+            [QgsProcessing.TypeVectorPolygon, QgsProcessing.TypeVectorPoint],
+            self.FIELD, GmmSelect.tr("Class field"),
             GmmSelect.tr("The field holding the class of each polygon: integer codes or names (text). "
                          "Names become the category names of the classification."))
 

@@ -24,42 +24,42 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="133"/>
+        <location filename="../algorithms/base.py" line="134"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="193"/>
+        <location filename="../algorithms/base.py" line="202"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="197"/>
+        <location filename="../algorithms/base.py" line="206"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="365"/>
+        <location filename="../algorithms/base.py" line="374"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="369"/>
+        <location filename="../algorithms/base.py" line="378"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="370"/>
+        <location filename="../algorithms/base.py" line="379"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="374"/>
+        <location filename="../algorithms/base.py" line="383"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="397"/>
+        <location filename="../algorithms/base.py" line="406"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -129,12 +129,12 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="158"/>
+        <location filename="../algorithms/training_base.py" line="154"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="152"/>
+        <location filename="../algorithms/training_base.py" line="148"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
@@ -274,7 +274,7 @@
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="82"/>
+        <location filename="../algorithms/training_base.py" line="80"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
@@ -284,7 +284,7 @@
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="84"/>
+        <location filename="../algorithms/training_base.py" line="82"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
@@ -294,42 +294,42 @@
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="90"/>
+        <location filename="../algorithms/training_base.py" line="82"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="98"/>
+        <location filename="../algorithms/training_base.py" line="94"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="98"/>
+        <location filename="../algorithms/training_base.py" line="94"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="102"/>
+        <location filename="../algorithms/training_base.py" line="98"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="105"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="109"/>
+        <location filename="../algorithms/training_base.py" line="105"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="75"/>
+        <location filename="../algorithms/training_base.py" line="73"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="75"/>
+        <location filename="../algorithms/training_base.py" line="73"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
@@ -339,77 +339,77 @@
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="135"/>
+        <location filename="../algorithms/training_base.py" line="131"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="140"/>
+        <location filename="../algorithms/training_base.py" line="136"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="140"/>
+        <location filename="../algorithms/training_base.py" line="136"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="140"/>
+        <location filename="../algorithms/training_base.py" line="136"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="147"/>
+        <location filename="../algorithms/training_base.py" line="143"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="147"/>
+        <location filename="../algorithms/training_base.py" line="143"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="152"/>
+        <location filename="../algorithms/training_base.py" line="148"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="152"/>
+        <location filename="../algorithms/training_base.py" line="148"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="152"/>
+        <location filename="../algorithms/training_base.py" line="148"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="158"/>
+        <location filename="../algorithms/training_base.py" line="154"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="158"/>
+        <location filename="../algorithms/training_base.py" line="154"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="186"/>
+        <location filename="../algorithms/training_base.py" line="182"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="226"/>
+        <location filename="../algorithms/training_base.py" line="222"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="229"/>
+        <location filename="../algorithms/training_base.py" line="225"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="241"/>
+        <location filename="../algorithms/training_base.py" line="237"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -578,32 +578,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="325"/>
+        <location filename="../algorithms/base.py" line="334"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="327"/>
+        <location filename="../algorithms/base.py" line="336"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="330"/>
+        <location filename="../algorithms/base.py" line="339"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="219"/>
+        <location filename="../algorithms/base.py" line="228"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="240"/>
+        <location filename="../algorithms/base.py" line="249"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="240"/>
+        <location filename="../algorithms/base.py" line="249"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -618,107 +618,107 @@ Taille {1} : {2:.6g}{3}
         <translation>Sélectionné</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="38"/>
+        <location filename="../algorithms/assess.py" line="36"/>
         <source>Assess accuracy and area</source>
         <translation>Évaluer l'exactitude et les superficies</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="42"/>
+        <location filename="../algorithms/assess.py" line="40"/>
         <source>Estimates the accuracy of a classification map and the area of each class from a stratified random reference sample, with the good-practice estimators of Olofsson et al. (2014): the error matrix in estimated area proportions (rows = map class, columns = reference class), user&apos;s, producer&apos;s and overall accuracy, and error-adjusted class areas, each with a confidence interval. Map pixel counts are biased area estimates: report the estimated areas. With STRATA, the estimators of Stehman (2014) for strata that differ from the map classes. Map areas are counted block by block (any raster size).</source>
         <translation>Estime l'exactitude d'une carte de classification et la superficie de chaque classe à partir d'un échantillon de référence aléatoire stratifié, avec les estimateurs de bonnes pratiques d'Olofsson et al. (2014) : la matrice d'erreur en proportions de surface estimées (lignes = classe de la carte, colonnes = classe de référence), les précisions de l'utilisateur et du producteur et l'exactitude globale, et les superficies des classes corrigées des erreurs, chacune avec un intervalle de confiance. Les comptes de pixels de la carte sont des estimations biaisées des superficies : publiez les superficies estimées. Avec STRATA, les estimateurs de Stehman (2014) pour des strates différentes des classes de la carte. Les superficies de la carte sont comptées bloc par bloc (raster de toute taille).</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="53"/>
+        <location filename="../algorithms/assess.py" line="51"/>
         <source>Classification raster (band 1): integer class codes; 0 or the no-data value = no class. Areas are in the square of the linear unit of its CRS.</source>
         <translation>Raster de classification (bande 1) : codes de classe entiers ; 0 ou la valeur no-data = pas de classe. Les superficies sont dans le carré de l'unité linéaire de son SCR.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="57"/>
+        <location filename="../algorithms/assess.py" line="55"/>
         <source>Reference points or polygons</source>
         <translation>Points ou polygones de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="57"/>
+        <location filename="../algorithms/assess.py" line="55"/>
         <source>The reference sample, drawn at random in each stratum (e.g. by Stratified random sample for an assessment): points (the pixel under each), or polygons (every pixel centre inside), in any CRS. Every point must lie on a classified pixel.</source>
         <translation>L'échantillon de référence, tiré au hasard dans chaque strate (par ex. par Échantillon aléatoire stratifié pour une évaluation) : points (le pixel sous chacun) ou polygones (chaque centre de pixel à l'intérieur), dans n'importe quel SCR. Chaque point doit se trouver sur un pixel classé.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="63"/>
+        <location filename="../algorithms/assess.py" line="55"/>
         <source>Reference class field</source>
         <translation>Champ de la classe de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="63"/>
+        <location filename="../algorithms/assess.py" line="55"/>
         <source>The reference class of each feature: integer codes equal to the raster&apos;s values, or names equal to its category names (as Predict writes them).</source>
         <translation>La classe de référence de chaque entité : des codes entiers égaux aux valeurs du raster, ou des noms égaux à ses noms de catégories (tels que Prédire les écrit).</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="68"/>
+        <location filename="../algorithms/assess.py" line="64"/>
         <source>Strata</source>
         <translation>Strates</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="68"/>
+        <location filename="../algorithms/assess.py" line="64"/>
         <source>Optional raster on the map&apos;s grid whose integer values are the strata the sample was drawn in (Stehman 2014&apos;s estimators). Empty: the map classes are the strata.</source>
         <translation>Raster facultatif sur la grille de la carte dont les valeurs entières sont les strates dans lesquelles l'échantillon a été tiré (estimateurs de Stehman 2014). Vide : les classes de la carte sont les strates.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="72"/>
+        <location filename="../algorithms/assess.py" line="68"/>
         <source>Confidence level</source>
         <translation>Niveau de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="72"/>
+        <location filename="../algorithms/assess.py" line="68"/>
         <source>Level of the confidence intervals; every _ci output is the half-width of the interval (1.96 standard errors at 0.95).</source>
         <translation>Niveau des intervalles de confiance ; chaque sortie _ci est la demi-largeur de l'intervalle (1,96 erreur type à 0,95).</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="75"/>
+        <location filename="../algorithms/assess.py" line="71"/>
         <source>Accuracy and area per class</source>
         <translation>Exactitude et superficie par classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="75"/>
+        <location filename="../algorithms/assess.py" line="71"/>
         <source>CSV, one row per class: class, map_area, map_proportion, sample_count, users_accuracy, users_accuracy_ci, producers_accuracy, producers_accuracy_ci, estimated_area, estimated_area_ci, estimated_proportion.</source>
         <translation>CSV, une ligne par classe : class, map_area, map_proportion, sample_count, users_accuracy, users_accuracy_ci, producers_accuracy, producers_accuracy_ci, estimated_area, estimated_area_ci, estimated_proportion.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="81"/>
+        <location filename="../algorithms/assess.py" line="77"/>
         <source>Error matrix in area proportions</source>
         <translation>Matrice d'erreur en proportions de surface</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="81"/>
+        <location filename="../algorithms/assess.py" line="77"/>
         <source>CSV: estimated area proportions, rows = map class, columns = reference class, with totals.</source>
         <translation>CSV : proportions de surface estimées, lignes = classe de la carte, colonnes = classe de référence, avec les totaux.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="85"/>
+        <location filename="../algorithms/assess.py" line="81"/>
         <source>One self-contained HTML page: error matrix, accuracies and areas with their intervals (and hectares when the CRS unit is the metre), a chart of map and estimated areas, the sample design.</source>
         <translation>Une page HTML autonome (en anglais) : matrice d'erreur, exactitudes et superficies avec leurs intervalles (et les hectares quand l'unité du SCR est le mètre), un graphique des superficies de la carte et estimées, le plan d'échantillonnage.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="91"/>
+        <location filename="../algorithms/assess.py" line="87"/>
         <source>Overall accuracy: half-width of the interval</source>
         <translation>Exactitude globale : demi-largeur de l'intervalle</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="100"/>
+        <location filename="../algorithms/assess.py" line="96"/>
         <source>reference layer</source>
         <translation>couche de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="118"/>
+        <location filename="../algorithms/assess.py" line="114"/>
         <source>Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)</source>
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="292"/>
+        <location filename="../algorithms/base.py" line="301"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="296"/>
+        <location filename="../algorithms/base.py" line="305"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -818,7 +818,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="237"/>
+        <location filename="../algorithms/training_base.py" line="233"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
@@ -888,22 +888,22 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} spectres de {1} classes, {2} bandes, lus dans {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="64"/>
+        <location filename="../algorithms/training_base.py" line="62"/>
         <source>Cross-validation folds (0 = leave-one-out)</source>
         <translation>Plis de la validation croisée (0 = un contre tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="64"/>
+        <location filename="../algorithms/training_base.py" line="62"/>
         <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample (with folds by polygon: each polygon) is predicted by the model without it, computed exactly from the full model at the cost of one fit; accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. For spectral libraries and small classes.</source>
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon (avec les plis par polygone : chaque polygone) est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales et les petites classes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="115"/>
+        <location filename="../algorithms/base.py" line="116"/>
         <source>Default: {0}.</source>
         <translation>Par défaut : {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="126"/>
+        <location filename="../algorithms/base.py" line="127"/>
         <source>As a value, give the key (e.g. {0}) or its index.</source>
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
@@ -943,7 +943,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="189"/>
+        <location filename="../algorithms/training_base.py" line="185"/>
         <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
@@ -1433,32 +1433,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Par classe, cette part des lignes (des groupes avec GROUP_FIELD ; arrondie ; tirage avec graine) est réservée à la validation : jamais vue par la sélection ni par l'ajustement évalué, elle donne une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur toutes les lignes). 0 = aucune réserve : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="102"/>
+        <location filename="../algorithms/training_base.py" line="98"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the (alpha, tau) search, the selection or the assessed fit, it gives an independent accuracy assessment (REFIT then refits the saved model on all polygons). 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de (alpha, tau), la sélection ni l'ajustement évalué, ils donnent une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur tous les polygones). 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="115"/>
+        <location filename="../algorithms/training_base.py" line="111"/>
         <source>Refit the final model on all polygons</source>
         <translation>Réajuster le modèle final sur tous les polygones</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="115"/>
+        <location filename="../algorithms/training_base.py" line="111"/>
         <source>Yes (default): once the held-out polygons have assessed the model trained without them, the saved model is refitted on all polygons with the same bands, alpha and tau, so no training polygon is wasted (the held-out figures then describe a model trained on fewer polygons). No: the saved model is the one assessed.</source>
         <translation>Oui (par défaut) : une fois que les polygones réservés ont évalué le modèle entraîné sans eux, le modèle enregistré est réajusté sur tous les polygones avec les mêmes bandes, alpha et tau, si bien qu'aucun polygone d'entraînement n'est perdu (les chiffres sur les polygones réservés décrivent alors un modèle entraîné sur moins de polygones). Non : le modèle enregistré est celui qui a été évalué.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="124"/>
+        <location filename="../algorithms/training_base.py" line="120"/>
         <source>Shrinkage values alpha to try (empty = default grid)</source>
         <translation>Valeurs de rétrécissement alpha à essayer (vide = grille par défaut)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="124"/>
+        <location filename="../algorithms/training_base.py" line="120"/>
         <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. Empty: {0}. </source>
         <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. Vide : {0}. </translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="157"/>
+        <location filename="../algorithms/training_base.py" line="153"/>
         <source>Shrinkage alpha of the model</source>
         <translation>Rétrécissement alpha du modèle</translation>
     </message>
