@@ -1,10 +1,7 @@
 """Stratified random sample for an assessment: Olofsson 2014's sample size, drawn in the map classes."""
 
-import re
-
 from qgis.core import (
     QgsProcessing,
-    QgsProcessingException,
     QgsProcessingOutputNumber,
     QgsProcessingParameterRasterLayer,
     QgsProcessingParameterString,
@@ -13,6 +10,7 @@ from qgis.core import (
 
 from ..i18n import GmmSelect
 from ..raster.assessment import design_sample
+from ..raster.training import parse_number_list
 from .base import GmmSelectAlgorithm, progress_between
 
 
@@ -76,13 +74,7 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
 
     def expectedAccuracies(self, parameters, context):
         """The EXPECTED_UA values as floats."""
-        text = self.parameterAsString(parameters, self.EXPECTED_UA, context)
-        try:
-            return [float(value) for value in re.split(r"[,;\s]+", text.strip())]
-        except ValueError:
-            raise QgsProcessingException(GmmSelect.tr(
-                "EXPECTED_UA: '{0}' is not a list of numbers; give one value such as 0.8 or one per class "
-                "separated by commas, such as 0.7,0.6,0.9").format(text)) from None
+        return parse_number_list(self.parameterAsString(parameters, self.EXPECTED_UA, context), "EXPECTED_UA")
 
     def processAlgorithm(self, parameters, context, feedback):
         """Count the classes, size and allocate the sample, draw and write the points."""

@@ -104,7 +104,7 @@
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement).</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="49"/>
+        <location filename="../algorithms/sample_design.py" line="47"/>
         <source>Classification</source>
         <translation>Classification</translation>
     </message>
@@ -723,97 +723,92 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="36"/>
+        <location filename="../algorithms/sample_design.py" line="34"/>
         <source>Stratified random sample for an assessment</source>
         <translation>Échantillon aléatoire stratifié pour une évaluation</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="40"/>
+        <location filename="../algorithms/sample_design.py" line="38"/>
         <source>Draws the reference sample to assess a classification map: a stratified random sample whose strata are the map classes. The total size is Olofsson et al. (2014) eq. 13, from the class areas, the expected user&apos;s accuracies and the target standard error of overall accuracy. The points are distinct pixel centres; fill their &apos;reference&apos; field (by photo-interpretation or field visits), then run Assess accuracy and area with FIELD = reference.</source>
         <translation>Tire l'échantillon de référence pour évaluer une carte de classification : un échantillon aléatoire stratifié dont les strates sont les classes de la carte. La taille totale est l'éq. 13 d'Olofsson et al. (2014), à partir des superficies des classes, des précisions de l'utilisateur attendues et de l'erreur type visée de l'exactitude globale. Les points sont des centres de pixels distincts ; remplissez leur champ 'reference' (par photo-interprétation ou visites de terrain), puis lancez Évaluer l'exactitude et les superficies avec FIELD = reference.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="49"/>
+        <location filename="../algorithms/sample_design.py" line="47"/>
         <source>Classification raster (band 1): integer class codes; 0 or the no-data value = no class.</source>
         <translation>Raster de classification (bande 1) : codes de classe entiers ; 0 ou la valeur no-data = pas de classe.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="52"/>
+        <location filename="../algorithms/sample_design.py" line="50"/>
         <source>Expected user&apos;s accuracies</source>
         <translation>Précisions de l'utilisateur attendues</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="52"/>
+        <location filename="../algorithms/sample_design.py" line="50"/>
         <source>One value for every class, or one per class in the order of the raster&apos;s class values, comma-separated (e.g. 0.7,0.6,0.9,0.95). Lower values for classes expected to be less accurate give them more weight in the sample size.</source>
         <translation>Une valeur pour toutes les classes, ou une par classe dans l'ordre des valeurs de classe du raster, séparées par des virgules (par ex. 0.7,0.6,0.9,0.95). Des valeurs plus basses pour les classes qu'on attend moins exactes leur donnent plus de poids dans la taille de l'échantillon.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="57"/>
+        <location filename="../algorithms/sample_design.py" line="55"/>
         <source>Target standard error of overall accuracy</source>
         <translation>Erreur type visée de l'exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="57"/>
+        <location filename="../algorithms/sample_design.py" line="55"/>
         <source>The standard error of overall accuracy the sample should achieve (0.01: a 95 % interval of about ± 0.02).</source>
         <translation>L'erreur type de l'exactitude globale que l'échantillon doit atteindre (0.01 : un intervalle à 95 % d'environ ± 0.02).</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="60"/>
+        <location filename="../algorithms/sample_design.py" line="58"/>
         <source>Minimum samples per class</source>
         <translation>Nombre minimal d'échantillons par classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="60"/>
+        <location filename="../algorithms/sample_design.py" line="58"/>
         <source>Every class gets at least this many samples (all its pixels if it has fewer), so that rare classes get user&apos;s accuracies with usable intervals.</source>
         <translation>Chaque classe reçoit au moins ce nombre d'échantillons (tous ses pixels si elle en a moins), pour que les classes rares aient des précisions de l'utilisateur avec des intervalles utilisables.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="64"/>
+        <location filename="../algorithms/sample_design.py" line="62"/>
         <source>Allocation</source>
         <translation>Répartition</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="64"/>
+        <location filename="../algorithms/sample_design.py" line="62"/>
         <source>the minimum per class, the rest proportional to area</source>
         <translation>le minimum par classe, le reste proportionnel à la superficie</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="64"/>
+        <location filename="../algorithms/sample_design.py" line="62"/>
         <source>the same number per class</source>
         <translation>le même nombre par classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="64"/>
+        <location filename="../algorithms/sample_design.py" line="62"/>
         <source>How the sample is shared among the classes.</source>
         <translation>Comment l'échantillon est réparti entre les classes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="68"/>
+        <location filename="../algorithms/sample_design.py" line="66"/>
         <source>The same seed draws the same points.</source>
         <translation>La même graine tire les mêmes points.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="70"/>
+        <location filename="../algorithms/sample_design.py" line="68"/>
         <source>Sample points</source>
         <translation>Points de l'échantillon</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="70"/>
+        <location filename="../algorithms/sample_design.py" line="68"/>
         <source>Point layer (GeoPackage or GeoJSON) in the raster&apos;s CRS with fields map_class, stratum (= map_class), weight (inclusion weight: class pixels / class samples) and an empty reference field to fill in.</source>
         <translation>Couche de points (GeoPackage ou GeoJSON) dans le SCR du raster avec les champs map_class, stratum (= map_class), weight (poids d'inclusion : pixels de la classe / échantillons de la classe) et un champ reference vide à remplir.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="75"/>
+        <location filename="../algorithms/sample_design.py" line="73"/>
         <source>Number of sample points</source>
         <translation>Nombre de points de l'échantillon</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="83"/>
-        <source>EXPECTED_UA: &apos;{0}&apos; is not a list of numbers; give one value such as 0.8 or one per class separated by commas, such as 0.7,0.6,0.9</source>
-        <translation>EXPECTED_UA : '{0}' n'est pas une liste de nombres ; donnez une valeur comme 0.8 ou une par classe séparées par des virgules, comme 0.7,0.6,0.9</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/sample_design.py" line="102"/>
+        <location filename="../algorithms/sample_design.py" line="94"/>
         <source>{0} points written to {1} (Olofsson 2014 eq. 13: {2}; allocation {3})</source>
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>

@@ -398,6 +398,8 @@ class SampleDesign:
 
 def expected_accuracies(values, n_classes):
     """One expected user's accuracy per class from one value for all or one per class."""
+    if values is None:
+        raise DataError("no expected user's accuracy was given; give one value such as 0.8 or one per class")
     values = np.asarray(values, dtype=np.float64).ravel()
     if len(values) not in (1, n_classes):
         raise DataError(f"{len(values)} expected user's accuracies were given for a map of {n_classes} "

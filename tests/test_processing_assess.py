@@ -131,7 +131,8 @@ def test_reference_classes_the_map_lacks_leave_no_output(classification, tmp_pat
 
 def test_expected_accuracies_must_be_numbers(classification, tmp_path):
     _, map_path = classification
-    with pytest.raises(exception(), match="EXPECTED_UA: '0.8, high' is not a list of numbers"):
+    with pytest.raises(exception(), match="EXPECTED_UA must be a list of numbers >= 0 separated by commas; "
+                                          "'high' is not a number"):
         run("gmmselect:sampledesign", {"INPUT": map_path, "EXPECTED_UA": "0.8, high",
                                        "OUTPUT": str(tmp_path / "s.gpkg")})
     assert not os.path.exists(tmp_path / "s.gpkg")
