@@ -47,6 +47,7 @@ from ..core.choices import CRITERIA, METHODS
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect, translated_choices
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
+from ..raster.notices import WARNINGS
 from ..raster.report import TEXTS, Words
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
@@ -386,7 +387,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
 def report_words():
     """The reports' Words in the QGIS language: their texts and the names of the choices."""
-    return Words({key: text for choices in (TEXTS, CRITERIA, METHODS)
+    return Words({key: text for choices in (TEXTS, WARNINGS, CRITERIA, METHODS)
                   for key, text in translated_choices(choices)})
 
 

@@ -24,42 +24,42 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="134"/>
+        <location filename="../algorithms/base.py" line="135"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="202"/>
+        <location filename="../algorithms/base.py" line="203"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="206"/>
+        <location filename="../algorithms/base.py" line="207"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="374"/>
+        <location filename="../algorithms/base.py" line="375"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="378"/>
+        <location filename="../algorithms/base.py" line="379"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="379"/>
+        <location filename="../algorithms/base.py" line="380"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="383"/>
+        <location filename="../algorithms/base.py" line="384"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="406"/>
+        <location filename="../algorithms/base.py" line="407"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -69,7 +69,7 @@
         <translation>Prédire</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="45"/>
+        <location filename="../raster/report.py" line="46"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
@@ -169,7 +169,7 @@
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="165"/>
+        <location filename="../raster/report.py" line="166"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
@@ -259,7 +259,7 @@
         <translation>Crête (ridge) tau pendant la sélection</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="79"/>
+        <location filename="../raster/report.py" line="80"/>
         <source>Selection curve</source>
         <translation>Courbe de sélection</translation>
     </message>
@@ -279,7 +279,7 @@
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="48"/>
+        <location filename="../raster/report.py" line="49"/>
         <source>Training polygons or points</source>
         <translation>Polygones ou points d'entraînement</translation>
     </message>
@@ -289,7 +289,7 @@
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="49"/>
+        <location filename="../raster/report.py" line="50"/>
         <source>Class field</source>
         <translation>Champ de classe</translation>
     </message>
@@ -578,32 +578,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="334"/>
+        <location filename="../algorithms/base.py" line="335"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="336"/>
+        <location filename="../algorithms/base.py" line="337"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="339"/>
+        <location filename="../algorithms/base.py" line="340"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="228"/>
+        <location filename="../algorithms/base.py" line="229"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="249"/>
+        <location filename="../algorithms/base.py" line="250"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="249"/>
+        <location filename="../algorithms/base.py" line="250"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -713,12 +713,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="301"/>
+        <location filename="../algorithms/base.py" line="302"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="305"/>
+        <location filename="../algorithms/base.py" line="306"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -853,7 +853,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Les champs numériques qui sont des bandes, dans l'ordre spectral. Vide : tous les champs numériques sauf les champs de classe et de groupe.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="50"/>
+        <location filename="../raster/report.py" line="51"/>
         <source>Group field</source>
         <translation>Champ de groupe</translation>
     </message>
@@ -893,22 +893,22 @@ Taille {1} : {2:.6g}{3}
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon (avec les plis par polygone : chaque polygone) est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales et les petites classes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="116"/>
+        <location filename="../algorithms/base.py" line="117"/>
         <source>Default: {0}.</source>
         <translation>Par défaut : {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="127"/>
+        <location filename="../algorithms/base.py" line="128"/>
         <source>As a value, give the key (e.g. {0}) or its index.</source>
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="61"/>
+        <location filename="../raster/report.py" line="62"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="62"/>
+        <location filename="../raster/report.py" line="63"/>
         <source>no</source>
         <translation>non</translation>
     </message>
@@ -943,7 +943,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="89"/>
+        <location filename="../raster/report.py" line="90"/>
         <source>Spectra</source>
         <translation>Spectres</translation>
     </message>
@@ -968,412 +968,412 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur de la bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="44"/>
+        <location filename="../raster/report.py" line="45"/>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="46"/>
+        <location filename="../raster/report.py" line="47"/>
         <source>Raster</source>
         <translation>Raster</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="47"/>
+        <location filename="../raster/report.py" line="48"/>
         <source>Spectral library</source>
         <translation>Bibliothèque spectrale</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="51"/>
+        <location filename="../raster/report.py" line="52"/>
         <source>Created (UTC)</source>
         <translation>Créé (UTC)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="52"/>
+        <location filename="../raster/report.py" line="53"/>
         <source>Algorithm</source>
         <translation>Algorithme</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="56"/>
+        <location filename="../raster/report.py" line="57"/>
         <source>measured on the held-out polygons</source>
         <translation>mesurés sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="57"/>
+        <location filename="../raster/report.py" line="58"/>
         <source>estimated by cross-validation on the training polygons</source>
         <translation>estimés par validation croisée sur les polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="58"/>
+        <location filename="../raster/report.py" line="59"/>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="59"/>
+        <location filename="../raster/report.py" line="60"/>
         <source>parameter</source>
         <translation>paramètre</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="60"/>
+        <location filename="../raster/report.py" line="61"/>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="63"/>
+        <location filename="../raster/report.py" line="64"/>
         <source>empty</source>
         <translation>vide</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="64"/>
+        <location filename="../raster/report.py" line="65"/>
         <source>The final model was trained on the training polygons only; the held-out polygons assess it.</source>
         <translation>Le modèle final a été entraîné sur les seuls polygones d'entraînement ; les polygones réservés l'évaluent.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="67"/>
+        <location filename="../raster/report.py" line="68"/>
         <source>The final model was trained on all polygons.</source>
         <translation>Le modèle final a été entraîné sur tous les polygones.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="71"/>
+        <location filename="../raster/report.py" line="72"/>
         <source>Training samples per class</source>
         <translation>Échantillons d'entraînement par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="72"/>
+        <location filename="../raster/report.py" line="73"/>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="73"/>
+        <location filename="../raster/report.py" line="74"/>
         <source>colour</source>
         <translation>couleur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="74"/>
+        <location filename="../raster/report.py" line="75"/>
         <source>training samples</source>
         <translation>échantillons d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="75"/>
+        <location filename="../raster/report.py" line="76"/>
         <source>training polygons</source>
         <translation>polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="76"/>
+        <location filename="../raster/report.py" line="77"/>
         <source>held-out samples</source>
         <translation>échantillons réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="77"/>
+        <location filename="../raster/report.py" line="78"/>
         <source>held-out polygons</source>
         <translation>polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="78"/>
+        <location filename="../raster/report.py" line="79"/>
         <source>total</source>
         <translation>total</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="80"/>
+        <location filename="../raster/report.py" line="81"/>
         <source>{method} ({method_key}), criterion: {criterion} ({criterion_key}). The best size is the smallest within {tolerance} (relative) of the best value: {best}.</source>
         <translation>{method} ({method_key}), critère : {criterion} ({criterion_key}). La meilleure taille est la plus petite à moins de {tolerance} (en relatif) de la meilleure valeur : {best}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="83"/>
+        <location filename="../raster/report.py" line="84"/>
         <source>For these classes and their priors the criterion is at most {ceiling} (every pair of classes fully separated).</source>
         <translation>Pour ces classes et leurs probabilités a priori, le critère vaut au plus {ceiling} (toutes les paires de classes parfaitement séparées).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="86"/>
+        <location filename="../raster/report.py" line="87"/>
         <source>number of bands</source>
         <translation>nombre de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="87"/>
+        <location filename="../raster/report.py" line="88"/>
         <source>best set: band number (name)</source>
         <translation>meilleur ensemble : numéro de bande (nom)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="88"/>
+        <location filename="../raster/report.py" line="89"/>
         <source>chosen</source>
         <translation>choisi</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="90"/>
+        <location filename="../raster/report.py" line="91"/>
         <source>Mean spectrum of each class (line) ± one standard deviation (shaded), over every band read; the selected bands are the vertical lines, numbered in their order of selection.</source>
         <translation>Spectre moyen de chaque classe (ligne) ± un écart type (zone ombrée), sur toutes les bandes lues ; les bandes sélectionnées sont les lignes verticales, numérotées dans leur ordre de sélection.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="94"/>
+        <location filename="../raster/report.py" line="95"/>
         <source>Mean spectrum of each class (line) ± one standard deviation (shaded); the model uses every band.</source>
         <translation>Spectre moyen de chaque classe (ligne) ± un écart type (zone ombrée) ; le modèle utilise toutes les bandes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="97"/>
+        <location filename="../raster/report.py" line="98"/>
         <source>wavelength</source>
         <translation>longueur d'onde</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="98"/>
+        <location filename="../raster/report.py" line="99"/>
         <source>band number</source>
         <translation>numéro de bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="99"/>
+        <location filename="../raster/report.py" line="100"/>
         <source>band value</source>
         <translation>valeur de la bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="100"/>
+        <location filename="../raster/report.py" line="101"/>
         <source>Bands used</source>
         <translation>Bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="101"/>
+        <location filename="../raster/report.py" line="102"/>
         <source>order of selection</source>
         <translation>ordre de sélection</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="102"/>
+        <location filename="../raster/report.py" line="103"/>
         <source>position</source>
         <translation>position</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="103"/>
+        <location filename="../raster/report.py" line="104"/>
         <source>name</source>
         <translation>nom</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="104"/>
+        <location filename="../raster/report.py" line="105"/>
         <source>Wavelengths: not in the raster&apos;s metadata.</source>
         <translation>Longueurs d'onde : absentes des métadonnées du raster.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="130"/>
+        <location filename="../raster/report.py" line="131"/>
         <source>tau (the grid&apos;s values, evenly spaced)</source>
         <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="138"/>
+        <location filename="../raster/report.py" line="139"/>
         <source>Accuracy on the held-out polygons</source>
         <translation>Exactitude sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="139"/>
+        <location filename="../raster/report.py" line="140"/>
         <source>Cross-validation on the training polygons</source>
         <translation>Validation croisée sur les polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="144"/>
+        <location filename="../raster/report.py" line="145"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each polygon is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque polygone est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="149"/>
+        <location filename="../raster/report.py" line="150"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="154"/>
+        <location filename="../raster/report.py" line="155"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (folds hold whole polygons): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (les plis contiennent des polygones entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="159"/>
+        <location filename="../raster/report.py" line="160"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (stratified folds of pixels): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (plis stratifiés de pixels) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="164"/>
+        <location filename="../raster/report.py" line="165"/>
         <source>figure</source>
         <translation>indicateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="166"/>
+        <location filename="../raster/report.py" line="167"/>
         <source>kappa</source>
         <translation>kappa</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="167"/>
+        <location filename="../raster/report.py" line="168"/>
         <source>mean F1</source>
         <translation>F1 moyen</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="168"/>
+        <location filename="../raster/report.py" line="169"/>
         <source>Confusion matrix: rows = reference (the class of the polygon), columns = predicted class.</source>
         <translation>Matrice de confusion : lignes = référence (la classe du polygone), colonnes = classe prédite.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="171"/>
+        <location filename="../raster/report.py" line="172"/>
         <source>reference \ predicted</source>
         <translation>référence \ prédit</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="172"/>
+        <location filename="../raster/report.py" line="173"/>
         <source>producer&apos;s accuracy</source>
         <translation>exactitude du producteur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="173"/>
+        <location filename="../raster/report.py" line="174"/>
         <source>user&apos;s accuracy</source>
         <translation>exactitude de l'utilisateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="174"/>
+        <location filename="../raster/report.py" line="175"/>
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="175"/>
+        <location filename="../raster/report.py" line="176"/>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="176"/>
+        <location filename="../raster/report.py" line="177"/>
         <source>Timings</source>
         <translation>Durées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="177"/>
+        <location filename="../raster/report.py" line="178"/>
         <source>step</source>
         <translation>étape</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="178"/>
+        <location filename="../raster/report.py" line="179"/>
         <source>seconds</source>
         <translation>secondes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="179"/>
+        <location filename="../raster/report.py" line="180"/>
         <source>sampling</source>
         <translation>échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="181"/>
+        <location filename="../raster/report.py" line="182"/>
         <source>band selection</source>
         <translation>sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="182"/>
+        <location filename="../raster/report.py" line="183"/>
         <source>cross-validation</source>
         <translation>validation croisée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="183"/>
+        <location filename="../raster/report.py" line="184"/>
         <source>final fit</source>
         <translation>ajustement final</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="184"/>
+        <location filename="../raster/report.py" line="185"/>
         <source>held-out assessment</source>
         <translation>évaluation sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="187"/>
+        <location filename="../raster/report.py" line="188"/>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="188"/>
+        <location filename="../raster/report.py" line="189"/>
         <source>square {unit}</source>
         <translation>{unit} carrés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="189"/>
+        <location filename="../raster/report.py" line="190"/>
         <source>Overall accuracy &lt;b&gt;{overall}&lt;/b&gt; ({confidence} confidence interval), from {samples} reference samples of {reference} (field {field}), stratified by {strata}. Mapped area: {area}.</source>
         <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Surface cartographiée : {area}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="193"/>
+        <location filename="../raster/report.py" line="194"/>
         <source>the map classes</source>
         <translation>les classes de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="194"/>
+        <location filename="../raster/report.py" line="195"/>
         <source>the {count} strata of {path}</source>
         <translation>les {count} strates de {path}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="195"/>
+        <location filename="../raster/report.py" line="196"/>
         <source>Error matrix in estimated area proportions</source>
         <translation>Matrice d'erreur en proportions de surface estimées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="196"/>
+        <location filename="../raster/report.py" line="197"/>
         <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
         <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la surface cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="202"/>
+        <location filename="../raster/report.py" line="203"/>
         <source>map \ reference</source>
         <translation>carte \ référence</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="203"/>
+        <location filename="../raster/report.py" line="204"/>
         <source>Areas and accuracies per class</source>
         <translation>Surfaces et exactitudes par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="204"/>
+        <location filename="../raster/report.py" line="205"/>
         <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12).</source>
         <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les surfaces de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les surfaces estimées sont les surfaces corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="208"/>
+        <location filename="../raster/report.py" line="209"/>
         <source>map area</source>
         <translation>surface de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="209"/>
+        <location filename="../raster/report.py" line="210"/>
         <source>estimated area</source>
         <translation>surface estimée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="210"/>
+        <location filename="../raster/report.py" line="211"/>
         <source>samples (map class)</source>
         <translation>échantillons (classe de la carte)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="211"/>
+        <location filename="../raster/report.py" line="212"/>
         <source>estimated area ± interval</source>
         <translation>surface estimée ± intervalle</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="212"/>
+        <location filename="../raster/report.py" line="213"/>
         <source>area ({unit})</source>
         <translation>surface ({unit})</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="213"/>
+        <location filename="../raster/report.py" line="214"/>
         <source>Sample design</source>
         <translation>Plan d'échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="214"/>
+        <location filename="../raster/report.py" line="215"/>
         <source>Stratified random sample; the strata are the map classes.</source>
         <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="216"/>
+        <location filename="../raster/report.py" line="217"/>
         <source>Stratified random sample; the strata ({path}) differ from the map classes: Stehman (2014)&apos;s estimators.</source>
         <translation>Échantillon aléatoire stratifié ; les strates ({path}) diffèrent des classes de la carte : estimateurs de Stehman (2014).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="219"/>
+        <location filename="../raster/report.py" line="220"/>
         <source>stratum</source>
         <translation>strate</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="220"/>
+        <location filename="../raster/report.py" line="221"/>
         <source>area share W_h</source>
         <translation>part de surface W_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="221"/>
+        <location filename="../raster/report.py" line="222"/>
         <source>samples n_h</source>
         <translation>échantillons n_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="222"/>
+        <location filename="../raster/report.py" line="223"/>
         <source>weight N_h / n_h</source>
         <translation>poids N_h / n_h</translation>
     </message>
@@ -1458,99 +1458,149 @@ Taille {1} : {2:.6g}{3}
         <translation>Rétrécissement alpha du modèle</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="53"/>
+        <location filename="../raster/report.py" line="54"/>
         <source>Kappa &lt;b&gt;{kappa}&lt;/b&gt;, overall accuracy &lt;b&gt;{accuracy}&lt;/b&gt;, {how}. {classes} classes, {used} of {bands} bands used, alpha = {alpha}, tau = {tau}.</source>
         <translation>Kappa &lt;b&gt;{kappa}&lt;/b&gt;, exactitude globale &lt;b&gt;{accuracy}&lt;/b&gt;, {how}. {classes} classes, {used} bandes utilisées sur {bands}, alpha = {alpha}, tau = {tau}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="68"/>
+        <location filename="../raster/report.py" line="69"/>
         <source>The final model was refitted on all polygons (the same bands, alpha and tau) after the held-out polygons assessed the model trained without them.</source>
         <translation>Le modèle final a été réajusté sur tous les polygones (mêmes bandes, alpha et tau) après que les polygones réservés ont évalué le modèle entraîné sans eux.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="105"/>
+        <location filename="../raster/report.py" line="106"/>
         <source>Shrinkage alpha and ridge tau</source>
         <translation>Rétrécissement alpha et crête tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="106"/>
+        <location filename="../raster/report.py" line="107"/>
         <source>The covariances (1 - alpha) S_c + alpha S_pooled + tau I with alpha = {alpha}, tau = {tau}</source>
         <translation>Les covariances (1 - alpha) S_c + alpha S_pooled + tau I avec alpha = {alpha}, tau = {tau}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="109"/>
+        <location filename="../raster/report.py" line="110"/>
         <source>{blend}, both given (ALPHA, TAU): the band selection and the model use them; no search.</source>
         <translation>{blend}, tous deux donnés (ALPHA, TAU) : la sélection de bandes et le modèle les utilisent ; pas de recherche.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="112"/>
+        <location filename="../raster/report.py" line="113"/>
         <source>{blend}, given (ALPHA, TAU): one value each, no search.</source>
         <translation>{blend}, donnés (ALPHA, TAU) : une valeur chacun, pas de recherche.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="114"/>
+        <location filename="../raster/report.py" line="115"/>
         <source>{blend}, chosen {how}.</source>
         <translation>{blend}, choisis {how}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="115"/>
+        <location filename="../raster/report.py" line="116"/>
         <source>{blend}. alpha was chosen {how} over all bands, before the selection; the selection and the model use it with tau given (TAU).</source>
         <translation>{blend}. alpha a été choisi {how} sur toutes les bandes, avant la sélection ; la sélection et le modèle l'utilisent avec le tau donné (TAU).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="118"/>
+        <location filename="../raster/report.py" line="119"/>
         <source>over {cells} values by leave-one-out cross-validation on the training polygons (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>parmi {cells} valeurs par validation croisée leave-one-out sur les polygones d'entraînement (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="122"/>
+        <location filename="../raster/report.py" line="123"/>
         <source>over {cells} values by {folds}-fold cross-validation on the training polygons (criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion} moyen sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="126"/>
+        <location filename="../raster/report.py" line="127"/>
         <source>{criterion} over alpha and tau</source>
         <translation>{criterion} selon alpha et tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="127"/>
+        <location filename="../raster/report.py" line="128"/>
         <source>tau (columns), alpha (rows); pale: {low}, deep: {high}</source>
         <translation>tau (colonnes), alpha (lignes) ; clair : {low}, foncé : {high}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="129"/>
+        <location filename="../raster/report.py" line="130"/>
         <source>{criterion} over tau at alpha = {alpha}:</source>
         <translation>{criterion} selon tau pour alpha = {alpha} :</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="140"/>
+        <location filename="../raster/report.py" line="141"/>
         <source>Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = {share} of the polygons of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
         <translation>Mesurée sur les {samples} échantillons des {polygons} polygones réservés (VALIDATION = {share} des polygones de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="180"/>
+        <location filename="../raster/report.py" line="181"/>
         <source>(alpha, tau) search</source>
         <translation>recherche de (alpha, tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="185"/>
+        <location filename="../raster/report.py" line="186"/>
         <source>refit on all polygons</source>
         <translation>réajustement sur tous les polygones</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="131"/>
+        <location filename="../raster/report.py" line="132"/>
         <source>The curve and the surface mark tau = {tau}, the given TAU the model uses (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>La courbe et la surface marquent tau = {tau}, le TAU donné qu'utilise le modèle (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="134"/>
+        <location filename="../raster/report.py" line="135"/>
         <source>The model uses the given TAU, tau = {tau}, which is not on the search&apos;s grid: no point is marked (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>Le modèle utilise le TAU donné, tau = {tau}, qui n'est pas sur la grille de la recherche : aucun point n'est marqué (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="137"/>
+        <location filename="../raster/report.py" line="138"/>
         <source>used</source>
         <translation>utilisé</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="14"/>
+        <source>only one of raster and vector has a CRS ({raster_crs} vs {vector_crs}): the vector&apos;s coordinates are taken as the raster&apos;s</source>
+        <translation>seul le raster ou le vecteur a un SCR ({raster_crs} contre {vector_crs}) : les coordonnées du vecteur sont prises comme celles du raster</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="17"/>
+        <source>{count} features of {vector} have no geometry and were skipped</source>
+        <translation>{count} entités de {vector} n'ont pas de géométrie et ont été ignorées</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="19"/>
+        <source>{count} of the {total} features of {vector} lie outside raster {raster} and give no sample</source>
+        <translation>{count} des {total} entités de {vector} sont hors du raster {raster} et ne donnent aucun échantillon</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="22"/>
+        <source>{count} pixels covered by features of different classes were dropped</source>
+        <translation>{count} pixels couverts par des entités de classes différentes ont été écartés</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="24"/>
+        <source>{count} features over the raster cover no pixel centre (smaller or thinner than a pixel); enlarge them or use all_touched</source>
+        <translation>{count} entités sur le raster ne couvrent aucun centre de pixel (plus petites ou plus fines qu'un pixel) ; agrandissez-les ou utilisez all_touched</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="27"/>
+        <source>class &apos;{name}&apos; has {count} polygon(s): none held out, so the held-out accuracy does not cover it</source>
+        <translation>la classe « {name} » a {count} polygone(s) : aucun n'est mis de côté, la précision sur les polygones mis de côté ne la couvre donc pas</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="30"/>
+        <source>classes &apos;{first}&apos; and &apos;{second}&apos; are indistinguishable on the bands used (Jeffries-Matusita distance {jm}; {ceiling} is full separation): even the best rule confuses them about half of the time. Check the raster (constant or empty bands?) and the training polygons of both classes, or merge them</source>
+        <translation>les classes « {first} » et « {second} » sont indiscernables sur les bandes utilisées (distance de Jeffries-Matusita {jm} ; {ceiling} est la séparation complète) : même la meilleure règle les confond environ une fois sur deux. Vérifiez le raster (bandes constantes ou vides ?) et les polygones d'entraînement des deux classes, ou fusionnez-les</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="35"/>
+        <source>the map is in a geographic CRS: areas are in square degrees, which vary with latitude; reproject the map to an equal-area projection for areas</source>
+        <translation>la carte est dans un SCR géographique : les surfaces sont en degrés carrés, qui varient avec la latitude ; reprojetez la carte dans une projection équivalente pour les surfaces</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="38"/>
+        <source>the map has no georeferencing: areas are in pixels</source>
+        <translation>la carte n'est pas géoréférencée : les surfaces sont en pixels</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="40"/>
+        <source>the map has no CRS: areas are in square map units</source>
+        <translation>la carte n'a pas de SCR : les surfaces sont en unités de carte au carré</translation>
     </message>
 </context>
 </TS>

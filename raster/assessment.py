@@ -27,6 +27,7 @@ from .blocks import GDAL_CACHE_MB, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files
 from .info import geotransform_of, open_raster, spatial_reference
+from .notices import warning
 from .samples import SampleWalk
 from .vector import class_field_index, open_layer
 
@@ -364,11 +365,11 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
 def area_warnings(counts):
     """Warnings about the unit of the areas (none for a projected CRS)."""
     if counts.unit == "degree":
-        return ["the map is in a geographic CRS: areas are in square degrees, which vary with latitude; "
-                "reproject the map to an equal-area projection for areas"]
-    if counts.unit in ("pixel", "unit"):
-        return [f"the map has no {'georeferencing' if counts.unit == 'pixel' else 'CRS'}: areas are in "
-                f"{'pixels' if counts.unit == 'pixel' else 'square map units'}"]
+        return [warning("warning degrees")]
+    if counts.unit == "pixel":
+        return [warning("warning no georeferencing")]
+    if counts.unit == "unit":
+        return [warning("warning no crs")]
     return []
 
 

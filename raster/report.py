@@ -18,6 +18,7 @@ import numpy as np
 
 from ..core.choices import CRITERIA, METHODS, QT_TRANSLATE_NOOP
 from ..core.separability import jm_ceiling
+from .notices import WARNINGS, recognise
 from .spectra import FALLBACK_COLOR, class_spectra, value_limits
 from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR
 
@@ -235,16 +236,22 @@ PARAMETER_IDS = [("method", "METHOD"), ("criterion", "CRITERION"), ("tau_criteri
 
 
 class Words:
-    """The report's texts: `translations` {key: text} over TEXTS, CRITERIA and METHODS, else English."""
+    """The report's texts: `translations` {key: text} over TEXTS, WARNINGS, CRITERIA and METHODS, else
+    English."""
 
     def __init__(self, translations=None):
         """English, or the given translations."""
         self.translations = translations or {}
 
-    def __call__(self, name, **values):
+    def __call__(self, name, /, **values):
         """The text `name` with its placeholders filled by `values` (inserted as they are)."""
-        text = self.translations.get(name) or {**METHODS, **CRITERIA, **TEXTS}[name]
+        text = self.translations.get(name) or {**METHODS, **CRITERIA, **TEXTS, **WARNINGS}[name]
         return text.format(**values) if values else text
+
+    def warning(self, text):
+        """A warning of the data layer in these words (a text of no known template: as it is)."""
+        found = recognise(text)
+        return text if found is None else self(found[0], **found[1])
 
 
 class Markup(str):
@@ -729,11 +736,12 @@ def timings_section(record, words):
     return section(words("timings"), table([words("step"), words("seconds")], rows, "timings"))
 
 
-def warnings_section(warnings, title="Warnings"):
-    """The warnings of a run (sampling, hold-out, indistinguishable classes...), if any."""
+def warnings_section(warnings, words):
+    """The warnings of a run (sampling, hold-out, indistinguishable classes...) in `words`, if any."""
     if not warnings:
         return ""
-    return section(title, "<ul>" + "".join(f"<li>{html.escape(w)}</li>" for w in warnings) + "</ul>")
+    items = "".join(f"<li>{html.escape(words.warning(text))}</li>" for text in warnings)
+    return section(words("warnings"), f"<ul>{items}</ul>")
 
 
 def report_html(model, title, model_path=None, words=None):
@@ -748,7 +756,7 @@ def report_html(model, title, model_path=None, words=None):
     parts += [spectra_section(model, words), bands_section(model, words), tau_section(model, words)]
     if record.validation is not None:
         parts.append(accuracy_section(model, True, words))
-    parts += [accuracy_section(model, False, words), warnings_section(record.warnings, words("warnings")),
+    parts += [accuracy_section(model, False, words), warnings_section(record.warnings, words),
               timings_section(record, words)]
     return page(title, parts, words("language"))
 
@@ -892,4 +900,4 @@ def assessment_report(assessment, title, words=None):
     return page(title, [f"<h1>{html.escape(title)}</h1>", assessment_summary(assessment, words),
                         error_matrix_section(assessment, words), class_estimates_section(assessment, words),
                         design_section(assessment, words),
-                        warnings_section(assessment.warnings, words("warnings"))], words("language"))
+                        warnings_section(assessment.warnings, words)], words("language"))

@@ -21,6 +21,7 @@ from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
 from .distributed import in_order, worker_count
 from .errors import DataError, check_canceled
 from .info import band_name, geotransform_of
+from .notices import warning
 from .vector import read_features
 
 _IDENTITY = (0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
@@ -194,13 +195,11 @@ class SampleWalk:
         self.check_counts(counts)
         warnings = list(features.warnings)
         if self.n_contested:
-            warnings.append(f"{self.n_contested} pixels covered by features of different classes were "
-                            "dropped")
+            warnings.append(warning("warning contested", count=self.n_contested))
         empty = int(((self.covered == 0) & (features.boxes[:, 2] > features.boxes[:, 0])
                      & (features.boxes[:, 3] > features.boxes[:, 1])).sum())
         if empty:
-            warnings.append(f"{empty} features over the raster cover no pixel centre (smaller or thinner "
-                            "than a pixel); enlarge them or use all_touched")
+            warnings.append(warning("warning no pixel centre", count=empty))
         info = self.reader
         summary = SampleSummary(
             labels=features.labels, class_names=features.class_names, band_numbers=info.band_numbers,
@@ -213,8 +212,8 @@ class SampleWalk:
             log(f"{int(np.sum(counts))} samples of {len(counts)} classes from {self.raster_path!r} "
                 f"(bands {info.band_numbers}); {self.n_unusable} no-data or masked pixels dropped; "
                 f"{self.n_read} of {info.width * info.height} raster pixels read")
-            for warning in warnings:
-                log(f"warning: {warning}")
+            for text in warnings:
+                log(f"warning: {text}")
         return summary
 
     def check_counts(self, counts):

@@ -36,6 +36,7 @@ from ..core.modelfile import TrainingRecord, band_label
 from ..core.ridge import DEFAULT_ALPHAS
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
 from .info import BandIdentity
+from .notices import warning
 from .style import colors_for_classes
 
 HELD_OUT = "held-out polygons"
@@ -228,8 +229,7 @@ def split_polygons(y, groups, share, seed=0, names=None):
                 f"none to train on: lower VALIDATION below {limit:.2f}, set it to 0 to assess by "
                 f"cross-validation only, or draw more polygons of '{name}'")
         if share > 0 and n_out == 0:
-            warnings.append(f"class '{name}' has {len(ids)} polygon(s): none held out, so the "
-                            "held-out accuracy does not cover it")
+            warnings.append(warning("warning none held out", name=name, count=len(ids)))
         out = rng.choice(ids, n_out, replace=False) if n_out else ids[:0]
         held_out |= in_class & np.isin(groups, out)
         polygons[name] = (len(ids) - n_out, n_out)
@@ -312,8 +312,8 @@ def split(samples, options, steps):
     names = [names_of.get(label, str(label)) for label in labels.tolist()]
     cv_folds(options.folds)
     polygons = split_polygons(samples.y, samples.groups, options.validation, options.seed, names_of)
-    for warning in polygons.warnings:
-        steps.say(f"Warning: {warning}")
+    for text in polygons.warnings:
+        steps.say(f"Warning: {text}")
     y, y_held_out = samples.y[polygons.train], samples.y[polygons.held_out]
     counts = {name: (int(np.sum(y == label)), int(np.sum(y_held_out == label)))
               for label, name in zip(labels, names)}
@@ -329,18 +329,16 @@ def split(samples, options, steps):
 def warn_indistinguishable(mixture, data, choice, steps):
     """The warnings (also logged) for the class pairs the fitted model cannot tell apart on its bands."""
     warnings = indistinguishable_pairs(mixture.subset(choice.features), data.names)
-    for warning in warnings:
-        steps.say(f"Warning: {warning}")
+    for text in warnings:
+        steps.say(f"Warning: {text}")
     return warnings
 
 
 def indistinguishable_pairs(mixture, names):
     """A warning for each pair of classes the model cannot tell apart (JM < INDISTINGUISHABLE_JM)."""
     jm = pairwise_jm(mixture)
-    return [f"classes '{names[i]}' and '{names[j]}' are indistinguishable on the bands used "
-            f"(Jeffries-Matusita distance {jm[i, j]:.3g}; {np.sqrt(2):.3g} is full separation): even the "
-            "best rule confuses them about half of the time. Check the raster (constant or empty bands?) "
-            "and the training polygons of both classes, or merge them"
+    return [warning("warning indistinguishable", first=names[i], second=names[j], jm=f"{jm[i, j]:.3g}",
+                    ceiling=f"{np.sqrt(2):.3g}")
             for i, j in zip(*np.triu_indices(len(names), 1)) if jm[i, j] < INDISTINGUISHABLE_JM]
 
 

@@ -14,6 +14,7 @@ from osgeo import gdal, ogr, osr
 
 from .errors import DataError, check_canceled
 from .info import crs_name, geotransform_of, spatial_reference
+from .notices import warning
 
 _POINT_TYPES = (ogr.wkbPoint, ogr.wkbMultiPoint)
 _LINE_TYPES = (ogr.wkbLineString, ogr.wkbMultiLineString, ogr.wkbCircularString, ogr.wkbCompoundCurve,
@@ -113,8 +114,8 @@ def coordinate_transform(raster_path, raster_wkt, geotransform, vector_path, lay
                         "(e.g. gdal_translate -a_srs ... -a_ullr ...) or draw the samples on it")
     if raster_crs is None or vector_crs is None:
         if (raster_crs is None) != (vector_crs is None):
-            warnings.append(f"only one of raster and vector has a CRS ({crs_name(raster_crs)} vs "
-                            f"{crs_name(vector_crs)}): the vector's coordinates are taken as the raster's")
+            warnings.append(warning("warning crs", raster_crs=crs_name(raster_crs),
+                                    vector_crs=crs_name(vector_crs)))
         return None
     if raster_crs.IsSame(vector_crs):
         return None
@@ -205,10 +206,10 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
     outside = (boxes[:, 2] <= boxes[:, 0]) | (boxes[:, 3] <= boxes[:, 1])
     n_outside = int(outside.sum())
     if n_without_geometry:
-        warnings.append(f"{n_without_geometry} features of {vector_path!r} have no geometry and were skipped")
+        warnings.append(warning("warning no geometry", count=n_without_geometry, vector=repr(vector_path)))
     if n_outside:
-        warnings.append(f"{n_outside} of the {len(boxes)} features of {vector_path!r} lie outside raster "
-                        f"{raster_path!r} and give no sample")
+        warnings.append(warning("warning outside", count=n_outside, total=len(boxes),
+                                vector=repr(vector_path), raster=repr(raster_path)))
     if len(boxes) == 0:
         raise DataError(f"layer {found.GetName()!r} of {vector_path!r} has no feature with a geometry: draw "
                         "training polygons (or points) over the raster, or choose another layer")

@@ -3,6 +3,7 @@ and the translator turns the registry's algorithms, the plugin under qgis_proces
 
 import ast
 import glob
+import html
 import importlib.util
 import os
 import re
@@ -15,7 +16,8 @@ from qgis_helpers import REPO, plugin_parent, qgis_process_executable, start_qgi
 TS = os.path.join(REPO, "i18n", "gmmselect_fr.ts")
 QM = os.path.join(REPO, "i18n", "gmmselect_fr.qm")
 CONTEXT = "GmmSelect"
-SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py", "core/choices.py", "raster/report.py"]
+SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py", "core/choices.py", "raster/report.py",
+           "raster/notices.py"]
 MARKERS = re.compile(r"\{[^{}]*\}|</?\w+>|\(\*[^)]*\)|\*\.\w+|\b[A-Z][A-Z0-9_]+\b")
 ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:trainselectiontable",
               "gmmselect:predict", "gmmselect:assess", "gmmselect:sampledesign"]
@@ -291,3 +293,22 @@ def test_the_training_report_speaks_french_with_the_translator(translator):
             assert english not in words, (name, english)
         if name == "selection.gmm":  # the criterion's full name on the axis of the selection curve
             assert "distance de Jeffries–Matusita" in words
+
+
+def test_the_report_gives_the_warnings_of_the_data_layer_in_french(translator):
+    """Warnings kept as English text in the model file are shown in the report's language."""
+    from gmmselect.algorithms.base import report_words
+    from gmmselect.core import load_model
+    from gmmselect.raster.notices import warning
+    from gmmselect.raster.report import report_html
+
+    path = os.path.join(REPO, "tests", "data", "model_v1", "selection.gmm")
+    model = load_model(path)
+    model.training.warnings = [warning("warning none held out", name="water", count=1),
+                               warning("warning contested", count=12), "a note of no template"]
+    text = html.unescape(report_html(model, "Rapport", path, report_words()))
+    assert ("la classe « water » a 1 polygone(s) : aucun n'est mis de côté, la précision sur les polygones "
+            "mis de côté ne la couvre donc pas") in text
+    assert "12 pixels couverts par des entités de classes différentes ont été écartés" in text
+    assert "a note of no template" in text
+    assert "none held out" not in text and "were dropped" not in text

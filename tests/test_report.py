@@ -1,11 +1,15 @@
 """The HTML report of both training algorithms, read back as a browser would parse it."""
 
 import html.parser
+import re
 
 import numpy as np
 import pytest
 from osgeo import gdal
 from qgis_helpers import CLASSES, LANDSAT, POLYGONS, start_qgis
+
+from gmmselect.raster.notices import WARNINGS, recognise, warning
+from gmmselect.raster.report import Words
 
 WAVELENGTHS = [0.485, 0.56, 0.66, 0.83, 1.65, 11.45, 2.215]
 
@@ -407,3 +411,17 @@ def test_every_text_of_the_report_comes_from_its_words(selection, tau_search):
                         "Jeffries", "folds", "sd", "band number", "order", "Shrinkage", "covariances",
                         "given", "columns", "pale", "ties", "search", "refit"):
             assert english not in page, english
+
+
+@pytest.mark.parametrize("key", sorted(WARNINGS))
+def test_every_warning_text_is_recognised_with_its_values(key):
+    """A warning kept as English text (log, model file) gives back its template and values."""
+    names = re.findall(r"\{(\w+)\}", WARNINGS[key])
+    values = {name: f"'value {number}: a, b'" for number, name in enumerate(names)}
+    assert recognise(warning(key, **values)) == (key, values)
+    assert Words().warning(warning(key, **values)) == warning(key, **values)
+
+
+def test_a_text_of_no_template_is_shown_as_it_is():
+    assert recognise("something else happened") is None
+    assert Words({"warning degrees": "x"}).warning("something else happened") == "something else happened"
