@@ -129,7 +129,7 @@ CONFIDENCE_ALTERNATIVES = {"ZSTD level 1": ["COMPRESS=ZSTD", "ZSTD_LEVEL=1"], "u
 def stages(scene, model, bands, folder):
     """CPU seconds of each stage of predict_raster's work, the stages run one after the other (so the
     process's CPU time during a stage is that stage's, GDAL's compression threads included):
-    {stage: seconds}, plus {'<alternative> MB': size} of the confidence written other ways."""
+    {stage: seconds}, plus {'<alternative> size': megabytes} of the confidence written other ways."""
     from gmmselect.core.threads import single_threaded_blas
     from gmmselect.raster import predict
     from gmmselect.raster.files import OutputSet
@@ -171,7 +171,7 @@ def stages(scene, model, bands, folder):
         for name, other in others.items():
             timed(f"confidence {name}", other.FlushCache)
     staging.discard()
-    sizes = {f"{name} MB": os.path.getsize(other.GetDescription()) / 2**20 for name, other in others.items()}
+    sizes = {f"{name} size": os.path.getsize(other.GetDescription()) / 2**20 for name, other in others.items()}
     others.clear()
     return {**seconds, **sizes}
 
@@ -243,10 +243,14 @@ def scene_figures(args):
         projected, binding = scaling(runs[1]["seconds"], best["seconds"], io["seconds"])
         if args.stages:
             cpu = measure(args, "stages", bands, 1)
-            figures = ", ".join(f"{stage} {value:.2f} {'MB' if stage.endswith('MB') else 's'}"
+            figures = ", ".join(f"{stage} {value:.2f} {'MB' if stage.endswith('size') else 's'}"
                                 for stage, value in cpu.items())
+            work = sum(cpu[stage] for stage in ("read", "classify", "write classes", "write confidence"))
+            bounds = ", ".join(f"{n} cores {max(cpu['read'], work / n) / io['seconds']:.2f}x"
+                               for n in (1, 2, 3, 4, 8))
             print(f"{name}, one core, stage by stage: {figures}; classify "
-                  f"{cpu['classify'] / args.size ** 2 * 1e9:.0f} ns/px", flush=True)
+                  f"{cpu['classify'] / args.size ** 2 * 1e9:.0f} ns/px; the stages' CPU over n cores "
+                  f"(the read alone on its thread) bounds the time from below: {bounds} the floor", flush=True)
         yield {"measure": f"Predict, {args.size}^2 x {args.bands} int16, classes + confidence, {name}",
                "ours_s": best["seconds"], "peer": "I/O floor", "peer_s": io["seconds"],
                "ratio": best["seconds"] / io["seconds"], "one_core_s": runs[1]["seconds"],
