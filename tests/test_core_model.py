@@ -9,6 +9,7 @@ from gmmselect.core import EIGENVALUE_FLOOR, ClassStatistics, GaussianMixture, m
 from gmmselect.core.crossval import fold_models
 from gmmselect.core.crossval import priors as fold_priors
 from gmmselect.core.float32 import CONFIDENCE_TOLERANCE
+from gmmselect.core.model import log_posteriors
 from gmmselect.core.scatter import ScatterCovariances
 
 
@@ -53,6 +54,19 @@ def test_posteriors_and_confidence():
     # far from every class the scores are huge, yet the posteriors stay finite
     far = model.predict_proba(X[:3] * 1e6)
     assert np.all(np.isfinite(far)) and np.allclose(far.sum(axis=1), 1)
+
+
+@pytest.mark.parametrize("n_classes", [2, 6, 16, 40])
+def test_log_posteriors_equal_scipy_logsumexp(n_classes):
+    """Class-major log posteriors = Q/2 - logsumexp(Q/2) per sample, for few and many classes (pairwise
+    sums beyond 8), scores spread over thousands (exp underflows for all but the best classes)."""
+    from scipy.special import logsumexp
+
+    scores = np.random.default_rng(n_classes).normal(scale=2000, size=(500, n_classes))
+    expected = scores / 2 - logsumexp(scores / 2, axis=1, keepdims=True)
+    result = log_posteriors(scores)
+    assert result.shape == scores.shape
+    np.testing.assert_allclose(result, expected, rtol=1e-12, atol=1e-12)
 
 
 def test_ridge_predictions_equal_a_refit_with_s_plus_tau_identity():

@@ -6,8 +6,13 @@ its own, pinned to 1 or 2 cores (sched_setaffinity) with as many classification 
 scene (~1.5 GB) is written to a temporary folder and deleted at the end; the page cache is warm
 for every run (the scene was just written), so the floor is GDAL's, not the disk's. Training
 (sampling 100 square polygons of 80 x 80 px, the tau search, the fit) is measured for its memory.
+With --stages, each model's prediction is also run stage by stage on one core (read, classify,
+write the classes, write the confidence; and the confidence written with ZSTD level 1 and
+uncompressed, for comparison): CPU seconds per stage, whose sum over the core count bounds the
+wall time from below.
 
     /usr/bin/python3 dev/bench/bench_predict.py [--size 6000] [--bands 20] [--classes 6] [--dir /tmp]
+        [--stages]
 """
 
 import argparse
@@ -117,6 +122,60 @@ def floor(scene, bands, output):
     target = None
 
 
+#: Creation options of the confidence compared with the plugin's (DEFLATE level 1) in the stage run.
+CONFIDENCE_ALTERNATIVES = {"ZSTD level 1": ["COMPRESS=ZSTD", "ZSTD_LEVEL=1"], "uncompressed": []}
+
+
+def stages(scene, model, bands, folder):
+    """CPU seconds of each stage of predict_raster's work, the stages run one after the other (so the
+    process's CPU time during a stage is that stage's, GDAL's compression threads included):
+    {stage: seconds}, plus {'<alternative> size': megabytes} of the confidence written other ways."""
+    from gmmselect.core.threads import single_threaded_blas
+    from gmmselect.raster import predict
+    from gmmselect.raster.files import OutputSet
+    reader, _ = predict.matched_reader(scene, bands, None, None, None, None, 1.0)
+    label_dtype, part_pixels, windows = predict.prediction_plan(reader, model, 256, 1, False)
+    names = [str(name) for name in model.class_names_]
+    colors = predict.class_colors_checked(model.labels_, None)
+    paths = {"classification": os.path.join(folder, "stage-classes.tif"),
+             "confidence": os.path.join(folder, "stage-confidence.tif")}
+    staging = OutputSet()
+    seconds = dict.fromkeys(["read", "classify", "write classes", "write confidence",
+                             *(f"confidence {name}" for name in CONFIDENCE_ALTERNATIVES)], 0.0)
+    layout = [option for option in predict.CREATION_OPTIONS if not option.startswith(("COMPRESS", "ZLEVEL"))]
+    others = {name: gdal.GetDriverByName("GTiff").Create(os.path.join(folder, f"stage-{k}.tif"), reader.width,
+                                                         reader.height, 1, gdal.GDT_Float32, layout + options)
+              for k, (name, options) in enumerate(CONFIDENCE_ALTERNATIVES.items())}
+    buffer = np.empty(len(bands) * max(w * h for _, _, w, h in windows), dtype=reader.dtype)
+
+    def timed(stage, work, *arguments):
+        start = time.process_time()
+        value = work(*arguments)
+        seconds[stage] += time.process_time() - start
+        return value
+
+    with predict.bounded_gdal_cache(predict.GDAL_CACHE_MB), single_threaded_blas(), \
+            predict.ThreadPoolExecutor(1) as pool:
+        rasters = predict.Outputs(staging, reader.dataset, model, paths, names, colors)
+        classifier = predict.Classifier(model, label_dtype, False, pool, part_pixels)
+        for window in windows:
+            values, usable = timed("read", reader.read_bands, window, buffer)
+            result = timed("classify", classifier.classify, values, usable)
+            for key, stage in (("classification", "write classes"), ("confidence", "write confidence")):
+                timed(stage, rasters.rasters[key].write, window, result[key])
+            for name, other in others.items():
+                timed(f"confidence {name}", other.GetRasterBand(1).WriteArray, result["confidence"][0],
+                      *window[:2])
+        timed("write classes", rasters.rasters["classification"].close)
+        timed("write confidence", rasters.rasters["confidence"].close)
+        for name, other in others.items():
+            timed(f"confidence {name}", other.FlushCache)
+    staging.discard()
+    sizes = {f"{name} size": os.path.getsize(other.GetDescription()) / 2**20 for name, other in others.items()}
+    others.clear()
+    return {**seconds, **sizes}
+
+
 def run_one(args):
     """Time one figure in this process, on `args.cores` cores, and print it as JSON with the peak memory."""
     os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[:args.cores])
@@ -127,6 +186,11 @@ def run_one(args):
         floor(args.scene, bands, os.path.join(args.dir, "floor.tif"))
     elif args.run == "train":
         train_scene(args.scene, args.polygons)
+    elif args.run == "stages":
+        GaussianMixture, _ = import_package()
+        model = train_model(GaussianMixture, args.bands, args.classes, bands)
+        print(json.dumps(stages(args.scene, model, bands, args.dir)))
+        return
     else:
         GaussianMixture, predict_raster = import_package()
         model = train_model(GaussianMixture, args.bands, args.classes, bands)
@@ -177,6 +241,16 @@ def scene_figures(args):
         runs = {n: measure(args, "predict", bands, n) for n in range(1, cores + 1)}
         best = runs[cores]
         projected, binding = scaling(runs[1]["seconds"], best["seconds"], io["seconds"])
+        if args.stages:
+            cpu = measure(args, "stages", bands, 1)
+            figures = ", ".join(f"{stage} {value:.2f} {'MB' if stage.endswith('size') else 's'}"
+                                for stage, value in cpu.items())
+            work = sum(cpu[stage] for stage in ("read", "classify", "write classes", "write confidence"))
+            bounds = ", ".join(f"{n} cores {max(cpu['read'], work / n) / io['seconds']:.2f}x"
+                               for n in (1, 2, 3, 4, 8))
+            print(f"{name}, one core, stage by stage: {figures}; classify "
+                  f"{cpu['classify'] / args.size ** 2 * 1e9:.0f} ns/px; the stages' CPU over n cores "
+                  f"(the read alone on its thread) bounds the time from below: {bounds} the floor", flush=True)
         yield {"measure": f"Predict, {args.size}^2 x {args.bands} int16, classes + confidence, {name}",
                "ours_s": best["seconds"], "peer": "I/O floor", "peer_s": io["seconds"],
                "ratio": best["seconds"] / io["seconds"], "one_core_s": runs[1]["seconds"],
@@ -197,7 +271,8 @@ def parser_of(description):
     parser.add_argument("--classes", type=int, default=6)
     parser.add_argument("--memory-mb", type=float, default=256)
     parser.add_argument("--dir", default=None, help="folder for the temporary scene (default: system temp)")
-    parser.add_argument("--run", choices=["floor", "predict", "train"], help=argparse.SUPPRESS)
+    parser.add_argument("--stages", action="store_true", help="also time each stage on one core")
+    parser.add_argument("--run", choices=["floor", "predict", "train", "stages"], help=argparse.SUPPRESS)
     for hidden in ("--scene", "--use", "--polygons"):
         parser.add_argument(hidden, help=argparse.SUPPRESS)
     parser.add_argument("--cores", type=int, default=1, help=argparse.SUPPRESS)
