@@ -23,8 +23,9 @@ Decision: with b the float32 winner and s^_2 the second smallest float32 score, 
 the only one) when s^_2 - s^_b > E_b + E_2, i.e. s^_2 > (s^_b + 2K) / (1 - 2P) (P < 1/2); the condition grows
 with s^_2, so it holds for every other class when it holds for the second. The threshold is evaluated in
 float32 as a s^_b + b, a = (1 + 8u) / (1 - 2P), b = [2K + 16u |K| + 17u m] / (1 - 2P), with
-m = max(0, -min_c nu_c): as |s^_b| <= s^_b + 2m (to within u E, which M covers), its excess over the exact threshold,
-[8u |s^_b| + 16u |K| + u m] / (1 - 2P), exceeds the roundings of a, b and a s^_b + b (3u a |s^_b| + 2u |b|).
+m = max(0, -min_c nu_c): as |s^_b| <= s^_b + 2m (to within u E, which M covers), its excess over the
+exact threshold, [8u |s^_b| + 16u |K| + u m] / (1 - 2P), exceeds the roundings of a, b and a s^_b + b
+(3u a |s^_b| + 2u |b|).
 A tie (s^_2 = s^_b) or NaN is never certified.
 The pairs not certified (and every pair of a candidate with P >= 1/2, whose coupling is near the eigenvalue
 floor) are scored again in float64 (FoldCandidates.settle).
