@@ -71,10 +71,10 @@ class Float32Screen:
         return (np.where(usable, slope, 0).astype(np.float32),
                 np.where(usable, offset, np.inf).astype(np.float32))
 
-    def scores(self, c, rows):
-        """Float32 s^_c of the samples `rows` for every candidate, `(m, d)`: FoldCandidates.negative_scores's
-        operations in the same order."""
-        e = self.augmented[c, rows] @ self.regressed[c]
+    def scores(self, c, rows, out=None):
+        """Float32 s^_c of the samples `rows` for every candidate, `(m, d)` (into `out` if given):
+        FoldCandidates.negative_scores's operations in the same order."""
+        e = np.matmul(self.augmented[c, rows], self.regressed[c], out=out)
         np.subtract(self.points[rows], e, out=e)
         e *= e
         e *= self.inverse_alpha[c]
@@ -90,14 +90,16 @@ class Float32Screen:
         best = self.scores(0, rows)
         best_class = np.zeros(best.shape, dtype=index)
         second = np.full(best.shape, np.inf, dtype=np.float32)
-        better, loser = np.empty(best.shape, dtype=bool), np.empty_like(best)
+        scores, loser = np.empty_like(best), np.empty_like(best)
+        better, chosen = np.empty(best.shape, dtype=bool), np.empty(best.shape, dtype=index)
         for c in range(1, n_classes):
-            scores = self.scores(c, rows)
+            self.scores(c, rows, out=scores)
             np.less(scores, best, out=better)
             np.maximum(best, scores, out=loser)
             np.minimum(second, loser, out=second)
             np.minimum(best, scores, out=best)
-            np.maximum(best_class, better * index(c), out=best_class)
+            np.multiply(better, index(c), out=chosen)
+            np.maximum(best_class, chosen, out=best_class)
         best *= self.slope
         best += self.offset
         uncertain = np.greater(second, best, out=better)
