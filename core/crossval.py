@@ -20,6 +20,7 @@ from .folds import is_leave_one_out, make_folds
 from .leaveoneout import LeftOutTerms, left_out_confusions, left_out_covariances
 from .model import GaussianMixture, variance_floor
 from .scatter import DowndatedScatter, SampleScatter, ScatterCovariances
+from .screening import Float32Screen
 from .updates import NestedCholesky, QuadraticForms, SubsetCriterion
 from .validation import check_samples
 
@@ -27,6 +28,9 @@ from .validation import check_samples
 CHUNK_ELEMENTS = 131_072
 #: Above this share of (class, sample) challengers every class is scored densely, below it pair by pair.
 DENSE_SHARE = 0.2
+#: A candidate left uncertain by the float32 screen on more than this share of a chunk's samples is scored
+#: again in float64 on all of them.
+WIDE_SHARE = 1 / 16
 #: The share of challengers is estimated on every SAMPLE_STEP-th test sample.
 SAMPLE_STEP = 8
 #: Threads scoring folds side by side.
@@ -73,16 +77,34 @@ def class_indices(y):
     return labels, classes
 
 
+def first_minimum(scores, index):
+    """Index (dtype `index`) of the smallest of the class scores `scores` (arrays of one shape, in class
+    order; the first is overwritten), the lowest class on ties: strict <, and max(class, c * better)
+    sets c where it scores better: two vectorised passes where masked copies cost four times as much
+    (and np.argmin over a strided class axis 2.5 times as much)."""
+    scores = iter(scores)
+    best = next(scores)
+    first = np.zeros(best.shape, dtype=index)
+    better = np.empty(best.shape, dtype=bool)
+    for c, candidate in enumerate(scores, 1):
+        np.less(candidate, best, out=better)
+        np.minimum(best, candidate, out=best)
+        np.maximum(first, better * index(c), out=first)
+    return first
+
+
 class CrossValidated(SubsetCriterion):
     """Mean over folds (or, `pooled`, of the summed confusion matrix) of accuracy, kappa or mean F1
-    of the MAP rule restricted to the subset."""
+    of the MAP rule restricted to the subset; `float32`: candidates screened in float32, with the
+    decisions of float64 (screening)."""
 
-    def __init__(self, X, classes, fold, score, tau=0.0, floor=None, pooled=False, alpha=0.0):
+    def __init__(self, X, classes, fold, score, tau=0.0, floor=None, pooled=False, alpha=0.0, float32=False):
         n_classes = int(classes.max()) + 1
         full, models = fold_models(X, classes, fold, n_classes)
         floor = full_floor(full) if floor is None else floor
         self.score = score
         self.pooled = pooled
+        self.float32 = float32
         self.n_classes = n_classes
         self.folds = []
         for model in models:
@@ -110,7 +132,7 @@ class CrossValidated(SubsetCriterion):
     def _part_added(self, task):
         """Confusion matrices of every candidate on one part (`rows`) of a fold's test samples."""
         (nested, forms, log_priors, reference), rows = task
-        predicted = FoldCandidates(nested, forms.part(rows), log_priors).predictions()
+        predicted = FoldCandidates(nested, forms.part(rows), log_priors, self.float32).predictions()
         return confusion_matrices(reference[rows], predicted.T, self.n_classes)
 
     def _added(self):
@@ -216,14 +238,16 @@ class FoldCandidates:
     full argmin (the margin absorbs rounding).
     """
 
-    def __init__(self, nested, forms, log_priors):
+    def __init__(self, nested, forms, log_priors, float32=False):
         coupling, alpha = nested.schur()
         self.forms = forms
+        self.float32 = float32
         self.regressed = forms.regression(coupling)
         self.inverse_alpha = 1.0 / alpha
         self.log_alpha = np.log(alpha)
         self.lower_log_alpha = self.log_alpha  # of the lower bound: the smallest log alpha a class can add
-        self.current = log_priors[:, None] - nested.logdet[:, None] - forms.quad  # Q_c(F), (C, m)
+        self.log_weights = log_priors - nested.logdet  # 2 log pi_c - log|S_c[F]|
+        self.current = self.log_weights[:, None] - forms.quad  # Q_c(F), (C, m)
         self.bounded = self.current  # -Q_c(F+f) >= -bounded + lower_log_alpha
         self.augmented = forms.predictors()
 
@@ -282,26 +306,51 @@ class FoldCandidates:
         return best_class
 
     def dense_predictions(self):
-        """Every class scored on every pair, classes in order (strict < keeps the lowest index on ties).
-
-        The classes rise with c, so max(class, c * better) sets c where it scores better: two
-        vectorised passes where masked copies cost four times as much.
-        """
+        """Every class scored on every pair, in chunks of CHUNK_ELEMENTS scores; with `float32`, screened in
+        float32 (screening.Float32Screen) and the pairs it cannot certify scored again in float64."""
         n_classes = len(self.current)
         n_samples, n_candidates = self.current.shape[1], self.log_alpha.shape[1]
         index = np.min_scalar_type(n_classes - 1).type
-        best_class = np.zeros((n_samples, n_candidates), dtype=index)
+        screen = Float32Screen(self) if self.float32 else None
+        best_class = np.empty((n_samples, n_candidates), dtype=index)
         step = max(1, CHUNK_ELEMENTS // n_candidates)
         for start in range(0, n_samples, step):
             rows = slice(start, start + step)
-            best, classes = self.negative_scores(0, rows), best_class[rows]
-            better = np.empty(best.shape, dtype=bool)
-            for c in range(1, n_classes):
-                scores = self.negative_scores(c, rows)
-                np.less(scores, best, out=better)
-                np.minimum(best, scores, out=best)
-                np.maximum(classes, better * index(c), out=classes)
+            if screen is None:
+                best_class[rows] = self.dense_block(rows, index)
+                continue
+            best_class[rows], uncertain = screen.predictions(rows, index)
+            self.settle(best_class[rows], uncertain, start)
         return best_class
+
+    def settle(self, best_class, uncertain, start):
+        """Score in float64 the pairs left `uncertain` `(m, d)` by the float32 screen in the chunk of samples
+        from `start` (their classes `best_class`, in place): a candidate uncertain on more than WIDE_SHARE
+        of the samples on all of them, the others on the block of samples and candidates they span."""
+        wide = uncertain.sum(axis=0) > WIDE_SHARE * len(uncertain)
+        if wide.any():
+            columns = np.flatnonzero(wide)
+            best_class[:, columns] = self.column_predictions(slice(start, start + len(uncertain)), columns)
+            uncertain[:, columns] = False
+        samples, columns = np.flatnonzero(uncertain.any(axis=1)), np.flatnonzero(uncertain.any(axis=0))
+        if len(samples):
+            best_class[np.ix_(samples, columns)] = self.column_predictions(start + samples, columns)
+
+    def column_predictions(self, rows, columns):
+        """Float64 class index `(m, n_columns)` of argmax_c Q_c(F+f) of the samples `rows` and candidates
+        `columns` (an index array), every class at once: negative_scores's operations, bit for bit (the
+        products of a subset of rows and columns are those of the whole)."""
+        e = self.augmented[:, rows] @ self.regressed[:, :, columns]
+        np.subtract(self.forms.points[rows][:, columns], e, out=e)
+        e *= e
+        e *= self.inverse_alpha[:, None, columns]
+        e += self.log_alpha[:, None, columns]
+        e -= self.current[:, rows, None]
+        return first_minimum(e, np.min_scalar_type(len(e) - 1).type)
+
+    def dense_block(self, rows, index):
+        """Float64 class index `(m, d)` of argmax_c Q_c(F+f) of the samples `rows`, the lowest on ties."""
+        return first_minimum((self.negative_scores(c, rows) for c in range(len(self.current))), index)
 
     def challenge(self, c, rows, best, best_class, margin):
         """Give class c the (sample, candidate) pairs of `rows` where it scores better (in place)."""

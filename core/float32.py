@@ -57,7 +57,7 @@ DIRECT_LIMIT = 1024
 PART_ELEMENTS = 2**18
 #: Projected values per block of the product (512 KB of float32: squared and summed while in L2 cache).
 BLOCK_ELEMENTS = 2**17
-_MARGIN = 1 + 2.0**-8
+MARGIN = 1 + 2.0**-8
 #: Integer types whose values, and their difference to an integer centre, are exact in float32.
 EXACT_TYPES = (np.int8, np.uint8, np.int16, np.uint16)
 
@@ -84,17 +84,17 @@ class Float32Decision:
         self.block = max(64, BLOCK_ELEMENTS // (n_classes * d))
         constants = mixture.constants_ - mixture.constants_.max()
         self.lifts = (-constants).astype(np.float32)[:, None]
-        spread = np.array([np.linalg.norm(np.abs(w), 2) for w in whiteners]) * _MARGIN
+        spread = np.array([np.linalg.norm(np.abs(w), 2) for w in whiteners]) * MARGIN
         self.slope = np.float32((gamma(d + 1) + 2 * U) * spread.max())
         self.input_slope = spread.max()
         self.offset_error = np.float32((gamma(d + 1) + 2 * U) * np.linalg.norm(offsets, axis=1).max())
         self.sum_error = gamma(d + 1) + 3 * U
-        self.gap_slope = np.float32(_MARGIN * (self.sum_error + 5 * U))
-        self.best_slope = np.float32(2 * _MARGIN * (self.sum_error + 5 * U))
-        self.slack_floor = np.float32(2 * _MARGIN * U * np.abs(constants).max())
+        self.gap_slope = np.float32(MARGIN * (self.sum_error + 5 * U))
+        self.best_slope = np.float32(2 * MARGIN * (self.sum_error + 5 * U))
+        self.slack_floor = np.float32(2 * MARGIN * U * np.abs(constants).max())
         self.class_ones = np.ones(n_classes, dtype=np.float32)
         self.class_indices = np.arange(n_classes, dtype=np.float32)
-        self.prune = np.float32(2 * _MARGIN * np.log(max(n_classes - 1, 1) * 2.0**24))
+        self.prune = np.float32(2 * MARGIN * np.log(max(n_classes - 1, 1) * 2.0**24))
         self.budget = CONFIDENCE_TOLERANCE - (n_classes + 4) * U
 
     def distances(self, bands):
@@ -183,12 +183,12 @@ class Float32Decision:
         root = np.sqrt(best)
         np.maximum(root, 2 * t, out=root)
         slope = np.divide(t, root)
-        slope *= _MARGIN
+        slope *= MARGIN
         slope += self.gap_slope
         slack = np.multiply(root, 2, out=root)
         slack += t
         slack *= t
-        slack *= 2 * _MARGIN
+        slack *= 2 * MARGIN
         slack += self.best_slope * best
         slack += self.slack_floor
         return slack, slope
@@ -201,7 +201,7 @@ class Float32Decision:
         Each pixel's bound is its own (whatever the other pixels of the part)."""
         moved = np.exp((slack + slope * gaps.max(axis=0)) / 2)
         moved *= slope * (self.class_ones @ (weights * gaps)) + slack * (total - 1)
-        moved *= _MARGIN / 2
+        moved *= MARGIN / 2
         room = total - moved
         error = 2 * moved / room if with_posteriors else moved / (total * room)
         return np.where(room > 0, error, np.inf)

@@ -101,15 +101,16 @@ def sequential_selection(criterion, max_features, floating, progress=None, is_ca
     return best_sets, best_values, added
 
 
-def make_criterion(X, y, criterion, folds, groups, seed, tau, alpha=0.0):
-    """The SubsetCriterion object of `criterion` on samples X, y (every covariance S_c(alpha, tau))."""
+def make_criterion(X, y, criterion, folds, groups, seed, tau, alpha=0.0, float32=True):
+    """The SubsetCriterion object of `criterion` on samples X, y (every covariance S_c(alpha, tau));
+    `float32`: k-fold CV candidates screened in float32 (same decisions as float64)."""
     labels, classes = class_indices(y)
     if criterion in CV_SCORES:
         if is_leave_one_out(folds) and groups is None:
             return LeaveOneOut(X, classes, CV_SCORES[criterion], tau, alpha=alpha)
         fold = make_folds(y, folds, groups, seed)
         return CrossValidated(X, classes, fold, CV_SCORES[criterion], tau, pooled=is_leave_one_out(folds),
-                              alpha=alpha)
+                              alpha=alpha, float32=float32)
     scatter = SampleScatter(X, classes, len(labels))
     separability = JeffriesMatusita if criterion == "jm" else KullbackLeibler
     return separability(priors(scatter), scatter.means, ScatterCovariances(scatter, tau, alpha=alpha),
@@ -117,7 +118,7 @@ def make_criterion(X, y, criterion, folds, groups, seed, tau, alpha=0.0):
 
 
 def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds=5, groups=None, seed=0,
-                    tau=0.0, size_tolerance=1e-3, progress=None, is_canceled=None, alpha=0.0):
+                    tau=0.0, size_tolerance=1e-3, progress=None, is_canceled=None, alpha=0.0, float32=True):
     """Select up to `max_features` features of `X (n, d)` by SFS or SFFS, maximising `criterion`.
 
     criterion: 'jm' or 'kl' (prior-weighted pairwise separability of the model, no CV) or
@@ -125,7 +126,10 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     of the one pooled confusion matrix of the n left-out predictions, leave-one-out in closed form,
     or leave-one-group-out with `groups`).
     Every covariance is S_c(alpha, tau) = (1 - alpha) S_c + alpha S_pooled + tau I (in a CV fold,
-    S_pooled of the fold's training part; left out, of the n - 1 samples left). `progress(fraction)`
+    S_pooled of the fold's training part; left out, of the n - 1 samples left). `float32` (k-fold CV):
+    candidates scored in float32 first, every decision certified by a forward error bound or scored
+    again in float64 (core/screening.py), so sets and values are those of float32=False, the pure
+    float64 path. `progress(fraction)`
     and `is_canceled()` are optional callables; cancel raises `Canceled`. Returns a SelectionResult.
     """
     check_choice("method", method, METHODS)
@@ -148,7 +152,7 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     # the products are thin (k x d, batched over classes and folds): BLAS threads would only compete
     # with each other and with the fold threads
     with single_threaded_blas():
-        subset_criterion = make_criterion(X, y, criterion, folds, groups, seed, tau, alpha)
+        subset_criterion = make_criterion(X, y, criterion, folds, groups, seed, tau, alpha, float32)
         best_sets, best_values, added = sequential_selection(subset_criterion, int(max_features),
                                                              method == "sffs", progress, is_canceled)
     return SelectionResult(method, criterion, best_sets, best_values, added, size_tolerance, notes)

@@ -6,7 +6,8 @@ ENGINE: gmm (this engine, run with Debian's python3), brute (the NumPy refit of 
 sklearn (SequentialFeatureSelector + QDA, run with the bench-only venv's python), or folds (writes the
 StratifiedKFold(5, shuffle=True, random_state=0) fold index of every sample to FOLDS.npy; venv only).
 TASK: sfs-accuracy, sfs-kappa, sfs-jm, sffs-jm, or tau (select_tau on the default grid; gmm only).
---tau sets the selection's ridge (default: 1e-6 for the CV criteria, 0 for JM).
+--tau sets the selection's ridge (default: 1e-6 for the CV criteria, 0 for JM). --float64: the pure float64
+path of the CV criteria (select_features(float32=False)), to time beside the default float32 screening.
 
 Timing: time.perf_counter around the selection call only (data loading and imports excluded); the
 best of R runs is reported with every run listed. Memory: the peak resident set (VmHWM) of the
@@ -68,7 +69,7 @@ def blas_info():
                                             "threading_layer", "filepath")} for pool in threadpool_info()]
 
 
-def run_gmm(X, y, task, k, groups, tau=None):
+def run_gmm(X, y, task, k, groups, tau=None, float32=True):
     """This engine; returns (best_sets, best_values) of the run (for 'tau': {0: ()}, {0: tau*})."""
     select_features, _ = import_gmmselect()
     if task == "tau":
@@ -80,7 +81,7 @@ def run_gmm(X, y, task, k, groups, tau=None):
 
     def job():
         result = select_features(X, y, method=method, criterion=criterion, max_features=k, folds=FOLDS,
-                                 groups=groups, seed=SEED, tau=tau)
+                                 groups=groups, seed=SEED, tau=tau, float32=float32)
         return result.best_sets, result.best_values
     return job
 
@@ -144,6 +145,7 @@ def main():
     parser.add_argument("--grouped", action="store_true", help="group the folds by the data set's groups")
     parser.add_argument("--out", help="--engine folds: where to write the fold index")
     parser.add_argument("--tau", type=float, help="the selection's ridge (gmm only)")
+    parser.add_argument("--float64", action="store_true", help="gmm: the pure float64 path (no float32 screening)")
     args = parser.parse_args()
 
     data = np.load(args.data)
@@ -158,7 +160,8 @@ def main():
     elif args.grouped:
         groups = data["groups"]
     runner = {"gmm": run_gmm, "brute": run_brute, "sklearn": run_sklearn}[args.engine]
-    job = runner(X, y, args.task, args.k, groups, args.tau)
+    options = {"float32": False} if args.float64 else {}
+    job = runner(X, y, args.task, args.k, groups, args.tau, **options)
     info = {"python": sys.executable, "numpy": np.__version__, "blas": blas_info()}
     if args.engine == "gmm" and groups is not None and args.folds:
         _, make_folds = import_gmmselect()

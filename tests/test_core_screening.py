@@ -1,0 +1,133 @@
+"""Cross-validated selection screened in float32 (core/screening.py): the very sets and values of the float64
+path, on real data and on ill-conditioned covariances where float32 alone decides differently."""
+
+import numpy as np
+import pytest
+from test_core_selection import maipo_subset, muufl_subset
+
+from gmmselect.core import crossval, screening, select_features
+from gmmselect.core.criteria import confusion_matrices
+from gmmselect.core.selection import make_criterion
+
+
+def ill_conditioned(seed, n_classes=4, d=12, per_class=150):
+    """Classes of 12 bands driven by 3 shared factors (spread 50-150) plus noise 0.01 around 10,000:
+    covariances of condition about 1e9, means far from zero relative to the noise."""
+    rng = np.random.default_rng(seed)
+    loadings = rng.normal(size=(3, d))
+    X, y = [], []
+    for c in range(n_classes):
+        latent = rng.normal(size=(per_class, 3)) * rng.uniform(50, 150, 3)
+        X.append(1e4 + latent @ loadings + rng.normal(size=(per_class, d)) * 1e-2
+                 + rng.normal(scale=0.05, size=d))
+        y.append(np.full(per_class, c))
+    return np.vstack(X), np.concatenate(y)
+
+
+def fold_candidates(criterion):
+    """The FoldCandidates of every fold at the criterion's current subset, with their test classes."""
+    return [(crossval.FoldCandidates(nested, forms, log_priors, float32=True), reference)
+            for nested, forms, log_priors, reference in criterion.folds]
+
+
+def raw_float32_winners(candidates):
+    """argmin_c of the float32 scores alone, without the certificate, `(m, d)`."""
+    screen = screening.Float32Screen(candidates)
+    rows = slice(None)
+    return np.argmin([screen.scores(c, rows) for c in range(len(candidates.current))], axis=0)
+
+
+def float64_winners(candidates):
+    """The float64 path's classes `(m, d)`."""
+    return candidates.dense_block(slice(None), np.uint8)
+
+
+def count_screening(monkeypatch):
+    """Record (pairs, pairs left uncertain) of every float32 screen."""
+    counts = []
+    predictions = screening.Float32Screen.predictions
+
+    def counted(self, rows, index):
+        best_class, uncertain = predictions(self, rows, index)
+        counts.append((uncertain.size, int(uncertain.sum())))
+        return best_class, uncertain
+    monkeypatch.setattr(screening.Float32Screen, "predictions", counted)
+    return counts
+
+
+def assert_same_selection(X, y, method, criterion, k_max, **options):
+    """float32=True selects the float64 path's sets and values, exactly."""
+    screened = select_features(X, y, method, criterion, max_features=k_max, **options)
+    plain = select_features(X, y, method, criterion, max_features=k_max, float32=False, **options)
+    assert screened.best_sets == plain.best_sets
+    assert screened.best_values == plain.best_values
+    assert screened.added == plain.added
+
+
+@pytest.mark.parametrize("criterion", ["accuracy", "kappa", "f1"])
+@pytest.mark.parametrize("method", ["sfs", "sffs"])
+def test_screened_selection_equals_float64_on_real_data(method, criterion, monkeypatch):
+    counts = count_screening(monkeypatch)
+    X, y, field = maipo_subset()
+    assert_same_selection(X, y, method, criterion, 6, groups=field, tau=1e-6)
+    X, y = muufl_subset(every=20)
+    assert_same_selection(X, y, method, criterion, 6, folds=3, tau=1e-4)
+    pairs, uncertain = np.sum(counts, axis=0)
+    assert 0 < uncertain < 0.5 * pairs  # screened, mostly certified, some pairs settled in float64
+
+
+def test_screened_shrinkage_and_pooled_folds_equal_float64():
+    X, y, field = maipo_subset()
+    assert_same_selection(X, y, "sffs", "kappa", 5, groups=field, tau=1e-6, alpha=0.3)
+    assert_same_selection(X, y, "sfs", "accuracy", 5, groups=field, folds="loo", tau=1e-6)
+
+
+def test_certified_decisions_are_the_float64_decisions_on_ill_conditioned_covariances():
+    """float32 alone mispredicts hundreds of (sample, candidate) pairs; none of them is certified."""
+    X, y = ill_conditioned(seed=0)
+    assert np.linalg.cond(np.cov(X[y == 0].T)) > 1e8
+    criterion = make_criterion(X, y, "accuracy", 5, None, 0, 0.0)
+    wrong = 0
+    for feature in (0, 5, 7, None):
+        for candidates, _ in fold_candidates(criterion):
+            expected = float64_winners(candidates)
+            wrong += np.count_nonzero(raw_float32_winners(candidates) != expected)
+            best_class, uncertain = screening.Float32Screen(candidates).predictions(slice(None), np.uint8)
+            np.testing.assert_array_equal(best_class[~uncertain], expected[~uncertain])
+            np.testing.assert_array_equal(candidates.dense_predictions(), expected)
+        if feature is not None:
+            criterion.add(feature)
+    assert wrong > 100
+
+
+def test_float32_alone_would_select_differently_but_the_screen_does_not():
+    """On these covariances the raw float32 CV accuracies of the candidates differ from float64's, and
+    their argmax picks another feature (here feature 6 where float64 picks 9, at step 5 of SFS); the
+    screened selection is the float64 selection."""
+    X, y = ill_conditioned(seed=11)
+    criterion = make_criterion(X, y, "accuracy", 5, None, 0, 0.0, float32=False)
+    picks, differing = [], 0
+    for _ in range(5):
+        raw, exact = [], []
+        for candidates, reference in fold_candidates(criterion):
+            raw.append(confusion_matrices(reference, raw_float32_winners(candidates).T, 4))
+            exact.append(confusion_matrices(reference, float64_winners(candidates).T, 4))
+        raw, exact = criterion._combine(raw), criterion._combine(exact)
+        raw[criterion.features] = exact[criterion.features] = -np.inf
+        np.testing.assert_array_equal(exact, criterion.added_scores())
+        differing += np.count_nonzero(raw != exact)
+        picks.append((int(np.argmax(raw)), int(np.argmax(exact))))
+        criterion.add(picks[-1][1])
+    assert differing > 0
+    assert any(raw_pick != exact_pick for raw_pick, exact_pick in picks)
+    assert_same_selection(X, y, "sfs", "accuracy", 6)
+    assert_same_selection(X, y, "sffs", "kappa", 6)
+
+
+def test_the_float64_path_does_not_screen(monkeypatch):
+    counts = count_screening(monkeypatch)
+    X, y, field = maipo_subset()
+    select_features(X, y, "sfs", "kappa", max_features=3, groups=field, float32=False)
+    assert counts == []
+    select_features(X, y, "sfs", "kappa", max_features=3, groups=field)
+    assert counts
