@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 
 import numpy as np
 
@@ -36,7 +37,8 @@ use_repository()
 
 from bench_core import ensure_venv  # noqa: E402
 
-from gmmselect.core import (  # noqa: E402  # noqa: E402
+from gmmselect.core import (  # noqa: E402
+    LEAVE_ONE_OUT,
     GaussianMixture,
     cohen_kappa,
     confusion_matrix,
@@ -108,6 +110,19 @@ def workflow(options):
     return method
 
 
+def assessed_choice_refitted(options):
+    """The REFIT of before: the choice (bands, alpha, tau) made on the workflow's training polygons, fitted
+    again on all the samples it was given."""
+    def method(X, y, groups, band_names):
+        result = train(as_samples(X, y, groups, band_names), replace(options, refit=False),
+                       TrainingInputs(X.shape[1]))
+        assessed, bands = result.model.classifier()
+        features = [b - 1 for b in bands]
+        mixture = GaussianMixture.fit(X, y, tau=assessed.tau_, alpha=assessed.alpha_).subset(features)
+        return (lambda Z: mixture.predict(Z[:, features])), len(features)
+    return method
+
+
 def dzetsaka_gmm(X, y, groups, band_names):
     """dzetsaka's GMM: bands scaled to [-1, 1], ridge by 5-fold pixel CV of the overall accuracy."""
     low, high = X.min(axis=0), X.max(axis=0)
@@ -146,11 +161,12 @@ def core_selection(alpha_rule="fixed", alpha=0.0, size_rule="tolerance", final="
     return method
 
 
-def core_all_bands(alphas, standardise=False):
-    """A study method: all bands, (alpha, tau) by grouped 5-fold CV kappa on all training polygons."""
+def core_all_bands(alphas, standardise=False, folds=5):
+    """A study method: all bands, (alpha, tau) by grouped CV kappa (5-fold, or "loo": leave one polygon
+    out) on all training polygons."""
     def method(X, y, groups, band_names):
         scale = pooled_std(X, y) if standardise else np.ones(X.shape[1])
-        search = select_tau(X / scale, y, groups=groups, alphas=alphas)
+        search = select_tau(X / scale, y, groups=groups, alphas=alphas, folds=folds)
         mixture = GaussianMixture.fit(X / scale, y, tau=search.tau, alpha=search.alpha)
         return (lambda Z: mixture.predict(Z / scale)), X.shape[1]
     return method
@@ -170,17 +186,27 @@ def best_cv_size(X, y, groups, selection, alpha, tau):
     return selection.sizes[int(np.argmax(kappas))]
 
 
-def methods(study):
-    """The GMM Select rows: the defaults of both algorithms, then (study) the options behind them."""
+def methods(study, only=None):
+    """The GMM Select rows: the defaults of both algorithms, then (study) the options behind them; `only`:
+    the rows whose name holds that text."""
     rows = {
         "GMM Select: Train Selection defaults": workflow(TrainingOptions(selection=SelectionOptions())),
         "GMM Select: Train GMM defaults": workflow(TrainingOptions()),
         "dzetsaka-like GMM ([-1, 1], ridge by 5-fold pixel CV)": dzetsaka_gmm,
     }
-    if not study:
-        return rows
+    if study:
+        rows.update(study_rows())
+    return {name: method for name, method in rows.items() if only is None or only in name}
+
+
+def study_rows():
+    """The rows of --study (see methods)."""
     before = {"alpha_grid": [0.0], "refit": False}
-    rows.update({
+    return {
+        "study: Train Selection, refit with the assessed bands, alpha and tau": assessed_choice_refitted(
+            TrainingOptions(selection=SelectionOptions())),
+        "study: Train GMM, refit with the assessed alpha and tau": assessed_choice_refitted(
+            TrainingOptions()),
         "study: Train Selection before (alpha 0, no refit)": workflow(TrainingOptions(
             selection=SelectionOptions(), **before)),
         "study: Train Selection, alpha 0, refit": workflow(TrainingOptions(
@@ -203,8 +229,11 @@ def methods(study):
         "study: all bands, tau by CV (alpha 0)": core_all_bands([0.0]),
         "study: all bands, (alpha, tau) by CV": core_all_bands(DEFAULT_ALPHAS),
         "study: all bands, (alpha, tau) by CV, bands standardised": core_all_bands(DEFAULT_ALPHAS, True),
-    })
-    return rows
+        "study: all bands, (alpha, tau) by leave-one-polygon-out CV": core_all_bands(DEFAULT_ALPHAS,
+                                                                                   folds=LEAVE_ONE_OUT),
+        "study: all bands, (alpha, tau) by leave-one-polygon-out CV, bands standardised": core_all_bands(
+            DEFAULT_ALPHAS, True, LEAVE_ONE_OUT),
+    }
 
 
 def run_peers(X, y, masks):
@@ -222,13 +251,13 @@ PEER_NAMES = {"random_forest": "scikit-learn RandomForest (200 trees)", "lda": "
               "qda": "scikit-learn QDA (reg_param 1e-3)"}
 
 
-def evaluate(name, load, n_splits, study):
+def evaluate(name, load, n_splits, study, only=None):
     """{method: {'kappa': [per split], 'bands': [per split], 'seconds': total}} on one data set."""
     X, y, groups, band_names = load()
     labels = np.unique(y)
     masks = np.array([split_polygons(y, groups, HELD_OUT, seed=100 + s).train for s in range(n_splits)])
     results = {}
-    for method_name, method in methods(study).items():
+    for method_name, method in methods(study, only).items():
         kappas, bands, started = [], [], time.perf_counter()
         for train_mask in masks:
             predict, n_bands = method(X[train_mask], y[train_mask], groups[train_mask], band_names)
@@ -237,7 +266,7 @@ def evaluate(name, load, n_splits, study):
             bands.append(n_bands)
         results[method_name] = {"kappa": kappas, "bands": bands, "seconds": time.perf_counter() - started}
         print(f"  {name}: {method_name}: mean kappa {np.mean(kappas):.4f}", flush=True)
-    for peer, predicted in run_peers(X, y, masks).items():
+    for peer, predicted in (run_peers(X, y, masks) if only is None else {}).items():
         kappas = [float(cohen_kappa(confusion_matrix(y[~m], p[~m], labels)))
                   for m, p in zip(masks, predicted)]
         results[PEER_NAMES[peer]] = {"kappa": kappas, "bands": [X.shape[1]] * n_splits, "seconds": None}
@@ -266,12 +295,13 @@ def main():
     parser.add_argument("--splits", type=int, default=5)
     parser.add_argument("--study", action="store_true", help="also the rows that chose the defaults")
     parser.add_argument("--json", help="write the per-split kappas here")
+    parser.add_argument("--only", help="only the GMM Select rows whose name holds this text (no peers)")
     args = parser.parse_args()
     all_results = {}
     for name, load in DATASETS.items():
         print(f"{name}: {args.splits} polygon-disjoint splits, {HELD_OUT:.0%} of each class's polygons "
               "held out", flush=True)
-        all_results[name] = evaluate(name, load, args.splits, args.study)
+        all_results[name] = evaluate(name, load, args.splits, args.study, args.only)
     print()
     print(table(all_results))
     if args.json:
