@@ -1,20 +1,26 @@
 """Held-out accuracy of GMM Select against its peers, on polygon-disjoint splits of real data.
 
     /usr/bin/python3 dev/bench/bench_accuracy.py [--splits 5] [--study] [--json FILE]
+        [--data maipo landsat muufl] [--only TEXT]
 
 Data: the bundled Maipo time series (tests/data/maipo_landsat8: 7,713 pixels x 64 features, 4 crops,
-400 fields = the polygons) and the Landsat-5 scene (tests/data/landsat5_rstoolbox: 7 bands, 4
-classes, 36 polygons, sampled with gmmselect.raster.extract_samples). Each split holds out 30 % of
-each class's polygons (raster.training.split_polygons, seeds 100, 101, ...); every method trains on
-the same pixels of the other polygons and is scored by Cohen's kappa on the held-out pixels. The
-table shows the mean over the splits.
+400 fields = the polygons), the Landsat-5 scene (tests/data/landsat5_rstoolbox: 7 bands, 4 classes, 36
+polygons, sampled with gmmselect.raster.extract_samples) and the MUUFL field spectra
+(tests/data/muufl_field_spectra: every 25 nm, 31 bands; the 6 materials measured at 4 or more sites, 280
+spectra from 32 sites, each site's ASD file its polygon). Each split holds out 30 % of each class's
+polygons (raster.training.split_polygons, seeds 100, 101, ...); every method trains on the same pixels of
+the other polygons and is scored by Cohen's kappa on the held-out pixels. The table shows the mean over
+the splits.
 
 - GMM Select as Train Selection and Train GMM run it (raster.training.train, their default options),
-  and with the options of the study (--study: the rows that chose the defaults, see the README);
+  and with the options of the study (--study: the rows that chose the defaults, see the README; --only:
+  the rows whose name holds TEXT, without the peers). A row that cannot run on a data set (a singular
+  covariance without shrinkage or ridge) is left out there;
 - dzetsaka's GMM: every band scaled to [-1, 1] (training min and max), ridge S + tau I with tau from
   10^-8 ... 10^7.5 by 5-fold pixel (ungrouped) CV of the overall accuracy, as its gmm_ridge does;
 - scikit-learn RandomForest (200 trees), LDA, QDA (reg_param 1e-3), all bands, in the bench venv
-  (.venv-bench, created by bench_core.py's ensure_venv; never a plugin dependency).
+  (.venv-bench, created by bench_core.py's ensure_venv; never a plugin dependency). QDA cannot fit the
+  MUUFL classes (no more spectra than bands): n/a there.
 """
 
 import argparse
