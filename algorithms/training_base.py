@@ -110,9 +110,10 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         """REFIT: the final model on all polygons after the held-out assessment."""
         self.addBoolean(self.REFIT, GmmSelect.tr("Refit the final model on all polygons"), True,
                         GmmSelect.tr("Yes (default): once the held-out polygons have assessed the model "
-                                     "trained without them, the saved model is refitted on all polygons with "
-                                     "the same bands, alpha and tau, so no training polygon is wasted (the "
-                                     "held-out figures then describe a model trained on fewer polygons). No: "
+                                     "trained without them, the (alpha, tau) search or the band selection "
+                                     "and the fit run again on all polygons, so no training polygon is "
+                                     "wasted (the held-out figures assess that procedure on fewer polygons; "
+                                     "the saved bands, alpha and tau may differ from the assessed ones). No: "
                                      "the saved model is the one assessed."), advanced=True)
 
     def addAlphaParameter(self, help_text):

@@ -129,12 +129,12 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="154"/>
+        <location filename="../algorithms/training_base.py" line="155"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="148"/>
+        <location filename="../algorithms/training_base.py" line="149"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
@@ -169,7 +169,7 @@
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="166"/>
+        <location filename="../raster/report.py" line="167"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
@@ -259,7 +259,7 @@
         <translation>Crête (ridge) tau pendant la sélection</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="80"/>
+        <location filename="../raster/report.py" line="81"/>
         <source>Selection curve</source>
         <translation>Courbe de sélection</translation>
     </message>
@@ -339,77 +339,77 @@
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="131"/>
+        <location filename="../algorithms/training_base.py" line="132"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="136"/>
+        <location filename="../algorithms/training_base.py" line="137"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="136"/>
+        <location filename="../algorithms/training_base.py" line="137"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="136"/>
+        <location filename="../algorithms/training_base.py" line="137"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="143"/>
+        <location filename="../algorithms/training_base.py" line="144"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="143"/>
+        <location filename="../algorithms/training_base.py" line="144"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="148"/>
+        <location filename="../algorithms/training_base.py" line="149"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="148"/>
+        <location filename="../algorithms/training_base.py" line="149"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="148"/>
+        <location filename="../algorithms/training_base.py" line="149"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="154"/>
+        <location filename="../algorithms/training_base.py" line="155"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="154"/>
+        <location filename="../algorithms/training_base.py" line="155"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="182"/>
+        <location filename="../algorithms/training_base.py" line="183"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="222"/>
+        <location filename="../algorithms/training_base.py" line="223"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="225"/>
+        <location filename="../algorithms/training_base.py" line="226"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="237"/>
+        <location filename="../algorithms/training_base.py" line="238"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -813,7 +813,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="233"/>
+        <location filename="../algorithms/training_base.py" line="234"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
@@ -938,12 +938,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="185"/>
+        <location filename="../algorithms/training_base.py" line="186"/>
         <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="90"/>
+        <location filename="../raster/report.py" line="91"/>
         <source>Spectra</source>
         <translation>Spectres</translation>
     </message>
@@ -1033,347 +1033,347 @@ Taille {1} : {2:.6g}{3}
         <translation>Le modèle final a été entraîné sur tous les polygones.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="72"/>
+        <location filename="../raster/report.py" line="73"/>
         <source>Training samples per class</source>
         <translation>Échantillons d'entraînement par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="73"/>
+        <location filename="../raster/report.py" line="74"/>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="74"/>
+        <location filename="../raster/report.py" line="75"/>
         <source>colour</source>
         <translation>couleur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="75"/>
+        <location filename="../raster/report.py" line="76"/>
         <source>training samples</source>
         <translation>échantillons d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="76"/>
+        <location filename="../raster/report.py" line="77"/>
         <source>training polygons</source>
         <translation>polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="77"/>
+        <location filename="../raster/report.py" line="78"/>
         <source>held-out samples</source>
         <translation>échantillons réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="78"/>
+        <location filename="../raster/report.py" line="79"/>
         <source>held-out polygons</source>
         <translation>polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="79"/>
+        <location filename="../raster/report.py" line="80"/>
         <source>total</source>
         <translation>total</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="81"/>
+        <location filename="../raster/report.py" line="82"/>
         <source>{method} ({method_key}), criterion: {criterion} ({criterion_key}). The best size is the smallest within {tolerance} (relative) of the best value: {best}.</source>
         <translation>{method} ({method_key}), critère : {criterion} ({criterion_key}). La meilleure taille est la plus petite à moins de {tolerance} (en relatif) de la meilleure valeur : {best}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="84"/>
+        <location filename="../raster/report.py" line="85"/>
         <source>For these classes and their priors the criterion is at most {ceiling} (every pair of classes fully separated).</source>
         <translation>Pour ces classes et leurs probabilités a priori, le critère vaut au plus {ceiling} (toutes les paires de classes parfaitement séparées).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="87"/>
+        <location filename="../raster/report.py" line="88"/>
         <source>number of bands</source>
         <translation>nombre de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="88"/>
+        <location filename="../raster/report.py" line="89"/>
         <source>best set: band number (name)</source>
         <translation>meilleur ensemble : numéro de bande (nom)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="89"/>
+        <location filename="../raster/report.py" line="90"/>
         <source>chosen</source>
         <translation>choisi</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="91"/>
+        <location filename="../raster/report.py" line="92"/>
         <source>Mean spectrum of each class (line) ± one standard deviation (shaded), over every band read; the selected bands are the vertical lines, numbered in their order of selection.</source>
         <translation>Spectre moyen de chaque classe (ligne) ± un écart type (zone ombrée), sur toutes les bandes lues ; les bandes sélectionnées sont les lignes verticales, numérotées dans leur ordre de sélection.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="95"/>
+        <location filename="../raster/report.py" line="96"/>
         <source>Mean spectrum of each class (line) ± one standard deviation (shaded); the model uses every band.</source>
         <translation>Spectre moyen de chaque classe (ligne) ± un écart type (zone ombrée) ; le modèle utilise toutes les bandes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="98"/>
+        <location filename="../raster/report.py" line="99"/>
         <source>wavelength</source>
         <translation>longueur d'onde</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="99"/>
+        <location filename="../raster/report.py" line="100"/>
         <source>band number</source>
         <translation>numéro de bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="100"/>
+        <location filename="../raster/report.py" line="101"/>
         <source>band value</source>
         <translation>valeur de la bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="101"/>
+        <location filename="../raster/report.py" line="102"/>
         <source>Bands used</source>
         <translation>Bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="102"/>
+        <location filename="../raster/report.py" line="103"/>
         <source>order of selection</source>
         <translation>ordre de sélection</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="103"/>
+        <location filename="../raster/report.py" line="104"/>
         <source>position</source>
         <translation>position</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="104"/>
+        <location filename="../raster/report.py" line="105"/>
         <source>name</source>
         <translation>nom</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="105"/>
+        <location filename="../raster/report.py" line="106"/>
         <source>Wavelengths: not in the raster&apos;s metadata.</source>
         <translation>Longueurs d'onde : absentes des métadonnées du raster.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="131"/>
+        <location filename="../raster/report.py" line="132"/>
         <source>tau (the grid&apos;s values, evenly spaced)</source>
         <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="139"/>
+        <location filename="../raster/report.py" line="140"/>
         <source>Accuracy on the held-out polygons</source>
         <translation>Exactitude sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="140"/>
+        <location filename="../raster/report.py" line="141"/>
         <source>Cross-validation on the training polygons</source>
         <translation>Validation croisée sur les polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="145"/>
+        <location filename="../raster/report.py" line="146"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each polygon is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque polygone est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="150"/>
+        <location filename="../raster/report.py" line="151"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="155"/>
+        <location filename="../raster/report.py" line="156"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (folds hold whole polygons): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (les plis contiennent des polygones entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="160"/>
+        <location filename="../raster/report.py" line="161"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (stratified folds of pixels): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (plis stratifiés de pixels) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="165"/>
+        <location filename="../raster/report.py" line="166"/>
         <source>figure</source>
         <translation>indicateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="167"/>
+        <location filename="../raster/report.py" line="168"/>
         <source>kappa</source>
         <translation>kappa</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="168"/>
+        <location filename="../raster/report.py" line="169"/>
         <source>mean F1</source>
         <translation>F1 moyen</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="169"/>
+        <location filename="../raster/report.py" line="170"/>
         <source>Confusion matrix: rows = reference (the class of the polygon), columns = predicted class.</source>
         <translation>Matrice de confusion : lignes = référence (la classe du polygone), colonnes = classe prédite.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="172"/>
+        <location filename="../raster/report.py" line="173"/>
         <source>reference \ predicted</source>
         <translation>référence \ prédit</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="173"/>
+        <location filename="../raster/report.py" line="174"/>
         <source>producer&apos;s accuracy</source>
         <translation>exactitude du producteur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="174"/>
+        <location filename="../raster/report.py" line="175"/>
         <source>user&apos;s accuracy</source>
         <translation>exactitude de l'utilisateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="175"/>
+        <location filename="../raster/report.py" line="176"/>
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="176"/>
+        <location filename="../raster/report.py" line="177"/>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="177"/>
+        <location filename="../raster/report.py" line="178"/>
         <source>Timings</source>
         <translation>Durées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="178"/>
+        <location filename="../raster/report.py" line="179"/>
         <source>step</source>
         <translation>étape</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="179"/>
+        <location filename="../raster/report.py" line="180"/>
         <source>seconds</source>
         <translation>secondes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="180"/>
+        <location filename="../raster/report.py" line="181"/>
         <source>sampling</source>
         <translation>échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="182"/>
+        <location filename="../raster/report.py" line="183"/>
         <source>band selection</source>
         <translation>sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="183"/>
+        <location filename="../raster/report.py" line="184"/>
         <source>cross-validation</source>
         <translation>validation croisée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="184"/>
+        <location filename="../raster/report.py" line="185"/>
         <source>final fit</source>
         <translation>ajustement final</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="185"/>
+        <location filename="../raster/report.py" line="186"/>
         <source>held-out assessment</source>
         <translation>évaluation sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="188"/>
+        <location filename="../raster/report.py" line="189"/>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="189"/>
+        <location filename="../raster/report.py" line="190"/>
         <source>square {unit}</source>
         <translation>{unit} carrés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="190"/>
+        <location filename="../raster/report.py" line="191"/>
         <source>Overall accuracy &lt;b&gt;{overall}&lt;/b&gt; ({confidence} confidence interval), from {samples} reference samples of {reference} (field {field}), stratified by {strata}. Mapped area: {area}.</source>
         <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Surface cartographiée : {area}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="194"/>
+        <location filename="../raster/report.py" line="195"/>
         <source>the map classes</source>
         <translation>les classes de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="195"/>
+        <location filename="../raster/report.py" line="196"/>
         <source>the {count} strata of {path}</source>
         <translation>les {count} strates de {path}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="196"/>
+        <location filename="../raster/report.py" line="197"/>
         <source>Error matrix in estimated area proportions</source>
         <translation>Matrice d'erreur en proportions de surface estimées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="197"/>
+        <location filename="../raster/report.py" line="198"/>
         <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
         <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la surface cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="203"/>
+        <location filename="../raster/report.py" line="204"/>
         <source>map \ reference</source>
         <translation>carte \ référence</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="204"/>
+        <location filename="../raster/report.py" line="205"/>
         <source>Areas and accuracies per class</source>
         <translation>Surfaces et exactitudes par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="205"/>
+        <location filename="../raster/report.py" line="206"/>
         <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12).</source>
         <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les surfaces de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les surfaces estimées sont les surfaces corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="209"/>
+        <location filename="../raster/report.py" line="210"/>
         <source>map area</source>
         <translation>surface de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="210"/>
+        <location filename="../raster/report.py" line="211"/>
         <source>estimated area</source>
         <translation>surface estimée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="211"/>
+        <location filename="../raster/report.py" line="212"/>
         <source>samples (map class)</source>
         <translation>échantillons (classe de la carte)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="212"/>
+        <location filename="../raster/report.py" line="213"/>
         <source>estimated area ± interval</source>
         <translation>surface estimée ± intervalle</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="213"/>
+        <location filename="../raster/report.py" line="214"/>
         <source>area ({unit})</source>
         <translation>surface ({unit})</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="214"/>
+        <location filename="../raster/report.py" line="215"/>
         <source>Sample design</source>
         <translation>Plan d'échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="215"/>
+        <location filename="../raster/report.py" line="216"/>
         <source>Stratified random sample; the strata are the map classes.</source>
         <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="217"/>
+        <location filename="../raster/report.py" line="218"/>
         <source>Stratified random sample; the strata ({path}) differ from the map classes: Stehman (2014)&apos;s estimators.</source>
         <translation>Échantillon aléatoire stratifié ; les strates ({path}) diffèrent des classes de la carte : estimateurs de Stehman (2014).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="220"/>
+        <location filename="../raster/report.py" line="221"/>
         <source>stratum</source>
         <translation>strate</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="221"/>
+        <location filename="../raster/report.py" line="222"/>
         <source>area share W_h</source>
         <translation>part de surface W_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="222"/>
+        <location filename="../raster/report.py" line="223"/>
         <source>samples n_h</source>
         <translation>échantillons n_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="223"/>
+        <location filename="../raster/report.py" line="224"/>
         <source>weight N_h / n_h</source>
         <translation>poids N_h / n_h</translation>
     </message>
@@ -1438,22 +1438,17 @@ Taille {1} : {2:.6g}{3}
         <translation>Réajuster le modèle final sur tous les polygones</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="111"/>
-        <source>Yes (default): once the held-out polygons have assessed the model trained without them, the saved model is refitted on all polygons with the same bands, alpha and tau, so no training polygon is wasted (the held-out figures then describe a model trained on fewer polygons). No: the saved model is the one assessed.</source>
-        <translation>Oui (par défaut) : une fois que les polygones réservés ont évalué le modèle entraîné sans eux, le modèle enregistré est réajusté sur tous les polygones avec les mêmes bandes, alpha et tau, si bien qu'aucun polygone d'entraînement n'est perdu (les chiffres sur les polygones réservés décrivent alors un modèle entraîné sur moins de polygones). Non : le modèle enregistré est celui qui a été évalué.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="120"/>
+        <location filename="../algorithms/training_base.py" line="121"/>
         <source>Shrinkage values alpha to try (empty = default grid)</source>
         <translation>Valeurs de rétrécissement alpha à essayer (vide = grille par défaut)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="120"/>
+        <location filename="../algorithms/training_base.py" line="121"/>
         <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. Empty: {0}. </source>
         <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. Vide : {0}. </translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="153"/>
+        <location filename="../algorithms/training_base.py" line="154"/>
         <source>Shrinkage alpha of the model</source>
         <translation>Rétrécissement alpha du modèle</translation>
     </message>
@@ -1463,92 +1458,87 @@ Taille {1} : {2:.6g}{3}
         <translation>Kappa &lt;b&gt;{kappa}&lt;/b&gt;, exactitude globale &lt;b&gt;{accuracy}&lt;/b&gt;, {how}. {classes} classes, {used} bandes utilisées sur {bands}, alpha = {alpha}, tau = {tau}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="69"/>
-        <source>The final model was refitted on all polygons (the same bands, alpha and tau) after the held-out polygons assessed the model trained without them.</source>
-        <translation>Le modèle final a été réajusté sur tous les polygones (mêmes bandes, alpha et tau) après que les polygones réservés ont évalué le modèle entraîné sans eux.</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="106"/>
+        <location filename="../raster/report.py" line="107"/>
         <source>Shrinkage alpha and ridge tau</source>
         <translation>Rétrécissement alpha et crête tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="107"/>
+        <location filename="../raster/report.py" line="108"/>
         <source>The covariances (1 - alpha) S_c + alpha S_pooled + tau I with alpha = {alpha}, tau = {tau}</source>
         <translation>Les covariances (1 - alpha) S_c + alpha S_pooled + tau I avec alpha = {alpha}, tau = {tau}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="110"/>
+        <location filename="../raster/report.py" line="111"/>
         <source>{blend}, both given (ALPHA, TAU): the band selection and the model use them; no search.</source>
         <translation>{blend}, tous deux donnés (ALPHA, TAU) : la sélection de bandes et le modèle les utilisent ; pas de recherche.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="113"/>
+        <location filename="../raster/report.py" line="114"/>
         <source>{blend}, given (ALPHA, TAU): one value each, no search.</source>
         <translation>{blend}, donnés (ALPHA, TAU) : une valeur chacun, pas de recherche.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="115"/>
+        <location filename="../raster/report.py" line="116"/>
         <source>{blend}, chosen {how}.</source>
         <translation>{blend}, choisis {how}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="116"/>
+        <location filename="../raster/report.py" line="117"/>
         <source>{blend}. alpha was chosen {how} over all bands, before the selection; the selection and the model use it with tau given (TAU).</source>
         <translation>{blend}. alpha a été choisi {how} sur toutes les bandes, avant la sélection ; la sélection et le modèle l'utilisent avec le tau donné (TAU).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="119"/>
+        <location filename="../raster/report.py" line="120"/>
         <source>over {cells} values by leave-one-out cross-validation on the training polygons (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>parmi {cells} valeurs par validation croisée leave-one-out sur les polygones d'entraînement (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="123"/>
+        <location filename="../raster/report.py" line="124"/>
         <source>over {cells} values by {folds}-fold cross-validation on the training polygons (criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion} moyen sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="127"/>
+        <location filename="../raster/report.py" line="128"/>
         <source>{criterion} over alpha and tau</source>
         <translation>{criterion} selon alpha et tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="128"/>
+        <location filename="../raster/report.py" line="129"/>
         <source>tau (columns), alpha (rows); pale: {low}, deep: {high}</source>
         <translation>tau (colonnes), alpha (lignes) ; clair : {low}, foncé : {high}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="130"/>
+        <location filename="../raster/report.py" line="131"/>
         <source>{criterion} over tau at alpha = {alpha}:</source>
         <translation>{criterion} selon tau pour alpha = {alpha} :</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="141"/>
+        <location filename="../raster/report.py" line="142"/>
         <source>Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = {share} of the polygons of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
         <translation>Mesurée sur les {samples} échantillons des {polygons} polygones réservés (VALIDATION = {share} des polygones de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="181"/>
+        <location filename="../raster/report.py" line="182"/>
         <source>(alpha, tau) search</source>
         <translation>recherche de (alpha, tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="186"/>
+        <location filename="../raster/report.py" line="187"/>
         <source>refit on all polygons</source>
         <translation>réajustement sur tous les polygones</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="132"/>
+        <location filename="../raster/report.py" line="133"/>
         <source>The curve and the surface mark tau = {tau}, the given TAU the model uses (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>La courbe et la surface marquent tau = {tau}, le TAU donné qu'utilise le modèle (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="135"/>
+        <location filename="../raster/report.py" line="136"/>
         <source>The model uses the given TAU, tau = {tau}, which is not on the search&apos;s grid: no point is marked (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>Le modèle utilise le TAU donné, tau = {tau}, qui n'est pas sur la grille de la recherche : aucun point n'est marqué (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="138"/>
+        <location filename="../raster/report.py" line="139"/>
         <source>used</source>
         <translation>utilisé</translation>
     </message>
@@ -1601,6 +1591,16 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/notices.py" line="40"/>
         <source>the map has no CRS: areas are in square map units</source>
         <translation>la carte n'a pas de SCR : les surfaces sont en unités de carte au carré</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="111"/>
+        <source>Yes (default): once the held-out polygons have assessed the model trained without them, the (alpha, tau) search or the band selection and the fit run again on all polygons, so no training polygon is wasted (the held-out figures assess that procedure on fewer polygons; the saved bands, alpha and tau may differ from the assessed ones). No: the saved model is the one assessed.</source>
+        <translation>Oui (par défaut) : une fois que les polygones de validation ont évalué le modèle entraîné sans eux, la recherche de (alpha, tau) ou la sélection de bandes et l'ajustement sont refaits sur tous les polygones, si bien qu'aucun polygone d'entraînement n'est perdu (les chiffres de validation évaluent cette procédure sur moins de polygones ; les bandes, alpha et tau enregistrés peuvent différer de ceux évalués). Non : le modèle enregistré est celui qui a été évalué.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="69"/>
+        <source>The final model was refitted on all polygons (the search or the selection run again on them: its bands, alpha and tau may differ from those assessed) after the held-out polygons assessed the model trained without them.</source>
+        <translation>Le modèle final a été réajusté sur tous les polygones (la recherche ou la sélection refaite sur eux : ses bandes, alpha et tau peuvent différer de ceux évalués) après que les polygones de validation ont évalué le modèle entraîné sans eux.</translation>
     </message>
 </context>
 </TS>

@@ -67,8 +67,9 @@ TEXTS = {
                      "assess it."),
     "final all": QT_TRANSLATE_NOOP("GmmSelect", "The final model was trained on all polygons."),
     "final refit": QT_TRANSLATE_NOOP(
-        "GmmSelect", "The final model was refitted on all polygons (the same bands, alpha and tau) after the "
-                     "held-out polygons assessed the model trained without them."),
+        "GmmSelect", "The final model was refitted on all polygons (the search or the selection run again on "
+                     "them: its bands, alpha and tau may differ from those assessed) after the held-out "
+                     "polygons assessed the model trained without them."),
     "samples per class": QT_TRANSLATE_NOOP("GmmSelect", "Training samples per class"),
     "class": QT_TRANSLATE_NOOP("GmmSelect", "class"),
     "colour": QT_TRANSLATE_NOOP("GmmSelect", "colour"),

@@ -6,8 +6,9 @@
 3. `cross_validate_choice`: a cross-validated estimate of the chosen model;
 4. `fit`: the mixture on the training polygons;
 5. `assess`: that mixture on the held-out polygons;
-6. `refit` (option, default on): the final mixture, with the same bands, alpha and tau, on ALL the
-   polygons, once the held-out polygons have assessed the mixture trained without them;
+6. `refit` (option, default on): once the held-out polygons have assessed the mixture trained without
+   them, step 2 again and the fit on ALL the polygons: the held-out figures assess the procedure, the
+   saved model is that procedure on every polygon (its bands, alpha and tau may differ);
 7. `describe`: the SavedModel with its training record, class colours and band wavelengths.
 
 The held-out polygons are never seen by the (alpha, tau) search, the selection or the assessed fit.
@@ -15,7 +16,7 @@ The held-out polygons are never seen by the (alpha, tau) search, the selection o
 
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Callable, List, Optional, Sequence
 
@@ -167,6 +168,12 @@ class Steps:
             return None
         return lambda fraction: self.progress(start + (end - start) * min(max(fraction, 0.0), 1.0))
 
+    def part(self, start, end, timings=None):
+        """These steps for a part of the run: its progress [0, 1] is [start, end] of the run; its timings
+        go to `timings` (default: the run's)."""
+        return replace(self, progress=self.stage(start, end),
+                       timings=self.timings if timings is None else timings)
+
     @contextmanager
     def timed(self, step):
         """Record the seconds the block takes as the timing of `step`."""
@@ -290,14 +297,15 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     data = split(samples, options, steps)
     check_class_sizes(data.counts, data.X.shape[1], options)
     choose = search_tau if options.selection is None else select_bands
-    choice = choose(samples, data, options, steps)
-    cv = cross_validate_choice(data, options, choice, steps)
+    refitted = options.refit and len(data.y_held_out) > 0
+    assessed = steps.part(0, 0.5) if refitted else steps
+    choice = choose(samples, data, options, assessed)
+    cv = cross_validate_choice(data, options, choice, assessed)
     mixture = fit(data.X, data.y, data.names, choice, steps)
     confused = warn_indistinguishable(mixture, data, choice, steps)
     validation = assess(data, mixture, choice, steps)
-    refitted = options.refit and validation is not None
     if refitted:
-        mixture = refit(samples, data, choice, steps)
+        choice, mixture = refit(samples, data, options, choose, steps)
     model = describe(samples, options, inputs, data, choice, mixture, cv, validation, confused, steps,
                      refitted)
     steps.reach(1.0)
@@ -438,12 +446,17 @@ def fit(X, y, names, choice, steps, step="fit"):
         return GaussianMixture.fit(X, y, tau=choice.tau, class_names=names, alpha=choice.alpha)
 
 
-def refit(samples, data, choice, steps):
-    """The final mixture on all polygons (training and held-out), with the same bands, alpha and tau."""
-    mixture = fit(samples.X, samples.y, data.names, choice, steps, "refit")
-    steps.say(f"Final model refitted on all {len(samples.y)} samples (training and held-out polygons), "
-              "with the same bands, alpha and tau")
-    return mixture
+def refit(samples, data, options, choose, steps):
+    """The final choice and mixture: `choose` (the search or the selection) and the fit again, on all
+    polygons (training and held-out)."""
+    steps.say(f"Final model: the same {'search' if options.selection is None else 'selection'} and fit on "
+              f"all {len(samples.y)} samples (training and held-out polygons)")
+    everything = replace(data, X=samples.X, y=samples.y, groups=samples.groups if options.grouped else None)
+    final = steps.part(0.5, 0.95, timings={})
+    with steps.timed("refit"):
+        choice = choose(samples, everything, options, final)
+        mixture = fit(samples.X, samples.y, data.names, choice, final)
+    return choice, mixture
 
 
 def assess(data, mixture, choice, steps):
@@ -463,8 +476,8 @@ def final_model_note(validation, refitted):
     if validation is None:
         return "trained on all polygons"
     if refitted:
-        return ("refitted on all polygons (the same bands, alpha and tau) after the held-out polygons "
-                "assessed the model trained without them")
+        return ("refitted on all polygons (bands, alpha and tau chosen again on them by the same search or "
+                "selection) after the held-out polygons assessed the model trained without them")
     return "trained on the training polygons only; the held-out polygons assess it"
 
 

@@ -1,6 +1,8 @@
 """The QGIS-free training workflow behind the algorithms: the polygon split, the TAU and ALPHA lists,
 the shrinkage alpha of Train Selection and the refit on all polygons."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from conftest import data_file
@@ -93,26 +95,42 @@ def maipo_samples(every=4):
                            X=X, y=y, groups=data["field"])
 
 
-@pytest.mark.parametrize("refit", [True, False])
-def test_the_final_model_is_refitted_on_all_polygons_after_the_assessment(refit):
-    """REFIT: the held-out figures are those of the model without the held-out polygons; the saved model
-    is then the same choice (bands, alpha, tau) fitted on every sample."""
+def test_the_held_out_polygons_assess_the_model_trained_without_them():
+    """The held-out figures are those of the choice and the fit on the training polygons, refit or not."""
     samples = maipo_samples()
-    options = TrainingOptions(selection=SelectionOptions(max_features=5), refit=refit, alpha_grid=[0.0, 0.5])
+    options = TrainingOptions(selection=SelectionOptions(max_features=5), refit=False, alpha_grid=[0.0, 0.5])
     result = train(samples, options, TrainingInputs(16))
     mixture, features = result.model.mixture, list(result.model.features)
     split = result.split
     trained = GaussianMixture.fit(samples.X[split.train], samples.y[split.train], tau=mixture.tau_,
                                   alpha=mixture.alpha_)
+    np.testing.assert_allclose(mixture.covariances_, trained.covariances_, rtol=1e-10)
     predicted = trained.subset(features).predict(samples.X[split.held_out][:, features])
     expected = confusion_matrix(samples.y[split.held_out], predicted, trained.labels_)
     np.testing.assert_array_equal(result.validation.confusion, expected)
-    final = GaussianMixture.fit(*((samples.X, samples.y) if refit else (samples.X[split.train],
-                                                                        samples.y[split.train])),
-                                tau=mixture.tau_, alpha=mixture.alpha_)
-    np.testing.assert_allclose(mixture.covariances_, final.covariances_, rtol=1e-10)
-    np.testing.assert_array_equal(mixture.counts_, final.counts_)
-    assert result.model.training.parameters["refit"] is refit
+    refitted = train(samples, replace(options, refit=True), TrainingInputs(16))
+    np.testing.assert_array_equal(refitted.validation.confusion, expected)
+    np.testing.assert_array_equal(refitted.cross_validation.confusion, result.cross_validation.confusion)
+    assert result.model.training.parameters["refit"] is False
+    assert refitted.model.training.parameters["refit"] is True
+
+
+@pytest.mark.parametrize("selection", [SelectionOptions(max_features=5), None])
+def test_the_final_model_is_the_same_procedure_on_all_polygons(selection):
+    """REFIT: the saved model is the search or the selection and the fit run again on every polygon, i.e.
+    the model VALIDATION = 0 gives; here it differs from the model the held-out polygons assessed."""
+    samples = maipo_samples()
+    options = TrainingOptions(selection=selection, alpha_grid=[0.0, 0.5])
+    refitted = train(samples, options, TrainingInputs(16)).model
+    everything = train(samples, replace(options, validation=0), TrainingInputs(16)).model
+    assessed = train(samples, replace(options, refit=False), TrainingInputs(16)).model
+    assert refitted.features == everything.features
+    assert (refitted.mixture.alpha_, refitted.mixture.tau_) == (everything.mixture.alpha_,
+                                                                 everything.mixture.tau_)
+    np.testing.assert_allclose(refitted.mixture.covariances_, everything.mixture.covariances_, rtol=1e-10)
+    np.testing.assert_array_equal(refitted.mixture.counts_, np.bincount(samples.y)[np.unique(samples.y)])
+    assert (refitted.features, refitted.mixture.alpha_, refitted.mixture.tau_) != (
+        assessed.features, assessed.mixture.alpha_, assessed.mixture.tau_)
 
 
 def test_selection_alpha_is_that_of_the_search_over_all_bands():

@@ -1,20 +1,26 @@
 """Held-out accuracy of GMM Select against its peers, on polygon-disjoint splits of real data.
 
     /usr/bin/python3 dev/bench/bench_accuracy.py [--splits 5] [--study] [--json FILE]
+        [--data maipo landsat muufl] [--only TEXT]
 
 Data: the bundled Maipo time series (tests/data/maipo_landsat8: 7,713 pixels x 64 features, 4 crops,
-400 fields = the polygons) and the Landsat-5 scene (tests/data/landsat5_rstoolbox: 7 bands, 4
-classes, 36 polygons, sampled with gmmselect.raster.extract_samples). Each split holds out 30 % of
-each class's polygons (raster.training.split_polygons, seeds 100, 101, ...); every method trains on
-the same pixels of the other polygons and is scored by Cohen's kappa on the held-out pixels. The
-table shows the mean over the splits.
+400 fields = the polygons), the Landsat-5 scene (tests/data/landsat5_rstoolbox: 7 bands, 4 classes, 36
+polygons, sampled with gmmselect.raster.extract_samples) and the MUUFL field spectra
+(tests/data/muufl_field_spectra: every 25 nm, 31 bands; the 6 materials measured at 4 or more sites, 280
+spectra from 32 sites, each site's ASD file its polygon). Each split holds out 30 % of each class's
+polygons (raster.training.split_polygons, seeds 100, 101, ...); every method trains on the same pixels of
+the other polygons and is scored by Cohen's kappa on the held-out pixels. The table shows the mean over
+the splits.
 
 - GMM Select as Train Selection and Train GMM run it (raster.training.train, their default options),
-  and with the options of the study (--study: the rows that chose the defaults, see the README);
+  and with the options of the study (--study: the rows that chose the defaults, see the README; --only:
+  the rows whose name holds TEXT, without the peers). A row that cannot run on a data set (a singular
+  covariance without shrinkage or ridge) is left out there;
 - dzetsaka's GMM: every band scaled to [-1, 1] (training min and max), ridge S + tau I with tau from
   10^-8 ... 10^7.5 by 5-fold pixel (ungrouped) CV of the overall accuracy, as its gmm_ridge does;
 - scikit-learn RandomForest (200 trees), LDA, QDA (reg_param 1e-3), all bands, in the bench venv
-  (.venv-bench, created by bench_core.py's ensure_venv; never a plugin dependency).
+  (.venv-bench, created by bench_core.py's ensure_venv; never a plugin dependency). QDA cannot fit the
+  MUUFL classes (no more spectra than bands): n/a there.
 """
 
 import argparse
@@ -24,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 
 import numpy as np
 
@@ -36,7 +43,8 @@ use_repository()
 
 from bench_core import ensure_venv  # noqa: E402
 
-from gmmselect.core import (  # noqa: E402  # noqa: E402
+from gmmselect.core import (  # noqa: E402
+    LEAVE_ONE_OUT,
     GaussianMixture,
     cohen_kappa,
     confusion_matrix,
@@ -58,6 +66,8 @@ PEERS_JOB = os.path.join(HERE, "_accuracy_peers.py")
 DATA = os.path.join(REPO, "tests", "data")
 HELD_OUT = 0.3
 MAX_BANDS = 20
+#: MUUFL classes with fewer sites cannot keep two training polygons through both 30 % hold-outs.
+MIN_SITES = 4
 
 
 def maipo():
@@ -74,7 +84,19 @@ def landsat():
     return samples.X, samples.y, samples.groups, list(samples.band_names)
 
 
-DATASETS = {"maipo": maipo, "landsat": landsat}
+def muufl():
+    """MUUFL field spectra every 25 nm (31 bands, as muufl_library.csv), the ASD file of each spectrum (a
+    site: its ~10 spectra are near-duplicates) as its polygon, the classes of at least MIN_SITES sites."""
+    data = np.load(os.path.join(DATA, "muufl_field_spectra", "muufl_asd_spectra.npz"))
+    sites = np.array([source.split("#")[0] for source in data["source"]])
+    keep = np.isin(data["y"], [c for c in np.unique(data["y"])
+                               if len(np.unique(sites[data["y"] == c])) >= MIN_SITES])
+    every = slice(None, None, 25)
+    return (data["X"][keep][:, every], data["y"][keep], np.unique(sites[keep], return_inverse=True)[1],
+            [f"{w:g} nm" for w in data["wavelength_nm"][every]])
+
+
+DATASETS = {"maipo": maipo, "landsat": landsat, "muufl": muufl}
 
 
 def as_samples(X, y, groups, band_names):
@@ -90,6 +112,19 @@ def workflow(options):
         result = train(as_samples(X, y, groups, band_names), options, TrainingInputs(X.shape[1]))
         mixture, bands = result.model.classifier()
         features = [b - 1 for b in bands]
+        return (lambda Z: mixture.predict(Z[:, features])), len(features)
+    return method
+
+
+def assessed_choice_refitted(options):
+    """The REFIT of before: the choice (bands, alpha, tau) made on the workflow's training polygons, fitted
+    again on all the samples it was given."""
+    def method(X, y, groups, band_names):
+        result = train(as_samples(X, y, groups, band_names), replace(options, refit=False),
+                       TrainingInputs(X.shape[1]))
+        assessed, bands = result.model.classifier()
+        features = [b - 1 for b in bands]
+        mixture = GaussianMixture.fit(X, y, tau=assessed.tau_, alpha=assessed.alpha_).subset(features)
         return (lambda Z: mixture.predict(Z[:, features])), len(features)
     return method
 
@@ -132,11 +167,12 @@ def core_selection(alpha_rule="fixed", alpha=0.0, size_rule="tolerance", final="
     return method
 
 
-def core_all_bands(alphas, standardise=False):
-    """A study method: all bands, (alpha, tau) by grouped 5-fold CV kappa on all training polygons."""
+def core_all_bands(alphas, standardise=False, folds=5):
+    """A study method: all bands, (alpha, tau) by grouped CV kappa (5-fold, or "loo": leave one polygon
+    out) on all training polygons."""
     def method(X, y, groups, band_names):
         scale = pooled_std(X, y) if standardise else np.ones(X.shape[1])
-        search = select_tau(X / scale, y, groups=groups, alphas=alphas)
+        search = select_tau(X / scale, y, groups=groups, alphas=alphas, folds=folds)
         mixture = GaussianMixture.fit(X / scale, y, tau=search.tau, alpha=search.alpha)
         return (lambda Z: mixture.predict(Z / scale)), X.shape[1]
     return method
@@ -156,17 +192,27 @@ def best_cv_size(X, y, groups, selection, alpha, tau):
     return selection.sizes[int(np.argmax(kappas))]
 
 
-def methods(study):
-    """The GMM Select rows: the defaults of both algorithms, then (study) the options behind them."""
+def methods(study, only=None):
+    """The GMM Select rows: the defaults of both algorithms, then (study) the options behind them; `only`:
+    the rows whose name holds that text."""
     rows = {
         "GMM Select: Train Selection defaults": workflow(TrainingOptions(selection=SelectionOptions())),
         "GMM Select: Train GMM defaults": workflow(TrainingOptions()),
         "dzetsaka-like GMM ([-1, 1], ridge by 5-fold pixel CV)": dzetsaka_gmm,
     }
-    if not study:
-        return rows
+    if study:
+        rows.update(study_rows())
+    return {name: method for name, method in rows.items() if only is None or only in name}
+
+
+def study_rows():
+    """The rows of --study (see methods)."""
     before = {"alpha_grid": [0.0], "refit": False}
-    rows.update({
+    return {
+        "study: Train Selection, refit with the assessed bands, alpha and tau": assessed_choice_refitted(
+            TrainingOptions(selection=SelectionOptions())),
+        "study: Train GMM, refit with the assessed alpha and tau": assessed_choice_refitted(
+            TrainingOptions()),
         "study: Train Selection before (alpha 0, no refit)": workflow(TrainingOptions(
             selection=SelectionOptions(), **before)),
         "study: Train Selection, alpha 0, refit": workflow(TrainingOptions(
@@ -189,8 +235,11 @@ def methods(study):
         "study: all bands, tau by CV (alpha 0)": core_all_bands([0.0]),
         "study: all bands, (alpha, tau) by CV": core_all_bands(DEFAULT_ALPHAS),
         "study: all bands, (alpha, tau) by CV, bands standardised": core_all_bands(DEFAULT_ALPHAS, True),
-    })
-    return rows
+        "study: all bands, (alpha, tau) by leave-one-polygon-out CV": core_all_bands(DEFAULT_ALPHAS,
+                                                                                   folds=LEAVE_ONE_OUT),
+        "study: all bands, (alpha, tau) by leave-one-polygon-out CV, bands standardised": core_all_bands(
+            DEFAULT_ALPHAS, True, LEAVE_ONE_OUT),
+    }
 
 
 def run_peers(X, y, masks):
@@ -208,22 +257,26 @@ PEER_NAMES = {"random_forest": "scikit-learn RandomForest (200 trees)", "lda": "
               "qda": "scikit-learn QDA (reg_param 1e-3)"}
 
 
-def evaluate(name, load, n_splits, study):
+def evaluate(name, load, n_splits, study, only=None):
     """{method: {'kappa': [per split], 'bands': [per split], 'seconds': total}} on one data set."""
     X, y, groups, band_names = load()
     labels = np.unique(y)
     masks = np.array([split_polygons(y, groups, HELD_OUT, seed=100 + s).train for s in range(n_splits)])
     results = {}
-    for method_name, method in methods(study).items():
+    for method_name, method in methods(study, only).items():
         kappas, bands, started = [], [], time.perf_counter()
-        for train_mask in masks:
-            predict, n_bands = method(X[train_mask], y[train_mask], groups[train_mask], band_names)
-            test = ~train_mask
-            kappas.append(float(cohen_kappa(confusion_matrix(y[test], predict(X[test]), labels))))
-            bands.append(n_bands)
+        try:
+            for train_mask in masks:
+                predict, n_bands = method(X[train_mask], y[train_mask], groups[train_mask], band_names)
+                test = ~train_mask
+                kappas.append(float(cohen_kappa(confusion_matrix(y[test], predict(X[test]), labels))))
+                bands.append(n_bands)
+        except ValueError as error:
+            print(f"  {name}: {method_name}: left out ({error})", flush=True)
+            continue
         results[method_name] = {"kappa": kappas, "bands": bands, "seconds": time.perf_counter() - started}
         print(f"  {name}: {method_name}: mean kappa {np.mean(kappas):.4f}", flush=True)
-    for peer, predicted in run_peers(X, y, masks).items():
+    for peer, predicted in (run_peers(X, y, masks) if only is None else {}).items():
         kappas = [float(cohen_kappa(confusion_matrix(y[~m], p[~m], labels)))
                   for m, p in zip(masks, predicted)]
         results[PEER_NAMES[peer]] = {"kappa": kappas, "bands": [X.shape[1]] * n_splits, "seconds": None}
@@ -233,15 +286,17 @@ def evaluate(name, load, n_splits, study):
 def table(all_results):
     """The markdown table: mean held-out kappa per data set, their mean, bands used."""
     names = list(all_results)
-    rows = list(all_results[names[0]])
+    rows = list(dict.fromkeys(row for n in names for row in all_results[n]))
     lines = ["| method | " + " | ".join(f"{n} kappa" for n in names) + " | mean | bands used |",
              "|---|" + "---|" * (len(names) + 2)]
     for row in rows:
-        means = [np.mean(all_results[n][row]["kappa"]) for n in names]
+        done = [n for n in names if row in all_results[n]]
+        means = {n: np.mean(all_results[n][row]["kappa"]) for n in done}
         bands = "; ".join(f"{min(all_results[n][row]['bands'])}-{max(all_results[n][row]['bands'])}"
-                          for n in names)
-        lines.append(f"| {row} | " + " | ".join(f"{m:.4f}" for m in means)
-                     + f" | {np.mean(means):.4f} | {bands} |")
+                          for n in done)
+        mean = f"{np.mean(list(means.values())):.4f}" if len(done) == len(names) else "n/a"
+        lines.append(f"| {row} | " + " | ".join(f"{means[n]:.4f}" if n in means else "n/a" for n in names)
+                     + f" | {mean} | {bands} |")
     return "\n".join(lines)
 
 
@@ -250,12 +305,14 @@ def main():
     parser.add_argument("--splits", type=int, default=5)
     parser.add_argument("--study", action="store_true", help="also the rows that chose the defaults")
     parser.add_argument("--json", help="write the per-split kappas here")
+    parser.add_argument("--data", nargs="+", choices=list(DATASETS), default=list(DATASETS))
+    parser.add_argument("--only", help="only the GMM Select rows whose name holds this text (no peers)")
     args = parser.parse_args()
     all_results = {}
-    for name, load in DATASETS.items():
+    for name in args.data:
         print(f"{name}: {args.splits} polygon-disjoint splits, {HELD_OUT:.0%} of each class's polygons "
               "held out", flush=True)
-        all_results[name] = evaluate(name, load, args.splits, args.study)
+        all_results[name] = evaluate(name, DATASETS[name], args.splits, args.study, args.only)
     print()
     print(table(all_results))
     if args.json:
