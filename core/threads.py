@@ -11,6 +11,7 @@ unoptimised) otherwise: `blas_in_use()` says which one this process loaded.
 """
 
 import ctypes
+import functools
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -64,8 +65,10 @@ def _openblas_version(path):
         return "OpenBLAS"
 
 
+@functools.cache
 def openblas_libraries():
-    """The (setter, getter) pairs of the OpenBLAS libraries mapped into this process (Linux only)."""
+    """The (setter, getter) pairs of the OpenBLAS libraries mapped into this process (Linux only; found
+    once: NumPy maps its BLAS when it is imported and never unmaps it)."""
     found = []
     for path in mapped_blas_paths():
         try:
@@ -77,7 +80,7 @@ def openblas_libraries():
             if hasattr(library, setter) and hasattr(library, getter):
                 found.append((getattr(library, setter), getattr(library, getter)))
                 break
-    return found
+    return tuple(found)
 
 
 @contextmanager
