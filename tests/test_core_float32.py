@@ -7,7 +7,16 @@ from osgeo import gdal
 from test_raster_fixtures import LANDSAT
 
 from gmmselect.core import GaussianMixture, float32
-from gmmselect.core.float32 import CONFIDENCE_TOLERANCE, Float32Decision
+from gmmselect.core.float32 import CONFIDENCE_TOLERANCE, MonomialDecision, WhitenedDecision
+
+KERNELS = [WhitenedDecision, MonomialDecision]
+
+
+@pytest.fixture(params=KERNELS, ids=["whitened", "monomial"])
+def kernel(request, monkeypatch):
+    """Each float32 kernel, made the one every mixture uses whatever its band count."""
+    monkeypatch.setattr(float32, "MONOMIAL_LIMIT", 0 if request.param is WhitenedDecision else 10**6)
+    return request.param
 
 
 def ill_conditioned(seed=0, d=8, n_classes=4, smallest=-6):
@@ -74,10 +83,10 @@ def float64_outputs(model, X):
 
 @pytest.mark.parametrize("alpha", [0.0, 0.3])
 @pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32, np.float32, np.float64])
-def test_the_error_bound_holds_on_ill_conditioned_covariances(dtype, alpha):
+def test_the_error_bound_holds_on_ill_conditioned_covariances(dtype, alpha, kernel):
     model = shrunk(0, alpha)
     X = pixels_around(model, 20000, 1, dtype)
-    form = Float32Decision(model, X.dtype)
+    form = kernel(model, X.dtype)
     distances, t = form.distances(X.T)
     exact = (model.constants_.max() - model.decision_function(X.astype(np.float64))).T
     winners, best = np.argmin(distances, axis=0), np.min(distances, axis=0)
@@ -90,7 +99,7 @@ def test_the_error_bound_holds_on_ill_conditioned_covariances(dtype, alpha):
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_labels_equal_float64_on_every_pixel_with_near_ties(seed, monkeypatch):
+def test_labels_equal_float64_on_every_pixel_with_near_ties(seed, kernel, monkeypatch):
     model = ill_conditioned(seed)
     X = np.vstack([pixels_around(model, 5000, seed, np.float64), near_ties(model, 40, seed)])
     retried = []
@@ -107,7 +116,7 @@ def test_labels_equal_float64_on_every_pixel_with_near_ties(seed, monkeypatch):
 
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_shrinkage_alpha_reaches_the_float32_path(seed):
+def test_shrinkage_alpha_reaches_the_float32_path(seed, kernel):
     """alpha > 0: the float32 labels equal, on every pixel (near ties included), the float64 labels of a
     model given the blended covariances as its own (alpha 0, the same floor), and differ from alpha 0's."""
     model = shrunk(seed, 0.3)
@@ -122,14 +131,14 @@ def test_shrinkage_alpha_reaches_the_float32_path(seed):
     assert np.any(labels != shrunk(seed, 0.0).classify(X)[0])
 
 
-def test_float32_alone_would_get_some_near_ties_wrong():
+def test_float32_alone_would_get_some_near_ties_wrong(kernel):
     model = ill_conditioned(3)
     X = near_ties(model, 40, 3)
-    distances, _ = Float32Decision(model, X.dtype).distances(X.T)
+    distances, _ = kernel(model, X.dtype).distances(X.T)
     assert np.any(np.argmin(distances, axis=0) != np.argmax(model.decision_function(X), axis=1))
 
 
-def test_landsat_labels_and_confidence_equal_float64():
+def test_landsat_labels_and_confidence_equal_float64(kernel):
     pixels = gdal.Open(LANDSAT).ReadAsArray().reshape(7, -1).T
     rng = np.random.default_rng(0)
     y = np.digitize(pixels[:, 3], np.quantile(pixels[:, 3], [0.25, 0.5, 0.75])) + 1
@@ -142,7 +151,7 @@ def test_landsat_labels_and_confidence_equal_float64():
     np.testing.assert_allclose(posteriors, expected_posteriors, rtol=0, atol=CONFIDENCE_TOLERANCE)
 
 
-def test_far_runner_up_gives_confidence_one_without_exp(monkeypatch):
+def test_far_runner_up_gives_confidence_one_without_exp(kernel, monkeypatch):
     model = ill_conditioned(4, smallest=2)
     X = np.round(model.means_).repeat(10, axis=0).astype(np.int16)
     assert float64_outputs(model, X)[1].min() > 1 - 2.0**-24
@@ -153,13 +162,13 @@ def test_far_runner_up_gives_confidence_one_without_exp(monkeypatch):
     assert np.all(posteriors.sum(axis=1) == 1) and np.all(posteriors.max(axis=1) == 1)
 
 
-def test_parts_and_blocks_change_no_output(monkeypatch):
+def test_parts_and_blocks_change_no_output(kernel, monkeypatch):
     X = pixels_around(ill_conditioned(5), 3001, 5, np.int16)
     whole = ill_conditioned(5).classify(X, with_posteriors=True)
     monkeypatch.setattr(float32, "PART_ELEMENTS", 700)  # parts of 128 pixels, blocks of 64
     monkeypatch.setattr(float32, "BLOCK_ELEMENTS", 100)
     model = ill_conditioned(5)
-    form = Float32Decision(model, X.dtype)
+    form = kernel(model, X.dtype)
     assert (form.step, form.block) == (128, 64)
     bands = np.ascontiguousarray(X.T)
     parts = model.classify_bands(bands, with_posteriors=True)
