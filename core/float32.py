@@ -55,23 +55,28 @@ as the whitened form (dev/bench/README.md), so the product is float64 (v = 2^-53
 (1 - k v)) and D^ its float32 rounding:
 - input: y^ = fl64(x - m), |y^ - y| <= v |y| (exact for integers); monomials h = (y_i y_j, y_i, 1):
   |h^ - h| <= gamma64_3 |h|;
-- coefficients, each at most 3d + 4 roundings deep from the stored W, mu, kappa: |a^ - a| <= gamma64_{3d+4} a~,
-  a~ the same coefficients of |W_c|, |mu_c - m|, |l_c|, and a~'|h| = || |W_c|'(|y| + |mu_c - m|) ||^2 + |l_c|
-  <= sigma (||y|| + r)^2 + L, sigma = max_c || |W_c| ||_2^2, r = max_c ||mu_c - m||, L = max_c |l_c|;
-- product: |fl64(a^'h^) - a^'h^| <= gamma64_K |a^|'|h^|, so |D64^_c - D_c| <= gamma64_{K+3d+8} (sigma (||y|| + r)^2 + L);
+- coefficients, each at most 3d + 4 roundings deep from the stored W, mu, kappa:
+  |a^ - a| <= gamma64_{3d+4} a~, a~ the same coefficients of |W_c|, |mu_c - m|, |l_c|, and
+  a~'|h| = || |W_c|'(|y| + |mu_c - m|) ||^2 + |l_c| <= sigma (||y|| + r)^2 + L,
+  sigma = max_c || |W_c| ||_2^2, r = max_c ||mu_c - m||, L = max_c |l_c|;
+- product: |fl64(a^'h^) - a^'h^| <= gamma64_K |a^|'|h^|, so
+  |D64^_c - D_c| <= gamma64_{K+3d+8} (sigma (||y|| + r)^2 + L);
 - rounding to float32: |D^_c - D64^_c| <= u |D^_c| (1 + 2u);
-- the float64 path itself (decision_function, uncentred: z = fl(W'x) - fl(W'mu)): in 2-norm |z^ - z| <= t64 =
-  gamma64_{d+2} (a ||x|| + nu), a = sqrt(sigma), nu = max_c || |W_c|'|mu_c| ||, so its score is off by at most
-  2 t64 s_c + t64^2 + gamma64_{d+2} q_c + v |kappa_c| <= 2 t64^2 / u + u q_c + v kappa_abs (2 t s <= t^2/u + u s^2,
-  gamma64 q_c inside M), kappa_abs = max_c |kappa_c|;
+- the float64 path itself (decision_function, uncentred: z = fl(W'x) - fl(W'mu)): in 2-norm
+  |z^ - z| <= t64 = gamma64_{d+2} (a ||x|| + nu), a = sqrt(sigma), nu = max_c || |W_c|'|mu_c| ||, so
+  its score is off by at most 2 t64 s_c + t64^2 + gamma64_{d+2} q_c + v |kappa_c|
+  <= 2 t64^2 / u + u q_c + v kappa_abs (2 t s <= t^2/u + u s^2; gamma64 q_c inside M),
+  kappa_abs = max_c |kappa_c|;
 - ||y|| <= ||y^|| (1 + v), ||x|| <= ||y|| + ||m||, (p + q)^2 <= 2 p^2 + 2 q^2 and q_c <= D_c (l_c >= 0):
   both paths' errors together are at most M [f + 2u D^_c], f = F2 ||y^||^2 + F0 with
   F2 = 2 sigma (gamma64_{K+3d+8} + 2 gamma64_{d+2}^2 / u),
-  F0 = 2 sigma gamma64_{K+3d+8} r^2 + gamma64_{K+3d+8} L + 4 gamma64_{d+2}^2 (a ||m|| + nu)^2 / u + v kappa_abs.
-f is one more row of the product (F2 on the squares, F0 on the 1; nonnegative terms, M^2 covers their
-rounding and that of evaluating R), so E_b + E_c <= R + B Delta_c with R = 2 M f + 4 u M D^_b and
-B = 2 M u; with the 4u of B and 8u M D^_b of R for the float32 thresholds: R = 2 M f + 14 u M D^_b,
-B = 7 u M (sum_error = 2u in the code). The maxima over the classes make f the same for every class:
+  F0 = 2 sigma gamma64_{K+3d+8} r^2 + gamma64_{K+3d+8} L + 4 gamma64_{d+2}^2 (a ||m|| + nu)^2 / u
+       + v kappa_abs.
+f is one more row of the product (F2 on the squares, F0 on the 1: nonnegative terms; M^2 covers their
+rounding, that of evaluating R, and a D^_b below 0 by at most f), so E_b + E_c <= R + B Delta_c with
+R = 2 M f + 4 u M D^_b and B = 2 u M; the float32 thresholds add, as in the whitened kernel, 5u M to B
+and 10u M D^_b to R (sum_error = 2u in the code): R = 2 M f + 14 u M D^_b, B = 7 u M.
+The maxima over the classes make f the same for every class:
 an ill-conditioned class inflates it for all pixels, but f stays about 2^-29 a (||y|| + r) / s_b times
 the whitened form's R.
 """

@@ -177,3 +177,64 @@ def test_parts_and_blocks_change_no_output(kernel, monkeypatch):
     expected_labels, expected_confidence, _ = float64_outputs(model, X)
     np.testing.assert_array_equal(parts[0], expected_labels)
     np.testing.assert_allclose(parts[1], expected_confidence, rtol=0, atol=CONFIDENCE_TOLERANCE)
+
+
+@pytest.mark.parametrize("d", range(1, 7))
+def test_the_monomial_kernel_serves_models_up_to_its_band_limit(d):
+    model = ill_conditioned(0, d=d)
+    expected = MonomialDecision if d <= float32.MONOMIAL_LIMIT else WhitenedDecision
+    assert type(float32.float32_decision(model, np.int16)) is expected
+    assert type(model._float32(np.dtype(np.int16))) is expected
+
+
+def assert_error_bound_holds(form, X):
+    """|D^_b - D_b| + |D^_c - D_c| <= R + B Delta_c for every pixel of `X (n, d)` and class c, D the
+    float64 distances."""
+    distances, error = form.distances(np.ascontiguousarray(X.T))
+    exact = (form.mixture.constants_.max() - form.mixture.decision_function(X.astype(np.float64))).T
+    winners, best = np.argmin(distances, axis=0), np.min(distances, axis=0)
+    slack, slope = form.certificate(best, error)
+    errors = np.abs(distances - exact)
+    assert np.all(errors[winners, np.arange(len(X))] + errors <= slack + slope * (distances - best))
+
+
+@pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.float32])
+def test_the_error_bound_holds_at_the_ends_of_the_input_range(dtype, kernel):
+    """Pixels at the extremes of 16-bit data (monomials up to 4e9, far from every class)."""
+    model = ill_conditioned(6, d=4, smallest=0)
+    info = np.iinfo(np.int16 if dtype is np.float32 else dtype)
+    X = np.random.default_rng(6).choice([info.min, info.max, 0, 1000, 3000], size=(5000, 4)).astype(dtype)
+    assert_error_bound_holds(kernel(model, X.dtype), X)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_the_error_bound_holds_at_the_means_of_ill_conditioned_classes(dtype, kernel):
+    """Pixels within 1e-3 of the class means (condition 1e10): distances near zero, so the monomial
+    kernel's bound rests on its absolute term f (the float64 product's cancellation, about 1e-3 here)."""
+    model = ill_conditioned(7, d=4)
+    rng = np.random.default_rng(7)
+    X = (model.means_.repeat(500, axis=0) + rng.uniform(-1e-3, 1e-3, (2000, 4))).astype(dtype)
+    assert_error_bound_holds(kernel(model, X.dtype), X)
+
+
+def test_the_monomial_kernel_certifies_overlapping_landsat_classes(monkeypatch):
+    """Four overlapping classes (quartiles of band 4) on bands 2-5: the whitened float32 scores leave a
+    fifth of the scene to float64 (their error makes the confidence bound exceed 1e-5), the monomial
+    kernel's float64 product almost none; both give the float64 labels and confidence."""
+    pixels = gdal.Open(LANDSAT).ReadAsArray().reshape(7, -1)[1:5]
+    y = np.digitize(pixels[2], np.quantile(pixels[2], [0.25, 0.5, 0.75])) + 1
+    train = np.random.default_rng(0).choice(pixels.shape[1], 3000, replace=False)
+    model = GaussianMixture.fit(pixels[:, train].T.astype(np.float64), y[train], tau=1e-3)
+    expected_labels, expected_confidence, _ = float64_outputs(model, pixels.T)
+    retried = {kernel: [] for kernel in KERNELS}
+    decide = model.decide
+    for kernel in KERNELS:
+        form = kernel(model, pixels.dtype)
+        count = retried[kernel].append
+        monkeypatch.setattr(model, "decide", lambda Z, p=False, count=count: count(len(Z)) or decide(Z, p))
+        winners, confidence, _ = form.classify(pixels)
+        monkeypatch.undo()
+        np.testing.assert_array_equal(model.labels_[winners], expected_labels)
+        np.testing.assert_allclose(confidence, expected_confidence, rtol=0, atol=CONFIDENCE_TOLERANCE)
+    assert sum(retried[WhitenedDecision]) > 0.15 * pixels.shape[1]
+    assert sum(retried[MonomialDecision]) < 10
