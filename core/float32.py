@@ -313,7 +313,8 @@ class MonomialDecision(Float32Decision):
         for start in range(0, n, self.block):
             block = monomials[:, :min(self.block, n - start)]
             y = block[first:first + d]
-            np.subtract(bands[:, start:start + block.shape[1]], self.centre64, out=y)
+            np.copyto(y, bands[:, start:start + block.shape[1]])  # then subtracting: twice as fast as at once
+            y -= self.centre64
             row = 0
             for i in range(d):
                 np.multiply(y[i], y[i:], out=block[row:row + d - i])
