@@ -272,29 +272,28 @@ class MonomialDecision(Float32Decision):
     def __init__(self, mixture, dtype):
         d = mixture.n_features
         super().__init__(mixture, dtype, 2 * U)
-        centre = self.centre.astype(np.float64)
-        self.centre64 = centre
+        self.centre64 = self.centre.astype(np.float64)
         rows, columns = np.triu_indices(d)
         whiteners, lifts = mixture.whiteners_, mixture.constants_.max() - mixture.constants_
-        offsets = np.einsum("cd,cde->ce", mixture.means_ - centre[:, 0], whiteners)
+        offsets = np.einsum("cd,cde->ce", mixture.means_ - self.centre64[:, 0], whiteners)
         precisions = whiteners @ whiteners.transpose(0, 2, 1)
         squares = precisions[:, rows, columns] * np.where(rows == columns, 1, 2)
         linear = -2 * np.einsum("cde,ce->cd", whiteners, offsets)
         constant = np.einsum("ce,ce->c", offsets, offsets) + lifts
         error = np.zeros(len(rows) + d + 1)
-        error[np.flatnonzero(rows == columns)], error[-1] = self.error_term(d, len(error), centre[:, 0])
+        error[np.flatnonzero(rows == columns)], error[-1] = self.error_term(len(error))
         self.coefficients = np.vstack([np.column_stack([squares, linear, constant]), error * _MARGIN**2])
         self.block = max(64, BLOCK_ELEMENTS // len(error))
 
-    def error_term(self, d, k, centre):
+    def error_term(self, k):
         """F2 and F0 of f = F2 ||y^||^2 + F0 (module docstring) for K = `k` monomials."""
-        mixture = self.mixture
+        mixture, centre = self.mixture, self.centre64[:, 0]
         sigma = max(np.linalg.norm(np.abs(w), 2) ** 2 for w in mixture.whiteners_)
         reach = np.linalg.norm(mixture.means_ - centre, axis=1).max()
         lift = (mixture.constants_.max() - mixture.constants_).max()
         nu = np.linalg.norm(np.einsum("cde,cd->ce", np.abs(mixture.whiteners_), np.abs(mixture.means_)),
                             axis=1).max()
-        product, reference = gamma(k + 3 * d + 8, V), gamma(d + 2, V)
+        product, reference = gamma(k + 3 * mixture.n_features + 8, V), gamma(mixture.n_features + 2, V)
         squares = 2 * sigma * (product + 2 * reference**2 / U)
         floor = (2 * sigma * product * reach**2 + product * lift
                  + 4 * reference**2 * (np.sqrt(sigma) * np.linalg.norm(centre) + nu) ** 2 / U
