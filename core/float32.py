@@ -44,6 +44,41 @@ pay for evaluating R, B and the thresholds below in float32.
   spend exps.
 Pixels that are not certified (a near tie, or an ill-conditioned class making E large) are
 recomputed in float64, all those of one call together.
+
+Monomial kernel (MonomialDecision, d <= MONOMIAL_LIMIT): the same certificate with the scores of one
+float64 product. With y = x - m, P_c = W_c W_c', o_c = W_c'(mu_c - m), l_c = kappa_max - kappa_c:
+D_c = ||W_c'y - o_c||^2 + l_c = sum_{i<=j} A_ij y_i y_j + b'y + k (A_ii = P_ii, A_ij = 2 P_ij, b =
+-2 W_c o_c, k = ||o_c||^2 + l_c) is linear in the K = d(d+1)/2 + d + 1 monomials (y_i y_j, y_i, 1),
+so all classes are one (C x K) @ (K x n) product. In float32 its cancellation (terms of the size of
+the squared whitened distance to m, gamma_K of them) leaves 2 to 3 times as many pixels uncertified
+as the whitened form (dev/bench/README.md), so the product is float64 (v = 2^-53, gamma64_k = k v /
+(1 - k v)) and D^ its float32 rounding:
+- input: y^ = fl64(x - m), |y^ - y| <= v |y| (exact for integers); monomials h = (y_i y_j, y_i, 1):
+  |h^ - h| <= gamma64_3 |h|;
+- coefficients, each at most 3d + 4 roundings deep from the stored W, mu, kappa:
+  |a^ - a| <= gamma64_{3d+4} a~, a~ the same coefficients of |W_c|, |mu_c - m|, |l_c|, and
+  a~'|h| = || |W_c|'(|y| + |mu_c - m|) ||^2 + |l_c| <= sigma (||y|| + r)^2 + L,
+  sigma = max_c || |W_c| ||_2^2, r = max_c ||mu_c - m||, L = max_c |l_c|;
+- product: |fl64(a^'h^) - a^'h^| <= gamma64_K |a^|'|h^|, so
+  |D64^_c - D_c| <= gamma64_{K+3d+8} (sigma (||y|| + r)^2 + L);
+- rounding to float32: |D^_c - D64^_c| <= u |D^_c| (1 + 2u);
+- the float64 path itself (decision_function, uncentred: z = fl(W'x) - fl(W'mu)): in 2-norm
+  |z^ - z| <= t64 = gamma64_{d+2} (a ||x|| + nu), a = sqrt(sigma), nu = max_c || |W_c|'|mu_c| ||, so
+  its score is off by at most 2 t64 s_c + t64^2 + gamma64_{d+2} q_c + v |kappa_c|
+  <= 2 t64^2 / u + u q_c + v kappa_abs (2 t s <= t^2/u + u s^2; gamma64 q_c inside M),
+  kappa_abs = max_c |kappa_c|;
+- ||y|| <= ||y^|| (1 + v), ||x|| <= ||y|| + ||m||, (p + q)^2 <= 2 p^2 + 2 q^2 and q_c <= D_c (l_c >= 0):
+  both paths' errors together are at most M [f + 2u D^_c], f = F2 ||y^||^2 + F0 with
+  F2 = 2 sigma (gamma64_{K+3d+8} + 2 gamma64_{d+2}^2 / u),
+  F0 = 2 sigma gamma64_{K+3d+8} r^2 + gamma64_{K+3d+8} L + 4 gamma64_{d+2}^2 (a ||m|| + nu)^2 / u
+       + v kappa_abs.
+f is one more row of the product (F2 on the squares, F0 on the 1: nonnegative terms; M^2 covers their
+rounding, that of evaluating R, and a D^_b below 0 by at most f), so E_b + E_c <= R + B Delta_c with
+R = 2 M f + 4 u M D^_b and B = 2 u M; the float32 thresholds add, as in the whitened kernel, 5u M to B
+and 10u M D^_b to R (sum_error = 2u in the code): R = 2 M f + 14 u M D^_b, B = 7 u M.
+The maxima over the classes make f the same for every class:
+an ill-conditioned class inflates it for all pixels, but f stays about 2^-29 a (||y|| + r) / s_b times
+the whitened form's R.
 """
 
 import numpy as np
@@ -53,73 +88,50 @@ U = 2.0**-24
 CONFIDENCE_TOLERANCE = 1e-5
 #: The float32 path serves at most this many bands (beyond, the products of roundings grow).
 DIRECT_LIMIT = 1024
+#: The monomial kernel serves at most this many bands (beyond, its K x n monomials cost more than the
+#: whitened product saves; measured in dev/bench/README.md).
+MONOMIAL_LIMIT = 4
 #: Scores per part of a classification (about 1 MB of float32 per array of the part: few, long NumPy loops).
 PART_ELEMENTS = 2**18
 #: Projected values per block of the product (512 KB of float32: squared and summed while in L2 cache).
 BLOCK_ELEMENTS = 2**17
 MARGIN = 1 + 2.0**-8
+V = 2.0**-53
 #: Integer types whose values, and their difference to an integer centre, are exact in float32.
 EXACT_TYPES = (np.int8, np.uint8, np.int16, np.uint16)
 
 
-def gamma(k):
-    """gamma_k = k u / (1 - k u), the bound on the relative error of a k-term float32 sum."""
-    return k * U / (1 - k * U)
+def gamma(k, unit=U):
+    """gamma_k = k u / (1 - k u), the bound on the relative error of a k-term sum (float32, or float64
+    with unit=V)."""
+    return k * unit / (1 - k * unit)
+
+
+def float32_decision(mixture, dtype):
+    """The certified float32 decision of `mixture` for inputs of `dtype`: the monomial kernel up to
+    MONOMIAL_LIMIT bands, else the whitened one."""
+    kernel = MonomialDecision if mixture.n_features <= MONOMIAL_LIMIT else WhitenedDecision
+    return kernel(mixture, dtype)
 
 
 class Float32Decision:
-    """The float32 form of a mixture for inputs of one dtype, and its certified classification."""
+    """The certified float32 classification of a mixture for inputs of one dtype, shared by the two
+    kernels: a kernel gives the distances D^ `(C, n)` with a per-pixel error term (distances()) and R,
+    B from it and the winner's D^_b (certificate()); `sum_error` is the relative part of its bound."""
 
-    def __init__(self, mixture, dtype):
+    def __init__(self, mixture, dtype, sum_error):
         self.mixture = mixture
-        d, n_classes = mixture.n_features, mixture.n_classes
+        n_classes = mixture.n_classes
         self.exact_input = np.dtype(dtype).type in EXACT_TYPES
         centre = mixture.means_.mean(axis=0)
         self.centre = (np.round(centre) if self.exact_input else centre).astype(np.float32)[:, None]
-        whiteners = mixture.whiteners_
-        offsets = np.einsum("cd,cde->ce", mixture.means_ - self.centre[:, 0], whiteners)
-        rows = np.vstack(whiteners.transpose(0, 2, 1))
-        self.projection = np.hstack([rows, -offsets.reshape(-1, 1)]).astype(np.float32)
         self.step = 2 ** max(6, int(np.log2(PART_ELEMENTS / n_classes)))
-        self.block = max(64, BLOCK_ELEMENTS // (n_classes * d))
-        constants = mixture.constants_ - mixture.constants_.max()
-        self.lifts = (-constants).astype(np.float32)[:, None]
-        spread = np.array([np.linalg.norm(np.abs(w), 2) for w in whiteners]) * MARGIN
-        self.slope = np.float32((gamma(d + 1) + 2 * U) * spread.max())
-        self.input_slope = spread.max()
-        self.offset_error = np.float32((gamma(d + 1) + 2 * U) * np.linalg.norm(offsets, axis=1).max())
-        self.sum_error = gamma(d + 1) + 3 * U
-        self.gap_slope = np.float32(MARGIN * (self.sum_error + 5 * U))
-        self.best_slope = np.float32(2 * MARGIN * (self.sum_error + 5 * U))
-        self.slack_floor = np.float32(2 * MARGIN * U * np.abs(constants).max())
+        self.gap_slope = np.float32(MARGIN * (sum_error + 5 * U))
+        self.best_slope = np.float32(2 * MARGIN * (sum_error + 5 * U))
         self.class_ones = np.ones(n_classes, dtype=np.float32)
         self.class_indices = np.arange(n_classes, dtype=np.float32)
         self.prune = np.float32(2 * MARGIN * np.log(max(n_classes - 1, 1) * 2.0**24))
         self.budget = CONFIDENCE_TOLERANCE - (n_classes + 4) * U
-
-    def distances(self, bands):
-        """Float32 distances D^ = q^ + kappa'_max - kappa' = -Q^ `(C, n)` of pixels `bands (d, n)` and the
-        per-pixel error slope t `(n,)`.
-
-        One product [W_1 ... W_C]'[y; 1] projects every class (the offsets o_c in the last column), in
-        blocks of BLOCK_ELEMENTS projected values."""
-        d, n = bands.shape
-        y = np.empty((d + 1, n), dtype=np.float32)
-        np.subtract(bands, self.centre, out=y[:d], dtype=np.float32)
-        y[d] = 1
-        distances = np.empty((len(self.lifts), n), dtype=np.float32)
-        for start in range(0, n, self.block):
-            projected = self.projection @ y[:, start:start + self.block]
-            np.square(projected, out=projected)
-            np.add.reduce(projected.reshape(len(distances), d, -1), axis=1,
-                          out=distances[:, start:start + self.block])
-        distances += self.lifts
-        norms = np.sqrt(np.einsum("dn,dn->n", y[:d], y[:d]))
-        t = norms * self.slope
-        t += self.offset_error
-        if not self.exact_input:
-            t += self.input_slope * U * (np.linalg.norm(bands, axis=0) + norms) * (1 + 2 * U)
-        return distances, t
 
     def classify(self, bands, with_posteriors=False):
         """Winning class indices, confidence `(n,)` float32 and, if asked, posteriors `(n, C)` float32 of
@@ -177,6 +189,64 @@ class Float32Decision:
             posteriors[:, doubtful] = weights / total
         return doubtful[~(certain & (error <= self.budget))]
 
+    def posterior_error(self, gaps, weights, total, slack, slope, with_posteriors):
+        """Bound on |confidence - float64| (and on the posteriors' if asked) of pixels `(m,)` whose gaps
+        Delta `(C, m)`, weights exp(-Delta/2) and 1 + S are given: each weight moves by at most
+        w a e^a, a = (R + B Delta)/2, so S by dS <= e^A (R S + B sum w Delta)/2, A = (R + B max Delta)/2;
+        the confidence 1/(1 + S) by dS / ((1 + S)(1 + S - dS)), a posterior by 2 dS / (1 + S - dS).
+        Each pixel's bound is its own (whatever the other pixels of the part)."""
+        moved = np.exp((slack + slope * gaps.max(axis=0)) / 2)
+        moved *= slope * (self.class_ones @ (weights * gaps)) + slack * (total - 1)
+        moved *= MARGIN / 2
+        room = total - moved
+        error = 2 * moved / room if with_posteriors else moved / (total * room)
+        return np.where(room > 0, error, np.inf)
+
+
+class WhitenedDecision(Float32Decision):
+    """The whitened kernel: one float32 product [W_1 ... W_C]'[y; 1] projects every class, the squares
+    are summed per class."""
+
+    def __init__(self, mixture, dtype):
+        d = mixture.n_features
+        super().__init__(mixture, dtype, gamma(d + 1) + 3 * U)
+        whiteners = mixture.whiteners_
+        offsets = np.einsum("cd,cde->ce", mixture.means_ - self.centre[:, 0], whiteners)
+        rows = np.vstack(whiteners.transpose(0, 2, 1))
+        self.projection = np.hstack([rows, -offsets.reshape(-1, 1)]).astype(np.float32)
+        self.block = max(64, BLOCK_ELEMENTS // (mixture.n_classes * d))
+        constants = mixture.constants_ - mixture.constants_.max()
+        self.lifts = (-constants).astype(np.float32)[:, None]
+        spread = np.array([np.linalg.norm(np.abs(w), 2) for w in whiteners]) * MARGIN
+        self.slope = np.float32((gamma(d + 1) + 2 * U) * spread.max())
+        self.input_slope = spread.max()
+        self.offset_error = np.float32((gamma(d + 1) + 2 * U) * np.linalg.norm(offsets, axis=1).max())
+        self.slack_floor = np.float32(2 * MARGIN * U * np.abs(constants).max())
+
+    def distances(self, bands):
+        """Float32 distances D^ = q^ + kappa'_max - kappa' = -Q^ `(C, n)` of pixels `bands (d, n)` and the
+        per-pixel error slope t `(n,)`.
+
+        One product [W_1 ... W_C]'[y; 1] projects every class (the offsets o_c in the last column), in
+        blocks of BLOCK_ELEMENTS projected values."""
+        d, n = bands.shape
+        y = np.empty((d + 1, n), dtype=np.float32)
+        np.subtract(bands, self.centre, out=y[:d], dtype=np.float32)
+        y[d] = 1
+        distances = np.empty((len(self.lifts), n), dtype=np.float32)
+        for start in range(0, n, self.block):
+            projected = self.projection @ y[:, start:start + self.block]
+            np.square(projected, out=projected)
+            np.add.reduce(projected.reshape(len(distances), d, -1), axis=1,
+                          out=distances[:, start:start + self.block])
+        distances += self.lifts
+        norms = np.sqrt(np.einsum("dn,dn->n", y[:d], y[:d]))
+        t = norms * self.slope
+        t += self.offset_error
+        if not self.exact_input:
+            t += self.input_slope * U * (np.linalg.norm(bands, axis=0) + norms) * (1 + 2 * U)
+        return distances, t
+
     def certificate(self, best, t):
         """R and B of the module docstring, per pixel `(n,)`, from the winner's D^_b = q^_b + k = -Q^_b,
         with s_0 raised to 2t so that B < 1 (float32: M covers its roundings)."""
@@ -193,15 +263,66 @@ class Float32Decision:
         slack += self.slack_floor
         return slack, slope
 
-    def posterior_error(self, gaps, weights, total, slack, slope, with_posteriors):
-        """Bound on |confidence - float64| (and on the posteriors' if asked) of pixels `(m,)` whose gaps
-        Delta `(C, m)`, weights exp(-Delta/2) and 1 + S are given: each weight moves by at most
-        w a e^a, a = (R + B Delta)/2, so S by dS <= e^A (R S + B sum w Delta)/2, A = (R + B max Delta)/2;
-        the confidence 1/(1 + S) by dS / ((1 + S)(1 + S - dS)), a posterior by 2 dS / (1 + S - dS).
-        Each pixel's bound is its own (whatever the other pixels of the part)."""
-        moved = np.exp((slack + slope * gaps.max(axis=0)) / 2)
-        moved *= slope * (self.class_ones @ (weights * gaps)) + slack * (total - 1)
-        moved *= MARGIN / 2
-        room = total - moved
-        error = 2 * moved / room if with_posteriors else moved / (total * room)
-        return np.where(room > 0, error, np.inf)
+
+class MonomialDecision(Float32Decision):
+    """The monomial kernel: the distances are linear in the monomials h(y) = (y_i y_j, y_i, 1), so one
+    float64 product of the coefficients `(C + 1, K)` with h `(K, n)` scores every class, its last row
+    the error term M^2 f (module docstring)."""
+
+    def __init__(self, mixture, dtype):
+        d = mixture.n_features
+        super().__init__(mixture, dtype, 2 * U)
+        self.centre64 = self.centre.astype(np.float64)
+        rows, columns = np.triu_indices(d)
+        whiteners, lifts = mixture.whiteners_, mixture.constants_.max() - mixture.constants_
+        offsets = np.einsum("cd,cde->ce", mixture.means_ - self.centre64[:, 0], whiteners)
+        precisions = whiteners @ whiteners.transpose(0, 2, 1)
+        squares = precisions[:, rows, columns] * np.where(rows == columns, 1, 2)
+        linear = -2 * np.einsum("cde,ce->cd", whiteners, offsets)
+        constant = np.einsum("ce,ce->c", offsets, offsets) + lifts
+        error = np.zeros(len(rows) + d + 1)
+        error[np.flatnonzero(rows == columns)], error[-1] = self.error_term(len(error))
+        self.coefficients = np.vstack([np.column_stack([squares, linear, constant]), error * MARGIN**2])
+        self.block = max(64, BLOCK_ELEMENTS // len(error))
+
+    def error_term(self, k):
+        """F2 and F0 of f = F2 ||y^||^2 + F0 (module docstring) for K = `k` monomials."""
+        mixture, centre = self.mixture, self.centre64[:, 0]
+        sigma = max(np.linalg.norm(np.abs(w), 2) ** 2 for w in mixture.whiteners_)
+        reach = np.linalg.norm(mixture.means_ - centre, axis=1).max()
+        lift = (mixture.constants_.max() - mixture.constants_).max()
+        nu = np.linalg.norm(np.einsum("cde,cd->ce", np.abs(mixture.whiteners_), np.abs(mixture.means_)),
+                            axis=1).max()
+        product, reference = gamma(k + 3 * mixture.n_features + 8, V), gamma(mixture.n_features + 2, V)
+        squares = 2 * sigma * (product + 2 * reference**2 / U)
+        floor = (2 * sigma * product * reach**2 + product * lift
+                 + 4 * reference**2 * (np.sqrt(sigma) * np.linalg.norm(centre) + nu) ** 2 / U
+                 + V * np.abs(mixture.constants_).max())
+        return squares, floor
+
+    def distances(self, bands):
+        """Float32 distances D^ `(C, n)` of pixels `bands (d, n)` and the error term M^2 f `(n,)`: per
+        block of BLOCK_ELEMENTS monomials (1 MB of float64), h(y) and one product."""
+        d, n = bands.shape
+        coefficients = self.coefficients
+        scores = np.empty((len(coefficients), n), dtype=np.float32)
+        monomials = np.empty((coefficients.shape[1], min(self.block, n)))
+        monomials[-1] = 1
+        first = len(monomials) - d - 1
+        for start in range(0, n, self.block):
+            block = monomials[:, :min(self.block, n - start)]
+            y = block[first:first + d]
+            np.copyto(y, bands[:, start:start + block.shape[1]])  # then subtracting: twice as fast as at once
+            y -= self.centre64
+            row = 0
+            for i in range(d):
+                np.multiply(y[i], y[i:], out=block[row:row + d - i])
+                row += d - i
+            scores[:, start:start + block.shape[1]] = coefficients @ block
+        return scores[:-1], scores[-1]
+
+    def certificate(self, best, error):
+        """R = 2 M f + 14 u M D^_b and B = 7 u M (module docstring), per pixel `(n,)`."""
+        slack = np.multiply(error, 2)
+        slack += self.best_slope * best
+        return slack, np.full_like(best, self.gap_slope)

@@ -14,7 +14,7 @@ and caps every condition number at 1e10.
 
 import numpy as np
 
-from .float32 import DIRECT_LIMIT, EXACT_TYPES, Float32Decision
+from .float32 import DIRECT_LIMIT, EXACT_TYPES, float32_decision
 from .scatter import check_alpha
 from .stats import ClassStatistics
 from .validation import check_samples
@@ -166,8 +166,8 @@ class GaussianMixture:
         return winners, confidence, posteriors if with_posteriors else None
 
     def _float32(self, dtype):
-        """The Float32Decision for inputs of `dtype` (one per kind of input, made once)."""
+        """The certified float32 decision for inputs of `dtype` (one per kind of input, made once)."""
         key = np.dtype(dtype).type in EXACT_TYPES
         if key not in self._float32_forms:
-            self._float32_forms[key] = Float32Decision(self, dtype)
+            self._float32_forms[key] = float32_decision(self, dtype)
         return self._float32_forms[key]

@@ -7,7 +7,16 @@ from osgeo import gdal
 from test_raster_fixtures import LANDSAT
 
 from gmmselect.core import GaussianMixture, float32
-from gmmselect.core.float32 import CONFIDENCE_TOLERANCE, Float32Decision
+from gmmselect.core.float32 import CONFIDENCE_TOLERANCE, MonomialDecision, WhitenedDecision
+
+KERNELS = [WhitenedDecision, MonomialDecision]
+
+
+@pytest.fixture(params=KERNELS, ids=["whitened", "monomial"])
+def kernel(request, monkeypatch):
+    """Each float32 kernel, made the one every mixture uses whatever its band count."""
+    monkeypatch.setattr(float32, "MONOMIAL_LIMIT", 0 if request.param is WhitenedDecision else 10**6)
+    return request.param
 
 
 def ill_conditioned(seed=0, d=8, n_classes=4, smallest=-6):
@@ -74,10 +83,10 @@ def float64_outputs(model, X):
 
 @pytest.mark.parametrize("alpha", [0.0, 0.3])
 @pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32, np.float32, np.float64])
-def test_the_error_bound_holds_on_ill_conditioned_covariances(dtype, alpha):
+def test_the_error_bound_holds_on_ill_conditioned_covariances(dtype, alpha, kernel):
     model = shrunk(0, alpha)
     X = pixels_around(model, 20000, 1, dtype)
-    form = Float32Decision(model, X.dtype)
+    form = kernel(model, X.dtype)
     distances, t = form.distances(X.T)
     exact = (model.constants_.max() - model.decision_function(X.astype(np.float64))).T
     winners, best = np.argmin(distances, axis=0), np.min(distances, axis=0)
@@ -90,7 +99,7 @@ def test_the_error_bound_holds_on_ill_conditioned_covariances(dtype, alpha):
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_labels_equal_float64_on_every_pixel_with_near_ties(seed, monkeypatch):
+def test_labels_equal_float64_on_every_pixel_with_near_ties(seed, kernel, monkeypatch):
     model = ill_conditioned(seed)
     X = np.vstack([pixels_around(model, 5000, seed, np.float64), near_ties(model, 40, seed)])
     retried = []
@@ -107,7 +116,7 @@ def test_labels_equal_float64_on_every_pixel_with_near_ties(seed, monkeypatch):
 
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_shrinkage_alpha_reaches_the_float32_path(seed):
+def test_shrinkage_alpha_reaches_the_float32_path(seed, kernel):
     """alpha > 0: the float32 labels equal, on every pixel (near ties included), the float64 labels of a
     model given the blended covariances as its own (alpha 0, the same floor), and differ from alpha 0's."""
     model = shrunk(seed, 0.3)
@@ -122,14 +131,14 @@ def test_shrinkage_alpha_reaches_the_float32_path(seed):
     assert np.any(labels != shrunk(seed, 0.0).classify(X)[0])
 
 
-def test_float32_alone_would_get_some_near_ties_wrong():
+def test_float32_alone_would_get_some_near_ties_wrong(kernel):
     model = ill_conditioned(3)
     X = near_ties(model, 40, 3)
-    distances, _ = Float32Decision(model, X.dtype).distances(X.T)
+    distances, _ = kernel(model, X.dtype).distances(X.T)
     assert np.any(np.argmin(distances, axis=0) != np.argmax(model.decision_function(X), axis=1))
 
 
-def test_landsat_labels_and_confidence_equal_float64():
+def test_landsat_labels_and_confidence_equal_float64(kernel):
     pixels = gdal.Open(LANDSAT).ReadAsArray().reshape(7, -1).T
     rng = np.random.default_rng(0)
     y = np.digitize(pixels[:, 3], np.quantile(pixels[:, 3], [0.25, 0.5, 0.75])) + 1
@@ -142,7 +151,7 @@ def test_landsat_labels_and_confidence_equal_float64():
     np.testing.assert_allclose(posteriors, expected_posteriors, rtol=0, atol=CONFIDENCE_TOLERANCE)
 
 
-def test_far_runner_up_gives_confidence_one_without_exp(monkeypatch):
+def test_far_runner_up_gives_confidence_one_without_exp(kernel, monkeypatch):
     model = ill_conditioned(4, smallest=2)
     X = np.round(model.means_).repeat(10, axis=0).astype(np.int16)
     assert float64_outputs(model, X)[1].min() > 1 - 2.0**-24
@@ -153,13 +162,13 @@ def test_far_runner_up_gives_confidence_one_without_exp(monkeypatch):
     assert np.all(posteriors.sum(axis=1) == 1) and np.all(posteriors.max(axis=1) == 1)
 
 
-def test_parts_and_blocks_change_no_output(monkeypatch):
+def test_parts_and_blocks_change_no_output(kernel, monkeypatch):
     X = pixels_around(ill_conditioned(5), 3001, 5, np.int16)
     whole = ill_conditioned(5).classify(X, with_posteriors=True)
     monkeypatch.setattr(float32, "PART_ELEMENTS", 700)  # parts of 128 pixels, blocks of 64
     monkeypatch.setattr(float32, "BLOCK_ELEMENTS", 100)
     model = ill_conditioned(5)
-    form = Float32Decision(model, X.dtype)
+    form = kernel(model, X.dtype)
     assert (form.step, form.block) == (128, 64)
     bands = np.ascontiguousarray(X.T)
     parts = model.classify_bands(bands, with_posteriors=True)
@@ -168,3 +177,64 @@ def test_parts_and_blocks_change_no_output(monkeypatch):
     expected_labels, expected_confidence, _ = float64_outputs(model, X)
     np.testing.assert_array_equal(parts[0], expected_labels)
     np.testing.assert_allclose(parts[1], expected_confidence, rtol=0, atol=CONFIDENCE_TOLERANCE)
+
+
+@pytest.mark.parametrize("d", range(1, 7))
+def test_the_monomial_kernel_serves_models_up_to_its_band_limit(d):
+    model = ill_conditioned(0, d=d)
+    expected = MonomialDecision if d <= float32.MONOMIAL_LIMIT else WhitenedDecision
+    assert type(float32.float32_decision(model, np.int16)) is expected
+    assert type(model._float32(np.dtype(np.int16))) is expected
+
+
+def assert_error_bound_holds(form, X):
+    """|D^_b - D_b| + |D^_c - D_c| <= R + B Delta_c for every pixel of `X (n, d)` and class c, D the
+    float64 distances."""
+    distances, error = form.distances(np.ascontiguousarray(X.T))
+    exact = (form.mixture.constants_.max() - form.mixture.decision_function(X.astype(np.float64))).T
+    winners, best = np.argmin(distances, axis=0), np.min(distances, axis=0)
+    slack, slope = form.certificate(best, error)
+    errors = np.abs(distances - exact)
+    assert np.all(errors[winners, np.arange(len(X))] + errors <= slack + slope * (distances - best))
+
+
+@pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.float32])
+def test_the_error_bound_holds_at_the_ends_of_the_input_range(dtype, kernel):
+    """Pixels at the extremes of 16-bit data (monomials up to 4e9, far from every class)."""
+    model = ill_conditioned(6, d=4, smallest=0)
+    info = np.iinfo(np.int16 if dtype is np.float32 else dtype)
+    X = np.random.default_rng(6).choice([info.min, info.max, 0, 1000, 3000], size=(5000, 4)).astype(dtype)
+    assert_error_bound_holds(kernel(model, X.dtype), X)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_the_error_bound_holds_at_the_means_of_ill_conditioned_classes(dtype, kernel):
+    """Pixels within 1e-3 of the class means (condition 1e10): distances near zero, so the monomial
+    kernel's bound rests on its absolute term f (the float64 product's cancellation, about 1e-3 here)."""
+    model = ill_conditioned(7, d=4)
+    rng = np.random.default_rng(7)
+    X = (model.means_.repeat(500, axis=0) + rng.uniform(-1e-3, 1e-3, (2000, 4))).astype(dtype)
+    assert_error_bound_holds(kernel(model, X.dtype), X)
+
+
+def test_the_monomial_kernel_certifies_overlapping_landsat_classes(monkeypatch):
+    """Four overlapping classes (quartiles of band 4) on bands 2-5: the whitened float32 scores leave a
+    fifth of the scene to float64 (their error makes the confidence bound exceed 1e-5), the monomial
+    kernel's float64 product almost none; both give the float64 labels and confidence."""
+    pixels = gdal.Open(LANDSAT).ReadAsArray().reshape(7, -1)[1:5]
+    y = np.digitize(pixels[2], np.quantile(pixels[2], [0.25, 0.5, 0.75])) + 1
+    train = np.random.default_rng(0).choice(pixels.shape[1], 3000, replace=False)
+    model = GaussianMixture.fit(pixels[:, train].T.astype(np.float64), y[train], tau=1e-3)
+    expected_labels, expected_confidence, _ = float64_outputs(model, pixels.T)
+    retried = {kernel: [] for kernel in KERNELS}
+    decide = model.decide
+    for kernel in KERNELS:
+        form = kernel(model, pixels.dtype)
+        count = retried[kernel].append
+        monkeypatch.setattr(model, "decide", lambda Z, p=False, count=count: count(len(Z)) or decide(Z, p))
+        winners, confidence, _ = form.classify(pixels)
+        monkeypatch.undo()
+        np.testing.assert_array_equal(model.labels_[winners], expected_labels)
+        np.testing.assert_allclose(confidence, expected_confidence, rtol=0, atol=CONFIDENCE_TOLERANCE)
+    assert sum(retried[WhitenedDecision]) > 0.15 * pixels.shape[1]
+    assert sum(retried[MonomialDecision]) < 10

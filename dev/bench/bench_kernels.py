@@ -1,0 +1,112 @@
+"""Benchmark: the two kernels of the certified float32 classification (core/float32.py), side by side.
+
+On pixels drawn like bench_predict.py's scene (6 classes, int16, Gaussian noise around class means,
+models trained as there) for d = 2, 3, 4, 5, 6, 8 and 20 bands, and on the bundled real data (Landsat 5
+uint8 with its training polygons, Maipo float64 features): CPU ns per pixel of the whole
+classification (one thread, one BLAS thread) and of the distances alone, each kernel in turn in one
+process (interleaved, best of --repeats), and the share of pixels left to the float64 fallback.
+
+    /usr/bin/python3 dev/bench/bench_kernels.py [--pixels 262144] [--repeats 7]
+"""
+
+import argparse
+import os
+import time
+
+import numpy as np
+from _package import REPO, use_repository
+
+N_CLASSES = 6
+NOISE = 150
+
+
+def scene_pixels(bands, n, seed=5):
+    """`n` pixels `(d, n)` int16 of the bench scene's distribution, over `bands` (1-based)."""
+    from bench_predict import class_means
+    rng = np.random.default_rng(seed)
+    classes = rng.integers(0, N_CLASSES, n)
+    means = class_means(N_CLASSES, 20)[classes][:, np.array(bands) - 1]
+    return np.ascontiguousarray((means + rng.normal(0, NOISE, means.shape)).astype(np.int16).T)
+
+
+def real_cases():
+    """(name, model, pixels `(d, n)`) of the bundled real data: Landsat 5 (the training polygons' 4
+    classes) on 2, 4, 6 bands, Maipo (4 crops) on 2, 4, 6 features."""
+    from osgeo import gdal
+
+    from gmmselect.core import GaussianMixture
+    from gmmselect.raster import extract_samples
+    landsat = os.path.join(REPO, "tests", "data", "landsat5_rstoolbox")
+    samples = extract_samples(os.path.join(landsat, "lsat_tm_7band.tif"),
+                              os.path.join(landsat, "training_polygons.gpkg"), "class")
+    image = gdal.Open(os.path.join(landsat, "lsat_tm_7band.tif")).ReadAsArray().reshape(7, -1)
+    for bands in ([2, 3], [1, 2, 3, 4], [0, 1, 2, 3, 4, 6]):
+        model = GaussianMixture.fit(samples.X[:, bands].astype(np.float64), samples.y, tau=1e-3)
+        yield f"Landsat 5, {len(bands)} bands", model, np.ascontiguousarray(image[bands])
+    maipo = np.load(os.path.join(REPO, "tests", "data", "maipo_landsat8", "maipo.npz"))
+    for d in (2, 4, 6):
+        model = GaussianMixture.fit(maipo["X"][:, :d], maipo["y"], tau=1e-3)
+        yield f"Maipo, {d} features", model, np.ascontiguousarray(maipo["X"][:, :d].T)
+
+
+def fallback_share(form, bands):
+    """Share of the pixels `form` leaves to the float64 fallback."""
+    model, retried = form.mixture, []
+    decide = model.decide
+    model.decide = lambda X, with_posteriors=False: retried.append(len(X)) or decide(X, with_posteriors)
+    try:
+        form.classify(bands)
+    finally:
+        del model.decide
+    return sum(retried) / bands.shape[1]
+
+
+def all_distances(form, bands):
+    """The distances of `bands (d, n)` by `form`, part by part as its classify() computes them."""
+    for start in range(0, bands.shape[1], form.step):
+        form.distances(bands[:, start:start + form.step])
+
+
+def cpu_ns(work, *arguments):
+    """CPU nanoseconds per pixel of one call work(*arguments), the last argument the pixels `(d, n)`."""
+    start = time.process_time()
+    work(*arguments)
+    return (time.process_time() - start) / arguments[-1].shape[1] * 1e9
+
+
+def compare(name, model, bands, repeats):
+    """Print both kernels' classify and distances ns/px (interleaved, best of `repeats`) and fallback."""
+    from gmmselect.core.float32 import MonomialDecision, WhitenedDecision
+    forms = {"whitened": WhitenedDecision(model, bands.dtype), "monomial": MonomialDecision(model, bands.dtype)}
+    best = {key: [np.inf, np.inf] for key in forms}
+    for _ in range(repeats):
+        for key, form in forms.items():
+            best[key][0] = min(best[key][0], cpu_ns(form.classify, bands))
+            best[key][1] = min(best[key][1], cpu_ns(all_distances, form, bands))
+    row = "; ".join(f"{key} {best[key][0]:.1f} ns/px (distances {best[key][1]:.1f}), fallback "
+                    f"{100 * fallback_share(form, bands):.2f} %" for key, form in forms.items())
+    print(f"{name}: {row}; monomial/whitened {best['monomial'][0] / best['whitened'][0]:.2f}", flush=True)
+
+
+def main():
+    """Compare the kernels on the scene's distribution for each band count, then on the real data."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pixels", type=int, default=2**18)
+    parser.add_argument("--repeats", type=int, default=7)
+    args = parser.parse_args()
+    use_repository()
+    from bench_predict import SELECTION, train_model
+
+    from gmmselect.core import GaussianMixture
+    from gmmselect.core.threads import single_threaded_blas
+    with single_threaded_blas():
+        for d in (2, 3, 4, 5, 6, 8, 20):
+            bands = SELECTION if d == 4 else np.linspace(1, 20, d).round().astype(int).tolist()
+            compare(f"scene, {d} bands", train_model(GaussianMixture, 20, N_CLASSES, bands),
+                    scene_pixels(bands, args.pixels), args.repeats)
+        for name, model, pixels in real_cases():
+            compare(name, model, pixels, args.repeats)
+
+
+if __name__ == "__main__":
+    main()
