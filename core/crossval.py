@@ -65,10 +65,14 @@ def full_floor(full):
     return variance_floor(ScatterCovariances(full).diagonal)
 
 
-def even_parts(n, count):
-    """`count` slices cutting range(n) into parts of sizes differing by at most one."""
-    bounds = np.linspace(0, n, count + 1).round().astype(np.intp)
-    return [slice(a, b) for a, b in zip(bounds[:-1], bounds[1:])]
+def sample_runs(sizes, count):
+    """The samples of folds of `sizes`, laid end to end and cut into `count` runs of sizes differing by at
+    most one: each run a list of (fold, slice of its samples); a fold is cut at most count - 1 times."""
+    starts = np.concatenate([[0], np.cumsum(sizes)])
+    cuts = np.linspace(0, starts[-1], count + 1).round().astype(np.intp)
+    return [[(fold, slice(max(a, first) - first, min(b, last) - first))
+             for fold, (first, last) in enumerate(zip(starts[:-1], starts[1:])) if max(a, first) < min(b, last)]
+            for a, b in zip(cuts[:-1], cuts[1:])]
 
 
 def class_indices(y):
@@ -112,6 +116,8 @@ class CrossValidated(SubsetCriterion):
             forms = QuadraticForms(model.test_samples, model.train.means)
             self.folds.append((nested, forms, 2 * np.log(priors(model.train)), model.test_classes))
         self.parts = [(nested, [forms]) for nested, forms, _, _ in self.folds]
+        self.workers = min(WORKERS, len(fold))
+        self.pool = ThreadPoolExecutor(self.workers)
 
     def _fold_score(self, log_priors, reference, logdets, quadratic_forms):
         """Confusion matrices per candidate from log-dets `(C, m)` and quadratic forms `(C, n, m)`.
@@ -129,23 +135,30 @@ class CrossValidated(SubsetCriterion):
             return self.score(sum(confusions))
         return sum(self.score(M) for M in confusions) / len(self.folds)
 
-    def _part_added(self, task):
+    def _part_added(self, fold, rows):
         """Confusion matrices of every candidate on one part (`rows`) of a fold's test samples."""
-        (nested, forms, log_priors, reference), rows = task
+        nested, forms, log_priors, reference = fold
         predicted = FoldCandidates(nested, forms.part(rows), log_priors, self.float32).predictions()
         return confusion_matrices(reference[rows], predicted.T, self.n_classes)
 
-    def _added(self):
-        """The criterion over folds, run on WORKERS threads (NumPy releases the GIL in its kernels).
+    def _run_added(self, run):
+        """(fold, confusion matrices of every candidate) of each part of a run of test samples."""
+        return [(fold, self._part_added(self.folds[fold], rows)) for fold, rows in run]
 
-        Each fold's test samples are cut into WORKERS parts, so that the threads share the work
-        evenly (5 whole folds on 2 threads would leave one idle for the fifth).
+    def _added(self):
+        """The criterion over folds, run on the criterion's `workers` threads (NumPy releases the GIL in its
+        kernels).
+
+        The folds' test samples, end to end, are cut into one run per thread (sample_runs): the threads share
+        the work evenly (5 whole folds on 2 threads would leave one idle for the fifth) with as few parts,
+        and their small NumPy calls that hold the GIL, as can be; the threads live as long as the criterion.
         """
-        parts = [even_parts(len(fold[3]), min(WORKERS, len(fold[3]))) for fold in self.folds]
-        tasks = [(fold, rows) for fold, fold_parts in zip(self.folds, parts) for rows in fold_parts]
-        with ThreadPoolExecutor(WORKERS) as pool:
-            confusions = iter(pool.map(self._part_added, tasks))
-            return self._combine([sum(next(confusions) for _ in fold_parts) for fold_parts in parts])
+        confusions = [0] * len(self.folds)
+        runs = sample_runs([len(fold[3]) for fold in self.folds], self.workers)
+        for run in self.pool.map(self._run_added, runs):
+            for fold, confusion in run:
+                confusions[fold] = confusions[fold] + confusion
+        return self._combine(confusions)
 
     def _removed(self):
         """The criterion over folds of F - g for every g in F (k candidates: scored densely)."""
