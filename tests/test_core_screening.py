@@ -131,3 +131,27 @@ def test_the_float64_path_does_not_screen(monkeypatch):
     assert counts == []
     select_features(X, y, "sfs", "kappa", max_features=3, groups=field)
     assert counts
+
+
+def test_fold_runs_cover_every_test_sample_once_in_even_runs():
+    """Folds of 5, 3 and 4 test samples end to end, cut into 3 runs of 4: the first and the last fold whole,
+    the second with the first's last sample."""
+    runs = crossval.sample_runs([5, 3, 4], 3)
+    assert runs == [[(0, slice(0, 4))], [(0, slice(4, 5)), (1, slice(0, 3))], [(2, slice(0, 4))]]
+    assert crossval.sample_runs([5, 3, 4], 1) == [[(0, slice(0, 5)), (1, slice(0, 3)), (2, slice(0, 4))]]
+
+
+@pytest.mark.parametrize("options", [dict(criterion="kappa", float32=True), dict(criterion="f1", float32=False),
+                                     dict(criterion="accuracy", folds="loo")])
+def test_selection_does_not_depend_on_the_number_of_threads(options, monkeypatch):
+    """1, 2 and 3 fold threads (crossval.WORKERS: runs cut inside folds) select the same sets, values and
+    additions, to the bit."""
+    X, y, field = maipo_subset(n=400)
+    results = []
+    for workers in (1, 2, 3):
+        monkeypatch.setattr(crossval, "WORKERS", workers)
+        results.append(select_features(X, y, "sffs", max_features=6, tau=1e-6, **options))
+    for result in results[1:]:
+        assert result.best_sets == results[0].best_sets
+        assert result.best_values == results[0].best_values
+        assert result.added == results[0].added
