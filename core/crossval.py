@@ -71,9 +71,10 @@ def sample_runs(sizes, count):
     """The samples of folds of `sizes`, laid end to end and cut into `count` runs of sizes differing by at
     most one: each run a list of (fold, slice of its samples); a fold is cut at most count - 1 times."""
     starts = np.concatenate([[0], np.cumsum(sizes)])
+    folds = list(enumerate(zip(starts[:-1], starts[1:])))
     cuts = np.linspace(0, starts[-1], count + 1).round().astype(np.intp)
     return [[(fold, slice(max(a, first) - first, min(b, last) - first))
-             for fold, (first, last) in enumerate(zip(starts[:-1], starts[1:])) if max(a, first) < min(b, last)]
+             for fold, (first, last) in folds if max(a, first) < min(b, last)]
             for a, b in zip(cuts[:-1], cuts[1:])]
 
 
