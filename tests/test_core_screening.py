@@ -141,9 +141,9 @@ def test_fold_runs_cover_every_test_sample_once_in_even_runs():
     assert crossval.sample_runs([5, 3, 4], 1) == [[(0, slice(0, 5)), (1, slice(0, 3)), (2, slice(0, 4))]]
 
 
-@pytest.mark.parametrize("options", [dict(criterion="kappa", float32=True),
-                                     dict(criterion="f1", float32=False),
-                                     dict(criterion="accuracy", folds="loo")])
+@pytest.mark.parametrize("options", [{"criterion": "kappa", "float32": True},
+                                     {"criterion": "f1", "float32": False},
+                                     {"criterion": "accuracy", "folds": "loo"}])
 def test_selection_does_not_depend_on_the_number_of_threads(options, monkeypatch):
     """1, 2 and 3 fold threads (crossval.WORKERS: runs cut inside folds) select the same sets, values and
     additions, to the bit."""
