@@ -196,6 +196,7 @@ class LeaveOneOut(SubsetCriterion):
         self.blocks = [(QuadraticForms(X[rows], full.means), QuadraticForms(X[rows], full.means),
                         QuadraticForms(shifts[rows], np.zeros_like(full.means)) if alpha else None,
                         classes[rows]) for rows in np.array_split(np.arange(len(X)), WORKERS)]
+        self.pool = ThreadPoolExecutor(WORKERS)
         model_forms = [forms for block in self.blocks for forms in block[:3:2] if forms is not None]
         self.parts = [(self.model, model_forms),
                       (self.own, [own_forms for _, own_forms, _, _ in self.blocks])]
@@ -212,9 +213,9 @@ class LeaveOneOut(SubsetCriterion):
         return confusion_matrices(block[3], predicted.T, self.n_classes)
 
     def _added(self):
-        """The criterion of the pooled confusion matrix of every candidate."""
-        with ThreadPoolExecutor(WORKERS) as pool:
-            return self.score(sum(pool.map(self._block_added, self.blocks)))
+        """The criterion of the pooled confusion matrix of every candidate (the blocks on the criterion's
+        threads)."""
+        return self.score(sum(self.pool.map(self._block_added, self.blocks)))
 
     def _block_removed(self, block):
         """Confusion matrices of F - g for every g in F on one block (scored densely).
