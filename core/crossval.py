@@ -48,13 +48,16 @@ class FoldModel:
     test_classes: np.ndarray
 
 
-def fold_models(X, classes, fold, n_classes):
-    """The scatter of all samples and the FoldModel of each fold, downdated from it; `classes` are 0..C-1."""
+def fold_models(X, classes, fold, n_classes, apply=map):
+    """The scatter of all samples and the FoldModel of each fold, downdated from it; `classes` are 0..C-1;
+    `apply`: the map that builds the folds' models (a thread pool's builds them side by side)."""
     full = SampleScatter(X, classes, n_classes)
-    tests = [fold == v for v in np.unique(fold)]
-    models = [FoldModel(DowndatedScatter(full, SampleScatter(X[test], classes[test], n_classes)), X[test],
-                        classes[test]) for test in tests]
-    return full, models
+
+    def model(v):
+        test = fold == v
+        return FoldModel(DowndatedScatter(full, SampleScatter(X[test], classes[test], n_classes)), X[test],
+                         classes[test])
+    return full, list(apply(model, np.unique(fold)))
 
 
 def priors(scatter):
@@ -107,7 +110,9 @@ class CrossValidated(SubsetCriterion):
 
     def __init__(self, X, classes, fold, score, tau=0.0, floor=None, pooled=False, alpha=0.0, float32=False):
         n_classes = int(classes.max()) + 1
-        full, models = fold_models(X, classes, fold, n_classes)
+        self.workers = min(WORKERS, len(fold))
+        self.pool = ThreadPoolExecutor(self.workers)
+        full, models = fold_models(X, classes, fold, n_classes, self.pool.map)
         floor = full_floor(full) if floor is None else floor
         self.score = score
         self.pooled = pooled
@@ -119,8 +124,6 @@ class CrossValidated(SubsetCriterion):
             forms = QuadraticForms(model.test_samples, model.train.means)
             self.folds.append((nested, forms, 2 * np.log(priors(model.train)), model.test_classes))
         self.parts = [(nested, [forms]) for nested, forms, _, _ in self.folds]
-        self.workers = min(WORKERS, len(fold))
-        self.pool = ThreadPoolExecutor(self.workers)
 
     def _fold_score(self, log_priors, reference, logdets, quadratic_forms):
         """Confusion matrices per candidate from log-dets `(C, m)` and quadratic forms `(C, n, m)`.
