@@ -26,7 +26,7 @@ from .validation import check_samples
 
 #: Candidate scores of one chunk of test samples hold about this many numbers (1 MB in float32, an L2 cache;
 #: a fold of 1000 samples x 252 candidates in one chunk): half as many give twice as many NumPy calls, each a
-#: hand-over of the GIL between the fold threads (measured on 2 threads, 252 bands: 5-15% slower).
+#: hand-over of the GIL between the fold threads (measured on 2 threads, 252 bands: 5-10% slower).
 CHUNK_ELEMENTS = 262_144
 #: Above this share of (class, sample) challengers every class is scored densely, below it pair by pair.
 DENSE_SHARE = 0.2
