@@ -302,10 +302,10 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     choice = choose(samples, data, options, assessed)
     cv = cross_validate_choice(data, options, choice, assessed)
     mixture = fit(data.X, data.y, data.names, choice, steps)
-    confused = warn_indistinguishable(mixture, data, choice, steps)
     validation = assess(data, mixture, choice, steps)
     if refitted:
         choice, mixture = refit(samples, data, options, choose, steps)
+    confused = warn_indistinguishable(mixture, data, choice, steps)
     model = describe(samples, options, inputs, data, choice, mixture, cv, validation, confused, steps,
                      refitted)
     steps.reach(1.0)
