@@ -54,6 +54,19 @@ def run_algorithm(algorithm_id, parameters, feedback=None, context=None):
                           context=context)
 
 
+def cancel_past(percent):
+    """A QgsProcessingFeedback that cancels the run once its progress passes `percent`."""
+    from qgis.core import QgsProcessingFeedback
+
+    class CancelPast(QgsProcessingFeedback):
+        def setProgress(self, progress):
+            super().setProgress(progress)
+            if progress > percent:
+                self.cancel()
+
+    return CancelPast()
+
+
 def processing_exception():
     """QgsProcessingException (imported once QGIS runs)."""
     from qgis.core import QgsProcessingException

@@ -11,7 +11,7 @@ import os
 import numpy as np
 import pytest
 from osgeo import gdal, ogr
-from qgis_helpers import CLASSES, LANDSAT, POLYGONS, start_qgis
+from qgis_helpers import CLASSES, LANDSAT, POLYGONS, cancel_past, start_qgis
 from qgis_helpers import processing_exception as exception
 from qgis_helpers import run_algorithm as run
 
@@ -174,17 +174,9 @@ def test_strata_that_differ_from_the_map(classification, sample, tmp_path):
 
 
 def test_cancel_leaves_no_sample_layer(classification, tmp_path):
-    from qgis.core import QgsProcessingFeedback
-
-    class CancelWhileDrawing(QgsProcessingFeedback):
-        def setProgress(self, progress):
-            super().setProgress(progress)
-            if progress > 50:
-                self.cancel()
-
     _, map_path = classification
     output = tmp_path / "sample.gpkg"
     with pytest.raises(exception(), match="Canceled: no output was written"):
         run("gmmselect:sampledesign", {"INPUT": map_path, "OUTPUT": str(output)},
-            feedback=CancelWhileDrawing())
+            feedback=cancel_past(50))
     assert not output.exists() and os.listdir(tmp_path) == []

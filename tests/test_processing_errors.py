@@ -4,7 +4,7 @@ import os
 
 import pytest
 from osgeo import gdal
-from qgis_helpers import LANDSAT, POLYGONS, start_qgis
+from qgis_helpers import LANDSAT, POLYGONS, cancel_past, start_qgis
 from qgis_helpers import processing_exception as exception
 from qgis_helpers import run_algorithm as run
 
@@ -128,18 +128,10 @@ def test_raster_layer_errors_become_messages(tmp_path):
 
 
 def test_cancel_stops_training_and_leaves_no_model(tmp_path):
-    from qgis.core import QgsProcessingFeedback
-
-    class CancelAfterSampling(QgsProcessingFeedback):
-        def setProgress(self, progress):
-            super().setProgress(progress)
-            if progress > 25:
-                self.cancel()
-
     model = tmp_path / "m.gmm"
     with pytest.raises(exception(), match="Canceled: no output was written"):
         run("gmmselect:trainselection", landsat(CRITERION="kappa", OUTPUT_MODEL=str(model)),
-            feedback=CancelAfterSampling())
+            feedback=cancel_past(25))
     assert not model.exists()
 
 

@@ -11,7 +11,7 @@ import shutil
 import numpy as np
 import pytest
 from osgeo import gdal
-from qgis_helpers import LANDSAT, POLYGONS, start_qgis
+from qgis_helpers import LANDSAT, POLYGONS, cancel_past, start_qgis
 from qgis_helpers import processing_exception as exception
 
 POLYGON_LAYER = "training_polygons"
@@ -313,21 +313,13 @@ def test_training_failing_at_the_commit_leaves_the_folder_as_it_was(inputs, monk
 
 
 def test_cancel_during_training_removes_the_folders_it_created(inputs):
-    from qgis.core import QgsProcessingFeedback
-
-    class CancelAfterSampling(QgsProcessingFeedback):
-        def setProgress(self, progress):
-            super().setProgress(progress)
-            if progress > 25:
-                self.cancel()
-
     folder, raster, polygons = inputs
     before = snapshot(folder)
     with pytest.raises(exception(), match="Canceled: no output was written"):
         run("gmmselect:trainselection",
             training(raster, polygons, OUTPUT_MODEL=str(folder / "a" / "b" / "m.gmm"),
                      OUTPUT_REPORT=str(folder / "a" / "r.html")),
-            feedback=CancelAfterSampling())
+            feedback=cancel_past(25))
     assert snapshot(folder) == before
 
 
