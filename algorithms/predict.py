@@ -21,7 +21,8 @@ from ..raster import predict_raster
 from ..raster.bands import model_bands, parse_band_map
 from ..raster.distributed import scheduler_client
 from ..raster.files import qml_path
-from .base import GmmSelectAlgorithm, progress_between
+from ..raster.report import tau_text
+from .base import GmmSelectAlgorithm, progress_between, report_words
 
 
 class ClassStyle(QgsProcessingLayerPostProcessorInterface):
@@ -175,8 +176,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                 parameters, self.N_FEATURES, context))
             names = list(mixture.class_names_)
             self.info(feedback, GmmSelect.tr(
-                "Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}").format(
-                    len(names), ", ".join(names), mixture.tau_, len(band_numbers),
+                "Model: {0} classes ({1}), tau = {2}, {3} band(s): {4}").format(
+                    len(names), ", ".join(names), tau_text(mixture, report_words()), len(band_numbers),
                     ", ".join(str(band) for band in band_numbers)))
             band_map = parse_band_map(self.parameterAsString(parameters, self.BAND_MAP, context))
             address = self.parameterAsString(parameters, self.DASK_SCHEDULER, context).strip()

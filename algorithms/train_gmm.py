@@ -28,17 +28,21 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
             "Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or "
             "points over a raster, on all bands, and saves the model for Predict. Pixels are "
             "classified by the maximum a posteriori rule. Each covariance is shrunk toward the pooled "
-            "covariance and gets a ridge, (1 - alpha) S_c + alpha S_pooled + tau I, alpha and tau chosen "
-            "together on a grid by k-fold cross-validation (by polygon). A share of the polygons of each "
-            "class can be held out for an independent accuracy assessment; the final model is then "
-            "refitted on all polygons (REFIT).")
+            "covariance and gets a ridge, (1 - alpha) S_c + alpha S_pooled + tau R, alpha and tau chosen "
+            "together on a grid by k-fold cross-validation (by polygon); R is the diagonal of S_pooled, "
+            "so tau is the same fraction of every band's variance (RIDGE_SCALE). A share of the polygons "
+            "of each class can be held out for an independent accuracy assessment; the final model is "
+            "then refitted on all polygons (REFIT).")
 
     def addMethodParameters(self):
         """TAU and ALPHA (lists) and the criterion of the (alpha, tau) search."""
         self.addParameterWithHelp(QgsProcessingParameterString(
             self.TAU, GmmSelect.tr("Ridge values tau to try (empty = default grid)"), optional=True),
-            GmmSelect.tr("Numbers >= 0 separated by commas, e.g. '0, 0.01, 1'. Empty: 0 and 15 values from "
-                         "1e-7 to 1 times the mean band variance. One value: that tau, no search."))
+            GmmSelect.tr("Numbers >= 0 separated by commas, e.g. '0, 0.01, 1', in squared band units (or, "
+                         "with RIDGE_SCALE relative, fractions of each band's pooled within-class "
+                         "variance). Empty: 0 and 15 values from 1e-7 to 1, relative to each band's pooled "
+                         "within-class variance (RIDGE_SCALE auto or relative; absolute: times the mean band "
+                         "variance). One value: that tau, no search."))
         self.addAlphaParameter(GmmSelect.tr("Every (alpha, tau) pair of the two grids is cross-validated "
                                             "(one eigen decomposition per class, fold and alpha serves "
                                             "every tau); one value of each: no search."))

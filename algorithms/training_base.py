@@ -15,8 +15,9 @@ from qgis.core import (
 )
 
 from ..core import save_model
+from ..core.choices import RIDGE_SCALES
 from ..core.ridge import DEFAULT_ALPHAS
-from ..i18n import GmmSelect
+from ..i18n import GmmSelect, translated_choices
 from ..raster import extract_samples, raster_info
 from ..raster.report import report_html
 from ..raster.training import TrainingInputs, TrainingOptions, parse_alpha_list, train
@@ -34,6 +35,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     CRITERION = "CRITERION"
     TAU = "TAU"
     ALPHA = "ALPHA"
+    RIDGE_SCALE = "RIDGE_SCALE"
     REFIT = "REFIT"
     FOLDS = "FOLDS"
     GROUPED = "GROUPED"
@@ -59,6 +61,15 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         """Inputs, the subclass's method parameters, folds, sampling and validation, outputs."""
         self.addSampleInputs()
         self.addMethodParameters()
+        self.addChoice(self.RIDGE_SCALE, GmmSelect.tr("Scale of the ridge tau"),
+                       translated_choices(RIDGE_SCALES), "auto", GmmSelect.tr(
+                           "relative: the ridge is tau times each band's pooled within-class variance, "
+                           "(1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled): the same fraction of "
+                           "every band's variance, whatever its units (as if every band were standardised). "
+                           "absolute: tau I, in squared band units (the ridge of earlier versions). auto "
+                           "(default): relative when tau is searched on the default grid (TAU empty), "
+                           "absolute for given TAU values, so a TAU given before keeps its meaning; choose "
+                           "relative to give a relative tau (e.g. one read in a report)."), advanced=True)
         self.addInteger(self.FOLDS, GmmSelect.tr("Cross-validation folds (0 = leave-one-out)"), 5, 0,
                         GmmSelect.tr("Number of folds (at least 2) of the cross-validation behind the tau "
                                      "search, the CV criteria and the CV accuracy estimate. 0 = "
@@ -212,6 +223,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                 validation=self.parameterAsDouble(parameters, self.VALIDATION, context),
                 seed=self.parameterAsInt(parameters, self.SEED, context),
                 alpha_grid=parse_alpha_list(self.parameterAsString(parameters, self.ALPHA, context)),
+                ridge_scale=self.parameterAsChoice(parameters, self.RIDGE_SCALE, context),
                 refit=self.parameterAsBool(parameters, self.REFIT, context),
                 **self.methodOptions(parameters, context))
             samples, inputs = self.readSamples(parameters, context, feedback)

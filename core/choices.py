@@ -30,5 +30,11 @@ TAU_CRITERIA = {
     "kappa": QT_TRANSLATE_NOOP("GmmSelect", "Cohen's kappa"),
     "f1": QT_TRANSLATE_NOOP("GmmSelect", "mean F1 score"),
 }
+#: Scales of the ridge tau R: 'auto' is relative for the default grid (TAU empty), absolute for given taus.
+RIDGE_SCALES = {
+    "auto": QT_TRANSLATE_NOOP("GmmSelect", "relative for the default grid, absolute for given values"),
+    "relative": QT_TRANSLATE_NOOP("GmmSelect", "tau times each band's pooled within-class variance"),
+    "absolute": QT_TRANSLATE_NOOP("GmmSelect", "tau times the identity (squared band units)"),
+}
 #: Default and cap of the number of bands a selection goes up to.
 MAX_FEATURES = 20

@@ -2,8 +2,11 @@
 
 Q_c(x) = -(x - mu_c)' S_c^-1 (x - mu_c) - log|S_c| + 2 log pi_c, class(x) = argmax_c Q_c(x),
 computed from the symmetric eigen decomposition S_c(alpha, tau) = V diag(lambda) V' of the
-regularised covariance S_c(alpha, tau) = (1 - alpha) S_c + alpha S_pooled + tau I, S_pooled =
-sum_c (n_c - 1) S_c / (n - C) (Friedman 1989; alpha = 0: the plain ridge).
+regularised covariance S_c(alpha, tau) = (1 - alpha) S_c + alpha S_pooled + tau R, S_pooled =
+sum_c (n_c - 1) S_c / (n - C) (Friedman 1989; alpha = 0: the plain ridge). The ridge's scale R is the
+identity (an absolute tau, in squared band units) or, for a relative tau, a diagonal R = diag(r) of one
+variance per band (the pooled within-class variances of the training samples: tau is then the same
+fraction of every band's variance, whatever its units).
 
 Eigenvalue floor: every eigenvalue (and every Schur complement in the selection updates) is
 raised to at least ``EIGENVALUE_FLOOR * s``, s the mean band variance over the classes (the
@@ -41,11 +44,12 @@ def log_posteriors(scores):
 
 
 class GaussianMixture:
-    """One Gaussian per class: priors `(C,)`, means `(C, d)`, covariances `(C, d, d)`, ridge `tau`,
-    shrinkage `alpha` toward the pooled covariance (which needs the class `counts`)."""
+    """One Gaussian per class: priors `(C,)`, means `(C, d)`, covariances `(C, d, d)`, ridge `tau` times
+    `ridge_scale` (`(d,)` band variances; None: the identity), shrinkage `alpha` toward the pooled
+    covariance (which needs the class `counts`)."""
 
     def __init__(self, labels, priors, means, covariances, tau=0.0, class_names=None, floor=None,
-                 counts=None, alpha=0.0):
+                 counts=None, alpha=0.0, ridge_scale=None):
         self.labels_ = np.asarray(labels)
         self.priors_ = np.asarray(priors, dtype=np.float64)
         self.means_ = np.asarray(means, dtype=np.float64)
@@ -53,6 +57,7 @@ class GaussianMixture:
         self.tau_ = float(tau)
         self.alpha_ = check_alpha(alpha)
         self.counts_ = None if counts is None else np.asarray(counts, dtype=np.float64)
+        self.ridge_scale_ = None if ridge_scale is None else np.asarray(ridge_scale, dtype=np.float64)
         self.class_names_ = ([str(label) for label in self.labels_] if class_names is None
                              else [str(name) for name in class_names])
         self.floor_ = (variance_floor(np.diagonal(self.covariances_, axis1=1, axis2=2)) if floor is None
@@ -61,20 +66,24 @@ class GaussianMixture:
             raise ValueError(f"the ridge tau must be >= 0; got {self.tau_}")
         if self.alpha_ and self.counts_ is None:
             raise ValueError("shrinkage toward the pooled covariance (alpha > 0) needs the class counts")
+        scale = self.ridge_scale_
+        if scale is not None and (scale.shape != (self.n_features,) or not np.all(np.isfinite(scale))
+                                  or not np.all(scale > 0)):
+            raise ValueError(f"the ridge scale needs one finite variance > 0 per band ({self.n_features})")
         self._decompose()
 
     @classmethod
-    def fit(cls, X, y, tau=0.0, class_names=None, alpha=0.0):
+    def fit(cls, X, y, tau=0.0, class_names=None, alpha=0.0, ridge_scale=None):
         """Learn priors n_c/n, means and unbiased covariances from samples `X (n, d)` and labels `y`."""
         X, y, labels = check_samples(X, y)
         return cls.from_statistics(ClassStatistics.from_samples(X, y, labels), tau, class_names,
-                                   alpha=alpha)
+                                   alpha=alpha, ridge_scale=ridge_scale)
 
     @classmethod
-    def from_statistics(cls, stats, tau=0.0, class_names=None, floor=None, alpha=0.0):
+    def from_statistics(cls, stats, tau=0.0, class_names=None, floor=None, alpha=0.0, ridge_scale=None):
         """The model of per-class sufficient statistics (e.g. streamed block by block)."""
         return cls(stats.labels, stats.priors(), stats.means, stats.covariances(), tau, class_names,
-                   floor, stats.counts, alpha)
+                   floor, stats.counts, alpha, ridge_scale)
 
     @property
     def n_features(self):
@@ -95,9 +104,15 @@ class GaussianMixture:
         return (1 - self.alpha_) * self.covariances_ + self.alpha_ * pooled
 
     def _decompose(self):
-        """Eigenvalues of S_c(alpha, tau), floored, and the whitening maps V diag(lambda)^-1/2."""
-        eigenvalues, eigenvectors = np.linalg.eigh(self.blended_covariances())
-        self.eigenvalues_ = np.maximum(eigenvalues + self.tau_, self.floor_)
+        """Eigenvalues of S_c(alpha, tau), floored, and the whitening maps V diag(lambda)^-1/2 (R = I: those
+        of the blend, shifted by tau)."""
+        if self.ridge_scale_ is None:
+            eigenvalues, eigenvectors = np.linalg.eigh(self.blended_covariances())
+            eigenvalues += self.tau_
+        else:
+            ridged = self.blended_covariances() + np.diag(self.tau_ * self.ridge_scale_)
+            eigenvalues, eigenvectors = np.linalg.eigh(ridged)
+        self.eigenvalues_ = np.maximum(eigenvalues, self.floor_)
         self.whiteners_ = eigenvectors / np.sqrt(self.eigenvalues_)[:, None, :]
         self.constants_ = 2 * np.log(self.priors_) - np.log(self.eigenvalues_).sum(axis=1)
         self._float32_forms = {}
@@ -105,9 +120,10 @@ class GaussianMixture:
     def subset(self, features):
         """The model restricted to `features` (indices), keeping the floor of the full model."""
         features = np.asarray(features, dtype=np.intp)
+        scale = None if self.ridge_scale_ is None else self.ridge_scale_[features]
         return GaussianMixture(self.labels_, self.priors_, self.means_[:, features],
                                self.covariances_[:, features][:, :, features], self.tau_,
-                               self.class_names_, self.floor_, self.counts_, self.alpha_)
+                               self.class_names_, self.floor_, self.counts_, self.alpha_, scale)
 
     def decision_function(self, X):
         """Q_c(x) for samples `X (n, d)`: an `(n, C)` array.

@@ -27,7 +27,9 @@ FORMAT = "gmmselect-model"
 #: The newest version this code reads. Version 2 adds the shrinkage alpha (header "alpha", the tau
 #: search's "alpha", arrays "tau_alphas" and "tau_surface"); a model without shrinkage is still
 #: written as version 1, byte-for-byte the earlier format, and a version 1 file loads with alpha 0.
-VERSION = 2
+#: Version 3 adds the relative ridge (array "ridge_scale", the tau search's "relative"); a model
+#: without it is written as before, and earlier files load with the absolute ridge tau I.
+VERSION = 3
 EXTENSION = ".gmm"
 #: Class labels are pixel values of the classification, UInt32 at most (Predict refuses 0, its no-data value).
 LABEL_RANGE = (0, 2**32 - 1)
@@ -176,12 +178,23 @@ def uses_shrinkage(saved):
     return saved.mixture.alpha_ > 0 or (search is not None and bool(np.any(search.alphas > 0)))
 
 
+def uses_relative_ridge(saved):
+    """True when the model or its search use a relative ridge (a version 3 file)."""
+    search = saved.tau_search
+    return saved.mixture.ridge_scale_ is not None or (search is not None and search.relative)
+
+
+def file_version(saved):
+    """The oldest version that holds `saved`: 3 with a relative ridge, 2 with shrinkage, else 1."""
+    return 3 if uses_relative_ridge(saved) else 2 if uses_shrinkage(saved) else 1
+
+
 def save_model(path, saved):
     """Write `saved` to `path` atomically (a temporary file in the same folder, then renamed)."""
     mixture = saved.mixture
     shrinkage = uses_shrinkage(saved)
     header = {
-        "format": FORMAT, "version": 2 if shrinkage else 1, "class_names": mixture.class_names_,
+        "format": FORMAT, "version": file_version(saved), "class_names": mixture.class_names_,
         "feature_names": saved.feature_names, "n_raster_bands": int(saved.n_raster_bands),
         "tau": mixture.tau_, "floor": mixture.floor_, "info": info_header(saved),
     }
@@ -193,6 +206,8 @@ def save_model(path, saved):
     }
     if shrinkage:
         header["alpha"] = mixture.alpha_
+    if mixture.ridge_scale_ is not None:
+        arrays["ridge_scale"] = mixture.ridge_scale_
     if saved.selection is not None:
         selection = saved.selection
         header["selection"] = {"method": selection.method, "criterion": selection.criterion,
@@ -206,6 +221,8 @@ def save_model(path, saved):
         if shrinkage:
             header["tau_search"]["alpha"] = saved.tau_search.alpha
             arrays.update(tau_alphas=saved.tau_search.alphas, tau_surface=saved.tau_search.surface)
+        if saved.tau_search.relative:
+            header["tau_search"]["relative"] = True
     folder = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(suffix=".tmp", prefix=".gmmselect-", dir=folder)
     try:
@@ -455,7 +472,8 @@ def read_tau_search(header, arrays):
             "alphas outside [0, 1] or a non-finite CV surface")
     return TauResult(grid.astype(np.float64), values.astype(np.float64), meta.number("tau"),
                      meta.get("criterion", TEXT), meta.get("folds", WHOLE), alpha,
-                     alphas.astype(np.float64), surface.astype(np.float64))
+                     alphas.astype(np.float64), surface.astype(np.float64),
+                     bool(meta.get("relative", BOOLEAN, optional=True)))
 
 
 # -- reading: the mixture --------------------------------------------------------------------
@@ -470,9 +488,10 @@ def check_shapes(path, arrays):
     for name in ("labels", "band_numbers", "features"):
         require(np.issubdtype(arrays[name].dtype, np.integer), path,
                 f"array '{name}' holds {arrays[name].dtype}, not whole numbers")
-    for name in ("priors", "means", "covariances", "counts"):
-        require(np.issubdtype(arrays[name].dtype, np.number), path,
-                f"array '{name}' holds {arrays[name].dtype}, not numbers")
+    for name in ("priors", "means", "covariances", "counts", "ridge_scale"):
+        if name in arrays:
+            require(np.issubdtype(arrays[name].dtype, np.number), path,
+                    f"array '{name}' holds {arrays[name].dtype}, not numbers")
     means = arrays["means"]
     require(means.ndim == 2 and means.shape[0] >= 1 and means.shape[1] >= 1, path,
             f"means of shape {means.shape}, not (classes, bands)")
@@ -501,6 +520,10 @@ def check_mixture(path, arrays, tau, floor, alpha):
     require(floor > 0, path, f"the eigenvalue floor is not positive ({floor})")
     for name in ("priors", "means", "covariances", "counts"):
         require(np.all(np.isfinite(arrays[name])), path, f"array '{name}' holds non-finite values")
+    if "ridge_scale" in arrays:
+        scale = arrays["ridge_scale"]
+        require(scale.shape == arrays["means"].shape[1:] and np.all(np.isfinite(scale) & (scale > 0)), path,
+                f"array 'ridge_scale' (shape {scale.shape}) is not one finite variance > 0 per band")
     require(np.all(priors > 0), path, f"priors {priors.tolist()} are not all positive")
     require(abs(priors.sum() - 1) <= ROUNDING, path, f"priors sum to {priors.sum():.12g}, not 1")
     require(len(np.unique(labels)) == len(labels), path, f"duplicate class labels {labels.tolist()}")
@@ -568,7 +591,7 @@ def load_model(path):
     colors, wavelengths, descriptions, units = read_colors_and_bands(info, n_classes, n_features)
     counts = arrays["counts"] if arrays["counts"].size else None
     mixture = GaussianMixture(arrays["labels"], arrays["priors"], arrays["means"], arrays["covariances"],
-                              tau, class_names, floor, counts, alpha)
+                              tau, class_names, floor, counts, alpha, arrays.get("ridge_scale"))
     record = read_record(info, class_names) if "cross_validation" in info.values else None
     return SavedModel(mixture, arrays["band_numbers"], feature_names, n_raster_bands, arrays["features"],
                       read_selection(header, arrays, n_features), read_tau_search(header, arrays),

@@ -1,6 +1,12 @@
 """Shrinkage alpha and ridge tau of S_c(alpha, tau) = (1 - alpha) S_c + alpha S_pooled + tau I chosen
 by k-fold (or leave-one-out) cross-validation over an (alpha, tau) grid.
 
+A relative ridge tau R, R = diag(r) with r the pooled within-class variance of each band
+(`band_variances`), is the ridge tau I of the bands divided by sqrt(r): with D = diag(sqrt(r)),
+D^-1 (B + tau R) D^-1 = D^-1 B D^-1 + tau I, and the quadratic forms, the MAP rule and the posteriors
+do not change with the units (log|D B D| only adds the same constant to every class). So a
+relative search is this search on the samples in `ridge_units`, over RELATIVE_TAU_GRID.
+
 For one alpha, B = (1 - alpha) S_c + alpha S_pooled = V diag(lambda) V' and
 B + tau I = V diag(lambda + tau) V': one eigen decomposition per class, fold and alpha serves every tau,
 (x - mu)'(B + tau I)^-1 (x - mu) = sum_i p_i^2 / (lambda_i + tau) with p = V'(x - mu),
@@ -29,7 +35,7 @@ DEFAULT_ALPHAS = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0)
 class TauResult:
     """The (alpha, tau) grid, its CV criterion `surface (A, T)`, the chosen alpha and tau (first best in
     grid order: smallest alpha, then smallest tau) and `values`, the row of the chosen alpha; `folds`
-    counts the parts left out under leave-one-out."""
+    counts the parts left out under leave-one-out; `relative`: the taus are relative (ridge tau R)."""
 
     grid: np.ndarray
     values: np.ndarray
@@ -39,6 +45,7 @@ class TauResult:
     alpha: float = 0.0
     alphas: np.ndarray = field(default_factory=lambda: np.zeros(1))
     surface: np.ndarray = None
+    relative: bool = False
 
     def __post_init__(self):
         if self.surface is None:
@@ -52,6 +59,12 @@ class TauResult:
                    surface)
 
 
+#: The exponents e of the default grids: 0 and s * 10^e (absolute tau), 0 and 10^e (relative tau).
+TAU_EXPONENTS = np.arange(-7.0, 0.25, 0.5)
+#: The default grid of a relative tau: fractions of each band's pooled within-class variance.
+RELATIVE_TAU_GRID = np.concatenate([[0.0], 10.0 ** TAU_EXPONENTS])
+
+
 def default_tau_grid(X, y):
     """0 and s * 10^e, e = -7, -6.5, ..., 0, where s is the mean band variance within the classes.
 
@@ -60,7 +73,24 @@ def default_tau_grid(X, y):
     X, y, labels = check_samples(X, y)
     variances = np.array([X[y == label].var(axis=0, ddof=1).mean() for label in labels])
     scale = variances.mean() if variances.mean() > 0 else 1.0
-    return np.concatenate([[0.0], scale * 10.0 ** np.arange(-7.0, 0.25, 0.5)])
+    return np.concatenate([[0.0], scale * 10.0 ** TAU_EXPONENTS])
+
+
+def band_variances(X, y):
+    """r_j = sum_c sum_(i in c) (x_ij - mu_cj)^2 / (n - C), the diagonal of S_pooled: the scale of a relative
+    ridge. A band constant within every class takes the mean of the others' (1 if every band is)."""
+    X, y, labels = check_samples(X, y)
+    means = np.array([X[y == label].mean(axis=0) for label in labels])
+    centred = X - means[np.searchsorted(labels, y)]
+    variances = np.einsum("ij,ij->j", centred, centred) / max(len(y) - len(labels), 1)
+    positive = variances > 0
+    return np.where(positive, variances, variances[positive].mean() if positive.any() else 1.0)
+
+
+def ridge_units(X, ridge_scale):
+    """The samples `X (n, d)` divided by the square root of `ridge_scale` (None: unchanged), in which the
+    relative ridge tau diag(ridge_scale) is tau I."""
+    return X if ridge_scale is None else X / np.sqrt(ridge_scale)
 
 
 def check_grid(grid):

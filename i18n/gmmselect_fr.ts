@@ -64,7 +64,7 @@
         <translation>erreur inconnue</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="103"/>
+        <location filename="../algorithms/predict.py" line="104"/>
         <source>Predict</source>
         <translation>Prédire</translation>
     </message>
@@ -74,32 +74,32 @@
         <translation>Fichier de modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="118"/>
+        <location filename="../algorithms/predict.py" line="119"/>
         <source>GMM Select model (*.gmm);;All files (*)</source>
         <translation>Modèle GMM Select (*.gmm);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="118"/>
+        <location filename="../algorithms/predict.py" line="119"/>
         <source>A .gmm model written by Train GMM or Train Selection (the content is checked, not the name).</source>
         <translation>Un modèle .gmm écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes (le contenu est vérifié, pas le nom).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="123"/>
+        <location filename="../algorithms/predict.py" line="124"/>
         <source>Mask</source>
         <translation>Masque</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="123"/>
+        <location filename="../algorithms/predict.py" line="124"/>
         <source>Optional raster on the same grid: only pixels with a value &gt; 0 are classified.</source>
         <translation>Raster facultatif sur la même grille : seuls les pixels de valeur &gt; 0 sont classés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="126"/>
+        <location filename="../algorithms/predict.py" line="127"/>
         <source>Number of selected bands to use (selection models)</source>
         <translation>Nombre de bandes sélectionnées à utiliser (modèles avec sélection)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="126"/>
+        <location filename="../algorithms/predict.py" line="127"/>
         <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only).</source>
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement).</translation>
     </message>
@@ -109,42 +109,37 @@
         <translation>Classification</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="151"/>
+        <location filename="../algorithms/predict.py" line="152"/>
         <source>Confidence</source>
         <translation>Carte de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="151"/>
+        <location filename="../algorithms/predict.py" line="152"/>
         <source>Posterior probability of the winning class, in (0, 1] (Float32), styled with a continuous red (0) to green (1) ramp (.qml next to it).</source>
         <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="155"/>
+        <location filename="../algorithms/predict.py" line="156"/>
         <source>Class probabilities</source>
         <translation>Probabilités des classes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="155"/>
+        <location filename="../algorithms/predict.py" line="156"/>
         <source>One band per class (in the model&apos;s class order): posterior probabilities (Float32).</source>
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="155"/>
+        <location filename="../algorithms/training_base.py" line="166"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="149"/>
+        <location filename="../algorithms/training_base.py" line="160"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="177"/>
-        <source>Model: {0} classes ({1}), tau = {2:.6g}, {3} band(s): {4}</source>
-        <translation>Modèle : {0} classes ({1}), tau = {2:.6g}, {3} bande(s) : {4}</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/predict.py" line="193"/>
+        <location filename="../algorithms/predict.py" line="194"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -154,22 +149,17 @@
         <translation>Entraîner GMM</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="38"/>
+        <location filename="../algorithms/train_gmm.py" line="39"/>
         <source>Ridge values tau to try (empty = default grid)</source>
         <translation>Valeurs de crête (ridge) tau à essayer (vide = grille par défaut)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="38"/>
-        <source>Numbers &gt;= 0 separated by commas, e.g. &apos;0, 0.01, 1&apos;. Empty: 0 and 15 values from 1e-7 to 1 times the mean band variance. One value: that tau, no search.</source>
-        <translation>Nombres &gt;= 0 séparés par des virgules, p. ex. '0, 0.01, 1'. Vide : 0 et 15 valeurs de 1e-7 à 1 fois la variance moyenne des bandes. Une seule valeur : ce tau, sans recherche.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_gmm.py" line="45"/>
+        <location filename="../algorithms/train_gmm.py" line="49"/>
         <source>Criterion of the tau search</source>
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="167"/>
+        <location filename="../raster/report.py" line="175"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
@@ -274,7 +264,7 @@
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="80"/>
+        <location filename="../algorithms/training_base.py" line="91"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
@@ -284,7 +274,7 @@
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="82"/>
+        <location filename="../algorithms/training_base.py" line="93"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
@@ -294,42 +284,42 @@
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="82"/>
+        <location filename="../algorithms/training_base.py" line="93"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="94"/>
+        <location filename="../algorithms/training_base.py" line="105"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="94"/>
+        <location filename="../algorithms/training_base.py" line="105"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="98"/>
+        <location filename="../algorithms/training_base.py" line="109"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="105"/>
+        <location filename="../algorithms/training_base.py" line="116"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="105"/>
+        <location filename="../algorithms/training_base.py" line="116"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="73"/>
+        <location filename="../algorithms/training_base.py" line="84"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="73"/>
+        <location filename="../algorithms/training_base.py" line="84"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
@@ -339,77 +329,77 @@
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="132"/>
+        <location filename="../algorithms/training_base.py" line="143"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="137"/>
+        <location filename="../algorithms/training_base.py" line="148"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="137"/>
+        <location filename="../algorithms/training_base.py" line="148"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="137"/>
+        <location filename="../algorithms/training_base.py" line="148"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="144"/>
+        <location filename="../algorithms/training_base.py" line="155"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="144"/>
+        <location filename="../algorithms/training_base.py" line="155"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="149"/>
+        <location filename="../algorithms/training_base.py" line="160"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="149"/>
+        <location filename="../algorithms/training_base.py" line="160"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="149"/>
+        <location filename="../algorithms/training_base.py" line="160"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="155"/>
+        <location filename="../algorithms/training_base.py" line="166"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="155"/>
+        <location filename="../algorithms/training_base.py" line="166"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="183"/>
+        <location filename="../algorithms/training_base.py" line="194"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="223"/>
+        <location filename="../algorithms/training_base.py" line="235"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="226"/>
+        <location filename="../algorithms/training_base.py" line="238"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="238"/>
+        <location filename="../algorithms/training_base.py" line="250"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -813,7 +803,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="234"/>
+        <location filename="../algorithms/training_base.py" line="246"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
@@ -883,12 +873,12 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} spectres de {1} classes, {2} bandes, lus dans {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="62"/>
+        <location filename="../algorithms/training_base.py" line="73"/>
         <source>Cross-validation folds (0 = leave-one-out)</source>
         <translation>Plis de la validation croisée (0 = un contre tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="62"/>
+        <location filename="../algorithms/training_base.py" line="73"/>
         <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample (with folds by polygon: each polygon) is predicted by the model without it, computed exactly from the full model at the cost of one fit; accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. For spectral libraries and small classes.</source>
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon (avec les plis par polygone : chaque polygone) est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales et les petites classes.</translation>
     </message>
@@ -913,12 +903,12 @@ Taille {1} : {2:.6g}{3}
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="107"/>
+        <location filename="../algorithms/predict.py" line="108"/>
         <source>Classifies every pixel of a raster with a model from Train GMM or Train Selection (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data.</source>
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="145"/>
+        <location filename="../algorithms/predict.py" line="146"/>
         <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer's categorized style when it had one, else those of the land covers the class names say (water, forest, eau, forêt...), else a palette for colour-blind eyes.</source>
         <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon celles des occupations du sol que disent les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens.</translation>
     </message>
@@ -938,7 +928,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="186"/>
+        <location filename="../algorithms/training_base.py" line="197"/>
         <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
@@ -1148,272 +1138,267 @@ Taille {1} : {2:.6g}{3}
         <translation>Longueurs d'onde : absentes des métadonnées du raster.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="132"/>
+        <location filename="../raster/report.py" line="137"/>
         <source>tau (the grid&apos;s values, evenly spaced)</source>
         <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="140"/>
+        <location filename="../raster/report.py" line="148"/>
         <source>Accuracy on the held-out polygons</source>
         <translation>Exactitude sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="141"/>
+        <location filename="../raster/report.py" line="149"/>
         <source>Cross-validation on the training polygons</source>
         <translation>Validation croisée sur les polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="146"/>
+        <location filename="../raster/report.py" line="154"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each polygon is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque polygone est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="151"/>
+        <location filename="../raster/report.py" line="159"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="156"/>
+        <location filename="../raster/report.py" line="164"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (folds hold whole polygons): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (les plis contiennent des polygones entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="161"/>
+        <location filename="../raster/report.py" line="169"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (stratified folds of pixels): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (plis stratifiés de pixels) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="166"/>
+        <location filename="../raster/report.py" line="174"/>
         <source>figure</source>
         <translation>indicateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="168"/>
+        <location filename="../raster/report.py" line="176"/>
         <source>kappa</source>
         <translation>kappa</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="169"/>
+        <location filename="../raster/report.py" line="177"/>
         <source>mean F1</source>
         <translation>F1 moyen</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="170"/>
+        <location filename="../raster/report.py" line="178"/>
         <source>Confusion matrix: rows = reference (the class of the polygon), columns = predicted class.</source>
         <translation>Matrice de confusion : lignes = référence (la classe du polygone), colonnes = classe prédite.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="173"/>
+        <location filename="../raster/report.py" line="181"/>
         <source>reference \ predicted</source>
         <translation>référence \ prédit</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="174"/>
+        <location filename="../raster/report.py" line="182"/>
         <source>producer&apos;s accuracy</source>
         <translation>exactitude du producteur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="175"/>
+        <location filename="../raster/report.py" line="183"/>
         <source>user&apos;s accuracy</source>
         <translation>exactitude de l'utilisateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="176"/>
+        <location filename="../raster/report.py" line="184"/>
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="177"/>
+        <location filename="../raster/report.py" line="185"/>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="178"/>
+        <location filename="../raster/report.py" line="186"/>
         <source>Timings</source>
         <translation>Durées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="179"/>
+        <location filename="../raster/report.py" line="187"/>
         <source>step</source>
         <translation>étape</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="180"/>
+        <location filename="../raster/report.py" line="188"/>
         <source>seconds</source>
         <translation>secondes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="181"/>
+        <location filename="../raster/report.py" line="189"/>
         <source>sampling</source>
         <translation>échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="183"/>
+        <location filename="../raster/report.py" line="191"/>
         <source>band selection</source>
         <translation>sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="184"/>
+        <location filename="../raster/report.py" line="192"/>
         <source>cross-validation</source>
         <translation>validation croisée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="185"/>
+        <location filename="../raster/report.py" line="193"/>
         <source>final fit</source>
         <translation>ajustement final</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="186"/>
+        <location filename="../raster/report.py" line="194"/>
         <source>held-out assessment</source>
         <translation>évaluation sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="189"/>
+        <location filename="../raster/report.py" line="197"/>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="190"/>
+        <location filename="../raster/report.py" line="198"/>
         <source>square {unit}</source>
         <translation>{unit} carrés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="191"/>
+        <location filename="../raster/report.py" line="199"/>
         <source>Overall accuracy &lt;b&gt;{overall}&lt;/b&gt; ({confidence} confidence interval), from {samples} reference samples of {reference} (field {field}), stratified by {strata}. Mapped area: {area}.</source>
         <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Surface cartographiée : {area}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="195"/>
+        <location filename="../raster/report.py" line="203"/>
         <source>the map classes</source>
         <translation>les classes de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="196"/>
+        <location filename="../raster/report.py" line="204"/>
         <source>the {count} strata of {path}</source>
         <translation>les {count} strates de {path}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="197"/>
+        <location filename="../raster/report.py" line="205"/>
         <source>Error matrix in estimated area proportions</source>
         <translation>Matrice d'erreur en proportions de surface estimées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="198"/>
+        <location filename="../raster/report.py" line="206"/>
         <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
         <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la surface cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="204"/>
+        <location filename="../raster/report.py" line="212"/>
         <source>map \ reference</source>
         <translation>carte \ référence</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="205"/>
+        <location filename="../raster/report.py" line="213"/>
         <source>Areas and accuracies per class</source>
         <translation>Surfaces et exactitudes par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="206"/>
+        <location filename="../raster/report.py" line="214"/>
         <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12).</source>
         <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les surfaces de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les surfaces estimées sont les surfaces corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="210"/>
+        <location filename="../raster/report.py" line="218"/>
         <source>map area</source>
         <translation>surface de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="211"/>
+        <location filename="../raster/report.py" line="219"/>
         <source>estimated area</source>
         <translation>surface estimée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="212"/>
+        <location filename="../raster/report.py" line="220"/>
         <source>samples (map class)</source>
         <translation>échantillons (classe de la carte)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="213"/>
+        <location filename="../raster/report.py" line="221"/>
         <source>estimated area ± interval</source>
         <translation>surface estimée ± intervalle</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="214"/>
+        <location filename="../raster/report.py" line="222"/>
         <source>area ({unit})</source>
         <translation>surface ({unit})</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="215"/>
+        <location filename="../raster/report.py" line="223"/>
         <source>Sample design</source>
         <translation>Plan d'échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="216"/>
+        <location filename="../raster/report.py" line="224"/>
         <source>Stratified random sample; the strata are the map classes.</source>
         <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="218"/>
+        <location filename="../raster/report.py" line="226"/>
         <source>Stratified random sample; the strata ({path}) differ from the map classes: Stehman (2014)&apos;s estimators.</source>
         <translation>Échantillon aléatoire stratifié ; les strates ({path}) diffèrent des classes de la carte : estimateurs de Stehman (2014).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="221"/>
+        <location filename="../raster/report.py" line="229"/>
         <source>stratum</source>
         <translation>strate</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="222"/>
+        <location filename="../raster/report.py" line="230"/>
         <source>area share W_h</source>
         <translation>part de surface W_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="223"/>
+        <location filename="../raster/report.py" line="231"/>
         <source>samples n_h</source>
         <translation>échantillons n_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="224"/>
+        <location filename="../raster/report.py" line="232"/>
         <source>weight N_h / n_h</source>
         <translation>poids N_h / n_h</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="116"/>
+        <location filename="../algorithms/predict.py" line="117"/>
         <source>The image to classify: it must hold the bands the model was trained on (matched by name, else by number).</source>
         <translation>L'image à classer : elle doit contenir les bandes sur lesquelles le modèle a été entraîné (associées par leur nom, sinon par leur numéro).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="131"/>
+        <location filename="../algorithms/predict.py" line="132"/>
         <source>Band map (model band=raster band)</source>
         <translation>Correspondance des bandes (bande du modèle=bande du raster)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="131"/>
+        <location filename="../algorithms/predict.py" line="132"/>
         <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (by number when either has no band names), and wavelengths that differ stop the run. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
         <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes), et des longueurs d'onde différentes arrêtent le traitement. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="137"/>
+        <location filename="../algorithms/predict.py" line="138"/>
         <source>Dask scheduler address</source>
         <translation>Adresse de l'ordonnanceur Dask</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="137"/>
+        <location filename="../algorithms/predict.py" line="138"/>
         <source>Empty: classify on this machine. An address such as &apos;tcp://10.0.0.5:8786&apos; (printed by &apos;dask scheduler&apos;): the workers of that Dask cluster classify the raster in tiles, with the same result. The raster, the mask and the output&apos;s folder must be at paths every worker sees, and GMM Select must be importable there.</source>
         <translation>Vide : classer sur cette machine. Une adresse telle que 'tcp://10.0.0.5:8786' (affichée par 'dask scheduler') : les workers de cette grappe Dask classent le raster par tuiles, avec le même résultat. Le raster, le masque et le dossier de la sortie doivent se trouver à des chemins que chaque worker voit, et GMM Select doit pouvoir y être importé.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="27"/>
-        <source>Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or points over a raster, on all bands, and saves the model for Predict. Pixels are classified by the maximum a posteriori rule. Each covariance is shrunk toward the pooled covariance and gets a ridge, (1 - alpha) S_c + alpha S_pooled + tau I, alpha and tau chosen together on a grid by k-fold cross-validation (by polygon). A share of the polygons of each class can be held out for an independent accuracy assessment; the final model is then refitted on all polygons (REFIT).</source>
-        <translation>Classification supervisée : apprend une gaussienne par classe (moyenne et covariance de ses pixels d'entraînement) à partir de polygones ou de points sur un raster, sur toutes les bandes, et enregistre le modèle pour l'algorithme Prédire. Les pixels sont classés par la règle du maximum a posteriori. Chaque covariance est rétrécie vers la covariance commune et reçoit une crête (ridge), (1 - alpha) S_c + alpha S_pooled + tau I, alpha et tau étant choisis ensemble sur une grille par validation croisée à k plis (par polygone). Une part des polygones de chaque classe peut être réservée comme polygones de validation pour une évaluation indépendante de l'exactitude ; le modèle final est ensuite réajusté sur tous les polygones (REFIT).</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_gmm.py" line="42"/>
+        <location filename="../algorithms/train_gmm.py" line="46"/>
         <source>Every (alpha, tau) pair of the two grids is cross-validated (one eigen decomposition per class, fold and alpha serves every tau); one value of each: no search.</source>
         <translation>Chaque couple (alpha, tau) des deux grilles est évalué par validation croisée (une décomposition en valeurs propres par classe, pli et alpha sert pour tous les tau) ; une seule valeur de chacun : pas de recherche.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="45"/>
+        <location filename="../algorithms/train_gmm.py" line="49"/>
         <source>What the tau search maximises: the mean over folds of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out predictions; ties: the smallest alpha, then the smallest tau).</source>
         <translation>Ce que la recherche de tau maximise : la moyenne sur les plis de l'exactitude globale, du kappa de Cohen ou du F1 moyen (FOLDS = 0 : celle des prédictions regroupées de la validation croisée un contre tous ; à égalité : le plus petit alpha, puis le plus petit tau).</translation>
     </message>
@@ -1428,27 +1413,27 @@ Taille {1} : {2:.6g}{3}
         <translation>Par classe, cette part des lignes (des groupes avec GROUP_FIELD ; arrondie ; tirage avec graine) est réservée à la validation : jamais vue par la sélection ni par l'ajustement évalué, elle donne une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur toutes les lignes). 0 = aucune réserve : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="98"/>
+        <location filename="../algorithms/training_base.py" line="109"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the (alpha, tau) search, the selection or the assessed fit, it gives an independent accuracy assessment (REFIT then refits the saved model on all polygons). 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de (alpha, tau), la sélection ni l'ajustement évalué, ils donnent une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur tous les polygones). 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="111"/>
+        <location filename="../algorithms/training_base.py" line="122"/>
         <source>Refit the final model on all polygons</source>
         <translation>Réajuster le modèle final sur tous les polygones</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="121"/>
+        <location filename="../algorithms/training_base.py" line="132"/>
         <source>Shrinkage values alpha to try (empty = default grid)</source>
         <translation>Valeurs de rétrécissement alpha à essayer (vide = grille par défaut)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="121"/>
+        <location filename="../algorithms/training_base.py" line="132"/>
         <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. Empty: {0}. </source>
         <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. Vide : {0}. </translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="154"/>
+        <location filename="../algorithms/training_base.py" line="165"/>
         <source>Shrinkage alpha of the model</source>
         <translation>Rétrécissement alpha du modèle</translation>
     </message>
@@ -1468,77 +1453,77 @@ Taille {1} : {2:.6g}{3}
         <translation>Les covariances (1 - alpha) S_c + alpha S_pooled + tau I avec alpha = {alpha}, tau = {tau}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="111"/>
+        <location filename="../raster/report.py" line="116"/>
         <source>{blend}, both given (ALPHA, TAU): the band selection and the model use them; no search.</source>
         <translation>{blend}, tous deux donnés (ALPHA, TAU) : la sélection de bandes et le modèle les utilisent ; pas de recherche.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="114"/>
+        <location filename="../raster/report.py" line="119"/>
         <source>{blend}, given (ALPHA, TAU): one value each, no search.</source>
         <translation>{blend}, donnés (ALPHA, TAU) : une valeur chacun, pas de recherche.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="116"/>
+        <location filename="../raster/report.py" line="121"/>
         <source>{blend}, chosen {how}.</source>
         <translation>{blend}, choisis {how}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="117"/>
+        <location filename="../raster/report.py" line="122"/>
         <source>{blend}. alpha was chosen {how} over all bands, before the selection; the selection and the model use it with tau given (TAU).</source>
         <translation>{blend}. alpha a été choisi {how} sur toutes les bandes, avant la sélection ; la sélection et le modèle l'utilisent avec le tau donné (TAU).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="120"/>
+        <location filename="../raster/report.py" line="125"/>
         <source>over {cells} values by leave-one-out cross-validation on the training polygons (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>parmi {cells} valeurs par validation croisée leave-one-out sur les polygones d'entraînement (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="124"/>
+        <location filename="../raster/report.py" line="129"/>
         <source>over {cells} values by {folds}-fold cross-validation on the training polygons (criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion} moyen sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="128"/>
+        <location filename="../raster/report.py" line="133"/>
         <source>{criterion} over alpha and tau</source>
         <translation>{criterion} selon alpha et tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="129"/>
+        <location filename="../raster/report.py" line="134"/>
         <source>tau (columns), alpha (rows); pale: {low}, deep: {high}</source>
         <translation>tau (colonnes), alpha (lignes) ; clair : {low}, foncé : {high}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="131"/>
+        <location filename="../raster/report.py" line="136"/>
         <source>{criterion} over tau at alpha = {alpha}:</source>
         <translation>{criterion} selon tau pour alpha = {alpha} :</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="142"/>
+        <location filename="../raster/report.py" line="150"/>
         <source>Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = {share} of the polygons of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
         <translation>Mesurée sur les {samples} échantillons des {polygons} polygones réservés (VALIDATION = {share} des polygones de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="182"/>
+        <location filename="../raster/report.py" line="190"/>
         <source>(alpha, tau) search</source>
         <translation>recherche de (alpha, tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="187"/>
+        <location filename="../raster/report.py" line="195"/>
         <source>refit on all polygons</source>
         <translation>réajustement sur tous les polygones</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="133"/>
+        <location filename="../raster/report.py" line="141"/>
         <source>The curve and the surface mark tau = {tau}, the given TAU the model uses (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>La courbe et la surface marquent tau = {tau}, le TAU donné qu'utilise le modèle (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="136"/>
+        <location filename="../raster/report.py" line="144"/>
         <source>The model uses the given TAU, tau = {tau}, which is not on the search&apos;s grid: no point is marked (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>Le modèle utilise le TAU donné, tau = {tau}, qui n'est pas sur la grille de la recherche : aucun point n'est marqué (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="139"/>
+        <location filename="../raster/report.py" line="147"/>
         <source>used</source>
         <translation>utilisé</translation>
     </message>
@@ -1593,7 +1578,7 @@ Taille {1} : {2:.6g}{3}
         <translation>la carte n'a pas de SCR : les surfaces sont en unités de carte au carré</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="111"/>
+        <location filename="../algorithms/training_base.py" line="122"/>
         <source>Yes (default): once the held-out polygons have assessed the model trained without them, the (alpha, tau) search or the band selection and the fit run again on all polygons, so no training polygon is wasted (the held-out figures assess that procedure on fewer polygons; the saved bands, alpha and tau may differ from the assessed ones). No: the saved model is the one assessed.</source>
         <translation>Oui (par défaut) : une fois que les polygones de validation ont évalué le modèle entraîné sans eux, la recherche de (alpha, tau) ou la sélection de bandes et l'ajustement sont refaits sur tous les polygones, si bien qu'aucun polygone d'entraînement n'est perdu (les chiffres de validation évaluent cette procédure sur moins de polygones ; les bandes, alpha et tau enregistrés peuvent différer de ceux évalués). Non : le modèle enregistré est celui qui a été évalué.</translation>
     </message>
@@ -1601,6 +1586,61 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="69"/>
         <source>The final model was refitted on all polygons (the search or the selection run again on them: its bands, alpha and tau may differ from those assessed) after the held-out polygons assessed the model trained without them.</source>
         <translation>Le modèle final a été réajusté sur tous les polygones (la recherche ou la sélection refaite sur eux : ses bandes, alpha et tau peuvent différer de ceux évalués) après que les polygones de validation ont évalué le modèle entraîné sans eux.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="178"/>
+        <source>Model: {0} classes ({1}), tau = {2}, {3} band(s): {4}</source>
+        <translation>Modèle : {0} classes ({1}), tau = {2}, {3} bande(s) : {4}</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="64"/>
+        <source>Scale of the ridge tau</source>
+        <translation>Échelle de la crête tau</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="64"/>
+        <source>relative: the ridge is tau times each band&apos;s pooled within-class variance, (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled): the same fraction of every band&apos;s variance, whatever its units (as if every band were standardised). absolute: tau I, in squared band units (the ridge of earlier versions). auto (default): relative when tau is searched on the default grid (TAU empty), absolute for given TAU values, so a TAU given before keeps its meaning; choose relative to give a relative tau (e.g. one read in a report).</source>
+        <translation>relative : la crête vaut tau fois la variance intra-classe commune de chaque bande, (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) : la même fraction de la variance de chaque bande, quelles que soient ses unités (comme si chaque bande était standardisée). absolute : tau I, en unités de bande au carré (la crête des versions précédentes). auto (par défaut) : relative quand tau est recherché sur la grille par défaut (TAU vide), absolue pour des valeurs de TAU données, de sorte qu'un TAU donné auparavant garde son sens ; choisir relative pour donner un tau relatif (p. ex. lu dans un rapport).</translation>
+    </message>
+    <message>
+        <location filename="../core/choices.py" line="35"/>
+        <source>relative for the default grid, absolute for given values</source>
+        <translation>relative pour la grille par défaut, absolue pour des valeurs données</translation>
+    </message>
+    <message>
+        <location filename="../core/choices.py" line="36"/>
+        <source>tau times each band&apos;s pooled within-class variance</source>
+        <translation>tau fois la variance intra-classe commune de chaque bande</translation>
+    </message>
+    <message>
+        <location filename="../core/choices.py" line="37"/>
+        <source>tau times the identity (squared band units)</source>
+        <translation>tau fois l'identité (unités de bande au carré)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="111"/>
+        <source>The covariances (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) (a ridge relative to each band&apos;s pooled within-class variance) with alpha = {alpha}, tau = {tau}</source>
+        <translation>Les covariances (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) (une crête relative à la variance intra-classe commune de chaque bande) avec alpha = {alpha}, tau = {tau}</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="115"/>
+        <source>{tau} x each band&apos;s pooled within-class variance</source>
+        <translation>{tau} x la variance intra-classe commune de chaque bande</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="138"/>
+        <source>tau, a fraction of each band&apos;s pooled within-class variance (the grid&apos;s values, evenly spaced)</source>
+        <translation>tau, une fraction de la variance intra-classe commune de chaque bande (les valeurs de la grille, régulièrement espacées)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_gmm.py" line="27"/>
+        <source>Learns one Gaussian per class (mean and covariance of its training pixels) from polygons or points over a raster, on all bands, and saves the model for Predict. Pixels are classified by the maximum a posteriori rule. Each covariance is shrunk toward the pooled covariance and gets a ridge, (1 - alpha) S_c + alpha S_pooled + tau R, alpha and tau chosen together on a grid by k-fold cross-validation (by polygon); R is the diagonal of S_pooled, so tau is the same fraction of every band&apos;s variance (RIDGE_SCALE). A share of the polygons of each class can be held out for an independent accuracy assessment; the final model is then refitted on all polygons (REFIT).</source>
+        <translation>Classification supervisée : apprend une gaussienne par classe (moyenne et covariance de ses pixels d'entraînement) à partir de polygones ou de points sur un raster, sur toutes les bandes, et enregistre le modèle pour l'algorithme Prédire. Les pixels sont classés par la règle du maximum a posteriori. Chaque covariance est rétrécie vers la covariance commune et reçoit une crête (ridge), (1 - alpha) S_c + alpha S_pooled + tau R, alpha et tau étant choisis ensemble sur une grille par validation croisée à k plis (par polygone) ; R est la diagonale de S_pooled, de sorte que tau est la même fraction de la variance de chaque bande (RIDGE_SCALE). Une part des polygones de chaque classe peut être réservée comme polygones de validation pour une évaluation indépendante de l'exactitude ; le modèle final est ensuite réajusté sur tous les polygones (REFIT).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_gmm.py" line="39"/>
+        <source>Numbers &gt;= 0 separated by commas, e.g. &apos;0, 0.01, 1&apos;, in squared band units (or, with RIDGE_SCALE relative, fractions of each band&apos;s pooled within-class variance). Empty: 0 and 15 values from 1e-7 to 1, relative to each band&apos;s pooled within-class variance (RIDGE_SCALE auto or relative; absolute: times the mean band variance). One value: that tau, no search.</source>
+        <translation>Nombres &gt;= 0 séparés par des virgules, p. ex. '0, 0.01, 1', en unités de bande au carré (ou, avec RIDGE_SCALE relative, en fractions de la variance intra-classe commune de chaque bande). Vide : 0 et 15 valeurs de 1e-7 à 1, relatives à la variance intra-classe commune de chaque bande (RIDGE_SCALE auto ou relative ; absolute : fois la variance moyenne des bandes). Une seule valeur : ce tau, sans recherche.</translation>
     </message>
 </context>
 </TS>

@@ -108,6 +108,11 @@ TEXTS = {
     "blend": QT_TRANSLATE_NOOP(
         "GmmSelect", "The covariances (1 - alpha) S_c + alpha S_pooled + tau I with alpha = {alpha}, "
                      "tau = {tau}"),
+    "blend relative": QT_TRANSLATE_NOOP(
+        "GmmSelect", "The covariances (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) (a ridge "
+                     "relative to each band's pooled within-class variance) with alpha = {alpha}, "
+                     "tau = {tau}"),
+    "relative tau": QT_TRANSLATE_NOOP("GmmSelect", "{tau} x each band's pooled within-class variance"),
     "alpha tau given": QT_TRANSLATE_NOOP(
         "GmmSelect", "{blend}, both given (ALPHA, TAU): the band selection and the model use them; no "
                      "search."),
@@ -130,6 +135,9 @@ TEXTS = {
         "GmmSelect", "tau (columns), alpha (rows); pale: {low}, deep: {high}"),
     "tau curve at alpha": QT_TRANSLATE_NOOP("GmmSelect", "{criterion} over tau at alpha = {alpha}:"),
     "tau axis": QT_TRANSLATE_NOOP("GmmSelect", "tau (the grid's values, evenly spaced)"),
+    "tau axis relative": QT_TRANSLATE_NOOP(
+        "GmmSelect", "tau, a fraction of each band's pooled within-class variance (the grid's values, "
+                     "evenly spaced)"),
     "tau given on grid": QT_TRANSLATE_NOOP(
         "GmmSelect", "The curve and the surface mark tau = {tau}, the given TAU the model uses (the "
                      "search's best tau at this alpha is {best})."),
@@ -231,9 +239,9 @@ SOURCE_KEYS = ("raster", "table", "training", "field", "group_field")
 #: 'alpha_grid' in both (the alpha chosen is in the summary).
 PARAMETER_IDS = [("method", "METHOD"), ("criterion", "CRITERION"), ("tau_criterion", "CRITERION"),
                  ("max_features", "MAX_FEATURES"), ("use_best", "USE_BEST"), ("tau_grid", "TAU"),
-                 ("tau", "TAU"), ("alpha_grid", "ALPHA"), ("folds", "FOLDS"), ("grouped", "GROUPED"),
-                 ("validation", "VALIDATION"), ("max_samples_per_class", "MAX_SAMPLES"), ("refit", "REFIT"),
-                 ("seed", "SEED")]
+                 ("tau", "TAU"), ("alpha_grid", "ALPHA"), ("ridge_scale", "RIDGE_SCALE"),
+                 ("folds", "FOLDS"), ("grouped", "GROUPED"), ("validation", "VALIDATION"),
+                 ("max_samples_per_class", "MAX_SAMPLES"), ("refit", "REFIT"), ("seed", "SEED")]
 
 
 class Words:
@@ -514,7 +522,13 @@ def summary(model, words):
         "summary", kappa=figure(figures.kappa), accuracy=figure(figures.overall_accuracy),
         how=html.escape(how), classes=model.mixture.n_classes, used=len(model.features),
         bands=len(model.band_numbers), alpha=f"{model.mixture.alpha_:.6g}",
-        tau=f"{model.mixture.tau_:.6g}") + "</p>"
+        tau=tau_text(model.mixture, words)) + "</p>"
+
+
+def tau_text(mixture, words):
+    """The model's tau: '0.01', or relative, '0.01 x each band's pooled within-class variance'."""
+    tau = f"{mixture.tau_:.6g}"
+    return tau if mixture.ridge_scale_ is None else words("relative tau", tau=tau)
 
 
 def parameters_section(record, words):
@@ -645,8 +659,12 @@ def search_how(model, search, words):
     return words("search folds", cells=cells, folds=search.folds, criterion=criterion)
 
 
-def used_tau(search, tau):
-    """The grid index of the tau the model uses (the search's, or a given TAU), None when off the grid."""
+def used_tau(search, mixture):
+    """The grid index of the tau the model uses (the search's, or a given TAU), None when off the grid
+    (or, but for 0, of the other ridge scale)."""
+    tau = mixture.tau_
+    if tau and search.relative != (mixture.ridge_scale_ is not None):
+        return None
     at = np.flatnonzero(np.isclose(search.grid, tau, rtol=1e-9, atol=0.0))
     return int(at[0]) if at.size else None
 
@@ -656,7 +674,8 @@ def tau_section(model, words):
     from."""
     search = model.tau_search
     title = words("alpha and tau")
-    blend = words("blend", alpha=f"{model.mixture.alpha_:.6g}", tau=f"{model.mixture.tau_:.6g}")
+    blend = words("blend" if model.mixture.ridge_scale_ is None else "blend relative",
+                  alpha=f"{model.mixture.alpha_:.6g}", tau=f"{model.mixture.tau_:.6g}")
     if search is None:
         return section(title, paragraph(words("alpha tau given", blend=blend)))
     if search.surface.size == 1:
@@ -664,7 +683,7 @@ def tau_section(model, words):
     how = words("alpha searched" if model.selection is not None else "alpha tau searched", blend=blend,
                 how=search_how(model, search, words))
     parts = [paragraph(how)]
-    used = used_tau(search, model.mixture.tau_)
+    used = used_tau(search, model.mixture)
     if model.mixture.tau_ != search.tau:
         given = "tau given on grid" if used is not None else "tau given off grid"
         parts.append(paragraph(words(given, tau=f"{model.mixture.tau_:.6g}", best=f"{search.tau:.6g}")))
@@ -677,7 +696,8 @@ def tau_section(model, words):
     bounds = criterion_bounds(search.criterion, model.mixture.priors_)
     mark = words("chosen" if model.mixture.tau_ == search.tau else "used")
     parts += [paragraph(words("tau curve at alpha", criterion=criterion, alpha=f"{search.alpha:g}")),
-              line_chart(tau_labels(search.grid), search.values, used, words("tau axis"), criterion,
+              line_chart(tau_labels(search.grid), search.values, used,
+                         words("tau axis relative" if search.relative else "tau axis"), criterion,
                          "tau-curve", bounds, mark),
               table(["tau", criterion], rows, "tau")]
     return section(title, *parts)

@@ -34,7 +34,7 @@ from ..core import (
 from ..core.choices import MAX_FEATURES
 from ..core.criteria import Assessment
 from ..core.modelfile import TrainingRecord, band_label
-from ..core.ridge import DEFAULT_ALPHAS
+from ..core.ridge import DEFAULT_ALPHAS, RELATIVE_TAU_GRID, band_variances, ridge_units
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
 from .info import BandIdentity
 from .notices import warning
@@ -65,10 +65,13 @@ class TrainingOptions:
     """Everything the workflow needs besides the samples.
 
     `folds` 0: leave-one-out (one sample, or with `grouped` one polygon, out at a time).
-    `tau_grid` None or empty: the core's default grid; one value: that tau, no search.
+    `tau_grid` None or empty: the default grid (RELATIVE_TAU_GRID, or with `ridge_scale` 'absolute' the
+    core's default_tau_grid); one value: that tau, no search.
     `alpha_grid` None or empty: DEFAULT_ALPHAS; one value: that alpha, no search. Train GMM searches
     (alpha, tau) on both grids; Train Selection chooses alpha with the default tau grid on all bands
     before the selection (`search_alpha`).
+    `ridge_scale` (RIDGE_SCALES): 'relative', a tau times each band's pooled within-class variance;
+    'absolute', tau I; 'auto', relative for the default grid and absolute for given taus.
     `refit`: after the held-out assessment, refit the final mixture on all polygons.
     `selection` None: Train GMM ((alpha, tau) search over all bands); else Train Selection.
     """
@@ -80,12 +83,17 @@ class TrainingOptions:
     tau_grid: Optional[Sequence[float]] = None
     tau_criterion: str = "kappa"
     alpha_grid: Optional[Sequence[float]] = None
+    ridge_scale: str = "auto"
     refit: bool = True
     selection: Optional[SelectionOptions] = None
 
     def alphas(self):
         """The shrinkage values to search (DEFAULT_ALPHAS when none are given)."""
         return tuple(self.alpha_grid) if self.alpha_grid else DEFAULT_ALPHAS
+
+    def relative_ridge(self, given):
+        """Whether tau is relative to each band's variance, for a `given` tau (or grid) or the default one."""
+        return self.ridge_scale == "relative" or (self.ridge_scale == "auto" and not given)
 
 
 @dataclass
@@ -134,13 +142,15 @@ class SplitSamples:
 @dataclass
 class Choice:
     """What the search or the selection chose: the ridge tau, the feature positions used, the shrinkage
-    alpha, and the TauResult (of the (alpha, tau) search) or SelectionResult behind them."""
+    alpha, the TauResult (of the (alpha, tau) search) or SelectionResult behind them, and the band
+    variances of a relative ridge (None: absolute)."""
 
     tau: float
     features: tuple
     tau_search: object = None
     selection: object = None
     alpha: float = 0.0
+    ridge_scale: Optional[np.ndarray] = None
 
 
 @dataclass
@@ -370,28 +380,45 @@ def check_class_sizes(counts, n_bands, options):
                          f"polygons of '{name}', or {fix}")
 
 
+def relative_scale(data, relative):
+    """The band variances of a relative ridge on the samples of `data` (None: the ridge is absolute)."""
+    return band_variances(data.X, data.y) if relative else None
+
+
+def describe_tau(tau, ridge_scale):
+    """'tau = 0.01' or, relative, 'tau = 0.01 x each band's pooled within-class variance', for the log."""
+    relative = "" if ridge_scale is None else " x each band's pooled within-class variance"
+    return f"tau = {tau:.6g}{relative}"
+
+
 def alpha_tau_search(data, options, steps, tau_grid, end):
-    """The (alpha, tau) search over all bands on the training polygons (TauResult), logged."""
+    """The (alpha, tau) search over all bands on the training polygons (TauResult, tau relative to the
+    band variances of a relative ridge), logged; returns (the search, those variances or None)."""
+    scale = relative_scale(data, options.relative_ridge(bool(tau_grid)))
+    grid = tau_grid or (None if scale is None else RELATIVE_TAU_GRID)
     with steps.timed("tau_search"):
-        search = select_tau(data.X, data.y, grid=tau_grid, criterion=options.tau_criterion,
+        search = select_tau(ridge_units(data.X, scale), data.y, grid=grid, criterion=options.tau_criterion,
                             folds=cv_folds(options.folds), groups=data.groups, seed=options.seed,
                             progress=steps.stage(0, end), is_canceled=steps.is_canceled,
                             alphas=options.alphas())
+    search = replace(search, relative=scale is not None)
     if search.surface.size > 1:
         best = float(np.max(search.surface))
         steps.say(f"(alpha, tau) search over {len(search.alphas)} x {len(search.grid)} values "
                   f"({options.tau_criterion}, {describe_folds(options.folds)}): alpha = {search.alpha:.6g}, "
-                  f"tau = {search.tau:.6g}, CV {options.tau_criterion} = {best:.4f} "
+                  f"{describe_tau(search.tau, scale)}, CV {options.tau_criterion} = {best:.4f} "
                   f"({steps.timings['tau_search']:.2f} s)")
     else:
-        steps.say(f"Alpha = {search.alpha:.6g}, tau = {search.tau:.6g} (one value each given: no search)")
-    return search
+        steps.say(f"Alpha = {search.alpha:.6g}, {describe_tau(search.tau, scale)} (one value each given: "
+                  "no search)")
+    return search, scale
 
 
 def search_tau(samples, data, options, steps):
     """Train GMM's step: the shrinkage alpha and the ridge tau by CV over all bands."""
-    search = alpha_tau_search(data, options, steps, options.tau_grid or None, 0.8)
-    return Choice(float(search.tau), tuple(range(data.X.shape[1])), tau_search=search, alpha=search.alpha)
+    search, scale = alpha_tau_search(data, options, steps, options.tau_grid or None, 0.8)
+    return Choice(float(search.tau), tuple(range(data.X.shape[1])), tau_search=search, alpha=search.alpha,
+                  ridge_scale=scale)
 
 
 def search_alpha(data, options, steps):
@@ -399,16 +426,19 @@ def search_alpha(data, options, steps):
     one value of ALPHA (no search); returns (alpha, the TauResult or None)."""
     if len(options.alphas()) == 1:
         return float(options.alphas()[0]), None
-    search = alpha_tau_search(data, options, steps, None, 0.2)
+    search, _ = alpha_tau_search(data, options, steps, None, 0.2)
     return search.alpha, search
 
 
 def select_bands(samples, data, options, steps):
-    """Train Selection's step: the shrinkage alpha, then SFS or SFFS, then the best size or the largest."""
+    """Train Selection's step: the shrinkage alpha, then SFS or SFFS, then the best size or the largest
+    (with TAU, relative or absolute as RIDGE_SCALE says for a given tau)."""
     chosen = options.selection
     alpha, search = search_alpha(data, options, steps)
+    scale = relative_scale(data, options.relative_ridge(True))
     with steps.timed("selection"):
-        selection = select_features(data.X, data.y, method=chosen.method, criterion=chosen.criterion,
+        selection = select_features(ridge_units(data.X, scale), data.y, method=chosen.method,
+                                    criterion=chosen.criterion,
                                     max_features=chosen.largest_size(data.X.shape[1]),
                                     folds=cv_folds(options.folds),
                                     groups=data.groups, seed=options.seed, tau=float(chosen.tau),
@@ -421,15 +451,17 @@ def select_bands(samples, data, options, steps):
         features = tuple(int(f) for f in selection.best_sets[size])
     how = "best size" if chosen.use_best else "MAX_FEATURES"
     steps.say(f"Selected {len(features)} band(s) ({how}, {chosen.method.upper()}, {chosen.criterion}, "
-              f"alpha = {alpha:.6g}, tau = {chosen.tau:.6g}, {steps.timings['selection']:.2f} s): "
+              f"alpha = {alpha:.6g}, {describe_tau(chosen.tau, scale)}, {steps.timings['selection']:.2f} s): "
               f"{band_labels(samples, features)}")
-    return Choice(float(chosen.tau), features, tau_search=search, selection=selection, alpha=alpha)
+    return Choice(float(chosen.tau), features, tau_search=search, selection=selection, alpha=alpha,
+                  ridge_scale=scale)
 
 
 def cross_validate_choice(data, options, choice, steps):
     """The cross-validated Assessment of the chosen tau and features on the training polygons."""
     with steps.timed("cross_validation"):
-        cv = cross_validate(data.X, data.y, tau=choice.tau, features=choice.features,
+        cv = cross_validate(ridge_units(data.X, choice.ridge_scale), data.y, tau=choice.tau,
+                            features=choice.features,
                             folds=cv_folds(options.folds), groups=data.groups, seed=options.seed,
                             alpha=choice.alpha)
         assessment = Assessment.of(CROSS_VALIDATION, cv.confusion, cv.accuracy, cv.kappa, cv.f1)
@@ -441,9 +473,10 @@ def cross_validate_choice(data, options, choice, steps):
 
 
 def fit(X, y, names, choice, steps, step="fit"):
-    """The mixture of the chosen alpha and tau on every band read, fitted on samples X, y."""
+    """The mixture of the chosen alpha, tau and ridge scale on every band read, fitted on samples X, y."""
     with steps.timed(step):
-        return GaussianMixture.fit(X, y, tau=choice.tau, class_names=names, alpha=choice.alpha)
+        return GaussianMixture.fit(X, y, tau=choice.tau, class_names=names, alpha=choice.alpha,
+                                   ridge_scale=choice.ridge_scale)
 
 
 def refit(samples, data, options, choose, steps):
@@ -529,7 +562,7 @@ def _parameters(options, choice):
     parameters = {"folds": options.folds, "grouped": options.grouped, "validation": options.validation,
                   "seed": options.seed, "tau": choice.tau, "alpha": choice.alpha,
                   "alpha_grid": None if not options.alpha_grid else [float(a) for a in options.alpha_grid],
-                  "refit": options.refit}
+                  "ridge_scale": options.ridge_scale, "refit": options.refit}
     if options.selection is None:
         parameters.update(tau_grid=None if not options.tau_grid else [float(t) for t in options.tau_grid],
                           tau_criterion=options.tau_criterion)

@@ -16,15 +16,17 @@ def pooled_covariance(X, y, features):
     return scatter / (len(y) - len(labels))
 
 
-def refit(X, y, features, tau=0.0, alpha=0.0):
-    """(labels, priors, means, (1 - alpha) S_c + alpha S_pooled + tau I) of the classes on `features`."""
+def refit(X, y, features, tau=0.0, alpha=0.0, ridge_scale=None):
+    """(labels, priors, means, (1 - alpha) S_c + alpha S_pooled + tau R) of the classes on `features`,
+    R = I or diag(ridge_scale) (one variance per band of X)."""
     labels = np.unique(y)
     Xf = X[:, list(features)]
     priors = np.array([np.mean(y == c) for c in labels])
     means = np.array([Xf[y == c].mean(axis=0) for c in labels])
     pooled = pooled_covariance(X, y, features)
+    ridge = np.eye(len(features)) if ridge_scale is None else np.diag(np.asarray(ridge_scale)[list(features)])
     covs = np.array([(1 - alpha) * np.atleast_2d(np.cov(Xf[y == c], rowvar=False)) + alpha * pooled
-                     + tau * np.eye(len(features)) for c in labels])
+                     + tau * ridge for c in labels])
     return labels, priors, means, covs
 
 
@@ -60,13 +62,14 @@ def score(M, criterion):
     return np.mean(f1)
 
 
-def cv_value(X, y, fold, features, criterion, tau=0.0, alpha=0.0):
-    """Mean over folds of the criterion, each fold model (and its S_pooled) refitted on its training part."""
+def cv_value(X, y, fold, features, criterion, tau=0.0, alpha=0.0, ridge_scale=None):
+    """Mean over folds of the criterion, each fold model (and its S_pooled) refitted on its training part
+    (with the same `ridge_scale` in every fold)."""
     labels = np.unique(y)
     values = []
     for v in np.unique(fold):
         train, test = fold != v, fold == v
-        _, priors, means, covs = refit(X[train], y[train], features, tau, alpha)
+        _, priors, means, covs = refit(X[train], y[train], features, tau, alpha, ridge_scale)
         predicted = np.argmax(discriminant(X[test][:, list(features)], priors, means, covs), axis=1)
         reference = np.searchsorted(labels, y[test])
         values.append(score(confusion(reference, predicted, len(labels)), criterion))

@@ -16,6 +16,7 @@ from gmmselect.core import (
     overall_accuracy,
     select_tau,
 )
+from gmmselect.core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
 
 
 def maipo():
@@ -163,3 +164,37 @@ def test_one_tau_means_no_search_and_bad_grids_are_refused():
         select_tau(X[:, :5], y, grid=[-1.0])
     with pytest.raises(ValueError, match="unknown criterion for the tau search 'jm'"):
         select_tau(X[:, :5], y, criterion="jm")
+
+
+def bands_in_units_far_apart():
+    """Maipo (every 5th pixel, 8 features) with its bands in units 10^-3 ... 10^4 apart."""
+    X, y, field = maipo()
+    X, y, field = X[::5, ::8], y[::5], field[::5]
+    return X * 10.0 ** np.arange(-3, 5), y, field
+
+
+def test_band_variances_are_the_diagonal_of_the_pooled_covariance():
+    X, y, _ = bands_in_units_far_apart()
+    np.testing.assert_allclose(band_variances(X, y), np.diag(reference.pooled_covariance(X, y, range(8))),
+                               rtol=1e-12)
+    constant = X.copy()
+    constant[:, 2] = 7.0
+    variances = band_variances(constant, y)
+    assert variances[2] == pytest.approx(np.delete(variances, 2).mean(), rel=1e-12)
+
+
+@pytest.mark.parametrize("criterion", ["accuracy", "kappa"])
+def test_relative_tau_search_equals_refits_with_a_ridge_per_band(criterion):
+    """The search on the samples in ridge units (bands / sqrt(r)) equals refitting every fold in the
+    original units with the ridge tau diag(r), r the band variances of all the samples searched."""
+    X, y, field = bands_in_units_far_apart()
+    scale = band_variances(X, y)
+    grid, alphas = RELATIVE_TAU_GRID[::4], [0.0, 0.5]
+    search = select_tau(ridge_units(X, scale), y, grid=grid, criterion=criterion, folds=4, groups=field,
+                        alphas=alphas)
+    fold = make_folds(y, 4, field, seed=0)
+    expected = np.array([[reference.cv_value(X, y, fold, range(8), criterion, tau, alpha, scale)
+                          for tau in grid] for alpha in alphas])
+    np.testing.assert_allclose(search.surface, expected, rtol=1e-10)
+    absolute = select_tau(X, y, grid=grid, criterion=criterion, folds=4, groups=field, alphas=alphas)
+    assert not np.allclose(absolute.surface, expected)  # the units matter to an absolute ridge only

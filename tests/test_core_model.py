@@ -10,6 +10,7 @@ from gmmselect.core.crossval import fold_models
 from gmmselect.core.crossval import priors as fold_priors
 from gmmselect.core.float32 import CONFIDENCE_TOLERANCE
 from gmmselect.core.model import log_posteriors
+from gmmselect.core.ridge import band_variances, ridge_units
 from gmmselect.core.scatter import ScatterCovariances
 
 
@@ -90,6 +91,28 @@ def test_shrinkage_predictions_equal_a_refit_with_the_blend(alpha):
     _, priors, means, covs = reference.refit(X, y, [4, 1], tau=0.2, alpha=alpha)
     np.testing.assert_allclose(model.subset([4, 1]).decision_function(X[:, [4, 1]]),
                                reference.discriminant(X[:, [4, 1]], priors, means, covs), rtol=1e-9)
+
+
+def test_relative_ridge_equals_a_refit_with_tau_times_each_band_variance():
+    """S_c(alpha, tau) = (1 - alpha) S_c + alpha S_pooled + tau diag(r); its posteriors are those of the plain
+    ridge on the bands divided by sqrt(r) (the units drop out); the subset keeps its bands' r."""
+    X, y = sample_classes(seed=4)
+    X = X * np.array([0.1, 1.0, 10.0, 100.0, 1.0, 0.1])
+    scale = band_variances(X, y)
+    model = GaussianMixture.fit(X, y, tau=0.05, alpha=0.3, ridge_scale=scale)
+    _, priors, means, covs = reference.refit(X, y, range(6), tau=0.05, alpha=0.3, ridge_scale=scale)
+    np.testing.assert_allclose(model.decision_function(X), reference.discriminant(X, priors, means, covs),
+                               rtol=1e-9)
+    standardised = GaussianMixture.fit(ridge_units(X, scale), y, tau=0.05, alpha=0.3)
+    np.testing.assert_allclose(model.predict_proba(X), standardised.predict_proba(ridge_units(X, scale)),
+                               atol=1e-12)
+    _, priors, means, covs = reference.refit(X, y, [4, 1], tau=0.05, alpha=0.3, ridge_scale=scale)
+    np.testing.assert_allclose(model.subset([4, 1]).decision_function(X[:, [4, 1]]),
+                               reference.discriminant(X[:, [4, 1]], priors, means, covs), rtol=1e-9)
+    absolute = GaussianMixture.fit(X, y, tau=0.05, alpha=0.3)
+    assert np.sum(absolute.predict(X) != model.predict(X)) == 2  # 160 samples: the units matter to tau I
+    with pytest.raises(ValueError, match="the ridge scale needs one finite variance > 0 per band \\(6\\)"):
+        GaussianMixture.fit(X, y, tau=0.05, ridge_scale=np.r_[scale[:5], 0.0])
 
 
 def test_shrinkage_needs_the_counts_and_alpha_in_zero_one():

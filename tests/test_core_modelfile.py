@@ -5,6 +5,7 @@ import io
 import json
 import shutil
 import zipfile
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -22,6 +23,7 @@ from gmmselect.core import (
 )
 from gmmselect.core.criteria import Assessment
 from gmmselect.core.modelfile import TrainingRecord
+from gmmselect.core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
 
 V1_SELECTION = data_file("model_v1", "selection.gmm")
 V1_TAU_SEARCH = data_file("model_v1", "tau_search.gmm")
@@ -96,6 +98,34 @@ def test_shrinkage_and_the_alpha_tau_surface_round_trip_as_version_2(tmp_path, s
     np.testing.assert_array_equal(loaded.mixture.decision_function(X), mixture.decision_function(X))
     assert not np.allclose(GaussianMixture.fit(X, y, tau=search.tau).decision_function(X),
                            mixture.decision_function(X))
+
+
+def test_a_relative_ridge_and_its_search_round_trip_as_version_3(tmp_path, saved):
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    X, y = data["X"][:, :16], data["y"] + 1
+    scale = band_variances(X, y)
+    search = replace(select_tau(ridge_units(X, scale), y, grid=RELATIVE_TAU_GRID, folds=3, alphas=[0.0, 0.5]),
+                     relative=True)
+    mixture = GaussianMixture.fit(X, y, tau=0.01, alpha=search.alpha, ridge_scale=scale,
+                                  class_names=saved.mixture.class_names_)
+    path = tmp_path / "relative.gmm"
+    save_model(path, SavedModel(mixture, range(1, 17), saved.feature_names, 64, tau_search=search))
+    assert header_of(path)["version"] == 3 and header_of(path)["tau_search"]["relative"] is True
+    loaded = load_model(path)
+    np.testing.assert_array_equal(loaded.mixture.ridge_scale_, scale)
+    assert loaded.tau_search.relative and loaded.mixture.tau_ == 0.01
+    np.testing.assert_array_equal(loaded.mixture.decision_function(X), mixture.decision_function(X))
+    assert load_model(V1_TAU_SEARCH).mixture.ridge_scale_ is None
+    assert not load_model(V1_TAU_SEARCH).tau_search.relative
+
+
+@pytest.mark.parametrize("scale", [np.ones(6), np.r_[np.ones(6), -1.0], np.r_[np.ones(6), np.nan]])
+def test_a_ridge_scale_that_is_not_one_variance_per_band_is_refused(tmp_path, scale):
+    path = rewrite(tmp_path, V1_SELECTION, ridge_scale=scale)
+    with pytest.raises(ModelFileError) as refused:
+        load_model(path)
+    assert str(refused.value) == (f"{path} is a corrupt GMM Select model file: array 'ridge_scale' (shape "
+                                  f"{scale.shape}) is not one finite variance > 0 per band")
 
 
 def test_an_alpha_outside_zero_one_is_refused(tmp_path):
@@ -360,8 +390,8 @@ def test_a_newer_version_asks_for_an_update(tmp_path):
     path = rewrite(tmp_path, V1_SELECTION, {"version": modelfile.VERSION + 1})
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
-    assert str(refused.value) == (f"{path} is a model file of version 3, newer than this plugin reads "
-                                  "(version 2); update GMM Select")
+    assert str(refused.value) == (f"{path} is a model file of version 4, newer than this plugin reads "
+                                  "(version 3); update GMM Select")
 
 
 @pytest.mark.parametrize(("header", "why"), [

@@ -8,7 +8,7 @@ import pytest
 from conftest import data_file
 
 from gmmselect.core import GaussianMixture, confusion_matrix, select_features, select_tau
-from gmmselect.core.ridge import DEFAULT_ALPHAS
+from gmmselect.core.ridge import DEFAULT_ALPHAS, RELATIVE_TAU_GRID, band_variances, ridge_units
 from gmmselect.raster import TrainingSamples
 from gmmselect.raster.training import (
     SelectionOptions,
@@ -134,13 +134,42 @@ def test_the_final_model_is_the_same_procedure_on_all_polygons(selection):
 
 
 def test_selection_alpha_is_that_of_the_search_over_all_bands():
-    """ALPHA empty: the (alpha, tau) search of Train GMM on the training polygons gives the selection's
-    alpha."""
+    """ALPHA empty: the (alpha, tau) search of Train GMM on the training polygons (relative tau: the bands
+    divided by their pooled within-class standard deviation) gives the selection's alpha."""
     samples = maipo_samples(every=2)
     result = train(samples, TrainingOptions(selection=SelectionOptions(max_features=4), validation=0),
                    TrainingInputs(32))
-    search = select_tau(samples.X, samples.y, groups=samples.groups, alphas=DEFAULT_ALPHAS)
+    standardised = samples.X / np.sqrt(band_variances(samples.X, samples.y))
+    search = select_tau(standardised, samples.y, grid=RELATIVE_TAU_GRID, groups=samples.groups,
+                        alphas=DEFAULT_ALPHAS)
     assert result.model.mixture.alpha_ == search.alpha > 0
+    assert result.model.tau_search.relative and result.model.mixture.ridge_scale_ is None
     np.testing.assert_allclose(result.model.tau_search.surface, search.surface, rtol=1e-12)
     expected = select_features(samples.X, samples.y, "sffs", "jm", max_features=4, alpha=search.alpha)
     assert result.model.selection.best_sets == expected.best_sets
+
+
+def test_train_gmm_searches_a_relative_tau_and_a_given_tau_stays_absolute():
+    """RIDGE_SCALE auto: the default grid is relative (the held-out confusion is that of the fit with tau
+    times the band variances of the training polygons, the saved model's variances are those of all the
+    polygons); a given TAU is absolute unless RIDGE_SCALE is relative."""
+    samples = maipo_samples()
+    result = train(samples, TrainingOptions(alpha_grid=[0.0, 0.5]), TrainingInputs(16))
+    model, split = result.model, result.split
+    assert model.tau_search.relative and model.mixture.tau_ in RELATIVE_TAU_GRID
+    np.testing.assert_array_equal(model.mixture.ridge_scale_, band_variances(samples.X, samples.y))
+    X, y = samples.X[split.train], samples.y[split.train]
+    standardised = ridge_units(X, band_variances(X, y))
+    search = select_tau(standardised, y, grid=RELATIVE_TAU_GRID, groups=samples.groups[split.train],
+                        alphas=[0.0, 0.5])
+    assessed = GaussianMixture.fit(X, y, tau=search.tau, alpha=search.alpha, ridge_scale=band_variances(X, y))
+    expected = confusion_matrix(samples.y[split.held_out], assessed.predict(samples.X[split.held_out]),
+                                assessed.labels_)
+    np.testing.assert_array_equal(result.validation.confusion, expected)
+    given = train(samples, TrainingOptions(tau_grid=[50.0], alpha_grid=[0.5]), TrainingInputs(16)).model
+    assert given.mixture.ridge_scale_ is None and not given.tau_search.relative and given.mixture.tau_ == 50
+    relative = train(samples, TrainingOptions(tau_grid=[0.01], alpha_grid=[0.5], ridge_scale="relative"),
+                     TrainingInputs(16)).model
+    assert relative.tau_search.relative and relative.mixture.tau_ == 0.01
+    np.testing.assert_array_equal(relative.mixture.ridge_scale_, band_variances(samples.X, samples.y))
+    assert relative.training.parameters["ridge_scale"] == "relative"

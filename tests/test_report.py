@@ -225,8 +225,8 @@ def test_selected_bands_and_samples(selection):
         assert row[1].endswith(saved.class_colors[CLASSES.index(row[0])])
     parameters = dict(parser.tables["parameters"][0][1:])
     assert parameters == {"METHOD": "sffs", "CRITERION": "jm", "MAX_FEATURES": "0", "USE_BEST": "yes",
-                          "TAU": "0", "ALPHA": "empty", "FOLDS": "5", "GROUPED": "yes", "VALIDATION": "0.3",
-                          "MAX_SAMPLES": "0", "REFIT": "yes", "SEED": "0"}
+                          "TAU": "0", "ALPHA": "empty", "RIDGE_SCALE": "auto", "FOLDS": "5", "GROUPED": "yes",
+                          "VALIDATION": "0.3", "MAX_SAMPLES": "0", "REFIT": "yes", "SEED": "0"}
 
 
 def test_tau_curve_wavelengths_and_timings(tau_search):
@@ -259,6 +259,21 @@ def test_alpha_tau_surface_heat_map(tau_search):
     np.testing.assert_array_equal(search.values, search.surface[a])
     tau_rows = parser.tables["tau"][0]
     np.testing.assert_allclose([float(row[1]) for row in tau_rows[1:]], search.values, atol=5e-5)
+
+
+def test_train_gmm_report_says_its_tau_is_relative(tau_search):
+    """RIDGE_SCALE auto, TAU empty: tau is searched relative to each band's pooled within-class variance."""
+    _, saved, parser, _ = tau_search
+    assert saved.mixture.ridge_scale_ is not None and saved.tau_search.relative
+    text = " ".join(parser.text)
+    tau = f"{saved.mixture.tau_:.6g}"
+    alpha = f"{saved.mixture.alpha_:.6g}"
+    assert f"alpha = {alpha}, tau = {tau} x each band's pooled within-class variance." in text
+    assert ("The covariances (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) (a ridge relative to each "
+            f"band's pooled within-class variance) with alpha = {alpha}, tau = {tau}") in text
+    assert ("tau, a fraction of each band's pooled within-class variance (the grid's values, evenly spaced)"
+            in chart_texts(parser, "tau-curve"))
+    assert dict(parser.tables["parameters"][0][1:])["RIDGE_SCALE"] == "auto"
 
 
 def test_report_is_self_contained_and_readable_in_qt(selection, tau_search):
