@@ -67,9 +67,11 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                            "(1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled): the same fraction of "
                            "every band's variance, whatever its units (as if every band were standardised). "
                            "absolute: tau I, in squared band units (the ridge of earlier versions). auto "
-                           "(default): relative when tau is searched on the default grid (TAU empty), "
-                           "absolute for given TAU values, so a TAU given before keeps its meaning; choose "
-                           "relative to give a relative tau (e.g. one read in a report)."), advanced=True)
+                           "(default): relative when tau is searched on the default grid (TAU empty in Train "
+                           "GMM), absolute for given TAU values (always in Train Selection, whose alpha "
+                           "search then runs in the same units), so a TAU given before keeps its meaning; "
+                           "choose relative to give a relative tau (e.g. one read in a report)."),
+                       advanced=True)
         self.addInteger(self.FOLDS, GmmSelect.tr("Cross-validation folds (0 = leave-one-out)"), 5, 0,
                         GmmSelect.tr("Number of folds (at least 2) of the cross-validation behind the tau "
                                      "search, the CV criteria and the CV accuracy estimate. 0 = "

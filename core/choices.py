@@ -30,7 +30,7 @@ TAU_CRITERIA = {
     "kappa": QT_TRANSLATE_NOOP("GmmSelect", "Cohen's kappa"),
     "f1": QT_TRANSLATE_NOOP("GmmSelect", "mean F1 score"),
 }
-#: Scales of the ridge tau R: 'auto' is relative for the default grid (TAU empty), absolute for given taus.
+#: Scales of the ridge tau R: 'auto' is relative for the default grid (TAU empty), absolute for a given TAU.
 RIDGE_SCALES = {
     "auto": QT_TRANSLATE_NOOP("GmmSelect", "relative for the default grid, absolute for given values"),
     "relative": QT_TRANSLATE_NOOP("GmmSelect", "tau times each band's pooled within-class variance"),

@@ -391,10 +391,10 @@ def describe_tau(tau, ridge_scale):
     return f"tau = {tau:.6g}{relative}"
 
 
-def alpha_tau_search(data, options, steps, tau_grid, end):
-    """The (alpha, tau) search over all bands on the training polygons (TauResult, tau relative to the
-    band variances of a relative ridge), logged; returns (the search, those variances or None)."""
-    scale = relative_scale(data, options.relative_ridge(bool(tau_grid)))
+def alpha_tau_search(data, options, steps, tau_grid, relative, end):
+    """The (alpha, tau) search over all bands on the training polygons (TauResult; `relative`: tau relative
+    to the band variances), logged; returns (the search, those variances or None)."""
+    scale = relative_scale(data, relative)
     grid = tau_grid or (None if scale is None else RELATIVE_TAU_GRID)
     with steps.timed("tau_search"):
         search = select_tau(ridge_units(data.X, scale), data.y, grid=grid, criterion=options.tau_criterion,
@@ -416,17 +416,19 @@ def alpha_tau_search(data, options, steps, tau_grid, end):
 
 def search_tau(samples, data, options, steps):
     """Train GMM's step: the shrinkage alpha and the ridge tau by CV over all bands."""
-    search, scale = alpha_tau_search(data, options, steps, options.tau_grid or None, 0.8)
+    search, scale = alpha_tau_search(data, options, steps, options.tau_grid or None,
+                                     options.relative_ridge(bool(options.tau_grid)), 0.8)
     return Choice(float(search.tau), tuple(range(data.X.shape[1])), tau_search=search, alpha=search.alpha,
                   ridge_scale=scale)
 
 
 def search_alpha(data, options, steps):
-    """Train Selection's alpha: that of the (alpha, tau) search over all bands (default tau grid), or the
-    one value of ALPHA (no search); returns (alpha, the TauResult or None)."""
+    """Train Selection's alpha: that of the (alpha, tau) search over all bands (default tau grid, in the
+    units of the selection's ridge: relative only with RIDGE_SCALE relative, as its TAU is always given),
+    or the one value of ALPHA (no search); returns (alpha, the TauResult or None)."""
     if len(options.alphas()) == 1:
         return float(options.alphas()[0]), None
-    search, _ = alpha_tau_search(data, options, steps, None, 0.2)
+    search, _ = alpha_tau_search(data, options, steps, None, options.relative_ridge(True), 0.2)
     return search.alpha, search
 
 

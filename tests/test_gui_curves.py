@@ -355,15 +355,15 @@ def test_in_the_desktop_each_run_adds_its_curve_to_one_dialog(in_desktop, tmp_pa
     first = train_selection(tmp_path, "first.gmm")
     shown = dialog_module._session["dialog"]
     assert shown.isVisible() and not shown.isModal()
-    assert [s.label for s, _ in shown.curves] == ["1. first.gmm (SFS, jm, alpha 0, tau 0)"]
+    assert [s.label for s, _ in shown.curves] == ["1. first.gmm (SFS, jm, alpha 0.1, tau 0)"]
     series = shown.curves[0][0]
     selection = load_model(first["OUTPUT_MODEL"]).selection
     assert series.sizes == [1, 2, 3] and series.values == [selection.best_values[k] for k in (1, 2, 3)]
     assert first["N_SELECTED"] >= 1 and first["OUTPUT_MODEL"].endswith("first.gmm")
     train_selection(tmp_path, "second.gmm")
     assert dialog_module._session["dialog"] is shown
-    assert [s.label for s, _, _ in shown.plot.curves] == ["1. first.gmm (SFS, jm, alpha 0, tau 0)",
-                                                          "2. second.gmm (SFS, jm, alpha 0, tau 0)"]
+    assert [s.label for s, _, _ in shown.plot.curves] == ["1. first.gmm (SFS, jm, alpha 0.1, tau 0)",
+                                                          "2. second.gmm (SFS, jm, alpha 0.1, tau 0)"]
     assert curve_dialogs() == [shown]
 
 

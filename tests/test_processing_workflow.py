@@ -134,16 +134,14 @@ def test_the_final_model_is_the_same_procedure_on_all_polygons(selection):
 
 
 def test_selection_alpha_is_that_of_the_search_over_all_bands():
-    """ALPHA empty: the (alpha, tau) search of Train GMM on the training polygons (relative tau: the bands
-    divided by their pooled within-class standard deviation) gives the selection's alpha."""
+    """ALPHA empty: the (alpha, tau) search of Train GMM on the training polygons gives the selection's
+    alpha, in the units of the selection's ridge (TAU is given: absolute, unless RIDGE_SCALE relative)."""
     samples = maipo_samples(every=2)
     result = train(samples, TrainingOptions(selection=SelectionOptions(max_features=4), validation=0),
                    TrainingInputs(32))
-    standardised = samples.X / np.sqrt(band_variances(samples.X, samples.y))
-    search = select_tau(standardised, samples.y, grid=RELATIVE_TAU_GRID, groups=samples.groups,
-                        alphas=DEFAULT_ALPHAS)
+    search = select_tau(samples.X, samples.y, groups=samples.groups, alphas=DEFAULT_ALPHAS)
     assert result.model.mixture.alpha_ == search.alpha > 0
-    assert result.model.tau_search.relative and result.model.mixture.ridge_scale_ is None
+    assert not result.model.tau_search.relative and result.model.mixture.ridge_scale_ is None
     np.testing.assert_allclose(result.model.tau_search.surface, search.surface, rtol=1e-12)
     expected = select_features(samples.X, samples.y, "sffs", "jm", max_features=4, alpha=search.alpha)
     assert result.model.selection.best_sets == expected.best_sets
@@ -173,3 +171,20 @@ def test_train_gmm_searches_a_relative_tau_and_a_given_tau_stays_absolute():
     assert relative.tau_search.relative and relative.mixture.tau_ == 0.01
     np.testing.assert_array_equal(relative.mixture.ridge_scale_, band_variances(samples.X, samples.y))
     assert relative.training.parameters["ridge_scale"] == "relative"
+
+
+def test_train_selection_with_a_relative_ridge_selects_in_the_bands_own_units():
+    """RIDGE_SCALE relative: the alpha search, the selection with TAU and the model all use tau diag(r)."""
+    samples = maipo_samples(every=2)
+    options = TrainingOptions(selection=SelectionOptions(max_features=4, tau=0.01), validation=0,
+                              ridge_scale="relative")
+    model = train(samples, options, TrainingInputs(32)).model
+    standardised = ridge_units(samples.X, band_variances(samples.X, samples.y))
+    search = select_tau(standardised, samples.y, grid=RELATIVE_TAU_GRID, groups=samples.groups,
+                        alphas=DEFAULT_ALPHAS)
+    np.testing.assert_allclose(model.tau_search.surface, search.surface, rtol=1e-12)
+    expected = select_features(standardised, samples.y, "sffs", "jm", max_features=4, alpha=search.alpha,
+                               tau=0.01)
+    assert model.selection.best_sets == expected.best_sets
+    assert model.tau_search.relative and model.mixture.tau_ == 0.01
+    np.testing.assert_array_equal(model.mixture.ridge_scale_, band_variances(samples.X, samples.y))

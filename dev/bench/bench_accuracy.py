@@ -52,7 +52,7 @@ from gmmselect.core import (  # noqa: E402
     select_features,
     select_tau,
 )
-from gmmselect.core.ridge import DEFAULT_ALPHAS  # noqa: E402
+from gmmselect.core.ridge import DEFAULT_ALPHAS, band_variances  # noqa: E402
 from gmmselect.raster import TrainingSamples, extract_samples  # noqa: E402
 from gmmselect.raster.training import (  # noqa: E402
     SelectionOptions,
@@ -148,7 +148,7 @@ def core_selection(alpha_rule="fixed", alpha=0.0, size_rule="tolerance", final="
     search on all bands), size by the 0.1 % `tolerance` rule, by the CV kappa of each size ('cv') or the
     largest ('max'); final 'search': the (alpha, tau) search again on the selected bands."""
     def method(X, y, groups, band_names):
-        scale = pooled_std(X, y) if standardise else np.ones(X.shape[1])
+        scale = np.sqrt(band_variances(X, y)) if standardise else np.ones(X.shape[1])
         Xs = X / scale
         chosen_alpha, tau = alpha, 0.0
         if alpha_rule != "fixed":
@@ -171,18 +171,11 @@ def core_all_bands(alphas, standardise=False, folds=5):
     """A study method: all bands, (alpha, tau) by grouped CV kappa (5-fold, or "loo": leave one polygon
     out) on all training polygons."""
     def method(X, y, groups, band_names):
-        scale = pooled_std(X, y) if standardise else np.ones(X.shape[1])
+        scale = np.sqrt(band_variances(X, y)) if standardise else np.ones(X.shape[1])
         search = select_tau(X / scale, y, groups=groups, alphas=alphas, folds=folds)
         mixture = GaussianMixture.fit(X / scale, y, tau=search.tau, alpha=search.alpha)
         return (lambda Z: mixture.predict(Z / scale)), X.shape[1]
     return method
-
-
-def pooled_std(X, y):
-    """The pooled within-class standard deviation of each band (a relative ridge after scaling)."""
-    centred = np.concatenate([X[y == c] - X[y == c].mean(axis=0) for c in np.unique(y)])
-    std = np.sqrt((centred**2).sum(axis=0) / (len(y) - len(np.unique(y))))
-    return np.where(std > 0, std, 1.0)
 
 
 def best_cv_size(X, y, groups, selection, alpha, tau):
@@ -207,8 +200,15 @@ def methods(study, only=None):
 
 def study_rows():
     """The rows of --study (see methods)."""
-    before = {"alpha_grid": [0.0], "refit": False}
+    before = {"alpha_grid": [0.0], "refit": False, "ridge_scale": "absolute"}
     return {
+        "study: Train Selection, absolute tau (RIDGE_SCALE absolute: before)": workflow(TrainingOptions(
+            selection=SelectionOptions(), ridge_scale="absolute")),
+        "study: Train GMM, absolute tau (RIDGE_SCALE absolute: before)": workflow(TrainingOptions(
+            ridge_scale="absolute")),
+        "study: Train Selection, leave-one-polygon-out (FOLDS 0)": workflow(TrainingOptions(
+            selection=SelectionOptions(), folds=0)),
+        "study: Train GMM, leave-one-polygon-out (FOLDS 0)": workflow(TrainingOptions(folds=0)),
         "study: Train Selection, refit with the assessed bands, alpha and tau": assessed_choice_refitted(
             TrainingOptions(selection=SelectionOptions())),
         "study: Train GMM, refit with the assessed alpha and tau": assessed_choice_refitted(

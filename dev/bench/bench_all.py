@@ -102,7 +102,9 @@ def prediction_rows(args):
                      else "<= 2x floor", "ours_s": figure["ours_s"], "peer": "I/O floor",
                      "peer_s": figure["peer_s"], "ratio": f"{figure['ratio']:.2f}x the floor",
                      "ours_mb": figure["ours_mb"], "peer_mb": figure["peer_mb"],
-                     "check": f"CPU {figure['cpu_s']:.1f} s (floor {figure['floor_cpu_s']:.1f} s); 1 core "
+                     "check": f"CPU {figure['cpu_s']:.1f} s (floor {figure['floor_cpu_s']:.1f} s); "
+                              f"{figure['scene_ratio']:.2f}x the floor of every band of the scene "
+                              f"({figure['scene_floor_s']:.2f} s); 1 core "
                               f"{figure['one_core_s']:.1f} s; projected: {projected}; floor binds at "
                               + (f"{binds} cores" if binds else "no core count (serial part above it)")})
     rows.append({"measure": "peak memory of Predict / of Train GMM on that scene", "goal": "<= 1 GB each",

@@ -1,7 +1,9 @@
 """Benchmark: predict_raster on a synthetic 6000 x 6000 x 20 int16 tiled GeoTIFF against the I/O floor.
 
 The floor reads the same bands once with GDAL, window by window, and writes one tiled, DEFLATE
-byte band: no compute. Each figure runs in its own subprocess so that its peak memory (VmHWM) is
+byte band: no compute. The scene's floor reads every band of the scene so (the floor as the issue
+that set the goals defines it, the same for both models); for the 4-band model it is the stricter
+floor of its own 4 bands that the ratio uses, the scene's is reported beside it. Each figure runs in its own subprocess so that its peak memory (VmHWM) is
 its own, pinned to 1 or 2 cores (sched_setaffinity) with as many classification threads. The
 scene (~1.5 GB) is written to a temporary folder and deleted at the end; the page cache is warm
 for every run (the scene was just written), so the floor is GDAL's, not the disk's. Training
@@ -235,9 +237,11 @@ def scene_figures(args):
           f"{time.perf_counter() - start:.0f} s; {args.classes} classes, memory budget {args.memory_mb:g} MB",
           flush=True)
     cores = min(2, os.cpu_count() or 1)
+    every_band = list(range(1, args.bands + 1))
+    scene_floor = measure(args, "floor", every_band, cores)
     for name, bands in ((f"Train Selection model, {len(SELECTION)} bands", SELECTION),
-                        (f"Train GMM model, all {args.bands} bands", list(range(1, args.bands + 1)))):
-        io = measure(args, "floor", bands, cores)
+                        (f"Train GMM model, all {args.bands} bands", every_band)):
+        io = scene_floor if bands == every_band else measure(args, "floor", bands, cores)
         runs = {n: measure(args, "predict", bands, n) for n in range(1, cores + 1)}
         best = runs[cores]
         projected, binding = scaling(runs[1]["seconds"], best["seconds"], io["seconds"])
@@ -254,6 +258,7 @@ def scene_figures(args):
         yield {"measure": f"Predict, {args.size}^2 x {args.bands} int16, classes + confidence, {name}",
                "ours_s": best["seconds"], "peer": "I/O floor", "peer_s": io["seconds"],
                "ratio": best["seconds"] / io["seconds"], "one_core_s": runs[1]["seconds"],
+               "scene_floor_s": scene_floor["seconds"], "scene_ratio": best["seconds"] / scene_floor["seconds"],
                "cpu_s": best["cpu_seconds"], "floor_cpu_s": io["cpu_seconds"],
                "ours_mb": max(r["peak_mb"] for r in runs.values()), "peer_mb": io["peak_mb"],
                "projected_s": projected, "floor_binds_at_cores": binding}
