@@ -75,11 +75,14 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         self.addInteger(self.FOLDS, GmmSelect.tr("Cross-validation folds (0 = leave-one-out)"), 5, 0,
                         GmmSelect.tr("Number of folds (at least 2) of the cross-validation behind the tau "
                                      "search, the CV criteria and the CV accuracy estimate. 0 = "
-                                     "leave-one-out: each sample (with folds by polygon: each polygon) is "
-                                     "predicted by the model without it, computed exactly from the full "
-                                     "model at the cost of one fit; accuracy, kappa and F1 are then those of "
-                                     "the pooled confusion matrix of all predictions. For spectral libraries "
-                                     "and small classes."),
+                                     "leave-one-out: each sample is predicted by the model without it, "
+                                     "computed exactly from the full model at the cost of one fit; with "
+                                     "folds by polygon, each polygon by the model without it (one fit per "
+                                     "polygon); accuracy, kappa and F1 are then those of the pooled "
+                                     "confusion matrix of all predictions. For spectral libraries, small "
+                                     "classes and training sets of few polygons (tens), where leaving one "
+                                     "polygon out chooses alpha and tau better than 5 folds (README: "
+                                     "accuracy versus peers); its cost grows with the number of polygons."),
                         maximum=50, advanced=True)
         self.addSamplingParameters()
         self.addRefitParameter()
