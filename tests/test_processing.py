@@ -198,6 +198,25 @@ def test_train_gmm_one_tau_and_no_validation(tmp_path):
     assert sum(int(v) for row in rows[1:5] for v in row[1:5]) == 1124 + 220 + 2271 + 795
 
 
+@pytest.mark.parametrize(("ridge_scale", "tau", "key"), [
+    ("relative", "0.01", "relative"), (1, "0.01", "relative"), ("auto", "0.01", "auto"),
+    ("absolute", "", "absolute")])
+def test_ridge_scale_by_key_or_index(tmp_path, ridge_scale, tau, key):
+    """RIDGE_SCALE: a given TAU is relative only with 'relative'; 'absolute' searches the absolute grid."""
+    from gmmselect.core import default_tau_grid, load_model
+    from gmmselect.raster import extract_samples
+
+    results = run("gmmselect:traingmm", landsat(RIDGE_SCALE=ridge_scale, TAU=tau, ALPHA="0", VALIDATION=0,
+                                                OUTPUT_MODEL=str(tmp_path / "gmm.gmm")))
+    saved = load_model(results["OUTPUT_MODEL"])
+    relative = key == "relative"
+    assert (saved.mixture.ridge_scale_ is not None) == saved.tau_search.relative == relative
+    assert saved.training.parameters["ridge_scale"] == key
+    if not tau:
+        samples = extract_samples(LANDSAT, POLYGONS, "class")
+        np.testing.assert_allclose(saved.tau_search.grid, default_tau_grid(samples.X, samples.y), rtol=1e-12)
+
+
 @pytest.mark.parametrize("grouped", [True, False])
 def test_leave_one_out_folds(tmp_path, grouped):
     """FOLDS = 0: leave-one-polygon-out (36 polygons) or leave-one-pixel-out (4410 pixels), pooled."""
