@@ -14,17 +14,19 @@ so the quadratic forms of all taus are one product (p^2) @ 1/(lambda + tau). The
 eigenvectors with alpha, so each alpha needs its own decomposition.
 """
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from .choices import TAU_CRITERIA
 from .criteria import CV_SCORES, confusion_matrices
-from .crossval import class_indices, fold_models, full_floor, priors
+from .crossval import WORKERS, class_indices, fold_models, full_floor, priors
 from .errors import Canceled
 from .folds import is_leave_one_out, make_folds
 from .leaveoneout import left_out_confusions
 from .scatter import SampleScatter, ScatterCovariances, check_alpha
+from .threads import single_threaded_blas
 from .validation import check_choice, check_samples
 
 #: The shrinkage values Train GMM and Train Selection search when none are given.
@@ -113,17 +115,20 @@ def check_alphas(alphas):
 
 def fold_tau_confusions(model, grid, floor, alpha=0.0):
     """Confusion matrices `(T, C, C)` of one fold's test part for every tau of the grid, at shrinkage
-    alpha."""
+    alpha. The MAP class is kept class by class (the first of equal scores, as argmax), so a fold holds
+    (n, T) scores, not (C, n, T)."""
     eigenvalues, eigenvectors = np.linalg.eigh(ScatterCovariances(model.train, alpha=alpha).dense())
-    n_classes = len(eigenvalues)
-    scores = np.empty((n_classes, len(model.test_samples), len(grid)))
     log_priors = 2 * np.log(priors(model.train))
-    for c in range(n_classes):
+    best = np.full((len(model.test_samples), len(grid)), -np.inf)
+    predicted = np.zeros(best.shape, dtype=np.intp)
+    for c in range(len(eigenvalues)):
         ridged = np.maximum(eigenvalues[c][:, None] + grid[None, :], floor)
         projected = (model.test_samples - model.train.means[c]) @ eigenvectors[c]
-        scores[c] = log_priors[c] - np.log(ridged).sum(axis=0) - (projected**2) @ (1.0 / ridged)
-    predicted = np.argmax(scores, axis=0)
-    return confusion_matrices(model.test_classes, predicted.T, n_classes)
+        score = log_priors[c] - np.log(ridged).sum(axis=0) - (projected**2) @ (1.0 / ridged)
+        better = score > best
+        best[better] = score[better]
+        predicted[better] = c
+    return confusion_matrices(model.test_classes, predicted.T, len(eigenvalues))
 
 
 def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0, progress=None,
@@ -142,26 +147,34 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
     fold = make_folds(y, folds, groups, seed)
     _, classes = class_indices(y)
     score = CV_SCORES[criterion]
-    if is_leave_one_out(folds) and groups is None:
-        full = SampleScatter(X, classes, len(labels))
-        surface = []
-        for a, alpha in enumerate(alphas):
-            if is_canceled is not None and is_canceled():
-                raise Canceled("tau search canceled")
-            surface.append(score(left_out_confusions(X, classes, full, grid, full_floor(full), alpha)))
-            if progress is not None:
-                progress((a + 1) / len(alphas))
-        return TauResult.of_surface(alphas, grid, np.array(surface), criterion, len(y))
-    full, models = fold_models(X, classes, fold, len(labels))
-    floor = full_floor(full)
-    confusions = np.empty((len(models), len(alphas), len(grid), len(labels), len(labels)))
-    for v, model in enumerate(models):
-        for a, alpha in enumerate(alphas):
-            if is_canceled is not None and is_canceled():
-                raise Canceled("tau search canceled")
-            confusions[v, a] = fold_tau_confusions(model, grid, floor, alpha)
-            if progress is not None:
-                progress((v * len(alphas) + a + 1) / (len(models) * len(alphas)))
+    with ThreadPoolExecutor(WORKERS) as pool, single_threaded_blas():
+        if is_leave_one_out(folds) and groups is None:
+            full = SampleScatter(X, classes, len(labels))
+            confusions = on_threads(pool, lambda alpha: left_out_confusions(
+                X, classes, full, grid, full_floor(full), alpha), alphas, progress, is_canceled)
+            return TauResult.of_surface(alphas, grid, score(confusions), criterion, len(y))
+        full, models = fold_models(X, classes, fold, len(labels), pool.map)
+        floor = full_floor(full)
+        cells = [(model, alpha) for model in models for alpha in alphas]
+        confusions = on_threads(pool, lambda cell: fold_tau_confusions(cell[0], grid, floor, cell[1]), cells,
+                                progress, is_canceled)
+    confusions = confusions.reshape(len(models), len(alphas), *confusions.shape[1:])
     pooled = is_leave_one_out(folds)
     surface = score(confusions.sum(axis=0)) if pooled else np.mean(score(confusions), axis=0)
     return TauResult.of_surface(alphas, grid, surface, criterion, len(models))
+
+
+def on_threads(pool, work, items, progress, is_canceled):
+    """`work` of every item on the pool's threads (NumPy and LAPACK release the GIL), stacked in order;
+    progress reported and cancellation checked here, between the items as they finish."""
+    def checked(item):
+        if is_canceled is not None and is_canceled():
+            raise Canceled("tau search canceled")
+        return work(item)
+
+    results = []
+    for done in pool.map(checked, items):
+        results.append(done)
+        if progress is not None:
+            progress(len(results) / len(items))
+    return np.array(results)
