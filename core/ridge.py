@@ -84,7 +84,7 @@ def band_variances(X, y):
     X, y, labels = check_samples(X, y)
     means = np.array([X[y == label].mean(axis=0) for label in labels])
     centred = X - means[np.searchsorted(labels, y)]
-    variances = np.einsum("ij,ij->j", centred, centred) / max(len(y) - len(labels), 1)
+    variances = np.einsum("ij,ij->j", centred, centred) / (len(y) - len(labels))
     positive = variances > 0
     return np.where(positive, variances, variances[positive].mean() if positive.any() else 1.0)
 
