@@ -31,6 +31,9 @@ from .validation import check_choice, check_samples
 
 #: The shrinkage values Train GMM and Train Selection search when none are given.
 DEFAULT_ALPHAS = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0)
+#: Test samples of a fold scored at once (their `(n, T)` scores: 2 MB for 16 taus), so that each thread
+#: of the search holds a few MB whatever the number of samples.
+TEST_BLOCK = 16_384
 
 
 @dataclass
@@ -115,20 +118,31 @@ def check_alphas(alphas):
 
 def fold_tau_confusions(model, grid, floor, alpha=0.0):
     """Confusion matrices `(T, C, C)` of one fold's test part for every tau of the grid, at shrinkage
-    alpha. The MAP class is kept class by class (the first of equal scores, as argmax), so a fold holds
-    (n, T) scores, not (C, n, T)."""
+    alpha: one eigen decomposition per class, then the test samples block by block."""
     eigenvalues, eigenvectors = np.linalg.eigh(ScatterCovariances(model.train, alpha=alpha).dense())
-    log_priors = 2 * np.log(priors(model.train))
-    best = np.full((len(model.test_samples), len(grid)), -np.inf)
+    ridged = np.maximum(eigenvalues[:, :, None] + grid, floor)
+    constants = 2 * np.log(priors(model.train))[:, None] - np.log(ridged).sum(axis=1)
+    confusions = np.zeros((len(grid), len(eigenvalues), len(eigenvalues)))
+    for start in range(0, len(model.test_samples), TEST_BLOCK):
+        block = slice(start, start + TEST_BLOCK)
+        predicted = map_classes(model.test_samples[block], model.train.means, eigenvectors, 1.0 / ridged,
+                                constants)
+        confusions += confusion_matrices(model.test_classes[block], predicted.T, len(eigenvalues))
+    return confusions
+
+
+def map_classes(samples, means, eigenvectors, inverses, constants):
+    """argmax_c of Q_c = constant_c(tau) - sum_i p_i^2 / (lambda_ci + tau), p = V_c'(x - mu_c), `(n, T)` for
+    every tau; kept class by class (the first of equal scores, as argmax)."""
+    best = np.full((len(samples), inverses.shape[2]), -np.inf)
     predicted = np.zeros(best.shape, dtype=np.intp)
-    for c in range(len(eigenvalues)):
-        ridged = np.maximum(eigenvalues[c][:, None] + grid[None, :], floor)
-        projected = (model.test_samples - model.train.means[c]) @ eigenvectors[c]
-        score = log_priors[c] - np.log(ridged).sum(axis=0) - (projected**2) @ (1.0 / ridged)
+    for c, (mean, vectors, inverse, constant) in enumerate(zip(means, eigenvectors, inverses, constants)):
+        projected = (samples - mean) @ vectors
+        score = constant - (projected**2) @ inverse
         better = score > best
         best[better] = score[better]
         predicted[better] = c
-    return confusion_matrices(model.test_classes, predicted.T, len(eigenvalues))
+    return predicted
 
 
 def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0, progress=None,

@@ -198,3 +198,16 @@ def test_relative_tau_search_equals_refits_with_a_ridge_per_band(criterion):
     np.testing.assert_allclose(search.surface, expected, rtol=1e-10)
     absolute = select_tau(X, y, grid=grid, criterion=criterion, folds=4, groups=field, alphas=alphas)
     assert not np.allclose(absolute.surface, expected)  # the units matter to an absolute ridge only
+
+
+def test_tau_search_scores_the_test_samples_in_blocks_with_the_same_result(monkeypatch):
+    """Blocks of 7 test samples (the last one shorter) give the surface of whole folds."""
+    from gmmselect.core import ridge
+
+    X, y, field = maipo()
+    X, y, field = X[::5, ::6], y[::5], field[::5]
+    whole = select_tau(X, y, folds=4, groups=field, alphas=[0.0, 0.5])
+    monkeypatch.setattr(ridge, "TEST_BLOCK", 7)
+    blocks = select_tau(X, y, folds=4, groups=field, alphas=[0.0, 0.5])
+    np.testing.assert_array_equal(blocks.surface, whole.surface)
+    assert len(X) // 4 > 7 * 10  # each fold's test part is many blocks
