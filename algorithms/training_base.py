@@ -168,6 +168,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                                   (self.N_SELECTED, GmmSelect.tr("Number of bands used"))):
             self.addOutput(QgsProcessingOutputNumber(name, description))
         self.addOutput(QgsProcessingOutputNumber(self.ALPHA, GmmSelect.tr("Shrinkage alpha of the model")))
+        self.addOutput(QgsProcessingOutputString(
+            self.RIDGE_SCALE, GmmSelect.tr("Scale of the model's tau (relative or absolute)")))
         for name, description in ((self.ASSESSMENT, GmmSelect.tr("Source of the accuracy figures")),
                                   (self.SELECTED_BANDS, GmmSelect.tr("Bands used (numbers)")),
                                   (self.SELECTED_NAMES, GmmSelect.tr("Bands used (names)"))):
@@ -285,6 +287,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             self.KAPPA: result.assessment.kappa, self.OVERALL_ACCURACY: result.assessment.overall_accuracy,
             self.ASSESSMENT: result.assessment.source, self.TAU: float(result.model.mixture.tau_),
             self.ALPHA: float(result.model.mixture.alpha_),
+            self.RIDGE_SCALE: "absolute" if result.model.mixture.ridge_scale_ is None else "relative",
             self.SELECTED_BANDS: ",".join(str(band) for band in result.selected_bands),
             self.SELECTED_NAMES: ",".join(result.selected_names),
             self.N_SELECTED: len(result.selected_features)})

@@ -129,7 +129,7 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="171"/>
+        <location filename="../algorithms/training_base.py" line="173"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
@@ -374,32 +374,32 @@
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="171"/>
+        <location filename="../algorithms/training_base.py" line="173"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="171"/>
+        <location filename="../algorithms/training_base.py" line="173"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="199"/>
+        <location filename="../algorithms/training_base.py" line="201"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="240"/>
+        <location filename="../algorithms/training_base.py" line="242"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="243"/>
+        <location filename="../algorithms/training_base.py" line="245"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="255"/>
+        <location filename="../algorithms/training_base.py" line="257"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -803,7 +803,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="251"/>
+        <location filename="../algorithms/training_base.py" line="253"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
@@ -923,7 +923,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="202"/>
+        <location filename="../algorithms/training_base.py" line="204"/>
         <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
@@ -1641,6 +1641,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/training_base.py" line="75"/>
         <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample is predicted by the model without it, computed exactly from the full model at the cost of one fit; with folds by polygon, each polygon by the model without it (one fit per polygon); accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. For spectral libraries, small classes and training sets of few polygons (tens), where leaving one polygon out chooses alpha and tau better than 5 folds (README: accuracy versus peers); its cost grows with the number of polygons.</source>
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; avec les plis par polygone, chaque polygone par le modèle sans lui (un ajustement par polygone) ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales, les petites classes et les jeux d'entraînement de peu de polygones (quelques dizaines), où laisser un polygone de côté choisit mieux alpha et tau que 5 plis (README : exactitude face aux autres outils) ; son coût croît avec le nombre de polygones.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="171"/>
+        <source>Scale of the model&apos;s tau (relative or absolute)</source>
+        <translation>Échelle du tau du modèle (relative ou absolue)</translation>
     </message>
 </context>
 </TS>

@@ -306,6 +306,7 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
                   {} if inputs.sampling_seconds is None else {"sampling": inputs.sampling_seconds})
     data = split(samples, options, steps)
     check_class_sizes(data.counts, data.X.shape[1], options)
+    note_given_tau(options, steps)
     choose = search_tau if options.selection is None else select_bands
     refitted = options.refit and len(data.y_held_out) > 0
     assessed = steps.part(0, 0.5) if refitted else steps
@@ -342,6 +343,16 @@ def split(samples, options, steps):
     groups = samples.groups[polygons.train] if options.grouped else None
     return SplitSamples(samples.X[polygons.train], y, groups, samples.X[polygons.held_out], y_held_out, names,
                         counts, polygons)
+
+
+def note_given_tau(options, steps):
+    """Log that a TAU > 0 given under RIDGE_SCALE auto is absolute (its one implicit scale)."""
+    given = options.tau_grid or [] if options.selection is None else [options.selection.tau]
+    if options.ridge_scale == "auto" and any(tau > 0 for tau in given):
+        steps.say("TAU is absolute, in squared band units (RIDGE_SCALE auto: a given TAU keeps the meaning "
+                  "of earlier versions); for a tau relative to each band's variance, such as the TAU output "
+                  "of a Train GMM run on the default grid (RIDGE_SCALE output 'relative'), set RIDGE_SCALE "
+                  "to relative")
 
 
 def warn_indistinguishable(mixture, data, choice, steps):

@@ -28,7 +28,7 @@ ALGORITHMS = {
                                "OUTPUT"],
 }
 TRAINING_OUTPUTS = {"OUTPUT_MODEL", "OUTPUT_REPORT", "OUTPUT_MATRIX", "KAPPA", "OVERALL_ACCURACY", "TAU",
-                    "ALPHA", "SELECTED_BANDS", "N_SELECTED", "ASSESSMENT", "SELECTED_NAMES"}
+                    "ALPHA", "RIDGE_SCALE", "SELECTED_BANDS", "N_SELECTED", "ASSESSMENT", "SELECTED_NAMES"}
 
 
 @pytest.fixture(scope="module", autouse=True)

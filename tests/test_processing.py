@@ -211,6 +211,7 @@ def test_ridge_scale_by_key_or_index(tmp_path, ridge_scale, tau, key):
     saved = load_model(results["OUTPUT_MODEL"])
     relative = key == "relative"
     assert (saved.mixture.ridge_scale_ is not None) == saved.tau_search.relative == relative
+    assert results["RIDGE_SCALE"] == ("relative" if relative else "absolute")
     assert saved.training.parameters["ridge_scale"] == key
     if not tau:
         samples = extract_samples(LANDSAT, POLYGONS, "class")

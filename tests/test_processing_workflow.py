@@ -173,6 +173,22 @@ def test_train_gmm_searches_a_relative_tau_and_a_given_tau_stays_absolute():
     assert relative.training.parameters["ridge_scale"] == "relative"
 
 
+@pytest.mark.parametrize(("options", "noted"), [
+    (TrainingOptions(tau_grid=[0.5], alpha_grid=[0.0]), True),
+    (TrainingOptions(tau_grid=[0.0], alpha_grid=[0.0]), False),
+    (TrainingOptions(tau_grid=[0.5], alpha_grid=[0.0], ridge_scale="relative"), False),
+    (TrainingOptions(selection=SelectionOptions(max_features=2, tau=0.5), alpha_grid=[0]), True),
+    (TrainingOptions(selection=SelectionOptions(max_features=2), alpha_grid=[0.0]), False)])
+def test_a_given_tau_under_auto_is_said_to_be_absolute(options, noted):
+    lines = []
+    train(maipo_samples(every=8), options, TrainingInputs(8), log=lines.append)
+    notice = ("TAU is absolute, in squared band units (RIDGE_SCALE auto: a given TAU keeps the meaning of "
+              "earlier versions); for a tau relative to each band's variance, such as the TAU output of a "
+              "Train GMM run on the default grid (RIDGE_SCALE output 'relative'), set RIDGE_SCALE to "
+              "relative")
+    assert (notice in lines) == noted
+
+
 def test_train_selection_with_a_relative_ridge_selects_in_the_bands_own_units():
     """RIDGE_SCALE relative: the alpha search, the selection with TAU and the model all use tau diag(r)."""
     samples = maipo_samples(every=2)
