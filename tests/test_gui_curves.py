@@ -2,6 +2,7 @@
 and when it opens (after Train Selection in the desktop only; never headless)."""
 
 import csv
+import dataclasses
 import os
 import types
 
@@ -134,6 +135,13 @@ def test_sfs_points_are_labelled_with_the_band_added(models):
         assert label == f"+ band {feature + 1} ({model.feature_names[feature]})"
         assert mark == f"+{feature + 1}"
     assert series.label == "maipo (SFS, jm, alpha 0, tau 0)"
+    from gmmselect.core import GaussianMixture
+
+    m = model.mixture
+    mixture = GaussianMixture(m.labels_, m.priors_, m.means_, m.covariances_, 0.01, m.class_names_, m.floor_,
+                              m.counts_, m.alpha_, ridge_scale=np.ones(m.n_features))
+    relative = dataclasses.replace(model, mixture=mixture)
+    assert series_from_model(relative, "maipo").label == "maipo (SFS, jm, alpha 0, relative tau 0.01)"
 
 
 def test_sffs_points_list_their_whole_best_set(models):
