@@ -211,3 +211,26 @@ def test_tau_search_scores_the_test_samples_in_blocks_with_the_same_result(monke
     blocks = select_tau(X, y, folds=4, groups=field, alphas=[0.0, 0.5])
     np.testing.assert_array_equal(blocks.surface, whole.surface)
     assert len(X) // 4 > 7 * 10  # each fold's test part is many blocks
+
+
+@pytest.mark.parametrize("folds", [4, "loo"])
+def test_tau_search_reports_progress_in_the_callers_thread_and_cancels(folds):
+    """Progress rises to 1 (one report per (fold, alpha) cell, or per alpha left out), from the thread
+    that called; a cancel stops the search with Canceled."""
+    import threading
+
+    from gmmselect.core import Canceled
+
+    X, y, field = maipo()
+    X, y, field = X[::5, ::6], y[::5], field[::5]
+    groups = field if folds == 4 else None
+    reports = []
+    select_tau(X, y, folds=folds, groups=groups, alphas=[0.0, 0.5, 1.0],
+               progress=lambda fraction: reports.append((fraction, threading.get_ident())))
+    cells = 4 * 3 if folds == 4 else 3
+    assert [fraction for fraction, _ in reports] == pytest.approx([(k + 1) / cells for k in range(cells)])
+    assert {thread for _, thread in reports} == {threading.get_ident()}
+    asked = []
+    with pytest.raises(Canceled, match="tau search canceled"):
+        select_tau(X, y, folds=folds, groups=groups, alphas=[0.0, 0.5, 1.0],
+                   is_canceled=lambda: asked.append(1) or len(asked) > 2)
