@@ -38,6 +38,7 @@ from ..core.ridge import DEFAULT_ALPHAS, RELATIVE_TAU_GRID, band_variances, ridg
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
 from .info import BandIdentity
 from .notices import warning
+from .report import TEXTS
 from .style import colors_for_classes
 
 HELD_OUT = "held-out polygons"
@@ -397,9 +398,10 @@ def relative_scale(data, relative):
 
 
 def describe_tau(tau, ridge_scale):
-    """'tau = 0.01' or, relative, 'tau = 0.01 x each band's pooled within-class variance', for the log."""
-    relative = "" if ridge_scale is None else " x each band's pooled within-class variance"
-    return f"tau = {tau:.6g}{relative}"
+    """'tau = 0.01' or, relative, 'tau = 0.01 x each band's pooled within-class variance' (the report's
+    text), for the log."""
+    tau = f"{tau:.6g}"
+    return f"tau = {tau if ridge_scale is None else TEXTS['relative tau'].format(tau=tau)}"
 
 
 def alpha_tau_search(data, options, steps, tau_grid, relative, end):

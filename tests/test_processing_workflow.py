@@ -152,9 +152,12 @@ def test_train_gmm_searches_a_relative_tau_and_a_given_tau_stays_absolute():
     times the band variances of the training polygons, the saved model's variances are those of all the
     polygons); a given TAU is absolute unless RIDGE_SCALE is relative."""
     samples = maipo_samples()
-    result = train(samples, TrainingOptions(alpha_grid=[0.0, 0.5]), TrainingInputs(16))
+    lines = []
+    result = train(samples, TrainingOptions(alpha_grid=[0.0, 0.5]), TrainingInputs(16), log=lines.append)
     model, split = result.model, result.split
     assert model.tau_search.relative and model.mixture.tau_ in RELATIVE_TAU_GRID
+    logged = f"tau = {model.mixture.tau_:.6g} x each band's pooled within-class variance, CV kappa = "
+    assert any(logged in line for line in lines)
     np.testing.assert_array_equal(model.mixture.ridge_scale_, band_variances(samples.X, samples.y))
     X, y = samples.X[split.train], samples.y[split.train]
     standardised = ridge_units(X, band_variances(X, y))
