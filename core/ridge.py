@@ -164,8 +164,9 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
     with ThreadPoolExecutor(WORKERS) as pool, single_threaded_blas():
         if is_leave_one_out(folds) and groups is None:
             full = SampleScatter(X, classes, len(labels))
+            floor = full_floor(full)
             confusions = on_threads(pool, lambda alpha: left_out_confusions(
-                X, classes, full, grid, full_floor(full), alpha), alphas, progress, is_canceled)
+                X, classes, full, grid, floor, alpha), alphas, progress, is_canceled)
             return TauResult.of_surface(alphas, grid, score(confusions), criterion, len(y))
         full, models = fold_models(X, classes, fold, len(labels), pool.map)
         floor = full_floor(full)

@@ -404,10 +404,9 @@ def describe_tau(tau, ridge_scale):
     return f"tau = {tau if ridge_scale is None else TEXTS['relative tau'].format(tau=tau)}"
 
 
-def alpha_tau_search(data, options, steps, tau_grid, relative, end):
-    """The (alpha, tau) search over all bands on the training polygons (TauResult; `relative`: tau relative
-    to the band variances), logged; returns (the search, those variances or None)."""
-    scale = relative_scale(data, relative)
+def alpha_tau_search(data, options, steps, tau_grid, scale, end):
+    """The (alpha, tau) search over all bands on the training polygons (TauResult; tau relative to the band
+    variances `scale`, None: absolute), logged."""
     grid = tau_grid or (None if scale is None else RELATIVE_TAU_GRID)
     with steps.timed("tau_search"):
         search = select_tau(ridge_units(data.X, scale), data.y, grid=grid, criterion=options.tau_criterion,
@@ -424,24 +423,24 @@ def alpha_tau_search(data, options, steps, tau_grid, relative, end):
     else:
         steps.say(f"Alpha = {search.alpha:.6g}, {describe_tau(search.tau, scale)} (one value each given: "
                   "no search)")
-    return search, scale
+    return search
 
 
 def search_tau(samples, data, options, steps):
     """Train GMM's step: the shrinkage alpha and the ridge tau by CV over all bands."""
-    search, scale = alpha_tau_search(data, options, steps, options.tau_grid or None,
-                                     options.relative_ridge(bool(options.tau_grid)), 0.8)
+    scale = relative_scale(data, options.relative_ridge(bool(options.tau_grid)))
+    search = alpha_tau_search(data, options, steps, options.tau_grid or None, scale, 0.8)
     return Choice(float(search.tau), tuple(range(data.X.shape[1])), tau_search=search, alpha=search.alpha,
                   ridge_scale=scale)
 
 
-def search_alpha(data, options, steps):
+def search_alpha(data, options, steps, scale):
     """Train Selection's alpha: that of the (alpha, tau) search over all bands (default tau grid, in the
-    units of the selection's ridge: relative only with RIDGE_SCALE relative, as its TAU is always given),
-    or the one value of ALPHA (no search); returns (alpha, the TauResult or None)."""
+    units of the selection's ridge `scale`: relative only with RIDGE_SCALE relative, as its TAU is always
+    given), or the one value of ALPHA (no search); returns (alpha, the TauResult or None)."""
     if len(options.alphas()) == 1:
         return float(options.alphas()[0]), None
-    search, _ = alpha_tau_search(data, options, steps, None, options.relative_ridge(True), 0.2)
+    search = alpha_tau_search(data, options, steps, None, scale, 0.2)
     return search.alpha, search
 
 
@@ -449,8 +448,8 @@ def select_bands(samples, data, options, steps):
     """Train Selection's step: the shrinkage alpha, then SFS or SFFS, then the best size or the largest
     (with TAU, relative or absolute as RIDGE_SCALE says for a given tau)."""
     chosen = options.selection
-    alpha, search = search_alpha(data, options, steps)
     scale = relative_scale(data, options.relative_ridge(True))
+    alpha, search = search_alpha(data, options, steps, scale)
     with steps.timed("selection"):
         selection = select_features(ridge_units(data.X, scale), data.y, method=chosen.method,
                                     criterion=chosen.criterion,
