@@ -38,6 +38,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     RIDGE_SCALE = "RIDGE_SCALE"
     REFIT = "REFIT"
     FOLDS = "FOLDS"
+    REPEATS = "REPEATS"
     GROUPED = "GROUPED"
     VALIDATION = "VALIDATION"
     MAX_SAMPLES = "MAX_SAMPLES"
@@ -84,6 +85,14 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                                      "polygon out chooses alpha and tau better than 5 folds (README: "
                                      "accuracy versus peers); its cost grows with the number of polygons."),
                         maximum=50, advanced=True)
+        self.addInteger(self.REPEATS, GmmSelect.tr("Repetitions of the cross-validation of the (alpha, tau) "
+                                                   "search"), TrainingOptions.repeats, 1,
+                        GmmSelect.tr("The (alpha, tau) search pools the folds of this many random "
+                                     "assignments of the polygons (or pixels) to FOLDS folds: its choice "
+                                     "varies less from one draw of the folds to the next, at this many "
+                                     "times its cost (README: accuracy versus peers). 1 = one "
+                                     "assignment, the fastest. Leave-one-out (FOLDS = 0) has one."),
+                        maximum=20, advanced=True)
         self.addSamplingParameters()
         self.addRefitParameter()
         self.addInteger(self.SEED, GmmSelect.tr("Random seed"), 0, 0,
@@ -226,6 +235,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             paths = self.outputPaths(parameters, context)
             options = TrainingOptions(
                 folds=self.parameterAsInt(parameters, self.FOLDS, context),
+                repeats=self.parameterAsInt(parameters, self.REPEATS, context),
                 grouped=self.groupedFolds(parameters, context),
                 validation=self.parameterAsDouble(parameters, self.VALIDATION, context),
                 seed=self.parameterAsInt(parameters, self.SEED, context),

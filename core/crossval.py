@@ -48,10 +48,11 @@ class FoldModel:
     test_classes: np.ndarray
 
 
-def fold_models(X, classes, fold, n_classes, apply=map):
-    """The scatter of all samples and the FoldModel of each fold, downdated from it; `classes` are 0..C-1;
-    `apply`: the map that builds the folds' models (a thread pool's builds them side by side)."""
-    full = SampleScatter(X, classes, n_classes)
+def fold_models(X, classes, fold, n_classes, apply=map, full=None):
+    """The scatter of all samples (`full` when given) and the FoldModel of each fold, downdated from it;
+    `classes` are 0..C-1; `apply`: the map that builds the folds' models (a thread pool's builds them
+    side by side)."""
+    full = SampleScatter(X, classes, n_classes) if full is None else full
 
     def model(v):
         test = fold == v

@@ -28,7 +28,9 @@ FORMAT = "gmmselect-model"
 #: search's "alpha", arrays "tau_alphas" and "tau_surface"); a model without shrinkage is still
 #: written as version 1, byte-for-byte the earlier format, and a version 1 file loads with alpha 0.
 #: Version 3 adds the relative ridge (array "ridge_scale", the tau search's "relative"); a model
-#: without it is written as before, and earlier files load with the absolute ridge tau I.
+#: without it is written as before, and earlier files load with the absolute ridge tau I. A tau search
+#: records its "repeats" since its surface pools the left-out parts (core.ridge.select_tau); one without
+#: it (written before) holds the mean of the criterion over the folds, and loads with repeats None.
 VERSION = 3
 EXTENSION = ".gmm"
 #: Class labels are pixel values of the classification, UInt32 at most (Predict refuses 0, its no-data value).
@@ -223,6 +225,8 @@ def save_model(path, saved):
             arrays.update(tau_alphas=saved.tau_search.alphas, tau_surface=saved.tau_search.surface)
         if saved.tau_search.relative:
             header["tau_search"]["relative"] = True
+        if saved.tau_search.repeats is not None:
+            header["tau_search"]["repeats"] = saved.tau_search.repeats
     folder = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(suffix=".tmp", prefix=".gmmselect-", dir=folder)
     try:
@@ -470,10 +474,13 @@ def read_tau_search(header, arrays):
             f"the tau grid of shape {grid.shape}")
     require(np.all((alphas >= 0) & (alphas <= 1)) and np.all(np.isfinite(surface)), path,
             "alphas outside [0, 1] or a non-finite CV surface")
+    repeats = meta.get("repeats", WHOLE, optional=True)
+    require(repeats is None or repeats >= 1, path,
+            f"header field 'tau_search.repeats' is {repeats}; it counts repetitions (>= 1)")
     return TauResult(grid.astype(np.float64), values.astype(np.float64), meta.number("tau"),
                      meta.get("criterion", TEXT), meta.get("folds", WHOLE), alpha,
                      alphas.astype(np.float64), surface.astype(np.float64),
-                     bool(meta.get("relative", BOOLEAN, optional=True)))
+                     bool(meta.get("relative", BOOLEAN, optional=True)), repeats)
 
 
 # -- reading: the mixture --------------------------------------------------------------------

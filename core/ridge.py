@@ -16,6 +16,7 @@ eigenvectors with alpha, so each alpha needs its own decomposition.
 
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Optional
 
 import numpy as np
 
@@ -40,7 +41,9 @@ TEST_BLOCK = 16_384
 class TauResult:
     """The (alpha, tau) grid, its CV criterion `surface (A, T)`, the chosen alpha and tau (first best in
     grid order: smallest alpha, then smallest tau) and `values`, the row of the chosen alpha; `folds`
-    counts the parts left out under leave-one-out; `relative`: the taus are relative (ridge tau R)."""
+    counts the parts left out (of one repetition; under leave-one-out, the samples or groups) and `repeats`
+    the repetitions of k-fold CV pooled (None: a search read from a model written before the surface was
+    pooled, whose k-fold values are means over the folds); `relative`: the taus are relative (ridge tau R)."""
 
     grid: np.ndarray
     values: np.ndarray
@@ -51,17 +54,18 @@ class TauResult:
     alphas: np.ndarray = field(default_factory=lambda: np.zeros(1))
     surface: np.ndarray = None
     relative: bool = False
+    repeats: Optional[int] = 1
 
     def __post_init__(self):
         if self.surface is None:
             self.surface = np.asarray(self.values)[None, :]
 
     @classmethod
-    def of_surface(cls, alphas, grid, surface, criterion, folds):
+    def of_surface(cls, alphas, grid, surface, criterion, folds, repeats=1):
         """The result of a CV surface `(A, T)`: the first best cell in row-major order."""
         row, column = np.unravel_index(np.argmax(surface), surface.shape)
         return cls(grid, surface[row], float(grid[column]), criterion, folds, float(alphas[row]), alphas,
-                   surface)
+                   surface, repeats=repeats)
 
 
 #: The exponents e of the default grids: 0 and s * 10^e (absolute tau), 0 and 10^e (relative tau).
@@ -146,19 +150,24 @@ def map_classes(samples, means, eigenvectors, inverses, constants):
 
 
 def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0, progress=None,
-               is_canceled=None, alphas=(0.0,)):
-    """(alpha*, tau*) = argmax over the grid `alphas` x `grid` of the k-fold CV criterion (accuracy,
-    kappa or f1); ties: smallest alpha, then smallest tau. The default `alphas` (0,) is the ridge alone.
+               is_canceled=None, alphas=(0.0,), repeats=1):
+    """(alpha*, tau*) = argmax over the grid `alphas` x `grid` of the CV criterion (accuracy, kappa or
+    f1) of the confusion matrix pooled over the left-out parts; ties: smallest alpha, then smallest tau.
+    The default `alphas` (0,) is the ridge alone.
 
-    folds = "loo": the criterion of the one pooled confusion matrix of the n left-out predictions
-    (leave-one-out in closed form, leaveoneout, exact: S_pooled of the n - 1 samples left; with
-    `groups`, leave-one-group-out, S_pooled of each fold's training part).
+    k folds: pooled over the folds of `repeats` assignments of the samples (or groups) to folds (seeds
+    seed, seed + 1, ...); pooling, rather than a mean of per-fold values, weighs each left-out sample
+    once even where a fold of whole polygons misses a class (Forman & Scholz 2010, SIGKDD Explor.
+    12(1)), and the repetitions lower the variance of the choice (Kim 2009, Comput. Stat. Data Anal.
+    53(11)). folds = "loo": the n left-out predictions (leave-one-out in closed form, leaveoneout,
+    exact: S_pooled of the n - 1 samples left; with `groups`, leave-one-group-out, S_pooled of each
+    fold's training part), one repetition whatever `repeats`.
     """
     check_choice("criterion for the tau search", criterion, TAU_CRITERIA)
     X, y, labels = check_samples(X, y)
     grid = default_tau_grid(X, y) if grid is None else check_grid(grid)
     alphas = check_alphas(alphas)
-    fold = make_folds(y, folds, groups, seed)
+    repeats = check_repeats(repeats)
     _, classes = class_indices(y)
     score = CV_SCORES[criterion]
     with ThreadPoolExecutor(WORKERS) as pool, single_threaded_blas():
@@ -168,15 +177,32 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
             confusions = on_threads(pool, lambda alpha: left_out_confusions(
                 X, classes, full, grid, floor, alpha), alphas, progress, is_canceled)
             return TauResult.of_surface(alphas, grid, score(confusions), criterion, len(y))
-        full, models = fold_models(X, classes, fold, len(labels), pool.map)
+        full = SampleScatter(X, classes, len(labels))
         floor = full_floor(full)
-        cells = [(model, alpha) for model in models for alpha in alphas]
-        confusions = on_threads(pool, lambda cell: fold_tau_confusions(cell[0], grid, floor, cell[1]), cells,
-                                progress, is_canceled)
-    confusions = confusions.reshape(len(models), len(alphas), *confusions.shape[1:])
-    pooled = is_leave_one_out(folds)
-    surface = score(confusions.sum(axis=0)) if pooled else np.mean(score(confusions), axis=0)
-    return TauResult.of_surface(alphas, grid, surface, criterion, len(models))
+        seeds = range(seed, seed + (1 if is_leave_one_out(folds) else repeats))
+        pooled, n_folds = 0, 0
+        for done, repeat in enumerate(seeds):  # one repetition's fold models in memory at a time
+            fold = make_folds(y, folds, groups, repeat)
+            models = fold_models(X, classes, fold, len(labels), pool.map, full)[1]
+            cells = [(model, alpha) for model in models for alpha in alphas]
+            confusions = on_threads(pool, lambda cell: fold_tau_confusions(cell[0], grid, floor, cell[1]),
+                                    cells, part_of(progress, done, len(seeds)), is_canceled)
+            pooled = pooled + confusions.reshape(len(models), len(alphas), *confusions.shape[1:]).sum(axis=0)
+            n_folds = len(models)
+    return TauResult.of_surface(alphas, grid, score(pooled), criterion, n_folds, len(seeds))
+
+
+def part_of(progress, done, parts):
+    """The progress callable of part `done` of `parts` equal parts of a task reporting to `progress`."""
+    return None if progress is None else lambda fraction: progress((done + fraction) / parts)
+
+
+def check_repeats(repeats):
+    """The number of repetitions of k-fold CV as an int >= 1, or ValueError."""
+    if isinstance(repeats, bool) or int(repeats) != repeats or repeats < 1:
+        raise ValueError("the repetitions of the cross-validation must be a whole number >= 1; "
+                         f"got {repeats!r}")
+    return int(repeats)
 
 
 def on_threads(pool, work, items, progress, is_canceled):

@@ -130,6 +130,11 @@ TEXTS = {
         "GmmSelect", "over {cells} values by {folds}-fold cross-validation on the training polygons "
                      "(criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the "
                      "smallest tau)"),
+    "search pooled folds": QT_TRANSLATE_NOOP(
+        "GmmSelect", "over {cells} values by {folds}-fold cross-validation on the training polygons, "
+                     "repeated with {repeats} random assignments to folds (criterion: {criterion} of the "
+                     "confusion matrix pooled over the {parts} folds; ties go to the smallest alpha, then "
+                     "the smallest tau)"),
     "surface label": QT_TRANSLATE_NOOP("GmmSelect", "{criterion} over alpha and tau"),
     "surface caption": QT_TRANSLATE_NOOP(
         "GmmSelect", "tau (columns), alpha (rows); pale: {low}, deep: {high}"),
@@ -240,7 +245,8 @@ SOURCE_KEYS = ("raster", "table", "training", "field", "group_field")
 PARAMETER_IDS = [("method", "METHOD"), ("criterion", "CRITERION"), ("tau_criterion", "CRITERION"),
                  ("max_features", "MAX_FEATURES"), ("use_best", "USE_BEST"), ("tau_grid", "TAU"),
                  ("tau", "TAU"), ("alpha_grid", "ALPHA"), ("ridge_scale", "RIDGE_SCALE"),
-                 ("folds", "FOLDS"), ("grouped", "GROUPED"), ("validation", "VALIDATION"),
+                 ("folds", "FOLDS"), ("repeats", "REPEATS"), ("grouped", "GROUPED"),
+                 ("validation", "VALIDATION"),
                  ("max_samples_per_class", "MAX_SAMPLES"), ("refit", "REFIT"), ("seed", "SEED")]
 
 
@@ -656,7 +662,10 @@ def search_how(model, search, words):
     criterion = words(search.criterion)
     if model.training is not None and model.training.parameters.get("folds") == 0:
         return words("search loo", cells=cells, criterion=criterion, parts=search.folds)
-    return words("search folds", cells=cells, folds=search.folds, criterion=criterion)
+    if search.repeats is None:  # a model written before the folds were pooled
+        return words("search folds", cells=cells, folds=search.folds, criterion=criterion)
+    return words("search pooled folds", cells=cells, folds=search.folds, repeats=search.repeats,
+                 parts=search.folds * search.repeats, criterion=criterion)
 
 
 def used_tau(search, mixture):

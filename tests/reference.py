@@ -62,18 +62,29 @@ def score(M, criterion):
     return np.mean(f1)
 
 
-def cv_value(X, y, fold, features, criterion, tau=0.0, alpha=0.0, ridge_scale=None):
-    """Mean over folds of the criterion, each fold model (and its S_pooled) refitted on its training part
-    (with the same `ridge_scale` in every fold)."""
+def fold_confusions(X, y, fold, features, tau=0.0, alpha=0.0, ridge_scale=None):
+    """The confusion matrix of each fold's test part, each fold model (and its S_pooled) refitted on its
+    training part (with the same `ridge_scale` in every fold)."""
     labels = np.unique(y)
-    values = []
+    matrices = []
     for v in np.unique(fold):
         train, test = fold != v, fold == v
         _, priors, means, covs = refit(X[train], y[train], features, tau, alpha, ridge_scale)
         predicted = np.argmax(discriminant(X[test][:, list(features)], priors, means, covs), axis=1)
-        reference = np.searchsorted(labels, y[test])
-        values.append(score(confusion(reference, predicted, len(labels)), criterion))
-    return np.mean(values)
+        matrices.append(confusion(np.searchsorted(labels, y[test]), predicted, len(labels)))
+    return matrices
+
+
+def cv_value(X, y, fold, features, criterion, tau=0.0, alpha=0.0, ridge_scale=None):
+    """Mean over folds of the criterion (fold_confusions)."""
+    matrices = fold_confusions(X, y, fold, features, tau, alpha, ridge_scale)
+    return np.mean([score(M, criterion) for M in matrices])
+
+
+def pooled_cv_value(X, y, folds, features, criterion, tau=0.0, alpha=0.0, ridge_scale=None):
+    """The criterion of the confusion matrices of every fold of every fold index in `folds`, summed."""
+    return score(sum(M for fold in folds for M in fold_confusions(X, y, fold, features, tau, alpha,
+                                                                   ridge_scale)), criterion)
 
 
 def separability(X, y, features, criterion, tau=0.0, alpha=0.0):

@@ -6,6 +6,7 @@ import reference
 from conftest import data_file
 
 from gmmselect.core import (
+    LEAVE_ONE_OUT,
     class_accuracies,
     cohen_kappa,
     confusion_matrix,
@@ -16,6 +17,7 @@ from gmmselect.core import (
     overall_accuracy,
     select_tau,
 )
+from gmmselect.core.criteria import CV_SCORES
 from gmmselect.core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
 
 
@@ -93,7 +95,7 @@ def test_known_answer_maipo_grouped_by_field():
     X, y, field = maipo()
     search = select_tau(X, y, criterion="kappa", groups=field)
     result = cross_validate(X, y, tau=search.tau, groups=field)
-    assert search.values.max() == pytest.approx(result.kappa, rel=1e-9)
+    assert search.values.max() == pytest.approx(cohen_kappa(result.confusion), rel=1e-9)  # pooled folds
     assert result.kappa == pytest.approx(0.8856, abs=5e-4)
     assert result.accuracy == pytest.approx(0.9205, abs=5e-4)
     # splitting fields across folds inflates the estimate (near-duplicate pixels)
@@ -107,7 +109,7 @@ def test_tau_search_equals_refits_with_every_tau(criterion):
     grid = [0.0, 1.0, 100.0, 1e4, 1e6]
     search = select_tau(X, y, grid=grid, criterion=criterion, folds=4, groups=field)
     fold = make_folds(y, 4, field, seed=0)
-    expected = [reference.cv_value(X, y, fold, range(X.shape[1]), criterion, tau) for tau in grid]
+    expected = [reference.pooled_cv_value(X, y, [fold], range(X.shape[1]), criterion, tau) for tau in grid]
     np.testing.assert_allclose(search.values, expected, rtol=1e-10)
     assert search.tau == grid[int(np.argmax(expected))]
 
@@ -120,14 +122,36 @@ def test_alpha_tau_search_equals_refits_on_the_whole_surface(criterion):
     grid, alphas = [0.0, 100.0, 1e4], [0.0, 0.3, 1.0]
     search = select_tau(X, y, grid=grid, criterion=criterion, folds=4, groups=field, alphas=alphas)
     fold = make_folds(y, 4, field, seed=0)
-    expected = np.array([[reference.cv_value(X, y, fold, range(X.shape[1]), criterion, tau, alpha)
+    expected = np.array([[reference.pooled_cv_value(X, y, [fold], range(X.shape[1]), criterion, tau, alpha)
                           for tau in grid] for alpha in alphas])
     np.testing.assert_allclose(search.surface, expected, rtol=1e-10)
     row, column = np.unravel_index(np.argmax(expected), expected.shape)
     assert (search.alpha, search.tau) == (alphas[row], grid[column])
     np.testing.assert_array_equal(search.values, search.surface[row])
     result = cross_validate(X, y, tau=search.tau, alpha=search.alpha, folds=4, groups=field)
-    assert getattr(result, criterion) == pytest.approx(expected.max(), rel=1e-10)
+    assert CV_SCORES[criterion](result.confusion) == pytest.approx(expected.max(), rel=1e-10)
+
+
+def test_repeated_search_pools_the_folds_of_every_repetition():
+    """repeats=3: the criterion of the confusion matrices of the folds of seeds 4, 5 and 6 summed, each
+    fold refitted; leave-one-polygon-out is one repetition whatever `repeats`."""
+    X, y, field = maipo()
+    X, y, field = X[::5, ::6], y[::5], field[::5]
+    grid, alphas = [0.0, 100.0, 1e4], [0.0, 0.5]
+    search = select_tau(X, y, grid=grid, folds=4, groups=field, alphas=alphas, seed=4, repeats=3)
+    folds = [make_folds(y, 4, field, seed=seed) for seed in (4, 5, 6)]
+    assert not np.array_equal(folds[0], folds[1])
+    expected = np.array([[reference.pooled_cv_value(X, y, folds, range(X.shape[1]), "kappa", tau, alpha)
+                          for tau in grid] for alpha in alphas])
+    np.testing.assert_allclose(search.surface, expected, rtol=1e-10)
+    assert (search.folds, search.repeats) == (4, 3)
+    left_out = select_tau(X, y, grid=grid, folds=LEAVE_ONE_OUT, groups=field, repeats=3)
+    np.testing.assert_array_equal(left_out.values, select_tau(X, y, grid=grid, folds=LEAVE_ONE_OUT,
+                                                              groups=field).values)
+    assert left_out.repeats == 1
+    with pytest.raises(ValueError, match="the repetitions of the cross-validation must be a whole number "
+                                         ">= 1; got 0"):
+        select_tau(X, y, grid=grid, repeats=0)
 
 
 def test_shrinkage_lifts_the_grouped_cv_kappa_on_maipo():
@@ -193,7 +217,7 @@ def test_relative_tau_search_equals_refits_with_a_ridge_per_band(criterion):
     search = select_tau(ridge_units(X, scale), y, grid=grid, criterion=criterion, folds=4, groups=field,
                         alphas=alphas)
     fold = make_folds(y, 4, field, seed=0)
-    expected = np.array([[reference.cv_value(X, y, fold, range(8), criterion, tau, alpha, scale)
+    expected = np.array([[reference.pooled_cv_value(X, y, [fold], range(8), criterion, tau, alpha, scale)
                           for tau in grid] for alpha in alphas])
     np.testing.assert_allclose(search.surface, expected, rtol=1e-10)
     absolute = select_tau(X, y, grid=grid, criterion=criterion, folds=4, groups=field, alphas=alphas)
@@ -213,10 +237,10 @@ def test_tau_search_scores_the_test_samples_in_blocks_with_the_same_result(monke
     assert len(X) // 4 > 7 * 10  # each fold's test part is many blocks
 
 
-@pytest.mark.parametrize("folds", [4, "loo"])
-def test_tau_search_reports_progress_in_the_callers_thread_and_cancels(folds):
-    """Progress rises to 1 (one report per (fold, alpha) cell, or per alpha left out), from the thread
-    that called; a cancel stops the search with Canceled."""
+@pytest.mark.parametrize("folds, repeats", [(4, 1), (4, 2), ("loo", 1)])
+def test_tau_search_reports_progress_in_the_callers_thread_and_cancels(folds, repeats):
+    """Progress rises to 1 (one report per (fold, alpha) cell of every repetition, or per alpha left out),
+    from the thread that called; a cancel stops the search with Canceled."""
     import threading
 
     from gmmselect.core import Canceled
@@ -225,9 +249,9 @@ def test_tau_search_reports_progress_in_the_callers_thread_and_cancels(folds):
     X, y, field = X[::5, ::6], y[::5], field[::5]
     groups = field if folds == 4 else None
     reports = []
-    select_tau(X, y, folds=folds, groups=groups, alphas=[0.0, 0.5, 1.0],
+    select_tau(X, y, folds=folds, groups=groups, alphas=[0.0, 0.5, 1.0], repeats=repeats,
                progress=lambda fraction: reports.append((fraction, threading.get_ident())))
-    cells = 4 * 3 if folds == 4 else 3
+    cells = repeats * 4 * 3 if folds == 4 else 3
     assert [fraction for fraction, _ in reports] == pytest.approx([(k + 1) / cells for k in range(cells)])
     assert {thread for _, thread in reports} == {threading.get_ident()}
     asked = []

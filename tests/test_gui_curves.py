@@ -329,13 +329,15 @@ def test_the_session_forgets_a_dialog_deleted_with_its_parent():
 
 
 def train_selection(folder, name):
-    """gmmselect:trainselection (SFS, JM, up to 3 bands) on the Landsat scene through processing.run."""
+    """gmmselect:trainselection (SFS, JM, up to 3 bands, alpha 0.1) on the Landsat scene through
+    processing.run."""
     import processing
     from qgis.core import QgsProcessingFeedback
 
     return processing.run("gmmselect:trainselection", {
         "INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class", "METHOD": "sfs", "CRITERION": "jm",
-        "MAX_FEATURES": 3, "OUTPUT_MODEL": str(folder / name)}, feedback=QgsProcessingFeedback())
+        "MAX_FEATURES": 3, "ALPHA": "0.1", "OUTPUT_MODEL": str(folder / name)},
+        feedback=QgsProcessingFeedback())
 
 
 def curve_dialogs():

@@ -10,16 +10,16 @@ from qgis_helpers import REPO, plugin, start_qgis
 
 ALGORITHMS = {
     "gmmselect:traingmm": ["INPUT", "TRAINING", "FIELD", "TAU", "ALPHA", "CRITERION", "RIDGE_SCALE", "FOLDS",
-                           "GROUPED", "VALIDATION", "MAX_SAMPLES", "REFIT", "SEED", "OUTPUT_MODEL",
+                           "REPEATS", "GROUPED", "VALIDATION", "MAX_SAMPLES", "REFIT", "SEED", "OUTPUT_MODEL",
                            "OUTPUT_REPORT", "OUTPUT_MATRIX"],
     "gmmselect:trainselection": ["INPUT", "TRAINING", "FIELD", "METHOD", "CRITERION", "MAX_FEATURES",
-                                 "USE_BEST", "TAU", "ALPHA", "RIDGE_SCALE", "FOLDS", "GROUPED", "VALIDATION",
-                                 "MAX_SAMPLES", "REFIT", "SEED", "OUTPUT_MODEL", "OUTPUT_CURVE",
+                                 "USE_BEST", "TAU", "ALPHA", "RIDGE_SCALE", "FOLDS", "REPEATS", "GROUPED",
+                                 "VALIDATION", "MAX_SAMPLES", "REFIT", "SEED", "OUTPUT_MODEL", "OUTPUT_CURVE",
                                  "OUTPUT_REPORT", "OUTPUT_MATRIX"],
     "gmmselect:trainselectiontable": ["INPUT", "FIELD", "BANDS", "GROUP_FIELD", "WAVELENGTHS", "METHOD",
                                       "CRITERION", "MAX_FEATURES", "USE_BEST", "TAU", "ALPHA", "RIDGE_SCALE",
-                                      "FOLDS", "VALIDATION", "REFIT", "SEED", "OUTPUT_MODEL", "OUTPUT_CURVE",
-                                      "OUTPUT_REPORT", "OUTPUT_MATRIX"],
+                                      "FOLDS", "REPEATS", "VALIDATION", "REFIT", "SEED", "OUTPUT_MODEL",
+                                      "OUTPUT_CURVE", "OUTPUT_REPORT", "OUTPUT_MATRIX"],
     "gmmselect:predict": ["INPUT", "MODEL", "MASK", "N_FEATURES", "BAND_MAP", "DASK_SCHEDULER",
                           "OUTPUT", "CONFIDENCE", "PROBABILITIES"],
     "gmmselect:assess": ["INPUT", "REFERENCE", "FIELD", "STRATA", "CONFIDENCE", "OUTPUT_TABLE",
@@ -104,6 +104,7 @@ def test_training_outputs_and_defaults():
         assert outputs >= TRAINING_OUTPUTS
         defaults = {p.name(): p.defaultValue() for p in algorithm.parameterDefinitions()}
         assert (defaults["FOLDS"], defaults["GROUPED"], defaults["VALIDATION"]) == (5, True, 0.3)
+        assert defaults["REPEATS"] == 3
         assert (defaults["MAX_SAMPLES"], defaults["SEED"], defaults["REFIT"]) == (0, 0, True)
         assert defaults["ALPHA"] is None
         required = {p.name() for p in algorithm.parameterDefinitions()

@@ -139,7 +139,8 @@ def test_selection_alpha_is_that_of_the_search_over_all_bands():
     samples = maipo_samples(every=2)
     result = train(samples, TrainingOptions(selection=SelectionOptions(max_features=4), validation=0),
                    TrainingInputs(32))
-    search = select_tau(samples.X, samples.y, groups=samples.groups, alphas=DEFAULT_ALPHAS)
+    search = select_tau(samples.X, samples.y, groups=samples.groups, alphas=DEFAULT_ALPHAS,
+                        repeats=TrainingOptions.repeats)
     assert result.model.mixture.alpha_ == search.alpha > 0
     assert not result.model.tau_search.relative and result.model.mixture.ridge_scale_ is None
     np.testing.assert_allclose(result.model.tau_search.surface, search.surface, rtol=1e-12)
@@ -162,7 +163,7 @@ def test_train_gmm_searches_a_relative_tau_and_a_given_tau_stays_absolute():
     X, y = samples.X[split.train], samples.y[split.train]
     standardised = ridge_units(X, band_variances(X, y))
     search = select_tau(standardised, y, grid=RELATIVE_TAU_GRID, groups=samples.groups[split.train],
-                        alphas=[0.0, 0.5])
+                        alphas=[0.0, 0.5], repeats=TrainingOptions.repeats)
     assessed = GaussianMixture.fit(X, y, tau=search.tau, alpha=search.alpha, ridge_scale=band_variances(X, y))
     expected = confusion_matrix(samples.y[split.held_out], assessed.predict(samples.X[split.held_out]),
                                 assessed.labels_)
@@ -200,7 +201,7 @@ def test_train_selection_with_a_relative_ridge_selects_in_the_bands_own_units():
     model = train(samples, options, TrainingInputs(32)).model
     standardised = ridge_units(samples.X, band_variances(samples.X, samples.y))
     search = select_tau(standardised, samples.y, grid=RELATIVE_TAU_GRID, groups=samples.groups,
-                        alphas=DEFAULT_ALPHAS)
+                        alphas=DEFAULT_ALPHAS, repeats=TrainingOptions.repeats)
     np.testing.assert_allclose(model.tau_search.surface, search.surface, rtol=1e-12)
     expected = select_features(standardised, samples.y, "sffs", "jm", max_features=4, alpha=search.alpha,
                                tau=0.01)

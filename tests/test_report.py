@@ -225,7 +225,8 @@ def test_selected_bands_and_samples(selection):
         assert row[1].endswith(saved.class_colors[CLASSES.index(row[0])])
     parameters = dict(parser.tables["parameters"][0][1:])
     assert parameters == {"METHOD": "sffs", "CRITERION": "jm", "MAX_FEATURES": "0", "USE_BEST": "yes",
-                          "TAU": "0", "ALPHA": "empty", "RIDGE_SCALE": "auto", "FOLDS": "5", "GROUPED": "yes",
+                          "TAU": "0", "ALPHA": "empty", "RIDGE_SCALE": "auto", "FOLDS": "5", "REPEATS": "3",
+                          "GROUPED": "yes",
                           "VALIDATION": "0.3", "MAX_SAMPLES": "0", "REFIT": "yes", "SEED": "0"}
 
 
@@ -259,6 +260,22 @@ def test_alpha_tau_surface_heat_map(tau_search):
     np.testing.assert_array_equal(search.values, search.surface[a])
     tau_rows = parser.tables["tau"][0]
     np.testing.assert_allclose([float(row[1]) for row in tau_rows[1:]], search.values, atol=5e-5)
+    assert search.repeats == 3 and ("6 x 16 values by 5-fold cross-validation on the training polygons, "
+                                    "repeated with 3 random assignments to folds (criterion: CV Cohen's "
+                                    "kappa of the confusion matrix pooled over the 15 folds;") in (
+        " ".join(parser.text))
+
+
+def test_a_search_saved_before_the_folds_were_pooled_reads_as_a_mean(tau_search):
+    """A model file without tau_search.repeats (written before) holds mean values over the folds."""
+    from gmmselect.raster.report import report_html
+
+    saved = tau_search[1]
+    saved.tau_search.repeats = None
+    parser = ReportParser()
+    parser.feed(report_html(saved, "Report"))
+    assert ("6 x 16 values by 5-fold cross-validation on the training polygons (criterion: mean CV Cohen's "
+            "kappa over the folds;") in " ".join(parser.text)
 
 
 def test_train_gmm_report_says_its_tau_is_relative(tau_search):

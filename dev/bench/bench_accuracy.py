@@ -206,6 +206,9 @@ def study_rows():
             selection=SelectionOptions(), ridge_scale="absolute")),
         "study: Train GMM, absolute tau (RIDGE_SCALE absolute: before)": workflow(TrainingOptions(
             ridge_scale="absolute")),
+        "study: Train Selection, one assignment to folds (REPEATS 1)": workflow(TrainingOptions(
+            selection=SelectionOptions(), repeats=1)),
+        "study: Train GMM, one assignment to folds (REPEATS 1)": workflow(TrainingOptions(repeats=1)),
         "study: Train Selection, leave-one-polygon-out (FOLDS 0)": workflow(TrainingOptions(
             selection=SelectionOptions(), folds=0)),
         "study: Train GMM, leave-one-polygon-out (FOLDS 0)": workflow(TrainingOptions(folds=0)),
