@@ -3,8 +3,9 @@
     python _core_job.py ENGINE TASK DATA.npz K [--repeat R] [--folds FOLDS.npy] [--grouped]
 
 ENGINE: gmm (this engine, run with Debian's python3), brute (the NumPy refit of _core_bruteforce.py),
-sklearn (SequentialFeatureSelector + QDA, run with the bench-only venv's python), or folds (writes the
-StratifiedKFold(5, shuffle=True, random_state=0) fold index of every sample to FOLDS.npy; venv only).
+sklearn (SequentialFeatureSelector + QDA, run with the bench-only venv's python), mlxtend (its
+SequentialFeatureSelector + the same QDA, CV accuracy or Cohen's kappa; bench venv), or folds (writes
+the StratifiedKFold(5, shuffle=True, random_state=0) fold index of every sample to FOLDS.npy; venv only).
 TASK: sfs-accuracy, sfs-kappa, sfs-jm, sffs-jm, or tau (select_tau on the default grid; gmm only).
 --tau sets the selection's ridge (default: 1e-6 for the CV criteria, 0 for JM). --float64: the pure float64
 path of the CV criteria (select_features(float32=False)), to time beside the default float32 screening.
@@ -133,9 +134,31 @@ def run_sklearn(X, y, task, k, groups, tau=None):
     return job
 
 
+def run_mlxtend(X, y, task, k, groups, tau=None):
+    """mlxtend's SequentialFeatureSelector(QDA(reg_param=1e-6)), forward, on the mean CV accuracy or Cohen's
+    kappa over StratifiedKFold(5, shuffle=True, random_state=0), the folds the engine is given."""
+    from mlxtend.feature_selection import SequentialFeatureSelector
+    from sklearn.discriminant_analysis import QuadraticDiscriminantAnalysis
+    from sklearn.metrics import cohen_kappa_score, make_scorer
+    from sklearn.model_selection import StratifiedKFold
+    assert task in ("sfs-accuracy", "sfs-kappa"), "the mlxtend peer does SFS on the CV accuracy and kappa"
+    warnings.filterwarnings("ignore")  # QDA's "variables are collinear" on near-singular folds
+    scoring = "accuracy" if task == "sfs-accuracy" else make_scorer(cohen_kappa_score)
+
+    def job():
+        selector = SequentialFeatureSelector(
+            QuadraticDiscriminantAnalysis(reg_param=TAU), k_features=k, forward=True, scoring=scoring,
+            cv=StratifiedKFold(FOLDS, shuffle=True, random_state=SEED), n_jobs=1)
+        selector.fit(X, y)
+        return ({size: tuple(int(f) for f in sorted(step["feature_idx"]))
+                 for size, step in selector.subsets_.items()},
+                {size: float(step["avg_score"]) for size, step in selector.subsets_.items()})
+    return job
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("engine", choices=("gmm", "brute", "sklearn", "folds"))
+    parser.add_argument("engine", choices=("gmm", "brute", "sklearn", "mlxtend", "folds"))
     parser.add_argument("task", choices=("sfs-accuracy", "sfs-kappa", "sfs-jm", "sffs-jm", "tau",
                                          "none"))
     parser.add_argument("data")
@@ -159,7 +182,7 @@ def main():
         groups = np.load(args.folds)
     elif args.grouped:
         groups = data["groups"]
-    runner = {"gmm": run_gmm, "brute": run_brute, "sklearn": run_sklearn}[args.engine]
+    runner = {"gmm": run_gmm, "brute": run_brute, "sklearn": run_sklearn, "mlxtend": run_mlxtend}[args.engine]
     options = {"float32": False} if args.float64 else {}
     job = runner(X, y, args.task, args.k, groups, args.tau, **options)
     info = {"python": sys.executable, "numpy": np.__version__, "blas": blas_info()}
@@ -168,9 +191,12 @@ def main():
         fold = make_folds(y, FOLDS, groups, SEED)
         # The engine's grouped folds must be exactly the peer's folds (one fold per group).
         info["same_folds"] = bool(len(set(zip(fold.tolist(), groups.tolist()))) == FOLDS == len(set(fold.tolist())))
-    if args.engine == "sklearn":
+    if args.engine in ("sklearn", "mlxtend"):
         import sklearn
         info["sklearn"] = sklearn.__version__
+    if args.engine == "mlxtend":
+        import mlxtend
+        info["mlxtend"] = mlxtend.__version__
 
     base_mb = status_mb("VmRSS")
     peak_reset = reset_peak()

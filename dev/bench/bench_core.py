@@ -54,6 +54,14 @@ def ensure_venv():
     return VENV_PYTHON
 
 
+def with_mlxtend(python):
+    """Whether the bench venv `python` has mlxtend, installed with pip on first use (False without pip or
+    network: its rows then keep their other peer)."""
+    if not subprocess.run([python, "-c", "import mlxtend"], capture_output=True).returncode:
+        return True
+    return not subprocess.run([python, "-m", "pip", "install", "-q", "mlxtend"], capture_output=True).returncode
+
+
 def run_job(python, *args):
     """Run one _core_job.py job in a fresh process; its JSON result (plus wall time of the process)."""
     start = time.perf_counter()
