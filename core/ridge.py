@@ -171,14 +171,12 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
     _, classes = class_indices(y)
     score = CV_SCORES[criterion]
     with ThreadPoolExecutor(WORKERS) as pool, single_threaded_blas():
+        full = SampleScatter(X, classes, len(labels))
+        floor = full_floor(full)
         if is_leave_one_out(folds) and groups is None:
-            full = SampleScatter(X, classes, len(labels))
-            floor = full_floor(full)
             confusions = on_threads(pool, lambda alpha: left_out_confusions(
                 X, classes, full, grid, floor, alpha), alphas, progress, is_canceled)
             return TauResult.of_surface(alphas, grid, score(confusions), criterion, len(y))
-        full = SampleScatter(X, classes, len(labels))
-        floor = full_floor(full)
         seeds = range(seed, seed + (1 if is_leave_one_out(folds) else repeats))
         pooled, n_folds = 0, 0
         for done, repeat in enumerate(seeds):  # one repetition's fold models in memory at a time
