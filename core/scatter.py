@@ -107,7 +107,7 @@ class ScatterCovariances:
 def centre(samples, out):
     """A class's mean `(d,)`, its samples `(n_c, d)` centred into `out` as columns `(d, n_c)`, and the
     diagonal of its scatter `(d,)` (one class at a time: its samples stay in cache)."""
-    mean = samples.T.mean(axis=1) if len(samples) else np.zeros(samples.shape[1])
+    mean = samples.sum(axis=0) / len(samples) if len(samples) else np.zeros(samples.shape[1])
     centred = np.subtract(samples, mean, out=out).T
     return mean, centred, np.einsum("dn,dn->d", centred, centred)
 

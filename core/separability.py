@@ -62,7 +62,7 @@ class JeffriesMatusita(SubsetCriterion):
         mahalanobis /= 4
         jm += mahalanobis
         jm *= -0.5  # -B_ij
-        np.minimum(jm, 0.0, out=jm)
+        np.copyto(jm, 0.0, where=jm > 0)  # -max(B_ij, 0), twice as fast as np.minimum with a scalar
         np.exp(jm, out=jm)
         np.subtract(1, jm, out=jm)
         jm *= 2
