@@ -46,9 +46,10 @@ class PairAverages:
         return len(self.first)
 
     def rows(self, features, columns=slice(None)):
-        """(Sigma_i + Sigma_j)[F, columns] / 2, `(P, k, m)`."""
-        half = self.classes.rows(features, columns) / 2  # halving is exact: Sigma_i/2 + Sigma_j/2 rounds as
-        pairs = half[self.first]                          # (Sigma_i + Sigma_j)/2, with one pass less per pair
+        """(Sigma_i + Sigma_j)[F, columns] / 2 as Sigma_i/2 + Sigma_j/2, `(P, k, m)` (halving is exact: the
+        same numbers, with one pass less over the pairs)."""
+        half = self.classes.rows(features, columns) / 2
+        pairs = half[self.first]
         pairs += half[self.second]
         return pairs
 
