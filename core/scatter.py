@@ -16,16 +16,16 @@ class SampleScatter:
 
     def __init__(self, X, classes, n_classes):
         self.counts = np.bincount(classes, minlength=n_classes).astype(np.float64)
+        order = np.argsort(classes, kind="stable")
         bounds = np.concatenate([[0], np.cumsum(self.counts).astype(np.intp)])
-        # each class's samples as columns (d, n_c), views of one C-ordered copy sorted by class (a gather
-        # of whole rows: a gather of columns costs 20 times as much; C-ordered samples already in class
-        # order are centred into the copy without one): a row of M2 is one matrix-vector product
-        in_order = X.flags.c_contiguous and np.all(classes[:-1] <= classes[1:])
-        by_class = X if in_order else X[np.argsort(classes, kind="stable")]
-        centred = np.empty_like(X) if by_class is X else by_class
-        means, self.centred, diagonal = zip(*(centre(by_class[a:b], centred[a:b])
-                                              for a, b in zip(bounds[:-1], bounds[1:])))
-        self.means, self.diagonal = np.array(means), np.array(diagonal)
+        # each class's samples as columns (d, n_c), views of one copy sorted by class (a gather of whole
+        # rows: a gather of columns costs 20 times as much): a row of M2 is one matrix-vector product
+        by_class = X[order]
+        self.centred = [by_class[a:b].T for a, b in zip(bounds[:-1], bounds[1:])]
+        self.means = np.array([c.mean(axis=1) if c.shape[1] else np.zeros(X.shape[1]) for c in self.centred])
+        for c, mean in zip(self.centred, self.means):
+            c -= mean[:, None]
+        self.diagonal = np.array([np.einsum("dn,dn->d", c, c) for c in self.centred])
         self._rows = {}
 
     def row(self, feature):
@@ -102,14 +102,6 @@ class ScatterCovariances:
         """Sigma_c[F, F] as an array `(C, k, k)` (all features by default)."""
         features = range(self.diagonal.shape[1]) if features is None else features
         return self.rows(features, list(features))
-
-
-def centre(samples, out):
-    """A class's mean `(d,)`, its samples `(n_c, d)` centred into `out` as columns `(d, n_c)`, and the
-    diagonal of its scatter `(d,)` (one class at a time: its samples stay in cache)."""
-    mean = samples.sum(axis=0) / len(samples) if len(samples) else np.zeros(samples.shape[1])
-    centred = np.subtract(samples, mean, out=out).T
-    return mean, centred, np.einsum("dn,dn->d", centred, centred)
 
 
 def check_alpha(alpha):
