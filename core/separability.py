@@ -53,15 +53,16 @@ class JeffriesMatusita(SubsetCriterion):
 
     def _combine(self, class_logdets, pair_logdets, mahalanobis):
         """J from per-class log-dets `(C, m)`, pair log-dets `(P, m)` and D' S^-1 D `(P, m)` (in place
-        in one array: the pairs of 751 bands hold 284,000 numbers)."""
-        jm = class_logdets[self.first]
-        jm += class_logdets[self.second]
-        jm /= 2
+        in one array, `mahalanobis` overwritten: the pairs of 751 bands hold 284,000 numbers). Halving
+        is exact, so -B_ij = -[pair - (class_i / 2 + class_j / 2) + D' S^-1 D / 4] / 2 rounds as B_ij."""
+        half = class_logdets / 2
+        jm = half[self.first]
+        jm += half[self.second]
         np.subtract(pair_logdets, jm, out=jm)
-        jm /= 2
-        jm += mahalanobis / 8  # the Bhattacharyya distance B_ij
-        np.maximum(jm, 0.0, out=jm)
-        np.negative(jm, out=jm)
+        mahalanobis /= 4
+        jm += mahalanobis
+        jm *= -0.5  # -B_ij
+        np.copyto(jm, 0.0, where=jm > 0)  # -max(B_ij, 0), twice as fast as np.minimum with a scalar
         np.exp(jm, out=jm)
         np.subtract(1, jm, out=jm)
         jm *= 2

@@ -46,9 +46,12 @@ class PairAverages:
         return len(self.first)
 
     def rows(self, features, columns=slice(None)):
-        """(Sigma_i + Sigma_j)[F, columns] / 2, `(P, k, m)`."""
-        rows = self.classes.rows(features, columns)
-        return (rows[self.first] + rows[self.second]) / 2
+        """(Sigma_i + Sigma_j)[F, columns] / 2 as Sigma_i/2 + Sigma_j/2, `(P, k, m)` (halving is exact: the
+        same numbers, with one pass less over the pairs)."""
+        half = self.classes.rows(features, columns) / 2
+        pairs = half[self.first]
+        pairs += half[self.second]
+        return pairs
 
 
 class NestedCholesky:
@@ -86,7 +89,9 @@ class NestedCholesky:
 
     def added_logdets(self, alpha):
         """log|Sigma_b[F+f]| for every candidate, `(B, m)`."""
-        return self.logdet[:, None] + np.log(alpha)
+        logdets = np.log(alpha)
+        logdets += self.logdet[:, None]
+        return logdets
 
     def removed_logdets(self):
         """log|Sigma_b[F-g]| for every g in F, `(B, k)`."""
@@ -139,12 +144,15 @@ class CandidateCholesky(NestedCholesky):
     row_f = (Sigma_gf - l_g'l_f) / sqrt(alpha_g) (the last row of L(F+g)^-1 Sigma[F+g,f]) and
     alpha_f <- alpha_f - row_f^2: O(k d) per step and class where L^-1 Sigma[F,:] costs O(k^2 d);
     rotated when a member is dropped (module docstring). They are computed directly the first time
-    every candidate is asked for, with room for 8 more rows, doubled when full."""
+    every candidate is asked for, with room for 8 more rows, doubled when full. The row of an added
+    feature is appended when the candidates are next read or rotated: the last addition of a
+    selection never pays for it."""
 
     def clear(self):
         """Back to the empty subset; the candidates' coupling is computed when next asked for."""
         super().clear()
         self._coupling = None
+        self._pending = None
 
     def schur(self, columns=slice(None)):
         """The coupling `(B, k, m)` and floored alpha_f `(B, m)` of the candidates `columns`."""
@@ -152,8 +160,9 @@ class CandidateCholesky(NestedCholesky):
             if not (isinstance(columns, slice) and columns == slice(None)):
                 return super().schur(columns)
             self._refresh()
+        self._append_pending()
         coupling = self._coupling[:, :len(self.features), columns]
-        return coupling, np.maximum(self._alpha[:, columns], self.floor)
+        return coupling, np.maximum(self._alpha[:, columns], self._floors[:, columns])
 
     def _refresh(self):
         """Every candidate's coupling L^-1 Sigma[F,:] and alpha, computed directly."""
@@ -161,24 +170,36 @@ class CandidateCholesky(NestedCholesky):
         self._coupling = np.empty((len(self.covariances), k + 8, self.diagonal.shape[1]))
         self._coupling[:, :k] = self.inverse_factor @ self.covariances.rows(self.features)
         self._alpha = self.diagonal - np.einsum("bkm,bkm->bm", self._coupling[:, :k], self._coupling[:, :k])
+        self._floors = np.full_like(self._alpha, self.floor)  # NumPy's maximum with a scalar is twice as slow
 
     def add(self, feature, coupling, alpha):
-        """Grow F by `feature` and, when kept, every candidate's coupling by its new row."""
-        k = len(self.features)
+        """Grow F by `feature`; when kept, every candidate's coupling gets its row when next read."""
+        self._append_pending()
         if self._coupling is not None:
-            row = self.covariances.rows([feature])[:, 0] - np.einsum("bk,bkm->bm", coupling,
-                                                                     self._coupling[:, :k])
-            row /= np.sqrt(alpha)[:, None]
-            if k == self._coupling.shape[1]:
-                grown = np.empty((len(row), 2 * k, row.shape[1]))
-                grown[:, :k] = self._coupling
-                self._coupling = grown
-            self._coupling[:, k] = row
-            self._alpha -= row * row
+            self._pending = (feature, coupling, alpha)
         super().add(feature, coupling, alpha)
+
+    def _append_pending(self):
+        """Append the row of the feature added last (its coupling `(B, k)` and alpha `(B,)` given to add) to
+        every candidate's coupling; alpha_f - row_f^2."""
+        if self._pending is None:
+            return
+        feature, coupling, alpha = self._pending
+        self._pending = None
+        k = len(self.features) - 1
+        if k == self._coupling.shape[1]:
+            grown = np.empty((len(alpha), 2 * k, self._coupling.shape[2]))
+            grown[:, :k] = self._coupling
+            self._coupling = grown
+        row = np.einsum("bk,bkm->bm", coupling, self._coupling[:, :k])
+        np.subtract(self.covariances.rows([feature])[:, 0], row, out=row)
+        row /= np.sqrt(alpha)[:, None]
+        self._coupling[:, k] = row
+        self._alpha -= row * row
 
     def remove(self, position):
         """Drop the member at `position`; every candidate's coupling rotated, alpha_f + w_f^2."""
+        self._append_pending()
         k = len(self.features)
         rotations = super().remove(position)
         if self._coupling is not None:
