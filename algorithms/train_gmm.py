@@ -48,10 +48,10 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
                                             "every tau); one value of each: no search."))
         self.addChoice(self.CRITERION, GmmSelect.tr("Criterion of the tau search"),
                        translated_choices(TAU_CRITERIA), "kappa",
-            GmmSelect.tr("What the tau search maximises: the overall accuracy, Cohen's kappa or the mean "
-                         "F1 score of the confusion matrix pooled over the folds of every repetition "
-                         "(REPEATS), or over the leave-one-out predictions (FOLDS = 0); ties: the smallest "
-                         "alpha, then the smallest tau."))
+            GmmSelect.tr("What the tau search maximises: the mean over folds (of every repetition, "
+                         "REPEATS) of the overall accuracy, Cohen's kappa or the mean F1 score (FOLDS = 0: "
+                         "of the pooled leave-one-out predictions; ties: the smallest alpha, then the "
+                         "smallest tau)."))
 
     def methodOptions(self, parameters, context):
         """Tau grid and criterion."""

@@ -67,8 +67,8 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
             "Used during the selection (in every criterion, JM and KL included) and in the model. Several "
             "values (or empty): before the selection, alpha is chosen on the training polygons by the "
             "cross-validation of Train GMM over all bands (every alpha with the default tau grid, the "
-            "folds of FOLDS, GROUPED and REPEATS, Cohen's kappa of the pooled folds; ties: the smallest "
-            "alpha); the report shows that search. One value: that alpha, no search."))
+            "folds of FOLDS, GROUPED and REPEATS, Cohen's kappa; ties: the smallest alpha); the report "
+            "shows that search. One value: that alpha, no search."))
 
     def addOutputFiles(self):
         """The selection curve CSV."""

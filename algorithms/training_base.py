@@ -87,11 +87,11 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                         maximum=50, advanced=True)
         self.addInteger(self.REPEATS, GmmSelect.tr("Repetitions of the cross-validation of the (alpha, tau) "
                                                    "search"), TrainingOptions.repeats, 1,
-                        GmmSelect.tr("The (alpha, tau) search pools the folds of this many random "
-                                     "assignments of the polygons (or pixels) to FOLDS folds: its choice "
-                                     "varies less from one draw of the folds to the next, at this many "
-                                     "times its cost (README: accuracy versus peers). 1 = one "
-                                     "assignment, the fastest. Leave-one-out (FOLDS = 0) has one."),
+                        GmmSelect.tr("The (alpha, tau) search averages its criterion over the folds of "
+                                     "this many random assignments of the polygons (or pixels) to FOLDS "
+                                     "folds: its choice then depends less on the draw of the folds (the "
+                                     "SEED), at this many times its cost (README: accuracy versus peers). "
+                                     "1 = one assignment, the fastest. Leave-one-out (FOLDS = 0) has one."),
                         maximum=20, advanced=True)
         self.addSamplingParameters()
         self.addRefitParameter()

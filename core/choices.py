@@ -24,7 +24,7 @@ CRITERIA = {
     "kappa": QT_TRANSLATE_NOOP("GmmSelect", "CV Cohen's kappa"),
     "f1": QT_TRANSLATE_NOOP("GmmSelect", "CV mean F1 score"),
 }
-#: Criteria of the tau search: the cross-validated scores (of the confusion matrix pooled over the folds).
+#: Criteria of the tau search: the cross-validated scores (mean over the folds).
 TAU_CRITERIA = {
     "accuracy": QT_TRANSLATE_NOOP("GmmSelect", "overall accuracy"),
     "kappa": QT_TRANSLATE_NOOP("GmmSelect", "Cohen's kappa"),

@@ -29,8 +29,7 @@ FORMAT = "gmmselect-model"
 #: written as version 1, byte-for-byte the earlier format, and a version 1 file loads with alpha 0.
 #: Version 3 adds the relative ridge (array "ridge_scale", the tau search's "relative"); a model
 #: without it is written as before, and earlier files load with the absolute ridge tau I. A tau search
-#: records its "repeats" since its surface pools the left-out parts (core.ridge.select_tau); one without
-#: it (written before) holds the mean of the criterion over the folds, and loads with repeats None.
+#: over several assignments to folds records their number ("repeats"); without it, one.
 VERSION = 3
 EXTENSION = ".gmm"
 #: Class labels are pixel values of the classification, UInt32 at most (Predict refuses 0, its no-data value).
@@ -225,7 +224,7 @@ def save_model(path, saved):
             arrays.update(tau_alphas=saved.tau_search.alphas, tau_surface=saved.tau_search.surface)
         if saved.tau_search.relative:
             header["tau_search"]["relative"] = True
-        if saved.tau_search.repeats is not None:
+        if saved.tau_search.repeats > 1:
             header["tau_search"]["repeats"] = saved.tau_search.repeats
     folder = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(suffix=".tmp", prefix=".gmmselect-", dir=folder)
@@ -475,7 +474,8 @@ def read_tau_search(header, arrays):
     require(np.all((alphas >= 0) & (alphas <= 1)) and np.all(np.isfinite(surface)), path,
             "alphas outside [0, 1] or a non-finite CV surface")
     repeats = meta.get("repeats", WHOLE, optional=True)
-    require(repeats is None or repeats >= 1, path,
+    repeats = 1 if repeats is None else repeats
+    require(repeats >= 1, path,
             f"header field 'tau_search.repeats' is {repeats}; it counts repetitions (>= 1)")
     return TauResult(grid.astype(np.float64), values.astype(np.float64), meta.number("tau"),
                      meta.get("criterion", TEXT), meta.get("folds", WHOLE), alpha,

@@ -16,7 +16,6 @@ eigenvectors with alpha, so each alpha needs its own decomposition.
 
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Optional
 
 import numpy as np
 
@@ -41,9 +40,8 @@ TEST_BLOCK = 16_384
 class TauResult:
     """The (alpha, tau) grid, its CV criterion `surface (A, T)`, the chosen alpha and tau (first best in
     grid order: smallest alpha, then smallest tau) and `values`, the row of the chosen alpha; `folds`
-    counts the parts left out (of one repetition; under leave-one-out, the samples or groups) and `repeats`
-    the repetitions of k-fold CV pooled (None: a search read from a model written before the surface was
-    pooled, whose k-fold values are means over the folds); `relative`: the taus are relative (ridge tau R)."""
+    counts the parts left out (of one repetition; under leave-one-out, the samples or groups), `repeats`
+    the assignments to folds averaged; `relative`: the taus are relative (ridge tau R)."""
 
     grid: np.ndarray
     values: np.ndarray
@@ -54,7 +52,7 @@ class TauResult:
     alphas: np.ndarray = field(default_factory=lambda: np.zeros(1))
     surface: np.ndarray = None
     relative: bool = False
-    repeats: Optional[int] = 1
+    repeats: int = 1
 
     def __post_init__(self):
         if self.surface is None:
@@ -151,17 +149,16 @@ def map_classes(samples, means, eigenvectors, inverses, constants):
 
 def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0, progress=None,
                is_canceled=None, alphas=(0.0,), repeats=1):
-    """(alpha*, tau*) = argmax over the grid `alphas` x `grid` of the CV criterion (accuracy, kappa or
-    f1) of the confusion matrix pooled over the left-out parts; ties: smallest alpha, then smallest tau.
-    The default `alphas` (0,) is the ridge alone.
+    """(alpha*, tau*) = argmax over the grid `alphas` x `grid` of the k-fold CV criterion (accuracy,
+    kappa or f1; the mean over the folds of `repeats` assignments of the samples, or groups, to folds,
+    seeds seed, seed + 1, ...: repetitions make the choice depend less on one draw of the folds, Kim
+    2009, Comput. Stat. Data Anal. 53(11)); ties: smallest alpha, then smallest tau. The default
+    `alphas` (0,) is the ridge alone.
 
-    k folds: pooled over the folds of `repeats` assignments of the samples (or groups) to folds (seeds
-    seed, seed + 1, ...); pooling, rather than a mean of per-fold values, weighs each left-out sample
-    once even where a fold of whole polygons misses a class (Forman & Scholz 2010, SIGKDD Explor.
-    12(1)), and the repetitions lower the variance of the choice (Kim 2009, Comput. Stat. Data Anal.
-    53(11)). folds = "loo": the n left-out predictions (leave-one-out in closed form, leaveoneout,
-    exact: S_pooled of the n - 1 samples left; with `groups`, leave-one-group-out, S_pooled of each
-    fold's training part), one repetition whatever `repeats`.
+    folds = "loo": the criterion of the one pooled confusion matrix of the n left-out predictions
+    (leave-one-out in closed form, leaveoneout, exact: S_pooled of the n - 1 samples left; with
+    `groups`, leave-one-group-out, S_pooled of each fold's training part), one repetition whatever
+    `repeats`.
     """
     check_choice("criterion for the tau search", criterion, TAU_CRITERIA)
     X, y, labels = check_samples(X, y)
@@ -177,17 +174,18 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
             confusions = on_threads(pool, lambda alpha: left_out_confusions(
                 X, classes, full, grid, floor, alpha), alphas, progress, is_canceled)
             return TauResult.of_surface(alphas, grid, score(confusions), criterion, len(y))
-        seeds = range(seed, seed + (1 if is_leave_one_out(folds) else repeats))
-        pooled, n_folds = 0, 0
+        pooled = is_leave_one_out(folds)
+        seeds = range(seed, seed + (1 if pooled else repeats))
+        surfaces = []
         for done, repeat in enumerate(seeds):  # one repetition's fold models in memory at a time
             fold = make_folds(y, folds, groups, repeat)
             models = fold_models(X, classes, fold, len(labels), pool.map, full)[1]
             cells = [(model, alpha) for model in models for alpha in alphas]
             confusions = on_threads(pool, lambda cell: fold_tau_confusions(cell[0], grid, floor, cell[1]),
                                     cells, part_of(progress, done, len(seeds)), is_canceled)
-            pooled = pooled + confusions.reshape(len(models), len(alphas), *confusions.shape[1:]).sum(axis=0)
-            n_folds = len(models)
-    return TauResult.of_surface(alphas, grid, score(pooled), criterion, n_folds, len(seeds))
+            confusions = confusions.reshape(len(models), len(alphas), *confusions.shape[1:])
+            surfaces.append(score(confusions.sum(axis=0)) if pooled else np.mean(score(confusions), axis=0))
+    return TauResult.of_surface(alphas, grid, np.mean(surfaces, axis=0), criterion, len(models), len(seeds))
 
 
 def part_of(progress, done, parts):

@@ -159,7 +159,7 @@
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="180"/>
+        <location filename="../raster/report.py" line="179"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
@@ -1133,232 +1133,232 @@ Taille {1} : {2:.6g}{3}
         <translation>Longueurs d'onde : absentes des métadonnées du raster.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="142"/>
+        <location filename="../raster/report.py" line="141"/>
         <source>tau (the grid&apos;s values, evenly spaced)</source>
         <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="153"/>
+        <location filename="../raster/report.py" line="152"/>
         <source>Accuracy on the held-out polygons</source>
         <translation>Exactitude sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="154"/>
+        <location filename="../raster/report.py" line="153"/>
         <source>Cross-validation on the training polygons</source>
         <translation>Validation croisée sur les polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="159"/>
+        <location filename="../raster/report.py" line="158"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each polygon is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque polygone est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="164"/>
+        <location filename="../raster/report.py" line="163"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="169"/>
+        <location filename="../raster/report.py" line="168"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (folds hold whole polygons): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (les plis contiennent des polygones entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="174"/>
+        <location filename="../raster/report.py" line="173"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (stratified folds of pixels): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (plis stratifiés de pixels) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="179"/>
+        <location filename="../raster/report.py" line="178"/>
         <source>figure</source>
         <translation>indicateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="181"/>
+        <location filename="../raster/report.py" line="180"/>
         <source>kappa</source>
         <translation>kappa</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="182"/>
+        <location filename="../raster/report.py" line="181"/>
         <source>mean F1</source>
         <translation>F1 moyen</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="183"/>
+        <location filename="../raster/report.py" line="182"/>
         <source>Confusion matrix: rows = reference (the class of the polygon), columns = predicted class.</source>
         <translation>Matrice de confusion : lignes = référence (la classe du polygone), colonnes = classe prédite.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="186"/>
+        <location filename="../raster/report.py" line="185"/>
         <source>reference \ predicted</source>
         <translation>référence \ prédit</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="187"/>
+        <location filename="../raster/report.py" line="186"/>
         <source>producer&apos;s accuracy</source>
         <translation>exactitude du producteur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="188"/>
+        <location filename="../raster/report.py" line="187"/>
         <source>user&apos;s accuracy</source>
         <translation>exactitude de l'utilisateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="189"/>
+        <location filename="../raster/report.py" line="188"/>
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="190"/>
+        <location filename="../raster/report.py" line="189"/>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="191"/>
+        <location filename="../raster/report.py" line="190"/>
         <source>Timings</source>
         <translation>Durées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="192"/>
+        <location filename="../raster/report.py" line="191"/>
         <source>step</source>
         <translation>étape</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="193"/>
+        <location filename="../raster/report.py" line="192"/>
         <source>seconds</source>
         <translation>secondes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="194"/>
+        <location filename="../raster/report.py" line="193"/>
         <source>sampling</source>
         <translation>échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="196"/>
+        <location filename="../raster/report.py" line="195"/>
         <source>band selection</source>
         <translation>sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="197"/>
+        <location filename="../raster/report.py" line="196"/>
         <source>cross-validation</source>
         <translation>validation croisée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="198"/>
+        <location filename="../raster/report.py" line="197"/>
         <source>final fit</source>
         <translation>ajustement final</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="199"/>
+        <location filename="../raster/report.py" line="198"/>
         <source>held-out assessment</source>
         <translation>évaluation sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="202"/>
+        <location filename="../raster/report.py" line="201"/>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="203"/>
+        <location filename="../raster/report.py" line="202"/>
         <source>square {unit}</source>
         <translation>{unit} carrés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="204"/>
+        <location filename="../raster/report.py" line="203"/>
         <source>Overall accuracy &lt;b&gt;{overall}&lt;/b&gt; ({confidence} confidence interval), from {samples} reference samples of {reference} (field {field}), stratified by {strata}. Mapped area: {area}.</source>
         <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Surface cartographiée : {area}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="208"/>
+        <location filename="../raster/report.py" line="207"/>
         <source>the map classes</source>
         <translation>les classes de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="209"/>
+        <location filename="../raster/report.py" line="208"/>
         <source>the {count} strata of {path}</source>
         <translation>les {count} strates de {path}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="210"/>
+        <location filename="../raster/report.py" line="209"/>
         <source>Error matrix in estimated area proportions</source>
         <translation>Matrice d'erreur en proportions de surface estimées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="211"/>
+        <location filename="../raster/report.py" line="210"/>
         <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
         <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la surface cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="217"/>
+        <location filename="../raster/report.py" line="216"/>
         <source>map \ reference</source>
         <translation>carte \ référence</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="218"/>
+        <location filename="../raster/report.py" line="217"/>
         <source>Areas and accuracies per class</source>
         <translation>Surfaces et exactitudes par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="219"/>
+        <location filename="../raster/report.py" line="218"/>
         <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12).</source>
         <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les surfaces de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les surfaces estimées sont les surfaces corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="223"/>
+        <location filename="../raster/report.py" line="222"/>
         <source>map area</source>
         <translation>surface de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="224"/>
+        <location filename="../raster/report.py" line="223"/>
         <source>estimated area</source>
         <translation>surface estimée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="225"/>
+        <location filename="../raster/report.py" line="224"/>
         <source>samples (map class)</source>
         <translation>échantillons (classe de la carte)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="226"/>
+        <location filename="../raster/report.py" line="225"/>
         <source>estimated area ± interval</source>
         <translation>surface estimée ± intervalle</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="227"/>
+        <location filename="../raster/report.py" line="226"/>
         <source>area ({unit})</source>
         <translation>surface ({unit})</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="228"/>
+        <location filename="../raster/report.py" line="227"/>
         <source>Sample design</source>
         <translation>Plan d'échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="229"/>
+        <location filename="../raster/report.py" line="228"/>
         <source>Stratified random sample; the strata are the map classes.</source>
         <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="231"/>
+        <location filename="../raster/report.py" line="230"/>
         <source>Stratified random sample; the strata ({path}) differ from the map classes: Stehman (2014)&apos;s estimators.</source>
         <translation>Échantillon aléatoire stratifié ; les strates ({path}) diffèrent des classes de la carte : estimateurs de Stehman (2014).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="234"/>
+        <location filename="../raster/report.py" line="233"/>
         <source>stratum</source>
         <translation>strate</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="235"/>
+        <location filename="../raster/report.py" line="234"/>
         <source>area share W_h</source>
         <translation>part de surface W_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="236"/>
+        <location filename="../raster/report.py" line="235"/>
         <source>samples n_h</source>
         <translation>échantillons n_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="237"/>
+        <location filename="../raster/report.py" line="236"/>
         <source>weight N_h / n_h</source>
         <translation>poids N_h / n_h</translation>
     </message>
@@ -1468,47 +1468,47 @@ Taille {1} : {2:.6g}{3}
         <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion} moyen sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="138"/>
+        <location filename="../raster/report.py" line="137"/>
         <source>{criterion} over alpha and tau</source>
         <translation>{criterion} selon alpha et tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="139"/>
+        <location filename="../raster/report.py" line="138"/>
         <source>tau (columns), alpha (rows); pale: {low}, deep: {high}</source>
         <translation>tau (colonnes), alpha (lignes) ; clair : {low}, foncé : {high}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="141"/>
+        <location filename="../raster/report.py" line="140"/>
         <source>{criterion} over tau at alpha = {alpha}:</source>
         <translation>{criterion} selon tau pour alpha = {alpha} :</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="155"/>
+        <location filename="../raster/report.py" line="154"/>
         <source>Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = {share} of the polygons of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
         <translation>Mesurée sur les {samples} échantillons des {polygons} polygones réservés (VALIDATION = {share} des polygones de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="195"/>
+        <location filename="../raster/report.py" line="194"/>
         <source>(alpha, tau) search</source>
         <translation>recherche de (alpha, tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="200"/>
+        <location filename="../raster/report.py" line="199"/>
         <source>refit on all polygons</source>
         <translation>réajustement sur tous les polygones</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="146"/>
+        <location filename="../raster/report.py" line="145"/>
         <source>The curve and the surface mark tau = {tau}, the given TAU the model uses (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>La courbe et la surface marquent tau = {tau}, le TAU donné qu'utilise le modèle (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="149"/>
+        <location filename="../raster/report.py" line="148"/>
         <source>The model uses the given TAU, tau = {tau}, which is not on the search&apos;s grid: no point is marked (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>Le modèle utilise le TAU donné, tau = {tau}, qui n'est pas sur la grille de la recherche : aucun point n'est marqué (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="152"/>
+        <location filename="../raster/report.py" line="151"/>
         <source>used</source>
         <translation>utilisé</translation>
     </message>
@@ -1608,7 +1608,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{tau} x la variance intra-classe commune de chaque bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="143"/>
+        <location filename="../raster/report.py" line="142"/>
         <source>tau, a fraction of each band&apos;s pooled within-class variance (the grid&apos;s values, evenly spaced)</source>
         <translation>tau, une fraction de la variance intra-classe commune de chaque bande (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
@@ -1638,29 +1638,29 @@ Taille {1} : {2:.6g}{3}
         <translation>Échelle du tau du modèle (relative ou absolue)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="49"/>
-        <source>What the tau search maximises: the overall accuracy, Cohen&apos;s kappa or the mean F1 score of the confusion matrix pooled over the folds of every repetition (REPEATS), or over the leave-one-out predictions (FOLDS = 0); ties: the smallest alpha, then the smallest tau.</source>
-        <translation>Ce que la recherche de tau maximise : la précision globale, le kappa de Cohen ou le score F1 moyen de la matrice de confusion cumulée sur les plis de toutes les répétitions (REPEATS), ou sur les prédictions leave-one-out (FOLDS = 0) ; en cas d'égalité : le plus petit alpha, puis le plus petit tau.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection.py" line="66"/>
-        <source>Used during the selection (in every criterion, JM and KL included) and in the model. Several values (or empty): before the selection, alpha is chosen on the training polygons by the cross-validation of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS, GROUPED and REPEATS, Cohen&apos;s kappa of the pooled folds; ties: the smallest alpha); the report shows that search. One value: that alpha, no search.</source>
-        <translation>Utilisé pendant la sélection (dans chaque critère, JM et KL compris) et dans le modèle. Plusieurs valeurs (ou vide) : avant la sélection, alpha est choisi sur les polygones d'entraînement par la validation croisée de Train GMM sur toutes les bandes (chaque alpha avec la grille de tau par défaut, les plis de FOLDS, GROUPED et REPEATS, kappa de Cohen des plis cumulés ; en cas d'égalité : le plus petit alpha) ; le rapport montre cette recherche. Une valeur : cet alpha, sans recherche.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/training_base.py" line="88"/>
         <source>Repetitions of the cross-validation of the (alpha, tau) search</source>
         <translation>Répétitions de la validation croisée de la recherche (alpha, tau)</translation>
     </message>
     <message>
+        <location filename="../algorithms/train_gmm.py" line="49"/>
+        <source>What the tau search maximises: the mean over folds (of every repetition, REPEATS) of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out predictions; ties: the smallest alpha, then the smallest tau).</source>
+        <translation>Ce que la recherche de tau maximise : la moyenne sur les plis (de toutes les répétitions, REPEATS) de la précision globale, du kappa de Cohen ou du score F1 moyen (FOLDS = 0 : des prédictions leave-one-out cumulées ; en cas d'égalité : le plus petit alpha, puis le plus petit tau).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="66"/>
+        <source>Used during the selection (in every criterion, JM and KL included) and in the model. Several values (or empty): before the selection, alpha is chosen on the training polygons by the cross-validation of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS, GROUPED and REPEATS, Cohen&apos;s kappa; ties: the smallest alpha); the report shows that search. One value: that alpha, no search.</source>
+        <translation>Utilisé pendant la sélection (dans chaque critère, JM et KL compris) et dans le modèle. Plusieurs valeurs (ou vide) : avant la sélection, alpha est choisi sur les polygones d'entraînement par la validation croisée de Train GMM sur toutes les bandes (chaque alpha avec la grille de tau par défaut, les plis de FOLDS, GROUPED et REPEATS, kappa de Cohen ; en cas d'égalité : le plus petit alpha) ; le rapport montre cette recherche. Une valeur : cet alpha, sans recherche.</translation>
+    </message>
+    <message>
         <location filename="../algorithms/training_base.py" line="88"/>
-        <source>The (alpha, tau) search pools the folds of this many random assignments of the polygons (or pixels) to FOLDS folds: its choice varies less from one draw of the folds to the next, at this many times its cost (README: accuracy versus peers). 1 = one assignment, the fastest. Leave-one-out (FOLDS = 0) has one.</source>
-        <translation>La recherche (alpha, tau) cumule les plis d'autant de répartitions aléatoires des polygones (ou des pixels) en FOLDS plis : son choix varie moins d'un tirage des plis à l'autre, pour autant de fois son coût (README : précision face aux pairs). 1 = une seule répartition, la plus rapide. Le leave-one-out (FOLDS = 0) n'en a qu'une.</translation>
+        <source>The (alpha, tau) search averages its criterion over the folds of this many random assignments of the polygons (or pixels) to FOLDS folds: its choice then depends less on the draw of the folds (the SEED), at this many times its cost (README: accuracy versus peers). 1 = one assignment, the fastest. Leave-one-out (FOLDS = 0) has one.</source>
+        <translation>La recherche (alpha, tau) moyenne son critère sur les plis d'autant de répartitions aléatoires des polygones (ou des pixels) en FOLDS plis : son choix dépend alors moins du tirage des plis (le SEED), pour autant de fois son coût (README : précision face aux pairs). 1 = une seule répartition, la plus rapide. Le leave-one-out (FOLDS = 0) n'en a qu'une.</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="133"/>
-        <source>over {cells} values by {folds}-fold cross-validation on the training polygons, repeated with {repeats} random assignments to folds (criterion: {criterion} of the confusion matrix pooled over the {parts} folds; ties go to the smallest alpha, then the smallest tau)</source>
-        <translation>sur {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement, répétée avec {repeats} répartitions aléatoires en plis (critère : {criterion} de la matrice de confusion cumulée sur les {parts} plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
+        <source>over {cells} values by {folds}-fold cross-validation on the training polygons, repeated with {repeats} random assignments to folds (criterion: mean {criterion} over the {parts} folds; ties go to the smallest alpha, then the smallest tau)</source>
+        <translation>sur {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement, répétée avec {repeats} répartitions aléatoires en plis (critère : {criterion} moyen sur les {parts} plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
 </context>
 </TS>

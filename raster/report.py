@@ -130,11 +130,10 @@ TEXTS = {
         "GmmSelect", "over {cells} values by {folds}-fold cross-validation on the training polygons "
                      "(criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the "
                      "smallest tau)"),
-    "search pooled folds": QT_TRANSLATE_NOOP(
+    "search repeated folds": QT_TRANSLATE_NOOP(
         "GmmSelect", "over {cells} values by {folds}-fold cross-validation on the training polygons, "
-                     "repeated with {repeats} random assignments to folds (criterion: {criterion} of the "
-                     "confusion matrix pooled over the {parts} folds; ties go to the smallest alpha, then "
-                     "the smallest tau)"),
+                     "repeated with {repeats} random assignments to folds (criterion: mean {criterion} over "
+                     "the {parts} folds; ties go to the smallest alpha, then the smallest tau)"),
     "surface label": QT_TRANSLATE_NOOP("GmmSelect", "{criterion} over alpha and tau"),
     "surface caption": QT_TRANSLATE_NOOP(
         "GmmSelect", "tau (columns), alpha (rows); pale: {low}, deep: {high}"),
@@ -662,9 +661,9 @@ def search_how(model, search, words):
     criterion = words(search.criterion)
     if model.training is not None and model.training.parameters.get("folds") == 0:
         return words("search loo", cells=cells, criterion=criterion, parts=search.folds)
-    if search.repeats is None:  # a model written before the folds were pooled
+    if search.repeats == 1:
         return words("search folds", cells=cells, folds=search.folds, criterion=criterion)
-    return words("search pooled folds", cells=cells, folds=search.folds, repeats=search.repeats,
+    return words("search repeated folds", cells=cells, folds=search.folds, repeats=search.repeats,
                  parts=search.folds * search.repeats, criterion=criterion)
 
 

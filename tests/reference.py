@@ -81,12 +81,6 @@ def cv_value(X, y, fold, features, criterion, tau=0.0, alpha=0.0, ridge_scale=No
     return np.mean([score(M, criterion) for M in matrices])
 
 
-def pooled_cv_value(X, y, folds, features, criterion, tau=0.0, alpha=0.0, ridge_scale=None):
-    """The criterion of the confusion matrices of every fold of every fold index in `folds`, summed."""
-    return score(sum(M for fold in folds for M in fold_confusions(X, y, fold, features, tau, alpha,
-                                                                   ridge_scale)), criterion)
-
-
 def separability(X, y, features, criterion, tau=0.0, alpha=0.0):
     """sum_{i<j} pi_i pi_j JM_ij or SKL_ij of the refitted classes."""
     _, priors, means, covs = refit(X, y, features, tau, alpha)

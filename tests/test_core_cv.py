@@ -17,7 +17,6 @@ from gmmselect.core import (
     overall_accuracy,
     select_tau,
 )
-from gmmselect.core.criteria import CV_SCORES
 from gmmselect.core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
 
 
@@ -95,7 +94,7 @@ def test_known_answer_maipo_grouped_by_field():
     X, y, field = maipo()
     search = select_tau(X, y, criterion="kappa", groups=field)
     result = cross_validate(X, y, tau=search.tau, groups=field)
-    assert search.values.max() == pytest.approx(cohen_kappa(result.confusion), rel=1e-9)  # pooled folds
+    assert search.values.max() == pytest.approx(result.kappa, rel=1e-9)
     assert result.kappa == pytest.approx(0.8856, abs=5e-4)
     assert result.accuracy == pytest.approx(0.9205, abs=5e-4)
     # splitting fields across folds inflates the estimate (near-duplicate pixels)
@@ -109,7 +108,7 @@ def test_tau_search_equals_refits_with_every_tau(criterion):
     grid = [0.0, 1.0, 100.0, 1e4, 1e6]
     search = select_tau(X, y, grid=grid, criterion=criterion, folds=4, groups=field)
     fold = make_folds(y, 4, field, seed=0)
-    expected = [reference.pooled_cv_value(X, y, [fold], range(X.shape[1]), criterion, tau) for tau in grid]
+    expected = [reference.cv_value(X, y, fold, range(X.shape[1]), criterion, tau) for tau in grid]
     np.testing.assert_allclose(search.values, expected, rtol=1e-10)
     assert search.tau == grid[int(np.argmax(expected))]
 
@@ -122,27 +121,27 @@ def test_alpha_tau_search_equals_refits_on_the_whole_surface(criterion):
     grid, alphas = [0.0, 100.0, 1e4], [0.0, 0.3, 1.0]
     search = select_tau(X, y, grid=grid, criterion=criterion, folds=4, groups=field, alphas=alphas)
     fold = make_folds(y, 4, field, seed=0)
-    expected = np.array([[reference.pooled_cv_value(X, y, [fold], range(X.shape[1]), criterion, tau, alpha)
+    expected = np.array([[reference.cv_value(X, y, fold, range(X.shape[1]), criterion, tau, alpha)
                           for tau in grid] for alpha in alphas])
     np.testing.assert_allclose(search.surface, expected, rtol=1e-10)
     row, column = np.unravel_index(np.argmax(expected), expected.shape)
     assert (search.alpha, search.tau) == (alphas[row], grid[column])
     np.testing.assert_array_equal(search.values, search.surface[row])
     result = cross_validate(X, y, tau=search.tau, alpha=search.alpha, folds=4, groups=field)
-    assert CV_SCORES[criterion](result.confusion) == pytest.approx(expected.max(), rel=1e-10)
+    assert getattr(result, criterion) == pytest.approx(expected.max(), rel=1e-10)
 
 
 def test_repeated_search_pools_the_folds_of_every_repetition():
-    """repeats=3: the criterion of the confusion matrices of the folds of seeds 4, 5 and 6 summed, each
-    fold refitted; leave-one-polygon-out is one repetition whatever `repeats`."""
+    """repeats=3: the mean criterion over the folds of seeds 4, 5 and 6, each fold refitted;
+    leave-one-polygon-out is one repetition whatever `repeats`."""
     X, y, field = maipo()
     X, y, field = X[::5, ::6], y[::5], field[::5]
     grid, alphas = [0.0, 100.0, 1e4], [0.0, 0.5]
     search = select_tau(X, y, grid=grid, folds=4, groups=field, alphas=alphas, seed=4, repeats=3)
     folds = [make_folds(y, 4, field, seed=seed) for seed in (4, 5, 6)]
     assert not np.array_equal(folds[0], folds[1])
-    expected = np.array([[reference.pooled_cv_value(X, y, folds, range(X.shape[1]), "kappa", tau, alpha)
-                          for tau in grid] for alpha in alphas])
+    expected = np.array([[np.mean([reference.cv_value(X, y, fold, range(X.shape[1]), "kappa", tau, alpha)
+                                   for fold in folds]) for tau in grid] for alpha in alphas])
     np.testing.assert_allclose(search.surface, expected, rtol=1e-10)
     assert (search.folds, search.repeats) == (4, 3)
     left_out = select_tau(X, y, grid=grid, folds=LEAVE_ONE_OUT, groups=field, repeats=3)
@@ -217,7 +216,7 @@ def test_relative_tau_search_equals_refits_with_a_ridge_per_band(criterion):
     search = select_tau(ridge_units(X, scale), y, grid=grid, criterion=criterion, folds=4, groups=field,
                         alphas=alphas)
     fold = make_folds(y, 4, field, seed=0)
-    expected = np.array([[reference.pooled_cv_value(X, y, [fold], range(8), criterion, tau, alpha, scale)
+    expected = np.array([[reference.cv_value(X, y, fold, range(8), criterion, tau, alpha, scale)
                           for tau in grid] for alpha in alphas])
     np.testing.assert_allclose(search.surface, expected, rtol=1e-10)
     absolute = select_tau(X, y, grid=grid, criterion=criterion, folds=4, groups=field, alphas=alphas)

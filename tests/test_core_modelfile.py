@@ -119,7 +119,7 @@ def test_a_relative_ridge_and_its_search_round_trip_as_version_3(tmp_path, saved
     assert not load_model(V1_TAU_SEARCH).tau_search.relative
 
 
-def test_the_repetitions_of_a_search_round_trip_and_an_older_search_has_none(tmp_path, saved):
+def test_the_repetitions_of_a_search_round_trip_and_an_older_search_has_one(tmp_path, saved):
     data = np.load(data_file("maipo_landsat8", "maipo.npz"))
     X, y = data["X"][:, :16], data["y"] + 1
     search = select_tau(X, y, folds=3, repeats=2)
@@ -127,7 +127,7 @@ def test_the_repetitions_of_a_search_round_trip_and_an_older_search_has_none(tmp
     save_model(path, replace(saved, tau_search=search))
     assert header_of(path)["tau_search"]["repeats"] == 2 and load_model(path).tau_search.repeats == 2
     assert "repeats" not in header_of(V1_TAU_SEARCH)["tau_search"]
-    assert load_model(V1_TAU_SEARCH).tau_search.repeats is None
+    assert load_model(V1_TAU_SEARCH).tau_search.repeats == 1
     refused = rewrite(tmp_path, path, header={"tau_search.repeats": 0})
     with pytest.raises(ModelFileError, match="header field 'tau_search.repeats' is 0; it counts repetitions"):
         load_model(refused)

@@ -260,22 +260,21 @@ def test_alpha_tau_surface_heat_map(tau_search):
     np.testing.assert_array_equal(search.values, search.surface[a])
     tau_rows = parser.tables["tau"][0]
     np.testing.assert_allclose([float(row[1]) for row in tau_rows[1:]], search.values, atol=5e-5)
-    assert search.repeats == 3 and ("6 x 16 values by 5-fold cross-validation on the training polygons, "
-                                    "repeated with 3 random assignments to folds (criterion: CV Cohen's "
-                                    "kappa of the confusion matrix pooled over the 15 folds;") in (
-        " ".join(parser.text))
 
 
-def test_a_search_saved_before_the_folds_were_pooled_reads_as_a_mean(tau_search):
-    """A model file without tau_search.repeats (written before) holds mean values over the folds."""
+@pytest.mark.parametrize("repeats, how", [
+    (1, "5-fold cross-validation on the training polygons (criterion: mean CV Cohen's kappa over the folds;"),
+    (3, "5-fold cross-validation on the training polygons, repeated with 3 random assignments to folds "
+        "(criterion: mean CV Cohen's kappa over the 15 folds;")])
+def test_the_report_says_how_many_assignments_to_folds_the_search_averaged(tau_search, repeats, how):
+    from dataclasses import replace
+
     from gmmselect.raster.report import report_html
 
     saved = tau_search[1]
-    saved.tau_search.repeats = None
     parser = ReportParser()
-    parser.feed(report_html(saved, "Report"))
-    assert ("6 x 16 values by 5-fold cross-validation on the training polygons (criterion: mean CV Cohen's "
-            "kappa over the folds;") in " ".join(parser.text)
+    parser.feed(report_html(replace(saved, tau_search=replace(saved.tau_search, repeats=repeats)), "Report"))
+    assert f"6 x 16 values by {how}" in " ".join(parser.text)
 
 
 def test_train_gmm_report_says_its_tau_is_relative(tau_search):
