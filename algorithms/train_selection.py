@@ -13,6 +13,7 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
     METHOD = "METHOD"
     MAX_FEATURES = "MAX_FEATURES"
     USE_BEST = "USE_BEST"
+    MODEL_SEARCH = "MODEL_SEARCH"
     OUTPUT_CURVE = "OUTPUT_CURVE"
     ICON = "trainselection.svg"
 
@@ -41,7 +42,8 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
             "and they give an independent accuracy assessment.")
 
     def addMethodParameters(self):
-        """METHOD, CRITERION, MAX_FEATURES, USE_BEST and the ridge used during selection."""
+        """METHOD, CRITERION, MAX_FEATURES, USE_BEST, the ridge and shrinkage used during selection and
+        MODEL_SEARCH."""
         self.addChoice(
             self.METHOD, GmmSelect.tr("Selection method"), translated_choices(choices.METHODS), "sffs",
             GmmSelect.tr("SFS adds the best band at each step. SFFS also tries removing bands after each "
@@ -60,15 +62,25 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
                         GmmSelect.tr("Yes: the model uses the smallest size whose criterion is within 0.1 % "
                                      "of the best. No: it uses the set of MAX_FEATURES bands."))
         self.addDouble(self.TAU, GmmSelect.tr("Ridge tau during selection"), 0.0, 0.0, 1e12,
-                       GmmSelect.tr("Ridge S + tau I of the covariances, during the selection and in the "
-                                    "model. 0: only the eigenvalue floor regularises."),
+                       GmmSelect.tr("Ridge S + tau I of the covariances during the selection (with "
+                                    "MODEL_SEARCH no, also in the model). 0: only the eigenvalue floor "
+                                    "regularises."),
                        advanced=True)
         self.addAlphaParameter(GmmSelect.tr(
-            "Used during the selection (in every criterion, JM and KL included) and in the model. Several "
-            "values (or empty): before the selection, alpha is chosen on the training polygons by the "
+            "Used during the selection (in every criterion, JM and KL included). Several values (or "
+            "empty): before the selection, alpha is chosen on the training polygons by the "
             "cross-validation of Train GMM over all bands (every alpha with the default tau grid, the "
-            "folds of FOLDS, GROUPED and REPEATS, Cohen's kappa; ties: the smallest alpha); the report "
-            "shows that search. One value: that alpha, no search."))
+            "folds of FOLDS, GROUPED and REPEATS, Cohen's kappa; ties: the smallest alpha). One value: "
+            "that alpha, no search. The model's alpha is searched among the same values (MODEL_SEARCH)."))
+        self.addBoolean(
+            self.MODEL_SEARCH, GmmSelect.tr("Search the model's alpha and tau on the selected bands"), True,
+            GmmSelect.tr("Yes (default): after the selection, the (alpha, tau) search of Train GMM runs on "
+                         "the selected bands (the ALPHA values, the default tau grid, relative to each "
+                         "band's variance unless RIDGE_SCALE is absolute, FOLDS, GROUPED, REPEATS, Cohen's "
+                         "kappa) "
+                         "and the model uses its alpha and tau; the report shows that search. No: the model "
+                         "uses the selection's alpha and TAU (earlier versions)."),
+            advanced=True)
 
     def addOutputFiles(self):
         """The selection curve CSV."""
@@ -85,7 +97,8 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
             criterion=self.parameterAsChoice(parameters, self.CRITERION, context),
             max_features=self.parameterAsOptionalInt(parameters, self.MAX_FEATURES, context),
             use_best=self.parameterAsBool(parameters, self.USE_BEST, context),
-            tau=self.parameterAsDouble(parameters, self.TAU, context))}
+            tau=self.parameterAsDouble(parameters, self.TAU, context),
+            model_search=self.parameterAsBool(parameters, self.MODEL_SEARCH, context))}
 
     def writeOutputFiles(self, result, paths):
         """The curve, when asked for."""

@@ -112,6 +112,14 @@ class SavedModel:
             features = self.selection.best_sets[n_features]
         return self.mixture.subset(features), tuple(self.band_numbers[f] for f in features)
 
+    def selection_ridge(self):
+        """(alpha, tau, relative) the band selection ran with: the model's own, unless its (alpha, tau) was
+        searched on the selected bands after the selection (MODEL_SEARCH), whose record keeps them."""
+        parameters = self.training.parameters if self.training is not None else {}
+        if "selection_alpha" not in parameters:
+            return self.mixture.alpha_, self.mixture.tau_, self.mixture.ridge_scale_ is not None
+        return parameters["selection_alpha"], parameters["tau"], parameters.get("ridge_scale") == "relative"
+
     def band_label(self, feature):
         """'5 (Band 5)': the band number and name of a feature position."""
         return band_label(self.band_numbers[feature], self.feature_names[feature])
@@ -314,6 +322,8 @@ LIST = ((list,), "a list")
 BOOLEAN = ((bool,), "true or false")
 #: The run's parameters the report explains its figures with (the others are only shown).
 EXPLAINED_PARAMETERS = {"folds": WHOLE, "grouped": BOOLEAN, "validation": NUMBER, "seed": WHOLE}
+#: Those of a selection whose model's (alpha, tau) was searched on its bands (with 'selection_alpha').
+SELECTION_SEARCH_PARAMETERS = {"selection_alpha": NUMBER, "tau": NUMBER}
 
 
 def json_type(value):
@@ -410,7 +420,9 @@ def read_record(fields, class_names):
     """The TrainingRecord of the `info` object (written by the training workflow)."""
     validation = fields.get("validation", OBJECT, optional=True)
     parameters = fields.object("parameters")
-    for key, kind in EXPLAINED_PARAMETERS.items():
+    explained = {**EXPLAINED_PARAMETERS,
+                 **(SELECTION_SEARCH_PARAMETERS if "selection_alpha" in parameters.values else {})}
+    for key, kind in explained.items():
         parameters.get(key, kind)
     return TrainingRecord(
         created=fields.get("created", TEXT), workflow=fields.get("workflow", TEXT),

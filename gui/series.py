@@ -69,8 +69,8 @@ def change_mark(numbers, previous):
 
 def series_from_model(saved, name):
     """The CurveSeries of a SavedModel from Train Selection, labelled '<name> (<METHOD>, <criterion>,
-    alpha <alpha>, tau <tau>)' ('relative tau <tau>' for a relative ridge); ValueError for a model without
-    selection."""
+    alpha <alpha>, tau <tau>)' with the selection's alpha and tau ('relative tau <tau>' for a relative
+    ridge); ValueError for a model without selection."""
     selection = saved.selection
     if selection is None:
         raise ValueError(GmmSelect.tr("This model was trained without band selection (Train GMM): it has no "
@@ -79,10 +79,10 @@ def series_from_model(saved, name):
     bands = [tuple(saved.band_numbers[f] for f in selection.best_sets[k]) for k in sizes]
     names = [tuple(saved.feature_names[f] for f in selection.best_sets[k]) for k in sizes]
     previous = [()] + bands[:-1]
-    tau = f"{'' if saved.mixture.ridge_scale_ is None else 'relative '}tau {saved.mixture.tau_:.3g}"
+    alpha, tau, relative = saved.selection_ridge()
     return CurveSeries(
-        label=f"{name} ({selection.method.upper()}, {selection.criterion}, alpha {saved.mixture.alpha_:.3g}, "
-              f"{tau})", criterion=selection.criterion,
+        label=f"{name} ({selection.method.upper()}, {selection.criterion}, alpha {alpha:.3g}, "
+              f"{'relative ' if relative else ''}tau {tau:.3g})", criterion=selection.criterion,
         sizes=list(sizes), values=[selection.best_values[k] for k in sizes], best_size=selection.best_size,
         point_labels=[point_label(selection.method, b, n, p) for b, n, p in zip(bands, names, previous)],
         marks=[change_mark(b, p) for b, p in zip(bands, previous)], bands=bands, band_names=names,

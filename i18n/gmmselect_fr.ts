@@ -159,7 +159,7 @@
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="179"/>
+        <location filename="../raster/report.py" line="182"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
@@ -174,12 +174,12 @@
         <translation>F1 moyen</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="30"/>
+        <location filename="../algorithms/train_selection.py" line="31"/>
         <source>Train Selection</source>
         <translation>Entraîner avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="45"/>
+        <location filename="../algorithms/train_selection.py" line="47"/>
         <source>Selection method</source>
         <translation>Méthode de sélection</translation>
     </message>
@@ -194,12 +194,12 @@
         <translation>sélection flottante avant</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="45"/>
+        <location filename="../algorithms/train_selection.py" line="47"/>
         <source>SFS adds the best band at each step. SFFS also tries removing bands after each addition (Pudil et al. 1994): better sets, a little slower.</source>
         <translation>La sélection séquentielle avant (SFS) ajoute la meilleure bande à chaque étape. La sélection flottante avant (SFFS) essaie aussi de retirer des bandes après chaque ajout (Pudil et al. 1994) : de meilleurs ensembles, un peu plus lentement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="49"/>
+        <location filename="../algorithms/train_selection.py" line="51"/>
         <source>Selection criterion</source>
         <translation>Critère de sélection</translation>
     </message>
@@ -229,22 +229,22 @@
         <translation>F1 moyen en validation croisée</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="56"/>
+        <location filename="../algorithms/train_selection.py" line="58"/>
         <source>The selection stops at this size. 0: the number of bands, at most {0}.</source>
         <translation>La sélection s'arrête à cette taille. 0 : le nombre de bandes, au plus {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="59"/>
+        <location filename="../algorithms/train_selection.py" line="61"/>
         <source>Use the best number of bands</source>
         <translation>Utiliser le meilleur nombre de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="59"/>
+        <location filename="../algorithms/train_selection.py" line="61"/>
         <source>Yes: the model uses the smallest size whose criterion is within 0.1 % of the best. No: it uses the set of MAX_FEATURES bands.</source>
         <translation>Oui : le modèle utilise la plus petite taille dont le critère est à moins de 0,1 % du meilleur. Non : il utilise l'ensemble de MAX_FEATURES bandes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="62"/>
+        <location filename="../algorithms/train_selection.py" line="64"/>
         <source>Ridge tau during selection</source>
         <translation>Crête (ridge) tau pendant la sélection</translation>
     </message>
@@ -259,7 +259,7 @@
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="75"/>
+        <location filename="../algorithms/train_selection.py" line="87"/>
         <source>One row per size: criterion value and the bands of the best set, by number and by name; &apos;selected&apos; marks the set the model uses.</source>
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
@@ -598,7 +598,7 @@ Taille {1} : {2:.6g}{3}
         <translation> ou </translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="55"/>
+        <location filename="../algorithms/train_selection.py" line="57"/>
         <source>Maximum number of bands (0 = min(bands, {0}))</source>
         <translation>Nombre maximal de bandes (0 = min(bandes, {0}))</translation>
     </message>
@@ -808,7 +808,7 @@ Taille {1} : {2:.6g}{3}
         <translation>couche d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="49"/>
+        <location filename="../algorithms/train_selection.py" line="51"/>
         <source>jm and kl are computed from the class statistics (fast). accuracy, kappa and f1 are means over the cross-validation folds (FOLDS = 0: of the pooled leave-one-out predictions).</source>
         <translation>jm et kl sont calculés à partir des statistiques des classes (rapide). accuracy, kappa et f1 sont des moyennes sur les plis de la validation croisée (FOLDS = 0 : les valeurs des prédictions regroupées de la validation croisée un contre tous).</translation>
     </message>
@@ -908,14 +908,9 @@ Taille {1} : {2:.6g}{3}
         <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon celles des occupations du sol que disent les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="34"/>
+        <location filename="../algorithms/train_selection.py" line="35"/>
         <source>Selects the few bands that separate the classes best, by sequential forward selection (SFS) or sequential floating forward selection (SFFS), and saves a Gaussian mixture model that uses them, for Predict. The criterion is a separability (Jeffries-Matusita, Kullback-Leibler: fast, no cross-validation) or a cross-validated accuracy, kappa or F1. The model keeps the best band set of every size, so Predict can use another size. A share of the polygons of each class can be held out: the selection never sees them, and they give an independent accuracy assessment.</source>
         <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme Prédire. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme Prédire peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection.py" line="62"/>
-        <source>Ridge S + tau I of the covariances, during the selection and in the model. 0: only the eigenvalue floor regularises.</source>
-        <translation>Crête (ridge) S + tau I des covariances, pendant la sélection et dans le modèle. 0 : seul le plancher des valeurs propres régularise.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection_table.py" line="37"/>
@@ -1133,232 +1128,232 @@ Taille {1} : {2:.6g}{3}
         <translation>Longueurs d'onde : absentes des métadonnées du raster.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="141"/>
+        <location filename="../raster/report.py" line="144"/>
         <source>tau (the grid&apos;s values, evenly spaced)</source>
         <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="152"/>
+        <location filename="../raster/report.py" line="155"/>
         <source>Accuracy on the held-out polygons</source>
         <translation>Exactitude sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="153"/>
+        <location filename="../raster/report.py" line="156"/>
         <source>Cross-validation on the training polygons</source>
         <translation>Validation croisée sur les polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="158"/>
+        <location filename="../raster/report.py" line="161"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each polygon is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque polygone est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="163"/>
+        <location filename="../raster/report.py" line="166"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="168"/>
+        <location filename="../raster/report.py" line="171"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (folds hold whole polygons): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (les plis contiennent des polygones entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="173"/>
+        <location filename="../raster/report.py" line="176"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (stratified folds of pixels): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (plis stratifiés de pixels) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="178"/>
+        <location filename="../raster/report.py" line="181"/>
         <source>figure</source>
         <translation>indicateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="180"/>
+        <location filename="../raster/report.py" line="183"/>
         <source>kappa</source>
         <translation>kappa</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="181"/>
+        <location filename="../raster/report.py" line="184"/>
         <source>mean F1</source>
         <translation>F1 moyen</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="182"/>
+        <location filename="../raster/report.py" line="185"/>
         <source>Confusion matrix: rows = reference (the class of the polygon), columns = predicted class.</source>
         <translation>Matrice de confusion : lignes = référence (la classe du polygone), colonnes = classe prédite.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="185"/>
+        <location filename="../raster/report.py" line="188"/>
         <source>reference \ predicted</source>
         <translation>référence \ prédit</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="186"/>
+        <location filename="../raster/report.py" line="189"/>
         <source>producer&apos;s accuracy</source>
         <translation>exactitude du producteur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="187"/>
+        <location filename="../raster/report.py" line="190"/>
         <source>user&apos;s accuracy</source>
         <translation>exactitude de l'utilisateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="188"/>
+        <location filename="../raster/report.py" line="191"/>
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="189"/>
+        <location filename="../raster/report.py" line="192"/>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="190"/>
+        <location filename="../raster/report.py" line="193"/>
         <source>Timings</source>
         <translation>Durées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="191"/>
+        <location filename="../raster/report.py" line="194"/>
         <source>step</source>
         <translation>étape</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="192"/>
+        <location filename="../raster/report.py" line="195"/>
         <source>seconds</source>
         <translation>secondes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="193"/>
+        <location filename="../raster/report.py" line="196"/>
         <source>sampling</source>
         <translation>échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="195"/>
+        <location filename="../raster/report.py" line="198"/>
         <source>band selection</source>
         <translation>sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="196"/>
+        <location filename="../raster/report.py" line="200"/>
         <source>cross-validation</source>
         <translation>validation croisée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="197"/>
+        <location filename="../raster/report.py" line="201"/>
         <source>final fit</source>
         <translation>ajustement final</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="198"/>
+        <location filename="../raster/report.py" line="202"/>
         <source>held-out assessment</source>
         <translation>évaluation sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="201"/>
+        <location filename="../raster/report.py" line="205"/>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="202"/>
+        <location filename="../raster/report.py" line="206"/>
         <source>square {unit}</source>
         <translation>{unit} carrés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="203"/>
+        <location filename="../raster/report.py" line="207"/>
         <source>Overall accuracy &lt;b&gt;{overall}&lt;/b&gt; ({confidence} confidence interval), from {samples} reference samples of {reference} (field {field}), stratified by {strata}. Mapped area: {area}.</source>
         <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Surface cartographiée : {area}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="207"/>
+        <location filename="../raster/report.py" line="211"/>
         <source>the map classes</source>
         <translation>les classes de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="208"/>
+        <location filename="../raster/report.py" line="212"/>
         <source>the {count} strata of {path}</source>
         <translation>les {count} strates de {path}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="209"/>
+        <location filename="../raster/report.py" line="213"/>
         <source>Error matrix in estimated area proportions</source>
         <translation>Matrice d'erreur en proportions de surface estimées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="210"/>
+        <location filename="../raster/report.py" line="214"/>
         <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
         <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la surface cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="216"/>
+        <location filename="../raster/report.py" line="220"/>
         <source>map \ reference</source>
         <translation>carte \ référence</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="217"/>
+        <location filename="../raster/report.py" line="221"/>
         <source>Areas and accuracies per class</source>
         <translation>Surfaces et exactitudes par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="218"/>
+        <location filename="../raster/report.py" line="222"/>
         <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12).</source>
         <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les surfaces de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les surfaces estimées sont les surfaces corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="222"/>
+        <location filename="../raster/report.py" line="226"/>
         <source>map area</source>
         <translation>surface de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="223"/>
+        <location filename="../raster/report.py" line="227"/>
         <source>estimated area</source>
         <translation>surface estimée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="224"/>
+        <location filename="../raster/report.py" line="228"/>
         <source>samples (map class)</source>
         <translation>échantillons (classe de la carte)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="225"/>
+        <location filename="../raster/report.py" line="229"/>
         <source>estimated area ± interval</source>
         <translation>surface estimée ± intervalle</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="226"/>
+        <location filename="../raster/report.py" line="230"/>
         <source>area ({unit})</source>
         <translation>surface ({unit})</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="227"/>
+        <location filename="../raster/report.py" line="231"/>
         <source>Sample design</source>
         <translation>Plan d'échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="228"/>
+        <location filename="../raster/report.py" line="232"/>
         <source>Stratified random sample; the strata are the map classes.</source>
         <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="230"/>
+        <location filename="../raster/report.py" line="234"/>
         <source>Stratified random sample; the strata ({path}) differ from the map classes: Stehman (2014)&apos;s estimators.</source>
         <translation>Échantillon aléatoire stratifié ; les strates ({path}) diffèrent des classes de la carte : estimateurs de Stehman (2014).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="233"/>
+        <location filename="../raster/report.py" line="237"/>
         <source>stratum</source>
         <translation>strate</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="234"/>
+        <location filename="../raster/report.py" line="238"/>
         <source>area share W_h</source>
         <translation>part de surface W_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="235"/>
+        <location filename="../raster/report.py" line="239"/>
         <source>samples n_h</source>
         <translation>échantillons n_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="236"/>
+        <location filename="../raster/report.py" line="240"/>
         <source>weight N_h / n_h</source>
         <translation>poids N_h / n_h</translation>
     </message>
@@ -1458,57 +1453,57 @@ Taille {1} : {2:.6g}{3}
         <translation>{blend}. alpha a été choisi {how} sur toutes les bandes, avant la sélection ; la sélection et le modèle l'utilisent avec le tau donné (TAU).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="125"/>
+        <location filename="../raster/report.py" line="128"/>
         <source>over {cells} values by leave-one-out cross-validation on the training polygons (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>parmi {cells} valeurs par validation croisée leave-one-out sur les polygones d'entraînement (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="129"/>
+        <location filename="../raster/report.py" line="132"/>
         <source>over {cells} values by {folds}-fold cross-validation on the training polygons (criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion} moyen sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="137"/>
+        <location filename="../raster/report.py" line="140"/>
         <source>{criterion} over alpha and tau</source>
         <translation>{criterion} selon alpha et tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="138"/>
+        <location filename="../raster/report.py" line="141"/>
         <source>tau (columns), alpha (rows); pale: {low}, deep: {high}</source>
         <translation>tau (colonnes), alpha (lignes) ; clair : {low}, foncé : {high}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="140"/>
+        <location filename="../raster/report.py" line="143"/>
         <source>{criterion} over tau at alpha = {alpha}:</source>
         <translation>{criterion} selon tau pour alpha = {alpha} :</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="154"/>
+        <location filename="../raster/report.py" line="157"/>
         <source>Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = {share} of the polygons of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
         <translation>Mesurée sur les {samples} échantillons des {polygons} polygones réservés (VALIDATION = {share} des polygones de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="194"/>
+        <location filename="../raster/report.py" line="197"/>
         <source>(alpha, tau) search</source>
         <translation>recherche de (alpha, tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="199"/>
+        <location filename="../raster/report.py" line="203"/>
         <source>refit on all polygons</source>
         <translation>réajustement sur tous les polygones</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="145"/>
+        <location filename="../raster/report.py" line="148"/>
         <source>The curve and the surface mark tau = {tau}, the given TAU the model uses (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>La courbe et la surface marquent tau = {tau}, le TAU donné qu'utilise le modèle (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="148"/>
+        <location filename="../raster/report.py" line="151"/>
         <source>The model uses the given TAU, tau = {tau}, which is not on the search&apos;s grid: no point is marked (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>Le modèle utilise le TAU donné, tau = {tau}, qui n'est pas sur la grille de la recherche : aucun point n'est marqué (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="151"/>
+        <location filename="../raster/report.py" line="154"/>
         <source>used</source>
         <translation>utilisé</translation>
     </message>
@@ -1608,7 +1603,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{tau} x la variance intra-classe commune de chaque bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="142"/>
+        <location filename="../raster/report.py" line="145"/>
         <source>tau, a fraction of each band&apos;s pooled within-class variance (the grid&apos;s values, evenly spaced)</source>
         <translation>tau, une fraction de la variance intra-classe commune de chaque bande (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
@@ -1648,19 +1643,44 @@ Taille {1} : {2:.6g}{3}
         <translation>Ce que la recherche de tau maximise : la moyenne sur les plis (de toutes les répétitions, REPEATS) de la précision globale, du kappa de Cohen ou du score F1 moyen (FOLDS = 0 : des prédictions leave-one-out cumulées ; en cas d'égalité : le plus petit alpha, puis le plus petit tau).</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="66"/>
-        <source>Used during the selection (in every criterion, JM and KL included) and in the model. Several values (or empty): before the selection, alpha is chosen on the training polygons by the cross-validation of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS, GROUPED and REPEATS, Cohen&apos;s kappa; ties: the smallest alpha); the report shows that search. One value: that alpha, no search.</source>
-        <translation>Utilisé pendant la sélection (dans chaque critère, JM et KL compris) et dans le modèle. Plusieurs valeurs (ou vide) : avant la sélection, alpha est choisi sur les polygones d'entraînement par la validation croisée de Train GMM sur toutes les bandes (chaque alpha avec la grille de tau par défaut, les plis de FOLDS, GROUPED et REPEATS, kappa de Cohen ; en cas d'égalité : le plus petit alpha) ; le rapport montre cette recherche. Une valeur : cet alpha, sans recherche.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/training_base.py" line="88"/>
         <source>The (alpha, tau) search averages its criterion over the folds of this many random assignments of the polygons (or pixels) to FOLDS folds: its choice then depends less on the draw of the folds (the SEED), at this many times its cost (README: accuracy versus peers). 1 = one assignment, the fastest. Leave-one-out (FOLDS = 0) has one.</source>
         <translation>La recherche (alpha, tau) moyenne son critère sur les plis d'autant de répartitions aléatoires des polygones (ou des pixels) en FOLDS plis : son choix dépend alors moins du tirage des plis (le SEED), pour autant de fois son coût (README : précision face aux pairs). 1 = une seule répartition, la plus rapide. Le leave-one-out (FOLDS = 0) n'en a qu'une.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="133"/>
+        <location filename="../raster/report.py" line="136"/>
         <source>over {cells} values by {folds}-fold cross-validation on the training polygons, repeated with {repeats} random assignments to folds (criterion: mean {criterion} over the {parts} folds; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>sur {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement, répétée avec {repeats} répartitions aléatoires en plis (critère : {criterion} moyen sur les {parts} plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="64"/>
+        <source>Ridge S + tau I of the covariances during the selection (with MODEL_SEARCH no, also in the model). 0: only the eigenvalue floor regularises.</source>
+        <translation>Crête (ridge) S + tau I des covariances pendant la sélection (avec MODEL_SEARCH à non, aussi dans le modèle). 0 : seul le plancher des valeurs propres régularise.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="69"/>
+        <source>Used during the selection (in every criterion, JM and KL included). Several values (or empty): before the selection, alpha is chosen on the training polygons by the cross-validation of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS, GROUPED and REPEATS, Cohen&apos;s kappa; ties: the smallest alpha). One value: that alpha, no search. The model&apos;s alpha is searched among the same values (MODEL_SEARCH).</source>
+        <translation>Utilisé pendant la sélection (dans chaque critère, JM et KL compris). Plusieurs valeurs (ou vide) : avant la sélection, alpha est choisi sur les polygones d'entraînement par la validation croisée de Train GMM sur toutes les bandes (chaque alpha avec la grille de tau par défaut, les plis de FOLDS, GROUPED et REPEATS, le kappa de Cohen ; à égalité : le plus petit alpha). Une valeur : cet alpha, sans recherche. L'alpha du modèle est cherché parmi les mêmes valeurs (MODEL_SEARCH).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="75"/>
+        <source>Search the model&apos;s alpha and tau on the selected bands</source>
+        <translation>Chercher l'alpha et le tau du modèle sur les bandes sélectionnées</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="75"/>
+        <source>Yes (default): after the selection, the (alpha, tau) search of Train GMM runs on the selected bands (the ALPHA values, the default tau grid, relative to each band&apos;s variance unless RIDGE_SCALE is absolute, FOLDS, GROUPED, REPEATS, Cohen&apos;s kappa) and the model uses its alpha and tau; the report shows that search. No: the model uses the selection&apos;s alpha and TAU (earlier versions).</source>
+        <translation>Oui (par défaut) : après la sélection, la recherche de (alpha, tau) de Train GMM est faite sur les bandes sélectionnées (les valeurs d'ALPHA, la grille de tau par défaut, relative à la variance de chaque bande sauf si RIDGE_SCALE vaut absolute, FOLDS, GROUPED, REPEATS, le kappa de Cohen) et le modèle utilise son alpha et son tau ; le rapport montre cette recherche. Non : le modèle utilise l'alpha et le TAU de la sélection (versions antérieures).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="125"/>
+        <source>{blend}, chosen {how} on the {bands} selected bands, after the selection (MODEL_SEARCH). The selection itself used alpha = {alpha} and tau = {tau} (TAU).</source>
+        <translation>{blend}, choisis {how} sur les {bands} bandes sélectionnées, après la sélection (MODEL_SEARCH). La sélection elle-même a utilisé alpha = {alpha} et tau = {tau} (TAU).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="199"/>
+        <source>(alpha, tau) search on the selected bands</source>
+        <translation>recherche de (alpha, tau) sur les bandes sélectionnées</translation>
     </message>
 </context>
 </TS>

@@ -122,6 +122,9 @@ TEXTS = {
     "alpha searched": QT_TRANSLATE_NOOP(
         "GmmSelect", "{blend}. alpha was chosen {how} over all bands, before the selection; the selection "
                      "and the model use it with tau given (TAU)."),
+    "model searched": QT_TRANSLATE_NOOP(
+        "GmmSelect", "{blend}, chosen {how} on the {bands} selected bands, after the selection "
+                     "(MODEL_SEARCH). The selection itself used alpha = {alpha} and tau = {tau} (TAU)."),
     "search loo": QT_TRANSLATE_NOOP(
         "GmmSelect", "over {cells} values by leave-one-out cross-validation on the training polygons "
                      "(criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; "
@@ -193,6 +196,7 @@ TEXTS = {
     "step sampling": QT_TRANSLATE_NOOP("GmmSelect", "sampling"),
     "step tau_search": QT_TRANSLATE_NOOP("GmmSelect", "(alpha, tau) search"),
     "step selection": QT_TRANSLATE_NOOP("GmmSelect", "band selection"),
+    "step model_search": QT_TRANSLATE_NOOP("GmmSelect", "(alpha, tau) search on the selected bands"),
     "step cross_validation": QT_TRANSLATE_NOOP("GmmSelect", "cross-validation"),
     "step fit": QT_TRANSLATE_NOOP("GmmSelect", "final fit"),
     "step validation": QT_TRANSLATE_NOOP("GmmSelect", "held-out assessment"),
@@ -243,7 +247,8 @@ SOURCE_KEYS = ("raster", "table", "training", "field", "group_field")
 #: 'alpha_grid' in both (the alpha chosen is in the summary).
 PARAMETER_IDS = [("method", "METHOD"), ("criterion", "CRITERION"), ("tau_criterion", "CRITERION"),
                  ("max_features", "MAX_FEATURES"), ("use_best", "USE_BEST"), ("tau_grid", "TAU"),
-                 ("tau", "TAU"), ("alpha_grid", "ALPHA"), ("ridge_scale", "RIDGE_SCALE"),
+                 ("tau", "TAU"), ("alpha_grid", "ALPHA"), ("model_search", "MODEL_SEARCH"),
+                 ("ridge_scale", "RIDGE_SCALE"),
                  ("folds", "FOLDS"), ("repeats", "REPEATS"), ("grouped", "GROUPED"),
                  ("validation", "VALIDATION"),
                  ("max_samples_per_class", "MAX_SAMPLES"), ("refit", "REFIT"), ("seed", "SEED")]
@@ -677,6 +682,20 @@ def used_tau(search, mixture):
     return int(at[0]) if at.size else None
 
 
+def search_text(model, search, blend, words):
+    """What the (alpha, tau) search chose: Train GMM's, the alpha of Train Selection's selection, or the
+    model's alpha and tau searched on the selected bands (MODEL_SEARCH; naming the selection's)."""
+    how = search_how(model, search, words)
+    if model.selection is None:
+        return words("alpha tau searched", blend=blend, how=how)
+    if model.training is None or "selection_alpha" not in model.training.parameters:
+        return words("alpha searched", blend=blend, how=how)
+    alpha, tau, relative = model.selection_ridge()
+    tau = f"{tau:.6g}"
+    return words("model searched", blend=blend, how=how, bands=len(model.features), alpha=f"{alpha:.6g}",
+                 tau=words("relative tau", tau=tau) if relative else tau)
+
+
 def tau_section(model, words):
     """The shrinkage alpha and the ridge tau: the CV surface and curve when searched, else where they came
     from."""
@@ -688,9 +707,7 @@ def tau_section(model, words):
         return section(title, paragraph(words("alpha tau given", blend=blend)))
     if search.surface.size == 1:
         return section(title, paragraph(words("alpha tau one value", blend=blend)))
-    how = words("alpha searched" if model.selection is not None else "alpha tau searched", blend=blend,
-                how=search_how(model, search, words))
-    parts = [paragraph(how)]
+    parts = [paragraph(search_text(model, search, blend, words))]
     used = used_tau(search, model.mixture)
     if model.mixture.tau_ != search.tau:
         given = "tau given on grid" if used is not None else "tau given off grid"

@@ -47,14 +47,16 @@ CROSS_VALIDATION = "cross-validation"
 
 @dataclass
 class SelectionOptions:
-    """Band selection: method, criterion, the largest size, whether to keep the best size, ridge (the
-    shrinkage alpha is TrainingOptions.alpha_grid's)."""
+    """Band selection: method, criterion, the largest size, whether to keep the best size, the ridge during
+    the selection (the shrinkage alpha is TrainingOptions.alpha_grid's) and `model_search`: the model's
+    (alpha, tau) searched on the selected bands (False: the model keeps the selection's alpha and tau)."""
 
     method: str = "sffs"
     criterion: str = "jm"
     max_features: Optional[int] = None
     use_best: bool = True
     tau: float = 0.0
+    model_search: bool = True
 
     def largest_size(self, n_bands):
         """The size the selection goes up to: MAX_FEATURES (0 or None: min(bands, the cap)), <= the bands."""
@@ -146,8 +148,9 @@ class SplitSamples:
 @dataclass
 class Choice:
     """What the search or the selection chose: the ridge tau, the feature positions used, the shrinkage
-    alpha, the TauResult (of the (alpha, tau) search) or SelectionResult behind them, and the band
-    variances of a relative ridge (None: absolute)."""
+    alpha, the TauResult (of the (alpha, tau) search) or SelectionResult behind them, the band
+    variances of a relative ridge (None: absolute) and, when the model's (alpha, tau) was searched on
+    the selected bands, the alpha the selection used (`selection_alpha`; its tau is TAU)."""
 
     tau: float
     features: tuple
@@ -155,6 +158,7 @@ class Choice:
     selection: object = None
     alpha: float = 0.0
     ridge_scale: Optional[np.ndarray] = None
+    selection_alpha: Optional[float] = None
 
 
 @dataclass
@@ -362,6 +366,9 @@ def note_given_tau(options, steps):
                   "of earlier versions); for a tau relative to each band's variance, such as the TAU output "
                   "of a Train GMM run on the default grid (RIDGE_SCALE output 'relative'), set RIDGE_SCALE "
                   "to relative")
+    if options.selection is not None and options.selection.model_search and options.selection.tau > 0:
+        steps.say("TAU is the ridge during the selection; the model's alpha and tau are searched on the "
+                  "selected bands (MODEL_SEARCH): set MODEL_SEARCH to no for a model with this TAU")
 
 
 def warn_indistinguishable(mixture, data, choice, steps):
@@ -412,23 +419,27 @@ def describe_tau(tau, ridge_scale):
     return f"tau = {tau if ridge_scale is None else TEXTS['relative tau'].format(tau=tau)}"
 
 
-def alpha_tau_search(data, options, steps, tau_grid, scale, end):
-    """The (alpha, tau) search over all bands on the training polygons (TauResult; tau relative to the band
-    variances `scale`, None: absolute), logged."""
+def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None, step="tau_search"):
+    """The (alpha, tau) search on the training polygons over all bands, or over the positions `features`
+    (TauResult; tau relative to the band variances `scale`, None: absolute), its progress over `stage`
+    (start, end) of the run and its time under `step`, logged."""
+    columns = list(range(data.X.shape[1])) if features is None else list(features)
     grid = tau_grid or (None if scale is None else RELATIVE_TAU_GRID)
-    with steps.timed("tau_search"):
-        search = select_tau(ridge_units(data.X, scale), data.y, grid=grid, criterion=options.tau_criterion,
+    with steps.timed(step):
+        search = select_tau(ridge_units(data.X[:, columns], None if scale is None else scale[columns]),
+                            data.y, grid=grid, criterion=options.tau_criterion,
                             folds=cv_folds(options.folds), groups=data.groups, seed=options.seed,
-                            progress=steps.stage(0, end), is_canceled=steps.is_canceled,
+                            progress=steps.stage(*stage), is_canceled=steps.is_canceled,
                             alphas=options.alphas(), repeats=options.repeats)
     search = replace(search, relative=scale is not None)
+    over = "" if features is None else f" on the {len(columns)} selected band(s)"
     if search.surface.size > 1:
         best = float(np.max(search.surface))
-        steps.say(f"(alpha, tau) search over {len(search.alphas)} x {len(search.grid)} values "
+        steps.say(f"(alpha, tau) search{over} over {len(search.alphas)} x {len(search.grid)} values "
                   f"({options.tau_criterion}, {describe_search_folds(options.folds, search)}): "
                   f"alpha = {search.alpha:.6g}, "
                   f"{describe_tau(search.tau, scale)}, CV {options.tau_criterion} = {best:.4f} "
-                  f"({steps.timings['tau_search']:.2f} s)")
+                  f"({steps.timings[step]:.2f} s)")
     else:
         steps.say(f"Alpha = {search.alpha:.6g}, {describe_tau(search.tau, scale)} (one value each given: "
                   "no search)")
@@ -438,7 +449,7 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, end):
 def search_tau(samples, data, options, steps):
     """Train GMM's step: the shrinkage alpha and the ridge tau by CV over all bands."""
     scale = relative_scale(data, options.relative_ridge(bool(options.tau_grid)))
-    search = alpha_tau_search(data, options, steps, options.tau_grid or None, scale, 0.8)
+    search = alpha_tau_search(data, options, steps, options.tau_grid or None, scale, (0, 0.8))
     return Choice(float(search.tau), tuple(range(data.X.shape[1])), tau_search=search, alpha=search.alpha,
                   ridge_scale=scale)
 
@@ -449,23 +460,25 @@ def search_alpha(data, options, steps, scale):
     given), or the one value of ALPHA (no search); returns (alpha, the TauResult or None)."""
     if len(options.alphas()) == 1:
         return float(options.alphas()[0]), None
-    search = alpha_tau_search(data, options, steps, None, scale, 0.2)
+    search = alpha_tau_search(data, options, steps, None, scale, (0, 0.2))
     return search.alpha, search
 
 
 def select_bands(samples, data, options, steps):
     """Train Selection's step: the shrinkage alpha, then SFS or SFFS, then the best size or the largest
-    (with TAU, relative or absolute as RIDGE_SCALE says for a given tau)."""
+    (with TAU, relative or absolute as RIDGE_SCALE says for a given tau), then (`model_search`) the
+    model's (alpha, tau) searched on the selected bands."""
     chosen = options.selection
     scale = relative_scale(data, options.relative_ridge(True))
     alpha, search = search_alpha(data, options, steps, scale)
+    end = 0.7 if chosen.model_search else 0.8
     with steps.timed("selection"):
         selection = select_features(ridge_units(data.X, scale), data.y, method=chosen.method,
                                     criterion=chosen.criterion,
                                     max_features=chosen.largest_size(data.X.shape[1]),
                                     folds=cv_folds(options.folds),
                                     groups=data.groups, seed=options.seed, tau=float(chosen.tau),
-                                    progress=steps.stage(0.2 if search else 0, 0.8),
+                                    progress=steps.stage(0.2 if search else 0, end),
                                     is_canceled=steps.is_canceled, alpha=alpha)
         for size in selection.sizes:
             steps.say(f"Best set of {size} band(s): {chosen.criterion} = {selection.best_values[size]:.6g}: "
@@ -476,8 +489,13 @@ def select_bands(samples, data, options, steps):
     steps.say(f"Selected {len(features)} band(s) ({how}, {chosen.method.upper()}, {chosen.criterion}, "
               f"alpha = {alpha:.6g}, {describe_tau(chosen.tau, scale)}, {steps.timings['selection']:.2f} s): "
               f"{band_labels(samples, features)}")
-    return Choice(float(chosen.tau), features, tau_search=search, selection=selection, alpha=alpha,
-                  ridge_scale=scale)
+    if not chosen.model_search:
+        return Choice(float(chosen.tau), features, tau_search=search, selection=selection, alpha=alpha,
+                      ridge_scale=scale)
+    model_scale = relative_scale(data, options.relative_ridge(False))
+    model = alpha_tau_search(data, options, steps, None, model_scale, (0.7, 0.8), features, "model_search")
+    return Choice(float(model.tau), features, tau_search=model, selection=selection, alpha=model.alpha,
+                  ridge_scale=model_scale, selection_alpha=alpha)
 
 
 def cross_validate_choice(data, options, choice, steps):
@@ -592,6 +610,9 @@ def _parameters(options, choice):
     else:
         chosen = options.selection
         parameters.update(method=chosen.method, criterion=chosen.criterion,
-                          max_features=chosen.max_features or 0,
-                          use_best=chosen.use_best, n_selected=len(choice.features))
+                          max_features=chosen.max_features or 0, use_best=chosen.use_best,
+                          n_selected=len(choice.features), tau=float(chosen.tau),
+                          model_search=chosen.model_search)
+        if choice.selection_alpha is not None:
+            parameters["selection_alpha"] = choice.selection_alpha
     return parameters

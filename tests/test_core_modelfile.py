@@ -326,6 +326,11 @@ CORRUPT = [
     ("grouped number", {"header": {"info.parameters.grouped": 1}},
      "header field 'info.parameters.grouped' is a number, not true or false"),
     ("missing tau", {"drop": ["tau"]}, "header field 'tau' is missing"),
+    ("selection alpha string", {"header": {"info.parameters.selection_alpha": "0.5"}},
+     "header field 'info.parameters.selection_alpha' is a string, not a number"),
+    ("selection tau missing",
+     {"header": {"info.parameters.selection_alpha": 0.5}, "drop": ["info.parameters.tau"]},
+     "header field 'info.parameters.tau' is missing"),
     # shapes that disagree
     ("covariance shape", {"covariances": np.zeros((4, 7, 6))},
      "array 'covariances' has shape (4, 7, 6); the means of shape (4, 7) need (4, 7, 7)"),

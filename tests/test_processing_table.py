@@ -14,7 +14,7 @@ LIBRARY = os.path.join(REPO, "tests", "data", "muufl_field_spectra", "muufl_libr
 BANDS = [f"wl_{wavelength}" for wavelength in range(325, 1076, 125)]
 #: The run whose selection the refits of test_core_loo pin: SFS, LOO accuracy, tau = 1e-4, 3 bands.
 PINNED = ["FIELD=material", *(f"BANDS={band}" for band in BANDS), "METHOD=sfs", "CRITERION=accuracy",
-          "MAX_FEATURES=3", "USE_BEST=false", "TAU=1e-4", "FOLDS=0", "VALIDATION=0"]
+          "MAX_FEATURES=3", "USE_BEST=false", "TAU=1e-4", "FOLDS=0", "VALIDATION=0", "MODEL_SEARCH=false"]
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -134,18 +134,65 @@ def test_the_final_model_is_the_same_procedure_on_all_polygons(selection):
 
 
 def test_selection_alpha_is_that_of_the_search_over_all_bands():
-    """ALPHA empty: the (alpha, tau) search of Train GMM on the training polygons gives the selection's
-    alpha, in the units of the selection's ridge (TAU is given: absolute, unless RIDGE_SCALE relative)."""
+    """ALPHA empty, MODEL_SEARCH no: the (alpha, tau) search of Train GMM on the training polygons gives the
+    selection's alpha, in the units of the selection's ridge (TAU is given: absolute, unless RIDGE_SCALE
+    relative), and the model keeps that alpha and TAU."""
     samples = maipo_samples(every=2)
-    result = train(samples, TrainingOptions(selection=SelectionOptions(max_features=4), validation=0),
-                   TrainingInputs(32))
+    result = train(samples, TrainingOptions(selection=SelectionOptions(max_features=4, model_search=False),
+                                            validation=0), TrainingInputs(32))
     search = select_tau(samples.X, samples.y, groups=samples.groups, alphas=DEFAULT_ALPHAS,
                         repeats=TrainingOptions.repeats)
-    assert result.model.mixture.alpha_ == search.alpha > 0
+    assert result.model.mixture.alpha_ == search.alpha > 0 and result.model.mixture.tau_ == 0
     assert not result.model.tau_search.relative and result.model.mixture.ridge_scale_ is None
     np.testing.assert_allclose(result.model.tau_search.surface, search.surface, rtol=1e-12)
     expected = select_features(samples.X, samples.y, "sffs", "jm", max_features=4, alpha=search.alpha)
     assert result.model.selection.best_sets == expected.best_sets
+    assert "selection_alpha" not in result.model.training.parameters
+    assert result.model.selection_ridge() == (search.alpha, 0.0, False)
+
+
+def test_selection_model_alpha_and_tau_are_searched_on_the_selected_bands():
+    """MODEL_SEARCH yes (default): the selection runs with the alpha of the search over all bands and TAU;
+    then the model's (alpha, tau) is the search on the selected bands alone (relative ridge, the default
+    grid), equal to select_tau on those columns in units of their pooled within-class deviation; the
+    record keeps the selection's alpha, the held-out and CV figures are those of the searched model."""
+    samples = maipo_samples(every=2)
+    lines = []
+    result = train(samples, TrainingOptions(selection=SelectionOptions(max_features=4)), TrainingInputs(32),
+                   log=lines.append)
+    model, split = result.model, result.split
+    train_part = replace(samples, X=samples.X[split.train], y=samples.y[split.train],
+                         groups=samples.groups[split.train])
+    everything = select_tau(samples.X, samples.y, groups=samples.groups, alphas=DEFAULT_ALPHAS,
+                            repeats=TrainingOptions.repeats)
+    expected = select_features(samples.X, samples.y, "sffs", "jm", max_features=4, alpha=everything.alpha)
+    assert model.selection.best_sets == expected.best_sets
+    features = list(model.features)
+    scale = band_variances(samples.X, samples.y)
+    search = select_tau(ridge_units(samples.X[:, features], scale[features]), samples.y,
+                        grid=RELATIVE_TAU_GRID, groups=samples.groups, alphas=DEFAULT_ALPHAS,
+                        repeats=TrainingOptions.repeats)
+    np.testing.assert_allclose(model.tau_search.surface, search.surface, rtol=1e-12)
+    assert (model.mixture.alpha_, model.mixture.tau_) == (search.alpha, search.tau)
+    assert model.tau_search.relative and np.array_equal(model.mixture.ridge_scale_, scale)
+    assert model.training.parameters["selection_alpha"] == everything.alpha
+    assert model.selection_ridge() == (everything.alpha, 0.0, False)
+    assert any(line.startswith(f"(alpha, tau) search on the {len(features)} selected band(s) over 6 x ")
+               for line in lines)
+    # the held-out figures: the same procedure on the training polygons, then its fit
+    part = select_tau(samples.X[split.train], samples.y[split.train], groups=samples.groups[split.train],
+                      alphas=DEFAULT_ALPHAS, repeats=TrainingOptions.repeats)
+    picked = select_features(train_part.X, train_part.y, "sffs", "jm", max_features=4, alpha=part.alpha)
+    bands = list(picked.best_sets[picked.best_size])
+    part_scale = band_variances(train_part.X, train_part.y)
+    tuned = select_tau(ridge_units(train_part.X[:, bands], part_scale[bands]), train_part.y,
+                       grid=RELATIVE_TAU_GRID, groups=train_part.groups, alphas=DEFAULT_ALPHAS,
+                       repeats=TrainingOptions.repeats)
+    fitted = GaussianMixture.fit(train_part.X[:, bands], train_part.y, tau=tuned.tau, alpha=tuned.alpha,
+                                 ridge_scale=part_scale[bands])
+    held = confusion_matrix(samples.y[split.held_out], fitted.predict(samples.X[split.held_out][:, bands]),
+                            fitted.labels_)
+    np.testing.assert_array_equal(result.validation.confusion, held)
 
 
 def test_train_gmm_searches_a_relative_tau_and_a_given_tau_stays_absolute():
@@ -196,8 +243,8 @@ def test_a_given_tau_under_auto_is_said_to_be_absolute(options, noted):
 def test_train_selection_with_a_relative_ridge_selects_in_the_bands_own_units():
     """RIDGE_SCALE relative: the alpha search, the selection with TAU and the model all use tau diag(r)."""
     samples = maipo_samples(every=2)
-    options = TrainingOptions(selection=SelectionOptions(max_features=4, tau=0.01), validation=0,
-                              ridge_scale="relative")
+    options = TrainingOptions(selection=SelectionOptions(max_features=4, tau=0.01, model_search=False),
+                              validation=0, ridge_scale="relative")
     model = train(samples, options, TrainingInputs(32)).model
     standardised = ridge_units(samples.X, band_variances(samples.X, samples.y))
     search = select_tau(standardised, samples.y, grid=RELATIVE_TAU_GRID, groups=samples.groups,

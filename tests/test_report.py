@@ -90,6 +90,13 @@ def selection(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
+def selection_given_tau(tmp_path_factory):
+    """trainselection whose model keeps the selection's alpha and TAU (MODEL_SEARCH no)."""
+    return run("gmmselect:trainselection", tmp_path_factory.mktemp("given"), METHOD="sffs",
+               MODEL_SEARCH=False)
+
+
+@pytest.fixture(scope="module")
 def tau_search(tmp_path_factory):
     """traingmm without hold-out (CV assessment) on a copy of the scene that carries wavelengths."""
     folder = tmp_path_factory.mktemp("gmm")
@@ -162,9 +169,27 @@ def test_selection_curve_chart_and_table(selection):
         [saved.selection.best_values[size] for size in saved.selection.sizes], rel=1e-5)
 
 
-def test_selection_report_shows_the_alpha_search_and_the_given_tau(selection):
-    """ALPHA empty: alpha chosen by the (alpha, tau) search over all bands before the selection."""
+def test_selection_report_shows_the_model_search_on_the_selected_bands(selection):
+    """MODEL_SEARCH yes (default): the report's search is the model's, on the selected bands, and it names
+    the alpha and tau the selection used."""
     results, saved, parser, _ = selection
+    search = saved.tau_search
+    alpha, tau, relative = saved.selection_ridge()
+    assert saved.mixture.alpha_ == search.alpha == results["ALPHA"] and saved.mixture.tau_ == search.tau
+    assert search.relative and results["RIDGE_SCALE"] == "relative" and (tau, relative) == (0.0, False)
+    np.testing.assert_allclose([numbers(row) for row in parser.tables["surface"][0][1:]], search.surface,
+                               atol=5e-5)
+    text = " ".join(parser.text)
+    assert (f"on the {len(saved.features)} selected bands, after the selection (MODEL_SEARCH). The selection "
+            f"itself used alpha = {alpha:.6g} and tau = 0 (TAU).") in text
+    assert "by 5-fold cross-validation on the training polygons, repeated with 3 random assignments" in text
+    assert dict(parser.tables["parameters"][0][1:])["MODEL_SEARCH"] == "yes"
+
+
+def test_selection_report_shows_the_alpha_search_and_the_given_tau(selection_given_tau):
+    """ALPHA empty, MODEL_SEARCH no: alpha chosen by the (alpha, tau) search over all bands before the
+    selection, the model with the given TAU."""
+    results, saved, parser, _ = selection_given_tau
     search = saved.tau_search
     assert saved.mixture.alpha_ == search.alpha == results["ALPHA"] and saved.mixture.tau_ == 0.0
     surface = parser.tables["surface"][0]
@@ -178,9 +203,9 @@ def test_selection_report_shows_the_alpha_search_and_the_given_tau(selection):
             f"at this alpha is {search.tau:.6g}).") in text
 
 
-def test_selection_report_marks_the_given_tau_not_the_searched_one(selection):
+def test_selection_report_marks_the_given_tau_not_the_searched_one(selection_given_tau):
     """The curve's mark and the surface's outline sit on tau = TAU (grid column 0), not on the best tau."""
-    _, saved, parser, _ = selection
+    _, saved, parser, _ = selection_given_tau
     search = saved.tau_search
     curve = parser.charts["tau-curve"]
     dots = [attributes for tag, attributes in curve if tag == "circle" and attributes["r"] == "3.5"]
@@ -225,7 +250,8 @@ def test_selected_bands_and_samples(selection):
         assert row[1].endswith(saved.class_colors[CLASSES.index(row[0])])
     parameters = dict(parser.tables["parameters"][0][1:])
     assert parameters == {"METHOD": "sffs", "CRITERION": "jm", "MAX_FEATURES": "0", "USE_BEST": "yes",
-                          "TAU": "0", "ALPHA": "empty", "RIDGE_SCALE": "auto", "FOLDS": "5", "REPEATS": "3",
+                          "TAU": "0", "ALPHA": "empty", "MODEL_SEARCH": "yes", "RIDGE_SCALE": "auto",
+                          "FOLDS": "5", "REPEATS": "3",
                           "GROUPED": "yes",
                           "VALIDATION": "0.3", "MAX_SAMPLES": "0", "REFIT": "yes", "SEED": "0"}
 

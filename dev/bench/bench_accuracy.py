@@ -1,6 +1,6 @@
 """Held-out accuracy of GMM Select against its peers, on polygon-disjoint splits of real data.
 
-    /usr/bin/python3 dev/bench/bench_accuracy.py [--splits 5] [--study] [--json FILE]
+    /usr/bin/python3 dev/bench/bench_accuracy.py [--splits 5] [--first-seed 100] [--study] [--json FILE]
         [--data maipo landsat muufl] [--only TEXT]
 
 Data: the bundled Maipo time series (tests/data/maipo_landsat8: 7,713 pixels x 64 features, 4 crops,
@@ -8,9 +8,9 @@ Data: the bundled Maipo time series (tests/data/maipo_landsat8: 7,713 pixels x 6
 polygons, sampled with gmmselect.raster.extract_samples) and the MUUFL field spectra
 (tests/data/muufl_field_spectra: every 25 nm, 31 bands; the 6 materials measured at 4 or more sites, 280
 spectra from 32 sites, each site's ASD file its polygon). Each split holds out 30 % of each class's
-polygons (raster.training.split_polygons, seeds 100, 101, ...); every method trains on the same pixels of
-the other polygons and is scored by Cohen's kappa on the held-out pixels. The table shows the mean over
-the splits.
+polygons (raster.training.split_polygons, seeds 100, 101, ..., or from --first-seed); every method trains
+on the same pixels of the other polygons and is scored by Cohen's kappa on the held-out pixels. The table
+shows the mean over the splits.
 
 - GMM Select as Train Selection and Train GMM run it (raster.training.train, their default options),
   and with the options of the study (--study: the rows that chose the defaults, see the README; --only:
@@ -52,7 +52,7 @@ from gmmselect.core import (  # noqa: E402
     select_features,
     select_tau,
 )
-from gmmselect.core.ridge import DEFAULT_ALPHAS, band_variances  # noqa: E402
+from gmmselect.core.ridge import DEFAULT_ALPHAS, RELATIVE_TAU_GRID, band_variances, ridge_units  # noqa: E402
 from gmmselect.raster import TrainingSamples, extract_samples  # noqa: E402
 from gmmselect.raster.training import (  # noqa: E402
     SelectionOptions,
@@ -145,8 +145,9 @@ def dzetsaka_gmm(X, y, groups, band_names):
 def core_selection(alpha_rule="fixed", alpha=0.0, size_rule="tolerance", final="same", standardise=False):
     """A study method on the core: SFFS-JM up to 20 bands on all training polygons (grouped 5-fold CV
     where CV is used), shrinkage `alpha` (alpha_rule 'search': chosen with tau by the (alpha, tau)
-    search on all bands), size by the 0.1 % `tolerance` rule, by the CV kappa of each size ('cv') or the
-    largest ('max'); final 'search': the (alpha, tau) search again on the selected bands."""
+    search on all bands), size by the 0.1 % `tolerance` rule, by the CV kappa of each size ('cv'), by the
+    best CV kappa of each size's (alpha, tau) search ('searched': the model then takes that size's alpha
+    and tau) or the largest ('max'); final 'search': the (alpha, tau) search again on the selected bands."""
     def method(X, y, groups, band_names):
         scale = np.sqrt(band_variances(X, y)) if standardise else np.ones(X.shape[1])
         Xs = X / scale
@@ -156,6 +157,12 @@ def core_selection(alpha_rule="fixed", alpha=0.0, size_rule="tolerance", final="
             chosen_alpha, tau = search.alpha, (search.tau if alpha_rule == "search with tau" else 0.0)
         selection = select_features(Xs, y, "sffs", "jm", max_features=min(MAX_BANDS, X.shape[1]),
                                     alpha=chosen_alpha, tau=tau)
+        if size_rule == "searched":
+            size, search = best_searched_size(X, y, groups, selection)
+            features, chosen_alpha, tau = list(selection.best_sets[size]), search.alpha, search.tau
+            scale = np.sqrt(band_variances(X, y))
+            mixture = GaussianMixture.fit(X[:, features] / scale[features], y, tau=tau, alpha=chosen_alpha)
+            return (lambda Z: mixture.predict(Z[:, features] / scale[features])), len(features)
         size = {"tolerance": lambda: selection.best_size, "max": lambda: max(selection.sizes),
                 "cv": lambda: best_cv_size(Xs, y, groups, selection, chosen_alpha, tau)}[size_rule]()
         features = list(selection.best_sets[size])
@@ -183,6 +190,18 @@ def best_cv_size(X, y, groups, selection, alpha, tau):
     kappas = [cross_validate(X, y, tau, selection.best_sets[k], groups=groups, alpha=alpha).kappa
               for k in selection.sizes]
     return selection.sizes[int(np.argmax(kappas))]
+
+
+def best_searched_size(X, y, groups, selection):
+    """The size whose best set has the highest CV kappa of its own (alpha, tau) search (Train Selection's
+    MODEL_SEARCH on that set: relative ridge, 3 assignments to folds; ties: the smallest), and that search."""
+    scale, searches = band_variances(X, y), []
+    for size in selection.sizes:
+        bands = list(selection.best_sets[size])
+        searches.append(select_tau(ridge_units(X[:, bands], scale[bands]), y, grid=RELATIVE_TAU_GRID,
+                                   groups=groups, alphas=DEFAULT_ALPHAS, repeats=TrainingOptions.repeats))
+    best = int(np.argmax([search.surface.max() for search in searches]))
+    return selection.sizes[best], searches[best]
 
 
 def methods(study, only=None):
@@ -216,8 +235,10 @@ def study_rows():
             TrainingOptions(selection=SelectionOptions())),
         "study: Train GMM, refit with the assessed alpha and tau": assessed_choice_refitted(
             TrainingOptions()),
+        "study: Train Selection, the selection's alpha and TAU in the model (MODEL_SEARCH no: before)": workflow(
+            TrainingOptions(selection=SelectionOptions(model_search=False))),
         "study: Train Selection before (alpha 0, no refit)": workflow(TrainingOptions(
-            selection=SelectionOptions(), **before)),
+            selection=SelectionOptions(model_search=False), **before)),
         "study: Train Selection, alpha 0, refit": workflow(TrainingOptions(
             selection=SelectionOptions(), alpha_grid=[0.0])),
         "study: Train Selection, alpha by CV, no refit": workflow(TrainingOptions(
@@ -235,6 +256,8 @@ def study_rows():
         "study: SFFS-JM, alpha by CV, bands standardised": core_selection("search", standardise=True),
         "study: SFFS-JM, alpha by CV, then (alpha, tau) on the bands": core_selection(
             "search", final="search"),
+        "study: SFFS-JM, alpha by CV, size and (alpha, tau) by each size's search": core_selection(
+            "search", size_rule="searched"),
         "study: all bands, tau by CV (alpha 0)": core_all_bands([0.0]),
         "study: all bands, (alpha, tau) by CV": core_all_bands(DEFAULT_ALPHAS),
         "study: all bands, (alpha, tau) by CV, bands standardised": core_all_bands(DEFAULT_ALPHAS, True),
@@ -260,11 +283,13 @@ PEER_NAMES = {"random_forest": "scikit-learn RandomForest (200 trees)", "lda": "
               "qda": "scikit-learn QDA (reg_param 1e-3)"}
 
 
-def evaluate(name, load, n_splits, study, only=None):
-    """{method: {'kappa': [per split], 'bands': [per split], 'seconds': total}} on one data set."""
+def evaluate(name, load, n_splits, study, only=None, first_seed=100):
+    """{method: {'kappa': [per split], 'bands': [per split], 'seconds': total}} on one data set, the splits
+    drawn with seeds first_seed, first_seed + 1, ..."""
     X, y, groups, band_names = load()
     labels = np.unique(y)
-    masks = np.array([split_polygons(y, groups, HELD_OUT, seed=100 + s).train for s in range(n_splits)])
+    masks = np.array([split_polygons(y, groups, HELD_OUT, seed=first_seed + s).train
+                      for s in range(n_splits)])
     results = {}
     for method_name, method in methods(study, only).items():
         kappas, bands, started = [], [], time.perf_counter()
@@ -306,6 +331,7 @@ def table(all_results):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--splits", type=int, default=5)
+    parser.add_argument("--first-seed", type=int, default=100, help="seed of the first split (then + 1, ...)")
     parser.add_argument("--study", action="store_true", help="also the rows that chose the defaults")
     parser.add_argument("--json", help="write the per-split kappas here")
     parser.add_argument("--data", nargs="+", choices=list(DATASETS), default=list(DATASETS))
@@ -315,7 +341,8 @@ def main():
     for name in args.data:
         print(f"{name}: {args.splits} polygon-disjoint splits, {HELD_OUT:.0%} of each class's polygons "
               "held out", flush=True)
-        all_results[name] = evaluate(name, DATASETS[name], args.splits, args.study, args.only)
+        all_results[name] = evaluate(name, DATASETS[name], args.splits, args.study, args.only,
+                                     args.first_seed)
     print()
     print(table(all_results))
     if args.json:
