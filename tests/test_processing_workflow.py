@@ -195,6 +195,24 @@ def test_selection_model_alpha_and_tau_are_searched_on_the_selected_bands():
     np.testing.assert_array_equal(result.validation.confusion, held)
 
 
+def test_one_alpha_given_the_model_search_runs_over_tau_alone_at_that_alpha():
+    """ALPHA one value (no alpha search): the selection uses it, and the model's search on the selected
+    bands, leave-one-polygon-out here (FOLDS 0), runs over the tau grid at that alpha only."""
+    samples = maipo_samples(every=4)
+    options = TrainingOptions(selection=SelectionOptions(max_features=3), alpha_grid=[0.5], validation=0,
+                              folds=0)
+    model = train(samples, options, TrainingInputs(16)).model
+    features = list(model.features)
+    expected = select_features(samples.X, samples.y, "sffs", "jm", max_features=3, alpha=0.5)
+    assert model.selection.best_sets == expected.best_sets
+    scale = band_variances(samples.X, samples.y)
+    search = select_tau(ridge_units(samples.X[:, features], scale[features]), samples.y,
+                        grid=RELATIVE_TAU_GRID, folds="loo", groups=samples.groups, alphas=(0.5,))
+    assert list(model.tau_search.alphas) == [0.5] and model.mixture.alpha_ == 0.5
+    np.testing.assert_allclose(model.tau_search.surface, search.surface, rtol=1e-12)
+    assert model.mixture.tau_ == search.tau and model.training.parameters["selection_alpha"] == 0.5
+
+
 def test_train_gmm_searches_a_relative_tau_and_a_given_tau_stays_absolute():
     """RIDGE_SCALE auto: the default grid is relative (the held-out confusion is that of the fit with tau
     times the band variances of the training polygons, the saved model's variances are those of all the
