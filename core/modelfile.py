@@ -112,12 +112,17 @@ class SavedModel:
             features = self.selection.best_sets[n_features]
         return self.mixture.subset(features), tuple(self.band_numbers[f] for f in features)
 
+    @property
+    def searched_on_selection(self):
+        """Whether the model's (alpha, tau) was searched on the selected bands after the selection
+        (MODEL_SEARCH): its record then keeps the selection's alpha and tau."""
+        return self.training is not None and "selection_alpha" in self.training.parameters
+
     def selection_ridge(self):
-        """(alpha, tau, relative) the band selection ran with: the model's own, unless its (alpha, tau) was
-        searched on the selected bands after the selection (MODEL_SEARCH), whose record keeps them."""
-        parameters = self.training.parameters if self.training is not None else {}
-        if "selection_alpha" not in parameters:
+        """(alpha, tau, relative) the band selection ran with: the model's own, or those its record keeps."""
+        if not self.searched_on_selection:
             return self.mixture.alpha_, self.mixture.tau_, self.mixture.ridge_scale_ is not None
+        parameters = self.training.parameters
         return parameters["selection_alpha"], parameters["tau"], parameters.get("ridge_scale") == "relative"
 
     def band_label(self, feature):

@@ -688,7 +688,7 @@ def search_text(model, search, blend, words):
     how = search_how(model, search, words)
     if model.selection is None:
         return words("alpha tau searched", blend=blend, how=how)
-    if model.training is None or "selection_alpha" not in model.training.parameters:
+    if not model.searched_on_selection:
         return words("alpha searched", blend=blend, how=how)
     alpha, tau, relative = model.selection_ridge()
     tau = f"{tau:.6g}"
