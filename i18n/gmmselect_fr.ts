@@ -1538,22 +1538,22 @@ Taille {1} : {2:.6g}{3}
         <translation>la classe « {name} » a {count} polygone(s) : aucun n'est mis de côté, la précision sur les polygones mis de côté ne la couvre donc pas</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="30"/>
+        <location filename="../raster/notices.py" line="34"/>
         <source>classes &apos;{first}&apos; and &apos;{second}&apos; are indistinguishable on the bands used (Jeffries-Matusita distance {jm}; {ceiling} is full separation): even the best rule confuses them about half of the time. Check the raster (constant or empty bands?) and the training polygons of both classes, or merge them</source>
         <translation>les classes « {first} » et « {second} » sont indiscernables sur les bandes utilisées (distance de Jeffries-Matusita {jm} ; {ceiling} est la séparation complète) : même la meilleure règle les confond environ une fois sur deux. Vérifiez le raster (bandes constantes ou vides ?) et les polygones d'entraînement des deux classes, ou fusionnez-les</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="35"/>
+        <location filename="../raster/notices.py" line="39"/>
         <source>the map is in a geographic CRS: areas are in square degrees, which vary with latitude; reproject the map to an equal-area projection for areas</source>
         <translation>la carte est dans un SCR géographique : les surfaces sont en degrés carrés, qui varient avec la latitude ; reprojetez la carte dans une projection équivalente pour les surfaces</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="38"/>
+        <location filename="../raster/notices.py" line="42"/>
         <source>the map has no georeferencing: areas are in pixels</source>
         <translation>la carte n'est pas géoréférencée : les surfaces sont en pixels</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="40"/>
+        <location filename="../raster/notices.py" line="44"/>
         <source>the map has no CRS: areas are in square map units</source>
         <translation>la carte n'a pas de SCR : les surfaces sont en unités de carte au carré</translation>
     </message>
@@ -1681,6 +1681,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="199"/>
         <source>(alpha, tau) search on the selected bands</source>
         <translation>recherche de (alpha, tau) sur les bandes sélectionnées</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="30"/>
+        <source>class &apos;{name}&apos; has {count} training polygon(s) for {folds} folds: {empty} of the folds test none of it and each of the others takes a large share of it away; with so few polygons, leave-one-polygon-out (FOLDS = 0) gives the steadier cross-validation</source>
+        <translation>la classe « {name} » a {count} polygone(s) d'entraînement pour {folds} plis : {empty} des plis n'en testent aucun et chacun des autres lui en retire une large part ; avec si peu de polygones, la validation croisée leave-one-out par polygone (FOLDS = 0) est la plus stable</translation>
     </message>
 </context>
 </TS>

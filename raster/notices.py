@@ -27,6 +27,10 @@ WARNINGS = {
     "warning none held out": QT_TRANSLATE_NOOP(
         "GmmSelect", "class '{name}' has {count} polygon(s): none held out, so the held-out accuracy does "
         "not cover it"),
+    "warning few polygons": QT_TRANSLATE_NOOP(
+        "GmmSelect", "class '{name}' has {count} training polygon(s) for {folds} folds: {empty} of the folds "
+        "test none of it and each of the others takes a large share of it away; with so few polygons, "
+        "leave-one-polygon-out (FOLDS = 0) gives the steadier cross-validation"),
     "warning indistinguishable": QT_TRANSLATE_NOOP(
         "GmmSelect", "classes '{first}' and '{second}' are indistinguishable on the bands used "
         "(Jeffries-Matusita distance {jm}; {ceiling} is full separation): even the best rule confuses them "

@@ -344,6 +344,7 @@ def split(samples, options, steps):
     names = [names_of.get(label, str(label)) for label in labels.tolist()]
     cv_folds(options.folds)
     polygons = split_polygons(samples.y, samples.groups, options.validation, options.seed, names_of)
+    polygons.warnings += few_polygon_warnings(polygons, options)
     for text in polygons.warnings:
         steps.say(f"Warning: {text}")
     y, y_held_out = samples.y[polygons.train], samples.y[polygons.held_out]
@@ -356,6 +357,15 @@ def split(samples, options, steps):
     groups = samples.groups[polygons.train] if options.grouped else None
     return SplitSamples(samples.X[polygons.train], y, groups, samples.X[polygons.held_out], y_held_out, names,
                         counts, polygons)
+
+
+def few_polygon_warnings(polygons, options):
+    """A warning for each class with fewer training polygons than grouped folds (FOLDS >= 2)."""
+    if not options.grouped or options.folds == 0:
+        return []
+    return [warning("warning few polygons", name=name, count=n_train, folds=options.folds,
+                    empty=options.folds - n_train)
+            for name, (n_train, _) in polygons.polygons.items() if n_train < options.folds]
 
 
 def note_given_tau(options, steps):

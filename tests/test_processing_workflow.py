@@ -62,6 +62,33 @@ def test_split_warns_for_a_class_with_no_held_out_polygon():
                               "does not cover it"]
 
 
+@pytest.mark.parametrize("folds, grouped, warned", [(5, True, True), (3, True, False), (0, True, False),
+                                                     (5, False, False)])
+def test_a_class_with_fewer_training_polygons_than_folds_is_named(folds, grouped, warned):
+    """Grouped 5-fold CV over a class of 3 training polygons: 2 folds test none of it (as the folds say);
+    logged and kept in the model's warnings. Not with 3 folds, one polygon out (FOLDS 0) or pixel folds."""
+    from gmmselect.core.folds import make_folds
+
+    y, groups = polygons([4, 8, 8], pixels=6)
+    X = np.random.default_rng(0).normal(size=(len(y), 2)) + y[:, None]
+    samples = TrainingSamples(np.array([1, 2, 3]), ["water", "crop", "forest"], [1, 2], ["b1", "b2"], {}, 0,
+                              0, False, [], X=X, y=y, groups=groups)
+    lines = []
+    options = TrainingOptions(folds=folds, grouped=grouped, tau_grid=[0.0], alpha_grid=[0.0])
+    result = train(samples, options, TrainingInputs(2), log=lines.append)
+    expected = ("class 'water' has 3 training polygon(s) for 5 folds: 2 of the folds test none of it and "
+                "each of the others takes a large share of it away; with so few polygons, "
+                "leave-one-polygon-out (FOLDS = 0) gives the steadier cross-validation")
+    assert (expected in result.model.training.warnings) == warned
+    assert (f"Warning: {expected}" in lines) == warned
+    assert not [text for text in result.model.training.warnings if "training polygon(s) for" in text
+                and "'water'" not in text]
+    if warned:
+        train_part = result.split.train
+        fold = make_folds(y[train_part], folds, groups[train_part], options.seed)
+        assert sum(not np.any(fold[y[train_part] == 1] == v) for v in range(folds)) == 2
+
+
 def test_split_refuses_to_leave_a_class_without_training_polygon():
     y, groups = polygons([10, 2])
     with pytest.raises(ValueError, match=r"VALIDATION = 0.8 holds out all 2 polygon\(s\) of class 'water', "
