@@ -1673,11 +1673,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Oui (par défaut) : après la sélection, la recherche de (alpha, tau) de Train GMM est faite sur les bandes sélectionnées (les valeurs d'ALPHA, la grille de tau par défaut, relative à la variance de chaque bande sauf si RIDGE_SCALE vaut absolute, FOLDS, GROUPED, REPEATS, le kappa de Cohen) et le modèle utilise son alpha et son tau ; le rapport montre cette recherche. Non : le modèle utilise l'alpha et le TAU de la sélection (versions antérieures).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="125"/>
-        <source>{blend}, chosen {how} on the {bands} selected bands, after the selection (MODEL_SEARCH). The selection itself used alpha = {alpha} and tau = {tau} (TAU).</source>
-        <translation>{blend}, choisis {how} sur les {bands} bandes sélectionnées, après la sélection (MODEL_SEARCH). La sélection elle-même a utilisé alpha = {alpha} et tau = {tau} (TAU).</translation>
-    </message>
-    <message>
         <location filename="../raster/report.py" line="199"/>
         <source>(alpha, tau) search on the selected bands</source>
         <translation>recherche de (alpha, tau) sur les bandes sélectionnées</translation>
@@ -1686,6 +1681,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/notices.py" line="30"/>
         <source>class &apos;{name}&apos; has {count} training polygon(s) for {folds} folds: {empty} of the folds test none of it and each of the others takes a large share of it away; with so few polygons, leave-one-polygon-out (FOLDS = 0) gives the steadier cross-validation</source>
         <translation>la classe « {name} » a {count} polygone(s) d'entraînement pour {folds} plis : {empty} des plis n'en testent aucun et chacun des autres lui en retire une large part ; avec si peu de polygones, la validation croisée leave-one-out par polygone (FOLDS = 0) est la plus stable</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="125"/>
+        <source>{blend}, chosen on the {bands} selected bands after the selection (MODEL_SEARCH), {how}. The selection itself used alpha = {alpha} and tau = {tau} (TAU).</source>
+        <translation>{blend}, choisis sur les {bands} bandes sélectionnées après la sélection (MODEL_SEARCH), {how}. La sélection elle-même a utilisé alpha = {alpha} et tau = {tau} (TAU).</translation>
     </message>
 </context>
 </TS>

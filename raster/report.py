@@ -123,8 +123,8 @@ TEXTS = {
         "GmmSelect", "{blend}. alpha was chosen {how} over all bands, before the selection; the selection "
                      "and the model use it with tau given (TAU)."),
     "model searched": QT_TRANSLATE_NOOP(
-        "GmmSelect", "{blend}, chosen {how} on the {bands} selected bands, after the selection "
-                     "(MODEL_SEARCH). The selection itself used alpha = {alpha} and tau = {tau} (TAU)."),
+        "GmmSelect", "{blend}, chosen on the {bands} selected bands after the selection (MODEL_SEARCH), "
+                     "{how}. The selection itself used alpha = {alpha} and tau = {tau} (TAU)."),
     "search loo": QT_TRANSLATE_NOOP(
         "GmmSelect", "over {cells} values by leave-one-out cross-validation on the training polygons "
                      "(criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; "

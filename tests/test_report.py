@@ -180,8 +180,9 @@ def test_selection_report_shows_the_model_search_on_the_selected_bands(selection
     np.testing.assert_allclose([numbers(row) for row in parser.tables["surface"][0][1:]], search.surface,
                                atol=5e-5)
     text = " ".join(parser.text)
-    assert (f"on the {len(saved.features)} selected bands, after the selection (MODEL_SEARCH). The selection "
-            f"itself used alpha = {alpha:.6g} and tau = 0 (TAU).") in text
+    bands = len(saved.features)
+    assert f"chosen on the {bands} selected bands after the selection (MODEL_SEARCH), over " in text
+    assert f"The selection itself used alpha = {alpha:.6g} and tau = 0 (TAU)." in text
     assert "by 5-fold cross-validation on the training polygons, repeated with 3 random assignments" in text
     assert dict(parser.tables["parameters"][0][1:])["MODEL_SEARCH"] == "yes"
 
