@@ -128,7 +128,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             self.N_FEATURES, GmmSelect.tr("Number of selected bands to use (selection models)"),
             QgsProcessingParameterNumber.Integer, optional=True, minValue=0),
             GmmSelect.tr("Empty or 0: the bands the model was saved with. A size k: the best set of k bands "
-                         "found by the selection (Train Selection models only)."), advanced=True)
+                         "found by the selection (Train Selection models only), with the model's alpha and "
+                         "tau (chosen for the bands it was saved with)."), advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterString(
             self.BAND_MAP, GmmSelect.tr("Band map (model band=raster band)"), optional=True),
             GmmSelect.tr("Empty: the raster's bands are matched to the model's by name (by number when "

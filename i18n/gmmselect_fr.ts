@@ -99,32 +99,27 @@
         <translation>Nombre de bandes sélectionnées à utiliser (modèles avec sélection)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="127"/>
-        <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only).</source>
-        <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement).</translation>
-    </message>
-    <message>
         <location filename="../algorithms/sample_design.py" line="47"/>
         <source>Classification</source>
         <translation>Classification</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="152"/>
+        <location filename="../algorithms/predict.py" line="153"/>
         <source>Confidence</source>
         <translation>Carte de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="152"/>
+        <location filename="../algorithms/predict.py" line="153"/>
         <source>Posterior probability of the winning class, in (0, 1] (Float32), styled with a continuous red (0) to green (1) ramp (.qml next to it).</source>
         <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="156"/>
+        <location filename="../algorithms/predict.py" line="157"/>
         <source>Class probabilities</source>
         <translation>Probabilités des classes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="156"/>
+        <location filename="../algorithms/predict.py" line="157"/>
         <source>One band per class (in the model&apos;s class order): posterior probabilities (Float32).</source>
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
@@ -139,7 +134,7 @@
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="194"/>
+        <location filename="../algorithms/predict.py" line="195"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -903,7 +898,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="146"/>
+        <location filename="../algorithms/predict.py" line="147"/>
         <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer's categorized style when it had one, else those of the land covers the class names say (water, forest, eau, forêt...), else a palette for colour-blind eyes.</source>
         <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon celles des occupations du sol que disent les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens.</translation>
     </message>
@@ -1363,22 +1358,22 @@ Taille {1} : {2:.6g}{3}
         <translation>L'image à classer : elle doit contenir les bandes sur lesquelles le modèle a été entraîné (associées par leur nom, sinon par leur numéro).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="132"/>
+        <location filename="../algorithms/predict.py" line="133"/>
         <source>Band map (model band=raster band)</source>
         <translation>Correspondance des bandes (bande du modèle=bande du raster)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="132"/>
+        <location filename="../algorithms/predict.py" line="133"/>
         <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (by number when either has no band names), and wavelengths that differ stop the run. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
         <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes), et des longueurs d'onde différentes arrêtent le traitement. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="138"/>
+        <location filename="../algorithms/predict.py" line="139"/>
         <source>Dask scheduler address</source>
         <translation>Adresse de l'ordonnanceur Dask</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="138"/>
+        <location filename="../algorithms/predict.py" line="139"/>
         <source>Empty: classify on this machine. An address such as &apos;tcp://10.0.0.5:8786&apos; (printed by &apos;dask scheduler&apos;): the workers of that Dask cluster classify the raster in tiles, with the same result. The raster, the mask and the output&apos;s folder must be at paths every worker sees, and GMM Select must be importable there.</source>
         <translation>Vide : classer sur cette machine. Une adresse telle que 'tcp://10.0.0.5:8786' (affichée par 'dask scheduler') : les workers de cette grappe Dask classent le raster par tuiles, avec le même résultat. Le raster, le masque et le dossier de la sortie doivent se trouver à des chemins que chaque worker voit, et GMM Select doit pouvoir y être importé.</translation>
     </message>
@@ -1568,7 +1563,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Le modèle final a été réajusté sur tous les polygones (la recherche ou la sélection refaite sur eux : ses bandes, alpha et tau peuvent différer de ceux évalués) après que les polygones de validation ont évalué le modèle entraîné sans eux.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="178"/>
+        <location filename="../algorithms/predict.py" line="179"/>
         <source>Model: {0} classes ({1}), tau = {2}, {3} band(s): {4}</source>
         <translation>Modèle : {0} classes ({1}), tau = {2}, {3} bande(s) : {4}</translation>
     </message>
@@ -1686,6 +1681,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="125"/>
         <source>{blend}, chosen on the {bands} selected bands after the selection (MODEL_SEARCH), {how}. The selection itself used alpha = {alpha} and tau = {tau} (TAU).</source>
         <translation>{blend}, choisis sur les {bands} bandes sélectionnées après la sélection (MODEL_SEARCH), {how}. La sélection elle-même a utilisé alpha = {alpha} et tau = {tau} (TAU).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="127"/>
+        <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only), with the model&apos;s alpha and tau (chosen for the bands it was saved with).</source>
+        <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement), avec l'alpha et le tau du modèle (choisis pour les bandes avec lesquelles il a été enregistré).</translation>
     </message>
 </context>
 </TS>
