@@ -77,9 +77,8 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
             GmmSelect.tr("Yes (default): after the selection, the (alpha, tau) search of Train GMM runs on "
                          "the selected bands (the ALPHA values, the default tau grid, relative to each "
                          "band's variance unless RIDGE_SCALE is absolute, FOLDS, GROUPED, REPEATS, Cohen's "
-                         "kappa) "
-                         "and the model uses its alpha and tau; the report shows that search. No: the model "
-                         "uses the selection's alpha and TAU (earlier versions)."),
+                         "kappa) and the model uses its alpha and tau; the report shows that search. No: the "
+                         "model uses the selection's alpha and TAU (earlier versions)."),
             advanced=True)
 
     def addOutputFiles(self):

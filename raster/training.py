@@ -433,7 +433,7 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None
     """The (alpha, tau) search on the training polygons over all bands, or over the positions `features`
     (TauResult; tau relative to the band variances `scale`, None: absolute), its progress over `stage`
     (start, end) of the run and its time under `step`, logged."""
-    columns = list(range(data.X.shape[1])) if features is None else list(features)
+    columns = slice(None) if features is None else list(features)  # all bands: no copy of the samples
     grid = tau_grid or (None if scale is None else RELATIVE_TAU_GRID)
     with steps.timed(step):
         search = select_tau(ridge_units(data.X[:, columns], None if scale is None else scale[columns]),
@@ -442,7 +442,7 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None
                             progress=steps.stage(*stage), is_canceled=steps.is_canceled,
                             alphas=options.alphas(), repeats=options.repeats)
     search = replace(search, relative=scale is not None)
-    over = "" if features is None else f" on the {len(columns)} selected band(s)"
+    over = "" if features is None else f" on the {len(features)} selected band(s)"
     if search.surface.size > 1:
         best = float(np.max(search.surface))
         steps.say(f"(alpha, tau) search{over} over {len(search.alphas)} x {len(search.grid)} values "
