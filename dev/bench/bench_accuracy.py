@@ -1,13 +1,14 @@
 """Held-out accuracy of GMM Select against its peers, on polygon-disjoint splits of real data.
 
     /usr/bin/python3 dev/bench/bench_accuracy.py [--splits 5] [--first-seed 100] [--study] [--json FILE]
-        [--data maipo landsat muufl] [--only TEXT]
+        [--data maipo landsat muufl maipo-6 maipo-12 maipo-24] [--only TEXT]
 
 Data: the bundled Maipo time series (tests/data/maipo_landsat8: 7,713 pixels x 64 features, 4 crops,
 400 fields = the polygons), the Landsat-5 scene (tests/data/landsat5_rstoolbox: 7 bands, 4 classes, 36
 polygons, sampled with gmmselect.raster.extract_samples) and the MUUFL field spectra
 (tests/data/muufl_field_spectra: every 25 nm, 31 bands; the 6 materials measured at 4 or more sites, 280
-spectra from 32 sites, each site's ASD file its polygon). Each split holds out 30 % of each class's
+spectra from 32 sites, each site's ASD file its polygon); on request Maipo with 6, 12 or 24 of its fields per
+crop (maipo-6, ...: few polygons per class, fewer than the features). Each split holds out 30 % of each class's
 polygons (raster.training.split_polygons, seeds 100, 101, ..., or from --first-seed); every method trains
 on the same pixels of the other polygons and is scored by Cohen's kappa on the held-out pixels. The table
 shows the mean over the splits.
@@ -96,7 +97,23 @@ def muufl():
             [f"{w:g} nm" for w in data["wavelength_nm"][every]])
 
 
+def maipo_fields(per_class):
+    """Maipo restricted to `per_class` fields of each crop (drawn with seed `per_class`): few polygons per
+    class, fewer than the 64 features, the regime of the README's "Few polygons per class"."""
+    def load():
+        X, y, fields, names = maipo()
+        rng = np.random.default_rng(per_class)
+        keep = np.zeros(len(y), dtype=bool)
+        for crop in np.unique(y):
+            crop_fields = np.unique(fields[y == crop])
+            keep |= np.isin(fields, rng.choice(crop_fields, min(per_class, len(crop_fields)), replace=False))
+        return X[keep], y[keep], fields[keep], names
+    return load
+
+
 DATASETS = {"maipo": maipo, "landsat": landsat, "muufl": muufl}
+#: Maipo with 6, 12 or 24 fields per crop (--data maipo-6 ...; not in the default run).
+FEW_FIELDS = {f"maipo-{n}": maipo_fields(n) for n in (6, 12, 24)}
 
 
 def as_samples(X, y, groups, band_names):
@@ -231,6 +248,8 @@ def study_rows():
         "study: Train Selection, leave-one-polygon-out (FOLDS 0)": workflow(TrainingOptions(
             selection=SelectionOptions(), folds=0)),
         "study: Train GMM, leave-one-polygon-out (FOLDS 0)": workflow(TrainingOptions(folds=0)),
+        "study: Train Selection, the largest size (USE_BEST no)": workflow(TrainingOptions(
+            selection=SelectionOptions(use_best=False))),
         "study: Train Selection, refit with the assessed bands, alpha and tau": assessed_choice_refitted(
             TrainingOptions(selection=SelectionOptions())),
         "study: Train GMM, refit with the assessed alpha and tau": assessed_choice_refitted(
@@ -334,14 +353,14 @@ def main():
     parser.add_argument("--first-seed", type=int, default=100, help="seed of the first split (then + 1, ...)")
     parser.add_argument("--study", action="store_true", help="also the rows that chose the defaults")
     parser.add_argument("--json", help="write the per-split kappas here")
-    parser.add_argument("--data", nargs="+", choices=list(DATASETS), default=list(DATASETS))
+    parser.add_argument("--data", nargs="+", choices=list(DATASETS) + list(FEW_FIELDS), default=list(DATASETS))
     parser.add_argument("--only", help="only the GMM Select rows whose name holds this text (no peers)")
     args = parser.parse_args()
     all_results = {}
     for name in args.data:
         print(f"{name}: {args.splits} polygon-disjoint splits, {HELD_OUT:.0%} of each class's polygons "
               "held out", flush=True)
-        all_results[name] = evaluate(name, DATASETS[name], args.splits, args.study, args.only,
+        all_results[name] = evaluate(name, {**DATASETS, **FEW_FIELDS}[name], args.splits, args.study, args.only,
                                      args.first_seed)
     print()
     print(table(all_results))
