@@ -114,6 +114,7 @@ def maipo_fields(per_class):
 DATASETS = {"maipo": maipo, "landsat": landsat, "muufl": muufl}
 #: Maipo with 6, 12 or 24 fields per crop (--data maipo-6 ...; not in the default run).
 FEW_FIELDS = {f"maipo-{n}": maipo_fields(n) for n in (6, 12, 24)}
+LOADERS = {**DATASETS, **FEW_FIELDS}
 
 
 def as_samples(X, y, groups, band_names):
@@ -353,14 +354,14 @@ def main():
     parser.add_argument("--first-seed", type=int, default=100, help="seed of the first split (then + 1, ...)")
     parser.add_argument("--study", action="store_true", help="also the rows that chose the defaults")
     parser.add_argument("--json", help="write the per-split kappas here")
-    parser.add_argument("--data", nargs="+", choices=list(DATASETS) + list(FEW_FIELDS), default=list(DATASETS))
+    parser.add_argument("--data", nargs="+", choices=list(LOADERS), default=list(DATASETS))
     parser.add_argument("--only", help="only the GMM Select rows whose name holds this text (no peers)")
     args = parser.parse_args()
     all_results = {}
     for name in args.data:
         print(f"{name}: {args.splits} polygon-disjoint splits, {HELD_OUT:.0%} of each class's polygons "
               "held out", flush=True)
-        all_results[name] = evaluate(name, {**DATASETS, **FEW_FIELDS}[name], args.splits, args.study, args.only,
+        all_results[name] = evaluate(name, LOADERS[name], args.splits, args.study, args.only,
                                      args.first_seed)
     print()
     print(table(all_results))
