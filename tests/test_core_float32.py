@@ -7,16 +7,26 @@ from osgeo import gdal
 from test_raster_fixtures import LANDSAT
 
 from gmmselect.core import GaussianMixture, float32
-from gmmselect.core.float32 import CONFIDENCE_TOLERANCE, MonomialDecision, WhitenedDecision
+from gmmselect.core.float32 import CONFIDENCE_TOLERANCE, MonomialDecision, SharedDecision, WhitenedDecision
 
 KERNELS = [WhitenedDecision, MonomialDecision]
 
 
-@pytest.fixture(params=KERNELS, ids=["whitened", "monomial"])
+@pytest.fixture(params=KERNELS + [SharedDecision], ids=["whitened", "monomial", "shared"])
 def kernel(request, monkeypatch):
-    """Each float32 kernel, made the one every mixture uses whatever its band count."""
-    monkeypatch.setattr(float32, "MONOMIAL_LIMIT", 0 if request.param is WhitenedDecision else 10**6)
+    """Each float32 kernel, made the one every mixture it serves uses whatever its band count (the shared
+    kernel: the mixtures of `served`)."""
+    monkeypatch.setattr(float32, "MONOMIAL_LIMIT", 10**6 if request.param is MonomialDecision else 0)
     return request.param
+
+
+def served(kernel, model):
+    """`model`, or for the shared kernel the mixture of its means with every class given the first class's
+    covariance (one whitener for all classes, as alpha 1 gives)."""
+    if kernel is not SharedDecision:
+        return model
+    covariances = np.repeat(model.covariances_[:1], model.n_classes, axis=0)
+    return GaussianMixture(model.labels_, model.priors_, model.means_, covariances)
 
 
 def ill_conditioned(seed=0, d=8, n_classes=4, smallest=-6):
@@ -84,7 +94,7 @@ def float64_outputs(model, X):
 @pytest.mark.parametrize("alpha", [0.0, 0.3])
 @pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32, np.float32, np.float64])
 def test_the_error_bound_holds_on_ill_conditioned_covariances(dtype, alpha, kernel):
-    model = shrunk(0, alpha)
+    model = served(kernel, shrunk(0, alpha))
     X = pixels_around(model, 20000, 1, dtype)
     form = kernel(model, X.dtype)
     distances, t = form.distances(X.T)
@@ -100,7 +110,7 @@ def test_the_error_bound_holds_on_ill_conditioned_covariances(dtype, alpha, kern
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_labels_equal_float64_on_every_pixel_with_near_ties(seed, kernel, monkeypatch):
-    model = ill_conditioned(seed)
+    model = served(kernel, ill_conditioned(seed))
     X = np.vstack([pixels_around(model, 5000, seed, np.float64), near_ties(model, 40, seed)])
     retried = []
     decide = model.decide
@@ -118,8 +128,9 @@ def test_labels_equal_float64_on_every_pixel_with_near_ties(seed, kernel, monkey
 @pytest.mark.parametrize("seed", [0, 1])
 def test_shrinkage_alpha_reaches_the_float32_path(seed, kernel):
     """alpha > 0: the float32 labels equal, on every pixel (near ties included), the float64 labels of a
-    model given the blended covariances as its own (alpha 0, the same floor), and differ from alpha 0's."""
-    model = shrunk(seed, 0.3)
+    model given the blended covariances as its own (alpha 0, the same floor), and differ from alpha 0's;
+    alpha 1 (one pooled covariance) for the shared kernel."""
+    model = shrunk(seed, 1.0 if kernel is SharedDecision else 0.3)
     blended = GaussianMixture(model.labels_, model.priors_, model.means_, model.blended_covariances(),
                               floor=model.floor_)
     X = np.vstack([pixels_around(model, 5000, seed, np.float64), near_ties(model, 40, seed)])
@@ -132,7 +143,7 @@ def test_shrinkage_alpha_reaches_the_float32_path(seed, kernel):
 
 
 def test_float32_alone_would_get_some_near_ties_wrong(kernel):
-    model = ill_conditioned(3)
+    model = served(kernel, ill_conditioned(3))
     X = near_ties(model, 40, 3)
     distances, _ = kernel(model, X.dtype).distances(X.T)
     assert np.any(np.argmin(distances, axis=0) != np.argmax(model.decision_function(X), axis=1))
@@ -143,7 +154,9 @@ def test_landsat_labels_and_confidence_equal_float64(kernel):
     rng = np.random.default_rng(0)
     y = np.digitize(pixels[:, 3], np.quantile(pixels[:, 3], [0.25, 0.5, 0.75])) + 1
     train = rng.choice(len(pixels), 3000, replace=False)
-    model = GaussianMixture.fit(pixels[train].astype(np.float64), y[train], tau=1e-3)
+    model = GaussianMixture.fit(pixels[train].astype(np.float64), y[train], tau=1e-3,
+                                alpha=1.0 if kernel is SharedDecision else 0.0)
+    assert type(model._float32(pixels.dtype)) is kernel
     labels, confidence, posteriors = model.classify(pixels, with_posteriors=True)
     expected_labels, expected_confidence, expected_posteriors = float64_outputs(model, pixels)
     np.testing.assert_array_equal(labels, expected_labels)
@@ -152,7 +165,7 @@ def test_landsat_labels_and_confidence_equal_float64(kernel):
 
 
 def test_far_runner_up_gives_confidence_one_without_exp(kernel, monkeypatch):
-    model = ill_conditioned(4, smallest=2)
+    model = served(kernel, ill_conditioned(4, smallest=2))
     X = np.round(model.means_).repeat(10, axis=0).astype(np.int16)
     assert float64_outputs(model, X)[1].min() > 1 - 2.0**-24
     monkeypatch.setattr(np, "exp", lambda *a, **k: pytest.fail("exp called"))
@@ -164,10 +177,10 @@ def test_far_runner_up_gives_confidence_one_without_exp(kernel, monkeypatch):
 
 def test_parts_and_blocks_change_no_output(kernel, monkeypatch):
     X = pixels_around(ill_conditioned(5), 3001, 5, np.int16)
-    whole = ill_conditioned(5).classify(X, with_posteriors=True)
+    whole = served(kernel, ill_conditioned(5)).classify(X, with_posteriors=True)
     monkeypatch.setattr(float32, "PART_ELEMENTS", 700)  # parts of 128 pixels, blocks of 64
     monkeypatch.setattr(float32, "BLOCK_ELEMENTS", 100)
-    model = ill_conditioned(5)
+    model = served(kernel, ill_conditioned(5))
     form = kernel(model, X.dtype)
     assert (form.step, form.block) == (128, 64)
     bands = np.ascontiguousarray(X.T)
@@ -180,11 +193,19 @@ def test_parts_and_blocks_change_no_output(kernel, monkeypatch):
 
 
 @pytest.mark.parametrize("d", range(1, 7))
-def test_the_monomial_kernel_serves_models_up_to_its_band_limit(d):
-    model = ill_conditioned(0, d=d)
-    expected = MonomialDecision if d <= float32.MONOMIAL_LIMIT else WhitenedDecision
+@pytest.mark.parametrize("beyond", [WhitenedDecision, SharedDecision])
+def test_the_monomial_kernel_serves_models_up_to_its_band_limit_the_shared_one_pooled_models(d, beyond):
+    model = served(beyond, ill_conditioned(0, d=d))
+    expected = MonomialDecision if d <= float32.MONOMIAL_LIMIT else beyond
     assert type(float32.float32_decision(model, np.int16)) is expected
     assert type(model._float32(np.dtype(np.int16))) is expected
+
+
+def test_alpha_one_gives_every_class_one_whitener_and_the_shared_kernel():
+    model = shrunk(0, 1.0)
+    assert np.all(model.whiteners_ == model.whiteners_[0])
+    assert type(model._float32(np.dtype(np.int16))) is SharedDecision
+    assert type(shrunk(0, 0.99)._float32(np.dtype(np.int16))) is WhitenedDecision
 
 
 def assert_error_bound_holds(form, X):
@@ -201,7 +222,7 @@ def assert_error_bound_holds(form, X):
 @pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.float32])
 def test_the_error_bound_holds_at_the_ends_of_the_input_range(dtype, kernel):
     """Pixels at the extremes of 16-bit data (monomials up to 4e9, far from every class)."""
-    model = ill_conditioned(6, d=4, smallest=0)
+    model = served(kernel, ill_conditioned(6, d=4, smallest=0))
     info = np.iinfo(np.int16 if dtype is np.float32 else dtype)
     X = np.random.default_rng(6).choice([info.min, info.max, 0, 1000, 3000], size=(5000, 4)).astype(dtype)
     assert_error_bound_holds(kernel(model, X.dtype), X)
@@ -211,7 +232,7 @@ def test_the_error_bound_holds_at_the_ends_of_the_input_range(dtype, kernel):
 def test_the_error_bound_holds_at_the_means_of_ill_conditioned_classes(dtype, kernel):
     """Pixels within 1e-3 of the class means (condition 1e10): distances near zero, so the monomial
     kernel's bound rests on its absolute term f (the float64 product's cancellation, about 1e-3 here)."""
-    model = ill_conditioned(7, d=4)
+    model = served(kernel, ill_conditioned(7, d=4))
     rng = np.random.default_rng(7)
     X = (model.means_.repeat(500, axis=0) + rng.uniform(-1e-3, 1e-3, (2000, 4))).astype(dtype)
     assert_error_bound_holds(kernel(model, X.dtype), X)

@@ -9,6 +9,7 @@ from osgeo import gdal
 from test_raster_fixtures import LANDSAT, POLYGONS, landsat_tiles, three_class_scene, write_raster
 
 from gmmselect.core import GaussianMixture
+from gmmselect.core.float32 import SharedDecision
 from gmmselect.raster import Canceled, DataError, extract_samples, predict_raster
 from gmmselect.raster.blocks import PixelReader
 
@@ -57,6 +58,20 @@ def test_prediction_equals_the_core_and_carries_its_style(tmp_path, model):
     confidence = gdal.Open(paths["confidence"])  # keep the dataset alive while its band is used
     confidence_band = confidence.GetRasterBand(1)
     assert confidence_band.DataType == gdal.GDT_Float32 and confidence_band.GetNoDataValue() == -1
+
+
+def test_a_model_of_one_pooled_covariance_maps_the_float64_labels(tmp_path):
+    """alpha 1: every class shares one whitener and the shared float32 kernel classifies; the map holds the
+    float64 labels on every pixel and the confidence within 1e-5."""
+    samples = extract_samples(LANDSAT, POLYGONS, "class", bands=BANDS)
+    pooled = GaussianMixture.fit(samples.X, samples.y, alpha=1.0, class_names=samples.class_names)
+    assert type(pooled._float32(gdal.Open(LANDSAT).ReadAsArray().dtype)) is SharedDecision
+    paths = predict_raster(LANDSAT, pooled, BANDS, str(tmp_path / "classes.tif"), str(tmp_path / "conf.tif"))
+    winners, confidence, _ = pooled.decide(landsat_pixels().astype(np.float64))
+    np.testing.assert_array_equal(read(paths["classification"]).ravel(), pooled.labels_[winners])
+    np.testing.assert_allclose(read(paths["confidence"]).ravel(), confidence, rtol=0, atol=1e-5)
+    unpooled = GaussianMixture.fit(samples.X, samples.y).predict(landsat_pixels())
+    assert np.any(pooled.labels_[winners] != unpooled)
 
 
 def test_output_does_not_depend_on_the_block_size(tmp_path):

@@ -1,8 +1,10 @@
-"""Benchmark: the two kernels of the certified float32 classification (core/float32.py), side by side.
+"""Benchmark: the kernels of the certified float32 classification (core/float32.py), side by side.
 
 On pixels drawn like bench_predict.py's scene (6 classes, int16, Gaussian noise around class means,
 models trained as there) for d = 2, 3, 4, 5, 6, 8 and 20 bands, and on the bundled real data (Landsat 5
-uint8 with its training polygons, Maipo float64 features): CPU ns per pixel of the whole
+uint8 with its training polygons, Maipo float64 features): the whitened and the monomial kernel; then
+the whitened and the shared kernel on models with one pooled covariance (alpha 1: 5, 8 and 20 bands of
+the scene with 6 classes, 20 bands with 16; Landsat 5 on 6 bands): CPU ns per pixel of the whole
 classification (one thread, one BLAS thread) and of the distances alone, each kernel in turn in one
 process (interleaved, best of --repeats), and the share of pixels left to the float64 fallback.
 
@@ -20,18 +22,18 @@ N_CLASSES = 6
 NOISE = 150
 
 
-def scene_pixels(bands, n, seed=5):
+def scene_pixels(bands, n, seed=5, n_classes=N_CLASSES):
     """`n` pixels `(d, n)` int16 of the bench scene's distribution, over `bands` (1-based)."""
     from bench_predict import class_means
     rng = np.random.default_rng(seed)
-    classes = rng.integers(0, N_CLASSES, n)
-    means = class_means(N_CLASSES, 20)[classes][:, np.array(bands) - 1]
+    classes = rng.integers(0, n_classes, n)
+    means = class_means(n_classes, 20)[classes][:, np.array(bands) - 1]
     return np.ascontiguousarray((means + rng.normal(0, NOISE, means.shape)).astype(np.int16).T)
 
 
-def real_cases():
+def real_cases(alpha=0.0):
     """(name, model, pixels `(d, n)`) of the bundled real data: Landsat 5 (the training polygons' 4
-    classes) on 2, 4, 6 bands, Maipo (4 crops) on 2, 4, 6 features."""
+    classes) on 2, 4, 6 bands, Maipo (4 crops) on 2, 4, 6 features; models of shrinkage `alpha`."""
     from osgeo import gdal
 
     from gmmselect.core import GaussianMixture
@@ -41,11 +43,11 @@ def real_cases():
                               os.path.join(landsat, "training_polygons.gpkg"), "class")
     image = gdal.Open(os.path.join(landsat, "lsat_tm_7band.tif")).ReadAsArray().reshape(7, -1)
     for bands in ([2, 3], [1, 2, 3, 4], [0, 1, 2, 3, 4, 6]):
-        model = GaussianMixture.fit(samples.X[:, bands].astype(np.float64), samples.y, tau=1e-3)
+        model = GaussianMixture.fit(samples.X[:, bands].astype(np.float64), samples.y, tau=1e-3, alpha=alpha)
         yield f"Landsat 5, {len(bands)} bands", model, np.ascontiguousarray(image[bands])
     maipo = np.load(os.path.join(REPO, "tests", "data", "maipo_landsat8", "maipo.npz"))
     for d in (2, 4, 6):
-        model = GaussianMixture.fit(maipo["X"][:, :d], maipo["y"], tau=1e-3)
+        model = GaussianMixture.fit(maipo["X"][:, :d], maipo["y"], tau=1e-3, alpha=alpha)
         yield f"Maipo, {d} features", model, np.ascontiguousarray(maipo["X"][:, :d].T)
 
 
@@ -74,10 +76,11 @@ def cpu_ns(work, *arguments):
     return (time.process_time() - start) / arguments[-1].shape[1] * 1e9
 
 
-def compare(name, model, bands, repeats):
-    """Print both kernels' classify and distances ns/px (interleaved, best of `repeats`) and fallback."""
-    from gmmselect.core.float32 import MonomialDecision, WhitenedDecision
-    forms = {"whitened": WhitenedDecision(model, bands.dtype), "monomial": MonomialDecision(model, bands.dtype)}
+def compare(name, model, bands, repeats, kernels=("whitened", "monomial")):
+    """Print the `kernels`' classify and distances ns/px (interleaved, best of `repeats`), their fallback
+    and the ratio of the second's classify time to the first's."""
+    from gmmselect.core import float32
+    forms = {key: getattr(float32, f"{key.capitalize()}Decision")(model, bands.dtype) for key in kernels}
     best = {key: [np.inf, np.inf] for key in forms}
     for _ in range(repeats):
         for key, form in forms.items():
@@ -85,11 +88,13 @@ def compare(name, model, bands, repeats):
             best[key][1] = min(best[key][1], cpu_ns(all_distances, form, bands))
     row = "; ".join(f"{key} {best[key][0]:.1f} ns/px (distances {best[key][1]:.1f}), fallback "
                     f"{100 * fallback_share(form, bands):.2f} %" for key, form in forms.items())
-    print(f"{name}: {row}; monomial/whitened {best['monomial'][0] / best['whitened'][0]:.2f}", flush=True)
+    first, second = kernels
+    print(f"{name}: {row}; {second}/{first} {best[second][0] / best[first][0]:.2f}", flush=True)
 
 
 def main():
-    """Compare the kernels on the scene's distribution for each band count, then on the real data."""
+    """Compare the kernels on the scene's distribution for each band count, then on the real data; then
+    the shared kernel on pooled models."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pixels", type=int, default=2**18)
     parser.add_argument("--repeats", type=int, default=7)
@@ -106,6 +111,14 @@ def main():
                     scene_pixels(bands, args.pixels), args.repeats)
         for name, model, pixels in real_cases():
             compare(name, model, pixels, args.repeats)
+        shared = ("whitened", "shared")
+        for d, n_classes in ((5, 6), (8, 6), (20, 6), (20, 16)):
+            bands = np.linspace(1, 20, d).round().astype(int).tolist()
+            compare(f"scene, {d} bands, {n_classes} classes, alpha 1",
+                    train_model(GaussianMixture, 20, n_classes, bands, alpha=1.0),
+                    scene_pixels(bands, args.pixels, n_classes=n_classes), args.repeats, shared)
+        name, model, pixels = list(real_cases(alpha=1.0))[2]
+        compare(f"{name}, alpha 1", model, pixels, args.repeats, shared)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,10 @@ uncompressed, for comparison): CPU seconds per stage, whose sum over the core co
 wall time from below.
 
     /usr/bin/python3 dev/bench/bench_predict.py [--size 6000] [--bands 20] [--classes 6] [--dir /tmp]
-        [--stages]
+        [--stages] [--alpha 1]
+
+--alpha: the models' shrinkage (default 0; 1: one pooled covariance, which the shared float32 kernel
+classifies).
 """
 
 import argparse
@@ -103,12 +106,13 @@ def train_scene(scene, polygons):
     GaussianMixture.fit(samples.X, samples.y, tau=tau)
 
 
-def train_model(GaussianMixture, n_bands, n_classes, bands):
-    """A mixture learnt on 30000 samples drawn from the scene's distribution, over `bands` (1-based)."""
+def train_model(GaussianMixture, n_bands, n_classes, bands, alpha=0.0):
+    """A mixture learnt on 30000 samples drawn from the scene's distribution, over `bands` (1-based), with
+    shrinkage `alpha` (1: one pooled covariance)."""
     rng = np.random.default_rng(2)
     y = rng.integers(0, n_classes, size=30000)
     X = class_means(n_classes, n_bands)[y] + rng.normal(0, 150, size=(len(y), n_bands))
-    return GaussianMixture.fit(np.round(X)[:, np.array(bands) - 1], y + 1)
+    return GaussianMixture.fit(np.round(X)[:, np.array(bands) - 1], y + 1, alpha=alpha)
 
 
 def floor(scene, bands, output):
@@ -190,12 +194,12 @@ def run_one(args):
         train_scene(args.scene, args.polygons)
     elif args.run == "stages":
         GaussianMixture, _ = import_package()
-        model = train_model(GaussianMixture, args.bands, args.classes, bands)
+        model = train_model(GaussianMixture, args.bands, args.classes, bands, args.alpha)
         print(json.dumps(stages(args.scene, model, bands, args.dir)))
         return
     else:
         GaussianMixture, predict_raster = import_package()
-        model = train_model(GaussianMixture, args.bands, args.classes, bands)
+        model = train_model(GaussianMixture, args.bands, args.classes, bands, args.alpha)
         start, cpu = time.perf_counter(), time.process_time()
         predict_raster(args.scene, model, bands, os.path.join(args.dir, "classes.tif"),
                        os.path.join(args.dir, "confidence.tif"), memory_mb=args.memory_mb, workers=args.cores)
@@ -209,7 +213,8 @@ def measure(args, run, bands, cores):
     """Run one figure in a subprocess on `cores` cores and return its JSON."""
     command = [sys.executable, __file__, "--run", run, "--scene", args.scene, "--dir", args.dir,
                "--use", ",".join(map(str, bands)), "--bands", str(args.bands), "--classes", str(args.classes),
-               "--memory-mb", str(args.memory_mb), "--cores", str(cores), "--polygons", args.polygons]
+               "--memory-mb", str(args.memory_mb), "--cores", str(cores), "--polygons", args.polygons,
+               "--alpha", str(args.alpha)]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode:
         sys.exit(f"{run} failed:\n{done.stderr}")
@@ -277,6 +282,7 @@ def parser_of(description):
     parser.add_argument("--memory-mb", type=float, default=256)
     parser.add_argument("--dir", default=None, help="folder for the temporary scene (default: system temp)")
     parser.add_argument("--stages", action="store_true", help="also time each stage on one core")
+    parser.add_argument("--alpha", type=float, default=0.0, help="the models' shrinkage (1: one pooled covariance)")
     parser.add_argument("--run", choices=["floor", "predict", "train", "stages"], help=argparse.SUPPRESS)
     for hidden in ("--scene", "--use", "--polygons"):
         parser.add_argument(hidden, help=argparse.SUPPRESS)
