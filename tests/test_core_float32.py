@@ -238,6 +238,29 @@ def test_the_error_bound_holds_at_the_means_of_ill_conditioned_classes(dtype, ke
     assert_error_bound_holds(kernel(model, X.dtype), X)
 
 
+@pytest.mark.skipif(np.finfo(np.longdouble).eps > 2.0**-60, reason="needs an extended-precision long double")
+def test_the_shared_kernels_float64_expansion_stays_within_its_error_term():
+    """||p^||^2 - 2 o_c'p^ + k_c in float64 against ||p^ - o_c||^2 + l_c in extended precision (o_c from the
+    means): within f = F2 ||p^||^2 + F0 at the centre (F0 alone), at the class means (where the expansion
+    cancels) and at the ends of the int16 range (F2 ||p^||^2)."""
+    model = served(SharedDecision, ill_conditioned(8, d=8))
+    form = SharedDecision(model, np.int16)
+    info = np.iinfo(np.int16)
+    X = np.vstack([form.centre.T, np.round(model.means_),
+                   np.random.default_rng(8).choice([info.min, info.max], size=(50, 8))]).astype(np.int16)
+    projected = (form.projection @ (X.T - form.centre)).astype(np.float64)
+    computed = form.expansion @ np.vstack([projected, np.ones(len(X))]) + np.einsum("dn,dn->n", projected,
+                                                                                  projected)
+    whitener, centre = model.whiteners_[0].astype(np.longdouble), form.centre[:, 0].astype(np.longdouble)
+    offsets = (model.means_.astype(np.longdouble) - centre) @ whitener
+    lifts = model.constants_.max() - model.constants_.astype(np.longdouble)
+    exact = ((projected.astype(np.longdouble)[None] - offsets[:, :, None]) ** 2).sum(axis=1) + lifts[:, None]
+    _, (_, f) = form.distances(np.ascontiguousarray(X.T))
+    errors = np.abs(computed - exact).astype(np.float64)
+    assert np.all(errors <= f)
+    assert np.all(errors[:, 1:1 + model.n_classes].max(axis=0) > 0)  # the expansion does round
+
+
 def test_the_monomial_kernel_certifies_overlapping_landsat_classes(monkeypatch):
     """Four overlapping classes (quartiles of band 4) on bands 2-5: the whitened float32 scores leave a
     fifth of the scene to float64 (their error makes the confidence bound exceed 1e-5), the monomial
