@@ -22,10 +22,10 @@ def kernel(request, monkeypatch):
 
 def served(kernel, model):
     """`model`, or for the shared kernel the mixture of its means with every class given the first class's
-    covariance (one whitener for all classes, as alpha 1 gives)."""
+    (blended) covariance (one whitener for all classes, as alpha 1 gives)."""
     if kernel is not SharedDecision:
         return model
-    covariances = np.repeat(model.covariances_[:1], model.n_classes, axis=0)
+    covariances = np.repeat(model.blended_covariances()[:1], model.n_classes, axis=0)
     return GaussianMixture(model.labels_, model.priors_, model.means_, covariances)
 
 
