@@ -239,16 +239,22 @@ class WhitenedDecision(Float32Decision):
         super().__init__(mixture, dtype, gamma(d + 1) + 3 * U)
         whiteners = mixture.whiteners_
         offsets = np.einsum("cd,cde->ce", mixture.means_ - self.centre[:, 0], whiteners)
-        rows = np.vstack(whiteners.transpose(0, 2, 1))
-        self.projection = np.hstack([rows, -offsets.reshape(-1, 1)]).astype(np.float32)
-        self.block = max(64, BLOCK_ELEMENTS // (mixture.n_classes * d))
         constants = mixture.constants_ - mixture.constants_.max()
-        self.lifts = (-constants).astype(np.float32)[:, None]
         spread = np.array([np.linalg.norm(np.abs(w), 2) for w in whiteners]) * MARGIN
         self.slope = np.float32((gamma(d + 1) + 2 * U) * spread.max())
         self.input_slope = spread.max()
-        self.offset_error = np.float32((gamma(d + 1) + 2 * U) * np.linalg.norm(offsets, axis=1).max())
         self.slack_floor = np.float32(2 * MARGIN * U * np.abs(constants).max())
+        self.prepare_products(offsets, -constants)
+
+    def prepare_products(self, offsets, lifts):
+        """The product [W_1 ... W_C | -o] (float32), the block size, the lifts l_c and the offsets' share of
+        t, from the offsets o_c `(C, d)` and lifts `(C,)` (float64)."""
+        mixture, d = self.mixture, self.mixture.n_features
+        rows = np.vstack(mixture.whiteners_.transpose(0, 2, 1))
+        self.projection = np.hstack([rows, -offsets.reshape(-1, 1)]).astype(np.float32)
+        self.block = max(64, BLOCK_ELEMENTS // (mixture.n_classes * d))
+        self.lifts = lifts.astype(np.float32)[:, None]
+        self.offset_error = np.float32((gamma(d + 1) + 2 * U) * np.linalg.norm(offsets, axis=1).max())
 
     def distances(self, bands):
         """Float32 distances D^ = q^ + kappa'_max - kappa' = -Q^ `(C, n)` of pixels `bands (d, n)` and the
@@ -300,12 +306,11 @@ class SharedDecision(WhitenedDecision):
     """The shared kernel, for classes with one whitener W (one pooled covariance, alpha 1): one float32
     projection p^ = W'y^, then every class's distance ||p^||^2 - 2 o_c'p^ + k_c from one float64 product."""
 
-    def __init__(self, mixture, dtype):
-        super().__init__(mixture, dtype)
-        d = mixture.n_features
+    def prepare_products(self, offsets, lifts):
+        """The shared projection W' (float32), the float64 expansion [-2 o_c, k_c], the block size and the
+        expansion's error term f (module docstring); no offset in the float32 product."""
+        mixture, d = self.mixture, self.mixture.n_features
         whitener = mixture.whiteners_[0]
-        offsets = (mixture.means_ - self.centre[:, 0]) @ whitener
-        lifts = mixture.constants_.max() - mixture.constants_
         self.projection = whitener.T.astype(np.float32)
         self.expansion = np.column_stack([-2 * offsets, np.einsum("ce,ce->c", offsets, offsets) + lifts])
         self.block = max(64, BLOCK_ELEMENTS // (d + 1))
