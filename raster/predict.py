@@ -189,8 +189,9 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     OutputSet `outputs`, which the caller then commits (with its other files) or discards; without
     one, they are published when complete.
     """
+    workers = workers or os.cpu_count() or 1
     reader, lines = matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_bands,
-                                   band_map, wavelength_tolerance)
+                                   band_map, wavelength_tolerance, workers)
     check_model(mixture, reader, band_numbers)
     paths = {key: os.path.abspath(path) for key, path in
              (("classification", output_path), ("confidence", confidence_path),
@@ -205,7 +206,6 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
         raise DataError(f"{len(names)} class names for the {mixture.n_classes} classes of the model; give "
                         "one name per class, in the order of the model's labels")
     colors = class_colors_checked(mixture.labels_, class_colors)
-    workers = workers or os.cpu_count() or 1
     label_dtype, part_pixels, windows = prediction_plan(reader, mixture, memory_mb, workers,
                                                         "probabilities" in paths)
     if log is not None:
@@ -240,14 +240,14 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
 
 
 def matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_bands, band_map,
-                   wavelength_tolerance):
+                   wavelength_tolerance, threads=1):
     """The PixelReader of the raster (opened once) over its bands matched to the model's
-    (raster/bands.py), and the log lines of the matching."""
+    (raster/bands.py), reading with `threads` threads, and the log lines of the matching."""
     dataset = open_raster(raster_path)
     raster_numbers, lines = (None, []) if band_numbers is None else match_bands(
         raster_path, model_bands or [BandIdentity(number) for number in band_numbers],
         band_identities(dataset), n_raster_bands, band_map, wavelength_tolerance)
-    return PixelReader(raster_path, raster_numbers, mask_path, dataset), lines
+    return PixelReader(raster_path, raster_numbers, mask_path, dataset, threads), lines
 
 
 def prediction_plan(reader, mixture, memory_mb, workers, probabilities):

@@ -11,7 +11,7 @@ from test_raster_fixtures import LANDSAT, POLYGONS, landsat_tiles, three_class_s
 from gmmselect.core import GaussianMixture
 from gmmselect.core.float32 import SharedDecision
 from gmmselect.raster import Canceled, DataError, extract_samples, predict_raster
-from gmmselect.raster.blocks import PixelReader
+from gmmselect.raster.blocks import PixelReader, plan_windows, reading_options
 
 BANDS = [1, 2, 3, 4, 5, 7]
 
@@ -194,3 +194,36 @@ def test_windows_are_read_band_by_band_into_a_reused_buffer():
         assert np.shares_memory(bands, buffer) and usable.all()
         np.testing.assert_array_equal(bands, everything[:, y:y + h, x:x + w])
         np.testing.assert_array_equal(reader.read((x, y, w, h))[0], np.moveaxis(bands, 0, -1))
+
+
+TILES = ["TILED=YES", "BLOCKXSIZE=64", "BLOCKYSIZE=64"]
+#: GeoTIFF layouts: creation options, and the GDAL options their windows are read under with 2 threads.
+LAYOUTS = {"pixel-interleaved tiles": (TILES, {"GTIFF_DIRECT_IO": "YES"}),
+           "band-interleaved tiles": (TILES + ["INTERLEAVE=BAND"], {"GTIFF_DIRECT_IO": "YES"}),
+           "band-interleaved strips": (["INTERLEAVE=BAND"], {"GTIFF_DIRECT_IO": "YES"}),
+           "pixel-interleaved strips": ([], {}),
+           "compressed tiles": (TILES + ["COMPRESS=DEFLATE"], {"GDAL_NUM_THREADS": "2"})}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_windows_read_under_the_fastest_options_equal_the_raster(tmp_path, layout):
+    """Each layout is opened under its options (direct I/O, threaded decoding), which leave no trace in
+    the thread's configuration, and every window reads the raster's very values and no-data."""
+    creation, expected = LAYOUTS[layout]
+    pixels = np.random.default_rng(3).integers(-999, 3000, size=(5, 197, 230)).astype(np.int16)
+    path = write_raster(tmp_path / "scene.tif", pixels, nodata=-999, options=creation)
+    reader = PixelReader(path, [5, 2, 4], threads=2)
+    assert reading_options(reader.dataset, 2) == expected
+    assert all(gdal.GetThreadLocalConfigOption(name, None) is None for name in expected)
+    windows = plan_windows(230, 197, reader.block_size, 3 * 64 * 64) + [(13, 7, 101, 55), (229, 196, 1, 1)]
+    for x, y, w, h in windows:
+        bands, usable = reader.read_bands((x, y, w, h))
+        np.testing.assert_array_equal(bands, pixels[[4, 1, 3], y:y + h, x:x + w])
+        np.testing.assert_array_equal(usable, (bands != -999).all(axis=0))
+
+
+def test_rasters_read_on_one_thread_or_in_other_formats_keep_gdal_defaults(tmp_path):
+    pixels = np.arange(2 * 30 * 40, dtype=np.int16).reshape(2, 30, 40)
+    compressed = write_raster(tmp_path / "compressed.tif", pixels, options=TILES + ["COMPRESS=DEFLATE"])
+    assert reading_options(gdal.Open(compressed), 1) == {}
+    assert reading_options(gdal.Open(write_raster(tmp_path / "scene.img", pixels, driver="HFA")), 2) == {}

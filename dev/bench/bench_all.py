@@ -114,7 +114,8 @@ def prediction_rows(args):
                      "ours_mb": figure["ours_mb"], "peer_mb": figure["peer_mb"],
                      "check": f"CPU {figure['cpu_s']:.1f} s (floor {figure['floor_cpu_s']:.1f} s); "
                               f"{figure['scene_ratio']:.2f}x the floor of every band of the scene "
-                              f"({figure['scene_floor_s']:.2f} s); 1 core "
+                              f"({figure['scene_floor_s']:.2f} s), {figure['tuned_ratio']:.2f}x that floor "
+                              f"read under the reader's GDAL options ({figure['tuned_floor_s']:.2f} s); 1 core "
                               f"{figure['one_core_s']:.1f} s; projected: {projected}; floor binds at "
                               + (f"{binds} cores" if binds else "no core count (serial part above it)")})
     rows.append({"measure": "peak memory of Predict / of Train GMM on that scene", "goal": "<= 1 GB each",
