@@ -249,7 +249,8 @@ PARAMETER_IDS = [("method", "METHOD"), ("criterion", "CRITERION"), ("tau_criteri
                  ("max_features", "MAX_FEATURES"), ("use_best", "USE_BEST"), ("tau_grid", "TAU"),
                  ("tau", "TAU"), ("alpha_grid", "ALPHA"), ("model_search", "MODEL_SEARCH"),
                  ("ridge_scale", "RIDGE_SCALE"),
-                 ("folds", "FOLDS"), ("repeats", "REPEATS"), ("grouped", "GROUPED"),
+                 ("folds", "FOLDS"), ("loo_few_polygons", "LOO_FEW_POLYGONS"), ("repeats", "REPEATS"),
+                 ("grouped", "GROUPED"),
                  ("validation", "VALIDATION"),
                  ("max_samples_per_class", "MAX_SAMPLES"), ("refit", "REFIT"), ("seed", "SEED")]
 
@@ -660,11 +661,16 @@ def heat_map(search, used, css_class, words):
                height=round(bottom + MARGIN_BOTTOM))
 
 
+def final_folds(parameters):
+    """The FOLDS the final model's search or selection ran (records before LOO_FEW_POLYGONS: FOLDS)."""
+    return parameters.get("final_folds", parameters.get("folds"))
+
+
 def search_how(model, search, words):
     """How the (alpha, tau) search ran: its cells, folds, criterion and tie rule."""
     cells = f"{len(search.alphas)} x {len(search.grid)}" if len(search.alphas) > 1 else f"{len(search.grid)}"
     criterion = words(search.criterion)
-    if model.training is not None and model.training.parameters.get("folds") == 0:
+    if model.training is not None and final_folds(model.training.parameters) == 0:
         return words("search loo", cells=cells, criterion=criterion, parts=search.folds)
     if search.repeats == 1:
         return words("search folds", cells=cells, folds=search.folds, criterion=criterion)
@@ -735,10 +741,10 @@ def how_obtained(record, held_out, words):
         return words("measured held out", samples=sum(n for _, n in record.samples.values()),
                      polygons=sum(n for _, n in record.polygons.values()),
                      share=f"{parameters['validation']:g}", seed=parameters["seed"])
-    if parameters["folds"] == 0:
+    folds = parameters.get("cv_folds", parameters["folds"])
+    if folds == 0:
         return words("estimated loo polygon" if parameters["grouped"] else "estimated loo sample")
-    return words("estimated folds polygon" if parameters["grouped"] else "estimated folds pixel",
-                 folds=parameters["folds"])
+    return words("estimated folds polygon" if parameters["grouped"] else "estimated folds pixel", folds=folds)
 
 
 def confusion_table(figures, names, words):

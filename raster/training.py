@@ -43,6 +43,9 @@ from .style import colors_for_classes
 
 HELD_OUT = "held-out polygons"
 CROSS_VALIDATION = "cross-validation"
+#: LOO_FEW_POLYGONS leaves one polygon out up to this many polygons: four times the fold models of the
+#: default search (5 folds, 3 assignments to folds).
+LOO_POLYGON_LIMIT = 60
 
 
 @dataclass
@@ -78,6 +81,9 @@ class TrainingOptions:
     `refit`: after the held-out assessment, refit the final mixture on all polygons.
     `repeats`: the (alpha, tau) search pools the folds of this many assignments of the polygons to folds
     (seeds seed, seed + 1, ...; k-fold only), a steadier choice than one (README: Accuracy versus peers).
+    `loo_few_polygons`: where a class has fewer polygons than grouped `folds` (some folds would test none
+    of it) and there are at most LOO_POLYGON_LIMIT polygons, the cross-validation leaves one polygon out
+    instead (`folds_for`; README: Accuracy versus peers).
     `selection` None: Train GMM ((alpha, tau) search over all bands); else Train Selection.
     """
 
@@ -92,6 +98,7 @@ class TrainingOptions:
     refit: bool = True
     selection: Optional[SelectionOptions] = None
     repeats: int = 3
+    loo_few_polygons: bool = True
 
     def alphas(self):
         """The shrinkage values to search (DEFAULT_ALPHAS when none are given)."""
@@ -133,7 +140,8 @@ class PolygonSplit:
 @dataclass
 class SplitSamples:
     """The samples split by polygon: the training part `X (n, d)`, `y`, its polygon `groups` for the
-    folds (None: ungrouped), the held-out part, the class names and the counts {name: (train, held out)}."""
+    folds (None: ungrouped), the held-out part, the class names, the counts {name: (train, held out)}
+    and the FOLDS the cross-validation of the training part runs (`folds_for`)."""
 
     X: np.ndarray
     y: np.ndarray
@@ -143,6 +151,7 @@ class SplitSamples:
     names: list
     counts: dict
     split: PolygonSplit
+    folds: int
 
 
 @dataclass
@@ -270,6 +279,17 @@ def cv_folds(folds):
     return folds
 
 
+def folds_for(options, y, groups):
+    """The FOLDS of the cross-validation of samples `y` in polygons `groups` (None: ungrouped): 0 (one
+    polygon out) where `options.loo_few_polygons`, grouped k-fold would leave a class out of some folds
+    (it has fewer polygons than folds) and there are at most LOO_POLYGON_LIMIT polygons; else
+    `options.folds`."""
+    if not options.loo_few_polygons or groups is None or options.folds == 0:
+        return options.folds
+    fewest = min(len(np.unique(groups[y == label])) for label in np.unique(y))
+    return 0 if fewest < options.folds and len(np.unique(groups)) <= LOO_POLYGON_LIMIT else options.folds
+
+
 def describe_folds(folds):
     """'leave-one-out' for FOLDS = 0, else '5-fold'."""
     return "leave-one-out" if folds == 0 else f"{folds}-fold"
@@ -344,28 +364,37 @@ def split(samples, options, steps):
     names = [names_of.get(label, str(label)) for label in labels.tolist()]
     cv_folds(options.folds)
     polygons = split_polygons(samples.y, samples.groups, options.validation, options.seed, names_of)
-    polygons.warnings += few_polygon_warnings(polygons, options)
+    y, y_held_out = samples.y[polygons.train], samples.y[polygons.held_out]
+    groups = samples.groups[polygons.train] if options.grouped else None
+    folds = folds_for(options, y, groups)
+    polygons.warnings += few_polygon_warnings(polygons, options.grouped, folds)
     for text in polygons.warnings:
         steps.say(f"Warning: {text}")
-    y, y_held_out = samples.y[polygons.train], samples.y[polygons.held_out]
+    say_folds(options, folds, "training polygons", steps)
     counts = {name: (int(np.sum(y == label)), int(np.sum(y_held_out == label)))
               for label, name in zip(labels, names)}
     for name, (n_train, n_val) in counts.items():
         polygons_train, polygons_val = polygons.polygons[name]
         steps.say(f"Class '{name}': {n_train} training samples from {polygons_train} polygon(s), "
                   f"{n_val} held-out samples from {polygons_val} polygon(s)")
-    groups = samples.groups[polygons.train] if options.grouped else None
     return SplitSamples(samples.X[polygons.train], y, groups, samples.X[polygons.held_out], y_held_out, names,
-                        counts, polygons)
+                        counts, polygons, folds)
 
 
-def few_polygon_warnings(polygons, options):
-    """A warning for each class with fewer training polygons than grouped folds (FOLDS >= 2)."""
-    if not options.grouped or options.folds == 0:
+def few_polygon_warnings(polygons, grouped, folds):
+    """A warning for each class with fewer training polygons than the grouped `folds` (>= 2) run."""
+    if not grouped or folds == 0:
         return []
-    return [warning("warning few polygons", name=name, count=n_train, folds=options.folds,
-                    empty=options.folds - n_train)
-            for name, (n_train, _) in polygons.polygons.items() if n_train < options.folds]
+    return [warning("warning few polygons", name=name, count=n_train, folds=folds, empty=folds - n_train)
+            for name, (n_train, _) in polygons.polygons.items() if n_train < folds]
+
+
+def say_folds(options, folds, polygons, steps):
+    """Log that the cross-validation on `polygons` leaves one polygon out where FOLDS were asked for."""
+    if folds != options.folds:
+        steps.say(f"Cross-validation on the {polygons}: one polygon out (a class has fewer polygons than the "
+                  f"{options.folds} folds and there are at most {LOO_POLYGON_LIMIT} polygons; "
+                  "LOO_FEW_POLYGONS)")
 
 
 def note_given_tau(options, steps):
@@ -438,7 +467,7 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None
     with steps.timed(step):
         search = select_tau(ridge_units(data.X[:, columns], None if scale is None else scale[columns]),
                             data.y, grid=grid, criterion=options.tau_criterion,
-                            folds=cv_folds(options.folds), groups=data.groups, seed=options.seed,
+                            folds=cv_folds(data.folds), groups=data.groups, seed=options.seed,
                             progress=steps.stage(*stage), is_canceled=steps.is_canceled,
                             alphas=options.alphas(), repeats=options.repeats)
     search = replace(search, relative=scale is not None)
@@ -446,7 +475,7 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None
     if search.surface.size > 1:
         best = float(np.max(search.surface))
         steps.say(f"(alpha, tau) search{over} over {len(search.alphas)} x {len(search.grid)} values "
-                  f"({options.tau_criterion}, {describe_search_folds(options.folds, search)}): "
+                  f"({options.tau_criterion}, {describe_search_folds(data.folds, search)}): "
                   f"alpha = {search.alpha:.6g}, "
                   f"{describe_tau(search.tau, scale)}, CV {options.tau_criterion} = {best:.4f} "
                   f"({steps.timings[step]:.2f} s)")
@@ -486,7 +515,7 @@ def select_bands(samples, data, options, steps):
         selection = select_features(ridge_units(data.X, scale), data.y, method=chosen.method,
                                     criterion=chosen.criterion,
                                     max_features=chosen.largest_size(data.X.shape[1]),
-                                    folds=cv_folds(options.folds),
+                                    folds=cv_folds(data.folds),
                                     groups=data.groups, seed=options.seed, tau=float(chosen.tau),
                                     progress=steps.stage(0.2 if search else 0, end),
                                     is_canceled=steps.is_canceled, alpha=alpha)
@@ -513,10 +542,10 @@ def cross_validate_choice(data, options, choice, steps):
     with steps.timed("cross_validation"):
         cv = cross_validate(ridge_units(data.X, choice.ridge_scale), data.y, tau=choice.tau,
                             features=choice.features,
-                            folds=cv_folds(options.folds), groups=data.groups, seed=options.seed,
+                            folds=cv_folds(data.folds), groups=data.groups, seed=options.seed,
                             alpha=choice.alpha)
         assessment = Assessment.of(CROSS_VALIDATION, cv.confusion, cv.accuracy, cv.kappa, cv.f1)
-    steps.say(f"Cross-validation ({describe_folds(options.folds)}, {cv.folds} parts"
+    steps.say(f"Cross-validation ({describe_folds(data.folds)}, {cv.folds} parts"
               f"{', by polygon' if data.groups is not None else ''}, training polygons): "
               f"overall accuracy {cv.accuracy:.4f}, kappa {cv.kappa:.4f}")
     steps.reach(0.9)
@@ -535,12 +564,19 @@ def refit(samples, data, options, choose, steps):
     polygons (training and held-out)."""
     steps.say(f"Final model: the same {'search' if options.selection is None else 'selection'} and fit on "
               f"all {len(samples.y)} samples (training and held-out polygons)")
-    everything = replace(data, X=samples.X, y=samples.y, groups=samples.groups if options.grouped else None)
+    everything = all_polygons(samples, data, options)
+    say_folds(options, everything.folds, "polygons", steps)
     final = steps.part(0.5, 0.95, timings={})
     with steps.timed("refit"):
         choice = choose(samples, everything, options, final)
         mixture = fit(samples.X, samples.y, data.names, choice, final)
     return choice, mixture
+
+
+def all_polygons(samples, data, options):
+    """`data` over all the samples (training and held-out polygons), with the folds of their CV."""
+    groups = samples.groups if options.grouped else None
+    return replace(data, X=samples.X, y=samples.y, groups=groups, folds=folds_for(options, samples.y, groups))
 
 
 def assess(data, mixture, choice, steps):
@@ -569,11 +605,12 @@ def describe(samples, options, inputs, data, choice, mixture, cv, validation, co
     """The SavedModel: the mixture, the bands, what was chosen and the record of the run
     (`confused`: the warnings of indistinguishable class pairs; `refitted`: on all polygons)."""
     selection = choice.selection
+    final_folds = all_polygons(samples, data, options).folds if refitted else data.folds
     record = TrainingRecord(
         created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         workflow="selection" if selection is not None else "tau search",
         source=dict(inputs.source),
-        parameters=_parameters(options, choice),
+        parameters=_parameters(options, choice, data.folds, final_folds),
         samples=dict(data.counts), polygons=dict(data.split.polygons),
         final_model=final_model_note(validation, refitted),
         cross_validation=cv, validation=validation, timings=dict(steps.timings),
@@ -608,9 +645,12 @@ def band_labels(samples, features):
     return ", ".join(band_label(samples.band_numbers[f], samples.band_names[f]) for f in features)
 
 
-def _parameters(options, choice):
-    """The options as a JSON-able dict, as the user gave them (MAX_FEATURES 0: up to min(bands, the cap))."""
-    parameters = {"folds": options.folds, "grouped": options.grouped, "validation": options.validation,
+def _parameters(options, choice, cv_folds, final_folds):
+    """The options as a JSON-able dict, as the user gave them (MAX_FEATURES 0: up to min(bands, the cap)),
+    with the FOLDS the cross-validation estimate (`cv_folds`) and the final model's search or selection
+    (`final_folds`) ran (0 where LOO_FEW_POLYGONS left one polygon out)."""
+    parameters = {"folds": options.folds, "loo_few_polygons": options.loo_few_polygons, "cv_folds": cv_folds,
+                  "final_folds": final_folds, "grouped": options.grouped, "validation": options.validation,
                   "seed": options.seed, "tau": choice.tau, "alpha": choice.alpha,
                   "alpha_grid": None if not options.alpha_grid else [float(a) for a in options.alpha_grid],
                   "ridge_scale": options.ridge_scale, "refit": options.refit, "repeats": options.repeats}

@@ -10,16 +10,18 @@ from qgis_helpers import REPO, plugin, start_qgis
 
 ALGORITHMS = {
     "gmmselect:traingmm": ["INPUT", "TRAINING", "FIELD", "TAU", "ALPHA", "CRITERION", "RIDGE_SCALE", "FOLDS",
-                           "REPEATS", "GROUPED", "VALIDATION", "MAX_SAMPLES", "REFIT", "SEED", "OUTPUT_MODEL",
-                           "OUTPUT_REPORT", "OUTPUT_MATRIX"],
+                           "LOO_FEW_POLYGONS", "REPEATS", "GROUPED", "VALIDATION", "MAX_SAMPLES", "REFIT",
+                           "SEED", "OUTPUT_MODEL", "OUTPUT_REPORT", "OUTPUT_MATRIX"],
     "gmmselect:trainselection": ["INPUT", "TRAINING", "FIELD", "METHOD", "CRITERION", "MAX_FEATURES",
                                  "USE_BEST", "TAU", "ALPHA", "MODEL_SEARCH", "RIDGE_SCALE", "FOLDS",
-                                 "REPEATS", "GROUPED", "VALIDATION", "MAX_SAMPLES", "REFIT", "SEED",
-                                 "OUTPUT_MODEL", "OUTPUT_CURVE", "OUTPUT_REPORT", "OUTPUT_MATRIX"],
+                                 "LOO_FEW_POLYGONS", "REPEATS", "GROUPED", "VALIDATION", "MAX_SAMPLES",
+                                 "REFIT", "SEED", "OUTPUT_MODEL", "OUTPUT_CURVE", "OUTPUT_REPORT",
+                                 "OUTPUT_MATRIX"],
     "gmmselect:trainselectiontable": ["INPUT", "FIELD", "BANDS", "GROUP_FIELD", "WAVELENGTHS", "METHOD",
                                       "CRITERION", "MAX_FEATURES", "USE_BEST", "TAU", "ALPHA", "MODEL_SEARCH",
                                       "RIDGE_SCALE",
-                                      "FOLDS", "REPEATS", "VALIDATION", "REFIT", "SEED", "OUTPUT_MODEL",
+                                      "FOLDS", "LOO_FEW_POLYGONS", "REPEATS", "VALIDATION", "REFIT", "SEED",
+                                      "OUTPUT_MODEL",
                                       "OUTPUT_CURVE", "OUTPUT_REPORT", "OUTPUT_MATRIX"],
     "gmmselect:predict": ["INPUT", "MODEL", "MASK", "N_FEATURES", "BAND_MAP", "DASK_SCHEDULER",
                           "OUTPUT", "CONFIDENCE", "PROBABILITIES"],
@@ -105,7 +107,7 @@ def test_training_outputs_and_defaults():
         assert outputs >= TRAINING_OUTPUTS
         defaults = {p.name(): p.defaultValue() for p in algorithm.parameterDefinitions()}
         assert (defaults["FOLDS"], defaults["GROUPED"], defaults["VALIDATION"]) == (5, True, 0.3)
-        assert defaults["REPEATS"] == 3
+        assert defaults["REPEATS"] == 3 and defaults["LOO_FEW_POLYGONS"] is True
         assert (defaults["MAX_SAMPLES"], defaults["SEED"], defaults["REFIT"]) == (0, 0, True)
         assert defaults["ALPHA"] is None
         required = {p.name() for p in algorithm.parameterDefinitions()

@@ -62,19 +62,26 @@ def test_split_warns_for_a_class_with_no_held_out_polygon():
                               "does not cover it"]
 
 
+def few_polygon_samples(per_class=(4, 8, 8)):
+    """TrainingSamples of classes water, crop, forest with `per_class` polygons of 6 pixels, 2 bands."""
+    y, groups = polygons(list(per_class), pixels=6)
+    X = np.random.default_rng(0).normal(size=(len(y), 2)) + y[:, None]
+    return TrainingSamples(np.array([1, 2, 3]), ["water", "crop", "forest"], [1, 2], ["b1", "b2"], {}, 0, 0,
+                           False, [], X=X, y=y, groups=groups)
+
+
 @pytest.mark.parametrize("folds, grouped, warned", [(5, True, True), (3, True, False), (0, True, False),
                                                      (5, False, False)])
 def test_a_class_with_fewer_training_polygons_than_folds_is_named(folds, grouped, warned):
-    """Grouped 5-fold CV over a class of 3 training polygons: 2 folds test none of it (as the folds say);
-    logged and kept in the model's warnings. Not with 3 folds, one polygon out (FOLDS 0) or pixel folds."""
+    """Grouped 5-fold CV over a class of 3 training polygons (LOO_FEW_POLYGONS off): 2 folds test none of
+    it (as the folds say); logged and kept in the model's warnings. Not with 3 folds, one polygon out
+    (FOLDS 0) or pixel folds."""
     from gmmselect.core.folds import make_folds
 
-    y, groups = polygons([4, 8, 8], pixels=6)
-    X = np.random.default_rng(0).normal(size=(len(y), 2)) + y[:, None]
-    samples = TrainingSamples(np.array([1, 2, 3]), ["water", "crop", "forest"], [1, 2], ["b1", "b2"], {}, 0,
-                              0, False, [], X=X, y=y, groups=groups)
-    lines = []
-    options = TrainingOptions(folds=folds, grouped=grouped, tau_grid=[0.0], alpha_grid=[0.0])
+    samples, lines = few_polygon_samples(), []
+    y, groups = samples.y, samples.groups
+    options = TrainingOptions(folds=folds, grouped=grouped, tau_grid=[0.0], alpha_grid=[0.0],
+                              loo_few_polygons=False)
     result = train(samples, options, TrainingInputs(2), log=lines.append)
     expected = ("class 'water' has 3 training polygon(s) for 5 folds: 2 of the folds test none of it and "
                 "each of the others takes a large share of it away; with so few polygons, "
@@ -87,6 +94,40 @@ def test_a_class_with_fewer_training_polygons_than_folds_is_named(folds, grouped
         train_part = result.split.train
         fold = make_folds(y[train_part], folds, groups[train_part], options.seed)
         assert sum(not np.any(fold[y[train_part] == 1] == v) for v in range(folds)) == 2
+
+
+def test_few_polygons_are_left_out_one_at_a_time():
+    """LOO_FEW_POLYGONS (default): a class of 3 training polygons (4 in all) for 5 folds: the search, the
+    cross-validation and the refit's search leave one polygon out, as FOLDS 0 does (the same model and
+    estimate), with no warning; the record keeps FOLDS 5 as given and the folds run."""
+    samples, lines = few_polygon_samples(), []
+    options = TrainingOptions(tau_grid=[0.0, 0.1, 1.0], alpha_grid=[0.0, 1.0])
+    result = train(samples, options, TrainingInputs(2), log=lines.append)
+    left_out = train(samples, replace(options, folds=0), TrainingInputs(2))
+    mixture, reference = result.model.mixture, left_out.model.mixture
+    assert (mixture.alpha_, mixture.tau_) == (reference.alpha_, reference.tau_)
+    np.testing.assert_array_equal(result.cross_validation.confusion, left_out.cross_validation.confusion)
+    assert result.model.tau_search.surface.tolist() == left_out.model.tau_search.surface.tolist()
+    assert not [text for text in result.model.training.warnings if "training polygon(s) for" in text]
+    note = ("one polygon out (a class has fewer polygons than the 5 folds and there are at most 60 polygons; "
+            "LOO_FEW_POLYGONS)")
+    assert f"Cross-validation on the training polygons: {note}" in lines
+    assert f"Cross-validation on the polygons: {note}" in lines
+    parameters = result.model.training.parameters
+    assert (parameters["folds"], parameters["cv_folds"], parameters["final_folds"]) == (5, 0, 0)
+
+
+@pytest.mark.parametrize("per_class, cv_folds, final_folds", [((6, 8, 8), 0, 5), ((6, 90, 8), 5, 5),
+                                                              ((7, 8, 8), 5, 5)])
+def test_one_polygon_out_only_where_a_class_misses_folds_among_few_polygons(per_class, cv_folds, final_folds):
+    """6 polygons of water: 4 train (one polygon out), all 6 make the 5 folds of the refit; with 104 polygons
+    (over 60 among the training polygons) the folds stay, as with 7 polygons of water (5 training ones)."""
+    lines = []
+    result = train(few_polygon_samples(per_class), TrainingOptions(tau_grid=[0.0], alpha_grid=[0.0]),
+                   TrainingInputs(2), log=lines.append)
+    parameters = result.model.training.parameters
+    assert (parameters["cv_folds"], parameters["final_folds"]) == (cv_folds, final_folds)
+    assert any(line.startswith("Cross-validation (leave-one-out") for line in lines) == (cv_folds == 0)
 
 
 def test_split_refuses_to_leave_a_class_without_training_polygon():

@@ -252,7 +252,7 @@ def test_selected_bands_and_samples(selection):
     parameters = dict(parser.tables["parameters"][0][1:])
     assert parameters == {"METHOD": "sffs", "CRITERION": "jm", "MAX_FEATURES": "0", "USE_BEST": "yes",
                           "TAU": "0", "ALPHA": "empty", "MODEL_SEARCH": "yes", "RIDGE_SCALE": "auto",
-                          "FOLDS": "5", "REPEATS": "3",
+                          "FOLDS": "5", "LOO_FEW_POLYGONS": "yes", "REPEATS": "3",
                           "GROUPED": "yes",
                           "VALIDATION": "0.3", "MAX_SAMPLES": "0", "REFIT": "yes", "SEED": "0"}
 
@@ -483,3 +483,20 @@ def test_every_warning_text_is_recognised_with_its_values(key):
 def test_a_text_of_no_template_is_shown_as_it_is():
     assert recognise("something else happened") is None
     assert Words({"warning degrees": "x"}).warning("something else happened") == "something else happened"
+
+
+def test_a_search_that_left_one_polygon_out_for_few_polygons_says_so():
+    """LOO_FEW_POLYGONS: a class of 3 training polygons for 5 folds; the search and the estimate left one
+    polygon out, and the report says so where it would say 5-fold."""
+    from test_processing_workflow import few_polygon_samples
+
+    from gmmselect.raster.report import report_html
+    from gmmselect.raster.training import TrainingInputs, TrainingOptions, train
+
+    options = TrainingOptions(tau_grid=[0.0, 0.1], alpha_grid=[0.0, 1.0])
+    saved = train(few_polygon_samples(), options, TrainingInputs(2)).model
+    text = html.unescape(report_html(saved, "Report"))
+    assert "2 x 2 values by leave-one-out cross-validation on the training polygons (criterion: CV" in text
+    assert ("Estimated by leave-one-out cross-validation on the training polygons: each polygon is "
+            "predicted by the model without it") in text
+    assert "5-fold" not in text
