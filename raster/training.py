@@ -158,11 +158,13 @@ class SplitSamples:
 class Choice:
     """What the search or the selection chose: the ridge tau, the feature positions used, the shrinkage
     alpha, the TauResult (of the (alpha, tau) search) or SelectionResult behind them, the band
-    variances of a relative ridge (None: absolute) and, when the model's (alpha, tau) was searched on
-    the selected bands, the alpha the selection used (`selection_alpha`; its tau is TAU)."""
+    variances of a relative ridge (None: absolute), when the model's (alpha, tau) was searched on
+    the selected bands, the alpha the selection used (`selection_alpha`; its tau is TAU), and the FOLDS
+    the choice was made with (`folds_for`)."""
 
     tau: float
     features: tuple
+    folds: int
     tau_search: object = None
     selection: object = None
     alpha: float = 0.0
@@ -489,7 +491,8 @@ def search_tau(samples, data, options, steps):
     """Train GMM's step: the shrinkage alpha and the ridge tau by CV over all bands."""
     scale = relative_scale(data, options.relative_ridge(bool(options.tau_grid)))
     search = alpha_tau_search(data, options, steps, options.tau_grid or None, scale, (0, 0.8))
-    return Choice(float(search.tau), tuple(range(data.X.shape[1])), tau_search=search, alpha=search.alpha,
+    return Choice(float(search.tau), tuple(range(data.X.shape[1])), data.folds, tau_search=search,
+                  alpha=search.alpha,
                   ridge_scale=scale)
 
 
@@ -529,11 +532,13 @@ def select_bands(samples, data, options, steps):
               f"alpha = {alpha:.6g}, {describe_tau(chosen.tau, scale)}, {steps.timings['selection']:.2f} s): "
               f"{band_labels(samples, features)}")
     if not chosen.model_search:
-        return Choice(float(chosen.tau), features, tau_search=search, selection=selection, alpha=alpha,
+        return Choice(float(chosen.tau), features, data.folds, tau_search=search, selection=selection,
+                      alpha=alpha,
                       ridge_scale=scale)
     model_scale = relative_scale(data, options.relative_ridge(False))
     model = alpha_tau_search(data, options, steps, None, model_scale, (0.7, 0.8), features, "model_search")
-    return Choice(float(model.tau), features, tau_search=model, selection=selection, alpha=model.alpha,
+    return Choice(float(model.tau), features, data.folds, tau_search=model, selection=selection,
+                  alpha=model.alpha,
                   ridge_scale=model_scale, selection_alpha=alpha)
 
 
@@ -605,12 +610,11 @@ def describe(samples, options, inputs, data, choice, mixture, cv, validation, co
     """The SavedModel: the mixture, the bands, what was chosen and the record of the run
     (`confused`: the warnings of indistinguishable class pairs; `refitted`: on all polygons)."""
     selection = choice.selection
-    final_folds = all_polygons(samples, data, options).folds if refitted else data.folds
     record = TrainingRecord(
         created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         workflow="selection" if selection is not None else "tau search",
         source=dict(inputs.source),
-        parameters=_parameters(options, choice, data.folds, final_folds),
+        parameters=_parameters(options, choice, data.folds),
         samples=dict(data.counts), polygons=dict(data.split.polygons),
         final_model=final_model_note(validation, refitted),
         cross_validation=cv, validation=validation, timings=dict(steps.timings),
@@ -645,12 +649,12 @@ def band_labels(samples, features):
     return ", ".join(band_label(samples.band_numbers[f], samples.band_names[f]) for f in features)
 
 
-def _parameters(options, choice, cv_folds, final_folds):
+def _parameters(options, choice, cv_folds):
     """The options as a JSON-able dict, as the user gave them (MAX_FEATURES 0: up to min(bands, the cap)),
-    with the FOLDS the cross-validation estimate (`cv_folds`) and the final model's search or selection
-    (`final_folds`) ran (0 where LOO_FEW_POLYGONS left one polygon out)."""
+    with the FOLDS the cross-validation estimate (`cv_folds`) and the final `choice` ran (0 where
+    LOO_FEW_POLYGONS left one polygon out)."""
     parameters = {"folds": options.folds, "loo_few_polygons": options.loo_few_polygons, "cv_folds": cv_folds,
-                  "final_folds": final_folds, "grouped": options.grouped, "validation": options.validation,
+                  "final_folds": choice.folds, "grouped": options.grouped, "validation": options.validation,
                   "seed": options.seed, "tau": choice.tau, "alpha": choice.alpha,
                   "alpha_grid": None if not options.alpha_grid else [float(a) for a in options.alpha_grid],
                   "ridge_scale": options.ridge_scale, "refit": options.refit, "repeats": options.repeats}
