@@ -58,6 +58,17 @@ def reading_options(dataset, threads):
     return {"GTIFF_DIRECT_IO": "YES"} if tiled or structure.get("INTERLEAVE") == "BAND" else {}
 
 
+def opened_for_reading(path, threads, dataset=None):
+    """The raster at `path` (its open `dataset`, if given) opened again under its `reading_options` for
+    `threads` threads where it has some: GDAL takes them when it opens the file."""
+    dataset = dataset or open_raster(path)
+    options = reading_options(dataset, threads)
+    if not options:
+        return dataset
+    with thread_options(options):
+        return open_raster(path)
+
+
 def check_band_numbers(path, n_bands, band_numbers):
     """1-based band numbers as a list (None = all bands), or DataError if one is not in the raster."""
     if band_numbers is None:
@@ -112,11 +123,7 @@ class PixelReader:
         """Bands `band_numbers` (None: all) of the raster at `path` (or its open GDAL `dataset`), read
         under its `reading_options` for `threads` threads."""
         self.path = path
-        self.dataset = dataset or open_raster(path)
-        options = reading_options(self.dataset, threads)
-        if options:
-            with thread_options(options):  # GDAL takes them when it opens the file
-                self.dataset = open_raster(path)
+        self.dataset = opened_for_reading(path, threads, dataset)
         self.width, self.height = self.dataset.RasterXSize, self.dataset.RasterYSize
         self.band_numbers = check_band_numbers(path, self.dataset.RasterCount, band_numbers)
         self.bands = [self.dataset.GetRasterBand(number) for number in self.band_numbers]

@@ -649,11 +649,12 @@ def band_labels(samples, features):
     return ", ".join(band_label(samples.band_numbers[f], samples.band_names[f]) for f in features)
 
 
-def _parameters(options, choice, cv_folds):
+def _parameters(options, choice, estimate_folds):
     """The options as a JSON-able dict, as the user gave them (MAX_FEATURES 0: up to min(bands, the cap)),
-    with the FOLDS the cross-validation estimate (`cv_folds`) and the final `choice` ran (0 where
+    with the FOLDS the cross-validation estimate (`estimate_folds`) and the final `choice` ran (0 where
     LOO_FEW_POLYGONS left one polygon out)."""
-    parameters = {"folds": options.folds, "loo_few_polygons": options.loo_few_polygons, "cv_folds": cv_folds,
+    parameters = {"folds": options.folds, "loo_few_polygons": options.loo_few_polygons,
+                  "cv_folds": estimate_folds,
                   "final_folds": choice.folds, "grouped": options.grouped, "validation": options.validation,
                   "seed": options.seed, "tau": choice.tau, "alpha": choice.alpha,
                   "alpha_grid": None if not options.alpha_grid else [float(a) for a in options.alpha_grid],

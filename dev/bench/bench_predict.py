@@ -119,12 +119,11 @@ def train_model(GaussianMixture, n_bands, n_classes, bands, alpha=0.0):
     return GaussianMixture.fit(np.round(X)[:, np.array(bands) - 1], y + 1, alpha=alpha)
 
 
-def floor(scene, bands, output, options=None):
-    """The I/O floor: read `bands` window by window and write one tiled DEFLATE byte band; the scene
-    opened under the GDAL `options` {name: value} if given."""
-    from gmmselect.raster.blocks import thread_options
-    with thread_options(options or {}):
-        source = gdal.Open(scene)
+def floor(scene, bands, output, threads=None):
+    """The I/O floor: read `bands` window by window and write one tiled DEFLATE byte band; the scene opened
+    as predict_raster's reader opens it for `threads` threads if given, else with GDAL's defaults."""
+    from gmmselect.raster.blocks import opened_for_reading
+    source = gdal.Open(scene) if threads is None else opened_for_reading(scene, threads)
     width, height = source.RasterXSize, source.RasterYSize
     target = gdal.GetDriverByName("GTiff").Create(output, width, height, 1, gdal.GDT_Byte,
                                                   ["TILED=YES", "COMPRESS=DEFLATE", "NUM_THREADS=ALL_CPUS"])
@@ -196,10 +195,9 @@ def run_one(args):
     start, cpu = time.perf_counter(), time.process_time()
     if args.run in ("floor", "tuned-floor"):
         import_package()
-        from gmmselect.raster.blocks import reading_options
         gdal.SetCacheMax(64 * 2**20)
-        options = reading_options(gdal.Open(args.scene), args.cores) if args.run == "tuned-floor" else None
-        floor(args.scene, bands, os.path.join(args.dir, "floor.tif"), options)
+        floor(args.scene, bands, os.path.join(args.dir, "floor.tif"),
+              args.cores if args.run == "tuned-floor" else None)
     elif args.run == "train":
         train_scene(args.scene, args.polygons)
     elif args.run == "stages":
