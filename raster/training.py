@@ -43,8 +43,8 @@ from .style import colors_for_classes
 
 HELD_OUT = "held-out polygons"
 CROSS_VALIDATION = "cross-validation"
-#: LOO_FEW_POLYGONS leaves one polygon out up to this many polygons: four times the fold models of the
-#: default search (5 folds, 3 assignments to folds).
+#: LOO_FEW_POLYGONS leaves one polygon out up to this many polygons: at most four times the fold models of
+#: the default search (5 folds, 3 assignments to folds).
 LOO_POLYGON_LIMIT = 60
 
 
@@ -81,9 +81,8 @@ class TrainingOptions:
     `refit`: after the held-out assessment, refit the final mixture on all polygons.
     `repeats`: the (alpha, tau) search pools the folds of this many assignments of the polygons to folds
     (seeds seed, seed + 1, ...; k-fold only), a steadier choice than one (README: Accuracy versus peers).
-    `loo_few_polygons`: where a class has fewer polygons than grouped `folds` (some folds would test none
-    of it) and there are at most LOO_POLYGON_LIMIT polygons, the cross-validation leaves one polygon out
-    instead (`folds_for`; README: Accuracy versus peers).
+    `loo_few_polygons`: where grouped `folds` run over at most LOO_POLYGON_LIMIT polygons, the
+    cross-validation leaves one polygon out instead (`folds_for`; README: Accuracy versus peers).
     `selection` None: Train GMM ((alpha, tau) search over all bands); else Train Selection.
     """
 
@@ -281,15 +280,13 @@ def cv_folds(folds):
     return folds
 
 
-def folds_for(options, y, groups):
-    """The FOLDS of the cross-validation of samples `y` in polygons `groups` (None: ungrouped): 0 (one
-    polygon out) where `options.loo_few_polygons`, grouped k-fold would leave a class out of some folds
-    (it has fewer polygons than folds) and there are at most LOO_POLYGON_LIMIT polygons; else
-    `options.folds`."""
+def folds_for(options, groups):
+    """The FOLDS of the cross-validation of samples in polygons `groups` (None: ungrouped): 0 (one
+    polygon out) where `options.loo_few_polygons` and there are at most LOO_POLYGON_LIMIT polygons, whose
+    k folds would each train on a fraction (k - 1) / k of so few; else `options.folds`."""
     if not options.loo_few_polygons or groups is None or options.folds == 0:
         return options.folds
-    fewest = min(len(np.unique(groups[y == label])) for label in np.unique(y))
-    return 0 if fewest < options.folds and len(np.unique(groups)) <= LOO_POLYGON_LIMIT else options.folds
+    return 0 if len(np.unique(groups)) <= LOO_POLYGON_LIMIT else options.folds
 
 
 def describe_folds(folds):
@@ -368,7 +365,7 @@ def split(samples, options, steps):
     polygons = split_polygons(samples.y, samples.groups, options.validation, options.seed, names_of)
     y, y_held_out = samples.y[polygons.train], samples.y[polygons.held_out]
     groups = samples.groups[polygons.train] if options.grouped else None
-    folds = folds_for(options, y, groups)
+    folds = folds_for(options, groups)
     polygons.warnings += few_polygon_warnings(polygons, options.grouped, folds)
     for text in polygons.warnings:
         steps.say(f"Warning: {text}")
@@ -394,9 +391,8 @@ def few_polygon_warnings(polygons, grouped, folds):
 def say_folds(options, folds, polygons, steps):
     """Log that the cross-validation on `polygons` leaves one polygon out where FOLDS were asked for."""
     if folds != options.folds:
-        steps.say(f"Cross-validation on the {polygons}: one polygon out (a class has fewer polygons than the "
-                  f"{options.folds} folds and there are at most {LOO_POLYGON_LIMIT} polygons; "
-                  "LOO_FEW_POLYGONS)")
+        steps.say(f"Cross-validation on the {polygons}: one polygon out instead of {options.folds} folds "
+                  f"(at most {LOO_POLYGON_LIMIT} polygons; LOO_FEW_POLYGONS)")
 
 
 def note_given_tau(options, steps):
@@ -581,7 +577,7 @@ def refit(samples, data, options, choose, steps):
 def all_polygons(samples, data, options):
     """`data` over all the samples (training and held-out polygons), with the folds of their CV."""
     groups = samples.groups if options.grouped else None
-    return replace(data, X=samples.X, y=samples.y, groups=groups, folds=folds_for(options, samples.y, groups))
+    return replace(data, X=samples.X, y=samples.y, groups=groups, folds=folds_for(options, groups))
 
 
 def assess(data, mixture, choice, steps):

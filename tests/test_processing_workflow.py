@@ -97,7 +97,7 @@ def test_a_class_with_fewer_training_polygons_than_folds_is_named(folds, grouped
 
 
 def test_few_polygons_are_left_out_one_at_a_time():
-    """LOO_FEW_POLYGONS (default): a class of 3 training polygons (4 in all) for 5 folds: the search, the
+    """LOO_FEW_POLYGONS (default): 20 polygons, 14 for training, 5 folds asked for: the search, the
     cross-validation and the refit's search leave one polygon out, as FOLDS 0 does (the same model and
     estimate), with no warning; the record keeps FOLDS 5 as given and the folds run."""
     samples, lines = few_polygon_samples(), []
@@ -109,24 +109,25 @@ def test_few_polygons_are_left_out_one_at_a_time():
     np.testing.assert_array_equal(result.cross_validation.confusion, left_out.cross_validation.confusion)
     assert result.model.tau_search.surface.tolist() == left_out.model.tau_search.surface.tolist()
     assert not [text for text in result.model.training.warnings if "training polygon(s) for" in text]
-    note = ("one polygon out (a class has fewer polygons than the 5 folds and there are at most 60 polygons; "
-            "LOO_FEW_POLYGONS)")
+    note = "one polygon out instead of 5 folds (at most 60 polygons; LOO_FEW_POLYGONS)"
     assert f"Cross-validation on the training polygons: {note}" in lines
     assert f"Cross-validation on the polygons: {note}" in lines
     parameters = result.model.training.parameters
     assert (parameters["folds"], parameters["cv_folds"], parameters["final_folds"]) == (5, 0, 0)
 
 
-@pytest.mark.parametrize("per_class, cv_folds, final_folds", [((6, 8, 8), 0, 5), ((6, 90, 8), 5, 5),
-                                                              ((7, 8, 8), 5, 5)])
-def test_one_polygon_out_only_where_a_class_misses_folds_among_few_polygons(per_class, cv_folds, final_folds):
-    """6 polygons of water: 4 train (one polygon out), all 6 make the 5 folds of the refit; with 104 polygons
-    (over 60 among the training polygons) the folds stay, as with 7 polygons of water (5 training ones)."""
+@pytest.mark.parametrize("per_class, training, cv_folds, final_folds", [
+    ((20, 20, 20), 42, 0, 0), ((21, 20, 20), 43, 0, 5), ((20, 30, 30), 56, 0, 5), ((6, 90, 8), 73, 5, 5)])
+def test_one_polygon_out_up_to_60_polygons(per_class, training, cv_folds, final_folds):
+    """60 polygons (42 training ones): one polygon out in both searches; 61 or 80 (43 or 56 training
+    ones): one out on the training polygons, the 5 folds on all of them for the refit; 104 (73 training
+    ones): the 5 folds throughout."""
     lines = []
     result = train(few_polygon_samples(per_class), TrainingOptions(tau_grid=[0.0], alpha_grid=[0.0]),
                    TrainingInputs(2), log=lines.append)
     parameters = result.model.training.parameters
     assert (parameters["cv_folds"], parameters["final_folds"]) == (cv_folds, final_folds)
+    assert sum(n for n, _ in result.split.polygons.values()) == training
     assert any(line.startswith("Cross-validation (leave-one-out") for line in lines) == (cv_folds == 0)
 
 

@@ -98,14 +98,15 @@ def selection_given_tau(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def tau_search(tmp_path_factory):
-    """traingmm without hold-out (CV assessment) on a copy of the scene that carries wavelengths."""
+    """traingmm without hold-out (CV assessment) on a copy of the scene that carries wavelengths, with
+    FOLDS folds (LOO_FEW_POLYGONS would leave one of its 36 polygons out)."""
     folder = tmp_path_factory.mktemp("gmm")
     raster = str(folder / "with_wavelengths.tif")
     dataset = gdal.Translate(raster, LANDSAT)
     for number, wavelength in enumerate(WAVELENGTHS, 1):
         dataset.GetRasterBand(number).SetMetadataItem("wavelength", str(wavelength))
     dataset = None
-    return run("gmmselect:traingmm", folder, raster=raster, VALIDATION=0)
+    return run("gmmselect:traingmm", folder, raster=raster, VALIDATION=0, LOO_FEW_POLYGONS=False)
 
 
 def numbers(row):
@@ -183,7 +184,7 @@ def test_selection_report_shows_the_model_search_on_the_selected_bands(selection
     bands = len(saved.features)
     assert f"chosen on the {bands} selected bands after the selection (MODEL_SEARCH), over " in text
     assert f"The selection itself used alpha = {alpha:.6g} and tau = 0 (TAU)." in text
-    assert "by 5-fold cross-validation on the training polygons, repeated with 3 random assignments" in text
+    assert "by leave-one-out cross-validation on the training polygons (criterion: CV" in text  # 36 polygons
     assert dict(parser.tables["parameters"][0][1:])["MODEL_SEARCH"] == "yes"
 
 
@@ -486,8 +487,8 @@ def test_a_text_of_no_template_is_shown_as_it_is():
 
 
 def test_a_search_that_left_one_polygon_out_for_few_polygons_says_so():
-    """LOO_FEW_POLYGONS: a class of 3 training polygons for 5 folds; the search and the estimate left one
-    polygon out, and the report says so where it would say 5-fold."""
+    """LOO_FEW_POLYGONS: 14 training polygons for 5 folds; the search and the estimate left one polygon
+    out, and the report says so where it would say 5-fold."""
     from test_processing_workflow import few_polygon_samples
 
     from gmmselect.raster.report import report_html
