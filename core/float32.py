@@ -1,35 +1,43 @@
 """MAP decisions computed in float32 and certified against float64: the labels equal the float64 labels
 on every pixel, the confidence and posteriors are within CONFIDENCE_TOLERANCE of the float64 values.
 
-Notation: u = 2^-24 (float32 unit roundoff), gamma_k = k u / (1 - k u), d bands, C classes. The
-float32 scores are Q^_c = kappa'_c - q^_c with q^_c = ||W_c'(x - m) - o_c||^2 (the whitened form of
-GaussianMixture), m a centre (an integer for integer data), o_c = W_c'(mu_c - m) and kappa'_c =
-kappa_c - max_j kappa_j (a shift common to all classes changes no decision and no posterior). They
-are held as distances D^_c = -Q^_c = fl(q^_c + l_c) >= 0, l_c = fl(-kappa'_c), class-major `(C, n)`.
+Notation: u = 2^-24 (float32 unit roundoff), v = 2^-53, gamma_k = k u / (1 - k u) (gamma64_k with v), d
+bands, C classes. The float32 scores are Q^_c = kappa'_c - q^_c with q^_c = ||F_c (x - m) - o_c||^2: F_c
+the upper triangular factor of the whitened form of GaussianMixture, F_c'F_c = W_c W_c'
+(triangular_factors; by groups of rows, 60 % of W_c''s multiply-adds at 20 bands), m a centre (an
+integer for integer data), o_c = F_c (mu_c - m) and kappa'_c = kappa_c - max_j kappa_j (a shift common
+to all classes changes no decision and no posterior). They are held as distances D^_c = -Q^_c =
+fl(q^_c + l_c) >= 0, l_c = fl(-kappa'_c), class-major `(C, n)`.
 
-Forward error of one score (standard rounding model, any summation order, with or without FMA):
+Forward error of one score against the float64 path's (standard rounding model, any summation order,
+with or without FMA):
 - input: y^ = fl(x - m); y^ = y exactly for integers of at most 24 bits and an integer m, else
   ||y^ - y|| <= rho = u (||x|| + ||y^||) (1 + 2u);
-- projection z^ = fl([W32' -o32] [y^; 1]), one dot product of d + 1 terms, W32 = fl(W), o32 = fl(o):
-  componentwise |z^ - z| <= (gamma_{d+1} + 2u) (|W|'|y^| + |o|) + |W|'|y^ - y|, hence in 2-norm
-  ||z^ - z|| <= t_c, t_c = (gamma_{d+1} + 2u) (a_c ||y^|| + ||o_c||) + a_c rho,
-  a_c = || |W_c| ||_2 (spectral norm of the absolute whitener, computed in float64);
-- square and sum: |q^ - ||z^||^2| <= gamma_{d+1} q^, and | ||z^||^2 - ||z||^2 | <= 2 e s + e^2
-  with e = t_c + u s (the u s is spare), s = ||z^|| = sqrt(q^) (1 + O(u));
+- projection z^ = fl([F32 -o32] [y^; 1]), one dot product of at most d + 1 terms, F32 = fl(F), o32 =
+  fl(o): componentwise |z^ - z| <= (gamma_{d+1} + 2u) (|F|'|y^| + |o|) + |F|'|y^ - y|, hence in 2-norm
+  ||z^ - z|| <= (gamma_{d+1} + 2u) (a_c ||y^|| + ||o_c||) + a_c rho, a_c = || |F_c| ||_2 (spectral norm of
+  the absolute factor, computed in float64); o_c itself, computed in float64, is within gamma64_d a_c r
+  of F_c (mu_c - m), r = max_c ||mu_c - m||;
+- the factor: | ||W_c'w|| - ||F_c w|| | <= rho_F ||w|| + eta ||F_c w|| for w = x - mu_c, ||w|| <= ||y|| + r
+  (triangular_factors, from the QR's residuals);
+- the float64 path (decision_function) projects within t64 <= S ||y|| + S0 of W_c'(x - mu_c)
+  (reference_error); its sum of squares and constant round 2^-29 times less than the float32 ones.
+So ||z^|| is within t_c + eta s_c of the float64 path's projected norm, t_c = (gamma_{d+1} + 2u)
+(a_c ||y^|| + ||o_c||) + a_c rho + (rho_F + gamma64_d a_c) (||y^|| + r) + S ||y^|| + S0, s_c = ||z^||;
+- square and sum: |q^ - ||z^||^2| <= gamma_{d+1} q^, and the squares of norms e + eta s apart differ by at
+  most 2 e s + e^2 + (2 eta + eta^2) s^2, e = t_c + u s (the u s is spare), s = sqrt(q^) (1 + O(u));
 - constant and sum: u (|kappa'_c| + |Q^_c|).
-So |Q^_c - Q_c| <= E_c = M [2 t s_c + t^2 + (gamma_{d+1} + 3u) q^_c + u (K + |Q^_c|)], t = max_c t_c,
-K = max_c |kappa'_c|, and M = 1 + 2^-8 covers every product of rounding errors left out (their
-ratio to the terms kept is O(d u) < 2^-12 for d <= DIRECT_LIMIT) and the float64 path's own error
-(the same bound with 2^-53 for u on uncentred data, about 2^-29 ||x|| / ||x - m|| of E: within M
-unless the data's offset exceeds 2^20 times its spread), so a certified winner is also the winner
-the float64 path computes.
+So |Q^_c - Q64_c| <= E_c = M [2 t s_c + t^2 + (gamma_{d+1} + 3u + 2 eta) q^_c + u (K + |Q^_c|)], Q64_c the
+float64 path's score, t = max_c t_c, K = max_c |kappa'_c|, and M = 1 + 2^-8 covers every product of
+rounding errors left out (their ratio to the terms kept is O(d u) < 2^-12 for d <= DIRECT_LIMIT) and
+the float64 path's sum and constant, so a certified winner is the winner the float64 path computes.
 
 Per pixel, with b the float32 winner, Delta_c = Q^_b - Q^_c = D^_c - D^_b, k = kappa'_max - kappa'_b
 and any s_0 >= sqrt(q^_b + k): q^_b <= q^_c <= q^_b + k + Delta_c (so E_b is at most E_c at
 Delta = 0), sqrt(s_0^2 + Delta) <= s_0 + Delta / (2 s_0) and |Q^_c| <= |Q^_b| + Delta_c, so
 E_b + E_c <= R + B Delta_c with
-  R = 2 M [t (2 s_0 + t) + (gamma_{d+1} + 3u)(q^_b + k) + u (K + |Q^_b|)],
-  B = M [t / s_0 + gamma_{d+1} + 8u],
+  R = 2 M [t (2 s_0 + t) + (gamma_{d+1} + 3u + 2 eta)(q^_b + k) + u (K + |Q^_b|)],
+  B = M [t / s_0 + gamma_{d+1} + 2 eta + 8u],
 s_0 = max(sqrt(D^_b), 2t) (so B < 1; D^_b = q^_b + k to within u). 4u of B and 8u M D^_b added to R
 pay for evaluating R, B and the thresholds below in float32.
 - Label: b is the float64 winner when (1 - B) Delta_c > R for every c != b, i.e. when b is the only
@@ -82,11 +90,13 @@ the whitened form's R.
 
 Shared kernel (SharedDecision, d > MONOMIAL_LIMIT, every class with the same whitener W, as alpha = 1
 gives: one pooled covariance): with p = W'y, D_c = ||p - o_c||^2 + l_c = ||p||^2 - 2 o_c'p + k_c,
-k_c = ||o_c||^2 + l_c, so one float32 projection p^ = fl(W32' y^) (d x d where the whitened kernel
-projects C d x d) and one float64 product [-2 o_c, k_c] [p^; 1] plus ||p^||^2 (exact inputs: p^ is a
-float32) score every class, rounded to float32:
+k_c = ||o_c||^2 + l_c (the whitened kernel's F_c is W' here: rho_F = eta = 0), so one float32
+projection p^ = fl(W32' y^) (d x d where the whitened kernel projects about C d (d + 1) / 2) and one
+float64 product [-2 o_c, k_c] [p^; 1] plus ||p^||^2 (exact inputs: p^ is a float32) score every class,
+rounded to float32:
 - projection: ||p^ - p|| <= t, the whitened kernel's t_c without its offset (a d-term product, W32 of
-  the same a), so | ||p^ - o_c||^2 - ||p - o_c||^2 | <= 2 t s_c + t^2;
+  the same a; its float64 path term S ||y^|| + S0 too), so
+  | ||p^ - o_c||^2 - ||p - o_c||^2 | <= 2 t s_c + t^2;
 - the float64 expansion with the stored o^_c = fl64(W'(mu_c - m)), ||o^_c - o_c|| <= delta =
   gamma64_{d+1} a r, k^_c = fl64(||o^_c||^2 + l_c), its product and sums:
   |D64^_c - ||p^ - o^_c||^2 - l_c| <= gamma64_{d+2} [(||p^|| + r_o)^2 + r_o^2 + 2 L], r_o = max_c ||o^_c||,
@@ -96,12 +106,12 @@ float32) score every class, rounded to float32:
 - D64^_c below 0 (cancellation near a class mean) is raised to 0, never farther from D_c >= 0;
 - rounding to float32: u |D^_c| (1 + 2u), within the whitened kernel's u (K + |Q^_c|).
 So E_c is the whitened kernel's (its (gamma_{d+1} + 3u) q^_c, with no float32 sum of squares here,
-holds the u q_c to spare; the float64 path's own error as there) plus f, and with
+holds the u q_c to spare; the float64 path's projection in t as there) plus f, and with
 q^_c = D^_c - l_c to within f, s_c <= sqrt(D^_c - l_c) + sqrt(f) adds 2 t sqrt(f) <= t^2 + f to each
 of E_b and E_c: R is the whitened kernel's plus 2 M (2 f + t^2) (M^2 with f's own evaluation), B the
 same. The float64 product of the C x (d + 1) coefficients costs C (d + 1) multiply-adds per pixel, the
-float32 projection d^2: against C d (d + 1), about C / (1 + C / d) times fewer (4.8 at 20 bands and 6
-classes).
+float32 projection d^2: against the whitened kernel's C sum_k r (d + 1 - k r) (groups k of r rows: C x 260
+at 20 bands), 3 times fewer at 20 bands and 6 classes.
 """
 
 import numpy as np
@@ -118,6 +128,9 @@ MONOMIAL_LIMIT = 4
 PART_ELEMENTS = 2**18
 #: Projected values per block of the product (512 KB of float32: squared and summed while in L2 cache).
 BLOCK_ELEMENTS = 2**17
+#: The whitened kernel's triangular product in at most this many groups of rows, about 4 rows each (fewer
+#: multiply-adds against more products per block: README, the triangular whitened kernel).
+MAX_GROUPS = 8
 MARGIN = 1 + 2.0**-8
 V = 2.0**-53
 #: Integer types whose values, and their difference to an integer centre, are exact in float32.
@@ -128,6 +141,43 @@ def gamma(k, unit=U):
     """gamma_k = k u / (1 - k u), the bound on the relative error of a k-term sum (float32, or float64
     with unit=V)."""
     return k * unit / (1 - k * unit)
+
+
+def triangular_factors(whiteners):
+    """Upper triangular F_c with F_c'F_c = W_c W_c' (QR: W_c' = Q_c F_c), so ||F_c v|| = ||W_c'v|| but for the
+    QR's rounding, bounded a posteriori: with Res = Q F - W' and O = Q'Q - I of the stored Q, F, W'v =
+    Q F v - Res v and ||Q F v||^2 = ||F v||^2 + (F v)'O (F v), so | ||W_c'v|| - ||F_c v|| | <= rho ||v|| +
+    eta ||F_c v|| with rho >= ||Res||_2, eta >= ||O||_2: their Frobenius norms evaluated in float64 plus that
+    evaluation's error, gamma64_{d+1} (|Q||F| + |W'|) and gamma64_{d+1} (|Q'||Q| + I). Returns (F
+    `(C, d, d)`, rho, eta), rho (the module docstring's rho_F) and eta the largest over the classes."""
+    d = whiteners.shape[1]
+    identity, evaluation = np.eye(d), gamma(d + 1, V)
+    factors, rho, eta = [], 0.0, 0.0
+    for transposed in whiteners.transpose(0, 2, 1):
+        q, factor = np.linalg.qr(transposed)
+        factors.append(factor)
+        residual = np.linalg.norm(q @ factor - transposed)
+        rho = max(rho, residual + evaluation * np.linalg.norm(abs(q) @ abs(factor) + abs(transposed)))
+        orthogonality = np.linalg.norm(q.T @ q - identity)
+        eta = max(eta, orthogonality + evaluation * np.linalg.norm(np.abs(q.T) @ np.abs(q) + identity))
+    return np.array(factors), MARGIN * rho, MARGIN * eta
+
+
+def reference_error(mixture, centre):
+    """The float64 path's projection error (decision_function, uncentred: z = fl(x'W) - fl(mu'W)): in 2-norm
+    t64 <= gamma64_{d+2} (a ||x|| + nu) <= S ||x - m|| + S0, a = max_c || |W_c| ||_2, nu = max_c
+    || |W_c|'|mu_c| ||, ||x|| <= ||x - m|| + ||m||. Returns (S, S0) = gamma64_{d+2} (a, a ||m|| + nu)."""
+    whiteners = mixture.whiteners_
+    spread = max(np.linalg.norm(np.abs(w), 2) for w in whiteners)
+    nu = np.linalg.norm(np.einsum("cde,cd->ce", np.abs(whiteners), np.abs(mixture.means_)), axis=1).max()
+    reference = gamma(mixture.n_features + 2, V)
+    return reference * spread, reference * (spread * np.linalg.norm(centre) + nu)
+
+
+def row_groups(d):
+    """The groups of rows of the whitened kernel's triangular product at `d` bands: about 4 rows each, at
+    most MAX_GROUPS."""
+    return min(MAX_GROUPS, max(1, d // 4))
 
 
 def float32_decision(mixture, dtype):
@@ -231,47 +281,74 @@ class Float32Decision:
 
 
 class WhitenedDecision(Float32Decision):
-    """The whitened kernel: one float32 product [W_1 ... W_C]'[y; 1] projects every class, the squares
-    are summed per class."""
+    """The whitened kernel: every class's triangular factor F_c taken in groups of rows (row_groups), one
+    float32 product per group projects every class, the squares are summed per class."""
 
     def __init__(self, mixture, dtype):
         d = mixture.n_features
-        super().__init__(mixture, dtype, gamma(d + 1) + 3 * U)
-        whiteners = mixture.whiteners_
-        offsets = np.einsum("cd,cde->ce", mixture.means_ - self.centre[:, 0], whiteners)
+        factors, rho, eta = self.factors(mixture.whiteners_)
+        super().__init__(mixture, dtype, gamma(d + 1) + 3 * U + 2 * eta)
+        centre = self.centre[:, 0].astype(np.float64)
+        offsets = np.einsum("cd,ced->ce", mixture.means_ - centre, factors)
         constants = mixture.constants_ - mixture.constants_.max()
-        spread = np.array([np.linalg.norm(np.abs(w), 2) for w in whiteners]) * MARGIN
-        self.slope = np.float32((gamma(d + 1) + 2 * U) * spread.max())
-        self.input_slope = spread.max()
+        spread = max(np.linalg.norm(np.abs(f), 2) for f in factors) * MARGIN
+        reach = np.linalg.norm(mixture.means_ - centre, axis=1).max()
+        reference, reference_floor = reference_error(mixture, centre)
+        self.slope = np.float32((gamma(d + 1) + 2 * U) * spread + rho + reference)
+        self.input_slope = spread
         self.slack_floor = np.float32(2 * MARGIN * U * np.abs(constants).max())
-        self.prepare_products(offsets, -constants)
+        self.prepare_products(factors, offsets, -constants)
+        offsets_error = (rho + gamma(d, V) * spread) * reach + reference_floor
+        self.offset_error = np.float32(self.offset_error + offsets_error)
 
-    def prepare_products(self, offsets, lifts):
-        """The product [W_1 ... W_C | -o] (float32), the block size, the lifts l_c and the offsets' share of
-        t, from the offsets o_c `(C, d)` and lifts `(C,)` (float64)."""
-        mixture, d = self.mixture, self.mixture.n_features
-        rows = np.vstack(mixture.whiteners_.transpose(0, 2, 1))
-        self.projection = np.hstack([rows, -offsets.reshape(-1, 1)]).astype(np.float32)
-        self.block = max(64, BLOCK_ELEMENTS // (mixture.n_classes * d))
+    @staticmethod
+    def factors(whiteners):
+        """The classes' triangular factors and their (rho, eta) (`triangular_factors`)."""
+        return triangular_factors(whiteners)
+
+    def prepare_products(self, factors, offsets, lifts):
+        """The products of the row groups (float32), the block size, the lifts l_c and the offsets' share of
+        t, from the factors `(C, d, d)`, offsets o_c `(C, d)` and lifts `(C,)` (float64): group k holds rows
+        k r ... (k + 1) r - 1 of every F_c (zero rows past d), over the columns from k r on and -o."""
+        n_classes, d = offsets.shape
+        rows = -(-d // row_groups(d))
+        self.groups = []
+        for first in range(0, d, rows):
+            product = np.zeros((n_classes, rows, d + 1 - first))
+            last = min(first + rows, d)
+            product[:, :last - first, :-1] = factors[:, first:last, first:]
+            product[:, :last - first, -1] = -offsets[:, first:last]
+            self.groups.append((first, product.reshape(n_classes * rows, -1).astype(np.float32)))
+        self.rows = rows
+        # Twice BLOCK_ELEMENTS for several groups: their products per block cost two threads more in small
+        # blocks (README: the triangular whitened kernel).
+        elements = BLOCK_ELEMENTS * min(2, len(self.groups))
+        self.block = max(64, elements // (n_classes * rows * len(self.groups)))
         self.lifts = lifts.astype(np.float32)[:, None]
-        self.offset_error = np.float32((gamma(d + 1) + 2 * U) * np.linalg.norm(offsets, axis=1).max())
+        self.offset_error = (gamma(d + 1) + 2 * U) * np.linalg.norm(offsets, axis=1).max()
 
     def distances(self, bands):
         """Float32 distances D^ = q^ + kappa'_max - kappa' = -Q^ `(C, n)` of pixels `bands (d, n)` and the
         per-pixel error slope t `(n,)`.
 
-        One product [W_1 ... W_C]'[y; 1] projects every class (the offsets o_c in the last column), in
-        blocks of BLOCK_ELEMENTS projected values."""
+        Per block of (2) BLOCK_ELEMENTS projected values, one product per group of rows projects every class
+        (the offsets in the last column); the squares of all groups are summed per class at once."""
         d, n = bands.shape
         y = np.empty((d + 1, n), dtype=np.float32)
         np.subtract(bands, self.centre, out=y[:d], dtype=np.float32)
         y[d] = 1
-        distances = np.empty((len(self.lifts), n), dtype=np.float32)
+        n_classes = len(self.lifts)
+        distances = np.empty((n_classes, n), dtype=np.float32)
+        projected = np.empty((len(self.groups), n_classes * self.rows, min(self.block, n)), dtype=np.float32)
         for start in range(0, n, self.block):
-            projected = self.projection @ y[:, start:start + self.block]
-            np.square(projected, out=projected)
-            np.add.reduce(projected.reshape(len(distances), d, -1), axis=1,
-                          out=distances[:, start:start + self.block])
+            size = min(self.block, n - start)
+            block = projected if size == projected.shape[2] else np.empty(projected.shape[:2] + (size,),
+                                                                          dtype=np.float32)
+            for group, (first, product) in zip(block, self.groups):
+                np.matmul(product, y[first:, start:start + size], out=group)
+            np.square(block, out=block)
+            np.add.reduce(block.reshape(len(self.groups), n_classes, self.rows, size), axis=(0, 2),
+                          out=distances[:, start:start + size])
         distances += self.lifts
         return distances, self.projection_error(bands, y[:d])
 
@@ -306,17 +383,21 @@ class SharedDecision(WhitenedDecision):
     """The shared kernel, for classes with one whitener W (one pooled covariance, alpha 1): one float32
     projection p^ = W'y^, then every class's distance ||p^||^2 - 2 o_c'p^ + k_c from one float64 product."""
 
-    def prepare_products(self, offsets, lifts):
+    @staticmethod
+    def factors(whiteners):
+        """The classes' W_c' (all the same), exactly: rho = eta = 0."""
+        return whiteners.transpose(0, 2, 1), 0.0, 0.0
+
+    def prepare_products(self, factors, offsets, lifts):
         """The shared projection W' (float32), the float64 expansion [-2 o_c, k_c], the block size and the
         expansion's error term f (module docstring); no offset in the float32 product."""
         mixture, d = self.mixture, self.mixture.n_features
-        whitener = mixture.whiteners_[0]
-        self.projection = whitener.T.astype(np.float32)
+        self.projection = factors[0].astype(np.float32)
         self.expansion = np.column_stack([-2 * offsets, np.einsum("ce,ce->c", offsets, offsets) + lifts])
         self.block = max(64, BLOCK_ELEMENTS // (d + 1))
-        self.offset_error = np.float32(0)
+        self.offset_error = 0.0
         reach = np.linalg.norm(mixture.means_ - self.centre[:, 0], axis=1).max()
-        delta = gamma(d + 1, V) * np.linalg.norm(np.abs(whitener), 2) * reach
+        delta = gamma(d + 1, V) * np.linalg.norm(np.abs(factors[0]), 2) * reach
         expansion = gamma(d + 2, V)
         offset_norm = np.linalg.norm(offsets, axis=1).max()
         self.square_error = 2 * expansion
@@ -386,12 +467,10 @@ class MonomialDecision(Float32Decision):
         sigma = max(np.linalg.norm(np.abs(w), 2) ** 2 for w in mixture.whiteners_)
         reach = np.linalg.norm(mixture.means_ - centre, axis=1).max()
         lift = (mixture.constants_.max() - mixture.constants_).max()
-        nu = np.linalg.norm(np.einsum("cde,cd->ce", np.abs(mixture.whiteners_), np.abs(mixture.means_)),
-                            axis=1).max()
-        product, reference = gamma(k + 3 * mixture.n_features + 8, V), gamma(mixture.n_features + 2, V)
-        squares = 2 * sigma * (product + 2 * reference**2 / U)
-        floor = (2 * sigma * product * reach**2 + product * lift
-                 + 4 * reference**2 * (np.sqrt(sigma) * np.linalg.norm(centre) + nu) ** 2 / U
+        product = gamma(k + 3 * mixture.n_features + 8, V)
+        reference, reference_floor = reference_error(mixture, centre)
+        squares = 2 * sigma * product + 4 * reference**2 / U
+        floor = (2 * sigma * product * reach**2 + product * lift + 4 * reference_floor**2 / U
                  + V * np.abs(mixture.constants_).max())
         return squares, floor
 

@@ -282,3 +282,41 @@ def test_the_monomial_kernel_certifies_overlapping_landsat_classes(monkeypatch):
         np.testing.assert_allclose(confidence, expected_confidence, rtol=0, atol=CONFIDENCE_TOLERANCE)
     assert sum(retried[WhitenedDecision]) > 0.15 * pixels.shape[1]
     assert sum(retried[MonomialDecision]) < 10
+
+
+@pytest.mark.skipif(np.finfo(np.longdouble).eps > 2.0**-60, reason="needs an extended-precision long double")
+@pytest.mark.parametrize("smallest", [-6, 0])
+def test_the_triangular_factors_keep_every_whitened_norm_within_their_bound(smallest):
+    """F_c upper triangular with | ||W_c'v|| - ||F_c v|| | <= rho ||v|| + eta ||F_c v||, both norms in
+    extended precision, on whiteners of condition up to 1e10 and vectors along their strongest and
+    weakest directions; rho and eta are rounding-sized."""
+    model = ill_conditioned(8, d=9, smallest=smallest)
+    factors, rho, eta = float32.triangular_factors(model.whiteners_)
+    assert np.all(np.tril(factors, -1) == 0)
+    vectors = np.vstack([np.random.default_rng(8).normal(size=(200, 9)),
+                         *[w.T for w in model.whiteners_], *[np.linalg.inv(w) for w in model.whiteners_]])
+    for whitener, factor in zip(model.whiteners_, factors):
+        v = vectors.astype(np.longdouble)
+        whitened = np.sqrt(np.sum((v @ whitener.astype(np.longdouble)) ** 2, axis=1))
+        triangular = np.sqrt(np.sum((v @ factor.T.astype(np.longdouble)) ** 2, axis=1))
+        lengths = np.sqrt(np.sum(v**2, axis=1))
+        assert np.all(np.abs(whitened - triangular) <= rho * lengths + eta * triangular)
+        assert np.any(whitened != triangular)
+    spread = max(np.linalg.norm(w, 2) for w in model.whiteners_)
+    assert rho < 1e-13 * spread and eta < 1e-13
+
+
+@pytest.mark.parametrize("d, firsts", [(5, [0]), (9, [0, 5]), (13, [0, 5, 10]), (21, [0, 5, 10, 15, 20]),
+                                       (40, [0, 5, 10, 15, 20, 25, 30, 35])])
+def test_the_grouped_triangular_product_holds_the_bound_and_the_float64_labels(d, firsts):
+    """Groups of about 4 rows (at most 8 groups; the last one padded with zero rows): the error bound holds
+    and the labels are the float64 labels, near ties included, whatever d."""
+    model = ill_conditioned(9, d=d)
+    form = WhitenedDecision(model, np.float64)
+    assert [first for first, _ in form.groups] == firsts
+    X = np.vstack([pixels_around(model, 3000, 9, np.float64), near_ties(model, 20, 9)])
+    assert_error_bound_holds(form, X)
+    labels, confidence, _ = model.classify(X, with_posteriors=True)
+    expected_labels, expected_confidence, _ = float64_outputs(model, X)
+    np.testing.assert_array_equal(labels, expected_labels)
+    np.testing.assert_allclose(confidence, expected_confidence, rtol=0, atol=CONFIDENCE_TOLERANCE)
