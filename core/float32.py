@@ -124,8 +124,9 @@ DIRECT_LIMIT = 1024
 #: The monomial kernel serves at most this many bands (beyond, its K x n monomials cost more than the
 #: whitened product saves; measured in dev/bench/README.md).
 MONOMIAL_LIMIT = 4
-#: Scores per part of a classification (about 1 MB of float32 per array of the part: few, long NumPy loops).
-PART_ELEMENTS = 2**18
+#: Scores per part of a classification (about 2 MB of float32 per array of the part: few, long NumPy loops,
+#: which two threads contend for less than for more, shorter ones; README: prediction in float32).
+PART_ELEMENTS = 2**19
 #: Projected values per block of the product (512 KB of float32: squared and summed while in L2 cache).
 BLOCK_ELEMENTS = 2**17
 #: The whitened kernel's triangular product in at most this many groups of rows, about 4 rows each (fewer
@@ -332,7 +333,7 @@ class WhitenedDecision(Float32Decision):
         per-pixel error slope t `(n,)`.
 
         Per block of (2) BLOCK_ELEMENTS projected values, one product per group of rows projects every class
-        (the offsets in the last column); the squares of all groups are summed per class at once."""
+        (the offsets in the last column); the squares of all groups are summed per class by one einsum."""
         d, n = bands.shape
         y = np.empty((d + 1, n), dtype=np.float32)
         np.subtract(bands, self.centre, out=y[:d], dtype=np.float32)
@@ -346,9 +347,8 @@ class WhitenedDecision(Float32Decision):
                                                                           dtype=np.float32)
             for group, (first, product) in zip(block, self.groups):
                 np.matmul(product, y[first:, start:start + size], out=group)
-            np.square(block, out=block)
-            np.add.reduce(block.reshape(len(self.groups), n_classes, self.rows, size), axis=(0, 2),
-                          out=distances[:, start:start + size])
+            grouped = block.reshape(len(self.groups), n_classes, self.rows, size)
+            np.einsum("gcrn,gcrn->cn", grouped, grouped, out=distances[:, start:start + size])
         distances += self.lifts
         return distances, self.projection_error(bands, y[:d])
 
