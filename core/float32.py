@@ -71,13 +71,14 @@ as the whitened form (dev/bench/README.md), so the product is float64 (v = 2^-53
   |D64^_c - D_c| <= gamma64_{K+3d+8} (sigma (||y|| + r)^2 + L);
 - rounding to float32: |D^_c - D64^_c| <= u |D^_c| (1 + 2u);
 - the float64 path itself (decision_function, uncentred: z = fl(W'x) - fl(W'mu)): in 2-norm
-  |z^ - z| <= t64 = gamma64_{d+2} (a ||x|| + nu), a = sqrt(sigma), nu = max_c || |W_c|'|mu_c| ||, so
+  |z^ - z| <= t64 = gamma64_{d+2} (a ||x|| + nu), a = max_c ||W_c||_F >= sqrt(sigma) and
+  nu = max_c || |W_c|'|mu_c| || (reference_error), so
   its score is off by at most 2 t64 s_c + t64^2 + gamma64_{d+2} q_c + v |kappa_c|
   <= 2 t64^2 / u + u q_c + v kappa_abs (2 t s <= t^2/u + u s^2; gamma64 q_c inside M),
   kappa_abs = max_c |kappa_c|;
 - ||y|| <= ||y^|| (1 + v), ||x|| <= ||y|| + ||m||, (p + q)^2 <= 2 p^2 + 2 q^2 and q_c <= D_c (l_c >= 0):
   both paths' errors together are at most M [f + 2u D^_c], f = F2 ||y^||^2 + F0 with
-  F2 = 2 sigma (gamma64_{K+3d+8} + 2 gamma64_{d+2}^2 / u),
+  F2 = 2 sigma gamma64_{K+3d+8} + 4 gamma64_{d+2}^2 a^2 / u,
   F0 = 2 sigma gamma64_{K+3d+8} r^2 + gamma64_{K+3d+8} L + 4 gamma64_{d+2}^2 (a ||m|| + nu)^2 / u
        + v kappa_abs.
 f is one more row of the product (F2 on the squares, F0 on the 1: nonnegative terms; M^2 covers their
@@ -166,10 +167,11 @@ def triangular_factors(whiteners):
 
 def reference_error(mixture, centre):
     """The float64 path's projection error (decision_function, uncentred: z = fl(x'W) - fl(mu'W)): in 2-norm
-    t64 <= gamma64_{d+2} (a ||x|| + nu) <= S ||x - m|| + S0, a = max_c || |W_c| ||_2, nu = max_c
-    || |W_c|'|mu_c| ||, ||x|| <= ||x - m|| + ||m||. Returns (S, S0) = gamma64_{d+2} (a, a ||m|| + nu)."""
+    t64 <= gamma64_{d+2} (a ||x|| + nu) <= S ||x - m|| + S0, a = max_c ||W_c||_F (>= || |W_c| ||_2, without an
+    SVD per class), nu = max_c || |W_c|'|mu_c| ||, ||x|| <= ||x - m|| + ||m||. Returns (S, S0) =
+    gamma64_{d+2} (a, a ||m|| + nu)."""
     whiteners = mixture.whiteners_
-    spread = max(np.linalg.norm(np.abs(w), 2) for w in whiteners)
+    spread = np.linalg.norm(whiteners, axis=(1, 2)).max()
     nu = np.linalg.norm(np.einsum("cde,cd->ce", np.abs(whiteners), np.abs(mixture.means_)), axis=1).max()
     reference = gamma(mixture.n_features + 2, V)
     return reference * spread, reference * (spread * np.linalg.norm(centre) + nu)

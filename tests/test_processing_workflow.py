@@ -97,7 +97,7 @@ def test_a_class_with_fewer_training_polygons_than_folds_is_named(folds, grouped
 
 
 def test_few_polygons_are_left_out_one_at_a_time():
-    """LOO_FEW_POLYGONS (default): 20 polygons, 14 for training, 5 folds asked for: the search, the
+    """LOO_FEW_POLYGONS (default): 20 polygons, 15 for training, 5 folds asked for: the search, the
     cross-validation and the refit's search leave one polygon out, as FOLDS 0 does (the same model and
     estimate), with no warning; the record keeps FOLDS 5 as given and the folds run."""
     samples, lines = few_polygon_samples(), []

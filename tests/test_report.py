@@ -487,7 +487,7 @@ def test_a_text_of_no_template_is_shown_as_it_is():
 
 
 def test_a_search_that_left_one_polygon_out_for_few_polygons_says_so():
-    """LOO_FEW_POLYGONS: 14 training polygons for 5 folds; the search and the estimate left one polygon
+    """LOO_FEW_POLYGONS: 15 training polygons for 5 folds; the search and the estimate left one polygon
     out, and the report says so where it would say 5-fold."""
     from test_processing_workflow import few_polygon_samples
 
