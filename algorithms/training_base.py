@@ -84,7 +84,9 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                                      "confusion matrix of all predictions. For spectral libraries, small "
                                      "classes and training sets of few polygons (tens), where leaving one "
                                      "polygon out chooses alpha and tau better than 5 folds (README: "
-                                     "accuracy versus peers); its cost grows with the number of polygons."),
+                                     "accuracy versus peers); its cost grows with the number of polygons. "
+                                     "Up to {0} polygons, LOO_FEW_POLYGONS (default) leaves one polygon out "
+                                     "whatever FOLDS.").format(LOO_POLYGON_LIMIT),
                         maximum=50, advanced=True)
         self.addBoolean(self.LOO_FEW_POLYGONS,
                         GmmSelect.tr("Leave one polygon out when the polygons are few"), True,
