@@ -294,14 +294,16 @@ class WhitenedDecision(Float32Decision):
         centre = self.centre[:, 0].astype(np.float64)
         offsets = np.einsum("cd,ced->ce", mixture.means_ - centre, factors)
         constants = mixture.constants_ - mixture.constants_.max()
-        spread = max(np.linalg.norm(np.abs(f), 2) for f in factors) * MARGIN
-        reach = np.linalg.norm(mixture.means_ - centre, axis=1).max()
+        # a_c's largest and r of the module docstring, for the products' error terms too
+        self.spread = max(np.linalg.norm(np.abs(f), 2) for f in factors)
+        self.reach = np.linalg.norm(mixture.means_ - centre, axis=1).max()
+        spread = self.spread * MARGIN
         reference, reference_floor = reference_error(mixture, centre)
         self.slope = np.float32((gamma(d + 1) + 2 * U) * spread + rho + reference)
         self.input_slope = spread
         self.slack_floor = np.float32(2 * MARGIN * U * np.abs(constants).max())
         self.prepare_products(factors, offsets, -constants)
-        offsets_error = (rho + gamma(d, V) * spread) * reach + reference_floor
+        offsets_error = (rho + gamma(d, V) * spread) * self.reach + reference_floor
         self.offset_error = np.float32(self.offset_error + offsets_error)
 
     @staticmethod
@@ -393,13 +395,12 @@ class SharedDecision(WhitenedDecision):
     def prepare_products(self, factors, offsets, lifts):
         """The shared projection W' (float32), the float64 expansion [-2 o_c, k_c], the block size and the
         expansion's error term f (module docstring); no offset in the float32 product."""
-        mixture, d = self.mixture, self.mixture.n_features
+        d = offsets.shape[1]
         self.projection = factors[0].astype(np.float32)
         self.expansion = np.column_stack([-2 * offsets, np.einsum("ce,ce->c", offsets, offsets) + lifts])
         self.block = max(64, BLOCK_ELEMENTS // (d + 1))
         self.offset_error = 0.0
-        reach = np.linalg.norm(mixture.means_ - self.centre[:, 0], axis=1).max()
-        delta = gamma(d + 1, V) * np.linalg.norm(np.abs(factors[0]), 2) * reach
+        delta = gamma(d + 1, V) * self.spread * self.reach
         expansion = gamma(d + 2, V)
         offset_norm = np.linalg.norm(offsets, axis=1).max()
         self.square_error = 2 * expansion
