@@ -7,12 +7,18 @@ the whitened and the shared kernel on models with one pooled covariance (alpha 1
 bands of the scene with 6 classes, 5 and 20 bands with 16; Landsat 5 on 6 bands): CPU ns per pixel of the whole
 classification (one thread, one BLAS thread) and of the distances alone, each kernel in turn in one
 process (interleaved, best of --repeats), and the share of pixels left to the float64 fallback.
+With --against REV: instead, the whitened kernel of git revision REV (its core/float32.py, loaded beside
+this tree's) against this tree's, on the scene's 8, 12 and 20 bands (6 and 16 classes), Landsat 5 on all
+7 bands and Maipo on 20 and 64 features (README: the triangular whitened kernel).
 
-    /usr/bin/python3 dev/bench/bench_kernels.py [--pixels 262144] [--repeats 7]
+    /usr/bin/python3 dev/bench/bench_kernels.py [--pixels 262144] [--repeats 7] [--against 652efd8]
 """
 
 import argparse
+import importlib.util
 import os
+import subprocess
+import tempfile
 import time
 
 import numpy as np
@@ -76,11 +82,48 @@ def cpu_ns(work, *arguments):
     return (time.process_time() - start) / arguments[-1].shape[1] * 1e9
 
 
-def compare(name, model, bands, repeats, kernels=("whitened", "monomial")):
-    """Print the `kernels`' classify and distances ns/px (interleaved, best of `repeats`), their fallback
-    and the ratio of the second's classify time to the first's."""
+def kernels_named(*names):
+    """{name: the float32 module's <Name>Decision class} of `names`."""
     from gmmselect.core import float32
-    forms = {key: getattr(float32, f"{key.capitalize()}Decision")(model, bands.dtype) for key in kernels}
+    return {name: getattr(float32, f"{name.capitalize()}Decision") for name in names}
+
+
+def whitened_kernel_of(revision):
+    """The WhitenedDecision class of core/float32.py at git `revision` (it imports NumPy only)."""
+    source = subprocess.run(["git", "-C", REPO, "show", f"{revision}:core/float32.py"], check=True,
+                            capture_output=True, text=True).stdout
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as file:
+        file.write(source)
+    spec = importlib.util.spec_from_file_location(f"float32_{revision}", file.name)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    os.unlink(file.name)
+    return module.WhitenedDecision
+
+
+def whitened_cases(pixels):
+    """(name, model, pixels) of the whitened kernel's comparison across revisions."""
+    from bench_predict import train_model
+
+    from gmmselect.core import GaussianMixture
+    for d, n_classes in ((8, 6), (12, 6), (20, 6), (20, 16)):
+        bands = list(range(1, d + 1))
+        yield (f"scene, {d} bands, {n_classes} classes", train_model(GaussianMixture, 20, n_classes, bands),
+               scene_pixels(bands, pixels, n_classes=n_classes))
+    landsat = next(case for case in real_cases() if case[0] == "Landsat 5, 6 bands")
+    yield landsat
+    maipo = np.load(os.path.join(REPO, "tests", "data", "maipo_landsat8", "maipo.npz"))
+    for d in (20, 64):
+        model = GaussianMixture.fit(maipo["X"][:, :d], maipo["y"], tau=1e-3)
+        yield f"Maipo, {d} features", model, np.ascontiguousarray(maipo["X"][:, :d].T)
+
+
+def compare(name, model, bands, repeats, kernels=None):
+    """Print the `kernels`' ({name: class}; default the whitened and the monomial one) classify and distances
+    ns/px (interleaved, best of `repeats`), their fallback and the ratio of the second's classify time to
+    the first's."""
+    kernels = kernels or kernels_named("whitened", "monomial")
+    forms = {key: kernel(model, bands.dtype) for key, kernel in kernels.items()}
     best = {key: [np.inf, np.inf] for key in forms}
     for _ in range(repeats):
         for key, form in forms.items():
@@ -98,6 +141,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pixels", type=int, default=2**18)
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--against", help="a git revision: its whitened kernel against this tree's")
     args = parser.parse_args()
     use_repository()
     from bench_predict import SELECTION, train_model
@@ -105,13 +149,18 @@ def main():
     from gmmselect.core import GaussianMixture
     from gmmselect.core.threads import single_threaded_blas
     with single_threaded_blas():
+        if args.against:
+            kernels = {args.against: whitened_kernel_of(args.against), "now": kernels_named("whitened")["whitened"]}
+            for name, model, pixels in whitened_cases(args.pixels):
+                compare(name, model, pixels, args.repeats, kernels)
+            return
         for d in (2, 3, 4, 5, 6, 8, 20):
             bands = SELECTION if d == 4 else np.linspace(1, 20, d).round().astype(int).tolist()
             compare(f"scene, {d} bands", train_model(GaussianMixture, 20, N_CLASSES, bands),
                     scene_pixels(bands, args.pixels), args.repeats)
         for name, model, pixels in real_cases():
             compare(name, model, pixels, args.repeats)
-        shared = ("whitened", "shared")
+        shared = kernels_named("whitened", "shared")
         for d, n_classes in ((5, 6), (6, 6), (5, 16), (8, 6), (12, 6), (20, 6), (20, 16)):
             bands = np.linspace(1, 20, d).round().astype(int).tolist()
             compare(f"scene, {d} bands, {n_classes} classes, alpha 1",
