@@ -162,11 +162,12 @@ def check_model(mixture, reader, band_numbers):
 
 
 def window_pixels(memory_mb, reader, n_classes, label_size, probabilities, workers, part_pixels):
-    """Pixels per window such that the windows in flight (read ahead, classified, written) and the
-    classification parts fit `memory_mb`, and at most WINDOW_PIXELS."""
+    """Pixels per window such that the windows in flight (read ahead, classified, written), the reader's
+    staging buffer and the classification parts fit `memory_mb`, and at most WINDOW_PIXELS."""
     d = len(reader.band_numbers)
     part_bytes = workers * part_pixels * 8 * (3 * d + 4 * n_classes)
-    pixel_bytes = 2 * (d * reader.dtype.itemsize + 1) + 2 * (label_size + 4 + 4 * n_classes * probabilities)
+    pixel_bytes = (2 * (d * reader.dtype.itemsize + 1) + reader.staged * reader.dtype.itemsize
+                   + 2 * (label_size + 4 + 4 * n_classes * probabilities))
     return max(1, min(WINDOW_PIXELS, (int(memory_mb * 2**20) - part_bytes) // pixel_bytes))
 
 

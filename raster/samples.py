@@ -115,8 +115,8 @@ class SampleWalk:
     def _plan(self, memory_mb):
         """The windows (aligned to the raster's blocks) that some feature overlaps, cut to the box of
         those features, with the features."""
-        d = len(self.reader.band_numbers)
-        pixel_bytes = d * (self.reader.dtype.itemsize + 8) + 24
+        d, itemsize = len(self.reader.band_numbers), self.reader.dtype.itemsize
+        pixel_bytes = d * (itemsize + 8) + self.reader.staged * itemsize + 24
         windows = plan_windows(self.reader.width, self.reader.height, self.reader.block_size,
                                max(1, int(memory_mb * 2**20) // pixel_bytes))
         boxes = self.features.boxes

@@ -197,29 +197,44 @@ def test_windows_are_read_band_by_band_into_a_reused_buffer():
 
 
 TILES = ["TILED=YES", "BLOCKXSIZE=64", "BLOCKYSIZE=64"]
-#: GeoTIFF layouts: creation options, and the GDAL options their windows are read under with 2 threads.
-LAYOUTS = {"pixel-interleaved tiles": (TILES, {"GTIFF_DIRECT_IO": "YES"}),
-           "band-interleaved tiles": (TILES + ["INTERLEAVE=BAND"], {"GTIFF_DIRECT_IO": "YES"}),
-           "band-interleaved strips": (["INTERLEAVE=BAND"], {"GTIFF_DIRECT_IO": "YES"}),
-           "pixel-interleaved strips": ([], {}),
-           "compressed tiles": (TILES + ["COMPRESS=DEFLATE"], {"GDAL_NUM_THREADS": "2"})}
+#: GeoTIFF layouts: creation options, the GDAL options their windows are read under with 2 threads, and
+#: the bands read per pixel before bands 5, 2, 4 are taken out of them (0: those bands alone).
+LAYOUTS = {"pixel-interleaved tiles": (TILES, {"GTIFF_DIRECT_IO": "YES"}, 5),
+           "band-interleaved tiles": (TILES + ["INTERLEAVE=BAND"], {"GTIFF_DIRECT_IO": "YES"}, 0),
+           "band-interleaved strips": (["INTERLEAVE=BAND"], {"GTIFF_DIRECT_IO": "YES"}, 0),
+           "pixel-interleaved strips": ([], {}, 0),
+           "compressed tiles": (TILES + ["COMPRESS=DEFLATE"], {"GDAL_NUM_THREADS": "2"}, 0)}
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_windows_read_under_the_fastest_options_equal_the_raster(tmp_path, layout):
     """Each layout is opened under its options (direct I/O, threaded decoding), which leave no trace in
-    the thread's configuration, and every window reads the raster's very values and no-data."""
-    creation, expected = LAYOUTS[layout]
+    the thread's configuration, and every window reads the raster's very values and no-data (pixel-
+    interleaved tiles by way of every band, read pixel-interleaved)."""
+    creation, expected, staged = LAYOUTS[layout]
     pixels = np.random.default_rng(3).integers(-999, 3000, size=(5, 197, 230)).astype(np.int16)
     path = write_raster(tmp_path / "scene.tif", pixels, nodata=-999, options=creation)
     reader = PixelReader(path, [5, 2, 4], threads=2)
-    assert reading_options(reader.dataset, 2) == expected
+    assert reading_options(reader.dataset, 2) == expected and reader.staged == staged
     assert all(gdal.GetThreadLocalConfigOption(name, None) is None for name in expected)
     windows = plan_windows(230, 197, reader.block_size, 3 * 64 * 64) + [(13, 7, 101, 55), (229, 196, 1, 1)]
     for x, y, w, h in windows:
         bands, usable = reader.read_bands((x, y, w, h))
         np.testing.assert_array_equal(bands, pixels[[4, 1, 3], y:y + h, x:x + w])
         np.testing.assert_array_equal(usable, (bands != -999).all(axis=0))
+
+
+@pytest.mark.parametrize("bands, staged", [([2, 5, 4], 5), ([1, 2, 3], 0), ([1, 2, 3, 4, 5], 0), ([5, 2], 0),
+                                           ([3], 0)])
+def test_every_band_is_read_first_only_for_three_bands_or_more_not_the_first_ones(tmp_path, bands, staged):
+    """Pixel-interleaved tiles read by direct I/O: GDAL reads the first bands in order in one pass, so only
+    other lists of 3 bands or more go by way of every band; each way reads the raster's values."""
+    pixels = np.random.default_rng(4).integers(0, 3000, size=(5, 70, 90)).astype(np.int16)
+    reader = PixelReader(write_raster(tmp_path / "scene.tif", pixels, options=TILES), bands, threads=1)
+    assert reader.staged == staged
+    for x, y, w, h in ((0, 0, 90, 70), (3, 64, 80, 6)):
+        np.testing.assert_array_equal(reader.read_bands((x, y, w, h))[0],
+                                      pixels[np.array(bands) - 1, y:y + h, x:x + w])
 
 
 def test_rasters_read_on_one_thread_or_in_other_formats_keep_gdal_defaults(tmp_path):
