@@ -2,13 +2,17 @@
 
     /usr/bin/python3 dev/bench/bench_accuracy.py [--splits 5] [--first-seed 100] [--study] [--json FILE]
         [--data maipo landsat muufl maipo-6 maipo-12 maipo-24] [--only TEXT]
+        [--raster SCENE.tif --polygons POLYGONS.gpkg --field CLASS] [--samples SAMPLES.npz]
 
 Data: the bundled Maipo time series (tests/data/maipo_landsat8: 7,713 pixels x 64 features, 4 crops,
 400 fields = the polygons), the Landsat-5 scene (tests/data/landsat5_rstoolbox: 7 bands, 4 classes, 36
 polygons, sampled with gmmselect.raster.extract_samples) and the MUUFL field spectra
 (tests/data/muufl_field_spectra: every 25 nm, 31 bands; the 6 materials measured at 4 or more sites, 280
 spectra from 32 sites, each site's ASD file its polygon); on request Maipo with 6, 12 or 24 of its fields per
-crop (maipo-6, ...: few polygons per class, fewer than the features). Each split holds out 30 % of each class's
+crop (maipo-6, ...: few polygons per class, fewer than the features). Your own data, instead of or beside
+these: a scene and its training polygons (--raster, --polygons, --field: sampled as Train GMM samples
+them, each feature a polygon) or samples with their polygon ids (--samples); classes of fewer than 4
+polygons are left out (named on the output). Each split holds out 30 % of each class's
 polygons (raster.training.split_polygons, seeds 100, 101, ..., or from --first-seed); every method trains
 on the same pixels of the other polygons and is scored by Cohen's kappa on the held-out pixels. The table
 shows the mean over the splits.
@@ -67,8 +71,9 @@ PEERS_JOB = os.path.join(HERE, "_accuracy_peers.py")
 DATA = os.path.join(REPO, "tests", "data")
 HELD_OUT = 0.3
 MAX_BANDS = 20
-#: MUUFL classes with fewer sites cannot keep two training polygons through both 30 % hold-outs.
-MIN_SITES = 4
+#: A class of fewer polygons cannot keep two training polygons through both 30 % hold-outs (the split's
+#: and, inside the workflow, its own assessment's): MUUFL's sites, a reader's polygons.
+MIN_POLYGONS = 4
 
 
 def maipo():
@@ -87,14 +92,26 @@ def landsat():
 
 def muufl():
     """MUUFL field spectra every 25 nm (31 bands, as muufl_library.csv), the ASD file of each spectrum (a
-    site: its ~10 spectra are near-duplicates) as its polygon, the classes of at least MIN_SITES sites."""
+    site: its ~10 spectra are near-duplicates) as its polygon, the classes of at least MIN_POLYGONS sites."""
     data = np.load(os.path.join(DATA, "muufl_field_spectra", "muufl_asd_spectra.npz"))
-    sites = np.array([source.split("#")[0] for source in data["source"]])
-    keep = np.isin(data["y"], [c for c in np.unique(data["y"])
-                               if len(np.unique(sites[data["y"] == c])) >= MIN_SITES])
+    sites = np.unique([source.split("#")[0] for source in data["source"]], return_inverse=True)[1]
     every = slice(None, None, 25)
-    return (data["X"][keep][:, every], data["y"][keep], np.unique(sites[keep], return_inverse=True)[1],
-            [f"{w:g} nm" for w in data["wavelength_nm"][every]])
+    return classes_with_polygons(data["X"][:, every], data["y"], sites,
+                                 [f"{w:g} nm" for w in data["wavelength_nm"][every]])
+
+
+def classes_with_polygons(X, y, groups, band_names, name="muufl"):
+    """The samples of the classes of at least MIN_POLYGONS polygons (the others named on stdout), polygon
+    ids renumbered 0, 1, ..."""
+    polygons = {c: len(np.unique(groups[y == c])) for c in np.unique(y)}
+    dropped = {c: count for c, count in polygons.items() if count < MIN_POLYGONS}
+    if dropped:
+        print(f"  {name}: classes left out, fewer than {MIN_POLYGONS} polygons (two must train through both "
+              f"30 % hold-outs): " + ", ".join(f"{c} ({count})" for c, count in dropped.items()), flush=True)
+    keep = ~np.isin(y, list(dropped))
+    if len(polygons) - len(dropped) < 2:
+        raise SystemExit(f"{name}: fewer than two classes have {MIN_POLYGONS} polygons or more; nothing to compare")
+    return X[keep], y[keep], np.unique(groups[keep], return_inverse=True)[1], band_names
 
 
 def maipo_fields(per_class):
@@ -108,6 +125,36 @@ def maipo_fields(per_class):
             crop_fields = np.unique(fields[y == crop])
             keep |= np.isin(fields, rng.choice(crop_fields, min(per_class, len(crop_fields)), replace=False))
         return X[keep], y[keep], fields[keep], names
+    return load
+
+
+def own_scene(raster, polygons, field):
+    """A reader's scene: the pixels under the polygons of a vector layer, `field` their class, each feature a
+    polygon (gmmselect.raster.extract_samples, as Train GMM samples them); the classes of MIN_POLYGONS
+    polygons or more."""
+    def load():
+        samples = extract_samples(raster, polygons, field)
+        print(f"  {os.path.basename(raster)}: {len(samples.y)} pixels x {samples.X.shape[1]} bands, classes "
+              + ", ".join(f"{label} = {name}" for label, name in zip(samples.labels, samples.class_names)),
+              flush=True)
+        return classes_with_polygons(samples.X, samples.y, samples.groups, list(samples.band_names),
+                                     os.path.basename(raster))
+    return load
+
+
+def own_samples(path):
+    """A reader's samples: an .npz of X `(n, d)`, integer class codes y `(n,)` and the polygon id of each
+    sample, groups `(n,)` (and optionally band_names `(d,)`); the classes of MIN_POLYGONS polygons or more."""
+    def load():
+        with np.load(path) as data:
+            missing = [key for key in ("X", "y", "groups") if key not in data.files]
+            if missing:
+                raise SystemExit(f"{path}: no array {', '.join(missing)}; the .npz needs X (n, d), y (n,) "
+                                 "integer class codes and groups (n,) polygon ids")
+            X, y, groups = data["X"].astype(np.float64), data["y"], data["groups"]
+            names = ([str(name) for name in data["band_names"]] if "band_names" in data.files
+                     else [f"band {b}" for b in range(1, X.shape[1] + 1)])
+        return classes_with_polygons(X, y, groups, names, os.path.basename(path))
     return load
 
 
@@ -354,15 +401,28 @@ def main():
     parser.add_argument("--first-seed", type=int, default=100, help="seed of the first split (then + 1, ...)")
     parser.add_argument("--study", action="store_true", help="also the rows that chose the defaults")
     parser.add_argument("--json", help="write the per-split kappas here")
-    parser.add_argument("--data", nargs="+", choices=list(LOADERS), default=list(DATASETS))
+    parser.add_argument("--data", nargs="+", choices=list(LOADERS),
+                        help="bundled data sets (default: maipo landsat muufl, or none with --raster / --samples)")
+    parser.add_argument("--raster", help="your scene (any GDAL raster), with --polygons and --field")
+    parser.add_argument("--polygons", help="your training polygons (any OGR vector layer over --raster)")
+    parser.add_argument("--field", help="the attribute of --polygons holding each polygon's class")
+    parser.add_argument("--samples", help="your samples: .npz of X (n, d), y (n,) classes, groups (n,) polygon ids")
     parser.add_argument("--only", help="only the GMM Select rows whose name holds this text (no peers)")
     args = parser.parse_args()
+    own = {}
+    if args.raster or args.polygons or args.field:
+        if not (args.raster and args.polygons and args.field):
+            parser.error("--raster, --polygons and --field go together")
+        own[os.path.basename(args.raster)] = own_scene(args.raster, args.polygons, args.field)
+    if args.samples:
+        own[os.path.basename(args.samples)] = own_samples(args.samples)
+    bundled = args.data if args.data is not None else ([] if own else list(DATASETS))
+    loaders = {**{name: LOADERS[name] for name in bundled}, **own}
     all_results = {}
-    for name in args.data:
+    for name, load in loaders.items():
         print(f"{name}: {args.splits} polygon-disjoint splits, {HELD_OUT:.0%} of each class's polygons "
               "held out", flush=True)
-        all_results[name] = evaluate(name, LOADERS[name], args.splits, args.study, args.only,
-                                     args.first_seed)
+        all_results[name] = evaluate(name, load, args.splits, args.study, args.only, args.first_seed)
     print()
     print(table(all_results))
     if args.json:
