@@ -50,6 +50,38 @@ def synthetic(seed=0, n_bands=252, n_classes=16, per_class=250, n_factors=8):
     return 10_000 * np.concatenate(X), np.concatenate(y), wl
 
 
+def synthetic_fields(seed=7, n_bands=204, n_classes=8, fields=7, n_factors=10):
+    """A hyperspectral field scene in the regime of issue 14's 204-band scene (8 crops, 57 fields): each
+    crop's fields differ from one another, so a class's spread comes from few fields.
+
+    A field of crop c has mean (1 + 0.04 z) mu_c + B diag(b_c) z_field (b_c: the crop's field-to-field
+    scales), and 60 to 199 pixels x = (1 + 0.02 z0) m_field + B diag(w_c) z + e (w_c: its within-field
+    scales); mu_c, B and e as in synthetic(), with 10 smooth factors. Returns X, y 0..C-1, the field of
+    each pixel (its polygon) and the wavelengths.
+    """
+    rng = np.random.default_rng(seed)
+    wl = np.linspace(400.0, 2500.0, n_bands)
+    base = (0.05 + 0.30 / (1 + np.exp(-(wl - 720.0) / 15.0))
+            - bumps(wl, [1450.0, 1950.0], [60.0, 80.0], [0.15, 0.20]))
+    factors = np.stack([bumps(wl, [c], [w], [1.0]) for c, w in
+                        zip(rng.uniform(400, 2500, n_factors), rng.uniform(80, 400, n_factors))], axis=1)
+    noise_sd = 0.003 + bumps(wl, [1400.0, 1900.0], [40.0, 50.0], [0.01, 0.015])
+    X, y, field = [], [], []
+    for c in range(n_classes):
+        mean = base * rng.uniform(0.85, 1.15) + bumps(wl, rng.uniform(400, 2500, 4), rng.uniform(40, 250, 4),
+                                                      rng.normal(0.0, 0.012, 4))
+        within, between = rng.uniform(0.003, 0.012, n_factors), rng.uniform(0.004, 0.015, n_factors)
+        for _ in range(fields):
+            n = int(rng.integers(60, 200))
+            field_mean = mean * (1 + 0.04 * rng.standard_normal()) + factors @ (between * rng.standard_normal(n_factors))
+            latent = rng.standard_normal((n, n_factors)) * within
+            brightness = 1 + 0.02 * rng.standard_normal(n)
+            X.append(brightness[:, None] * field_mean + latent @ factors.T + rng.standard_normal((n, n_bands)) * noise_sd)
+            y.append(np.full(n, c))
+            field.append(np.full(n, len(field)))
+    return 10_000 * np.concatenate(X), np.concatenate(y), np.concatenate(field), wl
+
+
 def maipo():
     """X (7713, 64), y 0..3 and field (the polygon id of each pixel) of the bundled Maipo scene."""
     data = np.load(MAIPO)

@@ -1,7 +1,7 @@
 """Held-out accuracy of GMM Select against its peers, on polygon-disjoint splits of real data.
 
     /usr/bin/python3 dev/bench/bench_accuracy.py [--splits 5] [--first-seed 100] [--study] [--json FILE]
-        [--data maipo landsat muufl maipo-6 maipo-12 maipo-24] [--only TEXT]
+        [--data maipo landsat muufl maipo-6 maipo-12 maipo-24 fields-204] [--only TEXT]
         [--raster SCENE.tif --polygons POLYGONS.gpkg --field CLASS] [--samples SAMPLES.npz]
 
 Data: the bundled Maipo time series (tests/data/maipo_landsat8: 7,713 pixels x 64 features, 4 crops,
@@ -9,7 +9,9 @@ Data: the bundled Maipo time series (tests/data/maipo_landsat8: 7,713 pixels x 6
 polygons, sampled with gmmselect.raster.extract_samples) and the MUUFL field spectra
 (tests/data/muufl_field_spectra: every 25 nm, 31 bands; the 6 materials measured at 4 or more sites, 280
 spectra from 32 sites, each site's ASD file its polygon); on request Maipo with 6, 12 or 24 of its fields per
-crop (maipo-6, ...: few polygons per class, fewer than the features). Your own data, instead of or beside
+crop (maipo-6, ...: few polygons per class, fewer than the features) and a synthetic 204-band scene of 8 crops
+x 7 fields, 7,640 pixels (fields-204: dev/bench/_core_data.synthetic_fields, the regime of the 204-band
+scene issue 14 was measured on). Your own data, instead of or beside
 these: a scene and its training polygons (--raster, --polygons, --field: sampled as Train GMM samples
 them, each feature a polygon) or samples with their polygon ids (--samples); classes of fewer than 4
 polygons are left out (named on the output). Each split holds out 30 % of each class's
@@ -46,6 +48,7 @@ from _package import use_repository  # noqa: E402
 
 use_repository()
 
+from _core_data import synthetic_fields  # noqa: E402
 from bench_core import ensure_venv  # noqa: E402
 
 from gmmselect.core import (  # noqa: E402
@@ -158,10 +161,17 @@ def own_samples(path):
     return load
 
 
+def fields_204():
+    """The synthetic field scene of _core_data.synthetic_fields: 204 bands, 8 crops x 7 fields."""
+    X, y, fields, wavelengths = synthetic_fields()
+    return X, y, fields, [f"{w:.0f} nm" for w in wavelengths]
+
+
 DATASETS = {"maipo": maipo, "landsat": landsat, "muufl": muufl}
-#: Maipo with 6, 12 or 24 fields per crop (--data maipo-6 ...; not in the default run).
-FEW_FIELDS = {f"maipo-{n}": maipo_fields(n) for n in (6, 12, 24)}
-LOADERS = {**DATASETS, **FEW_FIELDS}
+#: Maipo with 6, 12 or 24 fields per crop, and the synthetic 204-band field scene (--data maipo-6 ...
+#: fields-204; not in the default run).
+ON_REQUEST = {**{f"maipo-{n}": maipo_fields(n) for n in (6, 12, 24)}, "fields-204": fields_204}
+LOADERS = {**DATASETS, **ON_REQUEST}
 
 
 def as_samples(X, y, groups, band_names):
