@@ -20,6 +20,30 @@ def bumps(wavelengths, centres, widths, heights):
     return np.exp(-0.5 * z**2) @ np.asarray(heights, dtype=np.float64)
 
 
+def vegetation(wl):
+    """A vegetation-like reflectance curve: the red edge at 720 nm, the water absorptions at 1450 and 1950 nm."""
+    return (0.05 + 0.30 / (1 + np.exp(-(wl - 720.0) / 15.0))
+            - bumps(wl, [1450.0, 1950.0], [60.0, 80.0], [0.15, 0.20]))
+
+
+def smooth_factors(rng, wl, count, widths):
+    """`count` unit Gaussian bumps on `wl` as columns `(len(wl), count)`, centred anywhere in 400-2500 nm,
+    their widths uniform in `widths` (nm)."""
+    return np.stack([bumps(wl, [c], [w], [1.0]) for c, w in
+                     zip(rng.uniform(400, 2500, count), rng.uniform(*widths, count))], axis=1)
+
+
+def band_noise(wl, level):
+    """Band noise standard deviations: `level`, more in the 1400 and 1900 nm water-absorption regions."""
+    return level + bumps(wl, [1400.0, 1900.0], [40.0, 50.0], [0.01, 0.015])
+
+
+def class_mean(rng, base, wl, scale, depth):
+    """A class spectrum: `base` scaled by a factor uniform in `scale`, plus 4 bumps of heights N(0, depth^2)."""
+    return base * rng.uniform(*scale) + bumps(wl, rng.uniform(400, 2500, 4), rng.uniform(40, 250, 4),
+                                              rng.normal(0.0, depth, 4))
+
+
 def synthetic(seed=0, n_bands=252, n_classes=16, per_class=250, n_factors=8):
     """Hyperspectral-like samples: smooth class spectra, smooth low-rank covariances, small band noise.
 
@@ -31,16 +55,12 @@ def synthetic(seed=0, n_bands=252, n_classes=16, per_class=250, n_factors=8):
     """
     rng = np.random.default_rng(seed)
     wl = np.linspace(400.0, 2500.0, n_bands)
-    base = (0.05 + 0.30 / (1 + np.exp(-(wl - 720.0) / 15.0))
-            - bumps(wl, [1450.0, 1950.0], [60.0, 80.0], [0.15, 0.20])
-            - bumps(wl, [1200.0, 2200.0], [200.0, 250.0], [0.05, 0.10]))
-    factors = np.stack([bumps(wl, [c], [w], [1.0]) for c, w in
-                        zip(rng.uniform(400, 2500, n_factors), rng.uniform(100, 500, n_factors))], axis=1)
-    noise_sd = 0.004 + bumps(wl, [1400.0, 1900.0], [40.0, 50.0], [0.01, 0.015])
+    base = vegetation(wl) - bumps(wl, [1200.0, 2200.0], [200.0, 250.0], [0.05, 0.10])
+    factors = smooth_factors(rng, wl, n_factors, (100, 500))
+    noise_sd = band_noise(wl, 0.004)
     X, y = [], []
     for c in range(n_classes):
-        mean = base * rng.uniform(0.8, 1.2) + bumps(wl, rng.uniform(400, 2500, 4), rng.uniform(40, 250, 4),
-                                                    rng.normal(0.0, 0.02, 4))
+        mean = class_mean(rng, base, wl, (0.8, 1.2), 0.02)
         scales = rng.uniform(0.005, 0.02, n_factors)
         brightness = 1 + 0.05 * rng.standard_normal(per_class)
         latent = rng.standard_normal((per_class, n_factors)) * scales
@@ -56,20 +76,17 @@ def synthetic_fields(seed=7, n_bands=204, n_classes=8, fields=7, n_factors=10):
 
     A field of crop c has mean (1 + 0.04 z) mu_c + B diag(b_c) z_field (b_c: the crop's field-to-field
     scales), and 60 to 199 pixels x = (1 + 0.02 z0) m_field + B diag(w_c) z + e (w_c: its within-field
-    scales); mu_c, B and e as in synthetic(), with 10 smooth factors. Returns X, y 0..C-1, the field of
-    each pixel (its polygon) and the wavelengths.
+    scales); mu_c, B and e as in synthetic(), with 10 smooth factors 80-400 nm wide. Returns X, y 0..C-1,
+    the field of each pixel (its polygon) and the wavelengths.
     """
     rng = np.random.default_rng(seed)
     wl = np.linspace(400.0, 2500.0, n_bands)
-    base = (0.05 + 0.30 / (1 + np.exp(-(wl - 720.0) / 15.0))
-            - bumps(wl, [1450.0, 1950.0], [60.0, 80.0], [0.15, 0.20]))
-    factors = np.stack([bumps(wl, [c], [w], [1.0]) for c, w in
-                        zip(rng.uniform(400, 2500, n_factors), rng.uniform(80, 400, n_factors))], axis=1)
-    noise_sd = 0.003 + bumps(wl, [1400.0, 1900.0], [40.0, 50.0], [0.01, 0.015])
+    base = vegetation(wl)
+    factors = smooth_factors(rng, wl, n_factors, (80, 400))
+    noise_sd = band_noise(wl, 0.003)
     X, y, field = [], [], []
     for c in range(n_classes):
-        mean = base * rng.uniform(0.85, 1.15) + bumps(wl, rng.uniform(400, 2500, 4), rng.uniform(40, 250, 4),
-                                                      rng.normal(0.0, 0.012, 4))
+        mean = class_mean(rng, base, wl, (0.85, 1.15), 0.012)
         within, between = rng.uniform(0.003, 0.012, n_factors), rng.uniform(0.004, 0.015, n_factors)
         for _ in range(fields):
             n = int(rng.integers(60, 200))

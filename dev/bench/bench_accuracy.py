@@ -100,10 +100,10 @@ def muufl():
     sites = np.unique([source.split("#")[0] for source in data["source"]], return_inverse=True)[1]
     every = slice(None, None, 25)
     return classes_with_polygons(data["X"][:, every], data["y"], sites,
-                                 [f"{w:g} nm" for w in data["wavelength_nm"][every]])
+                                 [f"{w:g} nm" for w in data["wavelength_nm"][every]], "muufl")
 
 
-def classes_with_polygons(X, y, groups, band_names, name="muufl"):
+def classes_with_polygons(X, y, groups, band_names, name):
     """The samples of the classes of at least MIN_POLYGONS polygons (the others named on stdout), polygon
     ids renumbered 0, 1, ..."""
     polygons = {c: len(np.unique(groups[y == c])) for c in np.unique(y)}
