@@ -86,11 +86,10 @@ def maipo():
 
 
 def landsat():
-    """The Landsat-5 scene sampled under its training polygons: X, y, polygons, band names."""
+    """The Landsat-5 scene sampled under its training polygons, as a reader's scene: X, y, polygons, band names."""
     folder = os.path.join(DATA, "landsat5_rstoolbox")
-    samples = extract_samples(os.path.join(folder, "lsat_tm_7band.tif"),
-                              os.path.join(folder, "training_polygons.gpkg"), "class")
-    return samples.X, samples.y, samples.groups, list(samples.band_names)
+    return own_scene(os.path.join(folder, "lsat_tm_7band.tif"), os.path.join(folder, "training_polygons.gpkg"),
+                     "class")()
 
 
 def muufl():
