@@ -71,7 +71,8 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
             "empty): before the selection, alpha is chosen on the training polygons by the "
             "cross-validation of Train GMM over all bands (every alpha with the default tau grid, the "
             "folds of FOLDS, GROUPED and REPEATS, Cohen's kappa; ties: the smallest alpha). One value: "
-            "that alpha, no search. The model's alpha is searched among the same values (MODEL_SEARCH)."))
+            "that alpha, no search. The model's alpha is searched among the same values (MODEL_SEARCH; "
+            "empty: 0 and alpha* estimated on the selected bands)."))
         self.addBoolean(
             self.MODEL_SEARCH, GmmSelect.tr("Search the model's alpha and tau on the selected bands"), True,
             GmmSelect.tr("Yes (default): after the selection, the (alpha, tau) search of Train GMM runs on "

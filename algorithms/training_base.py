@@ -16,7 +16,6 @@ from qgis.core import (
 
 from ..core import save_model
 from ..core.choices import RIDGE_SCALES
-from ..core.ridge import DEFAULT_ALPHAS
 from ..i18n import GmmSelect, translated_choices
 from ..raster import extract_samples, raster_info
 from ..raster.report import report_html
@@ -157,14 +156,18 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                                      "the saved model is the one assessed."), advanced=True)
 
     def addAlphaParameter(self, help_text):
-        """ALPHA: the shrinkage values toward the pooled covariance (a list; empty: the default grid)."""
+        """ALPHA: the shrinkage values toward the pooled covariance (a list; empty: 0 and the estimate)."""
         self.addParameterWithHelp(QgsProcessingParameterString(
-            self.ALPHA, GmmSelect.tr("Shrinkage values alpha to try (empty = default grid)"), optional=True),
+            self.ALPHA, GmmSelect.tr("Shrinkage values alpha to try (empty = 0 and the estimated one)"),
+            optional=True),
             GmmSelect.tr("Each class covariance is shrunk toward the pooled covariance of all classes: "
                          "(1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, "
                          "Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: "
                          "one shared covariance (linear discriminant). Numbers in [0, 1] separated by "
-                         "commas. Empty: {0}. ").format(", ".join(f"{a:g}" for a in DEFAULT_ALPHAS))
+                         "commas. Empty: alpha = 0 and alpha*, the shrinkage intensity estimated from how "
+                         "much each class's covariance varies from one training polygon to another "
+                         "(Schaefer & Strimmer 2005, a jackknife over the polygons; over the samples when "
+                         "GROUPED is off): few or dissimilar polygons per class give a large alpha*. ")
             + help_text)
 
     def addOutputs(self):

@@ -329,6 +329,8 @@ BOOLEAN = ((bool,), "true or false")
 EXPLAINED_PARAMETERS = {"folds": WHOLE, "grouped": BOOLEAN, "validation": NUMBER, "seed": WHOLE}
 #: Those of runs that record the folds their cross-validation ran (LOO_FEW_POLYGONS), when present.
 FOLDS_RUN_PARAMETERS = {"cv_folds": WHOLE, "final_folds": WHOLE, "loo_few_polygons": BOOLEAN}
+#: Those of runs that record whether ALPHA was empty (the alphas compared: 0 and the estimated one).
+ESTIMATED_ALPHA_PARAMETERS = {"alpha_estimated": BOOLEAN}
 #: Those of a selection whose model's (alpha, tau) was searched on its bands (with 'selection_alpha').
 SELECTION_SEARCH_PARAMETERS = {"selection_alpha": NUMBER, "tau": NUMBER}
 
@@ -431,7 +433,7 @@ def read_record(fields, class_names):
                  **(SELECTION_SEARCH_PARAMETERS if "selection_alpha" in parameters.values else {})}
     for key, kind in explained.items():
         parameters.get(key, kind)
-    for key, kind in FOLDS_RUN_PARAMETERS.items():
+    for key, kind in {**FOLDS_RUN_PARAMETERS, **ESTIMATED_ALPHA_PARAMETERS}.items():
         parameters.get(key, kind, optional=True)
     return TrainingRecord(
         created=fields.get("created", TEXT), workflow=fields.get("workflow", TEXT),

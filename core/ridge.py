@@ -29,8 +29,6 @@ from .scatter import SampleScatter, ScatterCovariances, check_alpha
 from .threads import single_threaded_blas
 from .validation import check_choice, check_samples
 
-#: The shrinkage values Train GMM and Train Selection search when none are given.
-DEFAULT_ALPHAS = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0)
 #: Test samples of a fold scored at once (their `(n, T)` scores: 2 MB for 16 taus), so that each thread
 #: of the search holds a few MB whatever the number of samples.
 TEST_BLOCK = 16_384

@@ -124,12 +124,12 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="197"/>
+        <location filename="../algorithms/training_base.py" line="200"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="189"/>
+        <location filename="../algorithms/training_base.py" line="192"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
@@ -154,7 +154,7 @@
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="182"/>
+        <location filename="../raster/report.py" line="187"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
@@ -254,12 +254,12 @@
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="86"/>
+        <location filename="../algorithms/train_selection.py" line="87"/>
         <source>One row per size: criterion value and the bands of the best set, by number and by name; &apos;selected&apos; marks the set the model uses.</source>
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="120"/>
+        <location filename="../algorithms/training_base.py" line="119"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
@@ -269,7 +269,7 @@
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="122"/>
+        <location filename="../algorithms/training_base.py" line="121"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
@@ -279,42 +279,42 @@
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="122"/>
+        <location filename="../algorithms/training_base.py" line="121"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="134"/>
+        <location filename="../algorithms/training_base.py" line="133"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="134"/>
+        <location filename="../algorithms/training_base.py" line="133"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="138"/>
+        <location filename="../algorithms/training_base.py" line="137"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="145"/>
+        <location filename="../algorithms/training_base.py" line="144"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="145"/>
+        <location filename="../algorithms/training_base.py" line="144"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="113"/>
+        <location filename="../algorithms/training_base.py" line="112"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="113"/>
+        <location filename="../algorithms/training_base.py" line="112"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
         <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
@@ -324,77 +324,77 @@
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="172"/>
+        <location filename="../algorithms/training_base.py" line="175"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="177"/>
+        <location filename="../algorithms/training_base.py" line="180"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="177"/>
+        <location filename="../algorithms/training_base.py" line="180"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="177"/>
+        <location filename="../algorithms/training_base.py" line="180"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="184"/>
+        <location filename="../algorithms/training_base.py" line="187"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="184"/>
+        <location filename="../algorithms/training_base.py" line="187"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="189"/>
+        <location filename="../algorithms/training_base.py" line="192"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="189"/>
+        <location filename="../algorithms/training_base.py" line="192"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="189"/>
+        <location filename="../algorithms/training_base.py" line="192"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="197"/>
+        <location filename="../algorithms/training_base.py" line="200"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="197"/>
+        <location filename="../algorithms/training_base.py" line="200"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="225"/>
+        <location filename="../algorithms/training_base.py" line="228"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="268"/>
+        <location filename="../algorithms/training_base.py" line="271"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="271"/>
+        <location filename="../algorithms/training_base.py" line="274"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="283"/>
+        <location filename="../algorithms/training_base.py" line="286"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -798,7 +798,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="279"/>
+        <location filename="../algorithms/training_base.py" line="282"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
@@ -868,7 +868,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} spectres de {1} classes, {2} bandes, lus dans {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="77"/>
+        <location filename="../algorithms/training_base.py" line="76"/>
         <source>Cross-validation folds (0 = leave-one-out)</source>
         <translation>Plis de la validation croisée (0 = un contre tous)</translation>
     </message>
@@ -913,7 +913,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="228"/>
+        <location filename="../algorithms/training_base.py" line="231"/>
         <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
@@ -1123,232 +1123,232 @@ Taille {1} : {2:.6g}{3}
         <translation>Longueurs d'onde : absentes des métadonnées du raster.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="144"/>
+        <location filename="../raster/report.py" line="149"/>
         <source>tau (the grid&apos;s values, evenly spaced)</source>
         <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="155"/>
+        <location filename="../raster/report.py" line="160"/>
         <source>Accuracy on the held-out polygons</source>
         <translation>Exactitude sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="156"/>
+        <location filename="../raster/report.py" line="161"/>
         <source>Cross-validation on the training polygons</source>
         <translation>Validation croisée sur les polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="161"/>
+        <location filename="../raster/report.py" line="166"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each polygon is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque polygone est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="166"/>
+        <location filename="../raster/report.py" line="171"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="171"/>
+        <location filename="../raster/report.py" line="176"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (folds hold whole polygons): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (les plis contiennent des polygones entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="176"/>
+        <location filename="../raster/report.py" line="181"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (stratified folds of pixels): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (plis stratifiés de pixels) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="181"/>
+        <location filename="../raster/report.py" line="186"/>
         <source>figure</source>
         <translation>indicateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="183"/>
+        <location filename="../raster/report.py" line="188"/>
         <source>kappa</source>
         <translation>kappa</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="184"/>
+        <location filename="../raster/report.py" line="189"/>
         <source>mean F1</source>
         <translation>F1 moyen</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="185"/>
+        <location filename="../raster/report.py" line="190"/>
         <source>Confusion matrix: rows = reference (the class of the polygon), columns = predicted class.</source>
         <translation>Matrice de confusion : lignes = référence (la classe du polygone), colonnes = classe prédite.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="188"/>
+        <location filename="../raster/report.py" line="193"/>
         <source>reference \ predicted</source>
         <translation>référence \ prédit</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="189"/>
+        <location filename="../raster/report.py" line="194"/>
         <source>producer&apos;s accuracy</source>
         <translation>exactitude du producteur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="190"/>
+        <location filename="../raster/report.py" line="195"/>
         <source>user&apos;s accuracy</source>
         <translation>exactitude de l'utilisateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="191"/>
+        <location filename="../raster/report.py" line="196"/>
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="192"/>
+        <location filename="../raster/report.py" line="197"/>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="193"/>
+        <location filename="../raster/report.py" line="198"/>
         <source>Timings</source>
         <translation>Durées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="194"/>
+        <location filename="../raster/report.py" line="199"/>
         <source>step</source>
         <translation>étape</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="195"/>
+        <location filename="../raster/report.py" line="200"/>
         <source>seconds</source>
         <translation>secondes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="196"/>
+        <location filename="../raster/report.py" line="201"/>
         <source>sampling</source>
         <translation>échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="198"/>
+        <location filename="../raster/report.py" line="203"/>
         <source>band selection</source>
         <translation>sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="200"/>
+        <location filename="../raster/report.py" line="205"/>
         <source>cross-validation</source>
         <translation>validation croisée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="201"/>
+        <location filename="../raster/report.py" line="206"/>
         <source>final fit</source>
         <translation>ajustement final</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="202"/>
+        <location filename="../raster/report.py" line="207"/>
         <source>held-out assessment</source>
         <translation>évaluation sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="205"/>
+        <location filename="../raster/report.py" line="210"/>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="206"/>
+        <location filename="../raster/report.py" line="211"/>
         <source>square {unit}</source>
         <translation>{unit} carrés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="207"/>
+        <location filename="../raster/report.py" line="212"/>
         <source>Overall accuracy &lt;b&gt;{overall}&lt;/b&gt; ({confidence} confidence interval), from {samples} reference samples of {reference} (field {field}), stratified by {strata}. Mapped area: {area}.</source>
         <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Surface cartographiée : {area}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="211"/>
+        <location filename="../raster/report.py" line="216"/>
         <source>the map classes</source>
         <translation>les classes de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="212"/>
+        <location filename="../raster/report.py" line="217"/>
         <source>the {count} strata of {path}</source>
         <translation>les {count} strates de {path}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="213"/>
+        <location filename="../raster/report.py" line="218"/>
         <source>Error matrix in estimated area proportions</source>
         <translation>Matrice d'erreur en proportions de surface estimées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="214"/>
+        <location filename="../raster/report.py" line="219"/>
         <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
         <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la surface cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="220"/>
+        <location filename="../raster/report.py" line="225"/>
         <source>map \ reference</source>
         <translation>carte \ référence</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="221"/>
+        <location filename="../raster/report.py" line="226"/>
         <source>Areas and accuracies per class</source>
         <translation>Surfaces et exactitudes par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="222"/>
+        <location filename="../raster/report.py" line="227"/>
         <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12).</source>
         <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les surfaces de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les surfaces estimées sont les surfaces corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="226"/>
+        <location filename="../raster/report.py" line="231"/>
         <source>map area</source>
         <translation>surface de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="227"/>
+        <location filename="../raster/report.py" line="232"/>
         <source>estimated area</source>
         <translation>surface estimée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="228"/>
+        <location filename="../raster/report.py" line="233"/>
         <source>samples (map class)</source>
         <translation>échantillons (classe de la carte)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="229"/>
+        <location filename="../raster/report.py" line="234"/>
         <source>estimated area ± interval</source>
         <translation>surface estimée ± intervalle</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="230"/>
+        <location filename="../raster/report.py" line="235"/>
         <source>area ({unit})</source>
         <translation>surface ({unit})</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="231"/>
+        <location filename="../raster/report.py" line="236"/>
         <source>Sample design</source>
         <translation>Plan d'échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="232"/>
+        <location filename="../raster/report.py" line="237"/>
         <source>Stratified random sample; the strata are the map classes.</source>
         <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="234"/>
+        <location filename="../raster/report.py" line="239"/>
         <source>Stratified random sample; the strata ({path}) differ from the map classes: Stehman (2014)&apos;s estimators.</source>
         <translation>Échantillon aléatoire stratifié ; les strates ({path}) diffèrent des classes de la carte : estimateurs de Stehman (2014).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="237"/>
+        <location filename="../raster/report.py" line="242"/>
         <source>stratum</source>
         <translation>strate</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="238"/>
+        <location filename="../raster/report.py" line="243"/>
         <source>area share W_h</source>
         <translation>part de surface W_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="239"/>
+        <location filename="../raster/report.py" line="244"/>
         <source>samples n_h</source>
         <translation>échantillons n_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="240"/>
+        <location filename="../raster/report.py" line="245"/>
         <source>weight N_h / n_h</source>
         <translation>poids N_h / n_h</translation>
     </message>
@@ -1388,27 +1388,17 @@ Taille {1} : {2:.6g}{3}
         <translation>Par classe, cette part des lignes (des groupes avec GROUP_FIELD ; arrondie ; tirage avec graine) est réservée à la validation : jamais vue par la sélection ni par l'ajustement évalué, elle donne une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur toutes les lignes). 0 = aucune réserve : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="138"/>
+        <location filename="../algorithms/training_base.py" line="137"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the (alpha, tau) search, the selection or the assessed fit, it gives an independent accuracy assessment (REFIT then refits the saved model on all polygons). 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de (alpha, tau), la sélection ni l'ajustement évalué, ils donnent une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur tous les polygones). 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="151"/>
+        <location filename="../algorithms/training_base.py" line="150"/>
         <source>Refit the final model on all polygons</source>
         <translation>Réajuster le modèle final sur tous les polygones</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="161"/>
-        <source>Shrinkage values alpha to try (empty = default grid)</source>
-        <translation>Valeurs de rétrécissement alpha à essayer (vide = grille par défaut)</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="161"/>
-        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. Empty: {0}. </source>
-        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. Vide : {0}. </translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="194"/>
+        <location filename="../algorithms/training_base.py" line="197"/>
         <source>Shrinkage alpha of the model</source>
         <translation>Rétrécissement alpha du modèle</translation>
     </message>
@@ -1448,57 +1438,57 @@ Taille {1} : {2:.6g}{3}
         <translation>{blend}. alpha a été choisi {how} sur toutes les bandes, avant la sélection ; la sélection et le modèle l'utilisent avec le tau donné (TAU).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="128"/>
+        <location filename="../raster/report.py" line="133"/>
         <source>over {cells} values by leave-one-out cross-validation on the training polygons (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>parmi {cells} valeurs par validation croisée leave-one-out sur les polygones d'entraînement (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="132"/>
+        <location filename="../raster/report.py" line="137"/>
         <source>over {cells} values by {folds}-fold cross-validation on the training polygons (criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion} moyen sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="140"/>
+        <location filename="../raster/report.py" line="145"/>
         <source>{criterion} over alpha and tau</source>
         <translation>{criterion} selon alpha et tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="141"/>
+        <location filename="../raster/report.py" line="146"/>
         <source>tau (columns), alpha (rows); pale: {low}, deep: {high}</source>
         <translation>tau (colonnes), alpha (lignes) ; clair : {low}, foncé : {high}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="143"/>
+        <location filename="../raster/report.py" line="148"/>
         <source>{criterion} over tau at alpha = {alpha}:</source>
         <translation>{criterion} selon tau pour alpha = {alpha} :</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="157"/>
+        <location filename="../raster/report.py" line="162"/>
         <source>Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = {share} of the polygons of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
         <translation>Mesurée sur les {samples} échantillons des {polygons} polygones réservés (VALIDATION = {share} des polygones de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="197"/>
+        <location filename="../raster/report.py" line="202"/>
         <source>(alpha, tau) search</source>
         <translation>recherche de (alpha, tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="203"/>
+        <location filename="../raster/report.py" line="208"/>
         <source>refit on all polygons</source>
         <translation>réajustement sur tous les polygones</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="148"/>
+        <location filename="../raster/report.py" line="153"/>
         <source>The curve and the surface mark tau = {tau}, the given TAU the model uses (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>La courbe et la surface marquent tau = {tau}, le TAU donné qu'utilise le modèle (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="151"/>
+        <location filename="../raster/report.py" line="156"/>
         <source>The model uses the given TAU, tau = {tau}, which is not on the search&apos;s grid: no point is marked (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>Le modèle utilise le TAU donné, tau = {tau}, qui n'est pas sur la grille de la recherche : aucun point n'est marqué (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="154"/>
+        <location filename="../raster/report.py" line="159"/>
         <source>used</source>
         <translation>utilisé</translation>
     </message>
@@ -1553,7 +1543,7 @@ Taille {1} : {2:.6g}{3}
         <translation>la carte n'a pas de SCR : les surfaces sont en unités de carte au carré</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="151"/>
+        <location filename="../algorithms/training_base.py" line="150"/>
         <source>Yes (default): once the held-out polygons have assessed the model trained without them, the (alpha, tau) search or the band selection and the fit run again on all polygons, so no training polygon is wasted (the held-out figures assess that procedure on fewer polygons; the saved bands, alpha and tau may differ from the assessed ones). No: the saved model is the one assessed.</source>
         <translation>Oui (par défaut) : une fois que les polygones de validation ont évalué le modèle entraîné sans eux, la recherche de (alpha, tau) ou la sélection de bandes et l'ajustement sont refaits sur tous les polygones, si bien qu'aucun polygone d'entraînement n'est perdu (les chiffres de validation évaluent cette procédure sur moins de polygones ; les bandes, alpha et tau enregistrés peuvent différer de ceux évalués). Non : le modèle enregistré est celui qui a été évalué.</translation>
     </message>
@@ -1568,7 +1558,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Modèle : {0} classes ({1}), tau = {2}, {3} bande(s) : {4}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="66"/>
+        <location filename="../algorithms/training_base.py" line="65"/>
         <source>Scale of the ridge tau</source>
         <translation>Échelle de la crête tau</translation>
     </message>
@@ -1598,7 +1588,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{tau} x la variance intra-classe commune de chaque bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="145"/>
+        <location filename="../raster/report.py" line="150"/>
         <source>tau, a fraction of each band&apos;s pooled within-class variance (the grid&apos;s values, evenly spaced)</source>
         <translation>tau, une fraction de la variance intra-classe commune de chaque bande (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
@@ -1613,17 +1603,17 @@ Taille {1} : {2:.6g}{3}
         <translation>Nombres &gt;= 0 séparés par des virgules, p. ex. '0, 0.01, 1', en unités de bande au carré (ou, avec RIDGE_SCALE relative, en fractions de la variance intra-classe commune de chaque bande). Vide : 0 et 15 valeurs de 1e-7 à 1, relatives à la variance intra-classe commune de chaque bande (RIDGE_SCALE auto ou relative ; absolute : fois la variance moyenne des bandes). Une seule valeur : ce tau, sans recherche.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="66"/>
+        <location filename="../algorithms/training_base.py" line="65"/>
         <source>relative: the ridge is tau times each band&apos;s pooled within-class variance, (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled): the same fraction of every band&apos;s variance, whatever its units (as if every band were standardised). absolute: tau I, in squared band units (the ridge of earlier versions). auto (default): relative when tau is searched on the default grid (TAU empty in Train GMM), absolute for given TAU values (always in Train Selection, whose alpha search then runs in the same units), so a TAU given before keeps its meaning; choose relative to give a relative tau (e.g. one read in a report).</source>
         <translation>relative : la crête vaut tau fois la variance intra-classe commune de chaque bande, (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) : la même fraction de la variance de chaque bande, quelles que soient ses unités (comme si chaque bande était standardisée). absolute : tau I, en unités de bande au carré (la crête des versions précédentes). auto (par défaut) : relative quand tau est recherché sur la grille par défaut (TAU vide dans Entraîner GMM), absolue pour des valeurs de TAU données (toujours dans Entraîner avec sélection de bandes, dont la recherche de alpha se fait alors dans les mêmes unités), de sorte qu'un TAU donné auparavant garde son sens ; choisir relative pour donner un tau relatif (p. ex. lu dans un rapport).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="195"/>
+        <location filename="../algorithms/training_base.py" line="198"/>
         <source>Scale of the model&apos;s tau (relative or absolute)</source>
         <translation>Échelle du tau du modèle (relative ou absolue)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="103"/>
+        <location filename="../algorithms/training_base.py" line="102"/>
         <source>Repetitions of the cross-validation of the (alpha, tau) search</source>
         <translation>Répétitions de la validation croisée de la recherche (alpha, tau)</translation>
     </message>
@@ -1633,12 +1623,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Ce que la recherche de tau maximise : la moyenne sur les plis (de toutes les répétitions, REPEATS) de la précision globale, du kappa de Cohen ou du score F1 moyen (FOLDS = 0 : des prédictions leave-one-out cumulées ; en cas d'égalité : le plus petit alpha, puis le plus petit tau).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="103"/>
+        <location filename="../algorithms/training_base.py" line="102"/>
         <source>The (alpha, tau) search averages its criterion over the folds of this many random assignments of the polygons (or pixels) to FOLDS folds: its choice then depends less on the draw of the folds (the SEED), at this many times its cost (README: accuracy versus peers). 1 = one assignment, the fastest. Leave-one-out (FOLDS = 0) has one.</source>
         <translation>La recherche (alpha, tau) moyenne son critère sur les plis d'autant de répartitions aléatoires des polygones (ou des pixels) en FOLDS plis : son choix dépend alors moins du tirage des plis (le SEED), pour autant de fois son coût (README : précision face aux pairs). 1 = une seule répartition, la plus rapide. Le leave-one-out (FOLDS = 0) n'en a qu'une.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="136"/>
+        <location filename="../raster/report.py" line="141"/>
         <source>over {cells} values by {folds}-fold cross-validation on the training polygons, repeated with {repeats} random assignments to folds (criterion: mean {criterion} over the {parts} folds; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>sur {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement, répétée avec {repeats} répartitions aléatoires en plis (critère : {criterion} moyen sur les {parts} plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
@@ -1648,22 +1638,17 @@ Taille {1} : {2:.6g}{3}
         <translation>Crête (ridge) S + tau I des covariances pendant la sélection (avec MODEL_SEARCH à non, aussi dans le modèle). 0 : seul le plancher des valeurs propres régularise.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="69"/>
-        <source>Used during the selection (in every criterion, JM and KL included). Several values (or empty): before the selection, alpha is chosen on the training polygons by the cross-validation of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS, GROUPED and REPEATS, Cohen&apos;s kappa; ties: the smallest alpha). One value: that alpha, no search. The model&apos;s alpha is searched among the same values (MODEL_SEARCH).</source>
-        <translation>Utilisé pendant la sélection (dans chaque critère, JM et KL compris). Plusieurs valeurs (ou vide) : avant la sélection, alpha est choisi sur les polygones d'entraînement par la validation croisée de Train GMM sur toutes les bandes (chaque alpha avec la grille de tau par défaut, les plis de FOLDS, GROUPED et REPEATS, le kappa de Cohen ; à égalité : le plus petit alpha). Une valeur : cet alpha, sans recherche. L'alpha du modèle est cherché parmi les mêmes valeurs (MODEL_SEARCH).</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection.py" line="75"/>
+        <location filename="../algorithms/train_selection.py" line="76"/>
         <source>Search the model&apos;s alpha and tau on the selected bands</source>
         <translation>Chercher l'alpha et le tau du modèle sur les bandes sélectionnées</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="75"/>
+        <location filename="../algorithms/train_selection.py" line="76"/>
         <source>Yes (default): after the selection, the (alpha, tau) search of Train GMM runs on the selected bands (the ALPHA values, the default tau grid, relative to each band&apos;s variance unless RIDGE_SCALE is absolute, FOLDS, GROUPED, REPEATS, Cohen&apos;s kappa) and the model uses its alpha and tau; the report shows that search. No: the model uses the selection&apos;s alpha and TAU (earlier versions).</source>
         <translation>Oui (par défaut) : après la sélection, la recherche de (alpha, tau) de Train GMM est faite sur les bandes sélectionnées (les valeurs d'ALPHA, la grille de tau par défaut, relative à la variance de chaque bande sauf si RIDGE_SCALE vaut absolute, FOLDS, GROUPED, REPEATS, le kappa de Cohen) et le modèle utilise son alpha et son tau ; le rapport montre cette recherche. Non : le modèle utilise l'alpha et le TAU de la sélection (versions antérieures).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="199"/>
+        <location filename="../raster/report.py" line="204"/>
         <source>(alpha, tau) search on the selected bands</source>
         <translation>recherche de (alpha, tau) sur les bandes sélectionnées</translation>
     </message>
@@ -1683,19 +1668,39 @@ Taille {1} : {2:.6g}{3}
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement), avec l'alpha et le tau du modèle (choisis pour les bandes avec lesquelles il a été enregistré).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="91"/>
+        <location filename="../algorithms/training_base.py" line="90"/>
         <source>Leave one polygon out when the polygons are few</source>
         <translation>Laisser de côté un polygone à la fois quand les polygones sont peu nombreux</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="91"/>
+        <location filename="../algorithms/training_base.py" line="90"/>
         <source>Yes (default): where there are at most {0} polygons, the cross-validation leaves one polygon out instead of FOLDS folds (as FOLDS = 0), on the training polygons and again on all polygons for the refit; the log says so. Each fold then trains on all polygons but one, nearer the final model than folds that each take a fifth of a few polygons away; on the data measured (3 to 17 polygons per class) it did better than 5 folds or within the noise of the measure (README: accuracy versus peers), at up to 4 times the cost. No: FOLDS folds whatever the polygons.</source>
         <translation>Oui (par défaut) : là où il y a au plus {0} polygones, la validation croisée laisse de côté un polygone à la fois au lieu de FOLDS plis (comme FOLDS = 0), sur les polygones d'entraînement puis de nouveau sur tous les polygones pour le réajustement ; le journal le signale. Chaque pli s'entraîne alors sur tous les polygones sauf un, plus près du modèle final que des plis qui retirent chacun un cinquième de peu de polygones ; sur les données mesurées (3 à 17 polygones par classe), elle a fait mieux que 5 plis ou aussi bien aux erreurs de mesure près (README : exactitude face aux autres outils), pour jusqu'à 4 fois le coût. Non : FOLDS plis quels que soient les polygones.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="77"/>
+        <location filename="../algorithms/training_base.py" line="76"/>
         <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample is predicted by the model without it, computed exactly from the full model at the cost of one fit; with folds by polygon, each polygon by the model without it (one fit per polygon); accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. For spectral libraries, small classes and training sets of few polygons (tens), where leaving one polygon out chooses alpha and tau better than 5 folds (README: accuracy versus peers); its cost grows with the number of polygons. Up to {0} polygons, LOO_FEW_POLYGONS (default) leaves one polygon out whatever FOLDS.</source>
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; avec les plis par polygone, chaque polygone par le modèle sans lui (un ajustement par polygone) ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales, les petites classes et les jeux d'entraînement de peu de polygones (quelques dizaines), où laisser un polygone de côté choisit mieux alpha et tau que 5 plis (README : exactitude face aux autres outils) ; son coût croît avec le nombre de polygones. Jusqu'à {0} polygones, LOO_FEW_POLYGONS (par défaut) laisse de côté un polygone à la fois quel que soit FOLDS.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="69"/>
+        <source>Used during the selection (in every criterion, JM and KL included). Several values (or empty): before the selection, alpha is chosen on the training polygons by the cross-validation of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS, GROUPED and REPEATS, Cohen&apos;s kappa; ties: the smallest alpha). One value: that alpha, no search. The model&apos;s alpha is searched among the same values (MODEL_SEARCH; empty: 0 and alpha* estimated on the selected bands).</source>
+        <translation>Utilisé pendant la sélection (dans chaque critère, JM et KL compris). Plusieurs valeurs (ou vide) : avant la sélection, alpha est choisi sur les polygones d'entraînement par la validation croisée de Train GMM sur toutes les bandes (chaque alpha avec la grille de tau par défaut, les plis de FOLDS, GROUPED et REPEATS, kappa de Cohen ; ex aequo : le plus petit alpha). Une valeur : cet alpha, sans recherche. L'alpha du modèle est cherché parmi les mêmes valeurs (MODEL_SEARCH ; vide : 0 et alpha* estimé sur les bandes sélectionnées).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="160"/>
+        <source>Shrinkage values alpha to try (empty = 0 and the estimated one)</source>
+        <translation>Valeurs de rétrécissement alpha à essayer (vide = 0 et la valeur estimée)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="160"/>
+        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. Empty: alpha = 0 and alpha*, the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training polygon to another (Schaefer &amp; Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is off): few or dissimilar polygons per class give a large alpha*. </source>
+        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. Vide : alpha = 0 et alpha*, l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un polygone d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les polygones ; sur les échantillons quand GROUPED est désactivé) : des polygones peu nombreux ou dissemblables par classe donnent un grand alpha*. </translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="128"/>
+        <source>The alphas compared are 0 (one covariance per class) and alpha* = {estimate}, the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training polygon to another (Schaefer &amp; Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is off).</source>
+        <translation>Les valeurs d'alpha comparées sont 0 (une covariance par classe) et alpha* = {estimate}, l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un polygone d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les polygones ; sur les échantillons quand GROUPED est désactivé).</translation>
     </message>
 </context>
 </TS>

@@ -125,6 +125,11 @@ TEXTS = {
     "model searched": QT_TRANSLATE_NOOP(
         "GmmSelect", "{blend}, chosen on the {bands} selected bands after the selection (MODEL_SEARCH), "
                      "{how}. The selection itself used alpha = {alpha} and tau = {tau} (TAU)."),
+    "alphas estimated": QT_TRANSLATE_NOOP(
+        "GmmSelect", "The alphas compared are 0 (one covariance per class) and alpha* = {estimate}, the "
+                     "shrinkage intensity estimated from how much each class's covariance varies from one "
+                     "training polygon to another (Schaefer & Strimmer 2005, a jackknife over the polygons; "
+                     "over the samples when GROUPED is off)."),
     "search loo": QT_TRANSLATE_NOOP(
         "GmmSelect", "over {cells} values by leave-one-out cross-validation on the training polygons "
                      "(criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; "
@@ -690,16 +695,21 @@ def used_tau(search, mixture):
 
 def search_text(model, search, blend, words):
     """What the (alpha, tau) search chose: Train GMM's, the alpha of Train Selection's selection, or the
-    model's alpha and tau searched on the selected bands (MODEL_SEARCH; naming the selection's)."""
+    model's alpha and tau searched on the selected bands (MODEL_SEARCH; naming the selection's), and for
+    these two where the alphas compared came from when ALPHA was empty."""
     how = search_how(model, search, words)
     if model.selection is None:
-        return words("alpha tau searched", blend=blend, how=how)
-    if not model.searched_on_selection:
-        return words("alpha searched", blend=blend, how=how)
-    alpha, tau, relative = model.selection_ridge()
-    tau = f"{tau:.6g}"
-    return words("model searched", blend=blend, how=how, bands=len(model.features), alpha=f"{alpha:.6g}",
-                 tau=words("relative tau", tau=tau) if relative else tau)
+        text = words("alpha tau searched", blend=blend, how=how)
+    elif not model.searched_on_selection:
+        return words("alpha searched", blend=blend, how=how)  # over SELECTION_ALPHAS or ALPHA's
+    else:
+        alpha, tau, relative = model.selection_ridge()
+        tau = f"{tau:.6g}"
+        text = words("model searched", blend=blend, how=how, bands=len(model.features), alpha=f"{alpha:.6g}",
+                     tau=words("relative tau", tau=tau) if relative else tau)
+    if model.training is None or not model.training.parameters.get("alpha_estimated"):
+        return text
+    return f"{text} {words('alphas estimated', estimate=f'{max(search.alphas):.4g}')}"
 
 
 def tau_section(model, words):

@@ -34,8 +34,9 @@ from ..core import (
 from ..core.choices import MAX_FEATURES
 from ..core.criteria import Assessment
 from ..core.modelfile import TrainingRecord, band_label
-from ..core.ridge import DEFAULT_ALPHAS, RELATIVE_TAU_GRID, band_variances, ridge_units
+from ..core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
+from ..core.shrinkage import shrinkage_intensity
 from .info import BandIdentity
 from .notices import warning
 from .report import TEXTS
@@ -46,6 +47,9 @@ CROSS_VALIDATION = "cross-validation"
 #: LOO_FEW_POLYGONS leaves one polygon out up to this many polygons: at most four times the fold models of
 #: the default search (5 folds, 3 assignments to folds).
 LOO_POLYGON_LIMIT = 60
+#: The alphas Train Selection's search before the selection compares when ALPHA is empty (the model's
+#: search, and Train GMM's, compare 0 with the estimated alpha*: README, Accuracy versus peers).
+SELECTION_ALPHAS = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0)
 
 
 @dataclass
@@ -73,9 +77,10 @@ class TrainingOptions:
     `folds` 0: leave-one-out (one sample, or with `grouped` one polygon, out at a time).
     `tau_grid` None or empty: the default grid (RELATIVE_TAU_GRID, or with `ridge_scale` 'absolute' the
     core's default_tau_grid); one value: that tau, no search.
-    `alpha_grid` None or empty: DEFAULT_ALPHAS; one value: that alpha, no search. Train GMM searches
-    (alpha, tau) on both grids; Train Selection chooses alpha with the default tau grid on all bands
-    before the selection (`search_alpha`).
+    `alpha_grid` None or empty: no shrinkage (0) against the intensity estimated from the training
+    polygons (`search_alphas`; Train Selection's alpha before the selection: SELECTION_ALPHAS); one
+    value: that alpha, no search. Train GMM searches (alpha, tau) on both grids; Train Selection chooses
+    alpha with the default tau grid on all bands before the selection (`search_alpha`).
     `ridge_scale` (RIDGE_SCALES): 'relative', a tau times each band's pooled within-class variance;
     'absolute', tau I; 'auto', relative for the default grid and absolute for given taus.
     `refit`: after the held-out assessment, refit the final mixture on all polygons.
@@ -98,10 +103,6 @@ class TrainingOptions:
     selection: Optional[SelectionOptions] = None
     repeats: int = 3
     loo_few_polygons: bool = True
-
-    def alphas(self):
-        """The shrinkage values to search (DEFAULT_ALPHAS when none are given)."""
-        return tuple(self.alpha_grid) if self.alpha_grid else DEFAULT_ALPHAS
 
     def relative_ridge(self, given):
         """Whether tau is relative to each band's variance, for a `given` tau (or grid) or the default one."""
@@ -428,7 +429,7 @@ def check_class_sizes(counts, n_bands, options):
     """ValueError when a class has no more training samples than the bands its covariance spans
     and neither a ridge nor the shrinkage can make that covariance invertible. `counts` {name: (train,
     held out)}."""
-    shrinkage = any(alpha > 0 for alpha in options.alphas())
+    shrinkage = not options.alpha_grid or any(alpha > 0 for alpha in options.alpha_grid)
     if options.selection is None:
         needed = n_bands
         ridge = shrinkage or not options.tau_grid or any(tau > 0 for tau in options.tau_grid)
@@ -456,18 +457,20 @@ def describe_tau(tau, ridge_scale):
     return f"tau = {tau if ridge_scale is None else TEXTS['relative tau'].format(tau=tau)}"
 
 
-def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None, step="tau_search"):
+def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None, step="tau_search",
+                     default_alphas=None):
     """The (alpha, tau) search on the training polygons over all bands, or over the positions `features`
     (TauResult; tau relative to the band variances `scale`, None: absolute), its progress over `stage`
     (start, end) of the run and its time under `step`, logged."""
     columns = slice(None) if features is None else list(features)  # all bands: no copy of the samples
     grid = tau_grid or (None if scale is None else RELATIVE_TAU_GRID)
     with steps.timed(step):
+        alphas = options.alpha_grid or default_alphas or estimated_alphas(data, columns, steps)
         search = select_tau(ridge_units(data.X[:, columns], None if scale is None else scale[columns]),
                             data.y, grid=grid, criterion=options.tau_criterion,
                             folds=cv_folds(data.folds), groups=data.groups, seed=options.seed,
                             progress=steps.stage(*stage), is_canceled=steps.is_canceled,
-                            alphas=options.alphas(), repeats=options.repeats)
+                            alphas=alphas, repeats=options.repeats)
     search = replace(search, relative=scale is not None)
     over = "" if features is None else f" on the {len(features)} selected band(s)"
     if search.surface.size > 1:
@@ -483,6 +486,17 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None
     return search
 
 
+def estimated_alphas(data, columns, steps):
+    """No shrinkage (0) and alpha*, the shrinkage intensity estimated from the spread of each class's
+    covariance over its training polygons (core.shrinkage; with ungrouped folds, over its samples):
+    the alphas the search compares when ALPHA is empty, logged. README: Accuracy versus peers."""
+    estimate = shrinkage_intensity(data.X[:, columns], data.y, data.groups)
+    over = "polygons" if data.groups is not None else "samples"
+    steps.say(f"Shrinkage toward the pooled covariance estimated from the spread of each class's covariance "
+              f"over its training {over}: alpha* = {estimate:.4g}; the search compares it with alpha = 0")
+    return 0.0, estimate
+
+
 def search_tau(samples, data, options, steps):
     """Train GMM's step: the shrinkage alpha and the ridge tau by CV over all bands."""
     scale = relative_scale(data, options.relative_ridge(bool(options.tau_grid)))
@@ -495,10 +509,11 @@ def search_tau(samples, data, options, steps):
 def search_alpha(data, options, steps, scale):
     """Train Selection's alpha: that of the (alpha, tau) search over all bands (default tau grid, in the
     units of the selection's ridge `scale`: relative only with RIDGE_SCALE relative, as its TAU is always
-    given), or the one value of ALPHA (no search); returns (alpha, the TauResult or None)."""
-    if len(options.alphas()) == 1:
-        return float(options.alphas()[0]), None
-    search = alpha_tau_search(data, options, steps, None, scale, (0, 0.2))
+    given; ALPHA's values or SELECTION_ALPHAS), or the one value of ALPHA (no search); returns (alpha,
+    the TauResult or None)."""
+    if options.alpha_grid and len(options.alpha_grid) == 1:
+        return float(options.alpha_grid[0]), None
+    search = alpha_tau_search(data, options, steps, None, scale, (0, 0.2), default_alphas=SELECTION_ALPHAS)
     return search.alpha, search
 
 
@@ -654,7 +669,8 @@ def _parameters(options, choice, estimate_folds):
                   "final_folds": choice.folds, "grouped": options.grouped, "validation": options.validation,
                   "seed": options.seed, "tau": choice.tau, "alpha": choice.alpha,
                   "alpha_grid": None if not options.alpha_grid else [float(a) for a in options.alpha_grid],
-                  "ridge_scale": options.ridge_scale, "refit": options.refit, "repeats": options.repeats}
+                  "alpha_estimated": not options.alpha_grid, "ridge_scale": options.ridge_scale,
+                  "refit": options.refit, "repeats": options.repeats}
     if options.selection is None:
         parameters.update(tau_grid=None if not options.tau_grid else [float(t) for t in options.tau_grid],
                           tau_criterion=options.tau_criterion)

@@ -8,9 +8,11 @@ import pytest
 from conftest import data_file
 
 from gmmselect.core import GaussianMixture, confusion_matrix, select_features, select_tau
-from gmmselect.core.ridge import DEFAULT_ALPHAS, RELATIVE_TAU_GRID, band_variances, ridge_units
+from gmmselect.core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
+from gmmselect.core.shrinkage import shrinkage_intensity
 from gmmselect.raster import TrainingSamples
 from gmmselect.raster.training import (
+    SELECTION_ALPHAS,
     SelectionOptions,
     TrainingInputs,
     TrainingOptions,
@@ -154,6 +156,11 @@ def test_parse_alpha_list():
         parse_alpha_list("0.5, 2")
 
 
+def estimated_alphas(X, y, groups):
+    """The alphas the search compares when ALPHA is empty: 0 and the estimated intensity."""
+    return 0.0, shrinkage_intensity(X, y, groups)
+
+
 def maipo_samples(every=4):
     """The Maipo time series (every 4th feature) as TrainingSamples, fields as polygons."""
     data = np.load(data_file("maipo_landsat8", "maipo.npz"))
@@ -209,7 +216,7 @@ def test_selection_alpha_is_that_of_the_search_over_all_bands():
     samples = maipo_samples(every=2)
     result = train(samples, TrainingOptions(selection=SelectionOptions(max_features=4, model_search=False),
                                             validation=0), TrainingInputs(32))
-    search = select_tau(samples.X, samples.y, groups=samples.groups, alphas=DEFAULT_ALPHAS,
+    search = select_tau(samples.X, samples.y, groups=samples.groups, alphas=SELECTION_ALPHAS,
                         repeats=TrainingOptions.repeats)
     assert result.model.mixture.alpha_ == search.alpha > 0 and result.model.mixture.tau_ == 0
     assert not result.model.tau_search.relative and result.model.mixture.ridge_scale_ is None
@@ -232,30 +239,32 @@ def test_selection_model_alpha_and_tau_are_searched_on_the_selected_bands():
     model, split = result.model, result.split
     train_part = replace(samples, X=samples.X[split.train], y=samples.y[split.train],
                          groups=samples.groups[split.train])
-    everything = select_tau(samples.X, samples.y, groups=samples.groups, alphas=DEFAULT_ALPHAS,
+    everything = select_tau(samples.X, samples.y, groups=samples.groups, alphas=SELECTION_ALPHAS,
                             repeats=TrainingOptions.repeats)
     expected = select_features(samples.X, samples.y, "sffs", "jm", max_features=4, alpha=everything.alpha)
     assert model.selection.best_sets == expected.best_sets
     features = list(model.features)
     scale = band_variances(samples.X, samples.y)
     search = select_tau(ridge_units(samples.X[:, features], scale[features]), samples.y,
-                        grid=RELATIVE_TAU_GRID, groups=samples.groups, alphas=DEFAULT_ALPHAS,
+                        grid=RELATIVE_TAU_GRID, groups=samples.groups,
+                        alphas=estimated_alphas(samples.X[:, features], samples.y, samples.groups),
                         repeats=TrainingOptions.repeats)
     np.testing.assert_allclose(model.tau_search.surface, search.surface, rtol=1e-12)
     assert (model.mixture.alpha_, model.mixture.tau_) == (search.alpha, search.tau)
     assert model.tau_search.relative and np.array_equal(model.mixture.ridge_scale_, scale)
     assert model.searched_on_selection and model.training.parameters["selection_alpha"] == everything.alpha
     assert model.selection_ridge() == (everything.alpha, 0.0, False)
-    assert any(line.startswith(f"(alpha, tau) search on the {len(features)} selected band(s) over 6 x ")
+    assert any(line.startswith(f"(alpha, tau) search on the {len(features)} selected band(s) over 2 x ")
                for line in lines)
     # the held-out figures: the same procedure on the training polygons, then its fit
-    part = select_tau(samples.X[split.train], samples.y[split.train], groups=samples.groups[split.train],
-                      alphas=DEFAULT_ALPHAS, repeats=TrainingOptions.repeats)
+    part = select_tau(train_part.X, train_part.y, groups=train_part.groups, alphas=SELECTION_ALPHAS,
+                      repeats=TrainingOptions.repeats)
     picked = select_features(train_part.X, train_part.y, "sffs", "jm", max_features=4, alpha=part.alpha)
     bands = list(picked.best_sets[picked.best_size])
     part_scale = band_variances(train_part.X, train_part.y)
     tuned = select_tau(ridge_units(train_part.X[:, bands], part_scale[bands]), train_part.y,
-                       grid=RELATIVE_TAU_GRID, groups=train_part.groups, alphas=DEFAULT_ALPHAS,
+                       grid=RELATIVE_TAU_GRID, groups=train_part.groups,
+                       alphas=estimated_alphas(train_part.X[:, bands], train_part.y, train_part.groups),
                        repeats=TrainingOptions.repeats)
     fitted = GaussianMixture.fit(train_part.X[:, bands], train_part.y, tau=tuned.tau, alpha=tuned.alpha,
                                  ridge_scale=part_scale[bands])
@@ -335,7 +344,7 @@ def test_train_selection_with_a_relative_ridge_selects_in_the_bands_own_units():
     model = train(samples, options, TrainingInputs(32)).model
     standardised = ridge_units(samples.X, band_variances(samples.X, samples.y))
     search = select_tau(standardised, samples.y, grid=RELATIVE_TAU_GRID, groups=samples.groups,
-                        alphas=DEFAULT_ALPHAS, repeats=TrainingOptions.repeats)
+                        alphas=SELECTION_ALPHAS, repeats=TrainingOptions.repeats)
     np.testing.assert_allclose(model.tau_search.surface, search.surface, rtol=1e-12)
     expected = select_features(standardised, samples.y, "sffs", "jm", max_features=4, alpha=search.alpha,
                                tau=0.01)

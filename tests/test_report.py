@@ -186,11 +186,18 @@ def test_selection_report_shows_the_model_search_on_the_selected_bands(selection
     assert f"The selection itself used alpha = {alpha:.6g} and tau = 0 (TAU)." in text
     assert "by leave-one-out cross-validation on the training polygons (criterion: CV" in text  # 36 polygons
     assert dict(parser.tables["parameters"][0][1:])["MODEL_SEARCH"] == "yes"
+    # ALPHA empty: the model's search compared no shrinkage with the intensity estimated on its bands
+    estimate = search.alphas[1]
+    assert len(search.alphas) == 2 and search.alphas[0] == 0 and 0 < estimate < 1
+    assert [row[0] for row in parser.tables["surface"][0][1:]] == ["0", f"{estimate:g}"]
+    assert (f"The alphas compared are 0 (one covariance per class) and alpha* = {estimate:.4g}, the "
+            "shrinkage intensity estimated from how much each class's covariance varies from one training "
+            "polygon to another") in text
 
 
 def test_selection_report_shows_the_alpha_search_and_the_given_tau(selection_given_tau):
     """ALPHA empty, MODEL_SEARCH no: alpha chosen by the (alpha, tau) search over all bands before the
-    selection, the model with the given TAU."""
+    selection (SELECTION_ALPHAS), the model with the given TAU."""
     results, saved, parser, _ = selection_given_tau
     search = saved.tau_search
     assert saved.mixture.alpha_ == search.alpha == results["ALPHA"] and saved.mixture.tau_ == 0.0
@@ -198,6 +205,7 @@ def test_selection_report_shows_the_alpha_search_and_the_given_tau(selection_giv
     assert [float(row[0]) for row in surface[1:]] == list(search.alphas) == [0.0, 0.1, 0.25, 0.5, 0.75, 1.0]
     np.testing.assert_allclose([numbers(row) for row in surface[1:]], search.surface, atol=5e-5)
     text = " ".join(parser.text)
+    assert "The alphas compared are" not in text
     assert "the selection and the model use it with tau given (TAU)" in text
     assert f"alpha = {saved.mixture.alpha_:.6g}, tau = 0" in text
     assert search.tau > 0 and search.grid[0] == 0.0  # the search's best tau is not the one used
@@ -302,7 +310,7 @@ def test_the_report_says_how_many_assignments_to_folds_the_search_averaged(tau_s
     saved = tau_search[1]
     parser = ReportParser()
     parser.feed(report_html(replace(saved, tau_search=replace(saved.tau_search, repeats=repeats)), "Report"))
-    assert f"6 x 16 values by {how}" in " ".join(parser.text)
+    assert f"2 x 16 values by {how}" in " ".join(parser.text)
 
 
 def test_train_gmm_report_says_its_tau_is_relative(tau_search):

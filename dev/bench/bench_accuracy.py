@@ -60,9 +60,10 @@ from gmmselect.core import (  # noqa: E402
     select_features,
     select_tau,
 )
-from gmmselect.core.ridge import DEFAULT_ALPHAS, RELATIVE_TAU_GRID, band_variances, ridge_units  # noqa: E402
+from gmmselect.core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units  # noqa: E402
 from gmmselect.raster import TrainingSamples, extract_samples  # noqa: E402
 from gmmselect.raster.training import (  # noqa: E402
+    SELECTION_ALPHAS,
     SelectionOptions,
     TrainingInputs,
     TrainingOptions,
@@ -227,7 +228,7 @@ def core_selection(alpha_rule="fixed", alpha=0.0, size_rule="tolerance", final="
         Xs = X / scale
         chosen_alpha, tau = alpha, 0.0
         if alpha_rule != "fixed":
-            search = select_tau(Xs, y, groups=groups, alphas=DEFAULT_ALPHAS)
+            search = select_tau(Xs, y, groups=groups, alphas=SELECTION_ALPHAS)
             chosen_alpha, tau = search.alpha, (search.tau if alpha_rule == "search with tau" else 0.0)
         selection = select_features(Xs, y, "sffs", "jm", max_features=min(MAX_BANDS, X.shape[1]),
                                     alpha=chosen_alpha, tau=tau)
@@ -241,7 +242,7 @@ def core_selection(alpha_rule="fixed", alpha=0.0, size_rule="tolerance", final="
                 "cv": lambda: best_cv_size(Xs, y, groups, selection, chosen_alpha, tau)}[size_rule]()
         features = list(selection.best_sets[size])
         if final == "search":
-            search = select_tau(Xs[:, features], y, groups=groups, alphas=DEFAULT_ALPHAS)
+            search = select_tau(Xs[:, features], y, groups=groups, alphas=SELECTION_ALPHAS)
             chosen_alpha, tau = search.alpha, search.tau
         mixture = GaussianMixture.fit(Xs[:, features], y, tau=tau, alpha=chosen_alpha)
         return (lambda Z: mixture.predict(Z[:, features] / scale[features])), len(features)
@@ -273,7 +274,7 @@ def best_searched_size(X, y, groups, selection):
     for size in selection.sizes:
         bands = list(selection.best_sets[size])
         searches.append(select_tau(ridge_units(X[:, bands], scale[bands]), y, grid=RELATIVE_TAU_GRID,
-                                   groups=groups, alphas=DEFAULT_ALPHAS, repeats=TrainingOptions.repeats))
+                                   groups=groups, alphas=SELECTION_ALPHAS, repeats=TrainingOptions.repeats))
     best = int(np.argmax([search.surface.max() for search in searches]))
     return selection.sizes[best], searches[best]
 
@@ -295,6 +296,10 @@ def study_rows():
     """The rows of --study (see methods)."""
     before = {"alpha_grid": [0.0], "refit": False, "ridge_scale": "absolute"}
     return {
+        "study: Train Selection, the model's alpha searched over 0, 0.1, 0.25, 0.5, 0.75, 1 (before)": workflow(
+            TrainingOptions(selection=SelectionOptions(), alpha_grid=SELECTION_ALPHAS)),
+        "study: Train GMM, alpha searched over 0, 0.1, 0.25, 0.5, 0.75, 1 (before)": workflow(
+            TrainingOptions(alpha_grid=SELECTION_ALPHAS)),
         "study: Train Selection, absolute tau (RIDGE_SCALE absolute: before)": workflow(TrainingOptions(
             selection=SelectionOptions(), ridge_scale="absolute")),
         "study: Train GMM, absolute tau (RIDGE_SCALE absolute: before)": workflow(TrainingOptions(
@@ -335,12 +340,12 @@ def study_rows():
         "study: SFFS-JM, alpha by CV, size and (alpha, tau) by each size's search": core_selection(
             "search", size_rule="searched"),
         "study: all bands, tau by CV (alpha 0)": core_all_bands([0.0]),
-        "study: all bands, (alpha, tau) by CV": core_all_bands(DEFAULT_ALPHAS),
-        "study: all bands, (alpha, tau) by CV, bands standardised": core_all_bands(DEFAULT_ALPHAS, True),
-        "study: all bands, (alpha, tau) by leave-one-polygon-out CV": core_all_bands(DEFAULT_ALPHAS,
+        "study: all bands, (alpha, tau) by CV": core_all_bands(SELECTION_ALPHAS),
+        "study: all bands, (alpha, tau) by CV, bands standardised": core_all_bands(SELECTION_ALPHAS, True),
+        "study: all bands, (alpha, tau) by leave-one-polygon-out CV": core_all_bands(SELECTION_ALPHAS,
                                                                                    folds=LEAVE_ONE_OUT),
         "study: all bands, (alpha, tau) by leave-one-polygon-out CV, bands standardised": core_all_bands(
-            DEFAULT_ALPHAS, True, LEAVE_ONE_OUT),
+            SELECTION_ALPHAS, True, LEAVE_ONE_OUT),
     }
 
 

@@ -5,7 +5,7 @@ default_tau_grid: RIDGE_SCALE absolute, Train GMM's default before the relative 
     /usr/bin/python3 dev/bench/bench_ridge_choice.py [--data landsat] [--splits 10]   # about 2 minutes
 
 On bench_accuracy's polygon-disjoint splits, on all training polygons (what REFIT searches on):
-- the grouped 5-fold CV surfaces over DEFAULT_ALPHAS x the default tau grid of three scores, by refitting
+- the grouped 5-fold CV surfaces over SELECTION_ALPHAS x the default tau grid of three scores, by refitting
   each fold (kappa; the mean log posterior of the true class and the Brier score, proper scores after
   Gneiting & Raftery 2007), and the held-out kappa of the model of every cell;
 - per split and rule (kappa with its first-best tie-break, as select_tau; kappa with the log score or the
@@ -33,11 +33,11 @@ from bench_accuracy import DATASETS, HELD_OUT  # noqa: E402
 from gmmselect.core import GaussianMixture, cohen_kappa, confusion_matrix, select_tau  # noqa: E402
 from gmmselect.core.folds import make_folds  # noqa: E402
 from gmmselect.core.model import log_posteriors  # noqa: E402
-from gmmselect.core.ridge import DEFAULT_ALPHAS, default_tau_grid  # noqa: E402
+from gmmselect.core.ridge import default_tau_grid  # noqa: E402
 from gmmselect.core.stats import ClassStatistics  # noqa: E402
-from gmmselect.raster.training import split_polygons  # noqa: E402
+from gmmselect.raster.training import SELECTION_ALPHAS, split_polygons  # noqa: E402
 
-ALPHAS = np.array(DEFAULT_ALPHAS)
+ALPHAS = np.array(SELECTION_ALPHAS)
 DZETSAKA_GRID = 10.0 ** np.arange(-8, 8, 0.5)
 
 

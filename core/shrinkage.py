@@ -1,0 +1,91 @@
+"""The shrinkage intensity toward the pooled covariance, estimated from the samples' own spread.
+
+Schaefer & Strimmer (2005, Stat. Appl. Genet. Mol. Biol. 4(1), art. 32, eq. 11 and table 1), target
+S_pooled: the alpha that minimises the expected squared error sum_c ||(1 - alpha) S_c + alpha S_pooled -
+Sigma_c||_F^2 is estimated by
+
+    alpha* = sum_c sum_ij Var(s_cij) / sum_c sum_ij (s_cij - p_ij)^2,  clipped to [0, 1]
+
+(the variance of S_pooled and its covariance with S_c left out, as for their targets B and D). The
+bands are first divided by their pooled within-class standard deviation (ridge.band_variances), so the
+sums weigh every band alike whatever its units. The pixels of one polygon are no independent draws of
+their class, so with polygons Var(s_cij) is the delete-one-polygon jackknife of the class
+(Shao & Tu 1995, The Jackknife and Bootstrap, 2.1):
+
+    Var(s_cij) = (G - 1) / G sum_g (s_cij^(-g) - mean_g s_cij^(-g))^2,
+
+S_c^(-g) the covariance of the class without its polygon g (a downdate, stats.chan_terms), which
+measures how much a class's covariance moves from one field to the next. Without polygons, or for a
+class of one polygon (or whose polygons leave fewer than two samples), it is Schaefer & Strimmer's
+estimate from the samples: Var(s_ij) = n / (n - 1)^3 sum_k (w_kij - mean_k w_kij)^2 with
+w_kij = (x_ki - mean_i)(x_kj - mean_j).
+"""
+
+import numpy as np
+
+from .folds import check_groups
+from .ridge import band_variances
+from .stats import chan_terms
+from .validation import check_samples
+
+
+def shrinkage_intensity(X, y, groups=None):
+    """alpha* in [0, 1] of samples `X (n, d)`, labels `y` and (optional) the polygon of each sample."""
+    X, y, labels = check_samples(X, y)
+    groups = None if groups is None else check_groups(y, groups)
+    units = X / np.sqrt(band_variances(X, y))
+    variance, covariances, counts = 0.0, [], []
+    for label in labels:
+        mine = y == label
+        samples = units[mine]
+        covariances.append(np.cov(samples, rowvar=False).reshape(X.shape[1], X.shape[1]))
+        counts.append(len(samples))
+        variance += covariance_variance(samples, None if groups is None else groups[mine])
+    counts = np.asarray(counts, dtype=np.float64)
+    covariances = np.asarray(covariances)
+    pooled = np.einsum("c,cde->de", (counts - 1) / (counts.sum() - len(labels)), covariances)
+    deviation = float(((covariances - pooled) ** 2).sum())
+    return 0.0 if deviation == 0 else min(1.0, variance / deviation)
+
+
+def covariance_variance(samples, groups):
+    """sum_ij Var(s_ij) of one class's covariance: the jackknife over its polygons, or over its samples."""
+    if groups is not None:
+        polygons, polygon = np.unique(groups, return_inverse=True)
+        sizes = np.bincount(polygon)
+        if len(polygons) > 1 and len(samples) - sizes.max() >= 2:
+            return polygon_jackknife(samples, polygon, sizes)
+    return sample_variance(samples)
+
+
+def polygon_jackknife(samples, polygon, sizes):
+    """(G - 1) / G sum_g ||S^(-g) - mean_g S^(-g)||_F^2, from the differences D_g = S^(-g) - S (small, so
+    their sums lose nothing to cancellation): sum_g ||D_g||^2 - ||sum_g D_g||^2 / G."""
+    n, G = len(samples), len(sizes)
+    mean = samples.mean(axis=0)
+    centred = samples - mean
+    scatter = centred.T @ centred
+    total, squares = np.zeros_like(scatter), 0.0
+    for g, size in enumerate(sizes):
+        part = samples[polygon == g]
+        part_mean = part.mean(axis=0)
+        _, _, weight, delta = chan_terms(np.array([float(n)]), mean[None], np.array([float(size)]),
+                                         part_mean[None], -1)
+        part_centred = part - part_mean
+        left = scatter - part_centred.T @ part_centred - weight[0] * np.outer(delta[0], delta[0])
+        difference = left / (n - size - 1) - scatter / (n - 1)
+        total += difference
+        squares += float((difference ** 2).sum())
+    return (G - 1) / G * max(squares - float((total ** 2).sum()) / G, 0.0)
+
+
+def sample_variance(samples):
+    """n / (n - 1)^3 sum_ij sum_k (w_kij - m_ij)^2 = n / (n - 1)^3 sum_ij (sum_k w_kij^2 - n m_ij^2)."""
+    n = len(samples)
+    if n < 2:
+        return 0.0
+    centred = samples - samples.mean(axis=0)
+    squared = centred ** 2
+    scatter = centred.T @ centred
+    spread = float((squared.T @ squared).sum() - (scatter ** 2).sum() / n)
+    return n / (n - 1) ** 3 * max(spread, 0.0)
