@@ -33,11 +33,11 @@ def shrinkage_intensity(X, y, groups=None):
     """alpha* in [0, 1] of samples `X (n, d)`, labels `y` and (optional) the polygon of each sample."""
     X, y, labels = check_samples(X, y)
     groups = None if groups is None else check_groups(y, groups)
-    units = X / np.sqrt(band_variances(X, y))
+    deviations = np.sqrt(band_variances(X, y))
     variance, covariances, counts = 0.0, [], []
-    for label in labels:
+    for label in labels:  # one class's samples in the bands' units at a time
         mine = y == label
-        samples = units[mine]
+        samples = X[mine] / deviations
         covariances.append(np.cov(samples, rowvar=False).reshape(X.shape[1], X.shape[1]))
         counts.append(len(samples))
         variance += covariance_variance(samples, None if groups is None else groups[mine])
