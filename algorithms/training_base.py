@@ -167,7 +167,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                          "commas. Empty: alpha = 0 and alpha*, the shrinkage intensity estimated from how "
                          "much each class's covariance varies from one training polygon to another "
                          "(Schaefer & Strimmer 2005, a jackknife over the polygons; over the samples when "
-                         "GROUPED is off): few or dissimilar polygons per class give a large alpha*. ")
+                         "GROUPED is off): few or dissimilar polygons per class give a large alpha*; "
+                         "alpha* = 1 is searched alone. ")
             + help_text)
 
     def addOutputs(self):

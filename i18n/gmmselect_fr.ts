@@ -124,12 +124,12 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="200"/>
+        <location filename="../algorithms/training_base.py" line="201"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="192"/>
+        <location filename="../algorithms/training_base.py" line="193"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
@@ -154,7 +154,7 @@
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="187"/>
+        <location filename="../raster/report.py" line="192"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
@@ -324,77 +324,77 @@
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="175"/>
+        <location filename="../algorithms/training_base.py" line="176"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="180"/>
+        <location filename="../algorithms/training_base.py" line="181"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="180"/>
+        <location filename="../algorithms/training_base.py" line="181"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="180"/>
+        <location filename="../algorithms/training_base.py" line="181"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="187"/>
+        <location filename="../algorithms/training_base.py" line="188"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="187"/>
+        <location filename="../algorithms/training_base.py" line="188"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="192"/>
+        <location filename="../algorithms/training_base.py" line="193"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="192"/>
+        <location filename="../algorithms/training_base.py" line="193"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="192"/>
+        <location filename="../algorithms/training_base.py" line="193"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="200"/>
+        <location filename="../algorithms/training_base.py" line="201"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="200"/>
+        <location filename="../algorithms/training_base.py" line="201"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="228"/>
+        <location filename="../algorithms/training_base.py" line="229"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="271"/>
+        <location filename="../algorithms/training_base.py" line="272"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="274"/>
+        <location filename="../algorithms/training_base.py" line="275"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="286"/>
+        <location filename="../algorithms/training_base.py" line="287"/>
         <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
     </message>
@@ -798,7 +798,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="282"/>
+        <location filename="../algorithms/training_base.py" line="283"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
@@ -913,7 +913,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="231"/>
+        <location filename="../algorithms/training_base.py" line="232"/>
         <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
@@ -1123,232 +1123,232 @@ Taille {1} : {2:.6g}{3}
         <translation>Longueurs d'onde : absentes des métadonnées du raster.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="149"/>
+        <location filename="../raster/report.py" line="154"/>
         <source>tau (the grid&apos;s values, evenly spaced)</source>
         <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="160"/>
+        <location filename="../raster/report.py" line="165"/>
         <source>Accuracy on the held-out polygons</source>
         <translation>Exactitude sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="161"/>
+        <location filename="../raster/report.py" line="166"/>
         <source>Cross-validation on the training polygons</source>
         <translation>Validation croisée sur les polygones d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="166"/>
+        <location filename="../raster/report.py" line="171"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each polygon is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque polygone est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="171"/>
+        <location filename="../raster/report.py" line="176"/>
         <source>Estimated by leave-one-out cross-validation on the training polygons: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="176"/>
+        <location filename="../raster/report.py" line="181"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (folds hold whole polygons): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (les plis contiennent des polygones entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="181"/>
+        <location filename="../raster/report.py" line="186"/>
         <source>Estimated by {folds}-fold cross-validation on the training polygons (stratified folds of pixels): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (plis stratifiés de pixels) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="186"/>
+        <location filename="../raster/report.py" line="191"/>
         <source>figure</source>
         <translation>indicateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="188"/>
+        <location filename="../raster/report.py" line="193"/>
         <source>kappa</source>
         <translation>kappa</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="189"/>
+        <location filename="../raster/report.py" line="194"/>
         <source>mean F1</source>
         <translation>F1 moyen</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="190"/>
+        <location filename="../raster/report.py" line="195"/>
         <source>Confusion matrix: rows = reference (the class of the polygon), columns = predicted class.</source>
         <translation>Matrice de confusion : lignes = référence (la classe du polygone), colonnes = classe prédite.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="193"/>
+        <location filename="../raster/report.py" line="198"/>
         <source>reference \ predicted</source>
         <translation>référence \ prédit</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="194"/>
+        <location filename="../raster/report.py" line="199"/>
         <source>producer&apos;s accuracy</source>
         <translation>exactitude du producteur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="195"/>
+        <location filename="../raster/report.py" line="200"/>
         <source>user&apos;s accuracy</source>
         <translation>exactitude de l'utilisateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="196"/>
+        <location filename="../raster/report.py" line="201"/>
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="197"/>
+        <location filename="../raster/report.py" line="202"/>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="198"/>
+        <location filename="../raster/report.py" line="203"/>
         <source>Timings</source>
         <translation>Durées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="199"/>
+        <location filename="../raster/report.py" line="204"/>
         <source>step</source>
         <translation>étape</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="200"/>
+        <location filename="../raster/report.py" line="205"/>
         <source>seconds</source>
         <translation>secondes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="201"/>
+        <location filename="../raster/report.py" line="206"/>
         <source>sampling</source>
         <translation>échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="203"/>
+        <location filename="../raster/report.py" line="208"/>
         <source>band selection</source>
         <translation>sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="205"/>
+        <location filename="../raster/report.py" line="210"/>
         <source>cross-validation</source>
         <translation>validation croisée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="206"/>
+        <location filename="../raster/report.py" line="211"/>
         <source>final fit</source>
         <translation>ajustement final</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="207"/>
+        <location filename="../raster/report.py" line="212"/>
         <source>held-out assessment</source>
         <translation>évaluation sur les polygones réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="210"/>
+        <location filename="../raster/report.py" line="215"/>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="211"/>
+        <location filename="../raster/report.py" line="216"/>
         <source>square {unit}</source>
         <translation>{unit} carrés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="212"/>
+        <location filename="../raster/report.py" line="217"/>
         <source>Overall accuracy &lt;b&gt;{overall}&lt;/b&gt; ({confidence} confidence interval), from {samples} reference samples of {reference} (field {field}), stratified by {strata}. Mapped area: {area}.</source>
         <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Surface cartographiée : {area}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="216"/>
+        <location filename="../raster/report.py" line="221"/>
         <source>the map classes</source>
         <translation>les classes de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="217"/>
+        <location filename="../raster/report.py" line="222"/>
         <source>the {count} strata of {path}</source>
         <translation>les {count} strates de {path}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="218"/>
+        <location filename="../raster/report.py" line="223"/>
         <source>Error matrix in estimated area proportions</source>
         <translation>Matrice d'erreur en proportions de surface estimées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="219"/>
+        <location filename="../raster/report.py" line="224"/>
         <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
         <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la surface cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="225"/>
+        <location filename="../raster/report.py" line="230"/>
         <source>map \ reference</source>
         <translation>carte \ référence</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="226"/>
+        <location filename="../raster/report.py" line="231"/>
         <source>Areas and accuracies per class</source>
         <translation>Surfaces et exactitudes par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="227"/>
+        <location filename="../raster/report.py" line="232"/>
         <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12).</source>
         <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les surfaces de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les surfaces estimées sont les surfaces corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="231"/>
+        <location filename="../raster/report.py" line="236"/>
         <source>map area</source>
         <translation>surface de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="232"/>
+        <location filename="../raster/report.py" line="237"/>
         <source>estimated area</source>
         <translation>surface estimée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="233"/>
+        <location filename="../raster/report.py" line="238"/>
         <source>samples (map class)</source>
         <translation>échantillons (classe de la carte)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="234"/>
+        <location filename="../raster/report.py" line="239"/>
         <source>estimated area ± interval</source>
         <translation>surface estimée ± intervalle</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="235"/>
+        <location filename="../raster/report.py" line="240"/>
         <source>area ({unit})</source>
         <translation>surface ({unit})</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="236"/>
+        <location filename="../raster/report.py" line="241"/>
         <source>Sample design</source>
         <translation>Plan d'échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="237"/>
+        <location filename="../raster/report.py" line="242"/>
         <source>Stratified random sample; the strata are the map classes.</source>
         <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="239"/>
+        <location filename="../raster/report.py" line="244"/>
         <source>Stratified random sample; the strata ({path}) differ from the map classes: Stehman (2014)&apos;s estimators.</source>
         <translation>Échantillon aléatoire stratifié ; les strates ({path}) diffèrent des classes de la carte : estimateurs de Stehman (2014).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="242"/>
+        <location filename="../raster/report.py" line="247"/>
         <source>stratum</source>
         <translation>strate</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="243"/>
+        <location filename="../raster/report.py" line="248"/>
         <source>area share W_h</source>
         <translation>part de surface W_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="244"/>
+        <location filename="../raster/report.py" line="249"/>
         <source>samples n_h</source>
         <translation>échantillons n_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="245"/>
+        <location filename="../raster/report.py" line="250"/>
         <source>weight N_h / n_h</source>
         <translation>poids N_h / n_h</translation>
     </message>
@@ -1398,7 +1398,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Réajuster le modèle final sur tous les polygones</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="197"/>
+        <location filename="../algorithms/training_base.py" line="198"/>
         <source>Shrinkage alpha of the model</source>
         <translation>Rétrécissement alpha du modèle</translation>
     </message>
@@ -1438,57 +1438,57 @@ Taille {1} : {2:.6g}{3}
         <translation>{blend}. alpha a été choisi {how} sur toutes les bandes, avant la sélection ; la sélection et le modèle l'utilisent avec le tau donné (TAU).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="133"/>
+        <location filename="../raster/report.py" line="138"/>
         <source>over {cells} values by leave-one-out cross-validation on the training polygons (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>parmi {cells} valeurs par validation croisée leave-one-out sur les polygones d'entraînement (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="137"/>
+        <location filename="../raster/report.py" line="142"/>
         <source>over {cells} values by {folds}-fold cross-validation on the training polygons (criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion} moyen sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="145"/>
+        <location filename="../raster/report.py" line="150"/>
         <source>{criterion} over alpha and tau</source>
         <translation>{criterion} selon alpha et tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="146"/>
+        <location filename="../raster/report.py" line="151"/>
         <source>tau (columns), alpha (rows); pale: {low}, deep: {high}</source>
         <translation>tau (colonnes), alpha (lignes) ; clair : {low}, foncé : {high}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="148"/>
+        <location filename="../raster/report.py" line="153"/>
         <source>{criterion} over tau at alpha = {alpha}:</source>
         <translation>{criterion} selon tau pour alpha = {alpha} :</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="162"/>
+        <location filename="../raster/report.py" line="167"/>
         <source>Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = {share} of the polygons of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
         <translation>Mesurée sur les {samples} échantillons des {polygons} polygones réservés (VALIDATION = {share} des polygones de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="202"/>
+        <location filename="../raster/report.py" line="207"/>
         <source>(alpha, tau) search</source>
         <translation>recherche de (alpha, tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="208"/>
+        <location filename="../raster/report.py" line="213"/>
         <source>refit on all polygons</source>
         <translation>réajustement sur tous les polygones</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="153"/>
+        <location filename="../raster/report.py" line="158"/>
         <source>The curve and the surface mark tau = {tau}, the given TAU the model uses (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>La courbe et la surface marquent tau = {tau}, le TAU donné qu'utilise le modèle (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="156"/>
+        <location filename="../raster/report.py" line="161"/>
         <source>The model uses the given TAU, tau = {tau}, which is not on the search&apos;s grid: no point is marked (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>Le modèle utilise le TAU donné, tau = {tau}, qui n'est pas sur la grille de la recherche : aucun point n'est marqué (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="159"/>
+        <location filename="../raster/report.py" line="164"/>
         <source>used</source>
         <translation>utilisé</translation>
     </message>
@@ -1588,7 +1588,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{tau} x la variance intra-classe commune de chaque bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="150"/>
+        <location filename="../raster/report.py" line="155"/>
         <source>tau, a fraction of each band&apos;s pooled within-class variance (the grid&apos;s values, evenly spaced)</source>
         <translation>tau, une fraction de la variance intra-classe commune de chaque bande (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
@@ -1608,7 +1608,7 @@ Taille {1} : {2:.6g}{3}
         <translation>relative : la crête vaut tau fois la variance intra-classe commune de chaque bande, (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) : la même fraction de la variance de chaque bande, quelles que soient ses unités (comme si chaque bande était standardisée). absolute : tau I, en unités de bande au carré (la crête des versions précédentes). auto (par défaut) : relative quand tau est recherché sur la grille par défaut (TAU vide dans Entraîner GMM), absolue pour des valeurs de TAU données (toujours dans Entraîner avec sélection de bandes, dont la recherche de alpha se fait alors dans les mêmes unités), de sorte qu'un TAU donné auparavant garde son sens ; choisir relative pour donner un tau relatif (p. ex. lu dans un rapport).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="198"/>
+        <location filename="../algorithms/training_base.py" line="199"/>
         <source>Scale of the model&apos;s tau (relative or absolute)</source>
         <translation>Échelle du tau du modèle (relative ou absolue)</translation>
     </message>
@@ -1628,7 +1628,7 @@ Taille {1} : {2:.6g}{3}
         <translation>La recherche (alpha, tau) moyenne son critère sur les plis d'autant de répartitions aléatoires des polygones (ou des pixels) en FOLDS plis : son choix dépend alors moins du tirage des plis (le SEED), pour autant de fois son coût (README : précision face aux pairs). 1 = une seule répartition, la plus rapide. Le leave-one-out (FOLDS = 0) n'en a qu'une.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="141"/>
+        <location filename="../raster/report.py" line="146"/>
         <source>over {cells} values by {folds}-fold cross-validation on the training polygons, repeated with {repeats} random assignments to folds (criterion: mean {criterion} over the {parts} folds; ties go to the smallest alpha, then the smallest tau)</source>
         <translation>sur {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement, répétée avec {repeats} répartitions aléatoires en plis (critère : {criterion} moyen sur les {parts} plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
@@ -1648,7 +1648,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Oui (par défaut) : après la sélection, la recherche de (alpha, tau) de Train GMM est faite sur les bandes sélectionnées (les valeurs d'ALPHA, la grille de tau par défaut, relative à la variance de chaque bande sauf si RIDGE_SCALE vaut absolute, FOLDS, GROUPED, REPEATS, le kappa de Cohen) et le modèle utilise son alpha et son tau ; le rapport montre cette recherche. Non : le modèle utilise l'alpha et le TAU de la sélection (versions antérieures).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="204"/>
+        <location filename="../raster/report.py" line="209"/>
         <source>(alpha, tau) search on the selected bands</source>
         <translation>recherche de (alpha, tau) sur les bandes sélectionnées</translation>
     </message>
@@ -1694,13 +1694,18 @@ Taille {1} : {2:.6g}{3}
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="160"/>
-        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. Empty: alpha = 0 and alpha*, the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training polygon to another (Schaefer &amp; Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is off): few or dissimilar polygons per class give a large alpha*. </source>
-        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. Vide : alpha = 0 et alpha*, l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un polygone d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les polygones ; sur les échantillons quand GROUPED est désactivé) : des polygones peu nombreux ou dissemblables par classe donnent un grand alpha*. </translation>
+        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. Empty: alpha = 0 and alpha*, the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training polygon to another (Schaefer &amp; Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is off): few or dissimilar polygons per class give a large alpha*; alpha* = 1 is searched alone. </source>
+        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. Vide : alpha = 0 et alpha*, l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un polygone d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les polygones ; sur les échantillons quand GROUPED est désactivé) : des polygones peu nombreux ou dissemblables par classe donnent un grand alpha* ; alpha* = 1 est cherché seul. </translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="128"/>
         <source>The alphas compared are 0 (one covariance per class) and alpha* = {estimate}, the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training polygon to another (Schaefer &amp; Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is off).</source>
         <translation>Les valeurs d'alpha comparées sont 0 (une covariance par classe) et alpha* = {estimate}, l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un polygone d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les polygones ; sur les échantillons quand GROUPED est désactivé).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="133"/>
+        <source>alpha = 1 is the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training polygon to another (Schaefer &amp; Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is off), at its bound: the classes&apos; covariances differ by no more than that spread, so no other alpha was tried.</source>
+        <translation>alpha = 1 est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un polygone d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les polygones ; sur les échantillons quand GROUPED est désactivé), à sa borne : les covariances des classes ne diffèrent pas plus que cette variation, aucune autre valeur d'alpha n'a donc été essayée.</translation>
     </message>
 </context>
 </TS>

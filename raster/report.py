@@ -130,6 +130,11 @@ TEXTS = {
                      "shrinkage intensity estimated from how much each class's covariance varies from one "
                      "training polygon to another (Schaefer & Strimmer 2005, a jackknife over the polygons; "
                      "over the samples when GROUPED is off)."),
+    "alpha estimated at one": QT_TRANSLATE_NOOP(
+        "GmmSelect", "alpha = 1 is the shrinkage intensity estimated from how much each class's "
+                     "covariance varies from one training polygon to another (Schaefer & Strimmer 2005, a "
+                     "jackknife over the polygons; over the samples when GROUPED is off), at its bound: the "
+                     "classes' covariances differ by no more than that spread, so no other alpha was tried."),
     "search loo": QT_TRANSLATE_NOOP(
         "GmmSelect", "over {cells} values by leave-one-out cross-validation on the training polygons "
                      "(criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; "
@@ -709,6 +714,8 @@ def search_text(model, search, blend, words):
                      tau=words("relative tau", tau=tau) if relative else tau)
     if model.training is None or not model.training.parameters.get("alpha_estimated"):
         return text
+    if list(search.alphas) == [1.0]:
+        return f"{text} {words('alpha estimated at one')}"
     return f"{text} {words('alphas estimated', estimate=f'{max(search.alphas):.4g}')}"
 
 

@@ -489,12 +489,15 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None
 def estimated_alphas(data, columns, steps):
     """No shrinkage (0) and alpha*, the shrinkage intensity estimated from the spread of each class's
     covariance over its training polygons (core.shrinkage; with ungrouped folds, over its samples):
-    the alphas the search compares when ALPHA is empty, logged. README: Accuracy versus peers."""
+    the alphas the search compares when ALPHA is empty, logged. alpha* = 1 (at its bound: the classes'
+    covariances differ by no more than that spread) is searched alone: alpha 0 could then only win on the
+    noise of the folds. README: Accuracy versus peers."""
     estimate = shrinkage_intensity(data.X[:, columns], data.y, data.groups)
     over = "polygons" if data.groups is not None else "samples"
+    compared = "alone (at its bound)" if estimate == 1 else "against alpha = 0"
     steps.say(f"Shrinkage toward the pooled covariance estimated from the spread of each class's covariance "
-              f"over its training {over}: alpha* = {estimate:.4g}; the search compares it with alpha = 0")
-    return 0.0, estimate
+              f"over its training {over}: alpha* = {estimate:.4g}, searched {compared}")
+    return (estimate,) if estimate == 1 else (0.0, estimate)
 
 
 def search_tau(samples, data, options, steps):

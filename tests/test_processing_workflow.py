@@ -1,6 +1,7 @@
 """The QGIS-free training workflow behind the algorithms: the polygon split, the TAU and ALPHA lists,
 the shrinkage alpha of Train Selection and the refit on all polygons."""
 
+import html
 from dataclasses import replace
 
 import numpy as np
@@ -11,6 +12,7 @@ from gmmselect.core import GaussianMixture, confusion_matrix, select_features, s
 from gmmselect.core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
 from gmmselect.core.shrinkage import shrinkage_intensity
 from gmmselect.raster import TrainingSamples
+from gmmselect.raster.report import report_html
 from gmmselect.raster.training import (
     SELECTION_ALPHAS,
     SelectionOptions,
@@ -318,6 +320,41 @@ def test_train_gmm_searches_a_relative_tau_and_a_given_tau_stays_absolute():
     assert relative.tau_search.relative and relative.mixture.tau_ == 0.01
     np.testing.assert_array_equal(relative.mixture.ridge_scale_, band_variances(samples.X, samples.y))
     assert relative.training.parameters["ridge_scale"] == "relative"
+
+
+def fields_per_crop(samples, count):
+    """`samples` restricted to the first `count` fields of each crop."""
+    keep = np.zeros(len(samples.y), dtype=bool)
+    for label in np.unique(samples.y):
+        keep |= np.isin(samples.groups, np.unique(samples.groups[samples.y == label])[:count])
+    return replace(samples, X=samples.X[keep], y=samples.y[keep], groups=samples.groups[keep])
+
+
+def test_alpha_empty_compares_no_shrinkage_with_the_estimated_intensity():
+    """ALPHA empty: Train GMM's search runs over alpha 0 and alpha* estimated from the polygons (all of
+    Maipo: 0 < alpha* < 1), or over alpha* = 1 alone where it reaches its bound (4 fields per crop for
+    16 features: the classes' covariances differ by no more than their spread over the fields)."""
+    samples = maipo_samples()
+    lines = []
+    model = train(samples, TrainingOptions(validation=0), TrainingInputs(16), log=lines.append).model
+    estimate = shrinkage_intensity(samples.X, samples.y, samples.groups)
+    assert 0 < estimate < 1 and list(model.tau_search.alphas) == [0.0, estimate]
+    search = select_tau(ridge_units(samples.X, band_variances(samples.X, samples.y)), samples.y,
+                        grid=RELATIVE_TAU_GRID, groups=samples.groups, alphas=[0.0, estimate],
+                        repeats=TrainingOptions.repeats)
+    np.testing.assert_allclose(model.tau_search.surface, search.surface, rtol=1e-12)
+    assert model.mixture.alpha_ == search.alpha and model.training.parameters["alpha_estimated"]
+    assert any(f"over its training polygons: alpha* = {estimate:.4g}, searched against alpha = 0" in line
+               for line in lines)
+    few = fields_per_crop(samples, 4)
+    assert shrinkage_intensity(few.X, few.y, few.groups) == 1.0
+    lines.clear()
+    model = train(few, TrainingOptions(validation=0), TrainingInputs(16), log=lines.append).model
+    assert list(model.tau_search.alphas) == [1.0] and model.mixture.alpha_ == 1.0
+    assert any("alpha* = 1, searched alone (at its bound)" in line for line in lines)
+    page = html.unescape(report_html(model, "Report"))
+    assert ("alpha = 1 is the shrinkage intensity estimated from how much each class's covariance varies "
+            "from one training polygon to another") in page and "The alphas compared are" not in page
 
 
 @pytest.mark.parametrize(("options", "noted"), [
