@@ -65,9 +65,12 @@ def polygon_jackknife(samples, polygon, sizes):
     mean = samples.mean(axis=0)
     centred = samples - mean
     scatter = centred.T @ centred
-    total, squares = np.zeros_like(scatter), 0.0
-    for g, size in enumerate(sizes):
-        part = samples[polygon == g]
+    total, squares = single_sample_differences(centred[sizes[polygon] == 1], scatter, n)
+    by_polygon = samples[np.argsort(polygon, kind="stable")]  # each polygon's samples one slice
+    for size, end in zip(sizes, np.cumsum(sizes)):
+        if size == 1:
+            continue
+        part = by_polygon[end - size:end]
         part_mean = part.mean(axis=0)
         _, _, weight, delta = chan_terms(np.array([float(n)]), mean[None], np.array([float(size)]),
                                          part_mean[None], -1)
@@ -77,6 +80,20 @@ def polygon_jackknife(samples, polygon, sizes):
         total += difference
         squares += float((difference ** 2).sum())
     return (G - 1) / G * max(squares - float((total ** 2).sum()) / G, 0.0)
+
+
+def single_sample_differences(points, scatter, n):
+    """sum_g D_g and sum_g ||D_g||_F^2 over the polygons of one sample (points, centred on the class mean)
+    of a class of n samples, at once: without the point c, S^(-g) = (M2 - n/(n - 1) c c') / (n - 2), so
+    D_g = a M2 - b c c' with a = 1/(n - 2) - 1/(n - 1), b = n / ((n - 1)(n - 2)), and
+    ||D_g||^2 = a^2 ||M2||^2 - 2 a b c'M2c + b^2 ||c||^4."""
+    a, b = 1 / (n - 2) - 1 / (n - 1), n / ((n - 1) * (n - 2))
+    total = len(points) * a * scatter - b * (points.T @ points)
+    forms = ((points @ scatter) * points).sum(axis=1)
+    norms = np.einsum("id,id->i", points, points)
+    squares = float(len(points) * a ** 2 * (scatter ** 2).sum() - 2 * a * b * forms.sum()
+                    + b ** 2 * (norms ** 2).sum())
+    return total, squares
 
 
 def sample_variance(samples):

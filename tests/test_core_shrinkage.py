@@ -58,6 +58,17 @@ def test_a_class_of_one_polygon_and_ungrouped_samples_take_the_closed_form():
     assert shrinkage_intensity(X, y) == pytest.approx(reference_intensity(X, y, one_each), rel=1e-10)
 
 
+def test_points_and_polygons_mixed_equal_the_jackknife_of_its_definition():
+    """Training points (polygons of one sample, summed in closed form) beside polygons of several."""
+    X, y, field = maipo()
+    keep = np.isin(field, np.unique(field)[::10])  # 40 fields
+    X, y, groups = X[keep], y[keep], field[keep].copy()
+    points = (y == 1) | ((y == 3) & (np.arange(len(y)) % 2 == 0))  # a class, and half of another, as points
+    groups[points] = -1 - np.arange(points.sum())
+    assert np.sum(points) > 50
+    assert shrinkage_intensity(X, y, groups) == pytest.approx(reference_intensity(X, y, groups), rel=1e-10)
+
+
 def test_does_not_depend_on_the_bands_units():
     """Each band rescaled by its own factor (DN, reflectance, indices): the same alpha*."""
     X, y, field = maipo()
