@@ -329,7 +329,7 @@ BOOLEAN = ((bool,), "true or false")
 EXPLAINED_PARAMETERS = {"folds": WHOLE, "grouped": BOOLEAN, "validation": NUMBER, "seed": WHOLE}
 #: Those of runs that record the folds their cross-validation ran (LOO_FEW_POLYGONS), when present.
 FOLDS_RUN_PARAMETERS = {"cv_folds": WHOLE, "final_folds": WHOLE, "loo_few_polygons": BOOLEAN}
-#: Those of runs that record whether ALPHA was empty (the alphas compared: 0 and the estimated one).
+#: Those of runs that record whether the model's search compared 0 with the estimated alpha* (ALPHA empty).
 ESTIMATED_ALPHA_PARAMETERS = {"alpha_estimated": BOOLEAN}
 #: Those of a selection whose model's (alpha, tau) was searched on its bands (with 'selection_alpha').
 SELECTION_SEARCH_PARAMETERS = {"selection_alpha": NUMBER, "tau": NUMBER}

@@ -78,7 +78,7 @@ class TrainingOptions:
     `tau_grid` None or empty: the default grid (RELATIVE_TAU_GRID, or with `ridge_scale` 'absolute' the
     core's default_tau_grid); one value: that tau, no search.
     `alpha_grid` None or empty: no shrinkage (0) against the intensity estimated from the training
-    polygons (`search_alphas`; Train Selection's alpha before the selection: SELECTION_ALPHAS); one
+    polygons (`estimated_alphas`; Train Selection's alpha before the selection: SELECTION_ALPHAS); one
     value: that alpha, no search. Train GMM searches (alpha, tau) on both grids; Train Selection chooses
     alpha with the default tau grid on all bands before the selection (`search_alpha`).
     `ridge_scale` (RIDGE_SCALES): 'relative', a tau times each band's pooled within-class variance;
@@ -663,6 +663,12 @@ def band_labels(samples, features):
     return ", ".join(band_label(samples.band_numbers[f], samples.band_names[f]) for f in features)
 
 
+def estimated_search(options):
+    """Whether the model's (alpha, tau) search compared 0 with the estimated alpha* (ALPHA empty; for Train
+    Selection, with MODEL_SEARCH: without it the model keeps the selection's alpha of SELECTION_ALPHAS)."""
+    return not options.alpha_grid and (options.selection is None or options.selection.model_search)
+
+
 def _parameters(options, choice, estimate_folds):
     """The options as a JSON-able dict, as the user gave them (MAX_FEATURES 0: up to min(bands, the cap)),
     with the FOLDS the cross-validation estimate (`estimate_folds`) and the final `choice` ran (0 where
@@ -672,7 +678,7 @@ def _parameters(options, choice, estimate_folds):
                   "final_folds": choice.folds, "grouped": options.grouped, "validation": options.validation,
                   "seed": options.seed, "tau": choice.tau, "alpha": choice.alpha,
                   "alpha_grid": None if not options.alpha_grid else [float(a) for a in options.alpha_grid],
-                  "alpha_estimated": not options.alpha_grid, "ridge_scale": options.ridge_scale,
+                  "alpha_estimated": estimated_search(options), "ridge_scale": options.ridge_scale,
                   "refit": options.refit, "repeats": options.repeats}
     if options.selection is None:
         parameters.update(tau_grid=None if not options.tau_grid else [float(t) for t in options.tau_grid],

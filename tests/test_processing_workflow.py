@@ -225,7 +225,7 @@ def test_selection_alpha_is_that_of_the_search_over_all_bands():
     np.testing.assert_allclose(result.model.tau_search.surface, search.surface, rtol=1e-12)
     expected = select_features(samples.X, samples.y, "sffs", "jm", max_features=4, alpha=search.alpha)
     assert result.model.selection.best_sets == expected.best_sets
-    assert not result.model.searched_on_selection
+    assert not result.model.searched_on_selection and not result.model.training.parameters["alpha_estimated"]
     assert result.model.selection_ridge() == (search.alpha, 0.0, False)
 
 
@@ -255,6 +255,7 @@ def test_selection_model_alpha_and_tau_are_searched_on_the_selected_bands():
     assert (model.mixture.alpha_, model.mixture.tau_) == (search.alpha, search.tau)
     assert model.tau_search.relative and np.array_equal(model.mixture.ridge_scale_, scale)
     assert model.searched_on_selection and model.training.parameters["selection_alpha"] == everything.alpha
+    assert model.training.parameters["alpha_estimated"]
     assert model.selection_ridge() == (everything.alpha, 0.0, False)
     assert any(line.startswith(f"(alpha, tau) search on the {len(features)} selected band(s) over 2 x ")
                for line in lines)
