@@ -347,6 +347,13 @@ def test_alpha_empty_compares_no_shrinkage_with_the_estimated_intensity():
     assert model.mixture.alpha_ == search.alpha and model.training.parameters["alpha_estimated"]
     assert any(f"over its training polygons: alpha* = {estimate:.4g}, searched against alpha = 0" in line
                for line in lines)
+    lines.clear()
+    pixels = train(samples, TrainingOptions(validation=0, grouped=False), TrainingInputs(16),
+                   log=lines.append).model  # GROUPED off: the pixels are the independent draws
+    by_pixel = shrinkage_intensity(samples.X, samples.y)
+    assert list(pixels.tau_search.alphas) == [0.0, by_pixel] and by_pixel < estimate / 5
+    assert any(f"over its training samples: alpha* = {by_pixel:.4g}, searched against" in line
+               for line in lines)
     few = fields_per_crop(samples, 4)
     assert shrinkage_intensity(few.X, few.y, few.groups) == 1.0
     lines.clear()
