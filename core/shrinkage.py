@@ -38,9 +38,11 @@ def shrinkage_intensity(X, y, groups=None):
     for label in labels:  # one class's samples in the bands' units at a time
         mine = y == label
         samples = X[mine] / deviations
-        covariances.append(np.cov(samples, rowvar=False).reshape(X.shape[1], X.shape[1]))
+        centred = samples - samples.mean(axis=0)
+        scatter = centred.T @ centred
+        covariances.append(scatter / (len(samples) - 1))
         counts.append(len(samples))
-        variance += covariance_variance(samples, None if groups is None else groups[mine])
+        variance += covariance_variance(centred, scatter, None if groups is None else groups[mine])
     counts = np.asarray(counts, dtype=np.float64)
     covariances = np.asarray(covariances)
     pooled = np.einsum("c,cde->de", (counts - 1) / (counts.sum() - len(labels)), covariances)
@@ -48,32 +50,30 @@ def shrinkage_intensity(X, y, groups=None):
     return 0.0 if deviation == 0 else min(1.0, variance / deviation)
 
 
-def covariance_variance(samples, groups):
-    """sum_ij Var(s_ij) of one class's covariance: the jackknife over its polygons, or over its samples."""
+def covariance_variance(centred, scatter, groups):
+    """sum_ij Var(s_ij) of one class's covariance, from its samples centred on their mean and their
+    scatter M2: the jackknife over its polygons, or over its samples."""
     if groups is not None:
         polygons, polygon = np.unique(groups, return_inverse=True)
         sizes = np.bincount(polygon)
-        if len(polygons) > 1 and len(samples) - sizes.max() >= 2:
-            return polygon_jackknife(samples, polygon, sizes)
-    return sample_variance(samples)
+        if len(polygons) > 1 and len(centred) - sizes.max() >= 2:
+            return polygon_jackknife(centred, scatter, polygon, sizes)
+    return sample_variance(centred, scatter)
 
 
-def polygon_jackknife(samples, polygon, sizes):
+def polygon_jackknife(centred, scatter, polygon, sizes):
     """(G - 1) / G sum_g ||S^(-g) - mean_g S^(-g)||_F^2, from the differences D_g = S^(-g) - S (small, so
     their sums lose nothing to cancellation): sum_g ||D_g||^2 - ||sum_g D_g||^2 / G."""
-    n, G = len(samples), len(sizes)
-    mean = samples.mean(axis=0)
-    centred = samples - mean
-    scatter = centred.T @ centred
+    n, G = len(centred), len(sizes)
     total, squares = single_sample_differences(centred[sizes[polygon] == 1], scatter, n)
-    by_polygon = samples[np.argsort(polygon, kind="stable")]  # each polygon's samples one slice
+    by_polygon = centred[np.argsort(polygon, kind="stable")]  # each polygon's samples one slice
     for size, end in zip(sizes, np.cumsum(sizes)):
         if size == 1:
             continue
         part = by_polygon[end - size:end]
         part_mean = part.mean(axis=0)
-        _, _, weight, delta = chan_terms(np.array([float(n)]), mean[None], np.array([float(size)]),
-                                         part_mean[None], -1)
+        _, _, weight, delta = chan_terms(np.array([float(n)]), np.zeros((1, len(scatter))),
+                                         np.array([float(size)]), part_mean[None], -1)
         part_centred = part - part_mean
         left = scatter - part_centred.T @ part_centred - weight[0] * np.outer(delta[0], delta[0])
         difference = left / (n - size - 1) - scatter / (n - 1)
@@ -96,13 +96,12 @@ def single_sample_differences(points, scatter, n):
     return total, squares
 
 
-def sample_variance(samples):
-    """n / (n - 1)^3 sum_ij sum_k (w_kij - m_ij)^2 = n / (n - 1)^3 sum_ij (sum_k w_kij^2 - n m_ij^2)."""
-    n = len(samples)
+def sample_variance(centred, scatter):
+    """n / (n - 1)^3 sum_ij sum_k (w_kij - m_ij)^2 = n / (n - 1)^3 sum_ij (sum_k w_kij^2 - n m_ij^2), from
+    the samples centred on their mean and their scatter M2 = n m."""
+    n = len(centred)
     if n < 2:
         return 0.0
-    centred = samples - samples.mean(axis=0)
     squared = centred ** 2
-    scatter = centred.T @ centred
     spread = float((squared.T @ squared).sum() - (scatter ** 2).sum() / n)
     return n / (n - 1) ** 3 * max(spread, 0.0)
