@@ -70,7 +70,7 @@ def synthetic(seed=0, n_bands=252, n_classes=16, per_class=250, n_factors=8):
     return 10_000 * np.concatenate(X), np.concatenate(y), wl
 
 
-def synthetic_fields(seed=7, n_bands=204, n_classes=8, fields=7, n_factors=10):
+def synthetic_fields(seed=7, n_bands=204, n_classes=8, fields=7, n_factors=10, alike=False):
     """A hyperspectral field scene in the regime of issue 14's 204-band scene (8 crops, 57 fields): each
     crop's fields differ from one another, so a class's spread comes from few fields.
 
@@ -78,22 +78,33 @@ def synthetic_fields(seed=7, n_bands=204, n_classes=8, fields=7, n_factors=10):
     scales), and 60 to 199 pixels x = (1 + 0.02 z0) m_field + B diag(w_c) z + e (w_c: its within-field
     scales); mu_c, B and e as in synthetic(), with 10 smooth factors 80-400 nm wide. Returns X, y 0..C-1,
     the field of each pixel (its polygon) and the wavelengths.
+
+    `alike`: the other regime, that of the issue's peers (a small ridge on per-class covariances ahead of
+    LDA, which is ahead of QDA without one): each crop has its own factors B_c (covariances that differ in
+    shape, not only in scale), its fields alike (mean (1 + 0.01 z) mu_c, b_c 0.001-0.004 instead of
+    0.004-0.015), and the crops' spectra closer (mu_c's scale 0.9-1.1 instead of 0.85-1.15, bumps of
+    depth 0.01 instead of 0.012). The same random stream without it.
     """
     rng = np.random.default_rng(seed)
     wl = np.linspace(400.0, 2500.0, n_bands)
     base = vegetation(wl)
     factors = smooth_factors(rng, wl, n_factors, (80, 400))
     noise_sd = band_noise(wl, 0.003)
+    scale, depth, field_scale, between = (((0.9, 1.1), 0.01, 0.01, (0.001, 0.004)) if alike else
+                                          ((0.85, 1.15), 0.012, 0.04, (0.004, 0.015)))
     X, y, field = [], [], []
     for c in range(n_classes):
-        mean = class_mean(rng, base, wl, (0.85, 1.15), 0.012)
-        within, between = rng.uniform(0.003, 0.012, n_factors), rng.uniform(0.004, 0.015, n_factors)
+        mean = class_mean(rng, base, wl, scale, depth)
+        crop_factors = smooth_factors(rng, wl, n_factors, (80, 400)) if alike else factors
+        within, spread = rng.uniform(0.003, 0.012, n_factors), rng.uniform(*between, n_factors)
         for _ in range(fields):
             n = int(rng.integers(60, 200))
-            field_mean = mean * (1 + 0.04 * rng.standard_normal()) + factors @ (between * rng.standard_normal(n_factors))
+            field_mean = (mean * (1 + field_scale * rng.standard_normal())
+                          + crop_factors @ (spread * rng.standard_normal(n_factors)))
             latent = rng.standard_normal((n, n_factors)) * within
             brightness = 1 + 0.02 * rng.standard_normal(n)
-            X.append(brightness[:, None] * field_mean + latent @ factors.T + rng.standard_normal((n, n_bands)) * noise_sd)
+            X.append(brightness[:, None] * field_mean + latent @ crop_factors.T
+                     + rng.standard_normal((n, n_bands)) * noise_sd)
             y.append(np.full(n, c))
             field.append(np.full(n, len(field)))
     return 10_000 * np.concatenate(X), np.concatenate(y), np.concatenate(field), wl

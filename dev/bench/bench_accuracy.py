@@ -1,7 +1,8 @@
 """Held-out accuracy of GMM Select against its peers, on polygon-disjoint splits of real data.
 
     /usr/bin/python3 dev/bench/bench_accuracy.py [--splits 5] [--first-seed 100] [--study] [--json FILE]
-        [--data maipo landsat muufl maipo-6 maipo-12 maipo-24 fields-204] [--only TEXT]
+        [--data maipo landsat muufl maipo-6 maipo-12 maipo-24 fields-204 fields-204-alike]
+        [--only TEXT]
         [--raster SCENE.tif --polygons POLYGONS.gpkg --field CLASS] [--samples SAMPLES.npz]
 
 Data: the bundled Maipo time series (tests/data/maipo_landsat8: 7,713 pixels x 64 features, 4 crops,
@@ -9,9 +10,11 @@ Data: the bundled Maipo time series (tests/data/maipo_landsat8: 7,713 pixels x 6
 polygons, sampled with gmmselect.raster.extract_samples) and the MUUFL field spectra
 (tests/data/muufl_field_spectra: every 25 nm, 31 bands; the 6 materials measured at 4 or more sites, 280
 spectra from 32 sites, each site's ASD file its polygon); on request Maipo with 6, 12 or 24 of its fields per
-crop (maipo-6, ...: few polygons per class, fewer than the features) and a synthetic 204-band scene of 8 crops
-x 7 fields, 7,640 pixels (fields-204: dev/bench/_core_data.synthetic_fields, the regime of the 204-band
-scene issue 14 was measured on). Your own data, instead of or beside
+crop (maipo-6, ...: few polygons per class, fewer than the features) and two synthetic 204-band scenes of 8
+crops x 7 fields in the regime of the 204-band scene issue 14 was measured on (dev/bench/_core_data.
+synthetic_fields): fields-204, 7,640 pixels, each crop's fields differing (LDA's regime), and fields-204-alike,
+7,462 pixels, each crop's fields alike and its covariance its own (the regime of the issue's peers, where a
+small ridge on per-class covariances led LDA, which led QDA). Your own data, instead of or beside
 these: a scene and its training polygons (--raster, --polygons, --field: sampled as Train GMM samples
 them, each feature a polygon) or samples with their polygon ids (--samples); classes of fewer than 4
 polygons are left out (named on the output). Each split holds out 30 % of each class's
@@ -161,16 +164,20 @@ def own_samples(path):
     return load
 
 
-def fields_204():
-    """The synthetic field scene of _core_data.synthetic_fields: 204 bands, 8 crops x 7 fields."""
-    X, y, fields, wavelengths = synthetic_fields()
-    return X, y, fields, [f"{w:.0f} nm" for w in wavelengths]
+def fields_204(alike):
+    """A loader of the synthetic field scene of _core_data.synthetic_fields (204 bands, 8 crops x 7 fields),
+    the crops' fields differing or, `alike`, alike with covariances that differ from crop to crop."""
+    def load():
+        X, y, fields, wavelengths = synthetic_fields(alike=alike)
+        return X, y, fields, [f"{w:.0f} nm" for w in wavelengths]
+    return load
 
 
 DATASETS = {"maipo": maipo, "landsat": landsat, "muufl": muufl}
-#: Maipo with 6, 12 or 24 fields per crop, and the synthetic 204-band field scene (--data maipo-6 ...
-#: fields-204; not in the default run).
-ON_REQUEST = {**{f"maipo-{n}": maipo_fields(n) for n in (6, 12, 24)}, "fields-204": fields_204}
+#: Maipo with 6, 12 or 24 fields per crop, and the synthetic 204-band field scenes (--data maipo-6 ...
+#: fields-204 fields-204-alike; not in the default run).
+ON_REQUEST = {**{f"maipo-{n}": maipo_fields(n) for n in (6, 12, 24)}, "fields-204": fields_204(False),
+              "fields-204-alike": fields_204(True)}
 LOADERS = {**DATASETS, **ON_REQUEST}
 
 
