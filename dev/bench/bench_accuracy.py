@@ -206,7 +206,10 @@ def assessed_choice_refitted(options):
                        TrainingInputs(X.shape[1]))
         assessed, bands = result.model.classifier()
         features = [b - 1 for b in bands]
-        mixture = GaussianMixture.fit(X, y, tau=assessed.tau_, alpha=assessed.alpha_).subset(features)
+        # a relative tau keeps its meaning: times the pooled within-class variances of all the samples
+        scale = None if assessed.ridge_scale_ is None else band_variances(X, y)
+        mixture = GaussianMixture.fit(X, y, tau=assessed.tau_, alpha=assessed.alpha_,
+                                      ridge_scale=scale).subset(features)
         return (lambda Z: mixture.predict(Z[:, features])), len(features)
     return method
 
