@@ -60,8 +60,6 @@ class GaussianMixture:
         self.ridge_scale_ = None if ridge_scale is None else np.asarray(ridge_scale, dtype=np.float64)
         self.class_names_ = ([str(label) for label in self.labels_] if class_names is None
                              else [str(name) for name in class_names])
-        self.floor_ = (variance_floor(np.diagonal(self.covariances_, axis1=1, axis2=2)) if floor is None
-                       else float(floor))
         if self.tau_ < 0:
             raise ValueError(f"the ridge tau must be >= 0; got {self.tau_}")
         if self.alpha_ and self.counts_ is None:
@@ -70,6 +68,9 @@ class GaussianMixture:
         if scale is not None and (scale.shape != (self.n_features,) or not np.all(np.isfinite(scale))
                                   or not np.all(scale > 0)):
             raise ValueError(f"the ridge scale needs one finite variance > 0 per band ({self.n_features})")
+        self.ridge_root_ = np.ones(self.n_features) if scale is None else np.sqrt(scale)
+        variances = np.diagonal(self.covariances_, axis1=1, axis2=2) / (1.0 if scale is None else scale)
+        self.floor_ = variance_floor(variances) if floor is None else float(floor)
         self._decompose()
 
     @classmethod
@@ -104,17 +105,20 @@ class GaussianMixture:
         return (1 - self.alpha_) * self.covariances_ + self.alpha_ * pooled
 
     def _decompose(self):
-        """Eigenvalues of S_c(alpha, tau), floored, and the whitening maps V diag(lambda)^-1/2 (R = I: those
-        of the blend, shifted by tau)."""
+        """Eigenvalues lambda and vectors V of S_c(alpha, tau) in ridge units, floored, and the whitening maps
+        W_c = D^-1 V diag(lambda)^-1/2, D = diag(ridge_root_): with a relative ridge D^-1 S_c(alpha) D^-1 +
+        tau I, in which the search scored it (so the floor is relative to each band's variance), else
+        S_c(alpha) + tau I (D = I). log|S_c(alpha) + tau R| = sum log lambda + 2 sum log diag(D)."""
         if self.ridge_scale_ is None:
             eigenvalues, eigenvectors = np.linalg.eigh(self.blended_covariances())
             eigenvalues += self.tau_
         else:
-            ridged = self.blended_covariances() + np.diag(self.tau_ * self.ridge_scale_)
-            eigenvalues, eigenvectors = np.linalg.eigh(ridged)
-        self.eigenvalues_ = np.maximum(eigenvalues, self.floor_)
-        self.whiteners_ = eigenvectors / np.sqrt(self.eigenvalues_)[:, None, :]
-        self.constants_ = 2 * np.log(self.priors_) - np.log(self.eigenvalues_).sum(axis=1)
+            scaled = self.blended_covariances() / np.outer(self.ridge_root_, self.ridge_root_)
+            eigenvalues, eigenvectors = np.linalg.eigh(scaled + self.tau_ * np.eye(self.n_features))
+        self.eigenvalues_, self.eigenvectors_ = np.maximum(eigenvalues, self.floor_), eigenvectors
+        self.whiteners_ = eigenvectors / np.sqrt(self.eigenvalues_)[:, None, :] / self.ridge_root_[:, None]
+        logdets = np.log(self.eigenvalues_).sum(axis=1) + 2 * np.log(self.ridge_root_).sum()
+        self.constants_ = 2 * np.log(self.priors_) - logdets
         self._float32_forms = {}
 
     def subset(self, features):

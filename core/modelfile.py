@@ -29,8 +29,11 @@ FORMAT = "gmmselect-model"
 #: written as version 1, byte-for-byte the earlier format, and a version 1 file loads with alpha 0.
 #: Version 3 adds the relative ridge (array "ridge_scale", the tau search's "relative"); a model
 #: without it is written as before, and earlier files load with the absolute ridge tau I. A tau search
-#: over several assignments to folds records their number ("repeats"); without it, one.
-VERSION = 3
+#: over several assignments to folds records their number ("repeats"); without it, one. Version 4: a model
+#: with a relative ridge is decomposed in ridge units, its eigenvalue floor ("floor") relative to each
+#: band's variance; a version 3 file's floor was in the raster's units, so such a file loads with the floor
+#: computed anew in ridge units (the units its search scored it in).
+VERSION = 4
 EXTENSION = ".gmm"
 #: Class labels are pixel values of the classification, UInt32 at most (Predict refuses 0, its no-data value).
 LABEL_RANGE = (0, 2**32 - 1)
@@ -199,7 +202,10 @@ def uses_relative_ridge(saved):
 
 
 def file_version(saved):
-    """The oldest version that holds `saved`: 3 with a relative ridge, 2 with shrinkage, else 1."""
+    """The oldest version that holds `saved`: 4 with a ridge scale (its floor in ridge units), 3 with a
+    relative search only, 2 with shrinkage, else 1."""
+    if saved.mixture.ridge_scale_ is not None:
+        return 4
     return 3 if uses_relative_ridge(saved) else 2 if uses_shrinkage(saved) else 1
 
 
@@ -620,8 +626,11 @@ def load_model(path):
     info = Fields(path, header.get("info", OBJECT, optional=True) or {}, "info.")
     colors, wavelengths, descriptions, units = read_colors_and_bands(info, n_classes, n_features)
     counts = arrays["counts"] if arrays["counts"].size else None
+    ridge_scale = arrays.get("ridge_scale")
+    if ridge_scale is not None and header.get("version", WHOLE) < 4:
+        floor = None  # in the raster's units before version 4: computed anew in ridge units
     mixture = GaussianMixture(arrays["labels"], arrays["priors"], arrays["means"], arrays["covariances"],
-                              tau, class_names, floor, counts, alpha, arrays.get("ridge_scale"))
+                              tau, class_names, floor, counts, alpha, ridge_scale)
     record = read_record(info, class_names) if "cross_validation" in info.values else None
     return SavedModel(mixture, arrays["band_numbers"], feature_names, n_raster_bands, arrays["features"],
                       read_selection(header, arrays, n_features), read_tau_search(header, arrays),

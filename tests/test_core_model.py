@@ -115,6 +115,27 @@ def test_relative_ridge_equals_a_refit_with_tau_times_each_band_variance():
         GaussianMixture.fit(X, y, tau=0.05, ridge_scale=np.r_[scale[:5], 0.0])
 
 
+@pytest.mark.parametrize("alpha, tau", [(1.0, 0.0), (0.5, 1e-6), (0.0, 1e-4)])
+def test_a_relative_ridge_is_the_model_in_ridge_units_whatever_the_bands_units(alpha, tau):
+    """Maipo's reflectance bands vary by about 1e6 and its NDVI and NDWI by 1e-2: the weakest directions of
+    the covariances lie below a floor of 1e-10 times the mean band variance. Decomposed in ridge units (the
+    units the search scores (alpha, tau) in), the model decides as the one fitted on the bands divided by
+    sqrt(r), its scores those of the raster's units (log|D S D| = log|S| + sum log r). Fitted on 6 fields
+    per crop, as in the README's few-fields runs."""
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    fields = np.concatenate([np.unique(data["field"][data["y"] == c])[:6] for c in np.unique(data["y"])])
+    train = np.isin(data["field"], fields)
+    X, y = data["X"].astype(np.float64), data["y"]
+    scale = band_variances(X[train], y[train])
+    model = GaussianMixture.fit(X[train], y[train], tau=tau, alpha=alpha, ridge_scale=scale)
+    in_ridge_units = GaussianMixture.fit(ridge_units(X[train], scale), y[train], tau=tau, alpha=alpha)
+    raster_floor = EIGENVALUE_FLOOR * np.mean(np.diagonal(model.covariances_, axis1=1, axis2=2))
+    assert np.mean(np.linalg.eigvalsh(model.blended_covariances()) < raster_floor) > 0.05
+    np.testing.assert_array_equal(model.predict(X), in_ridge_units.predict(ridge_units(X, scale)))
+    np.testing.assert_allclose(model.decision_function(X) + np.log(scale).sum(),
+                               in_ridge_units.decision_function(ridge_units(X, scale)), rtol=1e-9, atol=1e-6)
+
+
 def test_shrinkage_needs_the_counts_and_alpha_in_zero_one():
     X, y = sample_classes()
     model = GaussianMixture.fit(X, y)

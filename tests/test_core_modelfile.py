@@ -101,7 +101,7 @@ def test_shrinkage_and_the_alpha_tau_surface_round_trip_as_version_2(tmp_path, s
                            mixture.decision_function(X))
 
 
-def test_a_relative_ridge_and_its_search_round_trip_as_version_3(tmp_path, saved):
+def test_a_relative_ridge_and_its_search_round_trip_as_version_4(tmp_path, saved):
     data = np.load(data_file("maipo_landsat8", "maipo.npz"))
     X, y = data["X"][:, :16], data["y"] + 1
     scale = band_variances(X, y)
@@ -111,13 +111,31 @@ def test_a_relative_ridge_and_its_search_round_trip_as_version_3(tmp_path, saved
                                   class_names=saved.mixture.class_names_)
     path = tmp_path / "relative.gmm"
     save_model(path, SavedModel(mixture, range(1, 17), saved.feature_names, 64, tau_search=search))
-    assert header_of(path)["version"] == 3 and header_of(path)["tau_search"]["relative"] is True
+    assert header_of(path)["version"] == 4 and header_of(path)["tau_search"]["relative"] is True
     loaded = load_model(path)
+    assert loaded.mixture.floor_ == mixture.floor_
     np.testing.assert_array_equal(loaded.mixture.ridge_scale_, scale)
     assert loaded.tau_search.relative and loaded.mixture.tau_ == 0.01
     np.testing.assert_array_equal(loaded.mixture.decision_function(X), mixture.decision_function(X))
     assert load_model(V1_TAU_SEARCH).mixture.ridge_scale_ is None
     assert not load_model(V1_TAU_SEARCH).tau_search.relative
+
+
+def test_a_version_3_relative_ridge_loads_with_its_floor_in_ridge_units(tmp_path, saved):
+    # version 3 decomposed S_c + tau R in the raster's units with a floor of 1e-10 times the mean band
+    # variance (Maipo's bands ~1e6, its indices ~1e-2); version 4 decomposes in ridge units
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    features = list(range(8)) + list(range(48, 56))  # 8 bands, 8 NDVI
+    X, y = data["X"][:, features], data["y"] + 1
+    scale = band_variances(X, y)
+    mixture = GaussianMixture.fit(X, y, alpha=1.0, ridge_scale=scale)
+    save_model(tmp_path / "m.gmm", SavedModel(mixture, [f + 1 for f in features], saved.feature_names, 64))
+    raster_floor = 1e-10 * np.mean(np.diagonal(mixture.covariances_, axis1=1, axis2=2))
+    path = rewrite(tmp_path, tmp_path / "m.gmm", {"version": 3, "floor": raster_floor})
+    loaded = load_model(path).mixture
+    ridge_floor = 1e-10 * np.mean(np.diagonal(mixture.covariances_, axis1=1, axis2=2) / scale)
+    assert loaded.floor_ == mixture.floor_ == pytest.approx(ridge_floor) and ridge_floor < raster_floor / 1e4
+    np.testing.assert_array_equal(loaded.decision_function(X), mixture.decision_function(X))
 
 
 def test_the_repetitions_of_a_search_round_trip_and_an_older_search_has_one(tmp_path, saved):
@@ -414,8 +432,8 @@ def test_a_newer_version_asks_for_an_update(tmp_path):
     path = rewrite(tmp_path, V1_SELECTION, {"version": modelfile.VERSION + 1})
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
-    assert str(refused.value) == (f"{path} is a model file of version 4, newer than this plugin reads "
-                                  "(version 3); update GMM Select")
+    assert str(refused.value) == (f"{path} is a model file of version 5, newer than this plugin reads "
+                                  "(version 4); update GMM Select")
 
 
 @pytest.mark.parametrize(("header", "why"), [
