@@ -115,7 +115,7 @@ class GaussianMixture:
         else:
             scaled = self.blended_covariances() / np.outer(self.ridge_root_, self.ridge_root_)
             eigenvalues, eigenvectors = np.linalg.eigh(scaled + self.tau_ * np.eye(self.n_features))
-        self.eigenvalues_, self.eigenvectors_ = np.maximum(eigenvalues, self.floor_), eigenvectors
+        self.eigenvalues_ = np.maximum(eigenvalues, self.floor_)
         self.whiteners_ = eigenvectors / np.sqrt(self.eigenvalues_)[:, None, :] / self.ridge_root_[:, None]
         logdets = np.log(self.eigenvalues_).sum(axis=1) + 2 * np.log(self.ridge_root_).sum()
         self.constants_ = 2 * np.log(self.priors_) - logdets

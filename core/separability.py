@@ -26,7 +26,8 @@ def jm_ceiling(priors):
 def pairwise_jm(mixture):
     """JM_ij `(C, C)` of the Gaussians a GaussianMixture classifies with (S_c(alpha) + tau R, floored), in the
     units of its decomposition (ridge units with a relative ridge: JM does not depend on the units)."""
-    eigenvalues, vectors = mixture.eigenvalues_, mixture.eigenvectors_
+    eigenvalues = mixture.eigenvalues_
+    vectors = mixture.whiteners_ * np.sqrt(eigenvalues)[:, None, :] * mixture.ridge_root_[:, None]
     covariances = (vectors * eigenvalues[:, None, :]) @ vectors.transpose(0, 2, 1)
     logdets = np.log(eigenvalues).sum(axis=1)
     means = mixture.means_ / mixture.ridge_root_

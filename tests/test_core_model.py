@@ -12,6 +12,7 @@ from gmmselect.core.float32 import CONFIDENCE_TOLERANCE
 from gmmselect.core.model import log_posteriors
 from gmmselect.core.ridge import band_variances, ridge_units
 from gmmselect.core.scatter import ScatterCovariances
+from gmmselect.core.separability import pairwise_jm
 
 
 def sample_classes(seed=0, d=6):
@@ -134,6 +135,7 @@ def test_a_relative_ridge_is_the_model_in_ridge_units_whatever_the_bands_units(a
     np.testing.assert_array_equal(model.predict(X), in_ridge_units.predict(ridge_units(X, scale)))
     np.testing.assert_allclose(model.decision_function(X) + np.log(scale).sum(),
                                in_ridge_units.decision_function(ridge_units(X, scale)), rtol=1e-9, atol=1e-6)
+    np.testing.assert_allclose(pairwise_jm(model), pairwise_jm(in_ridge_units), rtol=1e-9, atol=1e-12)
 
 
 def test_shrinkage_needs_the_counts_and_alpha_in_zero_one():
