@@ -119,10 +119,10 @@ def test_relative_ridge_equals_a_refit_with_tau_times_each_band_variance():
 @pytest.mark.parametrize("alpha, tau", [(1.0, 0.0), (0.5, 1e-6), (0.0, 1e-4)])
 def test_a_relative_ridge_is_the_model_in_ridge_units_whatever_the_bands_units(alpha, tau):
     """Maipo's reflectance bands have variances of about 1e6, its NDVI and NDWI of 1e-2: the weakest
-    directions of the covariances lie below a floor of 1e-10 times the mean band variance. Decomposed in ridge units (the
-    units the search scores (alpha, tau) in), the model decides as the one fitted on the bands divided by
-    sqrt(r), its scores those of the raster's units (log|D S D| = log|S| + sum log r). Fitted on 6 fields
-    per crop, as in the README's few-fields runs."""
+    directions of the covariances lie below a floor of 1e-10 times the mean band variance. Decomposed in
+    ridge units (the units the search scores (alpha, tau) in), the model decides as the one fitted on the
+    bands divided by sqrt(r), its scores those of the raster's units (log|D S D| = log|S| + sum log r).
+    Fitted on 6 fields per crop, as in the README's few-fields runs."""
     data = np.load(data_file("maipo_landsat8", "maipo.npz"))
     fields = np.concatenate([np.unique(data["field"][data["y"] == c])[:6] for c in np.unique(data["y"])])
     train = np.isin(data["field"], fields)
