@@ -53,8 +53,20 @@ pay for evaluating R, B and the thresholds below in float32.
 Pixels that are not certified (a near tie, or an ill-conditioned class making E large) are
 recomputed in float64, all those of one call together.
 
-Monomial kernel (MonomialDecision, d <= MONOMIAL_LIMIT): the same certificate with the scores of one
-float64 product. With y = x - m, P_c = W_c W_c', o_c = W_c'(mu_c - m), l_c = kappa_max - kappa_c:
+Band units: every bound above on a band-space vector comes from a componentwise one (|F||y|, |y^ - y|,
+|W|'|x|; the factor's Res v = (Res S)(S^-1 v)), so it holds with the norms taken in any units of the
+bands, S = diag(sigma) > 0: ||y|| read ||S^-1 y||, a matrix A acting on y read A S (a_c = || |F_c| S ||_2,
+rho_F = ||Res S||_2, || |W_c| || of S W_c, r = max_c ||S^-1 (mu_c - m)||, ||m|| and ||x|| alike). The
+kernels compute exactly as they would in raw units; only the bounds take sigma_j = 2^round(log2 sd_j), sd_j
+band j's standard deviation averaged over the classes (band_scales; a power of two: S^-1 y is exact). In
+raw units a band of small variance (an index beside reflectances) weighs the large |F| of its direction
+against the large |y| of the others: on Maipo's 12 reflectances and 8 NDVI that bound left 97 % of the
+pixels to float64, in band units 44 % (README: prediction in float32, bounds in band units).
+
+Monomial kernel (MonomialDecision, d <= MONOMIAL_LIMIT, and up to MONOMIAL_REACH bands where the other
+kernel would leave MONOMIAL_SHARE or more of the model's own pixels to float64: float32_decision): the
+same certificate with the scores of one float64 product. With y = x - m, P_c = W_c W_c', o_c =
+W_c'(mu_c - m), l_c = kappa_max - kappa_c:
 D_c = ||W_c'y - o_c||^2 + l_c = sum_{i<=j} A_ij y_i y_j + b'y + k (A_ii = P_ii, A_ij = 2 P_ij, b =
 -2 W_c o_c, k = ||o_c||^2 + l_c) is linear in the K = d(d+1)/2 + d + 1 monomials (y_i y_j, y_i, 1),
 so all classes are one (C x K) @ (K x n) product. In float32 its cancellation (terms of the size of
@@ -125,6 +137,12 @@ DIRECT_LIMIT = 1024
 #: The monomial kernel serves at most this many bands (beyond, its K x n monomials cost more than the
 #: whitened product saves; measured in dev/bench/README.md).
 MONOMIAL_LIMIT = 4
+#: ... and up to MONOMIAL_REACH bands the models on which the other kernel would leave at least
+#: MONOMIAL_SHARE of the model's own pixels to float64 (overlapping classes: README, the kernel's choice).
+MONOMIAL_REACH = 10
+MONOMIAL_SHARE = 0.2
+#: Pixels drawn from a model to estimate that share (model_pixels).
+MODEL_PIXELS = 4096
 #: Scores per part of a classification (about 2 MB of float32 per array of the part: few, long NumPy loops,
 #: which two threads contend for less than for more, shorter ones; README: prediction in float32).
 PART_ELEMENTS = 2**19
@@ -135,6 +153,8 @@ BLOCK_ELEMENTS = 2**17
 MAX_GROUPS = 8
 MARGIN = 1 + 2.0**-8
 V = 2.0**-53
+#: Band units 2^k for |k| <= SCALE_LIMIT (band_scales): the squares of scaled inputs stay finite in float32.
+SCALE_LIMIT = 40
 #: Integer types whose values, and their difference to an integer centre, are exact in float32.
 EXACT_TYPES = (np.int8, np.uint8, np.int16, np.uint16)
 
@@ -145,36 +165,46 @@ def gamma(k, unit=U):
     return k * unit / (1 - k * unit)
 
 
-def triangular_factors(whiteners):
+def band_scales(mixture):
+    """Band units sigma `(d,)` of the bounds (module docstring): sigma_j = 2^round(log2 sd_j), sd_j the
+    standard deviation of band j averaged over the classes (1 for a constant band)."""
+    deviations = np.sqrt(np.diagonal(mixture.covariances_, axis1=1, axis2=2).mean(axis=0))
+    exponents = np.log2(deviations, out=np.zeros_like(deviations), where=deviations > 0)
+    return 2.0 ** np.clip(np.round(exponents), -SCALE_LIMIT, SCALE_LIMIT)
+
+
+def triangular_factors(whiteners, scales):
     """Upper triangular F_c with F_c'F_c = W_c W_c' (QR: W_c' = Q_c F_c), so ||F_c v|| = ||W_c'v|| but for the
     QR's rounding, bounded a posteriori: with Res = Q F - W' and O = Q'Q - I of the stored Q, F, W'v =
-    Q F v - Res v and ||Q F v||^2 = ||F v||^2 + (F v)'O (F v), so | ||W_c'v|| - ||F_c v|| | <= rho ||v|| +
-    eta ||F_c v|| with rho >= ||Res||_2, eta >= ||O||_2: their Frobenius norms evaluated in float64 plus that
-    evaluation's error, gamma64_{d+1} (|Q||F| + |W'|) and gamma64_{d+1} (|Q'||Q| + I). Returns (F
-    `(C, d, d)`, rho, eta), rho (the module docstring's rho_F) and eta the largest over the classes."""
+    Q F v - Res v and ||Q F v||^2 = ||F v||^2 + (F v)'O (F v), so | ||W_c'v|| - ||F_c v|| | <= rho ||S^-1 v||
+    + eta ||F_c v|| with rho >= ||Res S||_2, eta >= ||O||_2, S = diag(`scales`): their Frobenius norms
+    evaluated in float64 plus that evaluation's error, gamma64_{d+1} (|Q||F| + |W'|) S and gamma64_{d+1}
+    (|Q'||Q| + I). Returns (F `(C, d, d)`, rho, eta), rho (the module docstring's rho_F) and eta the
+    largest over the classes."""
     d = whiteners.shape[1]
     identity, evaluation = np.eye(d), gamma(d + 1, V)
     factors, rho, eta = [], 0.0, 0.0
     for transposed in whiteners.transpose(0, 2, 1):
         q, factor = np.linalg.qr(transposed)
         factors.append(factor)
-        residual = np.linalg.norm(q @ factor - transposed)
-        rho = max(rho, residual + evaluation * np.linalg.norm(abs(q) @ abs(factor) + abs(transposed)))
+        residual = np.linalg.norm((q @ factor - transposed) * scales)
+        magnitude = (abs(q) @ abs(factor) + abs(transposed)) * scales
+        rho = max(rho, residual + evaluation * np.linalg.norm(magnitude))
         orthogonality = np.linalg.norm(q.T @ q - identity)
         eta = max(eta, orthogonality + evaluation * np.linalg.norm(np.abs(q.T) @ np.abs(q) + identity))
     return np.array(factors), MARGIN * rho, MARGIN * eta
 
 
-def reference_error(mixture, centre):
+def reference_error(mixture, centre, scales):
     """The float64 path's projection error (decision_function, uncentred: z = fl(x'W) - fl(mu'W)): in 2-norm
-    t64 <= gamma64_{d+2} (a ||x|| + nu) <= S ||x - m|| + S0, a = max_c ||W_c||_F (>= || |W_c| ||_2, without an
-    SVD per class), nu = max_c || |W_c|'|mu_c| ||, ||x|| <= ||x - m|| + ||m||. Returns (S, S0) =
-    gamma64_{d+2} (a, a ||m|| + nu)."""
+    t64 <= gamma64_{d+2} (a ||x|| + nu) <= S ||x - m|| + S0 in band units `scales` (module docstring),
+    a = max_c ||S W_c||_F (>= || |S W_c| ||_2, without an SVD per class), nu = max_c || |W_c|'|mu_c| ||,
+    ||x|| <= ||x - m|| + ||m||. Returns (S, S0) = gamma64_{d+2} (a, a ||m|| + nu)."""
     whiteners = mixture.whiteners_
-    spread = np.linalg.norm(whiteners, axis=(1, 2)).max()
+    spread = np.linalg.norm(whiteners * scales[:, None], axis=(1, 2)).max()
     nu = np.linalg.norm(np.einsum("cde,cd->ce", np.abs(whiteners), np.abs(mixture.means_)), axis=1).max()
     reference = gamma(mixture.n_features + 2, V)
-    return reference * spread, reference * (spread * np.linalg.norm(centre) + nu)
+    return reference * spread, reference * (spread * np.linalg.norm(centre / scales) + nu)
 
 
 def row_groups(d):
@@ -186,32 +216,67 @@ def row_groups(d):
 def float32_decision(mixture, dtype):
     """The certified float32 decision of `mixture` for inputs of `dtype`: the monomial kernel up to
     MONOMIAL_LIMIT bands, else the shared one where every class has the same whitener (one pooled
-    covariance), else the whitened one."""
-    if mixture.n_features <= MONOMIAL_LIMIT:
+    covariance), else the whitened one; up to MONOMIAL_REACH bands, the monomial kernel where that one
+    would leave MONOMIAL_SHARE or more of the model's own pixels (model_pixels) to float64."""
+    d = mixture.n_features
+    if d <= MONOMIAL_LIMIT:
         return MonomialDecision(mixture, dtype)
-    if np.all(mixture.whiteners_ == mixture.whiteners_[0]):
-        return SharedDecision(mixture, dtype)
-    return WhitenedDecision(mixture, dtype)
+    shared = np.all(mixture.whiteners_ == mixture.whiteners_[0])
+    form = (SharedDecision if shared else WhitenedDecision)(mixture, dtype)
+    if d <= MONOMIAL_REACH and form.fallback_share(model_pixels(mixture, dtype)) >= MONOMIAL_SHARE:
+        return MonomialDecision(mixture, dtype)
+    return form
+
+
+def model_pixels(mixture, dtype, n=MODEL_PIXELS, seed=0):
+    """`n` pixels `(d, n)` of `dtype` drawn from the mixture itself: class c with probability pi_c, x = mu_c +
+    W_c'^-1 z (z standard normal, so x ~ N(mu_c, S_c(alpha) + tau R)), rounded and clipped to an integer
+    type's range."""
+    rng = np.random.default_rng(seed)
+    classes = rng.choice(mixture.n_classes, n, p=mixture.priors_ / mixture.priors_.sum())
+    roots = np.linalg.inv(mixture.whiteners_)
+    X = mixture.means_[classes] + np.einsum("nd,nde->ne", rng.standard_normal((n, mixture.n_features)),
+                                            roots[classes])
+    if np.dtype(dtype).kind in "iu":
+        info = np.iinfo(dtype)
+        X = np.clip(np.round(X), info.min, info.max)
+    return np.ascontiguousarray(X.T.astype(dtype))
 
 
 class Float32Decision:
-    """The certified float32 classification of a mixture for inputs of one dtype, shared by the two
-    kernels: a kernel gives the distances D^ `(C, n)` with a per-pixel error term (distances()) and R,
-    B from it and the winner's D^_b (certificate()); `sum_error` is the relative part of its bound."""
+    """The certified float32 classification of a mixture for inputs of one dtype, shared by the kernels: a
+    kernel gives the distances D^ `(C, n)` with a per-pixel error term (distances()) and R, B from it and
+    the winner's D^_b (certificate()), its bounds in the band units `scales` (module docstring)."""
 
-    def __init__(self, mixture, dtype, sum_error):
+    def __init__(self, mixture, dtype):
         self.mixture = mixture
         n_classes = mixture.n_classes
         self.exact_input = np.dtype(dtype).type in EXACT_TYPES
         centre = mixture.means_.mean(axis=0)
         self.centre = (np.round(centre) if self.exact_input else centre).astype(np.float32)[:, None]
+        self.scales = band_scales(mixture)
+        uniform = np.all(self.scales == self.scales[0])
+        self.square_weights = None if uniform else (1 / self.scales**2).astype(np.float32)
+        self.unit = np.float32(1 / self.scales[0])
         self.step = 2 ** max(6, int(np.log2(PART_ELEMENTS / n_classes)))
-        self.gap_slope = np.float32(MARGIN * (sum_error + 5 * U))
-        self.best_slope = np.float32(2 * MARGIN * (sum_error + 5 * U))
         self.class_ones = np.ones(n_classes, dtype=np.float32)
         self.class_indices = np.arange(n_classes, dtype=np.float32)
         self.prune = np.float32(2 * MARGIN * np.log(max(n_classes - 1, 1) * 2.0**24))
         self.budget = CONFIDENCE_TOLERANCE - (n_classes + 4) * U
+
+    def relative_error(self, sum_error):
+        """Set the slopes of R and B in D^_b and Delta from `sum_error`, the relative part of the kernel's
+        bound."""
+        self.gap_slope = np.float32(MARGIN * (sum_error + 5 * U))
+        self.best_slope = np.float32(2 * MARGIN * (sum_error + 5 * U))
+
+    def scaled_norms(self, y):
+        """||S^-1 y|| `(n,)` of band-space vectors `y (d, n)` in band units (float32, exact scaling; one
+        einsum when every band has the same unit)."""
+        y = y.astype(np.float32, copy=False)
+        if self.square_weights is None:
+            return np.sqrt(np.einsum("dn,dn->n", y, y)) * self.unit
+        return np.sqrt(self.square_weights @ np.square(y))
 
     def classify(self, bands, with_posteriors=False):
         """Winning class indices, confidence `(n,)` float32 and, if asked, posteriors `(n, C)` float32 of
@@ -221,19 +286,29 @@ class Float32Decision:
         winners = np.empty(n, dtype=np.intp)
         confidence = np.empty(n, dtype=np.float32)
         posteriors = np.empty((self.mixture.n_classes, n), np.float32) if with_posteriors else None
-        retry = []
-        with np.errstate(divide="ignore", over="ignore", invalid="ignore"):  # NaN, inf: retried in float64
-            for start in range(0, n, self.step):
-                part = slice(start, start + self.step)
-                retry.append(start + self._classify_part(bands[:, part], winners[part], confidence[part],
-                                                         None if posteriors is None else posteriors[:, part]))
-        retry = np.concatenate(retry) if retry else []
+        retry = self._uncertified(bands, winners, confidence, posteriors)
         if len(retry):
             winners[retry], confidence[retry], posteriors64 = self.mixture.decide(bands[:, retry].T,
                                                                                   with_posteriors)
             if with_posteriors:
                 posteriors[:, retry] = posteriors64.T
         return winners, confidence, None if posteriors is None else posteriors.T
+
+    def fallback_share(self, bands):
+        """Share of the pixels `bands (d, n)` that classify() would recompute in float64."""
+        n = bands.shape[1]
+        return len(self._uncertified(bands, np.empty(n, np.intp), np.empty(n, np.float32), None)) / n
+
+    def _uncertified(self, bands, winners, confidence, posteriors):
+        """classify() in float32 into `winners`, `confidence` and `posteriors` `(C, n)` (or None), part by
+        part; the indices of the pixels left uncertified."""
+        retry = []
+        with np.errstate(divide="ignore", over="ignore", invalid="ignore"):  # NaN, inf: retried in float64
+            for start in range(0, bands.shape[1], self.step):
+                part = slice(start, start + self.step)
+                retry.append(start + self._classify_part(bands[:, part], winners[part], confidence[part],
+                                                         None if posteriors is None else posteriors[:, part]))
+        return np.concatenate(retry) if retry else np.empty(0, np.intp)
 
     def _classify_part(self, bands, winners, confidence, posteriors):
         """classify() of one part into the given views (posteriors `(C, n)` or None), but for the pixels
@@ -288,17 +363,18 @@ class WhitenedDecision(Float32Decision):
     float32 product per group projects every class, the squares are summed per class."""
 
     def __init__(self, mixture, dtype):
+        super().__init__(mixture, dtype)
         d = mixture.n_features
-        factors, rho, eta = self.factors(mixture.whiteners_)
-        super().__init__(mixture, dtype, gamma(d + 1) + 3 * U + 2 * eta)
+        factors, rho, eta = self.factors(mixture.whiteners_, self.scales)
+        self.relative_error(gamma(d + 1) + 3 * U + 2 * eta)
         centre = self.centre[:, 0].astype(np.float64)
         offsets = np.einsum("cd,ced->ce", mixture.means_ - centre, factors)
         constants = mixture.constants_ - mixture.constants_.max()
-        # a_c's largest and r of the module docstring, for the products' error terms too
-        self.spread = max(np.linalg.norm(np.abs(f), 2) for f in factors)
-        self.reach = np.linalg.norm(mixture.means_ - centre, axis=1).max()
+        # a_c's largest and r of the module docstring (in band units), for the products' error terms too
+        self.spread = max(np.linalg.norm(np.abs(f) * self.scales, 2) for f in factors)
+        self.reach = np.linalg.norm((mixture.means_ - centre) / self.scales, axis=1).max()
         spread = self.spread * MARGIN
-        reference, reference_floor = reference_error(mixture, centre)
+        reference, reference_floor = reference_error(mixture, centre, self.scales)
         self.slope = np.float32((gamma(d + 1) + 2 * U) * spread + rho + reference)
         self.input_slope = spread
         self.slack_floor = np.float32(2 * MARGIN * U * np.abs(constants).max())
@@ -307,9 +383,10 @@ class WhitenedDecision(Float32Decision):
         self.offset_error = np.float32(self.offset_error + offsets_error)
 
     @staticmethod
-    def factors(whiteners):
-        """The classes' triangular factors and their (rho, eta) (`triangular_factors`)."""
-        return triangular_factors(whiteners)
+    def factors(whiteners, scales):
+        """The classes' triangular factors and their (rho, eta) in band units `scales`
+        (`triangular_factors`)."""
+        return triangular_factors(whiteners, scales)
 
     def prepare_products(self, factors, offsets, lifts):
         """The products of the row groups (float32), the block size, the lifts l_c and the offsets' share of
@@ -358,12 +435,12 @@ class WhitenedDecision(Float32Decision):
 
     def projection_error(self, bands, y):
         """t `(n,)`, the bound on the 2-norm of the projection's error, of pixels `bands (d, n)` centred
-        as `y` (float32)."""
-        norms = np.sqrt(np.einsum("dn,dn->n", y, y))
+        as `y` (float32), in band units."""
+        norms = self.scaled_norms(y)
         t = norms * self.slope
         t += self.offset_error
         if not self.exact_input:
-            t += self.input_slope * U * (np.linalg.norm(bands, axis=0) + norms) * (1 + 2 * U)
+            t += self.input_slope * U * (self.scaled_norms(bands) + norms) * (1 + 2 * U)
         return t
 
     def certificate(self, best, t):
@@ -388,8 +465,8 @@ class SharedDecision(WhitenedDecision):
     projection p^ = W'y^, then every class's distance ||p^||^2 - 2 o_c'p^ + k_c from one float64 product."""
 
     @staticmethod
-    def factors(whiteners):
-        """The classes' W_c' (all the same), exactly: rho = eta = 0."""
+    def factors(whiteners, scales):
+        """The classes' W_c' (all the same), exactly: rho = eta = 0 (in any units)."""
         return whiteners.transpose(0, 2, 1), 0.0, 0.0
 
     def prepare_products(self, factors, offsets, lifts):
@@ -449,8 +526,9 @@ class MonomialDecision(Float32Decision):
     the error term M^2 f (module docstring)."""
 
     def __init__(self, mixture, dtype):
+        super().__init__(mixture, dtype)
         d = mixture.n_features
-        super().__init__(mixture, dtype, 2 * U)
+        self.relative_error(2 * U)
         self.centre64 = self.centre.astype(np.float64)
         rows, columns = np.triu_indices(d)
         whiteners, lifts = mixture.whiteners_, mixture.constants_.max() - mixture.constants_
@@ -460,18 +538,19 @@ class MonomialDecision(Float32Decision):
         linear = -2 * np.einsum("cde,ce->cd", whiteners, offsets)
         constant = np.einsum("ce,ce->c", offsets, offsets) + lifts
         error = np.zeros(len(rows) + d + 1)
-        error[np.flatnonzero(rows == columns)], error[-1] = self.error_term(len(error))
+        squares_error, error[-1] = self.error_term(len(error))
+        error[np.flatnonzero(rows == columns)] = squares_error / self.scales**2
         self.coefficients = np.vstack([np.column_stack([squares, linear, constant]), error * MARGIN**2])
         self.block = max(64, BLOCK_ELEMENTS // len(error))
 
     def error_term(self, k):
-        """F2 and F0 of f = F2 ||y^||^2 + F0 (module docstring) for K = `k` monomials."""
-        mixture, centre = self.mixture, self.centre64[:, 0]
-        sigma = max(np.linalg.norm(np.abs(w), 2) ** 2 for w in mixture.whiteners_)
-        reach = np.linalg.norm(mixture.means_ - centre, axis=1).max()
+        """F2 and F0 of f = F2 ||S^-1 y^||^2 + F0 (module docstring, in band units) for K = `k` monomials."""
+        mixture, centre, scales = self.mixture, self.centre64[:, 0], self.scales
+        sigma = max(np.linalg.norm(np.abs(w) * scales[:, None], 2) ** 2 for w in mixture.whiteners_)
+        reach = np.linalg.norm((mixture.means_ - centre) / scales, axis=1).max()
         lift = (mixture.constants_.max() - mixture.constants_).max()
         product = gamma(k + 3 * mixture.n_features + 8, V)
-        reference, reference_floor = reference_error(mixture, centre)
+        reference, reference_floor = reference_error(mixture, centre, scales)
         squares = 2 * sigma * product + 4 * reference**2 / U
         floor = (2 * sigma * product * reach**2 + product * lift + 4 * reference_floor**2 / U
                  + V * np.abs(mixture.constants_).max())

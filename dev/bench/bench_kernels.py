@@ -1,7 +1,9 @@
 """Benchmark: the kernels of the certified float32 classification (core/float32.py), side by side.
 
-On pixels drawn like bench_predict.py's scene (6 classes, int16, Gaussian noise around class means,
-models trained as there) for d = 2, 3, 4, 5, 6, 8 and 20 bands, and on the bundled real data (Landsat 5
+First the cases of the kernel's choice (float32_decision, 5 to 10 bands: the scene's distribution, Landsat 5,
+Maipo; with --choice, these alone): both kernels, the share of the model's own pixels the whitened one
+leaves to float64 and the kernel chosen. Then on pixels drawn like bench_predict.py's scene (6 classes,
+int16, Gaussian noise around class means, models trained as there) for d = 2, 3, 4, 5, 6, 8 and 20 bands, and on the bundled real data (Landsat 5
 uint8 with its training polygons, Maipo float64 features): the whitened and the monomial kernel; then
 the whitened and the shared kernel on models with one pooled covariance (alpha 1: 5, 6, 8, 12 and 20
 bands of the scene with 6 classes, 5 and 20 bands with 16; Landsat 5 on 6 bands): CPU ns per pixel of the whole
@@ -11,7 +13,7 @@ With --against REV: instead, the whitened kernel of git revision REV (its core/f
 this tree's) against this tree's, on the scene's 8, 12 and 20 bands (6 and 16 classes), Landsat 5 on all
 7 bands and Maipo on 20 and 64 features (README: the triangular whitened kernel).
 
-    /usr/bin/python3 dev/bench/bench_kernels.py [--pixels 262144] [--repeats 7] [--against 652efd8]
+    /usr/bin/python3 dev/bench/bench_kernels.py [--pixels 262144] [--repeats 7] [--choice | --against 652efd8]
 """
 
 import argparse
@@ -57,8 +59,44 @@ def real_cases(alpha=0.0):
         yield f"Maipo, {d} features", model, np.ascontiguousarray(maipo["X"][:, :d].T)
 
 
+def choice_cases(pixels):
+    """(name, model, pixels `(d, n)`) on which float32_decision chooses between the whitened and the monomial
+    kernel (5 to 10 bands): the scene's distribution, Landsat 5 (its training polygons' 4 classes), Maipo's
+    first features (4 crops)."""
+    from bench_predict import train_model
+    from osgeo import gdal
+
+    from gmmselect.core import GaussianMixture
+    from gmmselect.raster import extract_samples
+    for d in (5, 6, 8, 10):
+        bands = np.linspace(1, 20, d).round().astype(int).tolist()
+        yield f"scene, {d} bands", train_model(GaussianMixture, 20, N_CLASSES, bands), scene_pixels(bands, pixels)
+    landsat = os.path.join(REPO, "tests", "data", "landsat5_rstoolbox")
+    samples = extract_samples(os.path.join(landsat, "lsat_tm_7band.tif"),
+                              os.path.join(landsat, "training_polygons.gpkg"), "class")
+    image = gdal.Open(os.path.join(landsat, "lsat_tm_7band.tif")).ReadAsArray().reshape(7, -1)
+    for bands in ([1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 6], list(range(7))):
+        model = GaussianMixture.fit(samples.X[:, bands].astype(np.float64), samples.y, tau=1e-3)
+        yield f"Landsat 5, {len(bands)} bands", model, np.ascontiguousarray(image[bands])
+    maipo = np.load(os.path.join(REPO, "tests", "data", "maipo_landsat8", "maipo.npz"))
+    for d in (5, 6, 8, 10):
+        model = GaussianMixture.fit(maipo["X"][:, :d], maipo["y"], tau=1e-3)
+        yield f"Maipo, {d} features", model, np.ascontiguousarray(maipo["X"][:, :d].T)
+
+
+def report_choice(name, model, bands):
+    """Print the share of the model's own pixels the whitened kernel leaves to float64 and the kernel
+    float32_decision chooses."""
+    from gmmselect.core import float32
+    share = float32.WhitenedDecision(model, bands.dtype).fallback_share(float32.model_pixels(model, bands.dtype))
+    chosen = type(float32.float32_decision(model, bands.dtype)).__name__
+    print(f"  {name}: the model's own pixels left to float64 by the whitened kernel {100 * share:.1f} %; "
+          f"chosen: {chosen}", flush=True)
+
+
 def fallback_share(form, bands):
-    """Share of the pixels `form` leaves to the float64 fallback."""
+    """Share of the pixels `form` leaves to the float64 fallback (counted at the model's decide(), so for a
+    kernel of another revision too)."""
     model, retried = form.mixture, []
     decide = model.decide
     model.decide = lambda X, with_posteriors=False: retried.append(len(X)) or decide(X, with_posteriors)
@@ -142,6 +180,7 @@ def main():
     parser.add_argument("--pixels", type=int, default=2**18)
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--against", help="a git revision: its whitened kernel against this tree's")
+    parser.add_argument("--choice", action="store_true", help="only the cases of the kernel's choice")
     args = parser.parse_args()
     use_repository()
     from bench_predict import SELECTION, train_model
@@ -153,6 +192,11 @@ def main():
             kernels = {args.against: whitened_kernel_of(args.against), "now": kernels_named("whitened")["whitened"]}
             for name, model, pixels in whitened_cases(args.pixels):
                 compare(name, model, pixels, args.repeats, kernels)
+            return
+        for case in choice_cases(args.pixels):
+            compare(*case, args.repeats)
+            report_choice(*case)
+        if args.choice:
             return
         for d in (2, 3, 4, 5, 6, 8, 20):
             bands = SELECTION if d == 4 else np.linspace(1, 20, d).round().astype(int).tolist()
