@@ -248,6 +248,33 @@ def test_jm_ceiling_is_reached_by_fully_separated_classes():
     assert jm_ceiling(priors) == pytest.approx(np.sqrt(2) * (1 / 6 * 2 / 6 + 1 / 6 * 3 / 6 + 2 / 6 * 3 / 6))
 
 
+def test_jm_of_far_apart_classes_is_that_of_the_exact_exponential(monkeypatch):
+    """-B_ij is raised to SEPARATED_EXPONENT before exp (NumPy's float64 exp is slow where it underflows):
+    JM_ij = sqrt(2 (1 - exp(-B_ij))) and the selection are bit for bit those without it, on classes whose
+    B_ij run from about 1 (the two near classes) through 20-40 (where exp(-B) still shows in 1 - exp(-B))
+    to 10^5 (far ones)."""
+    from gmmselect.core import separability
+
+    rng = np.random.default_rng(3)
+    centres = np.array([0.0, 2.5, 8.6, 130.0, 900.0])[:, None] * np.linspace(1, 0.6, 5)
+    X = np.vstack([rng.normal(centre, 1.0, (40, 5)) for centre in centres])
+    y = np.repeat(np.arange(5), 40)
+    clamped = select_features(X, y, method="sffs", criterion="jm")
+    monkeypatch.setattr(separability, "SEPARATED_EXPONENT", -np.inf)
+    exact = select_features(X, y, method="sffs", criterion="jm")
+    assert clamped.best_sets == exact.best_sets
+    assert clamped.best_values == exact.best_values
+    _, _, means, covariances = reference.refit(X, y, range(5))
+    pairs = []
+    for i, j in zip(*np.triu_indices(5, 1)):
+        average, delta = (covariances[i] + covariances[j]) / 2, means[i] - means[j]
+        logdets = [np.linalg.slogdet(m)[1] for m in (average, covariances[i], covariances[j])]
+        pairs.append(delta @ np.linalg.solve(average, delta) / 8
+                     + (logdets[0] - logdets[1] / 2 - logdets[2] / 2) / 2)
+    pairs = np.array(pairs)
+    assert pairs.min() < 5 and np.any((pairs > 20) & (pairs < 38)) and pairs.max() > 1e5
+
+
 def built_by_additions(X, y, criterion, features, tau):
     """A SubsetCriterion grown from the empty set by `features`, in order."""
     from gmmselect.core.selection import make_criterion
