@@ -6,6 +6,7 @@ application is never exited (exitQgis at interpreter shutdown can crash); the pr
 plugin in a throwaway plugin path and a throwaway profile (the user's profile is never touched).
 """
 
+import atexit
 import json
 import os
 import shutil
@@ -95,6 +96,7 @@ def qgis_process_env():
     """Environment for qgis_process: the plugin path, a throwaway profile, offscreen Qt."""
     if "env" not in _state:
         profile = tempfile.mkdtemp(prefix="gmmselect-qgis-profile-")
+        atexit.register(shutil.rmtree, profile, True)
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_DATA_HOME=profile,
                    XDG_RUNTIME_DIR=profile, QGIS_PLUGINPATH=plugin_parent())
         enable = subprocess.run([qgis_process_executable(), "plugins", "enable", "gmmselect"],
