@@ -33,6 +33,12 @@ DENSE_SHARE = 0.2
 #: A candidate left uncertain by the float32 screen on more than this share of a chunk's samples is scored
 #: again in float64 on all of them.
 WIDE_SHARE = 1 / 16
+#: The float32 screen scores a fold's candidates where the classes are at least SCREEN_CLASSES and a chunk
+#: holds at least SCREEN_ELEMENTS scores: it takes 12 float32 passes per class where float64 takes 8 (of
+#: twice the bytes), and 8 more per chunk and its setup, so it gains with the classes and loses to NumPy's
+#: cost per call on small chunks (README: selection screened in float32).
+SCREEN_CLASSES = 8
+SCREEN_ELEMENTS = CHUNK_ELEMENTS // 2
 #: The share of challengers is estimated on every SAMPLE_STEP-th test sample.
 SAMPLE_STEP = 8
 #: Threads scoring folds side by side.
@@ -327,14 +333,17 @@ class FoldCandidates:
         return best_class
 
     def dense_predictions(self):
-        """Every class scored on every pair, in chunks of CHUNK_ELEMENTS scores; with `float32`, screened in
-        float32 (screening.Float32Screen) and the pairs it cannot certify scored again in float64."""
+        """Every class scored on every pair, in chunks of CHUNK_ELEMENTS scores; with `float32`, where it pays
+        (SCREEN_CLASSES and SCREEN_ELEMENTS), screened in float32 (screening.Float32Screen) and the pairs it
+        cannot certify scored again in float64."""
         n_classes = len(self.current)
         n_samples, n_candidates = self.current.shape[1], self.log_alpha.shape[1]
         index = np.min_scalar_type(n_classes - 1).type
-        screen = Float32Screen(self) if self.float32 else None
-        best_class = np.empty((n_samples, n_candidates), dtype=index)
         step = max(1, CHUNK_ELEMENTS // n_candidates)
+        screened = (self.float32 and n_classes >= SCREEN_CLASSES
+                    and min(n_samples, step) * n_candidates >= SCREEN_ELEMENTS)
+        screen = Float32Screen(self) if screened else None
+        best_class = np.empty((n_samples, n_candidates), dtype=index)
         for start in range(0, n_samples, step):
             rows = slice(start, start + step)
             if screen is None:

@@ -10,6 +10,14 @@ from gmmselect.core.criteria import confusion_matrices
 from gmmselect.core.selection import make_criterion
 
 
+@pytest.fixture(autouse=True)
+def screen_everywhere(monkeypatch):
+    """The screen on every fold part, whatever its classes and size (these tests are of its decisions; where
+    it runs by default: test_the_screen_runs_where_it_pays)."""
+    monkeypatch.setattr(crossval, "SCREEN_CLASSES", 1)
+    monkeypatch.setattr(crossval, "SCREEN_ELEMENTS", 0)
+
+
 def ill_conditioned(seed, n_classes=4, d=12, per_class=150):
     """Classes of 12 bands driven by 3 shared factors (spread 50-150) plus noise 0.01 around 10,000:
     covariances of condition about 1e9, means far from zero relative to the noise."""
@@ -131,6 +139,23 @@ def test_the_float64_path_does_not_screen(monkeypatch):
     assert counts == []
     select_features(X, y, "sfs", "kappa", max_features=3, groups=field)
     assert counts
+
+
+def test_the_screen_runs_where_it_pays(monkeypatch):
+    """By default the screen scores a fold part's candidates only with SCREEN_CLASSES classes or more and
+    chunks of SCREEN_ELEMENTS scores or more (with fewer, float32's 12 passes per class cost more than
+    float64's 8); the selection is the same either way."""
+    counts = count_screening(monkeypatch)
+    X, y = ill_conditioned(seed=2, n_classes=8, per_class=60)
+    reference = select_features(X, y, "sfs", "kappa", max_features=3, float32=False)
+    half_chunk = crossval.CHUNK_ELEMENTS // 2
+    for classes, elements, screened in ((8, 0, True), (9, 0, False), (8, half_chunk, False)):
+        monkeypatch.setattr(crossval, "SCREEN_CLASSES", classes)
+        monkeypatch.setattr(crossval, "SCREEN_ELEMENTS", elements)
+        counts.clear()
+        result = select_features(X, y, "sfs", "kappa", max_features=3)
+        assert bool(counts) == screened
+        assert result.best_sets == reference.best_sets and result.best_values == reference.best_values
 
 
 def test_fold_runs_cover_every_test_sample_once_in_even_runs():
