@@ -39,9 +39,10 @@ def scene_pixels(bands, n, seed=5, n_classes=N_CLASSES):
     return np.ascontiguousarray((means + rng.normal(0, NOISE, means.shape)).astype(np.int16).T)
 
 
-def real_cases(alpha=0.0):
+def real_cases(alpha=0.0, landsat_bands=([2, 3], [1, 2, 3, 4], [0, 1, 2, 3, 4, 6]), maipo_features=(2, 4, 6)):
     """(name, model, pixels `(d, n)`) of the bundled real data: Landsat 5 (the training polygons' 4
-    classes) on 2, 4, 6 bands, Maipo (4 crops) on 2, 4, 6 features; models of shrinkage `alpha`."""
+    classes) on `landsat_bands` (0-based), Maipo (4 crops) on its first `maipo_features` features; models
+    of tau 1e-3 and shrinkage `alpha`."""
     from osgeo import gdal
 
     from gmmselect.core import GaussianMixture
@@ -50,38 +51,27 @@ def real_cases(alpha=0.0):
     samples = extract_samples(os.path.join(landsat, "lsat_tm_7band.tif"),
                               os.path.join(landsat, "training_polygons.gpkg"), "class")
     image = gdal.Open(os.path.join(landsat, "lsat_tm_7band.tif")).ReadAsArray().reshape(7, -1)
-    for bands in ([2, 3], [1, 2, 3, 4], [0, 1, 2, 3, 4, 6]):
+    for bands in landsat_bands:
         model = GaussianMixture.fit(samples.X[:, bands].astype(np.float64), samples.y, tau=1e-3, alpha=alpha)
         yield f"Landsat 5, {len(bands)} bands", model, np.ascontiguousarray(image[bands])
     maipo = np.load(os.path.join(REPO, "tests", "data", "maipo_landsat8", "maipo.npz"))
-    for d in (2, 4, 6):
+    for d in maipo_features:
         model = GaussianMixture.fit(maipo["X"][:, :d], maipo["y"], tau=1e-3, alpha=alpha)
         yield f"Maipo, {d} features", model, np.ascontiguousarray(maipo["X"][:, :d].T)
 
 
 def choice_cases(pixels):
     """(name, model, pixels `(d, n)`) on which float32_decision chooses between the whitened and the monomial
-    kernel (5 to 10 bands): the scene's distribution, Landsat 5 (its training polygons' 4 classes), Maipo's
-    first features (4 crops)."""
+    kernel (5 to 10 bands): the scene's distribution, Landsat 5 on 5 to 7 bands, Maipo's first 5 to 10
+    features."""
     from bench_predict import train_model
-    from osgeo import gdal
 
     from gmmselect.core import GaussianMixture
-    from gmmselect.raster import extract_samples
     for d in (5, 6, 8, 10):
         bands = np.linspace(1, 20, d).round().astype(int).tolist()
         yield f"scene, {d} bands", train_model(GaussianMixture, 20, N_CLASSES, bands), scene_pixels(bands, pixels)
-    landsat = os.path.join(REPO, "tests", "data", "landsat5_rstoolbox")
-    samples = extract_samples(os.path.join(landsat, "lsat_tm_7band.tif"),
-                              os.path.join(landsat, "training_polygons.gpkg"), "class")
-    image = gdal.Open(os.path.join(landsat, "lsat_tm_7band.tif")).ReadAsArray().reshape(7, -1)
-    for bands in ([1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 6], list(range(7))):
-        model = GaussianMixture.fit(samples.X[:, bands].astype(np.float64), samples.y, tau=1e-3)
-        yield f"Landsat 5, {len(bands)} bands", model, np.ascontiguousarray(image[bands])
-    maipo = np.load(os.path.join(REPO, "tests", "data", "maipo_landsat8", "maipo.npz"))
-    for d in (5, 6, 8, 10):
-        model = GaussianMixture.fit(maipo["X"][:, :d], maipo["y"], tau=1e-3)
-        yield f"Maipo, {d} features", model, np.ascontiguousarray(maipo["X"][:, :d].T)
+    yield from real_cases(landsat_bands=([1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 6], list(range(7))),
+                          maipo_features=(5, 6, 8, 10))
 
 
 def report_choice(name, model, bands):
