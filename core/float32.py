@@ -64,7 +64,7 @@ against the large |y| of the others: on Maipo's 12 reflectances and 8 NDVI that 
 pixels to float64, in band units 44 % (README: prediction in float32, bounds in band units).
 
 Monomial kernel (MonomialDecision, d <= MONOMIAL_LIMIT, and up to MONOMIAL_REACH bands where the other
-kernel would leave MONOMIAL_SHARE or more of the model's own pixels to float64: float32_decision): the
+kernel would leave monomial_share(d) or more of the model's own pixels to float64: float32_decision): the
 same certificate with the scores of one float64 product. With y = x - m, P_c = W_c W_c', o_c =
 W_c'(mu_c - m), l_c = kappa_max - kappa_c:
 D_c = ||W_c'y - o_c||^2 + l_c = sum_{i<=j} A_ij y_i y_j + b'y + k (A_ii = P_ii, A_ij = 2 P_ij, b =
@@ -138,9 +138,11 @@ DIRECT_LIMIT = 1024
 #: whitened product saves; measured in dev/bench/README.md).
 MONOMIAL_LIMIT = 4
 #: ... and up to MONOMIAL_REACH bands the models on which the other kernel would leave at least
-#: MONOMIAL_SHARE of the model's own pixels to float64 (overlapping classes: README, the kernel's choice).
-MONOMIAL_REACH = 10
+#: MONOMIAL_SHARE of the model's own pixels to float64 (overlapping classes: README, the kernel's choice), a
+#: share that rises as (d / MONOMIAL_SHARE_BANDS)^2 beyond that many bands (monomial_share).
+MONOMIAL_REACH = 16
 MONOMIAL_SHARE = 0.2
+MONOMIAL_SHARE_BANDS = 10
 #: Pixels drawn from a model to estimate that share (model_pixels).
 MODEL_PIXELS = 4096
 #: Scores per part of a classification (about 2 MB of float32 per array of the part: few, long NumPy loops,
@@ -217,15 +219,23 @@ def float32_decision(mixture, dtype):
     """The certified float32 decision of `mixture` for inputs of `dtype`: the monomial kernel up to
     MONOMIAL_LIMIT bands, else the shared one where every class has the same whitener (one pooled
     covariance), else the whitened one; up to MONOMIAL_REACH bands, the monomial kernel where that one
-    would leave MONOMIAL_SHARE or more of the model's own pixels (model_pixels) to float64."""
+    would leave monomial_share(d) or more of the model's own pixels (model_pixels) to float64."""
     d = mixture.n_features
     if d <= MONOMIAL_LIMIT:
         return MonomialDecision(mixture, dtype)
     shared = np.all(mixture.whiteners_ == mixture.whiteners_[0])
     form = (SharedDecision if shared else WhitenedDecision)(mixture, dtype)
-    if d <= MONOMIAL_REACH and form.fallback_share(model_pixels(mixture, dtype)) >= MONOMIAL_SHARE:
+    if d <= MONOMIAL_REACH and form.fallback_share(model_pixels(mixture, dtype)) >= monomial_share(d):
         return MonomialDecision(mixture, dtype)
     return form
+
+
+def monomial_share(d):
+    """The share of pixels left to float64 from which the monomial kernel beats the other one at `d` bands:
+    MONOMIAL_SHARE * max(1, (d / MONOMIAL_SHARE_BANDS)^2). Its d (d + 1) / 2 monomials' products are float64
+    and outgrow the whitened kernel's float32 ones (README, the kernel's choice: 0.2 at 10 bands, 0.51 at
+    16)."""
+    return MONOMIAL_SHARE * max(1.0, (d / MONOMIAL_SHARE_BANDS) ** 2)
 
 
 def model_pixels(mixture, dtype, n=MODEL_PIXELS, seed=0):

@@ -1,14 +1,14 @@
 """Benchmark: the kernels of the certified float32 classification (core/float32.py), side by side.
 
-First the cases of the kernel's choice (float32_decision, 5 to 10 bands: the scene's distribution, Landsat 5,
-Maipo; with --choice, these alone): both kernels, the share of the model's own pixels the whitened one
-leaves to float64 and the kernel chosen. Then on pixels drawn like bench_predict.py's scene (6 classes,
+First the cases of the kernel's choice (float32_decision, 5 to 16 bands and 20 beyond: the scene's
+distribution, Landsat 5, Maipo, the synthetic 252-band set; with --choice, these alone): both kernels, the
+share of the model's own pixels the other one leaves to float64 and the kernel chosen. Then on pixels drawn like bench_predict.py's scene (6 classes,
 int16, Gaussian noise around class means, models trained as there) for d = 2, 3, 4, 5, 6, 8 and 20 bands, and on the bundled real data (Landsat 5
 uint8 with its training polygons, Maipo float64 features): the whitened and the monomial kernel; then
 the whitened and the shared kernel on models with one pooled covariance (alpha 1: 5, 6, 8, 12 and 20
 bands of the scene with 6 classes, 5 and 20 bands with 16; Landsat 5 on 6 bands): CPU ns per pixel of the whole
-classification (one thread, one BLAS thread) and of the distances alone, each kernel in turn in one
-process (interleaved, best of --repeats), and the share of pixels left to the float64 fallback.
+classification (in Predict's parts of 65,536 pixels; one thread, one BLAS thread) and of the distances
+alone, each kernel in turn in one process (interleaved, best of --repeats), and the share of pixels left to the float64 fallback.
 With --against REV: instead, the whitened kernel of git revision REV (its core/float32.py, loaded beside
 this tree's) against this tree's, on the scene's 8, 12 and 20 bands (6 and 16 classes), Landsat 5 on all
 7 bands and Maipo on 20 and 64 features (README: the triangular whitened kernel).
@@ -61,26 +61,45 @@ def real_cases(alpha=0.0, landsat_bands=([2, 3], [1, 2, 3, 4], [0, 1, 2, 3, 4, 6
 
 
 def choice_cases(pixels):
-    """(name, model, pixels `(d, n)`) on which float32_decision chooses between the whitened and the monomial
-    kernel (5 to 10 bands): the scene's distribution, Landsat 5 on 5 to 7 bands, Maipo's first 5 to 10
-    features."""
+    """(name, model, pixels `(d, n)`, kernels) on which float32_decision chooses between the monomial kernel and
+    the other one (5 to 16 bands, and 20 beyond the reach): the scene's distribution, Landsat 5 on 5 to 7
+    bands (its image), Maipo's first 10 to 20 features (also pooled, alpha 1, against the shared kernel), and
+    the synthetic 252-band set's 16 classes (dev/bench/_core_data.synthetic) on 12, 16 and 20 evenly spaced
+    bands; Maipo's and the synthetic set's samples drawn `pixels` times with replacement (an image's worth)."""
+    from _core_data import synthetic
     from bench_predict import train_model
 
     from gmmselect.core import GaussianMixture
-    for d in (5, 6, 8, 10):
+    whitened, shared = kernels_named("whitened", "monomial"), kernels_named("shared", "monomial")
+    for d in (5, 6, 8, 10, 12, 16):
         bands = np.linspace(1, 20, d).round().astype(int).tolist()
-        yield f"scene, {d} bands", train_model(GaussianMixture, 20, N_CLASSES, bands), scene_pixels(bands, pixels)
-    yield from real_cases(landsat_bands=([1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 6], list(range(7))),
-                          maipo_features=(5, 6, 8, 10))
+        yield (f"scene, {d} bands", train_model(GaussianMixture, 20, N_CLASSES, bands), scene_pixels(bands, pixels),
+               whitened)
+    for name, model, bands in real_cases(landsat_bands=([1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 6], list(range(7))),
+                                         maipo_features=(5, 10, 12, 14, 16, 20)):
+        yield name, model, drawn(bands, pixels) if name.startswith("Maipo") else bands, whitened
+    for name, model, bands in real_cases(alpha=1.0, landsat_bands=(), maipo_features=(10, 12, 14, 16, 20)):
+        yield f"{name}, alpha 1", model, drawn(bands, pixels), shared
+    X, y, _ = synthetic()
+    for d in (12, 16, 20):
+        columns = np.linspace(0, X.shape[1] - 1, d).round().astype(int)
+        model = GaussianMixture.fit(X[:, columns], y, tau=1e-3)
+        yield f"synthetic 252-band set, {d} bands", model, drawn(X[:, columns].T, pixels), whitened
 
 
-def report_choice(name, model, bands):
-    """Print the share of the model's own pixels the whitened kernel leaves to float64 and the kernel
+def drawn(samples, n):
+    """`n` columns of `samples (d, m)` drawn with replacement (seed 0), contiguous."""
+    return np.ascontiguousarray(samples[:, np.random.default_rng(0).integers(0, samples.shape[1], n)])
+
+
+def report_choice(name, model, bands, kernels):
+    """Print the share of the model's own pixels the first of `kernels` leaves to float64 and the kernel
     float32_decision chooses."""
     from gmmselect.core import float32
-    share = float32.WhitenedDecision(model, bands.dtype).fallback_share(float32.model_pixels(model, bands.dtype))
+    other = next(iter(kernels.values()))
+    share = other(model, bands.dtype).fallback_share(float32.model_pixels(model, bands.dtype))
     chosen = type(float32.float32_decision(model, bands.dtype)).__name__
-    print(f"  {name}: the model's own pixels left to float64 by the whitened kernel {100 * share:.1f} %; "
+    print(f"  {name}: the model's own pixels left to float64 by {other.__name__} {100 * share:.1f} %; "
           f"chosen: {chosen}", flush=True)
 
 
@@ -101,6 +120,14 @@ def all_distances(form, bands):
     """The distances of `bands (d, n)` by `form`, part by part as its classify() computes them."""
     for start in range(0, bands.shape[1], form.step):
         form.distances(bands[:, start:start + form.step])
+
+
+def classify_in_parts(form, bands):
+    """form.classify() of pixels `bands (d, n)` in the parts Predict gives it (raster.predict.PART_PIXELS each:
+    the pixels a part leaves to float64 are recomputed together)."""
+    from gmmselect.raster.predict import PART_PIXELS
+    for start in range(0, bands.shape[1], PART_PIXELS):
+        form.classify(bands[:, start:start + PART_PIXELS])
 
 
 def cpu_ns(work, *arguments):
@@ -155,7 +182,7 @@ def compare(name, model, bands, repeats, kernels=None):
     best = {key: [np.inf, np.inf] for key in forms}
     for _ in range(repeats):
         for key, form in forms.items():
-            best[key][0] = min(best[key][0], cpu_ns(form.classify, bands))
+            best[key][0] = min(best[key][0], cpu_ns(classify_in_parts, form, bands))
             best[key][1] = min(best[key][1], cpu_ns(all_distances, form, bands))
     row = "; ".join(f"{key} {best[key][0]:.1f} ns/px (distances {best[key][1]:.1f}), fallback "
                     f"{100 * fallback_share(form, bands):.2f} %" for key, form in forms.items())
@@ -183,9 +210,9 @@ def main():
             for name, model, pixels in whitened_cases(args.pixels):
                 compare(name, model, pixels, args.repeats, kernels)
             return
-        for case in choice_cases(args.pixels):
-            compare(*case, args.repeats)
-            report_choice(*case)
+        for name, model, pixels, kernels in choice_cases(args.pixels):
+            compare(name, model, pixels, args.repeats, kernels)
+            report_choice(name, model, pixels, kernels)
         if args.choice:
             return
         for d in (2, 3, 4, 5, 6, 8, 20):
