@@ -241,6 +241,22 @@ def assert_error_bound_holds(form, X):
     assert np.all(errors[winners, np.arange(len(X))] + errors <= slack + slope * (distances - best))
 
 
+@pytest.mark.parametrize("dtype, units", [(np.int16, "as drawn"), (np.float32, "mixed")])
+def test_the_monomial_error_bound_holds_at_its_reach(dtype, units):
+    """At MONOMIAL_REACH (16) bands, its 153 monomials: ill-conditioned classes (condition 1e10), pixels
+    around and between them, as digital numbers or in mixed units; the bound holds, and is not vacuous (the
+    float32 distances round), and the float64 product certifies almost every pixel."""
+    model = ill_conditioned(3, d=float32.MONOMIAL_REACH)
+    model, X = in_units(model, pixels_around(model, 20000, 2, np.float64), units)
+    X = (np.round(X) if dtype is np.int16 else X).astype(dtype)
+    form = MonomialDecision(model, X.dtype)
+    assert_error_bound_holds(form, X)
+    distances, _ = form.distances(np.ascontiguousarray(X.T))
+    exact = (model.constants_.max() - model.decision_function(X.astype(np.float64))).T
+    assert np.mean(distances != exact) > 0.9
+    assert form.fallback_share(np.ascontiguousarray(X.T)) < 0.01
+
+
 @pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.float32])
 def test_the_error_bound_holds_at_the_ends_of_the_input_range(dtype, kernel):
     """Pixels at the extremes of 16-bit data (monomials up to 4e9, far from every class)."""
