@@ -2,13 +2,14 @@
 
 First the cases of the kernel's choice (float32_decision, 5 to 16 bands and 20 beyond: the scene's
 distribution, Landsat 5, Maipo, the synthetic 252-band set; with --choice, these alone): both kernels, the
-share of the model's own pixels the other one leaves to float64 and the kernel chosen. Then on pixels drawn like bench_predict.py's scene (6 classes,
-int16, Gaussian noise around class means, models trained as there) for d = 2, 3, 4, 5, 6, 8 and 20 bands, and on the bundled real data (Landsat 5
+share of the model's own pixels the other one leaves to float64 and the kernel chosen. Then on pixels drawn
+like bench_predict.py's scene (6 classes, int16, Gaussian noise around class means, models trained as there) for d = 2, 3, 4, 5, 6, 8 and 20 bands, and on the bundled real data (Landsat 5
 uint8 with its training polygons, Maipo float64 features): the whitened and the monomial kernel; then
 the whitened and the shared kernel on models with one pooled covariance (alpha 1: 5, 6, 8, 12 and 20
 bands of the scene with 6 classes, 5 and 20 bands with 16; Landsat 5 on 6 bands): CPU ns per pixel of the whole
 classification (in Predict's parts of 65,536 pixels; one thread, one BLAS thread) and of the distances
-alone, each kernel in turn in one process (interleaved, best of --repeats), and the share of pixels left to the float64 fallback.
+alone, each kernel in turn in one process (interleaved, best of --repeats), and the share of pixels left to
+the float64 fallback.
 With --against REV: instead, the whitened kernel of git revision REV (its core/float32.py, loaded beside
 this tree's) against this tree's, on the scene's 8, 12 and 20 bands (6 and 16 classes), Landsat 5 on all
 7 bands and Maipo on 20 and 64 features (README: the triangular whitened kernel).
@@ -63,7 +64,7 @@ def real_cases(alpha=0.0, landsat_bands=([2, 3], [1, 2, 3, 4], [0, 1, 2, 3, 4, 6
 def choice_cases(pixels):
     """(name, model, pixels `(d, n)`, kernels) on which float32_decision chooses between the monomial kernel and
     the other one (5 to 16 bands, and 20 beyond the reach): the scene's distribution, Landsat 5 on 5 to 7
-    bands (its image), Maipo's first 10 to 20 features (also pooled, alpha 1, against the shared kernel), and
+    bands (its image), Maipo's first 5 to 20 features (10 to 20 also pooled, alpha 1, against the shared kernel), and
     the synthetic 252-band set's 16 classes (dev/bench/_core_data.synthetic) on 12, 16 and 20 evenly spaced
     bands; Maipo's and the synthetic set's samples drawn `pixels` times with replacement (an image's worth)."""
     from _core_data import synthetic
