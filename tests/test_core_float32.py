@@ -395,8 +395,9 @@ def test_overlapping_classes_get_the_monomial_kernel_up_to_its_reach():
                                (17, 0.5, whitened), (14, 0.0, whitened), (16, 0.0, whitened)):
         model = GaussianMixture.fit(data["X"][:, :d], data["y"], tau=1e-6, alpha=alpha)
         pixels = np.ascontiguousarray(data["X"][:, :d].T.astype(np.float32))
-        assert WhitenedDecision(model, np.float32).fallback_share(pixels) > 0.25
-        own = WhitenedDecision(model, np.float32).fallback_share(float32.model_pixels(model, np.float32))
+        form = WhitenedDecision(model, np.float32)
+        assert form.fallback_share(pixels) > 0.25
+        own = form.fallback_share(float32.model_pixels(model, np.float32))
         assert own >= 0.2 and (d > 16 or (own >= float32.monomial_share(d)) == (expected is MonomialDecision))
         assert type(float32.float32_decision(model, np.float32)) is expected
     assert MonomialDecision(model, np.float32).fallback_share(pixels) < 0.001
