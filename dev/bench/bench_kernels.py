@@ -44,6 +44,12 @@ def real_cases(alpha=0.0, landsat_bands=([2, 3], [1, 2, 3, 4], [0, 1, 2, 3, 4, 6
     """(name, model, pixels `(d, n)`) of the bundled real data: Landsat 5 (the training polygons' 4
     classes) on `landsat_bands` (0-based), Maipo (4 crops) on its first `maipo_features` features; models
     of tau 1e-3 and shrinkage `alpha`."""
+    yield from landsat_cases(alpha, landsat_bands)
+    yield from maipo_cases(alpha, maipo_features)
+
+
+def landsat_cases(alpha, landsat_bands):
+    """real_cases() of Landsat 5: its image's pixels, models of its training polygons' samples."""
     from osgeo import gdal
 
     from gmmselect.core import GaussianMixture
@@ -55,6 +61,11 @@ def real_cases(alpha=0.0, landsat_bands=([2, 3], [1, 2, 3, 4], [0, 1, 2, 3, 4, 6
     for bands in landsat_bands:
         model = GaussianMixture.fit(samples.X[:, bands].astype(np.float64), samples.y, tau=1e-3, alpha=alpha)
         yield f"Landsat 5, {len(bands)} bands", model, np.ascontiguousarray(image[bands])
+
+
+def maipo_cases(alpha, maipo_features):
+    """real_cases() of Maipo: its samples as pixels."""
+    from gmmselect.core import GaussianMixture
     maipo = np.load(os.path.join(REPO, "tests", "data", "maipo_landsat8", "maipo.npz"))
     for d in maipo_features:
         model = GaussianMixture.fit(maipo["X"][:, :d], maipo["y"], tau=1e-3, alpha=alpha)
@@ -79,7 +90,7 @@ def choice_cases(pixels):
     for name, model, bands in real_cases(landsat_bands=([1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 6], list(range(7))),
                                          maipo_features=(5, 10, 12, 14, 16, 20)):
         yield name, model, drawn(bands, pixels) if name.startswith("Maipo") else bands, whitened
-    for name, model, bands in real_cases(alpha=1.0, landsat_bands=(), maipo_features=(10, 12, 14, 16, 20)):
+    for name, model, bands in maipo_cases(1.0, (10, 12, 14, 16, 20)):
         yield f"{name}, alpha 1", model, drawn(bands, pixels), shared
     X, y, _ = synthetic()
     for d in (12, 16, 20):
