@@ -20,11 +20,16 @@ import numpy as np
 from .float32 import DIRECT_LIMIT, EXACT_TYPES, float32_decision
 from .scatter import check_alpha
 from .stats import ClassStatistics
+from .threads import single_threaded_blas
 from .validation import check_samples
 
 EIGENVALUE_FLOOR = 1e-10
-#: Projected values per chunk of the decision function (4 MB of float64: cache-sized).
+#: Projected values per chunk of the decision function (4 MB of float64: cache-sized) ...
 CHUNK_ELEMENTS = 2**19
+#: ... in chunks of a multiple of CHUNK_ALIGN samples, at most CHUNK_SAMPLES: every BLAS kernel's tiles of
+#: samples (1 to 16 wide) fill each chunk, and a short call pads to one chunk, not to CHUNK_ELEMENTS.
+CHUNK_ALIGN = 64
+CHUNK_SAMPLES = 192
 
 
 def variance_floor(variances):
@@ -130,25 +135,42 @@ class GaussianMixture:
                                self.class_names_, self.floor_, self.counts_, self.alpha_, scale)
 
     def decision_function(self, X):
-        """Q_c(x) for samples `X (n, d)`: an `(n, C)` array.
+        """Q_c(x) for samples `X (n, d)`: an `(n, C)` array, each row a function of its sample alone.
 
-        All classes share one product X [W_1 ... W_C] (W_c = V_c diag(lambda_c)^-1/2), done in
-        chunks of about CHUNK_ELEMENTS projected values so the intermediates stay in cache.
+        All classes share one product X [W_1 ... W_C] (W_c = V_c diag(lambda_c)^-1/2), in chunks of one
+        shape per model (chunk_samples; the last one padded with zeros) on one BLAS thread. A BLAS sums a
+        product's terms in an order that can depend on the call's shape, on the sample's place in it and on
+        the threads (OpenBLAS's edge kernels for the last odd columns), so a sample scored alone or among
+        others would round differently: by 1e-16 |Q|, 5e-4 at |Q| = 5e12, enough to move a near tie's
+        confidence by 1e-5 or swap its label between two windows or workers.
         """
         X = np.asarray(X, dtype=np.float64)
         n_classes, d = self.n_classes, self.n_features
         whiteners = self.whiteners_.transpose(1, 0, 2).reshape(d, n_classes * d)
         offsets = np.einsum("cd,cde->ce", self.means_, self.whiteners_).reshape(-1)
         scores = np.empty((len(X), n_classes))
-        step = max(64, CHUNK_ELEMENTS // (n_classes * d))
+        step = self.chunk_samples()
+        padded = np.zeros((step, d))
         ones = np.ones(d)
-        for start in range(0, len(X), step):
-            projected = X[start:start + step] @ whiteners
-            projected -= offsets
-            projected *= projected
-            quadratic_forms = (projected.reshape(-1, d) @ ones).reshape(-1, n_classes)
-            np.subtract(self.constants_, quadratic_forms, out=scores[start:start + step])
+        with single_threaded_blas():
+            for start in range(0, len(X), step):
+                chunk = X[start:start + step]
+                if len(chunk) < step:
+                    padded[:len(chunk)] = chunk
+                    chunk = padded
+                projected = chunk @ whiteners
+                projected -= offsets
+                projected *= projected
+                quadratic_forms = (projected.reshape(-1, d) @ ones).reshape(-1, n_classes)
+                np.subtract(self.constants_, quadratic_forms[:len(scores) - start],
+                            out=scores[start:start + step])
         return scores
+
+    def chunk_samples(self):
+        """Samples per chunk of decision_function: CHUNK_ELEMENTS projected values, a multiple of
+        CHUNK_ALIGN from CHUNK_ALIGN to CHUNK_SAMPLES."""
+        aligned = CHUNK_ELEMENTS // (self.n_classes * self.n_features) // CHUNK_ALIGN * CHUNK_ALIGN
+        return min(CHUNK_SAMPLES, max(CHUNK_ALIGN, aligned))
 
     def predict(self, X):
         """MAP class labels of samples `X (n, d)`."""

@@ -2,8 +2,9 @@
 
 OpenBLAS would otherwise start its own threads inside every small matrix product of every part
 (CV folds, prediction parts): twice as many threads as cores, and on small products (n x 20 x 20)
-slower than one thread. The setting is process-wide, so it is restored on exit; where OpenBLAS is
-not found this does nothing.
+slower than one thread. The setting is process-wide: it is restored when the last of the threads
+that asked for it leaves (two runs at once in QGIS's background tasks keep one thread until both
+end); where OpenBLAS is not found this does nothing.
 
 Debian's `python3-numpy` links `libblas.so.3`, which the alternatives system points at OpenBLAS
 (`libopenblas0-pthread`) when it is installed and at the reference BLAS (`libblas3`, netlib,
@@ -12,6 +13,7 @@ unoptimised) otherwise: `blas_in_use()` says which one this process loaded.
 
 import ctypes
 import functools
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -83,15 +85,30 @@ def openblas_libraries():
     return tuple(found)
 
 
+class _SingleThread:
+    """Who holds OpenBLAS on one thread, and the thread counts to restore when nobody does."""
+
+    lock = threading.Lock()
+    holders = 0
+    previous = ()
+
+
 @contextmanager
 def single_threaded_blas():
-    """Run the enclosed block with OpenBLAS on one thread, then restore its thread counts."""
+    """Run the enclosed block with OpenBLAS on one thread; the last holder to leave restores the thread
+    counts found by the first (re-entrant, from any thread)."""
     libraries = openblas_libraries()
-    previous = [getter() for _, getter in libraries]
-    for setter, _ in libraries:
-        setter(1)
+    with _SingleThread.lock:
+        if not _SingleThread.holders:
+            _SingleThread.previous = [getter() for _, getter in libraries]
+            for setter, _ in libraries:
+                setter(1)
+        _SingleThread.holders += 1
     try:
         yield
     finally:
-        for (setter, _), count in zip(libraries, previous):
-            setter(count)
+        with _SingleThread.lock:
+            _SingleThread.holders -= 1
+            if not _SingleThread.holders:
+                for (setter, _), count in zip(libraries, _SingleThread.previous):
+                    setter(count)

@@ -4,6 +4,7 @@
 import os
 import subprocess
 import sys
+import threading
 
 import numpy as np
 
@@ -45,3 +46,41 @@ def test_blas_read_from_the_process_maps():
     assert (reference.name, reference.reference) == ("reference BLAS (netlib)", True)
     assert blas_in_use(maps("/usr/lib/x86_64-linux-gnu/atlas/libblas.so.3")).name == "unknown BLAS"
     assert blas_in_use(maps("/usr/lib/libc.so.6")) is None
+
+
+def test_one_thread_is_held_until_the_last_holder_leaves():
+    """Nested and from two threads at once (two runs in QGIS's background tasks): OpenBLAS stays on one
+    thread until the last holder leaves, then gets back the count the first one found."""
+    np.ones((4, 4)) @ np.ones((4, 4))
+    libraries = openblas_libraries()
+    assert libraries
+
+    def counts():
+        return [getter() for _, getter in libraries]
+
+    before = counts()
+    for setter, _ in libraries:
+        setter(2)
+    entered, leave = threading.Event(), threading.Event()
+
+    def other_run():
+        with single_threaded_blas():
+            entered.set()
+            leave.wait(10)
+
+    other = threading.Thread(target=other_run)
+    try:
+        with single_threaded_blas():
+            other.start()
+            entered.wait(10)
+            with single_threaded_blas():
+                pass
+            assert counts() == [1] * len(libraries)
+        assert counts() == [1] * len(libraries)  # the other run still holds it
+        leave.set()
+        other.join()
+        assert counts() == [2] * len(libraries)
+    finally:
+        leave.set()
+        for (setter, _), count in zip(libraries, before):
+            setter(count)
