@@ -87,10 +87,10 @@ class NestedCholesky:
         """w = Sigma[F,F]^-1 Sigma[F,f] = L^-T coupling for every candidate, `(B, k, m)`."""
         return self.inverse_factor.transpose(0, 2, 1) @ coupling
 
-    def added_logdets(self, alpha):
-        """log|Sigma_b[F+f]| for every candidate, `(B, m)`."""
+    def added_logdets(self, alpha, members=slice(None)):
+        """log|Sigma_b[F+f]| for every candidate, `(B, m)` (of the batch `members` of `alpha`'s rows)."""
         logdets = np.log(alpha)
-        logdets += self.logdet[:, None]
+        logdets += self.logdet[members, None]
         return logdets
 
     def removed_logdets(self):
@@ -146,30 +146,66 @@ class CandidateCholesky(NestedCholesky):
     rotated when a member is dropped (module docstring). They are computed directly the first time
     every candidate is asked for, with room for 8 more rows, doubled when full. The row of an added
     feature is appended when the candidates are next read or rotated: the last addition of a
-    selection never pays for it."""
+    selection never pays for it. They are kept for the batch members `served` only (serve(): all by
+    default; JM pairs no candidate can move are left out), a member that comes back computed directly."""
 
     def clear(self):
         """Back to the empty subset; the candidates' coupling is computed when next asked for."""
         super().clear()
         self._coupling = None
         self._pending = None
+        self.served = np.arange(len(self.covariances))
+
+    def serve(self, members):
+        """Keep the candidates' coupling of at least the batch `members` (sorted indices): of them only once
+        a quarter of the served ones are not among them (dropping costs a copy), and computed directly for
+        those that come back. schur() then gives the `served` members', `(len(served), k, m)`."""
+        members = np.asarray(members, dtype=np.intp)
+        if self._coupling is None:
+            self.served = members
+            return
+        kept = np.isin(members, self.served)
+        if kept.all() and 4 * (len(self.served) - len(members)) < len(self.served):
+            return
+        self._append_pending()
+        k = len(self.features)
+        places = np.searchsorted(self.served, members[kept])
+        coupling = np.empty((len(members),) + self._coupling.shape[1:])
+        alpha = np.empty((len(members), self.diagonal.shape[1]))
+        coupling[kept, :k], alpha[kept] = self._coupling[places, :k], self._alpha[places]
+        back = members[~kept]
+        if len(back):
+            returning = self.inverse_factor[back] @ self.covariances.rows(self.features)[back]
+            coupling[~kept, :k] = returning
+            alpha[~kept] = self.diagonal[back] - np.einsum("bkm,bkm->bm", returning, returning)
+        self.served, self._coupling, self._alpha = members, coupling, alpha
+        self._floors = np.full_like(alpha, self.floor)
 
     def schur(self, columns=slice(None)):
-        """The coupling `(B, k, m)` and floored alpha_f `(B, m)` of the candidates `columns`."""
+        """The coupling and floored alpha_f of the candidates `columns`: every batch member's for given
+        columns, `(B, k, m)` and `(B, m)`; for every candidate, the served members' (serve())."""
+        every = isinstance(columns, slice) and columns == slice(None)
         if self._coupling is None:
-            if not (isinstance(columns, slice) and columns == slice(None)):
+            if not every:
                 return super().schur(columns)
             self._refresh()
         self._append_pending()
         coupling = self._coupling[:, :len(self.features), columns]
-        return coupling, np.maximum(self._alpha[:, columns], self._floors[:, columns])
+        alpha = np.maximum(self._alpha[:, columns], self._floors[:, columns])
+        if every or len(self.served) == len(self.covariances):
+            return coupling, alpha
+        direct_coupling, direct_alpha = super().schur(columns)
+        direct_coupling[self.served], direct_alpha[self.served] = coupling, alpha
+        return direct_coupling, direct_alpha
 
     def _refresh(self):
-        """Every candidate's coupling L^-1 Sigma[F,:] and alpha, computed directly."""
-        k = len(self.features)
-        self._coupling = np.empty((len(self.covariances), k + 8, self.diagonal.shape[1]))
-        self._coupling[:, :k] = self.inverse_factor @ self.covariances.rows(self.features)
-        self._alpha = self.diagonal - np.einsum("bkm,bkm->bm", self._coupling[:, :k], self._coupling[:, :k])
+        """The served members' coupling L^-1 Sigma[F,:] and alpha of every candidate, computed directly."""
+        k, served = len(self.features), self.served
+        self._coupling = np.empty((len(served), k + 8, self.diagonal.shape[1]))
+        rows = self.covariances.rows(self.features)
+        self._coupling[:, :k] = self.inverse_factor[served] @ rows[served]
+        coupling = self._coupling[:, :k]
+        self._alpha = self.diagonal[served] - np.einsum("bkm,bkm->bm", coupling, coupling)
         self._floors = np.full_like(self._alpha, self.floor)  # NumPy's maximum with a scalar is twice as slow
 
     def add(self, feature, coupling, alpha):
@@ -186,14 +222,15 @@ class CandidateCholesky(NestedCholesky):
             return
         feature, coupling, alpha = self._pending
         self._pending = None
+        served = self.served
         k = len(self.features) - 1
         if k == self._coupling.shape[1]:
-            grown = np.empty((len(alpha), 2 * k, self._coupling.shape[2]))
+            grown = np.empty((len(served), 2 * k, self._coupling.shape[2]))
             grown[:, :k] = self._coupling
             self._coupling = grown
-        row = np.einsum("bk,bkm->bm", coupling, self._coupling[:, :k])
-        np.subtract(self.covariances.rows([feature])[:, 0], row, out=row)
-        row /= np.sqrt(alpha)[:, None]
+        row = np.einsum("bk,bkm->bm", coupling[served], self._coupling[:, :k])
+        np.subtract(self.covariances.rows([feature])[served, 0], row, out=row)
+        row /= np.sqrt(alpha[served])[:, None]
         self._coupling[:, k] = row
         self._alpha -= row * row
 
@@ -203,7 +240,8 @@ class CandidateCholesky(NestedCholesky):
         k = len(self.features)
         rotations = super().remove(position)
         if self._coupling is not None:
-            rotate(self._coupling, rotations, position, axis=1)
+            served = self.served
+            rotate(self._coupling, [(cos[served], sin[served]) for cos, sin in rotations], position, axis=1)
             dropped = self._coupling[:, k - 1]
             self._alpha += dropped * dropped
         return rotations
@@ -242,17 +280,18 @@ class QuadraticForms:
         feature f expected from the features of F."""
         return np.concatenate([coupling, self.means[:, None, columns]], axis=1)
 
-    def added(self, coupling, alpha, columns=slice(None), rows=slice(None)):
-        """q_b(x) of F+f for every candidate: q + (r_f - z'l_f)^2 / alpha_f, `(B, m, n_columns)`.
+    def added(self, coupling, alpha, columns=slice(None), rows=slice(None), members=slice(None)):
+        """q_b(x) of F+f for every candidate: q + (r_f - z'l_f)^2 / alpha_f, `(B, m, n_columns)` (of the
+        batch `members`, whose coupling and alpha are given).
 
         r_f - z'l_f = x_f - (mu_f + z'l_f), with z'l_f as one product and mu_f added after: the
         [z, 1] @ [l; mu] form would copy the whole coupling of every candidate at every step."""
-        e = self.whitened[:, rows] @ coupling
-        e += self.means[:, None, columns]
+        e = self.whitened[members][:, rows] @ coupling
+        e += self.means[members][:, None, columns]
         np.subtract(self.points[rows][:, columns][None], e, out=e)
         e *= e
         e /= alpha[:, None, :]
-        e += self.quad[:, rows, None]
+        e += self.quad[members][:, rows, None]
         return e
 
     def removed(self, nested):

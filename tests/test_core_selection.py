@@ -332,3 +332,70 @@ def test_dropping_a_member_before_a_floored_pivot_rebuilds_by_additions(criterio
     assert added == [2, 3, 4]
     monkeypatch.undo()
     assert_same_criterion(grown, built_by_additions(X, y, criterion, [0, 2, 3, 4], 0.0))
+
+
+def served_pairs(monkeypatch):
+    """The number of JM pairs whose candidates are scored at each step from now on."""
+    from gmmselect.core.separability import JeffriesMatusita
+
+    counts, added = [], JeffriesMatusita._added
+    monkeypatch.setattr(JeffriesMatusita, "_added",
+                        lambda self: counts.append(len(self.pairs.served)) or added(self))
+    return counts
+
+
+@pytest.mark.parametrize("method", ["sfs", "sffs"])
+@pytest.mark.parametrize("alpha", [0.0, 0.2])
+def test_jm_pairs_no_candidate_can_move_are_not_scored(method, alpha, monkeypatch):
+    """MUUFL's 28 materials on 751 bands: pairs reach JM_ij = sqrt 2 within a few bands (with alpha 0, less
+    than half of the 378 pairs are scored by the 12th), and a pair with B_ij(F) >= 40 + drop_ij + 1 has it
+    for every candidate, so its candidates are not scored. The sets and values are bit for bit those of
+    scoring every pair; SFFS's removals bring pairs back (alpha 0.2)."""
+    from gmmselect.core.separability import JeffriesMatusita
+
+    data = np.load(data_file("muufl_field_spectra", "muufl_asd_spectra.npz"))
+    X, y = data["X"], data["y"]
+    served = served_pairs(monkeypatch)
+    skipped = select_features(X, y, method, "jm", max_features=12, tau=1e-6, alpha=alpha)
+    assert served[0] == 378 and min(served) < (378 / 2 if alpha == 0 else 378)
+    if method == "sffs" and alpha:
+        assert any(later > earlier for earlier, later in zip(served, served[1:]))
+    monkeypatch.setattr(JeffriesMatusita, "_unmoved", lambda self: np.zeros(len(self.first), dtype=bool))
+    scored = select_features(X, y, method, "jm", max_features=12, tau=1e-6, alpha=alpha)
+    assert skipped.best_sets == scored.best_sets
+    assert skipped.best_values == scored.best_values
+
+
+def bhattacharyya_of_candidates(criterion):
+    """B_ij(F + f) `(P, d)` of every pair and candidate, and B_ij(F) `(P,)`, from a JeffriesMatusita's
+    updates (as its _combine computes them)."""
+    classes, pairs, separation = criterion.classes, criterion.pairs, criterion.separation
+    pairs.serve(np.arange(len(criterion.first)))
+    _, class_alpha = classes.schur()
+    coupling, pair_alpha = pairs.schur()
+    class_logdets = classes.added_logdets(class_alpha)
+    candidates = (pairs.added_logdets(pair_alpha) - class_logdets[criterion.first] / 2
+                  - class_logdets[criterion.second] / 2) / 2
+    candidates += separation.added(coupling, pair_alpha)[:, 0, :] / 8
+    current = (pairs.logdet - classes.logdet[criterion.first] / 2 - classes.logdet[criterion.second] / 2) / 2
+    return candidates, current + separation.quad[:, 0] / 8
+
+
+@pytest.mark.parametrize("data", ["muufl", "floored"])
+def test_no_candidate_lowers_b_by_more_than_the_pair_drop(data):
+    """B_ij(F + f) >= B_ij(F) - drop_ij for every pair and candidate (separability's module docstring): on
+    MUUFL (classes of 3 to 70 spectra on 751 bands) and on classes of 3 to 8 samples whose covariances are
+    singular from the third band (floored Schur complements). In exact arithmetic B only grows; computed, it
+    can fall (by 2e-15 on the second set: a drop of 0 fails this test)."""
+    if data == "muufl":
+        spectra = np.load(data_file("muufl_field_spectra", "muufl_asd_spectra.npz"))
+        X, y, features = spectra["X"], spectra["y"], [100, 400, 250, 700, 30, 520]
+    else:
+        X, y = random_classes(d=12, sizes=(3, 4, 8, 5))
+        X[:, 6] = X[:, 5] * 1e-6 + X[:, 0]
+        features = [0, 5, 1, 2, 3]
+    criterion = built_by_additions(X, y, "jm", features, 0.0)
+    candidates, current = bhattacharyya_of_candidates(criterion)
+    outside = np.setdiff1d(np.arange(X.shape[1]), features)
+    lowest = candidates[:, outside].min(axis=1)
+    assert np.all(lowest >= current - criterion.drops)
