@@ -154,22 +154,24 @@ class CandidateCholesky(NestedCholesky):
         super().clear()
         self._coupling = None
         self._pending = None
-        self.served = np.arange(len(self.covariances))
+        self.served = slice(None)
 
     def serve(self, members):
         """Keep the candidates' coupling of at least the batch `members` (sorted indices): of them only once
         a quarter of the served ones are not among them (dropping costs a copy), and computed directly for
-        those that come back. schur() then gives the `served` members', `(len(served), k, m)`."""
+        those that come back. schur() then gives the `served` members' (slice(None): all), `(s, k, m)`."""
         members = np.asarray(members, dtype=np.intp)
-        if self._coupling is None:
-            self.served = members
+        every = len(members) == len(self.covariances)
+        if self._coupling is None or (every and isinstance(self.served, slice)):
+            self.served = slice(None) if every else members
             return
-        kept = np.isin(members, self.served)
-        if kept.all() and 4 * (len(self.served) - len(members)) < len(self.served):
+        served = np.arange(len(self.covariances))[self.served]
+        kept = np.isin(members, served)
+        if kept.all() and 4 * (len(served) - len(members)) < len(served):
             return
         self._append_pending()
         k = len(self.features)
-        places = np.searchsorted(self.served, members[kept])
+        places = np.searchsorted(served, members[kept])
         coupling = np.empty((len(members),) + self._coupling.shape[1:])
         alpha = np.empty((len(members), self.diagonal.shape[1]))
         coupling[kept, :k], alpha[kept] = self._coupling[places, :k], self._alpha[places]
@@ -178,7 +180,7 @@ class CandidateCholesky(NestedCholesky):
             returning = self.inverse_factor[back] @ self.covariances.rows(self.features)[back]
             coupling[~kept, :k] = returning
             alpha[~kept] = self.diagonal[back] - np.einsum("bkm,bkm->bm", returning, returning)
-        self.served, self._coupling, self._alpha = members, coupling, alpha
+        self.served, self._coupling, self._alpha = slice(None) if every else members, coupling, alpha
         self._floors = np.full_like(alpha, self.floor)
 
     def schur(self, columns=slice(None)):
@@ -192,7 +194,7 @@ class CandidateCholesky(NestedCholesky):
         self._append_pending()
         coupling = self._coupling[:, :len(self.features), columns]
         alpha = np.maximum(self._alpha[:, columns], self._floors[:, columns])
-        if every or len(self.served) == len(self.covariances):
+        if every or isinstance(self.served, slice):
             return coupling, alpha
         direct_coupling, direct_alpha = super().schur(columns)
         direct_coupling[self.served], direct_alpha[self.served] = coupling, alpha
@@ -201,9 +203,9 @@ class CandidateCholesky(NestedCholesky):
     def _refresh(self):
         """The served members' coupling L^-1 Sigma[F,:] and alpha of every candidate, computed directly."""
         k, served = len(self.features), self.served
-        self._coupling = np.empty((len(served), k + 8, self.diagonal.shape[1]))
-        rows = self.covariances.rows(self.features)
-        self._coupling[:, :k] = self.inverse_factor[served] @ rows[served]
+        rows = self.covariances.rows(self.features)[served]
+        self._coupling = np.empty((len(rows), k + 8, self.diagonal.shape[1]))
+        self._coupling[:, :k] = self.inverse_factor[served] @ rows
         coupling = self._coupling[:, :k]
         self._alpha = self.diagonal[served] - np.einsum("bkm,bkm->bm", coupling, coupling)
         self._floors = np.full_like(self._alpha, self.floor)  # NumPy's maximum with a scalar is twice as slow
@@ -225,7 +227,7 @@ class CandidateCholesky(NestedCholesky):
         served = self.served
         k = len(self.features) - 1
         if k == self._coupling.shape[1]:
-            grown = np.empty((len(served), 2 * k, self._coupling.shape[2]))
+            grown = np.empty((len(self._coupling), 2 * k, self._coupling.shape[2]))
             grown[:, :k] = self._coupling
             self._coupling = grown
         row = np.einsum("bk,bkm->bm", coupling[served], self._coupling[:, :k])

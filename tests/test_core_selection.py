@@ -340,7 +340,7 @@ def served_pairs(monkeypatch):
 
     counts, added = [], JeffriesMatusita._added
     monkeypatch.setattr(JeffriesMatusita, "_added",
-                        lambda self: counts.append(len(self.pairs.served)) or added(self))
+                        lambda self: counts.append(self.first[self.pairs.served].size) or added(self))
     return counts
 
 
