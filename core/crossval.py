@@ -368,8 +368,9 @@ class FoldCandidates:
 
     def column_predictions(self, rows, columns):
         """Float64 class index `(m, n_columns)` of argmax_c Q_c(F+f) of the samples `rows` and candidates
-        `columns` (an index array), every class at once: negative_scores's operations, bit for bit (the
-        products of a subset of rows and columns are those of the whole)."""
+        `columns` (an index array), every class at once: negative_scores's operations (a BLAS may round a
+        subset's products apart from the whole's in the last bit, by its edge kernels: OpenBLAS 0.3.21's Zen
+        kernels do, which can move only a decision tied in float64)."""
         e = self.augmented[:, rows] @ self.regressed[:, :, columns]
         np.subtract(self.forms.points[rows][:, columns], e, out=e)
         e *= e
