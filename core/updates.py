@@ -157,9 +157,9 @@ class CandidateCholesky(NestedCholesky):
         self.served = slice(None)
 
     def serve(self, members):
-        """Keep the candidates' coupling of at least the batch `members` (sorted indices): of them only once
-        a quarter of the served ones are not among them (dropping costs a copy), and computed directly for
-        those that come back. schur() then gives the `served` members' (slice(None): all), `(s, k, m)`."""
+        """Keep the candidates' coupling for at least the batch `members` (sorted indices): the served set
+        shrinks to them once a quarter of it is not among them (a shrink costs a copy), and a member not
+        served is computed directly. schur() gives the `served` members' (slice(None): all), `(s, k, m)`."""
         members = np.asarray(members, dtype=np.intp)
         every = len(members) == len(self.covariances)
         if self._coupling is None or (every and isinstance(self.served, slice)):
