@@ -41,10 +41,15 @@ def variance_floor(variances):
 def log_posteriors(scores):
     """Normalised log p(c|x) = Q_c/2 - log sum_j exp(Q_j/2), with the max subtracted first, of scores
     `(n, C)`. Computed class-major (reductions over a short axis cost several times more), returned
-    as an `(n, C)` view."""
+    as an `(n, C)` view; the sum class after class, as NumPy's reduction would not for one sample (its
+    pairwise sum of 8 or more classes), so a sample's posteriors do not depend on the others."""
     half = np.divide(scores.T, 2, order="C")
     half -= np.maximum.reduce(half, axis=0)
-    half -= np.log(np.add.reduce(np.exp(half), axis=0))
+    weights = np.exp(half)
+    total = weights[0].copy()
+    for weight in weights[1:]:
+        total += weight
+    half -= np.log(total)
     return half.T
 
 

@@ -51,11 +51,26 @@ def test_a_sample_scores_the_same_alone_or_among_others(seed):
     Zen kernels scored the last odd sample of a call up to 1e-3 apart, 2e-5 in confidence."""
     model = ill_conditioned(seed)
     X = np.vstack([pixels_around(model, 2000, seed, np.float64), near_ties(model, 40, seed)])
-    scores = model.decision_function(X)
-    decided = model.decide(X, True)
     n = len(X)
     batches = [np.arange(n - 1, n), np.arange(n - 5, n), np.arange(n - 3, n), np.arange(1, n),
                np.arange(n)[::-1][:777], np.random.default_rng(seed).permutation(n)]
+    assert_each_sample_alone_as_among_others(model, X, batches)
+
+
+def test_a_sample_of_many_overlapping_classes_has_the_same_posteriors_alone():
+    """Twelve overlapping classes, each sample alone and among all: NumPy sums 8 or more classes of one
+    sample pairwise and of several samples class after class, 1e-16 apart (log_posteriors sums class
+    after class)."""
+    rng = np.random.default_rng(0)
+    covariances = np.array([np.cov(rng.normal(size=(50, 5)), rowvar=False) for _ in range(12)])
+    model = GaussianMixture(np.arange(12), np.full(12, 1 / 12), 0.3 * rng.normal(size=(12, 5)), covariances)
+    X = 0.5 * rng.normal(size=(100, 5))
+    assert_each_sample_alone_as_among_others(model, X, [np.array([i]) for i in range(len(X))])
+
+
+def assert_each_sample_alone_as_among_others(model, X, batches):
+    """decision_function and decide of every batch of sample indices equal, bit for bit, those of all of X."""
+    scores, decided = model.decision_function(X), model.decide(X, True)
     for batch in batches:
         np.testing.assert_array_equal(model.decision_function(X[batch]), scores[batch])
         for alone, together in zip(model.decide(X[batch], True), decided):
