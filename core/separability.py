@@ -69,12 +69,14 @@ class JeffriesMatusita(SubsetCriterion):
         ceilings = np.log(np.maximum(self.classes.diagonal, floor).max(axis=1) / floor)
         self.drops = (ceilings[self.first] + ceilings[self.second]) / 4
 
+    def bhattacharyya(self):
+        """B_ij over the current subset F, `(P,)`."""
+        half = self.classes.logdet / 2
+        return (self.pairs.logdet - half[self.first] - half[self.second]) / 2 + self.separation.quad[:, 0] / 8
+
     def _unmoved(self):
         """The pairs whose JM_ij is sqrt 2 for every candidate (module docstring), `(P,)` bool."""
-        half = self.classes.logdet / 2
-        bhattacharyya = (self.pairs.logdet - half[self.first] - half[self.second]) / 2
-        bhattacharyya += self.separation.quad[:, 0] / 8
-        return bhattacharyya >= 1 - SEPARATED_EXPONENT + self.drops
+        return self.bhattacharyya() >= 1 - SEPARATED_EXPONENT + self.drops
 
     def _combine(self, class_logdets, pair_logdets, mahalanobis, pairs):
         """J from per-class log-dets `(C, m)`, and the log-dets `(p, m)` and D' S^-1 D `(p, m)` of the `pairs`

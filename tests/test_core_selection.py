@@ -367,8 +367,8 @@ def test_jm_pairs_no_candidate_can_move_are_not_scored(method, alpha, monkeypatc
 
 
 def bhattacharyya_of_candidates(criterion):
-    """B_ij(F + f) `(P, d)` of every pair and candidate, and B_ij(F) `(P,)`, from a JeffriesMatusita's
-    updates (as its _combine computes them)."""
+    """B_ij(F + f) `(P, d)` of every pair and candidate, from a JeffriesMatusita's updates (as its _combine
+    computes them), and its B_ij(F) `(P,)`."""
     classes, pairs, separation = criterion.classes, criterion.pairs, criterion.separation
     pairs.serve(np.arange(len(criterion.first)))
     _, class_alpha = classes.schur()
@@ -377,8 +377,7 @@ def bhattacharyya_of_candidates(criterion):
     candidates = (pairs.added_logdets(pair_alpha) - class_logdets[criterion.first] / 2
                   - class_logdets[criterion.second] / 2) / 2
     candidates += separation.added(coupling, pair_alpha)[:, 0, :] / 8
-    current = (pairs.logdet - classes.logdet[criterion.first] / 2 - classes.logdet[criterion.second] / 2) / 2
-    return candidates, current + separation.quad[:, 0] / 8
+    return candidates, criterion.bhattacharyya()
 
 
 @pytest.mark.parametrize("data", ["muufl", "floored"])
