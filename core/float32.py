@@ -4,7 +4,7 @@ on every pixel, the confidence and posteriors are within CONFIDENCE_TOLERANCE of
 Notation: u = 2^-24 (float32 unit roundoff), v = 2^-53, gamma_k = k u / (1 - k u) (gamma64_k with v), d
 bands, C classes. The float32 scores are Q^_c = kappa'_c - q^_c with q^_c = ||F_c (x - m) - o_c||^2: F_c
 the upper triangular factor of the whitened form of GaussianMixture, F_c'F_c = W_c W_c'
-(triangular_factors; by groups of rows, 60 % of W_c''s multiply-adds at 20 bands), m a centre (an
+(triangular_factors; by groups of rows, 76 % of W_c''s multiply-adds at 20 bands), m a centre (an
 integer for integer data), o_c = F_c (mu_c - m) and kappa'_c = kappa_c - max_j kappa_j (a shift common
 to all classes changes no decision and no posterior). They are held as distances D^_c = -Q^_c =
 fl(q^_c + l_c) >= 0, l_c = fl(-kappa'_c), class-major `(C, n)`.
@@ -123,8 +123,8 @@ holds the u q_c to spare; the float64 path's projection in t as there) plus f, a
 q^_c = D^_c - l_c to within f, s_c <= sqrt(D^_c - l_c) + sqrt(f) adds 2 t sqrt(f) <= t^2 + f to each
 of E_b and E_c: R is the whitened kernel's plus 2 M (2 f + t^2) (M^2 with f's own evaluation), B the
 same. The float64 product of the C x (d + 1) coefficients costs C (d + 1) multiply-adds per pixel, the
-float32 projection d^2: against the whitened kernel's C sum_k r (d + 1 - k r) (groups k of r rows: C x 260
-at 20 bands), 3 times fewer at 20 bands and 6 classes.
+float32 projection d^2: against the whitened kernel's C sum_k r (d + 1 - k r) (groups k of r rows: C x 320
+at 20 bands), 3.6 times fewer at 20 bands and 6 classes.
 """
 
 import numpy as np
@@ -150,9 +150,10 @@ MODEL_PIXELS = 4096
 PART_ELEMENTS = 2**19
 #: Projected values per block of the product (512 KB of float32: squared and summed while in L2 cache).
 BLOCK_ELEMENTS = 2**17
-#: The whitened kernel's triangular product in at most this many groups of rows, about 4 rows each (fewer
-#: multiply-adds against more products per block: README, the triangular whitened kernel).
+#: The whitened kernel's triangular product in at most this many groups of rows, about GROUP_ROWS rows each
+#: (fewer multiply-adds against more products per block: README, the triangular whitened kernel).
 MAX_GROUPS = 8
+GROUP_ROWS = 10
 MARGIN = 1 + 2.0**-8
 V = 2.0**-53
 #: Band units 2^k for |k| <= SCALE_LIMIT (band_scales): the squares of scaled inputs stay finite in float32.
@@ -210,9 +211,9 @@ def reference_error(mixture, centre, scales):
 
 
 def row_groups(d):
-    """The groups of rows of the whitened kernel's triangular product at `d` bands: about 4 rows each, at
-    most MAX_GROUPS."""
-    return min(MAX_GROUPS, max(1, d // 4))
+    """The groups of rows of the whitened kernel's triangular product at `d` bands: about GROUP_ROWS rows
+    each, at most MAX_GROUPS."""
+    return min(MAX_GROUPS, max(1, (d + GROUP_ROWS // 2) // GROUP_ROWS))
 
 
 def float32_decision(mixture, dtype):
