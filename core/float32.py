@@ -150,6 +150,9 @@ MODEL_PIXELS = 4096
 PART_ELEMENTS = 2**19
 #: Projected values per block of the product (512 KB of float32: squared and summed while in L2 cache).
 BLOCK_ELEMENTS = 2**17
+#: Monomials per block of the monomial kernel's product (4 MB of float64: its passes are few and cheap, so
+#: longer ones, which two threads contend for less, pay: README, the monomial kernel).
+MONOMIAL_BLOCK_ELEMENTS = 2**19
 #: The whitened kernel's triangular product in at most this many groups of rows, about GROUP_ROWS rows each
 #: (fewer multiply-adds against more products per block: README, the triangular whitened kernel).
 MAX_GROUPS = 8
@@ -552,7 +555,7 @@ class MonomialDecision(Float32Decision):
         squares_error, error[-1] = self.error_term(len(error))
         error[np.flatnonzero(rows == columns)] = squares_error / self.scales**2
         self.coefficients = np.vstack([np.column_stack([squares, linear, constant]), error * MARGIN**2])
-        self.block = max(64, BLOCK_ELEMENTS // len(error))
+        self.block = max(64, MONOMIAL_BLOCK_ELEMENTS // len(error))
 
     def error_term(self, k):
         """F2 and F0 of f = F2 ||S^-1 y^||^2 + F0 (module docstring, in band units) for K = `k` monomials."""
@@ -569,7 +572,7 @@ class MonomialDecision(Float32Decision):
 
     def distances(self, bands):
         """Float32 distances D^ `(C, n)` of pixels `bands (d, n)` and the error term M^2 f `(n,)`: per
-        block of BLOCK_ELEMENTS monomials (1 MB of float64), h(y) and one product."""
+        block of MONOMIAL_BLOCK_ELEMENTS monomials (4 MB of float64), h(y) and one product."""
         d, n = bands.shape
         coefficients = self.coefficients
         scores = np.empty((len(coefficients), n), dtype=np.float32)
