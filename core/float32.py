@@ -148,10 +148,11 @@ MODEL_PIXELS = 4096
 #: Scores per part of a classification (about 2 MB of float32 per array of the part: few, long NumPy loops,
 #: which two threads contend for less than for more, shorter ones; README: prediction in float32).
 PART_ELEMENTS = 2**19
-#: Values per block of a kernel's product (2 MB of float32 projections, 4 MB of float64 monomials or shared
-#: projections: few, long NumPy calls, which two threads contend for less than for more, shorter ones;
-#: README: the triangular whitened kernel, the monomial kernel).
-BLOCK_ELEMENTS = 2**19
+#: Projected values per block of the product (512 KB of float32: squared and summed while in L2 cache).
+BLOCK_ELEMENTS = 2**17
+#: Monomials per block of the monomial kernel's product (4 MB of float64: its passes are few and cheap, so
+#: longer ones, which two threads contend for less, pay: README, the monomial kernel).
+MONOMIAL_BLOCK_ELEMENTS = 2**19
 #: The whitened kernel's triangular product in at most this many groups of rows, about GROUP_ROWS rows each
 #: (fewer multiply-adds against more products per block: README, the triangular whitened kernel).
 MAX_GROUPS = 8
@@ -415,7 +416,7 @@ class WhitenedDecision(Float32Decision):
             product[:, :last - first, -1] = -offsets[:, first:last]
             self.groups.append((first, product.reshape(n_classes * rows, -1).astype(np.float32)))
         self.rows = rows
-        # Twice BLOCK_ELEMENTS for several groups: their products per block cost two threads more in smaller
+        # Twice BLOCK_ELEMENTS for several groups: their products per block cost two threads more in small
         # blocks (README: the triangular whitened kernel).
         elements = BLOCK_ELEMENTS * min(2, len(self.groups))
         self.block = max(64, elements // (n_classes * rows * len(self.groups)))
@@ -554,7 +555,7 @@ class MonomialDecision(Float32Decision):
         squares_error, error[-1] = self.error_term(len(error))
         error[np.flatnonzero(rows == columns)] = squares_error / self.scales**2
         self.coefficients = np.vstack([np.column_stack([squares, linear, constant]), error * MARGIN**2])
-        self.block = max(64, BLOCK_ELEMENTS // len(error))
+        self.block = max(64, MONOMIAL_BLOCK_ELEMENTS // len(error))
 
     def error_term(self, k):
         """F2 and F0 of f = F2 ||S^-1 y^||^2 + F0 (module docstring, in band units) for K = `k` monomials."""
@@ -571,7 +572,7 @@ class MonomialDecision(Float32Decision):
 
     def distances(self, bands):
         """Float32 distances D^ `(C, n)` of pixels `bands (d, n)` and the error term M^2 f `(n,)`: per
-        block of BLOCK_ELEMENTS monomials (4 MB of float64), h(y) and one product."""
+        block of MONOMIAL_BLOCK_ELEMENTS monomials (4 MB of float64), h(y) and one product."""
         d, n = bands.shape
         coefficients = self.coefficients
         scores = np.empty((len(coefficients), n), dtype=np.float32)

@@ -202,6 +202,7 @@ def test_parts_and_blocks_change_no_output(kernel, monkeypatch):
     whole = served(kernel, ill_conditioned(5)).classify(X, with_posteriors=True)
     monkeypatch.setattr(float32, "PART_ELEMENTS", 700)  # parts of 128 pixels, blocks of 64
     monkeypatch.setattr(float32, "BLOCK_ELEMENTS", 100)
+    monkeypatch.setattr(float32, "MONOMIAL_BLOCK_ELEMENTS", 100)
     model = served(kernel, ill_conditioned(5))
     form = kernel(model, X.dtype)
     assert (form.step, form.block) == (128, 64)
