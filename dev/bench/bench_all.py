@@ -31,7 +31,15 @@ sys.path.insert(0, HERE)
 
 from _core_data import write_muufl, write_sets  # noqa: E402
 from bench_core import SYSTEM_PYTHON, ensure_venv, run_job, same_sets, with_mlxtend  # noqa: E402
-from bench_predict import ROUNDS, import_package, median_pair, parser_of, scene_figures, scene_folder  # noqa: E402
+from bench_predict import (  # noqa: E402
+    ROUNDS,
+    import_package,
+    median_pair,
+    parser_of,
+    ratio_of,
+    scene_figures,
+    scene_folder,
+)
 
 REPEAT = 5
 COLUMNS = ("measure", "goal", "ours_s", "peer", "peer_s", "ratio", "ours_mb", "peer_mb", "check")
@@ -84,11 +92,11 @@ def selection_rows(folder, venv):
     # beside the brute force ROUNDS times alternately, the ratio the median of the rounds'
     rounds = [(run_job(SYSTEM_PYTHON, "gmm", "sfs-jm", synthetic, 8, "--repeat", 10),
                run_job(SYSTEM_PYTHON, "brute", "sfs-jm", synthetic, 8)) for _ in range(ROUNDS)]
-    ratios = [speedup(pair) for pair in rounds]
-    ours, peer = median_pair(rounds, speedup)
+    ratios = [ratio_of(pair) for pair in rounds]
+    ours, peer = median_pair(rounds)
     rows.append(row("SFS with JM, k=8, 252 bands", ">= 300x", ours, "brute-force refit of every candidate",
                     peer, f"same sets: {same_sets(ours, peer, range(1, 9))}",
-                    ratio=f"{speedup((ours, peer)):.0f}x faster ({spread(ratios, 0)})"))
+                    ratio=f"{ratio_of((ours, peer)):.0f}x faster ({spread(ratios, 0)})"))
     ours = run_job(SYSTEM_PYTHON, "gmm", "tau", synthetic, 0, "--repeat", REPEAT)
     rows.append(row("select_tau, default grid, 5 folds, same 252-band set", "<= 1.5 s", ours,
                     "seeds' C++ TrainGMMApp, about 30 s (quoted in the issue)", None,
@@ -96,15 +104,10 @@ def selection_rows(folder, venv):
     return rows
 
 
-def speedup(pair):
-    """Seconds of the peer over ours, of a pair (ours, peer) of job results."""
-    return pair[1]["seconds"] / pair[0]["seconds"]
-
-
 def row(measure, goal, ours, peer_name, peer, check, ratio=None):
     """One table row from job results (peer may be None; `ratio` replaces the ratio of the two runs)."""
     if ratio is None:
-        ratio = f"{peer['seconds'] / ours['seconds']:.0f}x faster" if peer else ""
+        ratio = f"{ratio_of((ours, peer)):.0f}x faster" if peer else ""
     return {"measure": measure, "goal": goal, "ours_s": ours["seconds"], "peer": peer_name,
             "peer_s": peer["seconds"] if peer else None, "ratio": ratio,
             "ours_mb": ours["peak_mb"], "peer_mb": peer["peak_mb"] if peer else None, "check": check}

@@ -242,13 +242,13 @@ def paired_runs(args, bands, cores):
 
 
 def ratio_of(pair):
-    """Seconds of the prediction over those of its floor."""
+    """Seconds of a pair's second run over its first's: a prediction over its floor, a peer over ours."""
     return pair[1]["seconds"] / pair[0]["seconds"]
 
 
-def median_pair(pairs, ratio=ratio_of):
-    """The pair of median `ratio` (the lower median of an even count)."""
-    return sorted(pairs, key=ratio)[(len(pairs) - 1) // 2]
+def median_pair(pairs):
+    """The pair of median ratio_of (the lower median of an even count)."""
+    return sorted(pairs, key=ratio_of)[(len(pairs) - 1) // 2]
 
 
 def scaling(one, two, floor_seconds, cores=(4, 8, 16)):
@@ -301,7 +301,7 @@ def scene_figures(args):
                "scene_ratio": predicted["seconds"] / scene["seconds"],
                "tuned_floor_s": tuned_floor["seconds"], "tuned_ratio": predicted["seconds"] / tuned_floor["seconds"],
                "cpu_s": predicted["cpu_seconds"], "floor_cpu_s": io["cpu_seconds"],
-               "ours_mb": max(run["peak_mb"] for _, run in pairs + [(io, one_core)]), "peer_mb": io["peak_mb"],
+               "ours_mb": max([run["peak_mb"] for _, run in pairs] + [one_core["peak_mb"]]), "peer_mb": io["peak_mb"],
                "projected_s": projected, "floor_binds_at_cores": binding}
     trained = measure(args, "train", [], cores)
     polygons = len(range(0, (args.size // PATCH) ** 2, TRAINING_EVERY))
