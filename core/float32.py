@@ -63,8 +63,9 @@ raw units a band of small variance (an index beside reflectances) weighs the lar
 against the large |y| of the others: on Maipo's 12 reflectances and 8 NDVI that bound left 97 % of the
 pixels to float64, in band units 44 % (README: prediction in float32, bounds in band units).
 
-Monomial kernel (MonomialDecision, d <= MONOMIAL_LIMIT, and up to MONOMIAL_REACH bands where the other
-kernel would leave monomial_share(d) or more of the model's own pixels to float64: float32_decision): the
+Monomial kernel (MonomialDecision, d <= MONOMIAL_LIMIT, and up to MONOMIAL_REACH bands where it costs less
+than the whitened kernel (monomial_cheaper: many classes) or the other kernel would leave monomial_share(d)
+or more of the model's own pixels to float64: float32_decision): the
 same certificate with the scores of one float64 product. With y = x - m, P_c = W_c W_c', o_c =
 W_c'(mu_c - m), l_c = kappa_max - kappa_c:
 D_c = ||W_c'y - o_c||^2 + l_c = sum_{i<=j} A_ij y_i y_j + b'y + k (A_ii = P_ii, A_ij = 2 P_ij, b =
@@ -143,6 +144,11 @@ MONOMIAL_LIMIT = 4
 MONOMIAL_REACH = 16
 MONOMIAL_SHARE = 0.2
 MONOMIAL_SHARE_BANDS = 10
+#: ... and, up to MONOMIAL_REACH bands, every model of classes with their own covariances that has at most
+#: this many monomials per class (monomial_cheaper: the float64 product's cost per class grows with the
+#: monomials, the whitened kernel's with its projected values, which it writes and reads again; README, the
+#: kernel's choice by class count).
+MONOMIAL_TERMS_PER_CLASS = 5
 #: Pixels drawn from a model to estimate that share (model_pixels).
 MODEL_PIXELS = 4096
 #: Scores per part of a classification (about 2 MB of float32 per array of the part: few, long NumPy loops,
@@ -222,16 +228,26 @@ def row_groups(d):
 def float32_decision(mixture, dtype):
     """The certified float32 decision of `mixture` for inputs of `dtype`: the monomial kernel up to
     MONOMIAL_LIMIT bands, else the shared one where every class has the same whitener (one pooled
-    covariance), else the whitened one; up to MONOMIAL_REACH bands, the monomial kernel where that one
-    would leave monomial_share(d) or more of the model's own pixels (model_pixels) to float64."""
+    covariance), else the whitened one; up to MONOMIAL_REACH bands, the monomial kernel where it costs less
+    than the whitened one (monomial_cheaper) or where that one would leave monomial_share(d) or more of the
+    model's own pixels (model_pixels) to float64."""
     d = mixture.n_features
     if d <= MONOMIAL_LIMIT:
         return MonomialDecision(mixture, dtype)
     shared = np.all(mixture.whiteners_ == mixture.whiteners_[0])
+    if d <= MONOMIAL_REACH and not shared and monomial_cheaper(d, mixture.n_classes):
+        return MonomialDecision(mixture, dtype)
     form = (SharedDecision if shared else WhitenedDecision)(mixture, dtype)
     if d <= MONOMIAL_REACH and form.fallback_share(model_pixels(mixture, dtype)) >= monomial_share(d):
         return MonomialDecision(mixture, dtype)
     return form
+
+
+def monomial_cheaper(d, n_classes):
+    """True where the monomial kernel classifies `n_classes` classes of their own covariances over `d` bands
+    faster than the whitened one: its K = (d + 1)(d + 2) / 2 monomials are at most MONOMIAL_TERMS_PER_CLASS
+    per class (4 classes: up to 4 bands; 6: 6; 10: 8; 16: 11; 24: 14; 32: 16)."""
+    return (d + 1) * (d + 2) // 2 <= MONOMIAL_TERMS_PER_CLASS * n_classes
 
 
 def monomial_share(d):

@@ -10,11 +10,15 @@ bands of the scene with 6 classes, 5 and 20 bands with 16; Landsat 5 on 6 bands)
 classification (in Predict's parts of 65,536 pixels; one thread, one BLAS thread) and of the distances
 alone, each kernel in turn in one process (interleaved, best of --repeats), and the share of pixels left to
 the float64 fallback.
+With --classes: instead, the kernel's choice by class count (monomial_cheaper): the scene's distribution with 4 to 32
+classes, each at the band counts around the rule's last monomial one (5 to 16 bands), both kernels' CPU ns per
+pixel on one thread and their wall ns per pixel with Predict's parts spread over two threads (best of
+--repeats), and the kernel chosen.
 With --against REV: instead, the whitened kernel of git revision REV (its core/float32.py, loaded beside
 this tree's) against this tree's, on the scene's 8, 12 and 20 bands (6 and 16 classes), Landsat 5 on all
 7 bands and Maipo on 20 and 64 features (README: the triangular whitened kernel).
 
-    /usr/bin/python3 dev/bench/bench_kernels.py [--pixels 262144] [--repeats 7] [--choice | --against 652efd8]
+    /usr/bin/python3 dev/bench/bench_kernels.py [--pixels 262144] [--repeats 7] [--choice | --classes | --against 652efd8]
 """
 
 import argparse
@@ -23,6 +27,7 @@ import os
 import subprocess
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from _package import REPO, use_repository
@@ -142,6 +147,45 @@ def classify_in_parts(form, bands):
         form.classify(bands[:, start:start + PART_PIXELS])
 
 
+def class_cases(pixels):
+    """(name, model, pixels) of the kernel's choice by class count: the scene's distribution with 4 to 32
+    classes, at the band counts (5 to 16) from one below the rule's last monomial one to two above it."""
+    from bench_predict import train_model
+
+    from gmmselect.core import GaussianMixture, float32
+    for n_classes in (4, 6, 8, 10, 16, 24, 32):
+        last = max(d for d in range(1, float32.MONOMIAL_REACH + 1) if float32.monomial_cheaper(d, n_classes))
+        for d in range(max(5, last - 1), min(float32.MONOMIAL_REACH, last + 2) + 1):
+            bands = list(range(1, d + 1))
+            yield (f"scene, {d} bands, {n_classes} classes", train_model(GaussianMixture, 20, n_classes, bands),
+                   scene_pixels(bands, pixels, n_classes=n_classes))
+
+
+def wall_ns(form, bands, pool):
+    """Wall nanoseconds per pixel of form.classify() over Predict's parts of `bands (d, n)`, spread over the
+    threads of `pool` (as Predict spreads a window's parts)."""
+    from gmmselect.raster.predict import PART_PIXELS
+    start = time.perf_counter()
+    list(pool.map(form.classify, [bands[:, s:s + PART_PIXELS] for s in range(0, bands.shape[1], PART_PIXELS)]))
+    return (time.perf_counter() - start) / bands.shape[1] * 1e9
+
+
+def compare_classes(name, model, bands, repeats, pool):
+    """Print the whitened and monomial kernels' CPU ns/px on one thread and wall ns/px on the `pool`'s threads
+    (interleaved, best of `repeats`), and the kernel float32_decision chooses."""
+    from gmmselect.core import float32
+    forms = {key: kernel(model, bands.dtype) for key, kernel in kernels_named("whitened", "monomial").items()}
+    one, two = dict.fromkeys(forms, np.inf), dict.fromkeys(forms, np.inf)
+    for _ in range(repeats):
+        for key, form in forms.items():
+            one[key] = min(one[key], cpu_ns(classify_in_parts, form, bands))
+            two[key] = min(two[key], wall_ns(form, bands, pool))
+    chosen = type(float32.float32_decision(model, bands.dtype)).__name__
+    print(f"{name}: one thread whitened {one['whitened']:.1f}, monomial {one['monomial']:.1f} ns/px "
+          f"({one['monomial'] / one['whitened']:.2f}); two threads whitened {two['whitened']:.1f}, monomial "
+          f"{two['monomial']:.1f} ns/px ({two['monomial'] / two['whitened']:.2f}); chosen: {chosen}", flush=True)
+
+
 def cpu_ns(work, *arguments):
     """CPU nanoseconds per pixel of one call work(*arguments), the last argument the pixels `(d, n)`."""
     start = time.process_time()
@@ -210,6 +254,7 @@ def main():
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--against", help="a git revision: its whitened kernel against this tree's")
     parser.add_argument("--choice", action="store_true", help="only the cases of the kernel's choice")
+    parser.add_argument("--classes", action="store_true", help="only the kernel's choice by class count")
     args = parser.parse_args()
     use_repository()
     from bench_predict import SELECTION, train_model
@@ -217,6 +262,11 @@ def main():
     from gmmselect.core import GaussianMixture
     from gmmselect.core.threads import single_threaded_blas
     with single_threaded_blas():
+        if args.classes:
+            with ThreadPoolExecutor(2) as pool:
+                for name, model, pixels in class_cases(args.pixels):
+                    compare_classes(name, model, pixels, args.repeats, pool)
+            return
         if args.against:
             kernels = {args.against: whitened_kernel_of(args.against), "now": kernels_named("whitened")["whitened"]}
             for name, model, pixels in whitened_cases(args.pixels):
