@@ -144,10 +144,11 @@ MONOMIAL_LIMIT = 4
 MONOMIAL_REACH = 16
 MONOMIAL_SHARE = 0.2
 MONOMIAL_SHARE_BANDS = 10
-#: ... and, up to MONOMIAL_REACH bands, every model of classes with their own covariances that has at most
-#: this many monomials per class (monomial_cheaper: the float64 product's cost per class grows with the
-#: monomials, the whitened kernel's with its projected values, which it writes and reads again; README, the
-#: kernel's choice by class count).
+#: ... and, up to MONOMIAL_REACH bands, every model of at least MONOMIAL_CLASSES classes with their own
+#: covariances that has at most MONOMIAL_TERMS_PER_CLASS monomials per class (monomial_cheaper: the float64
+#: product's cost per class grows with the monomials, the whitened kernel's with its projected values, which
+#: it writes and reads again; README, the kernel's choice by class count).
+MONOMIAL_CLASSES = 8
 MONOMIAL_TERMS_PER_CLASS = 5
 #: Pixels drawn from a model to estimate that share (model_pixels).
 MODEL_PIXELS = 4096
@@ -245,9 +246,9 @@ def float32_decision(mixture, dtype):
 
 def monomial_cheaper(d, n_classes):
     """True where the monomial kernel classifies `n_classes` classes of their own covariances over `d` bands
-    faster than the whitened one: its K = (d + 1)(d + 2) / 2 monomials are at most MONOMIAL_TERMS_PER_CLASS
-    per class (4 classes: up to 4 bands; 6: 6; 10: 8; 16: 11; 24: 14; 32: 16)."""
-    return (d + 1) * (d + 2) // 2 <= MONOMIAL_TERMS_PER_CLASS * n_classes
+    faster than the whitened one: at least MONOMIAL_CLASSES classes, and its K = (d + 1)(d + 2) / 2 monomials
+    at most MONOMIAL_TERMS_PER_CLASS per class (8 classes: up to 7 bands; 10: 8; 16: 11; 24: 14; 32: 16)."""
+    return n_classes >= MONOMIAL_CLASSES and (d + 1) * (d + 2) // 2 <= MONOMIAL_TERMS_PER_CLASS * n_classes
 
 
 def monomial_share(d):

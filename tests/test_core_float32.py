@@ -224,13 +224,15 @@ def test_the_monomial_kernel_serves_models_up_to_its_band_limit_the_shared_one_p
     assert type(model._float32(np.dtype(np.int16))) is expected
 
 
-@pytest.mark.parametrize("n_classes, last", [(4, 4), (6, 6), (10, 8), (16, 11), (24, 14), (32, 16)])
+@pytest.mark.parametrize("n_classes, last", [(4, 4), (6, 4), (7, 4), (8, 7), (10, 8), (16, 11), (24, 14),
+                                               (32, 16)])
 def test_many_classes_get_the_monomial_kernel_while_it_has_at_most_five_monomials_per_class(n_classes, last):
-    """Classes the float32 bound separates (none of the model's own pixels to float64): the monomial kernel up
-    to the last band count whose (d + 1)(d + 2) / 2 monomials are at most 5 per class (README, the kernel's
-    choice by class count), the whitened one beyond; a pooled model keeps the shared kernel. The monomial
-    kernel of the most classes gives the float64 labels and confidence."""
-    assert float32.MONOMIAL_TERMS_PER_CLASS == 5
+    """Classes the float32 bound separates (none of the model's own pixels to float64): from 8 classes on, the
+    monomial kernel up to the last band count whose (d + 1)(d + 2) / 2 monomials are at most 5 per class
+    (README, the kernel's choice by class count), the whitened one beyond; fewer classes keep it up to
+    MONOMIAL_LIMIT (4) bands; a pooled model keeps the shared kernel. The monomial kernel of the most classes
+    gives the float64 labels and confidence."""
+    assert (float32.MONOMIAL_CLASSES, float32.MONOMIAL_TERMS_PER_CLASS) == (8, 5)
     for d in range(float32.MONOMIAL_LIMIT + 1, float32.MONOMIAL_REACH + 1):
         model = ill_conditioned(1, d=d, n_classes=n_classes, smallest=0)
         expected = MonomialDecision if d <= last else WhitenedDecision

@@ -154,7 +154,8 @@ def class_cases(pixels):
 
     from gmmselect.core import GaussianMixture, float32
     for n_classes in (4, 6, 8, 10, 16, 24, 32):
-        last = max(d for d in range(1, float32.MONOMIAL_REACH + 1) if float32.monomial_cheaper(d, n_classes))
+        last = max([float32.MONOMIAL_LIMIT] + [d for d in range(1, float32.MONOMIAL_REACH + 1)
+                                               if float32.monomial_cheaper(d, n_classes)])
         for d in range(max(5, last - 1), min(float32.MONOMIAL_REACH, last + 2) + 1):
             bands = list(range(1, d + 1))
             yield (f"scene, {d} bands, {n_classes} classes", train_model(GaussianMixture, 20, n_classes, bands),
