@@ -139,12 +139,17 @@ def all_distances(form, bands):
         form.distances(bands[:, start:start + form.step])
 
 
-def classify_in_parts(form, bands):
-    """form.classify() of pixels `bands (d, n)` in the parts Predict gives it (raster.predict.PART_PIXELS each:
-    the pixels a part leaves to float64 are recomputed together)."""
+def predict_parts(bands):
+    """The parts Predict classifies of pixels `bands (d, n)`: raster.predict.PART_PIXELS each (the pixels a part
+    leaves to float64 are recomputed together)."""
     from gmmselect.raster.predict import PART_PIXELS
-    for start in range(0, bands.shape[1], PART_PIXELS):
-        form.classify(bands[:, start:start + PART_PIXELS])
+    return [bands[:, start:start + PART_PIXELS] for start in range(0, bands.shape[1], PART_PIXELS)]
+
+
+def classify_in_parts(form, bands):
+    """form.classify() of pixels `bands (d, n)` in Predict's parts, one after the other."""
+    for part in predict_parts(bands):
+        form.classify(part)
 
 
 def class_cases(pixels):
@@ -165,9 +170,9 @@ def class_cases(pixels):
 def wall_ns(form, bands, pool):
     """Wall nanoseconds per pixel of form.classify() over Predict's parts of `bands (d, n)`, spread over the
     threads of `pool` (as Predict spreads a window's parts)."""
-    from gmmselect.raster.predict import PART_PIXELS
+    parts = predict_parts(bands)
     start = time.perf_counter()
-    list(pool.map(form.classify, [bands[:, s:s + PART_PIXELS] for s in range(0, bands.shape[1], PART_PIXELS)]))
+    list(pool.map(form.classify, parts))
     return (time.perf_counter() - start) / bands.shape[1] * 1e9
 
 
