@@ -37,6 +37,14 @@ def jm_ceiling(priors):
     return float(np.sqrt(2) * (1 - np.sum(priors ** 2)) / 2)
 
 
+def weighted_pairs(weights, values):
+    """sum_ij w_ij v_ij,m for every candidate m of the pairs' `values` `(P, m)`. einsum adds the pairs one
+    after the other for all the candidates alike, so equal pair values give equal J; a BLAS product
+    (weights @ values) sums a matrix's edge columns in another order, and broke such exact ties (classes
+    separated on every band: JM_ij = sqrt 2 for every candidate) in favour of the last bands."""
+    return np.einsum("p,pm->m", weights, values)
+
+
 def pairwise_jm(mixture):
     """JM_ij `(C, C)` of the Gaussians a GaussianMixture classifies with (S_c(alpha) + tau R, floored), in the
     units of its decomposition (ridge units with a relative ridge: JM does not depend on the units)."""
@@ -100,7 +108,7 @@ class JeffriesMatusita(SubsetCriterion):
             every = np.full((len(self.first), jm.shape[1]), SEPARATED_JM)
             every[pairs] = jm
             jm = every
-        return self.weights @ jm
+        return weighted_pairs(self.weights, jm)
 
     def _added(self):
         """J(F+f) for every f: class and pair log-dets and D' S^-1 D by the forward block updates, over the
@@ -140,7 +148,7 @@ class KullbackLeibler(SubsetCriterion):
         """J from traces `(C, C, m)` and (mu_j - mu_i)' S_i^-1 (mu_j - mu_i) `(C, C, m)` at size k."""
         pair = (self.first, self.second)
         symmetric = (traces + traces.transpose(1, 0, 2) + mahalanobis + mahalanobis.transpose(1, 0, 2))
-        return self.weights @ (symmetric[pair] / 2 - k)
+        return weighted_pairs(self.weights, symmetric[pair] / 2 - k)
 
     def _added(self):
         """tr(S_i[F+f]^-1 S_j[F+f]) = tr_ij + [||L_j' (w_i - w_j)||^2 + alpha_j] / alpha_i.
