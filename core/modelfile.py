@@ -1,10 +1,11 @@
 """Model files: one NumPy .npz archive of plain arrays plus a JSON header, never pickle.
 
 Loading reads data only (`allow_pickle=False`) and checks everything before the model is built:
-the format name and version, the size each array claims (before any is read), the JSON type of
-every header field, every shape, and that the numbers describe a valid mixture (finite, priors
-summing to 1, symmetric positive semi-definite covariances, distinct labels that fit the
-classification). A file that fails raises ModelFileError saying what is wrong. Round trips are exact.
+the format name and version, the size each array claims (before any is read), each array's kind
+(whole or real numbers), the JSON type of every header field (its integers within 64 bits), every
+shape, and that the numbers describe a valid mixture (finite, priors summing to 1, symmetric positive
+semi-definite covariances, distinct labels that fit the classification). A file that fails raises
+ModelFileError saying what is wrong. Round trips are exact.
 """
 
 import json
@@ -319,7 +320,23 @@ def read_archive(path):
     if version > VERSION:
         raise ModelFileError(f"{path} is a model file of version {version}, newer than this plugin reads "
                              f"(version {VERSION}); update GMM Select")
+    check_array_kinds(path, arrays)
     return header, arrays
+
+
+#: The arrays a model file may hold: whole numbers or real numbers (never text, booleans or complex).
+WHOLE_ARRAYS = ("labels", "band_numbers", "features", "selection_sizes", "selection_sets")
+REAL_ARRAYS = ("priors", "means", "covariances", "counts", "ridge_scale", "selection_values", "tau_grid",
+               "tau_values", "tau_alphas", "tau_surface")
+
+
+def check_array_kinds(path, arrays):
+    """ModelFileError unless each array the file holds is of its kind: whole or real numbers."""
+    for name, array in arrays.items():
+        if name in WHOLE_ARRAYS:
+            require(array.dtype.kind in "iu", path, f"array '{name}' holds {array.dtype}, not whole numbers")
+        elif name in REAL_ARRAYS:
+            require(array.dtype.kind in "iuf", path, f"array '{name}' holds {array.dtype}, not real numbers")
 
 
 # -- reading: the header ---------------------------------------------------------------------
@@ -370,6 +387,8 @@ class Fields:
         wrong = isinstance(value, bool) and bool not in types or not isinstance(value, types)
         require(not wrong, self.path,
                 f"header field '{self.name(key)}' is {json_type(value)}, not {description}")
+        require(not isinstance(value, int) or abs(value) < 2**63, self.path,
+                f"header field '{self.name(key)}' is {value}, beyond the 64-bit integers")
         return value
 
     def get(self, key, kind, optional=False):
@@ -469,9 +488,8 @@ def read_selection(header, arrays, n_features):
     require(sizes.ndim == 1 and len(sizes) > 0 and sets.shape == (len(sizes), sizes.max())
             and values.shape == sizes.shape, path,
             f"selection arrays of shapes {sizes.shape}, {sets.shape} and {values.shape} disagree")
-    require(np.issubdtype(sizes.dtype, np.integer) and np.issubdtype(sets.dtype, np.integer)
-            and np.all(np.diff(sizes) > 0) and sizes[0] >= 1, path,
-            "selection sizes are not increasing whole numbers")
+    require(np.all(np.diff(sizes) > 0) and sizes[0] >= 1, path,
+            "selection sizes are not increasing from 1 on")
     best = [row[:size] for size, row in zip(sizes, sets)]
     require(all(np.all((row >= 0) & (row < n_features)) for row in best), path,
             f"a selected set holds a band position outside 0 to {n_features - 1}")
@@ -521,13 +539,6 @@ def check_shapes(path, arrays):
     """(C, d) from the means, or ModelFileError when an array's type or shape disagrees with them."""
     missing = [name for name in MIXTURE_ARRAYS if name not in arrays]
     require(not missing, path, f"missing arrays {missing}")
-    for name in ("labels", "band_numbers", "features"):
-        require(np.issubdtype(arrays[name].dtype, np.integer), path,
-                f"array '{name}' holds {arrays[name].dtype}, not whole numbers")
-    for name in ("priors", "means", "covariances", "counts", "ridge_scale"):
-        if name in arrays:
-            require(np.issubdtype(arrays[name].dtype, np.number), path,
-                    f"array '{name}' holds {arrays[name].dtype}, not numbers")
     means = arrays["means"]
     require(means.ndim == 2 and means.shape[0] >= 1 and means.shape[1] >= 1, path,
             f"means of shape {means.shape}, not (classes, bands)")
