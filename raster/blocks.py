@@ -43,16 +43,24 @@ def thread_options(options):
             gdal.SetThreadLocalConfigOption(name, value)
 
 
+#: The first GDAL (3.7.1) whose GeoTIFF reader decodes a band-interleaved file (PlanarConfiguration =
+#: Separate) on several threads safely: 3.6.0 to 3.7.0 corrupt the heap when a read takes some of its bands
+#: (OSGeo/gdal#7963; Debian 12 ships 3.6.2, where Predict crashed).
+THREADED_BAND_INTERLEAVED = 3070100
+
+
 def reading_options(dataset, threads):
     """The GDAL options under which windows of a GeoTIFF `dataset` read fastest (README: where
-    prediction's time goes): a compressed one decoded on `threads` threads (GDAL_NUM_THREADS), an
-    uncompressed tiled or band-interleaved one read around the block cache (GTIFF_DIRECT_IO; on
-    pixel-interleaved strips direct reading is several times slower); other formats as they are."""
+    prediction's time goes): a compressed one decoded on `threads` threads (GDAL_NUM_THREADS; a
+    band-interleaved one only from GDAL THREADED_BAND_INTERLEAVED on), an uncompressed tiled or
+    band-interleaved one read around the block cache (GTIFF_DIRECT_IO; on pixel-interleaved strips direct
+    reading is several times slower); other formats as they are."""
     if dataset.GetDriver().ShortName != "GTiff":
         return {}
     structure = dataset.GetMetadata("IMAGE_STRUCTURE") or {}
     if structure.get("COMPRESSION", "NONE") != "NONE":
-        return {"GDAL_NUM_THREADS": str(threads)} if threads > 1 else {}
+        safe = structure.get("INTERLEAVE") != "BAND" or int(gdal.VersionInfo()) >= THREADED_BAND_INTERLEAVED
+        return {"GDAL_NUM_THREADS": str(threads)} if threads > 1 and safe else {}
     width, height = dataset.GetRasterBand(1).GetBlockSize()
     tiled = width < dataset.RasterXSize and height > 1
     return {"GTIFF_DIRECT_IO": "YES"} if tiled or structure.get("INTERLEAVE") == "BAND" else {}
