@@ -536,7 +536,7 @@ MIXTURE_ARRAYS = ("labels", "priors", "means", "covariances", "band_numbers", "f
 
 
 def check_shapes(path, arrays):
-    """(C, d) from the means, or ModelFileError when an array's type or shape disagrees with them."""
+    """(C, d) from the means, or ModelFileError when an array is missing or its shape disagrees with them."""
     missing = [name for name in MIXTURE_ARRAYS if name not in arrays]
     require(not missing, path, f"missing arrays {missing}")
     means = arrays["means"]

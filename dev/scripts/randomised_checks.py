@@ -1,0 +1,471 @@
+"""Randomised checks: the exactness claims on data no test was written for, one seeded case after another.
+
+    /usr/bin/python3 dev/scripts/randomised_checks.py float32 [--seeds 0:2000]
+    /usr/bin/python3 dev/scripts/randomised_checks.py selection [--seeds 0:2000]
+    /usr/bin/python3 dev/scripts/randomised_checks.py predict [--seeds 0:300]
+    /usr/bin/python3 dev/scripts/randomised_checks.py samples [--seeds 0:300]
+
+float32: random mixtures (1 to 33 bands, 2 to 13 classes, condition up to 1e10, scales 1e-3 to 1e4,
+shrinkage, shared covariances) and pixels of every input type, near ties found by bisection among them:
+the certified float32 classification (the kernel float32_decision chooses, then the whitened and the
+monomial one forced) against the float64 decisions: the same labels, confidence and posteriors within
+CONFIDENCE_TOLERANCE.
+selection: random data sets (integer values, a near-copied band, large offsets, classes separated on
+every band), SFS or SFFS on any criterion, ridge, shrinkage and grouped folds: select_features against
+the brute force of tests/reference.py (every subset refitted): the same sets, values within 1e-8. Data
+whose covariances reach the eigenvalue floor are skipped (the brute force has none).
+predict: random GeoTIFFs (every pixel type, tiles or strips, pixel- or band-interleaved, DEFLATE,
+no-data, NaN and infinities, a mask raster), a model of a random band list, small memory budgets and 1
+or 2 threads: predict_raster against the float64 classification in memory of the pixels GDAL's masks
+keep.
+samples: random polygons (holes, several parts, some partly outside or smaller than a pixel) and points of
+three classes over a random raster with no-data: extract_samples (all_touched or not, small memory budgets)
+against each feature rasterised alone by GDAL, contested pixels dropped, a pixel to its first feature.
+
+Each case is one seed; a case that breaks a claim is printed with its seed (run it alone with --seeds
+N:N+1), then the counts. README, Development: what these checks found.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+import warnings
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(HERE, "..", "bench"), os.path.join(HERE, "..", "..", "tests")]
+from _package import use_repository  # noqa: E402
+
+use_repository()
+import reference  # noqa: E402
+from osgeo import gdal, ogr, osr  # noqa: E402
+
+from gmmselect.core import GaussianMixture, float32, make_folds, select_features  # noqa: E402
+from gmmselect.core.validation import MIN_SAMPLES_PER_CLASS  # noqa: E402
+from gmmselect.raster import extract_samples, predict_raster  # noqa: E402
+
+SKIP = "skip"
+INPUT_TYPES = [np.float32, np.float64, np.int16, np.uint16, np.uint8, np.int8, np.int32]
+GDAL_TYPES = {gdal.GDT_Byte: np.uint8, gdal.GDT_UInt16: np.uint16, gdal.GDT_Int16: np.int16,
+              gdal.GDT_Int32: np.int32, gdal.GDT_Float32: np.float32, gdal.GDT_Float64: np.float64}
+#: Smallest eigenvalue (plus the ridge) of a class, relative to its mean variance, that the brute force
+#: and the engine both leave above the floor.
+CONDITIONED = 1e-7
+
+
+# -- float32 -----------------------------------------------------------------------------------
+
+def random_mixture(rng):
+    """A mixture of random size, scale, offset, conditioning and shrinkage, and its scale."""
+    d = int(rng.choice([1, 2, 3, 4, 5, 6, 8, 11, 16, 20, 33]))
+    n_classes = int(rng.integers(2, 14))
+    scale, condition = 10.0 ** rng.uniform(-3, 4), 10.0 ** rng.uniform(0, 10)
+    offset = 10.0 ** rng.uniform(-2, 5) * rng.choice([0, 1])
+    shared = rng.random() < 0.2
+    covariances = []
+    for _ in range(1 if shared else n_classes):
+        basis = np.linalg.qr(rng.normal(size=(d, d)))[0]
+        eigenvalues = scale**2 * np.logspace(-np.log10(condition), 0, d) * rng.uniform(0.5, 2, d)
+        covariances.append(basis * eigenvalues @ basis.T)
+    covariances = np.array(covariances * n_classes if shared else covariances)
+    means = offset + scale * rng.normal(0, rng.uniform(0.5, 8), (n_classes, d))
+    priors = rng.dirichlet(np.ones(n_classes) * rng.uniform(0.3, 5))
+    alpha = 0.0 if shared else float(rng.choice([0, 0, 0.3, 1]))
+    counts = rng.integers(d + 2, 10 * d + 50, n_classes) if alpha else None
+    return GaussianMixture(np.arange(1, n_classes + 1), priors, means, covariances, counts=counts,
+                           alpha=alpha), scale
+
+
+def in_range_of(mixture, scale, dtype, rng):
+    """`mixture` moved and scaled into a part of the integer `dtype`'s range (floats: as it is)."""
+    if not np.issubdtype(dtype, np.integer):
+        return mixture, scale
+    info = np.iinfo(dtype)
+    low, high = mixture.means_.min(), mixture.means_.max()
+    gain = (float(info.max) - info.min) * rng.uniform(0.01, 0.5) / max(high - low, 1e-9)
+    shift = info.min + (float(info.max) - info.min) / 4 - low * gain
+    return GaussianMixture(mixture.labels_, mixture.priors_, mixture.means_ * gain + shift,
+                           mixture.covariances_ * gain**2), scale * gain
+
+
+def near_ties(mixture, rng, n):
+    """Points on segments between class means either side of the float64 boundary (60 bisections)."""
+    first = rng.integers(0, mixture.n_classes, n)
+    second = (first + rng.integers(1, mixture.n_classes, n)) % mixture.n_classes
+    start, end = mixture.means_[first], mixture.means_[second]
+    winner = mixture.decision_function(start).argmax(axis=1)
+    crossing = winner != mixture.decision_function(end).argmax(axis=1)
+    start, end, winner = start[crossing], end[crossing], winner[crossing]
+    low, high = np.zeros(len(start)), np.ones(len(start))
+    for _ in range(60):
+        middle = (low + high) / 2
+        same = mixture.decision_function(start + middle[:, None] * (end - start)).argmax(axis=1) == winner
+        low, high = np.where(same, middle, low), np.where(same, high, middle)
+    return np.vstack([start + low[:, None] * (end - start), start + high[:, None] * (end - start)])
+
+
+def float32_pixels(mixture, scale, dtype, rng):
+    """Pixels `(n, d)` of `dtype`: between and around the means, near ties and the type's extremes."""
+    n, d = 3000, mixture.n_features
+    start = mixture.means_[rng.integers(0, mixture.n_classes, n)]
+    end = mixture.means_[rng.integers(0, mixture.n_classes, n)]
+    X = start + rng.uniform(0, 1, (n, 1)) * (end - start) + rng.normal(0, scale * rng.uniform(0.1, 5), (n, d))
+    X = np.vstack([X, near_ties(mixture, rng, 200)])
+    if np.issubdtype(dtype, np.integer):
+        info = np.iinfo(dtype)
+        X = np.vstack([np.clip(np.round(X), info.min, info.max), rng.choice([info.min, info.max], (20, d))])
+    return X.astype(dtype)
+
+
+def check_float32(seed):
+    """The float32 classification of each kernel against float64 on one random mixture and input type."""
+    rng = np.random.default_rng(seed)
+    mixture, scale = random_mixture(rng)
+    dtype = INPUT_TYPES[rng.integers(len(INPUT_TYPES))]
+    mixture, scale = in_range_of(mixture, scale, dtype, rng)
+    X = float32_pixels(mixture, scale, dtype, rng)
+    winners, confidence, posteriors = mixture.decide(X.astype(np.float64), True)
+    problems = []
+    for name, form in (("chosen", float32.float32_decision), ("whitened", float32.WhitenedDecision),
+                       ("monomial", float32.MonomialDecision)):
+        decision = form(mixture, dtype)
+        labels, confidence32, posteriors32 = decision.classify(np.ascontiguousarray(X.T), True)
+        wrong = int(np.sum(labels != winners))
+        error = max(np.abs(confidence32 - confidence).max(), np.abs(posteriors32 - posteriors).max())
+        if wrong or not error <= float32.CONFIDENCE_TOLERANCE:
+            problems.append(f"{name} kernel ({type(decision).__name__}): {wrong} labels, error {error:.3g}")
+    return "; ".join(f"{mixture.n_features} bands, {mixture.n_classes} classes, {np.dtype(dtype).name}: {p}"
+                     for p in problems) or None
+
+
+# -- selection ---------------------------------------------------------------------------------
+
+def random_classes(rng):
+    """Samples `(n, d)`, classes and polygon groups of a random data set of one of five kinds."""
+    n_classes, d = int(rng.integers(2, 7)), int(rng.integers(3, 11))
+    separation = 10 ** rng.uniform(-0.5, 1.5)
+    X, y, groups = [], [], []
+    for c in range(n_classes):
+        n = int(rng.integers(d + 3, 60))
+        mixing = rng.normal(size=(d, d)) * rng.uniform(0.05, 2, size=d)
+        X.append(rng.normal(size=(n, d)) @ mixing + rng.normal(scale=separation, size=d))
+        y.append(np.full(n, c + 1))
+        groups.append(c * 100 + rng.integers(0, 4, n))
+    X, y, groups = np.vstack(X), np.concatenate(y), np.concatenate(groups)
+    kind = rng.integers(0, 5)
+    if kind == 1:  # whole numbers: ties
+        X = np.round(X * rng.uniform(1, 20))
+    elif kind == 2:  # a near copy of a band
+        band, copied = rng.choice(d, 2, replace=False)
+        X[:, band] = 2 * X[:, copied] + rng.normal(0, 1e-6, len(X))
+    elif kind == 3:  # large offsets
+        X = X + 10 ** rng.uniform(2, 5)
+    elif kind == 4:  # classes separated on every band
+        X = X + np.repeat(rng.normal(0, 50, (n_classes, d)), np.bincount(y)[1:], axis=0)
+    return X, y, groups
+
+
+def above_floor(X, y, parts, tau):
+    """True when every class of every part `(n,)` bool has more samples than bands and its smallest
+    eigenvalue plus `tau` at least CONDITIONED times its mean variance."""
+    for part in parts:
+        for label in np.unique(y):
+            samples = X[part & (y == label)]
+            if len(samples) <= X.shape[1]:
+                return False
+            covariance = np.cov(samples, rowvar=False)
+            if np.linalg.eigvalsh(covariance).min() + tau < CONDITIONED * np.trace(covariance) / X.shape[1]:
+                return False
+    return True
+
+
+def check_selection(seed):
+    """select_features against the brute force on one random data set and setting."""
+    rng = np.random.default_rng(seed)
+    X, y, groups = random_classes(rng)
+    criterion = str(rng.choice(["jm", "kl", "accuracy", "kappa", "f1"]))
+    method = str(rng.choice(["sfs", "sffs"]))
+    tau, alpha = float(rng.choice([0.0, 0.0, 1e-3, 0.5])), float(rng.choice([0.0, 0.0, 0.3, 1.0]))
+    k_max = int(rng.integers(2, min(6, X.shape[1]) + 1))
+    separability = criterion in ("jm", "kl")
+    grouped = not separability and rng.random() < 0.3
+    try:
+        fold = None if separability else make_folds(y, 3, groups if grouped else None, 0)
+    except ValueError:  # a class too small for grouped folds: refused, as it should be
+        return SKIP
+    parts = [np.ones(len(y), bool)] if fold is None else [fold != v for v in np.unique(fold)]
+    if not above_floor(X, y, parts, tau):
+        return SKIP
+    result = select_features(X, y, method, criterion, max_features=k_max, folds=3,
+                             groups=groups if grouped else None, tau=tau, alpha=alpha)
+    J = reference.criterion_function(X, y, criterion, fold, tau, alpha)
+    sets, values = reference.sequential(J, X.shape[1], k_max, method == "sffs")
+    setting = f"{method} {criterion} tau {tau} alpha {alpha} k {k_max} grouped {grouped}"
+    if result.best_sets != sets:
+        return f"{setting}: sets {result.best_sets}, brute force {sets}"
+    far = [size for size in sets
+           if not np.isclose(result.best_values[size], values[size], rtol=1e-8, atol=1e-12)]
+    return f"{setting}: values of sizes {far} differ" if far else None
+
+
+# -- predict ------------------------------------------------------------------------------------
+
+def random_geotiff(rng, path):
+    """A random GeoTIFF at `path` and its bands `(n, h, w)`."""
+    gdal_type = list(GDAL_TYPES)[rng.integers(len(GDAL_TYPES))]
+    dtype = GDAL_TYPES[gdal_type]
+    width, height, n = int(rng.integers(1, 260)), int(rng.integers(1, 260)), int(rng.integers(1, 7))
+    if rng.random() < 0.5:
+        options = ["TILED=YES", f"BLOCKXSIZE={rng.choice([16, 32, 256])}",
+                   f"BLOCKYSIZE={rng.choice([16, 64])}"]
+    else:
+        options = [f"BLOCKYSIZE={rng.integers(1, 40)}"]
+    options.append(f"INTERLEAVE={rng.choice(['PIXEL', 'BAND'])}")
+    if rng.random() < 0.3:
+        options.append("COMPRESS=DEFLATE")
+    centres = rng.uniform(0.1, 0.9, (4, n))[rng.integers(0, 4, (height, width))].transpose(2, 0, 1)
+    if np.issubdtype(dtype, np.integer):
+        info = np.iinfo(dtype)
+        low, high = max(info.min, -30000), min(info.max, 30000)
+        values = low + (high - low) * centres + rng.normal(0, (high - low) * 0.03, centres.shape)
+        bands = np.clip(np.round(values), info.min, info.max).astype(dtype)
+    else:
+        scale = 10.0 ** rng.uniform(-3, 4)
+        bands = (scale * centres + rng.normal(0, scale * 0.05, centres.shape)).astype(dtype)
+        for _ in range(rng.integers(0, 4)):
+            bands[rng.integers(n), rng.integers(height), rng.integers(width)] = rng.choice([np.nan, np.inf])
+    dataset = gdal.GetDriverByName("GTiff").Create(path, width, height, n, gdal_type, options)
+    dataset.SetGeoTransform([0, 1, 0, height, 0, -1])
+    if rng.random() < 0.4:  # GeoTIFF: one no-data value for every band
+        dataset.GetRasterBand(1).SetNoDataValue(float(bands.flat[rng.integers(bands.size)]))
+    for k, band in enumerate(bands):
+        dataset.GetRasterBand(k + 1).WriteArray(band)
+    dataset = None
+    return bands
+
+
+def gdal_valid(path, numbers):
+    """The pixels `(h, w)` that no band `numbers` marks invalid: not its no-data value (compared exactly, as
+    QGIS does; GDAL's mask band also drops values within about 5e-7 of it, relative) and kept by its alpha
+    band (GDAL sees one in a 4-band Byte GeoTIFF)."""
+    dataset = gdal.Open(path)
+    valid = []
+    for number in numbers:
+        band = dataset.GetRasterBand(number)
+        if band.GetMaskFlags() & gdal.GMF_NODATA:
+            values, nodata = band.ReadAsArray(), band.GetNoDataValue()
+            valid.append(~np.isnan(values) if np.isnan(nodata) else values != nodata)
+        else:
+            valid.append(band.GetMaskBand().ReadAsArray() > 0)
+    return np.logical_and.reduce(valid)
+
+
+def random_mask(rng, path, height, width):
+    """A byte mask raster at `path` (0, 1, 7, 255; 7 its no-data value or not) and its usable pixels."""
+    values = rng.choice([0, 1, 7, 255], (height, width), p=[0.2, 0.5, 0.2, 0.1]).astype(np.uint8)
+    dataset = gdal.GetDriverByName("GTiff").Create(path, width, height, 1, gdal.GDT_Byte)
+    dataset.SetGeoTransform([0, 1, 0, height, 0, -1])
+    nodata = rng.random() < 0.5
+    if nodata:
+        dataset.GetRasterBand(1).SetNoDataValue(7)
+    dataset.GetRasterBand(1).WriteArray(values)
+    return (values > 0) & ((values != 7) | (not nodata))
+
+
+def model_of(bands, numbers, rng):
+    """A mixture of 2 to 5 classes of nearest-centre labels of random finite pixels of `numbers`."""
+    pixels = bands[np.array(numbers) - 1].reshape(len(numbers), -1).T.astype(np.float64)
+    pixels = pixels[np.isfinite(pixels).all(axis=1)]
+    if len(pixels) < 50:
+        return None
+    drawn = pixels[rng.integers(0, len(pixels), 400)]
+    centres = pixels[rng.integers(0, len(pixels), int(rng.integers(2, 6)))]
+    nearest = np.argmin(((drawn[:, None, :] - centres[None]) ** 2).sum(axis=2), axis=1)
+    labels = np.array([1, 2, 3, 300, 7]) if rng.random() < 0.2 else np.arange(1, 6)
+    spread = np.ptp(pixels, axis=0)
+    try:
+        return GaussianMixture.fit(drawn, labels[nearest], tau=float(rng.choice([1e-6, 1e-3]))
+                                   * float(np.mean(np.where(spread > 0, spread, 1) ** 2)))
+    except ValueError:  # a class of one sample: refused, as it should be
+        return None
+
+
+def check_predict(seed, folder):
+    """predict_raster against the float64 classification in memory on one random raster."""
+    rng = np.random.default_rng(seed)
+    source = os.path.join(folder, "scene.tif")
+    bands = random_geotiff(rng, source)
+    n, height, width = bands.shape
+    numbers = [int(b) for b in rng.permutation(n)[:rng.integers(1, n + 1)] + 1]
+    mixture = model_of(bands, numbers, rng)
+    if mixture is None:
+        return SKIP
+    used = bands[np.array(numbers) - 1]
+    usable = np.isfinite(used.astype(np.float64)).all(axis=0) & gdal_valid(source, numbers)
+    mask = os.path.join(folder, "mask.tif") if rng.random() < 0.3 else None
+    if mask:
+        usable &= random_mask(rng, mask, height, width)
+    paths = [os.path.join(folder, f"{name}.tif") for name in ("classes", "confidence", "posteriors")]
+    predict_raster(source, mixture, numbers, *paths, mask_path=mask, memory_mb=int(rng.choice([1, 2, 8, 64])),
+                   workers=int(rng.integers(1, 3)))
+    expected = [np.zeros((1, height, width)), np.full((1, height, width), -1.0),
+                np.full((mixture.n_classes, height, width), -1.0)]
+    if usable.any():
+        winners, confidence, posteriors = mixture.decide(used[:, usable].T.astype(np.float64), True)
+        for array, values in zip(expected, (mixture.labels_[winners][None], confidence[None], posteriors.T)):
+            array[:, usable] = values
+    written = [gdal.Open(path).ReadAsArray().reshape(array.shape) for path, array in zip(paths, expected)]
+    names, tolerances = ("classes", "confidence", "posteriors"), (0, *[float32.CONFIDENCE_TOLERANCE] * 2)
+    problems = [f"{name} off by up to {np.abs(got - want).max():.3g}"
+                for name, got, want, tolerance in zip(names, written, expected, tolerances)
+                if not np.all(np.abs(got - want) <= tolerance)]
+    described = f"{bands.dtype} {width} x {height} x {n}, bands {numbers}"
+    return f"{described}: {'; '.join(problems)}" if problems else None
+
+
+# -- samples ------------------------------------------------------------------------------------
+
+def random_polygon(rng, x, y, size):
+    """A star-shaped polygon of 3 to 7 vertices around (x, y), with a hole one time in five."""
+    angles = np.sort(rng.uniform(0, 2 * np.pi, int(rng.integers(3, 8))))
+    radii = size * rng.uniform(0.3, 1, len(angles))
+    rings = [zip(x + radii * np.cos(angles), y + radii * np.sin(angles))]
+    if rng.random() < 0.2:
+        hole = np.linspace(2 * np.pi, 0, 6)[:-1]
+        rings.append(zip(x + 0.25 * size * np.cos(hole), y + 0.25 * size * np.sin(hole)))
+    polygon = ogr.Geometry(ogr.wkbPolygon)
+    for points in rings:
+        ring = ogr.Geometry(ogr.wkbLinearRing)
+        for px, py in points:
+            ring.AddPoint_2D(float(px), float(py))
+        ring.CloseRings()
+        polygon.AddGeometry(ring)
+    return polygon
+
+
+def random_feature(rng, x, y, size):
+    """A point, a polygon of two parts or a polygon at (x, y)."""
+    kind = rng.random()
+    if kind < 0.15:
+        point = ogr.Geometry(ogr.wkbPoint)
+        point.AddPoint_2D(float(x), float(y))
+        return point
+    if kind < 0.3:
+        parts = ogr.Geometry(ogr.wkbMultiPolygon)
+        parts.AddGeometry(random_polygon(rng, x, y, size))
+        parts.AddGeometry(random_polygon(rng, x + 3 * size, y, size))
+        return parts
+    return random_polygon(rng, x, y, size)
+
+
+def rasterised(geometry, shape, transform, srs, all_touched):
+    """The pixels `(h, w)` bool that GDAL burns for `geometry` alone."""
+    target = gdal.GetDriverByName("MEM").Create("", shape[1], shape[0], 1, gdal.GDT_Byte)
+    target.SetGeoTransform(transform)
+    source = ogr.GetDriverByName("Memory").CreateDataSource("")
+    layer = source.CreateLayer("feature", srs, ogr.wkbUnknown)
+    feature = ogr.Feature(layer.GetLayerDefn())
+    feature.SetGeometry(geometry)
+    layer.CreateFeature(feature)
+    options = ["ALL_TOUCHED=TRUE"] if all_touched else []
+    gdal.RasterizeLayer(target, [1], layer, burn_values=[1], options=options)
+    return target.ReadAsArray().astype(bool)
+
+
+def check_samples(seed, folder):
+    """extract_samples against each feature rasterised alone, on one random raster and layer."""
+    rng = np.random.default_rng(seed)
+    width, height, n = int(rng.integers(5, 150)), int(rng.integers(5, 150)), int(rng.integers(1, 4))
+    size = float(rng.choice([1.0, 0.5, 30.0, 2.5]))
+    left, top = rng.uniform(-1000, 1000, 2)
+    transform = [float(left), size, 0, float(top), 0, -size]
+    srs = osr.SpatialReference()
+    srs.ImportFromEPSG(32633)
+    raster = os.path.join(folder, "scene.tif")
+    options = ["TILED=YES", "BLOCKXSIZE=16", "BLOCKYSIZE=16"] if rng.random() < 0.5 else \
+        [f"BLOCKYSIZE={rng.integers(1, 20)}"]
+    dataset = gdal.GetDriverByName("GTiff").Create(raster, width, height, n, gdal.GDT_Int16, options)
+    dataset.SetGeoTransform(transform)
+    dataset.SetProjection(srs.ExportToWkt())
+    bands = rng.integers(-100, 100, (n, height, width)).astype(np.int16)
+    nodata = int(bands.flat[rng.integers(bands.size)]) if rng.random() < 0.4 else None
+    for k, band in enumerate(bands):
+        if nodata is not None:
+            dataset.GetRasterBand(k + 1).SetNoDataValue(nodata)
+        dataset.GetRasterBand(k + 1).WriteArray(band)
+    dataset = None
+    vector = os.path.join(folder, "training.gpkg")
+    source = ogr.GetDriverByName("GPKG").CreateDataSource(vector)
+    layer = source.CreateLayer("training", srs, ogr.wkbUnknown)
+    numeric = rng.random() < 0.5
+    layer.CreateField(ogr.FieldDefn("class", ogr.OFTInteger if numeric else ogr.OFTString))
+    classes, geometries = [], []
+    for _ in range(rng.integers(1, 12)):
+        x, y = left + rng.uniform(-0.1, 1.1) * width * size, top - rng.uniform(-0.1, 1.1) * height * size
+        geometries.append(random_feature(rng, x, y, size * 10 ** rng.uniform(-0.7, 1.3)))
+        classes.append(str(rng.integers(1, 4)) if numeric else f"class {rng.integers(1, 4)}")
+        feature = ogr.Feature(layer.GetLayerDefn())
+        feature.SetField("class", int(classes[-1]) if numeric else classes[-1])
+        feature.SetGeometry(geometries[-1])
+        layer.CreateFeature(feature)
+    fids = [feature.GetFID() for feature in layer]
+    source = None
+    all_touched = bool(rng.random() < 0.3)
+    covers = [rasterised(geometry, (height, width), transform, srs, all_touched) for geometry in geometries]
+    expected = []
+    for row, column in np.ndindex(height, width):
+        hits = [k for k, cover in enumerate(covers) if cover[row, column]]
+        values = bands[:, row, column]
+        if hits and len({classes[k] for k in hits}) == 1 and (nodata is None or np.all(values != nodata)):
+            expected.append((classes[hits[0]], fids[hits[0]], tuple(values.tolist())))
+    counts = [sum(sample[0] == name for sample in expected) for name in set(classes)]
+    try:
+        samples = extract_samples(raster, vector, "class", all_touched=all_touched,
+                                  memory_mb=int(rng.choice([1, 256])))
+    except ValueError as refused:  # DataError: a class short of samples
+        return None if min(counts) < MIN_SAMPLES_PER_CLASS else f"refused {counts} per class: {refused}"
+    names = dict(zip(samples.labels, samples.class_names))
+    got = sorted((str(names[code]), int(fid), tuple(int(v) for v in x))
+                 for x, code, fid in zip(samples.X, samples.y, samples.groups))
+    if got != sorted(expected):
+        missing, extra = set(expected) - set(got), set(got) - set(expected)
+        return (f"{width} x {height} px of {size}, all_touched {all_touched}: {len(got)} samples, expected "
+                f"{len(expected)}; missing {sorted(missing)[:3]}, extra {sorted(extra)[:3]}")
+    return None
+
+
+CHECKS = {"float32": check_float32, "selection": check_selection, "predict": check_predict,
+          "samples": check_samples}
+
+
+def main():
+    """Run one family of checks over a range of seeds; print each failure, then the counts."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("check", choices=CHECKS)
+    parser.add_argument("--seeds", default="0:1000", help="first:last (last excluded)")
+    args = parser.parse_args()
+    first, last = (int(part) for part in args.seeds.split(":"))
+    warnings.simplefilter("ignore")
+    gdal.UseExceptions()
+    gdal.PushErrorHandler("CPLQuietErrorHandler")
+    counts, start = {"passed": 0, "failed": 0, SKIP: 0}, time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="gmmselect-checks-") as folder:
+        for seed in range(first, last):
+            arguments = (seed, folder) if args.check in ("predict", "samples") else (seed,)
+            try:
+                with np.errstate(all="ignore"):
+                    outcome = CHECKS[args.check](*arguments)
+            except Exception as error:  # noqa: BLE001 (an exception breaks the claim too: reported)
+                outcome = f"{type(error).__name__}: {error}"
+            counts["passed" if outcome is None else SKIP if outcome == SKIP else "failed"] += 1
+            if outcome not in (None, SKIP):
+                print(f"seed {seed}: {outcome}", flush=True)
+    print(f"{args.check}, seeds {first}-{last - 1}: {counts['passed']} passed, {counts['failed']} failed, "
+          f"{counts[SKIP]} skipped (outside the claim), {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
