@@ -13,6 +13,7 @@ from osgeo import gdal, gdal_array
 
 from .errors import DataError
 from .info import geotransform_of, open_raster
+from .notices import warning
 
 _OWN_MASK_FLAGS = gdal.GMF_ALL_VALID | gdal.GMF_NODATA
 #: GDAL's block cache while a raster is walked window by window (its default is 5% of the RAM).
@@ -173,6 +174,16 @@ class PixelReader:
             per_dataset = per_dataset or bool(flags & gdal.GMF_PER_DATASET)
             masks.append(band.GetMaskBand())
         return masks
+
+    def notices(self):
+        """Warnings on how the raster's own masks shape the usable pixels: its alpha band, where GDAL masks
+        the bands read with one (a band of data that a 4-band Byte GeoTIFF calls alpha by default)."""
+        if not any(band.GetMaskFlags() & gdal.GMF_ALPHA for band in self.bands):
+            return []
+        kinds = [self.dataset.GetRasterBand(number).GetColorInterpretation()
+                 for number in range(1, self.dataset.RasterCount + 1)]
+        alpha = next((number for number, kind in enumerate(kinds, 1) if kind == gdal.GCI_AlphaBand), None)
+        return [] if alpha is None else [warning("warning alpha band", band=alpha, raster=repr(self.path))]
 
     def _mask_band(self, mask_path):
         """Band 1 of the mask raster, which must have the raster's size."""

@@ -43,6 +43,11 @@ WARNINGS = {
         "GmmSelect", "the map has no georeferencing: areas are in pixels"),
     "warning no crs": QT_TRANSLATE_NOOP(
         "GmmSelect", "the map has no CRS: areas are in square map units"),
+    "warning alpha band": QT_TRANSLATE_NOOP(
+        "GmmSelect", "GDAL reads band {band} of raster {raster} as its alpha band, so the pixels where that "
+        "band is 0 are left out as no-data; if it holds data (GDAL writes a 4-band Byte GeoTIFF as RGBA "
+        "unless told otherwise), make it a data band (gdal_edit.py -colorinterp_<band> undefined <file>) "
+        "and run again"),
 }
 
 PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")

@@ -243,12 +243,14 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
 def matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_bands, band_map,
                    wavelength_tolerance, threads=1):
     """The PixelReader of the raster (opened once) over its bands matched to the model's
-    (raster/bands.py), reading with `threads` threads, and the log lines of the matching."""
+    (raster/bands.py), reading with `threads` threads, and the log lines of the matching and the warnings
+    on the raster's own masks."""
     dataset = open_raster(raster_path)
     raster_numbers, lines = (None, []) if band_numbers is None else match_bands(
         raster_path, model_bands or [BandIdentity(number) for number in band_numbers],
         band_identities(dataset), n_raster_bands, band_map, wavelength_tolerance)
-    return PixelReader(raster_path, raster_numbers, mask_path, dataset, threads), lines
+    reader = PixelReader(raster_path, raster_numbers, mask_path, dataset, threads)
+    return reader, lines + [f"warning: {text}" for text in reader.notices()]
 
 
 def prediction_plan(reader, mixture, memory_mb, workers, probabilities):

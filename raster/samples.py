@@ -193,7 +193,7 @@ class SampleWalk:
         """The SampleSummary for per-class `counts` (aligned with labels); DataError if one is short."""
         features = self.features
         self.check_counts(counts)
-        warnings = list(features.warnings)
+        warnings = list(features.warnings) + self.reader.notices()
         if self.n_contested:
             warnings.append(warning("warning contested", count=self.n_contested))
         empty = int(((self.covered == 0) & (features.boxes[:, 2] > features.boxes[:, 0])

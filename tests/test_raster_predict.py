@@ -168,6 +168,33 @@ def test_unwritable_and_unreadable_paths(tmp_path, model):
         predict_raster(str(blocker), model, BANDS, str(tmp_path / "c.tif"))
 
 
+def test_a_band_gdal_calls_alpha_masks_the_pixels_where_it_is_0_and_says_so(tmp_path):
+    """GDAL writes 4 Byte bands as RGBA by default: band 4 (near-infrared here) becomes the alpha band of
+    the others, so its 0s are no-data for prediction and sampling alike; both say so and how to make it a
+    data band. Made one (colour interpretation undefined, as gdal_edit.py -colorinterp_4 undefined does),
+    every pixel is classified and nothing is said."""
+    pixels = np.random.default_rng(6).integers(1, 255, size=(4, 40, 50)).astype(np.uint8)
+    pixels[3, :5] = 0
+    path = write_raster(tmp_path / "rgbn.tif", pixels)
+    y = np.repeat([1, 2], 100)
+    model = GaussianMixture.fit(np.random.default_rng(7).normal(100, 30, (200, 4)) + 50 * y[:, None], y)
+    text = (f"warning: GDAL reads band 4 of raster {path!r} as its alpha band, so the pixels where that "
+            "band is 0 are left out as no-data; if it holds data (GDAL writes a 4-band Byte GeoTIFF as RGBA "
+            "unless told otherwise), make it a data band (gdal_edit.py -colorinterp_<band> undefined <file>) "
+            "and run again")
+    for alpha in (True, False):
+        lines = []
+        written = predict_raster(path, model, [1, 2, 3, 4], str(tmp_path / f"classes{alpha}.tif"),
+                                 log=lines.append)
+        classes = read(written["classification"])
+        assert (text in lines) == alpha
+        np.testing.assert_array_equal(classes[:5] == 0, alpha)
+        assert (classes[5:] > 0).all()
+        dataset = gdal.Open(path, gdal.GA_Update)
+        dataset.GetRasterBand(4).SetColorInterpretation(gdal.GCI_Undefined)
+        dataset = None
+
+
 def test_a_vrt_mosaic_of_tiles_predicts_as_the_merged_raster(tmp_path, model):
     """Six tiles behind a VRT, read in windows of a small memory budget: the outputs equal the scene's."""
     _, mosaic = landsat_tiles(tmp_path)

@@ -136,6 +136,21 @@ def test_overlapping_polygons_drop_contested_pixels(tmp_path):
     assert len(np.unique(samples.X[:, 0])) == len(samples.y)
 
 
+def test_a_band_gdal_calls_alpha_drops_the_samples_where_it_is_0_and_the_warnings_say_so(tmp_path):
+    """4 Byte bands, written as RGBA by default: the training pixels where band 4 is 0 are no-data, and the
+    samples' warnings (kept in the model and its report) name the band and how to make it a data band."""
+    pixels = np.random.default_rng(8).integers(1, 255, size=(4, 20, 20)).astype(np.uint8)
+    pixels[3, :4] = 0
+    raster = write_raster(tmp_path / "rgbn.tif", pixels)
+    vector = write_vector(tmp_path / "v.gpkg", [(box(0, 90, 10, 100), "a"), (box(10, 90, 20, 100), "b")])
+    samples = extract_samples(raster, vector, "class")
+    assert samples.counts == {"a": 60, "b": 60} and samples.n_unusable_pixels == 80
+    assert [text for text in samples.warnings if "alpha band" in text] == [
+        f"GDAL reads band 4 of raster {raster!r} as its alpha band, so the pixels where that band is 0 are "
+        "left out as no-data; if it holds data (GDAL writes a 4-band Byte GeoTIFF as RGBA unless told "
+        "otherwise), make it a data band (gdal_edit.py -colorinterp_<band> undefined <file>) and run again"]
+
+
 def test_max_samples_per_class_is_seeded_and_independent_of_windows(landsat):
     small = extract_samples(LANDSAT, POLYGONS, "class", max_samples_per_class=300, seed=7, memory_mb=0.01)
     large = extract_samples(LANDSAT, POLYGONS, "class", max_samples_per_class=300, seed=7)
