@@ -17,7 +17,7 @@ from typing import Optional
 
 import numpy as np
 
-from .choices import CRITERIA, METHODS
+from .choices import CRITERIA, METHODS, TAU_CRITERIA
 from .criteria import Assessment
 from .errors import ModelFileError
 from .model import GaussianMixture
@@ -520,12 +520,14 @@ def read_tau_search(header, arrays):
             f"the tau grid of shape {grid.shape}")
     require(np.all((alphas >= 0) & (alphas <= 1)) and np.all(np.isfinite(surface)), path,
             "alphas outside [0, 1] or a non-finite CV surface")
+    criterion = meta.get("criterion", TEXT)
+    require(criterion in TAU_CRITERIA, path, f"unknown tau search criterion {criterion!r}")
     repeats = meta.get("repeats", WHOLE, optional=True)
     repeats = 1 if repeats is None else repeats
     require(repeats >= 1, path,
             f"header field 'tau_search.repeats' is {repeats}; it counts repetitions (>= 1)")
     return TauResult(grid.astype(np.float64), values.astype(np.float64), meta.number("tau"),
-                     meta.get("criterion", TEXT), meta.get("folds", WHOLE), alpha,
+                     criterion, meta.get("folds", WHOLE), alpha,
                      alphas.astype(np.float64), surface.astype(np.float64),
                      bool(meta.get("relative", BOOLEAN, optional=True)), repeats)
 

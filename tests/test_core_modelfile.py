@@ -407,12 +407,15 @@ def test_a_tau_grid_that_disagrees_with_its_values_is_refused(tmp_path):
                                   "its values of shape (3,) disagree")
 
 
-def test_a_tau_search_of_text_is_refused(tmp_path):
-    path = rewrite(tmp_path, V1_TAU_SEARCH, tau_values=np.array(["high"] * 16))
+@pytest.mark.parametrize(("changes", "what"), [
+    ({"tau_values": np.array(["high"] * 16)}, "array 'tau_values' holds <U4, not real numbers"),
+    ({"header": {"tau_search.criterion": "magic"}}, "unknown tau search criterion 'magic'")])
+def test_a_tau_search_of_text_or_an_unknown_criterion_is_refused(tmp_path, changes, what):
+    changes = dict(changes)
+    path = rewrite(tmp_path, V1_TAU_SEARCH, changes.pop("header", None), **changes)
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
-    assert str(refused.value) == (f"{path} is a corrupt GMM Select model file: array 'tau_values' holds <U4, "
-                                  "not real numbers")
+    assert str(refused.value) == f"{path} is a corrupt GMM Select model file: {what}"
 
 
 #: Values a damaged header field takes (damaged()).
