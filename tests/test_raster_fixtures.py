@@ -2,7 +2,7 @@
 
 import numpy as np
 from conftest import data_file
-from osgeo import gdal, ogr, osr
+from osgeo import gdal, gdal_array, ogr, osr
 
 LANDSAT = data_file("landsat5_rstoolbox", "lsat_tm_7band.tif")
 POLYGONS = data_file("landsat5_rstoolbox", "training_polygons.gpkg")
@@ -13,8 +13,7 @@ def write_raster(path, bands, geotransform=(0.0, 1.0, 0.0, 100.0, 0.0, -1.0), ep
                  driver="GTiff", options=()):
     """Write `bands (d, h, w)` to `path` and return the path; `geotransform=None` leaves it unset."""
     bands = np.asarray(bands)
-    gdal_type = {np.dtype(np.uint8): gdal.GDT_Byte, np.dtype(np.int16): gdal.GDT_Int16,
-                 np.dtype(np.float32): gdal.GDT_Float32, np.dtype(np.float64): gdal.GDT_Float64}[bands.dtype]
+    gdal_type = gdal_array.NumericTypeCodeToGDALTypeCode(bands.dtype)
     dataset = gdal.GetDriverByName(driver).Create(str(path), bands.shape[2], bands.shape[1], bands.shape[0],
                                                   gdal_type, list(options))
     if geotransform is not None:

@@ -41,7 +41,8 @@ from _package import use_repository  # noqa: E402
 
 use_repository()
 import reference  # noqa: E402
-from osgeo import gdal, ogr, osr  # noqa: E402
+from osgeo import gdal, ogr  # noqa: E402
+from test_raster_fixtures import write_raster, write_vector  # noqa: E402
 
 from gmmselect.core import GaussianMixture, float32, make_folds, select_features  # noqa: E402
 from gmmselect.core.validation import MIN_SAMPLES_PER_CLASS  # noqa: E402
@@ -49,8 +50,7 @@ from gmmselect.raster import extract_samples, predict_raster  # noqa: E402
 
 SKIP = "skip"
 INPUT_TYPES = [np.float32, np.float64, np.int16, np.uint16, np.uint8, np.int8, np.int32]
-GDAL_TYPES = {gdal.GDT_Byte: np.uint8, gdal.GDT_UInt16: np.uint16, gdal.GDT_Int16: np.int16,
-              gdal.GDT_Int32: np.int32, gdal.GDT_Float32: np.float32, gdal.GDT_Float64: np.float64}
+RASTER_TYPES = [np.uint8, np.uint16, np.int16, np.int32, np.float32, np.float64]
 #: Smallest eigenvalue (plus the ridge) of a class, relative to its mean variance, that the brute force
 #: and the engine both leave above the floor.
 CONDITIONED = 1e-7
@@ -215,8 +215,7 @@ def check_selection(seed):
 
 def random_geotiff(rng, path):
     """A random GeoTIFF at `path` and its bands `(n, h, w)`."""
-    gdal_type = list(GDAL_TYPES)[rng.integers(len(GDAL_TYPES))]
-    dtype = GDAL_TYPES[gdal_type]
+    dtype = RASTER_TYPES[rng.integers(len(RASTER_TYPES))]
     width, height, n = int(rng.integers(1, 260)), int(rng.integers(1, 260)), int(rng.integers(1, 7))
     if rng.random() < 0.5:
         options = ["TILED=YES", f"BLOCKXSIZE={rng.choice([16, 32, 256])}",
@@ -237,13 +236,8 @@ def random_geotiff(rng, path):
         bands = (scale * centres + rng.normal(0, scale * 0.05, centres.shape)).astype(dtype)
         for _ in range(rng.integers(0, 4)):
             bands[rng.integers(n), rng.integers(height), rng.integers(width)] = rng.choice([np.nan, np.inf])
-    dataset = gdal.GetDriverByName("GTiff").Create(path, width, height, n, gdal_type, options)
-    dataset.SetGeoTransform([0, 1, 0, height, 0, -1])
-    if rng.random() < 0.4:  # GeoTIFF: one no-data value for every band
-        dataset.GetRasterBand(1).SetNoDataValue(float(bands.flat[rng.integers(bands.size)]))
-    for k, band in enumerate(bands):
-        dataset.GetRasterBand(k + 1).WriteArray(band)
-    dataset = None
+    nodata = float(bands.flat[rng.integers(bands.size)]) if rng.random() < 0.4 else None
+    write_raster(path, bands, (0, 1, 0, height, 0, -1), nodata=nodata, options=options)
     return bands
 
 
@@ -266,12 +260,8 @@ def gdal_valid(path, numbers):
 def random_mask(rng, path, height, width):
     """A byte mask raster at `path` (0, 1, 7, 255; 7 its no-data value or not) and its usable pixels."""
     values = rng.choice([0, 1, 7, 255], (height, width), p=[0.2, 0.5, 0.2, 0.1]).astype(np.uint8)
-    dataset = gdal.GetDriverByName("GTiff").Create(path, width, height, 1, gdal.GDT_Byte)
-    dataset.SetGeoTransform([0, 1, 0, height, 0, -1])
     nodata = rng.random() < 0.5
-    if nodata:
-        dataset.GetRasterBand(1).SetNoDataValue(7)
-    dataset.GetRasterBand(1).WriteArray(values)
+    write_raster(path, values[None], (0, 1, 0, height, 0, -1), nodata=7 if nodata else None)
     return (values > 0) & ((values != 7) | (not nodata))
 
 
@@ -361,12 +351,12 @@ def random_feature(rng, x, y, size):
     return random_polygon(rng, x, y, size)
 
 
-def rasterised(geometry, shape, transform, srs, all_touched):
+def rasterised(geometry, shape, transform, all_touched):
     """The pixels `(h, w)` bool that GDAL burns for `geometry` alone."""
     target = gdal.GetDriverByName("MEM").Create("", shape[1], shape[0], 1, gdal.GDT_Byte)
     target.SetGeoTransform(transform)
     source = ogr.GetDriverByName("Memory").CreateDataSource("")
-    layer = source.CreateLayer("feature", srs, ogr.wkbUnknown)
+    layer = source.CreateLayer("feature")
     feature = ogr.Feature(layer.GetLayerDefn())
     feature.SetGeometry(geometry)
     layer.CreateFeature(feature)
@@ -382,39 +372,25 @@ def check_samples(seed, folder):
     size = float(rng.choice([1.0, 0.5, 30.0, 2.5]))
     left, top = rng.uniform(-1000, 1000, 2)
     transform = [float(left), size, 0, float(top), 0, -size]
-    srs = osr.SpatialReference()
-    srs.ImportFromEPSG(32633)
-    raster = os.path.join(folder, "scene.tif")
     options = ["TILED=YES", "BLOCKXSIZE=16", "BLOCKYSIZE=16"] if rng.random() < 0.5 else \
         [f"BLOCKYSIZE={rng.integers(1, 20)}"]
-    dataset = gdal.GetDriverByName("GTiff").Create(raster, width, height, n, gdal.GDT_Int16, options)
-    dataset.SetGeoTransform(transform)
-    dataset.SetProjection(srs.ExportToWkt())
     bands = rng.integers(-100, 100, (n, height, width)).astype(np.int16)
     nodata = int(bands.flat[rng.integers(bands.size)]) if rng.random() < 0.4 else None
-    for k, band in enumerate(bands):
-        if nodata is not None:
-            dataset.GetRasterBand(k + 1).SetNoDataValue(nodata)
-        dataset.GetRasterBand(k + 1).WriteArray(band)
-    dataset = None
-    vector = os.path.join(folder, "training.gpkg")
-    source = ogr.GetDriverByName("GPKG").CreateDataSource(vector)
-    layer = source.CreateLayer("training", srs, ogr.wkbUnknown)
+    raster = write_raster(os.path.join(folder, "scene.tif"), bands, transform, nodata=nodata, options=options)
     numeric = rng.random() < 0.5
-    layer.CreateField(ogr.FieldDefn("class", ogr.OFTInteger if numeric else ogr.OFTString))
-    classes, geometries = [], []
+    classes, shapes = [], []
     for _ in range(rng.integers(1, 12)):
         x, y = left + rng.uniform(-0.1, 1.1) * width * size, top - rng.uniform(-0.1, 1.1) * height * size
-        geometries.append(random_feature(rng, x, y, size * 10 ** rng.uniform(-0.7, 1.3)))
+        shapes.append(random_feature(rng, x, y, size * 10 ** rng.uniform(-0.7, 1.3)).ExportToWkt())
         classes.append(str(rng.integers(1, 4)) if numeric else f"class {rng.integers(1, 4)}")
-        feature = ogr.Feature(layer.GetLayerDefn())
-        feature.SetField("class", int(classes[-1]) if numeric else classes[-1])
-        feature.SetGeometry(geometries[-1])
-        layer.CreateFeature(feature)
-    fids = [feature.GetFID() for feature in layer]
-    source = None
+    vector = write_vector(os.path.join(folder, "training.gpkg"),
+                          [(wkt, int(name) if numeric else name) for wkt, name in zip(shapes, classes)],
+                          ogr.OFTInteger if numeric else ogr.OFTString)
+    layer_source = ogr.Open(vector)
+    fids = [feature.GetFID() for feature in layer_source.GetLayer()]
     all_touched = bool(rng.random() < 0.3)
-    covers = [rasterised(geometry, (height, width), transform, srs, all_touched) for geometry in geometries]
+    covers = [rasterised(ogr.CreateGeometryFromWkt(wkt), (height, width), transform, all_touched)
+              for wkt in shapes]
     expected = []
     for row, column in np.ndindex(height, width):
         hits = [k for k, cover in enumerate(covers) if cover[row, column]]
