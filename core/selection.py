@@ -23,6 +23,8 @@ from .validation import check_choice, check_samples
 
 #: An SFFS exclusion must beat the best value of its size by more than this (relative) rounding margin.
 IMPROVEMENT = 1e-12
+#: Rows of the samples compared first when looking for copied features (then whole columns, where these agree).
+COPY_PROBE_ROWS = 32
 
 
 @dataclass
@@ -65,22 +67,59 @@ def beats(value, reference):
     return value > reference + IMPROVEMENT * max(1.0, abs(reference))
 
 
-def best_removal(criterion):
-    """Position in F of g* = argmax_g J(F - g) (ties: lowest feature index) and J(F - g*)."""
+def best_removal(criterion, originals=None):
+    """Position in F of g* = argmax_g J(F - g) (ties: lowest feature index) and J(F - g*). A member with a copy
+    in F (`originals`: original_features) is not removed: removing the copy leaves the same values."""
     values = criterion.removed_scores()
     features = np.asarray(criterion.features)
+    if originals is not None:
+        copied = originals[features]
+        values[np.isin(features, copied[copied != features])] = -np.inf
     tied = np.flatnonzero(values == values.max())
     position = int(tied[np.argmin(features[tied])])
     return position, float(values[position])
 
 
-def sequential_selection(criterion, max_features, floating, progress=None, is_canceled=None):
-    """Run SFS (floating=False) or SFFS on a SubsetCriterion; returns best sets, values, additions."""
+def original_features(X):
+    """originals[f]: the lowest feature whose samples equal feature f's bit for bit (f itself where no lower
+    one does), `(d,)`; None where no feature repeats another. The columns are compared on COPY_PROBE_ROWS rows
+    first, then in full within each group that agrees there."""
+    n, d = X.shape
+    probe = X[np.linspace(0, n - 1, min(n, COPY_PROBE_ROWS)).astype(np.intp)].T
+    _, probe_groups = np.unique(as_bytes(probe), return_inverse=True)
+    originals = np.arange(d)
+    for group in np.flatnonzero(np.bincount(probe_groups) > 1):
+        members = np.flatnonzero(probe_groups == group)
+        _, first, inverse = np.unique(as_bytes(X[:, members].T), return_index=True, return_inverse=True)
+        originals[members] = members[first[inverse]]
+    return originals if np.any(originals != np.arange(d)) else None
+
+
+def as_bytes(rows):
+    """Each row of a 2-D array as one opaque value `(m,)`, compared byte for byte (np.unique sorts them)."""
+    rows = np.ascontiguousarray(rows)
+    return rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).ravel()
+
+
+def copies_tied(scores, originals, features):
+    """J(F + f) of every copy f of a feature not in F set to its original's, so that the original wins their
+    tie (the lowest index), as where each candidate is scored on its own: batched products can round a copy's
+    score one ulp above its original's (JM, KL: 5 % and 18 % of the tests' random data sets with copied bands)."""
+    tied = np.where(np.isin(originals, features), scores, scores[originals])
+    tied[features] = -np.inf
+    return tied
+
+
+def sequential_selection(criterion, max_features, floating, progress=None, is_canceled=None, originals=None):
+    """Run SFS (floating=False) or SFFS on a SubsetCriterion; returns best sets, values, additions.
+    `originals` (original_features): copied features tie with their originals."""
     best_sets, best_values, added = {}, {}, []
     while len(criterion.features) < max_features:
         if is_canceled is not None and is_canceled():
             raise Canceled("feature selection canceled")
         scores = criterion.added_scores()
+        if originals is not None:
+            scores = copies_tied(scores, originals, criterion.features)
         feature = int(np.argmax(scores))
         criterion.add(feature)
         added.append(feature)
@@ -90,7 +129,7 @@ def sequential_selection(criterion, max_features, floating, progress=None, is_ca
         else:
             criterion.reset(best_sets[k])
         while floating and k > 2:
-            position, value = best_removal(criterion)
+            position, value = best_removal(criterion, originals)
             if not beats(value, best_values[k - 1]):
                 break
             criterion.remove(position)
@@ -154,5 +193,6 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     with single_threaded_blas():
         subset_criterion = make_criterion(X, y, criterion, folds, groups, seed, tau, alpha, float32)
         best_sets, best_values, added = sequential_selection(subset_criterion, int(max_features),
-                                                             method == "sffs", progress, is_canceled)
+                                                             method == "sffs", progress, is_canceled,
+                                                             original_features(X))
     return SelectionResult(method, criterion, best_sets, best_values, added, size_tolerance, notes)
