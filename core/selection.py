@@ -23,7 +23,7 @@ from .validation import check_choice, check_samples
 
 #: An SFFS exclusion must beat the best value of its size by more than this (relative) rounding margin.
 IMPROVEMENT = 1e-12
-#: Rows of the samples compared first when looking for copied features (then whole columns, where these agree).
+#: Rows of the samples compared first in the search for copied features (then whole columns, where they agree).
 COPY_PROBE_ROWS = 32
 
 
@@ -68,8 +68,8 @@ def beats(value, reference):
 
 
 def best_removal(criterion, originals=None):
-    """Position in F of g* = argmax_g J(F - g) (ties: lowest feature index) and J(F - g*). A member with a copy
-    in F (`originals`: original_features) is not removed: removing the copy leaves the same values."""
+    """Position in F of g* = argmax_g J(F - g) (ties: lowest feature index) and J(F - g*). A member with a
+    copy in F (`originals`: original_features) is not removed: removing the copy leaves the same values."""
     values = criterion.removed_scores()
     features = np.asarray(criterion.features)
     if originals is not None:
@@ -103,8 +103,8 @@ def as_bytes(rows):
 
 def copies_tied(scores, originals, features):
     """J(F + f) of every copy f of a feature not in F set to its original's, so that the original wins their
-    tie (the lowest index), as where each candidate is scored on its own: batched products can round a copy's
-    score one ulp above its original's (JM, KL: 5 % and 18 % of the tests' random data sets with copied bands)."""
+    tie (the lowest index), as where each candidate is scored on its own: batched products can round a
+    copy's score one ulp above its original's (JM, KL: 5 % and 18 % of the tests' data sets with copies)."""
     tied = np.where(np.isin(originals, features), scores, scores[originals])
     tied[features] = -np.inf
     return tied
