@@ -23,7 +23,7 @@ from .validation import check_choice, check_samples
 
 #: An SFFS exclusion must beat the best value of its size by more than this (relative) rounding margin.
 IMPROVEMENT = 1e-12
-#: Rows of the samples compared first in the search for copied features (then whole columns, where they agree).
+#: Rows of the samples compared first in the search for copied features (then whole columns where they agree).
 COPY_PROBE_ROWS = 32
 
 
