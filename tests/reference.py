@@ -190,3 +190,40 @@ def logo_value(X, y, groups, features, criterion, tau=0.0, alpha=0.0):
         predicted = np.argmax(discriminant(X[test][:, list(features)], priors, means, covs), axis=1)
         M += confusion(np.searchsorted(labels, y[test]), predicted, len(labels))
     return score(M, criterion)
+
+
+def stratified_estimates(units, stratum_sizes, n_classes):
+    """Stehman (2014)'s estimators computed sample by sample: `units (n, 3)` holds each reference sample's
+    stratum, map class and reference class. Each figure is a stratified mean (eq. 3, variance eq. 25) or
+    ratio of means (eq. 20, variance eq. 27-28) of 0/1 indicators, with np.var over each stratum's samples
+    (ddof 1); returns a dict named as AccuracyEstimates' fields."""
+    weights = np.asarray(stratum_sizes, dtype=np.float64) / np.sum(stratum_sizes)
+    strata = [units[:, 0] == h for h in range(len(weights)) if np.any(units[:, 0] == h)]
+    shares = [weights[units[stratum, 0][0]] for stratum in strata]
+
+    def mean(indicator):
+        return sum(w * indicator[s].mean() for w, s in zip(shares, strata))
+
+    def mean_and_error(indicator):
+        variance = sum(w**2 * np.var(indicator[s], ddof=1) / s.sum() for w, s in zip(shares, strata))
+        return mean(indicator), np.sqrt(variance)
+
+    def ratio_and_error(y, x):
+        if mean(x) == 0:
+            return np.nan, np.nan
+        R = mean(y) / mean(x)
+        # s_yh^2 + R^2 s_xh^2 - 2 R s_xyh (eq. 28) is the variance of y - R x over the stratum's samples
+        variance = sum(w**2 * np.var(y[s] - R * x[s], ddof=1) / s.sum() for w, s in zip(shares, strata))
+        return R, np.sqrt(variance) / mean(x)
+
+    mapped, truth = units[:, 1], units[:, 2]
+    classes = range(n_classes)
+    estimates = {"matrix": np.array([[mean(1.0 * ((mapped == i) & (truth == j))) for j in classes]
+                                     for i in classes])}
+    estimates["overall"], estimates["overall_se"] = mean_and_error(1.0 * (mapped == truth))
+    right = [1.0 * ((mapped == k) & (truth == k)) for k in classes]
+    for name, pairs in (("proportions", [mean_and_error(1.0 * (truth == k)) for k in classes]),
+                        ("users", [ratio_and_error(right[k], 1.0 * (mapped == k)) for k in classes]),
+                        ("producers", [ratio_and_error(right[k], 1.0 * (truth == k)) for k in classes])):
+        estimates[name], estimates[name + "_se"] = (np.array(values) for values in zip(*pairs))
+    return estimates

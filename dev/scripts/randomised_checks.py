@@ -4,6 +4,7 @@
     /usr/bin/python3 dev/scripts/randomised_checks.py selection [--seeds 0:2000]
     /usr/bin/python3 dev/scripts/randomised_checks.py predict [--seeds 0:300]
     /usr/bin/python3 dev/scripts/randomised_checks.py samples [--seeds 0:300]
+    /usr/bin/python3 dev/scripts/randomised_checks.py accuracy [--seeds 0:5000]
 
 float32: random mixtures (1 to 33 bands, 2 to 13 classes, condition up to 1e10, scales 1e-3 to 1e4,
 shrinkage, shared covariances) and pixels of every input type, near ties found by bisection among them:
@@ -21,6 +22,9 @@ keep.
 samples: random polygons (holes, several parts, some partly outside or smaller than a pixel) and points of
 three classes over a random raster with no-data: extract_samples (all_touched or not, small memory budgets)
 against each feature rasterised alone by GDAL, contested pixels dropped, a pixel to its first feature.
+accuracy: random stratified designs (1 to 8 strata, some without pixels, 2 to 6 classes, 2 to 40 samples
+per stratum; tests/test_core_accuracy.random_design): the accuracy and area estimators against Stehman
+(2014)'s estimators computed sample by sample (tests/reference.py): values within 1e-9 (relative).
 
 Each case is one seed; a case that breaks a claim is printed with its seed (run it alone with --seeds
 N:N+1), then the counts. README, Development: what these checks found.
@@ -42,9 +46,11 @@ from _package import use_repository  # noqa: E402
 use_repository()
 import reference  # noqa: E402
 from osgeo import gdal, ogr  # noqa: E402
+from test_core_accuracy import random_design  # noqa: E402
 from test_raster_fixtures import write_raster, write_vector  # noqa: E402
 
 from gmmselect.core import GaussianMixture, float32, make_folds, select_features  # noqa: E402
+from gmmselect.core.accuracy import estimate  # noqa: E402
 from gmmselect.core.validation import MIN_SAMPLES_PER_CLASS  # noqa: E402
 from gmmselect.raster import extract_samples, predict_raster  # noqa: E402
 
@@ -413,8 +419,21 @@ def check_samples(seed, folder):
     return None
 
 
+# -- accuracy -----------------------------------------------------------------------------------
+
+def check_accuracy(seed):
+    """estimate() against S14's estimators computed sample by sample, on one random stratified design."""
+    units, sizes, n_classes = random_design(seed)
+    counts = np.zeros((len(sizes), n_classes, n_classes))
+    np.add.at(counts, tuple(units.T), 1)
+    estimates = estimate(counts, sizes)
+    far = [name for name, expected in reference.stratified_estimates(units, sizes, n_classes).items()
+           if not np.allclose(getattr(estimates, name), expected, rtol=1e-9, atol=1e-12, equal_nan=True)]
+    return f"{len(sizes)} strata, {n_classes} classes: {', '.join(far)} differ" if far else None
+
+
 CHECKS = {"float32": check_float32, "selection": check_selection, "predict": check_predict,
-          "samples": check_samples}
+          "samples": check_samples, "accuracy": check_accuracy}
 
 
 def main():
