@@ -124,23 +124,30 @@ def ratio_estimate(weights, n_h, y, x):
     return ratio, np.where(x_st > 0, np.sqrt(np.maximum(variance, 0)), np.nan)
 
 
+def stratum_means(counts, n_h):
+    """Means over each stratum's samples of 0/1 indicators from their counts `(H, ...)`: the counts are
+    summed before the one division, so a mean is in [0, 1] exactly (the sum of a stratum's cell means
+    n_hii / n_h can round above 1, and y (1 - y) below 0)."""
+    return counts / np.maximum(n_h, 1).reshape((-1,) + (1,) * (counts.ndim - 1))
+
+
 def estimate(sample_counts, stratum_sizes, strata=None):
     """AccuracyEstimates of samples `n_hij (H, C, C)` (stratum h, map class i, reference class j)
     drawn at random in strata of `N_h (H,)` pixels; `strata` names the strata in messages."""
     counts, sizes = check_design(sample_counts, stratum_sizes, strata)
     n_h = counts.sum(axis=(1, 2))
     weights = sizes / sizes.sum()                                          # W_h (strata without pixels: 0)
-    means = counts / np.maximum(n_h, 1)[:, None, None]                    # (H, C, C) cell indicator means
+    means = stratum_means(counts, n_h)                                     # (H, C, C) cell indicator means
     matrix = np.einsum("h,hij->ij", weights, means)                        # O14 eq. 4
-    agree = np.einsum("hii->h", means)                                     # [map = reference]
-    reference = means.sum(axis=1)                                          # (H, C) [reference k]
-    mapped = means.sum(axis=2)                                             # (H, C) [map i]
-    diagonal = np.einsum("hii->hi", means)                                 # (H, C) [map i and reference i]
+    agree = stratum_means(np.einsum("hii->h", counts), n_h)                # [map = reference]
+    reference = stratum_means(counts.sum(axis=1), n_h)                     # (H, C) [reference k]
+    mapped = stratum_means(counts.sum(axis=2), n_h)                        # (H, C) [map i]
+    diagonal = stratum_means(np.einsum("hii->hi", counts), n_h)            # (H, C) [map i and reference i]
     users, users_se = ratio_estimate(weights, n_h, diagonal, mapped)      # O14 eq. 2, 6
     producers, producers_se = ratio_estimate(weights, n_h, diagonal, reference)  # O14 eq. 3, 7
     return AccuracyEstimates(
         matrix=matrix,
-        overall=float(np.trace(matrix)),                                                   # O14 eq. 1
+        overall=float(weights @ agree),                                                    # O14 eq. 1
         overall_se=float(math.sqrt(stratum_variance(weights, n_h, agree))),                # O14 eq. 5
         users=users, users_se=users_se, producers=producers, producers_se=producers_se,
         proportions=matrix.sum(axis=0),                                                    # O14 eq. 9

@@ -151,6 +151,20 @@ def test_random_designs_match_the_estimators_computed_sample_by_sample():
                                        err_msg=f"{seed} {name}")
 
 
+def test_a_stratum_whose_samples_all_agree_has_overall_accuracy_1_and_standard_error_0():
+    """10 samples of one stratum, map classes 2, 4, 3 and 1 times, all right: the sum of the cell means
+    2/10 + 4/10 + 3/10 + 1/10 rounds to 1 + 2^-52, and the overall accuracy's variance was below 0 (Assess
+    stopped with 'math domain error'; found by dev/scripts/randomised_checks.py assess, seed 786)."""
+    counts = np.zeros((2, 4, 4))
+    counts[0] = np.diag([2, 4, 3, 1])
+    counts[1, 0] = [3, 1, 0, 0]
+    estimates = estimate(counts, [600, 400])
+    first_stratum_only = estimate(counts[:1], [600])
+    assert first_stratum_only.overall == 1 and first_stratum_only.overall_se == 0
+    np.testing.assert_allclose(estimates.overall, 0.6 + 0.4 * 3 / 4, rtol=1e-15)
+    np.testing.assert_allclose(estimates.overall_se, 0.4 * np.sqrt(3 / 4 * 1 / 4 / 3), rtol=1e-14)
+
+
 def test_a_stratum_with_one_sample_is_named_with_the_fix():
     counts = map_class_design([[5, 1], [0, 1]])
     with pytest.raises(AccuracyError, match=r"at least 2 reference samples .* these have fewer: water: 1 "

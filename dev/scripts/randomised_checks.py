@@ -5,6 +5,7 @@
     /usr/bin/python3 dev/scripts/randomised_checks.py predict [--seeds 0:300]
     /usr/bin/python3 dev/scripts/randomised_checks.py samples [--seeds 0:300]
     /usr/bin/python3 dev/scripts/randomised_checks.py accuracy [--seeds 0:5000]
+    /usr/bin/python3 dev/scripts/randomised_checks.py assess [--seeds 0:1000]
 
 float32: random mixtures (1 to 33 bands, 2 to 13 classes, condition up to 1e10, scales 1e-3 to 1e4,
 shrinkage, shared covariances) and pixels of every input type, near ties found by bisection among them:
@@ -25,6 +26,9 @@ against each feature rasterised alone by GDAL, contested pixels dropped, a pixel
 accuracy: random stratified designs (1 to 8 strata, some without pixels, 2 to 6 classes, 2 to 40 samples
 per stratum; tests/test_core_accuracy.random_design): the accuracy and area estimators against Stehman
 (2014)'s estimators computed sample by sample (tests/reference.py): values within 1e-9 (relative).
+assess: random class maps (4 integer types, tiles or strips, 0 and no-data pixels, 1, 30 or 0.5 m pixels),
+a strata raster half the time and reference points anywhere inside distinct classified pixels: assess_map
+(64 MB or tiny windows) against the class and stratum pixel counts and the sample table counted in memory.
 
 Each case is one seed; a case that breaks a claim is printed with its seed (run it alone with --seeds
 N:N+1), then the counts. README, Development: what these checks found.
@@ -53,6 +57,7 @@ from gmmselect.core import GaussianMixture, float32, make_folds, select_features
 from gmmselect.core.accuracy import estimate  # noqa: E402
 from gmmselect.core.validation import MIN_SAMPLES_PER_CLASS  # noqa: E402
 from gmmselect.raster import extract_samples, predict_raster  # noqa: E402
+from gmmselect.raster.assessment import assess_map  # noqa: E402
 
 SKIP = "skip"
 INPUT_TYPES = [np.float32, np.float64, np.int16, np.uint16, np.uint8, np.int8, np.int32]
@@ -432,8 +437,68 @@ def check_accuracy(seed):
     return f"{len(sizes)} strata, {n_classes} classes: {', '.join(far)} differ" if far else None
 
 
+def random_class_map(rng, path):
+    """A random class map (2 to 5 class codes of 1 to 39, some 0, sometimes a no-data value that may be a
+    class code) written to `path`; returns the classes `(h, w)`, the classified pixels, the geotransform."""
+    height, width, n_classes = int(rng.integers(3, 90)), int(rng.integers(3, 90)), int(rng.integers(2, 6))
+    dtype = rng.choice([np.uint8, np.int16, np.uint16, np.int32])
+    classes = np.sort(rng.choice(np.arange(1, 40), n_classes, replace=False))[
+        rng.integers(0, n_classes, (height, width))].astype(dtype)
+    classes[rng.random((height, width)) < rng.choice([0, 0.1])] = 0
+    nodata = int(rng.choice([0, 7, 99])) if rng.random() < 0.4 else None
+    if nodata is not None:
+        classes[rng.random((height, width)) < 0.1] = nodata
+    size = float(rng.choice([1.0, 30.0, 0.5]))
+    transform = (100.0, size, 0.0, 500.0, 0.0, -size)
+    write_raster(path, classes[None], transform, nodata=nodata, options=random_tiling(rng))
+    return classes, (classes > 0) & (classes != nodata), transform
+
+
+def random_tiling(rng):
+    """Creation options of 16 x 16 tiles, or none (strips), at random."""
+    return ["TILED=YES", "BLOCKXSIZE=16", "BLOCKYSIZE=16"] if rng.random() < 0.5 else []
+
+
+def check_assess(seed, folder):
+    """assess_map against the counts made in memory, on one random map, strata raster and reference points."""
+    rng = np.random.default_rng(seed)
+    map_path, strata_path = os.path.join(folder, "map.tif"), None
+    classes, classified, transform = random_class_map(rng, map_path)
+    strata = classes
+    if rng.random() < 0.5:
+        strata = rng.integers(1, rng.integers(2, 6), classes.shape).astype(np.uint8)
+        strata_path = write_raster(os.path.join(folder, "strata.tif"), strata[None], transform,
+                                   options=random_tiling(rng))
+    cells = np.flatnonzero(classified)
+    cells = rng.choice(cells, min(len(cells), int(rng.integers(4, 60))), replace=False)
+    rows, cols = np.divmod(cells, classes.shape[1])
+    mapped = classes[rows, cols].astype(np.int64)
+    right = rng.random(len(cells)) < 0.7
+    truth = np.where(right, mapped, rng.choice(np.unique(classes[classified]), len(cells)))
+    x = transform[0] + (cols + rng.uniform(0.05, 0.95, len(cells))) * transform[1]
+    y = transform[3] + (rows + rng.uniform(0.05, 0.95, len(cells))) * transform[5]
+    points = write_vector(os.path.join(folder, "reference.gpkg"),
+                          [(f"POINT({a} {b})", int(t)) for a, b, t in zip(x, y, truth)], ogr.OFTInteger)
+    try:
+        result = assess_map(map_path, points, "class", strata_path, memory_mb=float(rng.choice([64, 0.01])))
+    except ValueError as error:  # a stratum with fewer than 2 samples: refused, as it should be
+        return SKIP if "at least 2 reference samples" in str(error) else str(error)
+    codes, stratum_codes = np.union1d(classes[classified], truth), np.unique(strata[classified])
+    expected = np.zeros((len(stratum_codes), len(codes), len(codes)), dtype=np.int64)
+    np.add.at(expected, (np.searchsorted(stratum_codes, strata[rows, cols]), np.searchsorted(codes, mapped),
+                         np.searchsorted(codes, truth)), 1)
+    problems = [name for name, got, want in (
+        ("classes", result.classes, codes), ("strata", result.counts.strata, stratum_codes),
+        ("class pixels", result.pixels, [np.sum(classified & (classes == code)) for code in codes]),
+        ("stratum pixels", result.counts.stratum_pixels,
+         [np.sum(classified & (strata == code)) for code in stratum_codes]),
+        ("samples", result.samples, expected), ("pixel area", result.counts.pixel_area, transform[1] ** 2))
+        if not np.array_equal(got, want)]
+    return f"{classes.dtype} {classes.shape}: {', '.join(problems)} differ" if problems else None
+
+
 CHECKS = {"float32": check_float32, "selection": check_selection, "predict": check_predict,
-          "samples": check_samples, "accuracy": check_accuracy}
+          "samples": check_samples, "accuracy": check_accuracy, "assess": check_assess}
 
 
 def main():
@@ -449,7 +514,7 @@ def main():
     counts, start = {"passed": 0, "failed": 0, SKIP: 0}, time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="gmmselect-checks-") as folder:
         for seed in range(first, last):
-            arguments = (seed, folder) if args.check in ("predict", "samples") else (seed,)
+            arguments = (seed, folder) if args.check in ("predict", "samples", "assess") else (seed,)
             try:
                 with np.errstate(all="ignore"):
                     outcome = CHECKS[args.check](*arguments)
