@@ -6,6 +6,7 @@
     /usr/bin/python3 dev/scripts/randomised_checks.py samples [--seeds 0:300]
     /usr/bin/python3 dev/scripts/randomised_checks.py accuracy [--seeds 0:5000]
     /usr/bin/python3 dev/scripts/randomised_checks.py assess [--seeds 0:1000]
+    /usr/bin/python3 dev/scripts/randomised_checks.py design [--seeds 0:1000]
 
 float32: random mixtures (1 to 33 bands, 2 to 13 classes, condition up to 1e10, scales 1e-3 to 1e4,
 shrinkage, shared covariances) and pixels of every input type, near ties found by bisection among them:
@@ -29,6 +30,9 @@ per stratum; tests/test_core_accuracy.random_design): the accuracy and area esti
 assess: random class maps (4 integer types, tiles or strips, 0 and no-data pixels, 1, 30 or 0.5 m pixels),
 a strata raster half the time and reference points anywhere inside distinct classified pixels: assess_map
 (64 MB or tiny windows) against the class and stratum pixel counts and the sample table counted in memory.
+design: design_sample on the same random maps (expected user's accuracies, target, minimum, allocation):
+distinct classified pixel centres of the class their map_class and stratum name, per class the allocation
+of Olofsson 2014 eq. 13's size, weights N_h / n_h.
 
 Each case is one seed; a case that breaks a claim is printed with its seed (run it alone with --seeds
 N:N+1), then the counts. README, Development: what these checks found.
@@ -54,10 +58,10 @@ from test_core_accuracy import random_design  # noqa: E402
 from test_raster_fixtures import write_raster, write_vector  # noqa: E402
 
 from gmmselect.core import GaussianMixture, float32, make_folds, select_features  # noqa: E402
-from gmmselect.core.accuracy import estimate  # noqa: E402
+from gmmselect.core.accuracy import allocate, estimate, sample_size  # noqa: E402
 from gmmselect.core.validation import MIN_SAMPLES_PER_CLASS  # noqa: E402
 from gmmselect.raster import extract_samples, predict_raster  # noqa: E402
-from gmmselect.raster.assessment import assess_map  # noqa: E402
+from gmmselect.raster.assessment import assess_map, design_sample  # noqa: E402
 
 SKIP = "skip"
 INPUT_TYPES = [np.float32, np.float64, np.int16, np.uint16, np.uint8, np.int8, np.int32]
@@ -497,8 +501,45 @@ def check_assess(seed, folder):
     return f"{classes.dtype} {classes.shape}: {', '.join(problems)} differ" if problems else None
 
 
+def check_design(seed, folder):
+    """design_sample on one random class map: distinct classified pixel centres of the class they name,
+    per class the allocation of Olofsson 2014 eq. 13's size, weights N_h / n_h."""
+    rng = np.random.default_rng(seed)
+    map_path = os.path.join(folder, "map.tif")
+    classes, classified, transform = random_class_map(rng, map_path)
+    if not classified.any():
+        return SKIP
+    codes, pixels = np.unique(classes[classified], return_counts=True)
+    users = rng.uniform(0.5, 0.99, len(codes)) if rng.random() < 0.5 else float(rng.uniform(0.5, 0.99))
+    target, minimum = float(rng.choice([0.005, 0.01, 0.05])), int(rng.choice([0, 5, 50]))
+    allocation = str(rng.choice(["proportional", "equal"]))
+    path = os.path.join(folder, f"sample{seed}.gpkg")
+    design_sample(map_path, path, users, target, minimum, allocation, seed=seed,
+                  memory_mb=float(rng.choice([64, 0.01])))
+    planned = sample_size(pixels, np.broadcast_to(users, len(codes)), target, population=int(pixels.sum()))
+    expected = allocate(planned, pixels, minimum, allocation)
+    source = gdal.OpenEx(path)  # held while its layer is read (GDAL frees the layer with it)
+    points = [(f.GetGeometryRef().GetX(), f.GetGeometryRef().GetY(), f["map_class"], f["stratum"],
+               f["weight"]) for f in source.GetLayer(0)]
+    x, y, mapped, strata, weights = (np.array(values) for values in zip(*points))
+    cols, rows = (x - transform[0]) / transform[1] - 0.5, (y - transform[3]) / transform[5] - 0.5
+    cells = np.round(rows).astype(np.int64) * classes.shape[1] + np.round(cols).astype(np.int64)
+    drawn = np.array([np.sum(mapped == code) for code in codes])
+    weight_of_class = pixels / np.maximum(drawn, 1)
+    problems = [name for name, failed in (
+        ("centres", not (np.allclose(cols, np.round(cols)) and np.allclose(rows, np.round(rows)))),
+        ("distinct", len(np.unique(cells)) != len(cells)),
+        ("classified", not classified.ravel()[cells].all()),
+        ("classes", not np.array_equal(classes.ravel()[cells], mapped) or not np.array_equal(mapped, strata)),
+        ("counts", not np.array_equal(drawn, expected)),
+        ("weights", not np.allclose(weights, weight_of_class[np.searchsorted(codes, mapped)])))
+        if failed]
+    return f"{classes.dtype} {classes.shape}, {allocation}: {', '.join(problems)}" if problems else None
+
+
 CHECKS = {"float32": check_float32, "selection": check_selection, "predict": check_predict,
-          "samples": check_samples, "accuracy": check_accuracy, "assess": check_assess}
+          "samples": check_samples, "accuracy": check_accuracy, "assess": check_assess,
+          "design": check_design}
 
 
 def main():
@@ -514,7 +555,7 @@ def main():
     counts, start = {"passed": 0, "failed": 0, SKIP: 0}, time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="gmmselect-checks-") as folder:
         for seed in range(first, last):
-            arguments = (seed, folder) if args.check in ("predict", "samples", "assess") else (seed,)
+            arguments = (seed, folder) if args.check in ("predict", "samples", "assess", "design") else (seed,)
             try:
                 with np.errstate(all="ignore"):
                     outcome = CHECKS[args.check](*arguments)
