@@ -540,6 +540,8 @@ def check_design(seed, folder):
 CHECKS = {"float32": check_float32, "selection": check_selection, "predict": check_predict,
           "samples": check_samples, "accuracy": check_accuracy, "assess": check_assess,
           "design": check_design}
+#: The checks that write files (in a temporary folder).
+FILE_CHECKS = ("predict", "samples", "assess", "design")
 
 
 def main():
@@ -555,7 +557,7 @@ def main():
     counts, start = {"passed": 0, "failed": 0, SKIP: 0}, time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="gmmselect-checks-") as folder:
         for seed in range(first, last):
-            arguments = (seed, folder) if args.check in ("predict", "samples", "assess", "design") else (seed,)
+            arguments = (seed, folder) if args.check in FILE_CHECKS else (seed,)
             try:
                 with np.errstate(all="ignore"):
                     outcome = CHECKS[args.check](*arguments)
