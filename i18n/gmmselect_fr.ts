@@ -1548,6 +1548,11 @@ Taille {1} : {2:.6g}{3}
         <translation>GDAL lit la bande {band} du raster {raster} comme sa bande alpha : les pixels où cette bande vaut 0 sont écartés comme sans donnée ; si elle contient des données (GDAL écrit un GeoTIFF Byte de 4 bandes en RVBA sauf indication contraire), faites-en une bande de données (gdal_edit.py -colorinterp_&lt;band&gt; undefined &lt;file&gt;) et relancez</translation>
     </message>
     <message>
+        <location filename="../raster/notices.py" line="51"/>
+        <source>class names {names} differ only in case, spacing or Unicode form: they are {count} different classes; if they are one class, give its features one spelling</source>
+        <translation>les noms de classe {names} ne diffèrent que par la casse, les espaces ou la forme Unicode : ce sont {count} classes différentes ; s'il s'agit d'une seule classe, écrivez-la de la même façon pour toutes ses entités</translation>
+    </message>
+    <message>
         <location filename="../algorithms/training_base.py" line="150"/>
         <source>Yes (default): once the held-out polygons have assessed the model trained without them, the (alpha, tau) search or the band selection and the fit run again on all polygons, so no training polygon is wasted (the held-out figures assess that procedure on fewer polygons; the saved bands, alpha and tau may differ from the assessed ones). No: the saved model is the one assessed.</source>
         <translation>Oui (par défaut) : une fois que les polygones de validation ont évalué le modèle entraîné sans eux, la recherche de (alpha, tau) ou la sélection de bandes et l'ajustement sont refaits sur tous les polygones, si bien qu'aucun polygone d'entraînement n'est perdu (les chiffres de validation évaluent cette procédure sur moins de polygones ; les bandes, alpha et tau enregistrés peuvent différer de ceux évalués). Non : le modèle enregistré est celui qui a été évalué.</translation>

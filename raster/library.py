@@ -14,7 +14,7 @@ from osgeo import ogr
 
 from .errors import DataError, check_canceled
 from .samples import MIN_SAMPLES_PER_CLASS, TrainingSamples
-from .vector import class_codes, class_field_index, open_layer, raw_class_value
+from .vector import class_codes, class_field_index, open_layer, raw_class_value, similar_names
 
 _NUMERIC_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64, ogr.OFTReal)
 #: The last number in a field name is its wavelength: wl_450.5 -> 450.5, b450 -> 450, 450 -> 450.
@@ -101,8 +101,11 @@ def read_library(path, class_field, bands=None, group_field=None, wavelengths=No
     check_class_counts(counts)
     band_names = [names[k] for k in indices]
     wavelengths = band_wavelengths(band_names, wavelengths, log)
+    warnings = similar_names(class_names)
+    for text in warnings if log is not None else ():
+        log(f"warning: {text}")
     samples = TrainingSamples(labels, class_names, list(range(1, len(indices) + 1)), band_names, counts,
-                              n_features_outside=0, n_contested_pixels=0, reprojected=False, warnings=[],
+                              n_features_outside=0, n_contested_pixels=0, reprojected=False, warnings=warnings,
                               X=X, y=y, groups=np.unique(np.array(groups, dtype=str), return_inverse=True)[1])
     return samples, wavelengths
 

@@ -6,6 +6,7 @@ their values, which must be >= 1 (0 is the classification's no-data).
 """
 
 import math
+import unicodedata
 from dataclasses import dataclass
 from typing import List
 
@@ -88,6 +89,21 @@ def integer_codes(path, field_name, values):
                         "(0 is the no-data value of the classification): recode these classes "
                         "(e.g. add 1 to every code) or use a text field")
     return codes, labels, [str(label) for label in labels]
+
+
+def spelling_key(name):
+    """A class name as a reader sees it: Unicode compatibility form, case folded, spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def similar_names(names):
+    """A warning for each group of class `names` (text) that differ only in case, spacing or Unicode form:
+    they are different classes to the model, and are likely one class to the person who typed them."""
+    groups = {}
+    for name in names:
+        groups.setdefault(spelling_key(name), []).append(name)
+    return [warning("warning similar names", names=", ".join(map(repr, group)), count=len(group))
+            for group in groups.values() if len(group) > 1]
 
 
 def raw_class_value(feature, index, field_type):
@@ -202,6 +218,7 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
         boxes.append(located[2])
     check_no_lines(vector_path, found.GetName(), lines, len(lines) + len(fids))
     codes, labels, names = class_codes(vector_path, class_field, field_type, values, fids)
+    warnings += similar_names(names)
     boxes = np.array(boxes, dtype=np.int64).reshape(-1, 4)
     outside = (boxes[:, 2] <= boxes[:, 0]) | (boxes[:, 3] <= boxes[:, 1])
     n_outside = int(outside.sum())

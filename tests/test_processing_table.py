@@ -91,11 +91,13 @@ def test_groups_default_bands_and_given_wavelengths(tmp_path):
     assert load_model(given["OUTPUT_MODEL"]).wavelengths == [325.5, 450.5, 575.5]
 
 
-def write_library(tmp_path, header=None, keep=None):
-    """A copy of the library CSV (and its .csvt), with another header or only the rows `keep(row)`."""
+def write_library(tmp_path, header=None, keep=None, retype=None):
+    """A copy of the library CSV (and its .csvt), with another header, only the rows `keep(row)`, or the
+    rows `retype(number, row)` gives (number: 0 for the first data row)."""
     with open(LIBRARY) as stream:
         lines = stream.read().splitlines()
-    rows = [line for line in lines[1:] if keep is None or keep(line)]
+    rows = [line if retype is None else retype(number, line) for number, line in enumerate(lines[1:])
+            if keep is None or keep(line)]
     path = tmp_path / "library.csv"
     path.write_text("\n".join([header or lines[0], *rows]) + "\n")
     shutil.copy(LIBRARY + "t", str(path) + "t")
@@ -151,3 +153,20 @@ def test_library_values_read_back_exactly():
     np.testing.assert_array_equal(samples.X, data["X"][:, ::25])
     np.testing.assert_array_equal(samples.y, data["y"] + 1)
     assert wavelengths == data["wavelength_nm"][::25].tolist()
+
+
+def test_class_names_differing_only_in_case_are_named_in_the_warnings(tmp_path):
+    """Half the Asphalt spectra typed 'asphalt': two classes, as typed, and the warning (logged, kept in the
+    model) names them."""
+    from gmmselect.raster.library import read_library
+
+    def every_other_asphalt_lower_case(number, line):
+        return "a" + line[1:] if line.startswith("Asphalt,") and number % 2 else line
+
+    path = write_library(tmp_path, retype=every_other_asphalt_lower_case)
+    logged = []
+    samples, _ = read_library(path, "material", bands=BANDS, log=logged.append)
+    assert samples.counts["Asphalt"] == samples.counts["asphalt"] == 15
+    expected = ("class names 'Asphalt', 'asphalt' differ only in case, spacing or Unicode form: they are 2 "
+                "different classes; if they are one class, give its features one spelling")
+    assert samples.warnings == [expected] and f"warning: {expected}" in logged

@@ -222,6 +222,22 @@ def test_empty_class_values_are_named(tmp_path):
         extract_samples(raster, vector, "class")
 
 
+def test_class_names_differing_only_in_case_spacing_or_unicode_form_are_named_in_the_warnings(tmp_path):
+    """'Water' and 'water', 'Bare soil' and 'Bare  soil', and 'Forêt' typed composed and decomposed (alike on
+    screen) stay different classes, as typed, and the warnings name each group."""
+    composed, decomposed = "For\u00eat", "Fore\u0302t"
+    names = ["Water", "water", "Bare soil", "Bare  soil", composed, decomposed, "Urban"]
+    vector = write_vector(tmp_path / "v.gpkg", [(box(2 * k, 95, 2 * k + 2, 97), name)
+                                                for k, name in enumerate(names)])
+    raster = write_raster(tmp_path / "r.tif", np.arange(400, dtype=np.uint8).reshape(1, 20, 20))
+    samples = extract_samples(raster, vector, "class")
+    assert len(samples.counts) == 7
+    assert [text for text in samples.warnings if "differ only" in text] == [
+        f"class names {first!r}, {second!r} differ only in case, spacing or Unicode form: they are 2 "
+        "different classes; if they are one class, give its features one spelling"
+        for first, second in (("Bare  soil", "Bare soil"), (decomposed, composed), ("Water", "water"))]
+
+
 def test_integer_codes_below_one_are_refused(tmp_path):
     vector = write_vector(tmp_path / "v.gpkg", [(box(1, 91, 5, 95), 0), (box(6, 91, 9, 95), 2)],
                           ogr.OFTInteger)
