@@ -105,8 +105,9 @@ def read_library(path, class_field, bands=None, group_field=None, wavelengths=No
     for text in warnings if log is not None else ():
         log(f"warning: {text}")
     samples = TrainingSamples(labels, class_names, list(range(1, len(indices) + 1)), band_names, counts,
-                              n_features_outside=0, n_contested_pixels=0, reprojected=False, warnings=warnings,
-                              X=X, y=y, groups=np.unique(np.array(groups, dtype=str), return_inverse=True)[1])
+                              n_features_outside=0, n_contested_pixels=0, reprojected=False,
+                              warnings=warnings, X=X, y=y,
+                              groups=np.unique(np.array(groups, dtype=str), return_inverse=True)[1])
     return samples, wavelengths
 
 
