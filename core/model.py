@@ -139,6 +139,20 @@ class GaussianMixture:
                                self.covariances_[:, features][:, :, features], self.tau_,
                                self.class_names_, self.floor_, self.counts_, self.alpha_, scale)
 
+    def in_units(self, gains, offsets):
+        """The model of samples x whose bands are the model's through x_model = gains * x + offsets (gains >
+        0, `(d,)` each): the same decisions and posteriors on x as this model on x_model.
+
+        Means (mu - offsets) / gains, covariances S_c / (gains gains'), and the ridge tau R in those units,
+        R / gains^2, which the model then decomposes as this one does (relative to a scale, R = I when the
+        ridge is absolute): the same eigenvalues, floor included, with whiteners diag(gains) W_c. Every
+        log-determinant moves by -2 sum log gains, shared by the classes."""
+        gains, offsets = np.asarray(gains, dtype=np.float64), np.asarray(offsets, dtype=np.float64)
+        scale = np.ones(self.n_features) if self.ridge_scale_ is None else self.ridge_scale_
+        return GaussianMixture(self.labels_, self.priors_, (self.means_ - offsets) / gains,
+                               self.covariances_ / np.outer(gains, gains), self.tau_, self.class_names_,
+                               self.floor_, self.counts_, self.alpha_, scale / gains**2)
+
     def decision_function(self, X):
         """Q_c(x) for samples `X (n, d)`: an `(n, C)` array, each row a function of its sample alone.
 

@@ -9,6 +9,7 @@ ModelFileError saying what is wrong. Round trips are exact.
 """
 
 import json
+import math
 import os
 import tempfile
 import zipfile
@@ -80,7 +81,10 @@ class SavedModel:
     classification; `wavelengths` (one per band read) and `training` feed the report.
     `band_descriptions` (the GDAL description of each band read, None where it had none) and
     `wavelength_units` (None where unknown) tell Predict which raster bands are the model's; both are
-    None in files of earlier versions, which did not record them.
+    None in files of earlier versions, which did not record them. `band_scales` and `band_offsets` say
+    what each band's stored values meant (value = stored * scale + offset: GDAL's band scale and offset,
+    1 and 0 where the band declared none), so that Predict converts a raster that stores them otherwise;
+    None in files that did not record them.
     """
 
     mixture: GaussianMixture
@@ -95,6 +99,8 @@ class SavedModel:
     training: Optional[TrainingRecord] = None
     band_descriptions: Optional[list] = None
     wavelength_units: Optional[list] = None
+    band_scales: Optional[list] = None
+    band_offsets: Optional[list] = None
 
     def __post_init__(self):
         self.band_numbers = tuple(int(b) for b in self.band_numbers)
@@ -163,6 +169,8 @@ def info_header(saved):
     info.update(class_colors=saved.class_colors, wavelengths=saved.wavelengths)
     if saved.band_descriptions is not None:
         info.update(band_descriptions=saved.band_descriptions, wavelength_units=saved.wavelength_units)
+    if saved.band_scales is not None:
+        info.update(band_scales=saved.band_scales, band_offsets=saved.band_offsets)
     if record is not None:
         validation = record.validation
         info.update(
@@ -610,8 +618,8 @@ def check_bands(header, arrays, n_classes, n_features, n_raster_bands):
 
 
 def read_colors_and_bands(info, n_classes, n_features):
-    """The class colours, band wavelengths, band descriptions and wavelength units of the `info`
-    object (each None when absent)."""
+    """The class colours, band wavelengths, band descriptions, wavelength units, band scales and band
+    offsets of the `info` object (each None when absent)."""
     def optional_items(key, kind, per_band_nulls):
         if info.values.get(key) is None:
             return None
@@ -622,8 +630,16 @@ def read_colors_and_bands(info, n_classes, n_features):
     colors = info.items("class_colors", TEXT) if info.values.get("class_colors") is not None else None
     require(colors is None or len(colors) == n_classes, info.path,
             f"{len(colors or [])} class colours for {n_classes} classes")
+    scales, offsets = (optional_items(key, NUMBER, True) for key in ("band_scales", "band_offsets"))
+    require((scales is None) == (offsets is None) and (scales is None or all(
+        (scale is None) == (offset is None) and (scale is None or (math.isfinite(scale) and scale != 0
+                                                                   and math.isfinite(offset)))
+        for scale, offset in zip(scales, offsets))), info.path,
+        f"band scales {scales} and offsets {offsets} are not both given for each band, or not finite "
+        "numbers with scales other than 0")
     return (colors, optional_items("wavelengths", NUMBER, False),
-            optional_items("band_descriptions", TEXT, True), optional_items("wavelength_units", TEXT, True))
+            optional_items("band_descriptions", TEXT, True), optional_items("wavelength_units", TEXT, True),
+            scales, offsets)
 
 
 def load_model(path):
@@ -637,7 +653,8 @@ def load_model(path):
     check_mixture(path, arrays, tau, floor, alpha)
     class_names, feature_names = check_bands(header, arrays, n_classes, n_features, n_raster_bands)
     info = Fields(path, header.get("info", OBJECT, optional=True) or {}, "info.")
-    colors, wavelengths, descriptions, units = read_colors_and_bands(info, n_classes, n_features)
+    colors, wavelengths, descriptions, units, scales, offsets = read_colors_and_bands(info, n_classes,
+                                                                                      n_features)
     counts = arrays["counts"] if arrays["counts"].size else None
     ridge_scale = arrays.get("ridge_scale")
     if ridge_scale is not None and header.get("version", WHOLE) < 4:
@@ -647,4 +664,4 @@ def load_model(path):
     record = read_record(info, class_names) if "cross_validation" in info.values else None
     return SavedModel(mixture, arrays["band_numbers"], feature_names, n_raster_bands, arrays["features"],
                       read_selection(header, arrays, n_features), read_tau_search(header, arrays),
-                      colors, wavelengths, record, descriptions, units)
+                      colors, wavelengths, record, descriptions, units, scales, offsets)

@@ -6,8 +6,12 @@ name; a name the raster lacks (or holds twice) stops the run with the list of th
 wavelengths that differ by more than WAVELENGTH_TOLERANCE (relative) stop it with the figures;
 without names on either side the bands are taken by number and only the band count is checked.
 A map given by hand (`band_map`, {model band name or number: raster band number}) overrides all
-of this for every band of the model.
+of this for every band of the model. Where a raster band stores its values otherwise than the model's
+band did (GDAL's scale and offset: value = stored * scale + offset), its stored values are converted to
+the model's (stored_conversion).
 """
+
+import numpy as np
 
 from .errors import DataError
 from .info import BandIdentity
@@ -45,7 +49,8 @@ def model_bands(saved, band_numbers):
         return values[k] if values else None
 
     return [BandIdentity(number, known(saved.band_descriptions, k) or None, known(saved.wavelengths, k),
-                         known(saved.wavelength_units, k))
+                         known(saved.wavelength_units, k), known(saved.band_scales, k),
+                         known(saved.band_offsets, k))
             for number, k in ((number, position[number]) for number in band_numbers)]
 
 
@@ -77,6 +82,45 @@ def wavelength_differences(model, chosen, tolerance):
     return [f"{describe(band)}: {wavelength_text(band)} -> raster band {other.number}: "
             f"{wavelength_text(other)}" for band, other in zip(model, chosen)
             if (relative_difference(band, other) or 0.0) > tolerance]
+
+
+def stored_conversion(path, model, chosen):
+    """(gains, offsets) `(d,)` with the model's stored value = gains * the raster's + offsets, band by band,
+    where both the model's bands and the raster's `chosen` declare what their stored values mean (value =
+    stored * scale + offset) and some differ (else None), and the log lines: the conversion, and a warning
+    for each band whose meaning one side declares (other than 1, 0) and the other does not (its stored
+    values are then taken as they are)."""
+    gains, offsets, converted, unmatched = np.ones(len(model)), np.zeros(len(model)), [], []
+    for k, (band, other) in enumerate(zip(model, chosen)):
+        if band.scale is not None and other.scale is not None:
+            gains[k], offsets[k] = other.scale / band.scale, (other.offset - band.offset) / band.scale
+            if gains[k] != 1 or offsets[k] != 0:
+                converted.append(f"{describe(band)} {band.scale:g}, {band.offset:g} <- raster band "
+                                 f"{other.number} {other.scale:g}, {other.offset:g}")
+        elif scaled(band) or scaled(other):
+            unmatched.append(f"{describe(band)} {meaning(band)}, raster band {other.number} {meaning(other)}")
+    if np.any(gains <= 0):
+        raise DataError(f"raster {path!r} stores some of the model's bands with a scale of the other sign: "
+                        + "; ".join(converted) + " (model scale, offset <- raster scale, offset); check the "
+                        "raster's band scales (gdalinfo) and correct them (gdal_edit.py -scale)")
+    lines = [f"warning: stored values taken as they are where only one side says what they mean: "
+             f"{'; '.join(unmatched)}"] if unmatched else []
+    if not converted:
+        return None, lines
+    return (gains, offsets), ["stored values converted to the model's (value = stored * scale + offset): "
+                              + ", ".join(converted)] + lines
+
+
+def scaled(band):
+    """True when `band` declares stored values that are not the values (a scale other than 1 or an offset
+    other than 0)."""
+    return band.scale is not None and (band.scale, band.offset) != (1.0, 0.0)
+
+
+def meaning(band):
+    """'declares value = stored * 0.0001 + -0.1' or 'declares no scale or offset'."""
+    return ("declares no scale or offset" if band.scale is None
+            else f"declares value = stored * {band.scale:g} + {band.offset:g}")
 
 
 def check_band_count(path, n_bands, n_raster_bands):

@@ -16,12 +16,16 @@ ENVI_WAVELENGTH_SUFFIX = re.compile(r"\s*\([-+0-9.eE]+(\s+[^()]*)?\)$")
 @dataclass(frozen=True)
 class BandIdentity:
     """What tells a raster band from another: its 1-based number, its GDAL description (None when it
-    has none), its centre wavelength and the wavelength's unit (None when unknown)."""
+    has none), its centre wavelength and the wavelength's unit (None when unknown), and what its stored
+    values mean, where it declares it: value = stored * scale + offset (GDAL's band scale and offset, the
+    one not set 1 or 0; both None where the band declares neither, or the model did not record them)."""
 
     number: int
     name: Optional[str] = None
     wavelength: Optional[float] = None
     unit: Optional[str] = None
+    scale: Optional[float] = None
+    offset: Optional[float] = None
 
 
 @dataclass
@@ -134,9 +138,19 @@ def own_name(description, number):
 def band_identities(dataset):
     """The BandIdentity of every band of `dataset`."""
     wavelengths = band_wavelengths(dataset) or [None] * dataset.RasterCount
-    return [BandIdentity(number, own_name(dataset.GetRasterBand(number).GetDescription(), number), wavelength,
-                         unit if wavelength is not None else None)
-            for number, (wavelength, unit) in enumerate(zip(wavelengths, wavelength_units(dataset)), 1)]
+    bands = [dataset.GetRasterBand(number) for number in range(1, dataset.RasterCount + 1)]
+    return [BandIdentity(number, own_name(band.GetDescription(), number), wavelength,
+                         unit if wavelength is not None else None, *stored_meaning(band))
+            for number, band, wavelength, unit in zip(range(1, len(bands) + 1), bands, wavelengths,
+                                                      wavelength_units(dataset))]
+
+
+def stored_meaning(band):
+    """(scale, offset) of a GDAL band that declares either (the other 1 or 0), else (None, None)."""
+    scale, offset = band.GetScale(), band.GetOffset()
+    if scale is None and offset is None:
+        return None, None
+    return (1.0 if scale is None else float(scale)), (0.0 if offset is None else float(offset))
 
 
 def raster_info(path):

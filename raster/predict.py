@@ -14,7 +14,7 @@ import numpy as np
 from osgeo import gdal, gdal_array
 
 from ..core.threads import single_threaded_blas
-from .bands import WAVELENGTH_TOLERANCE, match_bands
+from .bands import WAVELENGTH_TOLERANCE, match_bands, stored_conversion
 from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
 from .distributed import TileWriter, run_window_groups
 from .errors import DataError, check_canceled
@@ -191,9 +191,11 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     one, they are published when complete.
     """
     workers = workers or os.cpu_count() or 1
-    reader, lines = matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_bands,
-                                   band_map, wavelength_tolerance, workers)
+    reader, conversion, lines = matched_reader(raster_path, band_numbers, mask_path, n_raster_bands,
+                                               model_bands, band_map, wavelength_tolerance, workers)
     check_model(mixture, reader, band_numbers)
+    if conversion is not None:
+        mixture = mixture.in_units(*conversion)
     paths = {key: os.path.abspath(path) for key, path in
              (("classification", output_path), ("confidence", confidence_path),
               ("probabilities", probabilities_path)) if path}
@@ -243,14 +245,22 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
 def matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_bands, band_map,
                    wavelength_tolerance, threads=1):
     """The PixelReader of the raster (opened once) over its bands matched to the model's
-    (raster/bands.py), reading with `threads` threads, and the log lines of the matching and the warnings
-    on the raster's own masks."""
+    (raster/bands.py), reading with `threads` threads; the conversion of its stored values to the model's
+    (gains, offsets) or None; the log lines of the matching, of the conversion and the warnings on the
+    raster's own masks."""
     dataset = open_raster(raster_path)
-    raster_numbers, lines = (None, []) if band_numbers is None else match_bands(
-        raster_path, model_bands or [BandIdentity(number) for number in band_numbers],
-        band_identities(dataset), n_raster_bands, band_map, wavelength_tolerance)
+    raster_numbers, conversion, lines = None, None, []
+    if band_numbers is not None:
+        model = model_bands or [BandIdentity(number) for number in band_numbers]
+        identities = band_identities(dataset)
+        raster_numbers, lines = match_bands(raster_path, model, identities, n_raster_bands, band_map,
+                                            wavelength_tolerance)
+        if max(raster_numbers) <= len(identities):  # else check_model stops the run
+            conversion, converted = stored_conversion(raster_path, model,
+                                                      [identities[number - 1] for number in raster_numbers])
+            lines += converted
     reader = PixelReader(raster_path, raster_numbers, mask_path, dataset, threads)
-    return reader, lines + [f"warning: {text}" for text in reader.notices()]
+    return reader, conversion, lines + [f"warning: {text}" for text in reader.notices()]
 
 
 def prediction_plan(reader, mixture, memory_mb, workers, probabilities):

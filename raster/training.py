@@ -650,12 +650,14 @@ def _wavelengths(raster_wavelengths, band_numbers):
 
 
 def _identities(identities, band_numbers):
-    """The descriptions and wavelength units of the bands read, as SavedModel fields (None: unknown)."""
+    """The descriptions, wavelength units, scales and offsets of the bands read, as SavedModel fields (None:
+    unknown)."""
     if not identities:
         return {}
     chosen = [identities[number - 1] for number in band_numbers]
     return {"band_descriptions": [band.name for band in chosen],
-            "wavelength_units": [band.unit for band in chosen]}
+            "wavelength_units": [band.unit for band in chosen],
+            "band_scales": [band.scale for band in chosen], "band_offsets": [band.offset for band in chosen]}
 
 
 def band_labels(samples, features):

@@ -173,6 +173,24 @@ def test_a_relative_ridge_is_the_model_in_ridge_units_whatever_the_bands_units(a
     np.testing.assert_allclose(pairwise_jm(model), pairwise_jm(in_ridge_units), rtol=1e-9, atol=1e-12)
 
 
+@pytest.mark.parametrize("alpha, tau, relative", [(0.0, 0.0, False), (0.5, 1e-3, False), (1.0, 1e-2, True),
+                                                  (0.3, 0.0, True)])
+def test_a_model_in_other_units_decides_as_the_model_on_the_values_converted(alpha, tau, relative):
+    """in_units(gains, offsets) on stored values x decides as the model on gains * x + offsets: the same
+    labels and posteriors (Maipo, its bands stored otherwise: gains 1e-4 to 1e2, offsets up to 1e3)."""
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    X, y = data["X"][::3].astype(np.float64), data["y"][::3]
+    rng = np.random.default_rng(5)
+    gains, offsets = 10 ** rng.uniform(-4, 2, X.shape[1]), rng.normal(0, 1e3, X.shape[1])
+    scale = band_variances(X, y) if relative else None
+    model = GaussianMixture.fit(X, y, tau=tau, alpha=alpha, ridge_scale=scale)
+    stored = (X - offsets) / gains
+    winners, confidence, posteriors = model.in_units(gains, offsets).decide(stored, with_posteriors=True)
+    expected = model.decide(X, with_posteriors=True)
+    np.testing.assert_array_equal(winners, expected[0])
+    np.testing.assert_allclose(posteriors, expected[2], atol=1e-9)
+
+
 def test_shrinkage_needs_the_counts_and_alpha_in_zero_one():
     X, y = sample_classes()
     model = GaussianMixture.fit(X, y)

@@ -52,7 +52,7 @@ def saved():
     return SavedModel(mixture, range(1, 17), list(data["feature_names"][:16]), 64, selection.best_set,
                       selection, search, ["#112233", "#445566", "#778899", "#aabbcc"],
                       [float(k) for k in range(16)], record, [f"B{k}" for k in range(15)] + [None],
-                      ["nm"] * 8 + [None] * 8)
+                      ["nm"] * 8 + [None] * 8, [1e-4] * 10 + [None] * 6, [-0.1] * 10 + [None] * 6)
 
 
 def assert_same_assessment(loaded, saved):
@@ -79,6 +79,7 @@ def test_round_trip_is_exact(tmp_path, saved):
     assert loaded.class_colors == saved.class_colors and loaded.wavelengths == saved.wavelengths
     assert loaded.band_descriptions == saved.band_descriptions and loaded.band_descriptions[-1] is None
     assert loaded.wavelength_units == saved.wavelength_units
+    assert loaded.band_scales == saved.band_scales and loaded.band_offsets == saved.band_offsets
     X = np.random.default_rng(0).normal(size=(20, 16)) * 1000 + saved.mixture.means_[0]
     np.testing.assert_array_equal(loaded.mixture.decision_function(X), saved.mixture.decision_function(X))
 
@@ -365,6 +366,14 @@ CORRUPT = [
     ("band descriptions", {"header": {"info.band_descriptions": ["a"]}}, "1 band_descriptions for 7 bands"),
     ("wavelength units", {"header": {"info.wavelength_units": [1, 2, 3, 4, 5, 6, 7]}},
      "header field 'info.wavelength_units[0]' is a number, not a string"),
+    ("band scale 0", {"header": {"info.band_scales": [1.0] * 6 + [0.0], "info.band_offsets": [0.0] * 7}},
+     "band scales [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0] and offsets [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0] are "
+     "not both given for each band, or not finite numbers with scales other than 0"),
+    ("band offsets missing", {"header": {"info.band_scales": [1.0] * 7}},
+     "band scales [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0] and offsets None are not both given for each band, or "
+     "not finite numbers with scales other than 0"),
+    ("band scale text", {"header": {"info.band_scales": ["1"] * 7, "info.band_offsets": [0.0] * 7}},
+     "header field 'info.band_scales[0]' is a string, not a number"),
     ("confusion", {"header": {"info.validation.confusion": [[1, 2], [3, 4]]}},
      "header field 'info.validation.confusion' is not a 4 x 4 matrix"),
     ("features", {"features": np.array([0, 7])}, "features [0, 7] are not distinct positions from 0 to 6"),

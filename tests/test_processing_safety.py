@@ -434,6 +434,57 @@ def test_bands_missing_by_name_stop_predict_and_a_band_map_runs_it(tmp_path):
     assert any(line.startswith("bands mapped by hand: 'blue' (band 1) -> 1,") for line in feedback.infos)
 
 
+def stored_as(path, gain, shift, scale=None, offset=None):
+    """The Landsat scene stored as int16 gain * DN + shift, its bands declaring value = stored * scale +
+    offset (None: no declaration)."""
+    source = gdal.Open(LANDSAT)
+    pixels = source.ReadAsArray().astype(np.int16) * gain + shift
+    dataset = gdal.GetDriverByName("GTiff").Create(path, pixels.shape[2], pixels.shape[1], len(pixels),
+                                                   gdal.GDT_Int16)
+    dataset.SetGeoTransform(source.GetGeoTransform())
+    dataset.SetProjection(source.GetProjection())
+    for number, plane in enumerate(pixels, 1):
+        band = dataset.GetRasterBand(number)
+        band.WriteArray(plane)
+        if scale is not None:
+            band.SetScale(scale)
+            band.SetOffset(offset)
+    dataset = None
+    return path
+
+
+def test_a_raster_storing_the_values_otherwise_is_converted_to_the_model(tmp_path):
+    """Trained on DN declared as value = DN * 0.01; classified on stored = 2 DN + 100 declared as value =
+    stored * 0.005 - 0.5 (the same values): the map of the training raster, and the log says so. The same
+    numbers without a declaration are classified as they are, with a warning. Before, the stored numbers
+    were always classified as they were (a raster with Sentinel-2's -1000 offset of processing baseline
+    04.00 against a model of older products, for instance)."""
+    model = str(tmp_path / "m.gmm")
+    trained = stored_as(str(tmp_path / "trained.tif"), 1, 0, 0.01, 0.0)
+    run("gmmselect:traingmm", {"INPUT": trained, "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1",
+                               "MAX_SAMPLES": 100, "OUTPUT_MODEL": model})
+    from gmmselect.core import load_model
+
+    saved = load_model(model)
+    assert saved.band_scales == [0.01] * 7 and saved.band_offsets == [0.0] * 7
+    maps, logs = [], []
+    declared, undeclared = (stored_as(str(tmp_path / "d.tif"), 2, 100, 0.005, -0.5),
+                            stored_as(str(tmp_path / "u.tif"), 2, 100))
+    for name, raster in (("same", trained), ("declared", declared), ("undeclared", undeclared)):
+        results, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
+                                                      "OUTPUT": str(tmp_path / f"{name}_map.tif")})
+        maps.append(gdal.Open(results["OUTPUT"]).ReadAsArray())
+        logs.append([line for line in feedback.infos + feedback.warnings if "stored values" in line])
+    np.testing.assert_array_equal(maps[1], maps[0])
+    assert np.mean(maps[2] == maps[0]) < 0.9
+    converted = ", ".join(f"band {n} 0.01, 0 <- raster band {n} 0.005, -0.5" for n in range(1, 8))
+    taken = "; ".join(f"band {n} declares value = stored * 0.01 + 0, raster band {n} declares no scale or "
+                      "offset" for n in range(1, 8))
+    assert logs == [
+        [], [f"stored values converted to the model's (value = stored * scale + offset): {converted}"],
+        [f"warning: stored values taken as they are where only one side says what they mean: {taken}"]]
+
+
 def test_pairwise_jm_agrees_with_the_brute_force_criterion():
     """sum_{i<j} pi_i pi_j JM_ij of the fitted model equals the reference's refit from scratch."""
     from reference import separability

@@ -150,7 +150,7 @@ def stages(scene, model, bands, folder):
     from gmmselect.core.threads import single_threaded_blas
     from gmmselect.raster import predict
     from gmmselect.raster.files import OutputSet
-    reader, _ = predict.matched_reader(scene, bands, None, None, None, None, 1.0)
+    reader, _, _ = predict.matched_reader(scene, bands, None, None, None, None, 1.0)
     label_dtype, part_pixels, windows = predict.prediction_plan(reader, model, 256, 1, False)
     names = [str(name) for name in model.class_names_]
     colors = predict.class_colors_checked(model.labels_, None)
