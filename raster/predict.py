@@ -22,6 +22,7 @@ from .files import OutputSet, check_distinct, dataset_files, raster_output_files
 from .info import BandIdentity, band_identities, geotransform_of, open_raster
 from .style import category_names, classification_qml, color_table, confidence_qml, write_style
 from .style import class_colors as colors_of_classes
+from .vector import MAX_CLASS_CODE
 
 OUTPUT_TILE = 256
 # ZLEVEL=1: a third of the default level's compression time, files within a few percent of its size.
@@ -156,9 +157,10 @@ def check_model(mixture, reader, band_numbers):
                         f"raster {reader.path!r} ({reader.dataset.RasterCount} bands) were given"
                         f"{'' if band_numbers else ' (all of them)'}: pass the band numbers the model was "
                         "trained on, in order, or the raster it was trained on")
-    if np.min(mixture.labels_) < 1:
+    if np.min(mixture.labels_) < 1 or np.max(mixture.labels_) > MAX_CLASS_CODE:
         raise DataError(f"the model has class codes {mixture.labels_.tolist()}; codes must be >= 1 because 0 "
-                        "is the classification's no-data value: retrain with codes from 1")
+                        f"is the classification's no-data value, and at most {MAX_CLASS_CODE}, the largest a "
+                        "classification raster holds: retrain with codes in that range")
 
 
 def window_pixels(memory_mb, reader, n_classes, label_size, probabilities, workers, part_pixels):

@@ -75,8 +75,13 @@ def class_codes(path, field_name, field_type, values, fids):
     return np.array([lookup[value] for value in values], dtype=np.int64), np.arange(1, len(names) + 1), names
 
 
+#: The largest class code a classification raster holds (UInt32, its widest type).
+MAX_CLASS_CODE = 2**32 - 1
+
+
 def integer_codes(path, field_name, values):
-    """Codes, labels and names of a numeric class field; values must be whole numbers >= 1."""
+    """Codes, labels and names of a numeric class field; values must be whole numbers from 1 to
+    MAX_CLASS_CODE."""
     fractional = sorted({value for value in values if value != math.floor(value)})
     if fractional:
         raise DataError(f"class field {field_name!r} of {path!r} holds non-integer values "
@@ -88,6 +93,11 @@ def integer_codes(path, field_name, values):
         raise DataError(f"class field {field_name!r} of {path!r} holds codes {bad}; codes must be >= 1 "
                         "(0 is the no-data value of the classification): recode these classes "
                         "(e.g. add 1 to every code) or use a text field")
+    if labels[-1] > MAX_CLASS_CODE:
+        bad = labels[labels > MAX_CLASS_CODE].tolist()
+        raise DataError(f"class field {field_name!r} of {path!r} holds codes {bad[:5]}; a classification "
+                        f"raster holds codes up to {MAX_CLASS_CODE}: recode these classes or use a text "
+                        "field")
     return codes, labels, [str(label) for label in labels]
 
 

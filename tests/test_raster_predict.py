@@ -147,6 +147,18 @@ def test_band_mismatch_is_refused(tmp_path, model):
     assert os.listdir(tmp_path) == []
 
 
+def test_class_codes_beyond_a_classification_raster_are_refused(tmp_path, model):
+    """A code above 4294967295 (a model made in Python, or a file of an earlier version) was written wrapped
+    around UInt32: 10000000000 as 1410065408."""
+    labels = model.labels_.copy()
+    labels[-1] = 10**10
+    beyond = GaussianMixture(labels, model.priors_, model.means_, model.covariances_, model.tau_)
+    with pytest.raises(DataError, match=r"class codes \[\d+, \d+, \d+, 10000000000\]; codes must be >= 1 .* "
+                                        r"and at most 4294967295, the largest a classification raster holds"):
+        predict_raster(LANDSAT, beyond, BANDS, str(tmp_path / "c.tif"))
+    assert os.listdir(tmp_path) == []
+
+
 def test_mask_on_another_grid_is_refused(tmp_path, model):
     small = write_raster(tmp_path / "small.tif", np.ones((1, 10, 10), dtype=np.uint8))
     with pytest.raises(DataError, match=r"mask '.*small.tif' is 10 x 10 px but raster .* is 287 x 310 px"):

@@ -238,6 +238,20 @@ def test_class_names_differing_only_in_case_spacing_or_unicode_form_are_named_in
         for first, second in (("Bare  soil", "Bare soil"), (decomposed, composed), ("Water", "water"))]
 
 
+def test_codes_a_classification_raster_cannot_hold_are_refused(tmp_path):
+    """EuroCrops' 10-digit HCAT codes (3301010100) fit a UInt32 classification; 5000000000 does not (it was
+    written as 705032704)."""
+    raster = write_raster(tmp_path / "r.tif", np.arange(400, dtype=np.uint8).reshape(1, 20, 20))
+    fits = write_vector(tmp_path / "fits.gpkg", [(box(1, 91, 5, 95), 3301010100), (box(6, 91, 9, 95), 2)],
+                        ogr.OFTInteger64)
+    assert extract_samples(raster, fits, "class").labels.tolist() == [2, 3301010100]
+    beyond = write_vector(tmp_path / "beyond.gpkg", [(box(1, 91, 5, 95), 5000000000), (box(6, 91, 9, 95), 2)],
+                          ogr.OFTInteger64)
+    with pytest.raises(DataError, match=r"holds codes \[5000000000\]; a classification raster holds codes "
+                                        r"up to 4294967295: recode these classes or use a text field"):
+        extract_samples(raster, beyond, "class")
+
+
 def test_integer_codes_below_one_are_refused(tmp_path):
     vector = write_vector(tmp_path / "v.gpkg", [(box(1, 91, 5, 95), 0), (box(6, 91, 9, 95), 2)],
                           ogr.OFTInteger)
