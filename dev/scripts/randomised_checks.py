@@ -19,8 +19,9 @@ the brute force of tests/reference.py (every subset refitted): the same sets, va
 whose covariances reach the eigenvalue floor are skipped (the brute force has none).
 predict: random GeoTIFFs (every pixel type, tiles or strips, pixel- or band-interleaved, DEFLATE,
 no-data, NaN and infinities, a mask raster), a model of a random band list, small memory budgets and 1
-or 2 threads: predict_raster against the float64 classification in memory of the pixels GDAL's masks
-keep.
+or 2 threads; in three cases of ten the raster's bands declare a scale and offset other than the model's
+(or the model's only): predict_raster against the float64 classification in memory of the pixels GDAL's
+masks keep, by the model converted to the raster's stored values.
 samples: random polygons (holes, several parts, some partly outside or smaller than a pixel) and points of
 three classes over a random raster with no-data: extract_samples (all_touched or not, small memory budgets)
 against each feature rasterised alone by GDAL, contested pixels dropped, a pixel to its first feature.
@@ -62,6 +63,7 @@ from gmmselect.core.accuracy import allocate, estimate, sample_size  # noqa: E40
 from gmmselect.core.validation import MIN_SAMPLES_PER_CLASS  # noqa: E402
 from gmmselect.raster import extract_samples, predict_raster  # noqa: E402
 from gmmselect.raster.assessment import assess_map, design_sample  # noqa: E402
+from gmmselect.raster.info import BandIdentity  # noqa: E402
 
 SKIP = "skip"
 INPUT_TYPES = [np.float32, np.float64, np.int16, np.uint16, np.uint8, np.int8, np.int32]
@@ -298,6 +300,29 @@ def model_of(bands, numbers, rng):
         return None
 
 
+def declared_otherwise(rng, source, numbers, mixture):
+    """Declare a random scale and offset on the bands `numbers` of the raster `source` (or on none of them)
+    and make the model of `mixture` saved with others: (that model, its BandIdentity list, the model Predict
+    then classifies the stored values with, as raster.bands.stored_conversion converts it)."""
+    dataset = gdal.Open(source, gdal.GA_Update)
+    declared = rng.random() < 0.8
+    raster = []
+    for number in numbers:
+        scale, offset = (10 ** rng.uniform(-3, 1), rng.normal(0, 50)) if declared else (1.0, 0.0)
+        if declared:
+            dataset.GetRasterBand(number).SetScale(scale)
+            dataset.GetRasterBand(number).SetOffset(offset)
+        raster.append((scale, offset))
+    dataset = None
+    scales, offsets = 10 ** rng.uniform(-2, 2, len(numbers)), rng.normal(0, 100, len(numbers))
+    gains = np.array([scale for scale, _ in raster]) / scales
+    shifts = (np.array([offset for _, offset in raster]) - offsets) / scales
+    saved = mixture.in_units(1 / gains, -shifts / gains)
+    identities = [BandIdentity(number, None, None, None, float(scale), float(offset))
+                  for number, scale, offset in zip(numbers, scales, offsets)]
+    return saved, identities, saved.in_units(gains, shifts) if declared else saved
+
+
 def check_predict(seed, folder):
     """predict_raster against the float64 classification in memory on one random raster."""
     rng = np.random.default_rng(seed)
@@ -314,8 +339,12 @@ def check_predict(seed, folder):
     if mask:
         usable &= random_mask(rng, mask, height, width)
     paths = [os.path.join(folder, f"{name}.tif") for name in ("classes", "confidence", "posteriors")]
-    predict_raster(source, mixture, numbers, *paths, mask_path=mask, memory_mb=int(rng.choice([1, 2, 8, 64])),
-                   workers=int(rng.integers(1, 3)))
+    memory_mb, workers = int(rng.choice([1, 2, 8, 64])), int(rng.integers(1, 3))
+    saved, model_bands = mixture, None
+    if rng.random() < 0.3:
+        saved, model_bands, mixture = declared_otherwise(rng, source, numbers, mixture)
+    predict_raster(source, saved, numbers, *paths, mask_path=mask, memory_mb=memory_mb, workers=workers,
+                   model_bands=model_bands)
     expected = [np.zeros((1, height, width)), np.full((1, height, width), -1.0),
                 np.full((mixture.n_classes, height, width), -1.0)]
     if usable.any():
