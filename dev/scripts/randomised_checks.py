@@ -492,8 +492,32 @@ def random_tiling(rng):
     return ["TILED=YES", "BLOCKXSIZE=16", "BLOCKYSIZE=16"] if rng.random() < 0.5 else []
 
 
+def reference_rectangles(rng, classes, classified, transform):
+    """2 to 8 reference rectangles over a class map (edges a quarter pixel off the pixel centres), each with
+    a map class of its own: their features, and the rows, columns and reference class of the classified
+    pixels whose centre one or several rectangles of a single class cover."""
+    height, width = classes.shape
+    codes = np.unique(classes[classified])
+    claims = np.full((height, width), -1)
+    features = []
+    for _ in range(int(rng.integers(2, 9))):
+        col0, row0 = int(rng.integers(0, width)), int(rng.integers(0, height))
+        col1, row1 = int(rng.integers(col0, width)) + 1, int(rng.integers(row0, height)) + 1
+        code = int(rng.choice(codes))
+        (x0, x1), (y0, y1) = ((transform[0] + (edge + 0.25) * transform[1] for edge in (col0, col1 - 1)),
+                              (transform[3] + (edge + 0.25) * transform[5] for edge in (row0, row1 - 1)))
+        features.append((f"POLYGON(({x0} {y0},{x1 + 0.5 * transform[1]} {y0},{x1 + 0.5 * transform[1]} "
+                         f"{y1 + 0.5 * transform[5]},{x0} {y1 + 0.5 * transform[5]},{x0} {y0}))", code))
+        box = claims[row0:row1, col0:col1]
+        box[(box >= 0) & (box != code)] = -2  # contested
+        box[box == -1] = code
+    rows, cols = np.nonzero((claims > 0) & classified)
+    return features, (rows, cols, claims[rows, cols])
+
+
 def check_assess(seed, folder):
-    """assess_map against the counts made in memory, on one random map, strata raster and reference points."""
+    """assess_map against the counts made in memory, on one random map, strata raster and reference points
+    (or rectangles)."""
     rng = np.random.default_rng(seed)
     map_path, strata_path = os.path.join(folder, "map.tif"), None
     classes, classified, transform = random_class_map(rng, map_path)
@@ -510,10 +534,14 @@ def check_assess(seed, folder):
     truth = np.where(right, mapped, rng.choice(np.unique(classes[classified]), len(cells)))
     x = transform[0] + (cols + rng.uniform(0.05, 0.95, len(cells))) * transform[1]
     y = transform[3] + (rows + rng.uniform(0.05, 0.95, len(cells))) * transform[5]
-    points = write_vector(os.path.join(folder, "reference.gpkg"),
-                          [(f"POINT({a} {b})", int(t)) for a, b, t in zip(x, y, truth)], ogr.OFTInteger)
+    features = [(f"POINT({a} {b})", int(t)) for a, b, t in zip(x, y, truth)]
+    memory_mb = float(rng.choice([64, 0.01]))
+    if rng.random() < 0.3:  # rectangles instead: every pixel centre inside, contested pixels dropped
+        features, (rows, cols, truth) = reference_rectangles(rng, classes, classified, transform)
+        mapped = classes[rows, cols].astype(np.int64)
+    points = write_vector(os.path.join(folder, "reference.gpkg"), features, ogr.OFTInteger)
     try:
-        result = assess_map(map_path, points, "class", strata_path, memory_mb=float(rng.choice([64, 0.01])))
+        result = assess_map(map_path, points, "class", strata_path, memory_mb=memory_mb)
     except ValueError as error:  # a stratum with fewer than 2 samples: refused, as it should be
         return SKIP if "at least 2 reference samples" in str(error) else str(error)
     codes, stratum_codes = np.union1d(classes[classified], truth), np.unique(strata[classified])
