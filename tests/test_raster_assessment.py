@@ -139,6 +139,34 @@ def test_points_outside_or_on_no_data_are_named(tmp_path):
         assess_map(path, nodata, "class")
 
 
+def test_pixels_the_map_masks_have_no_class_in_areas_samples_and_reference(tmp_path):
+    """A map whose internal GDAL mask hides its bottom two rows (class values kept under the mask, no
+    no-data value): they count in no area, no sample point is drawn there, and a reference point there is
+    named as on a pixel without a class. Before, their classes were counted in the areas while the
+    reference refused them."""
+    codes = np.ones((10, 10), dtype=np.uint8)
+    codes[:, 5:] = 2
+    path = classification(tmp_path / "masked.tif", codes, ["water", "forest"], nodata=None, options=())
+    dataset = gdal.Open(path, gdal.GA_Update)
+    dataset.CreateMaskBand(gdal.GMF_PER_DATASET)
+    mask = np.full((10, 10), 255, dtype=np.uint8)
+    mask[8:] = 0
+    dataset.GetRasterBand(1).GetMaskBand().WriteArray(mask)
+    dataset = None
+    counts = count_map(ClassMap(path))
+    assert counts.classes.tolist() == [1, 2] and counts.pixels.tolist() == [40, 40]
+    design = design_sample(path, str(tmp_path / "sample.gpkg"), minimum=20)
+    source = ogr.Open(str(tmp_path / "sample.gpkg"))
+    rows = [int((GEOTRANSFORM[3] - f.GetGeometryRef().GetY()) // PIXEL) for f in source.GetLayer(0)]
+    assert len(rows) == design.counts.sum() == 77 and max(rows) < 8
+    masked = write_vector(tmp_path / "masked.gpkg", [(centre(1, 1), "water"), (centre(2, 2), "water"),
+                                                     (centre(1, 7), "forest"), (centre(2, 8), "forest"),
+                                                     (centre(9, 1), "water")])
+    with pytest.raises(DataError, match=r"1 reference points of .* \(FIDs 5\) fall on pixels of map .* "
+                                        r"without a class"):
+        assess_map(path, masked, "class")
+
+
 def test_two_points_in_one_pixel_are_named(tmp_path):
     path = small_map(tmp_path)
     x, y = GEOTRANSFORM[0] + 1.2 * PIXEL, GEOTRANSFORM[3] - 5.3 * PIXEL  # inside pixel (5, 1)
