@@ -82,9 +82,9 @@ class SavedModel:
     `band_descriptions` (the GDAL description of each band read, None where it had none) and
     `wavelength_units` (None where unknown) tell Predict which raster bands are the model's; both are
     None in files of earlier versions, which did not record them. `band_scales` and `band_offsets` say
-    what each band's stored values meant (value = stored * scale + offset: GDAL's band scale and offset,
-    1 and 0 where the band declared none), so that Predict converts a raster that stores them otherwise;
-    None in files that did not record them.
+    what each band's stored values meant, where it declared it (value = stored * scale + offset: GDAL's
+    band scale and offset; None where the band declared neither), so that Predict converts a raster that
+    stores them otherwise; None in files that did not record them.
     """
 
     mixture: GaussianMixture

@@ -23,7 +23,7 @@ import numpy as np
 from osgeo import gdal, ogr
 
 from ..core.accuracy import AccuracyEstimates, allocate, estimate, half_width, sample_size
-from .blocks import GDAL_CACHE_MB, OWN_MASK_FLAGS, bounded_gdal_cache, plan_windows
+from .blocks import GDAL_CACHE_MB, NO_MASK_BAND, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files
 from .info import geotransform_of, open_raster, spatial_reference
@@ -86,7 +86,7 @@ class ClassMap:
         nodata = band.GetNoDataValue()
         if nodata is not None and float(nodata).is_integer():
             values[values == int(nodata)] = 0
-        if not band.GetMaskFlags() & OWN_MASK_FLAGS:
+        if not band.GetMaskFlags() & NO_MASK_BAND:
             values[band.GetMaskBand().ReadAsArray(*window) == 0] = 0
         values[values < 0] = 0
         return values

@@ -16,7 +16,7 @@ from .info import geotransform_of, open_raster
 from .notices import warning
 
 #: Mask flags of a band that GDAL masks by no band of its own (every pixel valid, or its no-data value).
-OWN_MASK_FLAGS = gdal.GMF_ALL_VALID | gdal.GMF_NODATA
+NO_MASK_BAND = gdal.GMF_ALL_VALID | gdal.GMF_NODATA
 #: GDAL's block cache while a raster is walked window by window (its default is 5% of the RAM).
 GDAL_CACHE_MB = 64
 
@@ -170,7 +170,7 @@ class PixelReader:
         masks, per_dataset = [], False
         for band in self.bands:
             flags = band.GetMaskFlags()
-            if flags & OWN_MASK_FLAGS or (per_dataset and flags & gdal.GMF_PER_DATASET):
+            if flags & NO_MASK_BAND or (per_dataset and flags & gdal.GMF_PER_DATASET):
                 continue
             per_dataset = per_dataset or bool(flags & gdal.GMF_PER_DATASET)
             masks.append(band.GetMaskBand())
