@@ -1,8 +1,9 @@
 """Training features: geometries in the raster's CRS, their class codes, ids and pixel boxes.
 
 Polygons keep their geometry (rasterised later, window by window); points become the pixels
-they fall in. Text classes get codes 1..C in sorted order of the names; integer classes keep
-their values, which must be >= 1 (0 is the classification's no-data).
+they fall in. Text classes get codes 1..C in sorted order of the names (names that differ only in
+case, spacing or Unicode form are named in a warning); integer classes keep their values, which must be
+>= 1 (0 is the classification's no-data) and at most MAX_CLASS_CODE.
 """
 
 import math
