@@ -98,13 +98,14 @@ def stored_conversion(path, model, chosen):
                 converted.append(f"{describe(band)} {band.scale:g}, {band.offset:g} <- raster band "
                                  f"{other.number} {other.scale:g}, {other.offset:g}")
         elif scaled(band) or scaled(other):
-            unmatched.append(f"{describe(band)} {meaning(band)}, raster band {other.number} {meaning(other)}")
+            unmatched.append(f"{describe(band)}: {meaning(band)}, raster band {other.number}: "
+                             f"{meaning(other)}")
     if np.any(gains <= 0):
         raise DataError(f"raster {path!r} stores some of the model's bands with a scale of the other sign: "
                         + "; ".join(converted) + " (model scale, offset <- raster scale, offset); check the "
                         "raster's band scales (gdalinfo) and correct them (gdal_edit.py -scale)")
-    lines = [f"warning: stored values taken as they are where only one side says what they mean: "
-             f"{'; '.join(unmatched)}"] if unmatched else []
+    lines = [f"warning: stored values taken as they are where only the model or the raster declares a scale "
+             f"or offset: {'; '.join(unmatched)}"] if unmatched else []
     if not converted:
         return None, lines
     return (gains, offsets), ["stored values converted to the model's (value = stored * scale + offset): "
@@ -118,9 +119,11 @@ def scaled(band):
 
 
 def meaning(band):
-    """'declares value = stored * 0.0001 + -0.1' or 'declares no scale or offset'."""
-    return ("declares no scale or offset" if band.scale is None
-            else f"declares value = stored * {band.scale:g} + {band.offset:g}")
+    """'value = stored * 0.0001 + -0.1', or 'no scale or offset' (none declared, or none recorded by a model
+    of an earlier version)."""
+    if band.scale is None:
+        return "no scale or offset"
+    return f"value = stored * {band.scale:g} + {band.offset:g}"
 
 
 def check_band_count(path, n_bands, n_raster_bands):

@@ -478,11 +478,12 @@ def test_a_raster_storing_the_values_otherwise_is_converted_to_the_model(tmp_pat
     np.testing.assert_array_equal(maps[1], maps[0])
     assert np.mean(maps[2] == maps[0]) < 0.9
     converted = ", ".join(f"band {n} 0.01, 0 <- raster band {n} 0.005, -0.5" for n in range(1, 8))
-    taken = "; ".join(f"band {n} declares value = stored * 0.01 + 0, raster band {n} declares no scale or "
-                      "offset" for n in range(1, 8))
+    taken = "; ".join(f"band {n}: value = stored * 0.01 + 0, raster band {n}: no scale or offset"
+                      for n in range(1, 8))
     assert logs == [
         [], [f"stored values converted to the model's (value = stored * scale + offset): {converted}"],
-        [f"warning: stored values taken as they are where only one side says what they mean: {taken}"]]
+        [f"warning: stored values taken as they are where only the model or the raster declares a scale or "
+         f"offset: {taken}"]]
 
 
 def test_pairwise_jm_agrees_with_the_brute_force_criterion():
