@@ -88,6 +88,33 @@ def test_outputs_on_the_cluster_are_byte_identical(cluster, scene, single_machin
                                                    "confidence.qml"])
 
 
+def test_stored_values_are_converted_on_the_cluster_as_here(cluster, scene, single_machine, tmp_path,
+                                                           monkeypatch):
+    """The scene's bands declare value = stored * 2 + 5, the model's bands value = stored: the workers
+    classify with the model taken into the stored units, as this machine does (byte-identical outputs),
+    and not as the raster's numbers taken as they are."""
+    from osgeo import gdal
+
+    from gmmselect.raster.info import BandIdentity
+
+    monkeypatch.setattr(dask_prediction, "GROUP_PIXELS", GROUP_PIXELS)
+    raster, mask, mixture = scene
+    declared = str(tmp_path / "declared.tif")
+    gdal.Translate(declared, raster)
+    dataset = gdal.Open(declared, gdal.GA_Update)
+    for number in (1, 2, 3):
+        dataset.GetRasterBand(number).SetScale(2.0)
+        dataset.GetRasterBand(number).SetOffset(5.0)
+    dataset = None
+    model_bands = [BandIdentity(number, scale=1.0, offset=0.0) for number in (1, 2, 3)]
+    here, there = (predict(tmp_path / name, (declared, mask, mixture), model_bands=model_bands, **options)
+                   for name, options in (("here", {}), ("there", {"client": cluster[1]})))
+    assert_identical(there, here)
+    converted, as_stored = (gdal.Open(paths["classification"]).ReadAsArray()
+                            for paths in (here, single_machine))
+    assert np.mean(converted != as_stored) > 0.1
+
+
 def test_a_worker_killed_mid_run_leaves_a_complete_identical_output(cluster, scene, single_machine, tmp_path,
                                                                    monkeypatch):
     """One worker process is killed (SIGKILL) once the first task is done: Dask runs its tasks again."""
