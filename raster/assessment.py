@@ -29,7 +29,7 @@ from .files import OutputSet, check_distinct, dataset_files
 from .info import geotransform_of, open_raster, spatial_reference
 from .notices import warning
 from .samples import SampleWalk
-from .vector import class_field_index, open_layer
+from .vector import class_field_index, open_layer, spelling_key
 
 POINT_DRIVERS = {".gpkg": "GPKG", ".geojson": "GeoJSON"}
 _INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
@@ -283,10 +283,13 @@ def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labe
         codes.append(code)
     if unknown:
         known = ", ".join(f"{code} = {class_map.class_name(code)}" for code in counts.classes)
+        spelled = {spelling_key(name): name for name in by_name}
+        alike = "".join(f"; {name!r} differs from the map's {spelled[spelling_key(name)]!r} only in case, "
+                        "spacing or Unicode form" for name in unknown if spelling_key(name) in spelled)
         raise DataError(f"reference classes {', '.join(map(repr, unknown))} of field {class_field!r} are not "
-                        f"classes of map {class_map.path!r} (its classes: {known}); correct the reference "
-                        "labels (the map's category names or its integer codes) or assess the map these "
-                        "classes belong to")
+                        f"classes of map {class_map.path!r} (its classes: {known}{alike}); correct the "
+                        "reference labels (the map's category names or its integer codes) or assess the map "
+                        "these classes belong to")
     return np.array(codes, dtype=np.int64)
 
 

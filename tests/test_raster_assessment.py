@@ -185,6 +185,18 @@ def test_reference_classes_the_map_lacks_are_named(tmp_path):
         assess_map(path, reference, "class")
 
 
+def test_reference_classes_spelled_otherwise_than_the_map_are_named_with_the_map_s_spelling(tmp_path):
+    path = small_map(tmp_path)
+    reference = write_vector(tmp_path / "ref.gpkg", [(centre(2, 1), "Water"), (centre(3, 2), "water"),
+                                                     (centre(6, 7), "forest "), (centre(7, 7), "FOREST")])
+    with pytest.raises(DataError, match=r"reference classes 'FOREST', 'Water' of field 'class' are not "
+                                        r"classes of map .* \(its classes: 1 = water, 2 = forest; 'FOREST' "
+                                        r"differs from the map's 'forest' only in case, spacing or Unicode "
+                                        r"form; 'Water' differs from the map's 'water' only in case, spacing "
+                                        r"or Unicode form\)"):
+        assess_map(path, reference, "class")
+
+
 def test_a_stratum_with_one_sample_is_named(tmp_path):
     path = small_map(tmp_path)
     reference = write_vector(tmp_path / "ref.gpkg", [(centre(2, 1), "water"), (centre(3, 2), "water"),
