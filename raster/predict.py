@@ -251,18 +251,14 @@ def matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_b
     (gains, offsets) or None; the log lines of the matching, of the conversion and the warnings on the
     raster's own masks."""
     dataset = open_raster(raster_path)
-    raster_numbers, conversion, lines = None, None, []
-    if band_numbers is not None:
-        model = model_bands or [BandIdentity(number) for number in band_numbers]
-        identities = band_identities(dataset)
-        raster_numbers, lines = match_bands(raster_path, model, identities, n_raster_bands, band_map,
-                                            wavelength_tolerance)
-        if max(raster_numbers) <= len(identities):  # else check_model stops the run
-            conversion, converted = stored_conversion(raster_path, model,
-                                                      [identities[number - 1] for number in raster_numbers])
-            lines += converted
-    reader = PixelReader(raster_path, raster_numbers, mask_path, dataset, threads)
-    return reader, conversion, lines + [f"warning: {text}" for text in reader.notices()]
+    model = None if band_numbers is None else model_bands or [BandIdentity(number) for number in band_numbers]
+    identities = band_identities(dataset)
+    raster_numbers, lines = (None, []) if model is None else match_bands(
+        raster_path, model, identities, n_raster_bands, band_map, wavelength_tolerance)
+    reader = PixelReader(raster_path, raster_numbers, mask_path, dataset, threads)  # checks the numbers
+    conversion, converted = (None, []) if model is None else stored_conversion(
+        raster_path, model, [identities[number - 1] for number in reader.band_numbers])
+    return reader, conversion, lines + converted + [f"warning: {text}" for text in reader.notices()]
 
 
 def prediction_plan(reader, mixture, memory_mb, workers, probabilities):
