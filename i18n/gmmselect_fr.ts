@@ -1509,6 +1509,11 @@ Taille {1} : {2:.6g}{3}
     </message>
     <message>
         <location filename="../raster/notices.py" line="22"/>
+        <source>{count} features of {vector} cannot be reprojected to the raster's CRS (FIDs {fids}): their coordinates are not valid in the CRS the layer declares; they give no sample. Check the layer's CRS</source>
+        <translation>{count} entités de {vector} ne peuvent pas être reprojetées dans le SCR du raster (FID {fids}) : leurs coordonnées ne sont pas valides dans le SCR que déclare la couche ; elles ne donnent aucun échantillon. Vérifiez le SCR de la couche</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="22"/>
         <source>{count} pixels covered by features of different classes were dropped</source>
         <translation>{count} pixels couverts par des entités de classes différentes ont été écartés</translation>
     </message>

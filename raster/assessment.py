@@ -29,7 +29,7 @@ from .files import OutputSet, check_distinct, dataset_files
 from .info import geotransform_of, open_raster, spatial_reference
 from .notices import warning
 from .samples import SampleWalk
-from .vector import class_field_index, open_layer, spelling_key
+from .vector import class_field_index, fid_list, open_layer, spelling_key
 
 POINT_DRIVERS = {".gpkg": "GPKG", ".geojson": "GeoJSON"}
 _INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
@@ -228,11 +228,6 @@ def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64
     return ReferenceSample(mapped[keep], strata[keep], codes[keep], fids[keep], features.labels,
                            features.class_names, dropped, features.warnings)
 
-
-def fid_list(fids):
-    """'3, 8, 12' (at most 10, then '...')."""
-    fids = [int(fid) for fid in fids]
-    return ", ".join(map(str, fids[:10])) + (", ..." if len(fids) > 10 else "")
 
 
 def check_inside(class_map, vector_path, features):

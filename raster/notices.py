@@ -19,6 +19,10 @@ WARNINGS = {
     "warning outside": QT_TRANSLATE_NOOP(
         "GmmSelect", "{count} of the {total} features of {vector} lie outside raster {raster} and give no "
         "sample"),
+    "warning not reprojected": QT_TRANSLATE_NOOP(
+        "GmmSelect", "{count} features of {vector} cannot be reprojected to the raster's CRS (FIDs {fids}): "
+        "their coordinates are not valid in the CRS the layer declares; they give no sample. Check the "
+        "layer's CRS"),
     "warning contested": QT_TRANSLATE_NOOP(
         "GmmSelect", "{count} pixels covered by features of different classes were dropped"),
     "warning no pixel centre": QT_TRANSLATE_NOOP(

@@ -22,6 +22,10 @@ _POINT_TYPES = (ogr.wkbPoint, ogr.wkbMultiPoint)
 _LINE_TYPES = (ogr.wkbLineString, ogr.wkbMultiLineString, ogr.wkbCircularString, ogr.wkbCompoundCurve,
                ogr.wkbMultiCurve)
 _INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
+#: The pixels of a feature that gives none: (rows, cols).
+NO_PIXEL = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+#: The names GDAL gives GeoPackage's undefined CRSs (srs_id 0 and -1), lower case.
+UNDEFINED_CRS = ("undefined geographic srs", "undefined cartesian srs")
 
 
 @dataclass
@@ -62,13 +66,18 @@ def open_layer(path, layer=None):
     return source, found
 
 
+def fid_list(fids):
+    """'3, 8, 12' (at most 10, then '...')."""
+    fids = [int(fid) for fid in fids]
+    return ", ".join(map(str, fids[:10])) + (", ..." if len(fids) > 10 else "")
+
+
 def class_codes(path, field_name, field_type, values, fids):
     """Integer codes `(n,)`, sorted labels and class names of the raw class `values` of the features."""
     empty = [fid for fid, value in zip(fids, values) if value is None or value == ""]
     if empty:
         raise DataError(f"{len(empty)} of the {len(values)} features of {path!r} have an empty class field "
-                        f"{field_name!r} (FIDs {', '.join(map(str, empty[:10]))}"
-                        f"{', ...' if len(empty) > 10 else ''}); fill in their class or delete them")
+                        f"{field_name!r} (FIDs {fid_list(empty)}); fill in their class or delete them")
     if field_type in _INTEGER_FIELDS or field_type == ogr.OFTReal:
         return integer_codes(path, field_name, values)
     names = sorted(set(values))
@@ -128,13 +137,20 @@ def raw_class_value(feature, index, field_type):
     return feature.GetFieldAsString(index).strip()
 
 
+def layer_crs(layer):
+    """The CRS of `layer` in x/y order, or None when it declares none: also GeoPackage's 'undefined'
+    geographic and Cartesian CRSs (srs_id 0 and -1), which GDAL writes for a layer made without one."""
+    crs = layer.GetSpatialRef()
+    if crs is None or (not crs.GetAuthorityCode(None) and (crs.GetName() or "").lower() in UNDEFINED_CRS):
+        return None
+    crs = crs.Clone()
+    crs.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
+    return crs
+
+
 def coordinate_transform(raster_path, raster_wkt, geotransform, vector_path, layer, log, warnings):
     """The transformation from the layer's CRS to the raster's, or None when none is needed."""
-    raster_crs = spatial_reference(raster_wkt)
-    vector_crs = layer.GetSpatialRef()
-    if vector_crs is not None:
-        vector_crs = vector_crs.Clone()
-        vector_crs.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
+    raster_crs, vector_crs = spatial_reference(raster_wkt), layer_crs(layer)
     if geotransform is None and vector_crs is not None:
         raise DataError(f"raster {raster_path!r} has no georeferencing (no geotransform) but vector "
                         f"{vector_path!r} is in {crs_name(vector_crs)}; georeference the raster "
@@ -149,7 +165,16 @@ def coordinate_transform(raster_path, raster_wkt, geotransform, vector_path, lay
     if log:
         log(f"vector {vector_path!r} is in {crs_name(vector_crs)}, raster in {crs_name(raster_crs)}: "
             "reprojecting the features to the raster's CRS on the fly")
-    return osr.CoordinateTransformation(vector_crs, raster_crs)
+    try:
+        transform = osr.CoordinateTransformation(vector_crs, raster_crs)
+    except RuntimeError:
+        transform = None
+    if transform is None or transform.this is None:
+        raise DataError(f"PROJ knows no transformation from the CRS of vector {vector_path!r} "
+                        f"({crs_name(vector_crs)}) to that of raster {raster_path!r} "
+                        f"({crs_name(raster_crs)}); check both CRS (Layer Properties > Source) or reproject "
+                        "the vector to the raster's")
+    return transform
 
 
 def point_pixels(geometry, inverse, width, height):
@@ -173,11 +198,24 @@ def pixel_box(geometry, inverse, width, height):
             min(width, math.floor(cols.max()) + 1), min(height, math.floor(rows.max()) + 1))
 
 
-def locate(geometry, transform, inverse, width, height):
-    """Geometry in the raster's CRS (None for points), point pixels (or None) and pixel box of a feature."""
+def reprojected(geometry, transform):
+    """A copy of `geometry` in the raster's CRS, or None where PROJ cannot transform one of its points
+    (coordinates not valid in the layer's CRS)."""
     geometry = geometry.Clone()
-    if transform is not None:
-        geometry.Transform(transform)
+    if transform is None:
+        return geometry
+    gdal.PushErrorHandler("CPLQuietErrorHandler")
+    try:
+        failed = geometry.Transform(transform) != 0
+    except RuntimeError:
+        failed = True
+    finally:
+        gdal.PopErrorHandler()
+    return None if failed or not np.isfinite(geometry.GetEnvelope()).all() else geometry
+
+
+def locate(geometry, inverse, width, height):
+    """Geometry (None for points), point pixels (or None) and pixel box of a feature in the raster's CRS."""
     if ogr.GT_Flatten(geometry.GetGeometryType()) in _POINT_TYPES:
         rows, cols = point_pixels(geometry, inverse, width, height)
         box = (cols.min(), rows.min(), cols.max() + 1, rows.max() + 1) if len(rows) else (0, 0, 0, 0)
@@ -208,7 +246,7 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
                                      log, warnings)
     inverse = gdal.InvGeoTransform(geotransform or (0.0, 1.0, 0.0, 0.0, 0.0, 1.0))
     width, height = dataset.RasterXSize, dataset.RasterYSize
-    values, fids, geometries, points, boxes, lines = [], [], [], [], [], []
+    values, fids, geometries, points, boxes, lines, unprojected = [], [], [], [], [], [], []
     n_without_geometry = 0
     found.ResetReading()
     for number, feature in enumerate(found):
@@ -223,7 +261,11 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
             continue
         values.append(raw_class_value(feature, index, field_type))
         fids.append(feature.GetFID())
-        located = locate(geometry, transform, inverse, width, height)
+        geometry = reprojected(geometry, transform)
+        if geometry is None:
+            unprojected.append(feature.GetFID())
+        located = locate(geometry, inverse, width, height) if geometry is not None \
+            else (None, NO_PIXEL, (0, 0, 0, 0))
         geometries.append(located[0])
         points.append(located[1])
         boxes.append(located[2])
@@ -235,6 +277,9 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
     n_outside = int(outside.sum())
     if n_without_geometry:
         warnings.append(warning("warning no geometry", count=n_without_geometry, vector=repr(vector_path)))
+    if unprojected:
+        warnings.append(warning("warning not reprojected", count=len(unprojected), vector=repr(vector_path),
+                                fids=fid_list(unprojected)))
     if n_outside:
         warnings.append(warning("warning outside", count=n_outside, total=len(boxes),
                                 vector=repr(vector_path), raster=repr(raster_path)))
@@ -252,9 +297,8 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
 def check_no_lines(vector_path, layer_name, lines, n_features):
     """DataError when features with a geometry are lines (FIDs `lines`): samples come from areas or points."""
     if lines:
-        more = ", ..." if len(lines) > 10 else ""
         raise DataError(f"{len(lines)} of the {n_features} features of layer {layer_name!r} of "
-                        f"{vector_path!r} are lines (FIDs {', '.join(map(str, lines[:10]))}{more}): training "
+                        f"{vector_path!r} are lines (FIDs {fid_list(lines)}): training "
                         "samples come from polygons (the pixels inside) or points (the pixel under each); "
                         "buffer the lines into polygons first (e.g. Processing's Buffer) or choose a polygon "
                         "or point layer")

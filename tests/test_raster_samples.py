@@ -69,6 +69,57 @@ def test_polygons_in_another_crs_are_reprojected(tmp_path):
         assert abs(samples.counts[name] - count) <= max(3, count // 50)
 
 
+@pytest.mark.parametrize("srs_id", [0, -1])
+def test_a_geopackage_layer_of_undefined_crs_is_a_layer_without_crs(tmp_path, landsat, srs_id):
+    """GeoPackage's 'undefined' CRSs (srs_id 0, geographic, which GDAL writes for a layer made without a
+    CRS; -1, Cartesian) declare no CRS. Before: srs_id 0 reprojected the polygons' metres as degrees (PROJ
+    errors, every feature off the raster), srs_id -1 stopped with a TypeError (no transformation)."""
+    undefined = str(tmp_path / "undefined.gpkg")
+    gdal.VectorTranslate(undefined, POLYGONS)
+    source = ogr.Open(undefined, 1)
+    for table in ("gpkg_geometry_columns", "gpkg_contents"):
+        source.ExecuteSQL(f"UPDATE {table} SET srs_id = {srs_id}")
+    source = None
+    samples = extract_samples(LANDSAT, undefined, "class")
+    assert samples.counts == landsat.counts and not samples.reprojected
+    np.testing.assert_array_equal(samples.X, landsat.X)
+    assert samples.warnings == ["only one of raster and vector has a CRS (EPSG:32622 vs no CRS): the "
+                                "vector's coordinates are taken as the raster's"]
+
+
+def test_features_that_cannot_be_reprojected_are_named_and_give_no_sample(tmp_path):
+    """A feature whose coordinates are not valid in the layer's CRS (metres in a layer declared in degrees)
+    cannot be reprojected: named in a warning, it gives no sample; the others are read as without it."""
+    wgs84 = str(tmp_path / "polygons_4326.gpkg")
+    gdal.VectorTranslate(wgs84, POLYGONS, dstSRS="EPSG:4326", reproject=True)
+    expected = extract_samples(LANDSAT, wgs84, "class")
+    source = ogr.Open(wgs84, 1)
+    layer = source.GetLayer(0)
+    feature = ogr.Feature(layer.GetLayerDefn())
+    feature.SetGeometry(ogr.CreateGeometryFromWkt(box(700000, 7000000, 700300, 7000300)))
+    feature.SetField("class", "water")
+    layer.CreateFeature(feature)
+    fid = feature.GetFID()
+    source = None
+    samples = extract_samples(LANDSAT, wgs84, "class")
+    assert samples.counts == expected.counts and samples.n_features_outside == 1
+    np.testing.assert_array_equal(samples.X, expected.X)
+    assert samples.warnings[0] == (f"1 features of {wgs84!r} cannot be reprojected to the raster's CRS (FIDs "
+                                   f"{fid}): their coordinates are not valid in the CRS the layer declares; "
+                                   "they give no sample. Check the layer's CRS")
+
+
+def test_no_transformation_between_the_crs_is_a_message(tmp_path):
+    """A raster in a local (engineering) CRS and a layer in EPSG:4326: PROJ has no transformation."""
+    raster = str(tmp_path / "local.tif")
+    gdal.Translate(raster, LANDSAT, outputSRS='LOCAL_CS["site grid",UNIT["metre",1]]')
+    wgs84 = str(tmp_path / "polygons_4326.gpkg")
+    gdal.VectorTranslate(wgs84, POLYGONS, dstSRS="EPSG:4326", reproject=True)
+    with pytest.raises(DataError, match=r"PROJ knows no transformation from the CRS of vector .* "
+                                        r"\(EPSG:4326\) to that of raster .* \(site grid\); check both CRS"):
+        extract_samples(raster, wgs84, "class")
+
+
 def test_nodata_on_one_band_drops_exactly_its_pixels(tmp_path, landsat):
     copy = str(tmp_path / "nodata.vrt")  # a VRT: GeoTIFF holds one no-data value for all bands
     gdal.Translate(copy, LANDSAT, format="VRT")
