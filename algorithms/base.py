@@ -55,6 +55,9 @@ HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
 #: QgsApplication.platform() under qgis_process, which prints progress as dots (one per 2 %) ending no
 #: line until 100 % (' - done.' and a line break).
 CONSOLE_PLATFORM = "qgis_process"
+#: The largest value of an integer parameter: QGIS reads one as a C int (a larger value came back as
+#: -2147483648).
+LARGEST_INTEGER = 2 ** 31 - 1
 #: The raster outputs are GeoTIFF files.
 RASTER_EXTENSIONS = ("tif", "tiff")
 
@@ -143,13 +146,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             field, field_description, parentLayerParameterName=layer, type=QgsProcessingParameterField.Any),
             field_help)
 
-    def addInteger(self, name, description, default, minimum, help_text, maximum=None, optional=False,
-                   advanced=False):
-        """An integer parameter."""
+    def addInteger(self, name, description, default, minimum, help_text, maximum=LARGEST_INTEGER,
+                   optional=False, advanced=False):
+        """An integer parameter in [minimum, maximum]."""
         parameter = QgsProcessingParameterNumber(name, description, QgsProcessingParameterNumber.Integer,
-                                                 defaultValue=default, optional=optional, minValue=minimum)
-        if maximum is not None:
-            parameter.setMaximum(maximum)
+                                                 defaultValue=default, optional=optional, minValue=minimum,
+                                                 maxValue=maximum)
         self.addParameterWithHelp(parameter, help_text, advanced)
 
     def addDouble(self, name, description, default, minimum, maximum, help_text, advanced=False):

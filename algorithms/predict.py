@@ -9,7 +9,6 @@ from qgis.core import (
     QgsProcessingOutputNumber,
     QgsProcessingOutputString,
     QgsProcessingParameterFile,
-    QgsProcessingParameterNumber,
     QgsProcessingParameterRasterDestination,
     QgsProcessingParameterRasterLayer,
     QgsProcessingParameterString,
@@ -124,12 +123,11 @@ class PredictAlgorithm(GmmSelectAlgorithm):
         self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
             self.MASK, GmmSelect.tr("Mask"), optional=True),
             GmmSelect.tr("Optional raster on the same grid: only pixels with a value > 0 are classified."))
-        self.addParameterWithHelp(QgsProcessingParameterNumber(
-            self.N_FEATURES, GmmSelect.tr("Number of selected bands to use (selection models)"),
-            QgsProcessingParameterNumber.Integer, optional=True, minValue=0),
+        self.addInteger(
+            self.N_FEATURES, GmmSelect.tr("Number of selected bands to use (selection models)"), None, 0,
             GmmSelect.tr("Empty or 0: the bands the model was saved with. A size k: the best set of k bands "
                          "found by the selection (Train Selection models only), with the model's alpha and "
-                         "tau (chosen for the bands it was saved with)."), advanced=True)
+                         "tau (chosen for the bands it was saved with)."), optional=True, advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterString(
             self.BAND_MAP, GmmSelect.tr("Band map (model band=raster band)"), optional=True),
             GmmSelect.tr("Empty: the raster's bands are matched to the model's by name (by number when "

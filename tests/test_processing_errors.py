@@ -3,7 +3,7 @@
 import os
 
 import pytest
-from osgeo import gdal
+from osgeo import gdal, ogr
 from qgis_helpers import LANDSAT, POLYGONS, cancel_past, start_qgis
 from qgis_helpers import processing_exception as exception
 from qgis_helpers import run_algorithm as run
@@ -48,6 +48,56 @@ def test_validation_leaving_a_class_without_training_polygon(tmp_path):
         run("gmmselect:trainselection", {"INPUT": LANDSAT, "TRAINING": subset, "FIELD": "class",
                                          "VALIDATION": 0.5, "OUTPUT_MODEL": str(model)})
     assert not model.exists()
+
+
+def water_polygons(tmp_path, count, tiny=False):
+    """The Landsat polygons with only the first `count` water polygons (and a water polygon inside one pixel
+    near the first's corner, where `tiny`)."""
+    subset = str(tmp_path / "water.gpkg")
+    gdal.VectorTranslate(subset, POLYGONS, layers=["training_polygons"],
+                         where="class <> 'water' OR fid IN (SELECT fid FROM training_polygons WHERE "
+                               f"class = 'water' ORDER BY fid LIMIT {count})")
+    if tiny:
+        source = ogr.Open(subset, 1)
+        layer = source.GetLayer(0)
+        layer.SetAttributeFilter("class = 'water'")
+        first = layer.GetNextFeature()  # held while its geometry is read
+        x0, _, y0, _ = first.GetGeometryRef().GetEnvelope()
+        dataset = gdal.Open(LANDSAT)
+        _, size, _, _, _, _ = dataset.GetGeoTransform()
+        feature = ogr.Feature(layer.GetLayerDefn())
+        left, bottom = x0 - 3 * size, y0 - 3 * size  # clear of the polygon, on the scene
+        feature.SetGeometry(ogr.CreateGeometryFromWkt(
+            f"POLYGON(({left} {bottom},{left + size} {bottom},{left + size} {bottom + size},{left} "
+            f"{bottom + size},{left} {bottom}))"))
+        feature.SetField("class", "water")
+        layer.CreateFeature(feature)
+        source = None
+    return subset
+
+
+@pytest.mark.parametrize("count, tiny, validation, expected", [
+    (1, False, 0.3, "Class 'water' has 1 training polygon: cross-validation by polygon tests each polygon on "
+                    "a model trained without it, so a class needs at least 2. Draw more polygons of 'water', "
+                    "or turn grouped folds off (GROUPED = no; for a table, an empty GROUP_FIELD)"),
+    (2, False, 0.3, "Class 'water' has 1 training polygon (1 other polygon(s) held out by VALIDATION = 0.3): "
+                    "cross-validation by polygon tests each polygon on a model trained without it, so a class "
+                    "needs at least 2. Draw more polygons of 'water', set VALIDATION = 0 (every polygon "
+                    "trains), or turn grouped folds off"),
+    (1, True, 0, "Class 'water' has 77 training samples, 76 of them in one polygon: cross-validation by "
+                 "polygon tests that polygon on a model trained on the other 1 (2 needed). Draw more polygons "
+                 "of 'water', or turn grouped folds off")])
+def test_a_class_that_cross_validation_by_polygon_cannot_train(tmp_path, count, tiny, validation, expected):
+    """Before: 'class 4 has 76 samples; leave-one-group-out cannot leave out group 10 (76 of them) and keep 2
+    for training: give the class more groups, or leave single samples out (no groups)': a class code, the
+    core's words, and not VALIDATION, which had taken the class's second polygon away."""
+    model = tmp_path / "model.gmm"
+    for algorithm_id in ("gmmselect:traingmm", "gmmselect:trainselection"):
+        with pytest.raises(exception()) as raised:
+            run(algorithm_id, {"INPUT": LANDSAT, "TRAINING": water_polygons(tmp_path, count, tiny),
+                               "FIELD": "class", "VALIDATION": validation, "OUTPUT_MODEL": str(model)})
+        assert str(raised.value).startswith(expected), str(raised.value)
+        assert not model.exists()
 
 
 def test_empty_training_layer(tmp_path):
@@ -97,6 +147,21 @@ def test_n_features_with_a_model_without_selection(gmm_model, tmp_path):
     with pytest.raises(exception(), match="trained without band selection"):
         run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": gmm_model, "N_FEATURES": 3,
                                   "OUTPUT": str(tmp_path / "classes.tif")})
+
+
+@pytest.mark.parametrize("algorithm_id, name", [("gmmselect:predict", "N_FEATURES"),
+                                                 ("gmmselect:traingmm", "SEED"),
+                                                 ("gmmselect:trainselection", "MAX_FEATURES"),
+                                                 ("gmmselect:sampledesign", "MIN_PER_CLASS")])
+def test_integers_beyond_what_qgis_reads_are_refused(gmm_model, tmp_path, algorithm_id, name):
+    """QGIS reads an integer parameter as a C int: 10^13 came back as -2147483648 (Predict said 'The
+    selection has no set of -2147483648 features', and a seed of 10^13 was another seed, silently)."""
+    inputs = {"gmmselect:predict": {"INPUT": LANDSAT, "MODEL": gmm_model, "OUTPUT": str(tmp_path / "c.tif")},
+              "gmmselect:sampledesign": {"INPUT": LANDSAT, "OUTPUT": str(tmp_path / "s.gpkg")}}
+    parameters = inputs.get(algorithm_id, landsat(OUTPUT_MODEL=str(tmp_path / "m.gmm")))
+    with pytest.raises(exception(), match=f"Incorrect parameter value for {name}"):
+        run(algorithm_id, {**parameters, name: 1e13})
+    assert os.listdir(tmp_path) == []
 
 
 def test_bad_tau_list(tmp_path):
