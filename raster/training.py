@@ -37,6 +37,7 @@ from ..core.modelfile import TrainingRecord, band_label
 from ..core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
 from ..core.shrinkage import shrinkage_intensity
+from ..core.validation import MIN_SAMPLES_PER_CLASS
 from .info import BandIdentity
 from .notices import warning
 from .report import TEXTS
@@ -367,6 +368,8 @@ def split(samples, options, steps):
     y, y_held_out = samples.y[polygons.train], samples.y[polygons.held_out]
     groups = samples.groups[polygons.train] if options.grouped else None
     folds = folds_for(options, groups)
+    if groups is not None:
+        check_polygons_left_out(y, groups, dict(zip(labels.tolist(), names)), polygons, options.validation)
     polygons.warnings += few_polygon_warnings(polygons, options.grouped, folds)
     for text in polygons.warnings:
         steps.say(f"Warning: {text}")
@@ -379,6 +382,30 @@ def split(samples, options, steps):
                   f"{n_val} held-out samples from {polygons_val} polygon(s)")
     return SplitSamples(samples.X[polygons.train], y, groups, samples.X[polygons.held_out], y_held_out, names,
                         counts, polygons, folds)
+
+
+def check_polygons_left_out(y, groups, names, polygons, validation):
+    """ValueError when cross-validation by polygon cannot train a class without one of its training
+    polygons: a class of one training polygon, or whose largest polygon leaves fewer than
+    MIN_SAMPLES_PER_CLASS samples. Names the class, the polygons VALIDATION held out and the fixes."""
+    for label, name in names.items():
+        ids, sizes = np.unique(groups[y == label], return_counts=True)
+        n_held_out = polygons.polygons[name][1]
+        held = f" ({n_held_out} other polygon(s) held out by VALIDATION = {validation:g})" if n_held_out else ""
+        if len(ids) == 1:
+            problem = (f"class '{name}' has 1 training polygon{held}: cross-validation by polygon tests each "
+                       "polygon on a model trained without it, so a class needs at least 2")
+        elif sizes.sum() - sizes.max() < MIN_SAMPLES_PER_CLASS:
+            problem = (f"class '{name}' has {sizes.sum()} training samples{held}, {sizes.max()} of them in "
+                       "one polygon: cross-validation by polygon tests that polygon on a "
+                       f"model trained on the other {sizes.sum() - sizes.max()} ({MIN_SAMPLES_PER_CLASS} "
+                       "needed)")
+        else:
+            continue
+        unheld = ", set VALIDATION = 0 (every polygon trains)" if n_held_out else ""
+        raise ValueError(f"{problem}. Draw more polygons of '{name}'{unheld}, or turn grouped folds off "
+                         "(GROUPED = no; for a table, an empty GROUP_FIELD), whose accuracy is optimistic: "
+                         "neighbouring pixels are alike")
 
 
 def few_polygon_warnings(polygons, grouped, folds):
