@@ -14,6 +14,7 @@
 The held-out polygons are never seen by the (alpha, tau) search, the selection or the assessed fit.
 """
 
+import math
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -363,6 +364,10 @@ def split(samples, options, steps):
                 for label, name in zip(np.asarray(samples.labels).tolist(), samples.class_names)}
     labels = np.unique(samples.y)
     names = [names_of.get(label, str(label)) for label in labels.tolist()]
+    if len(names) < 2:
+        raise ValueError(f"the class field holds one class, '{names[0]}': a classification needs at least "
+                         "two; choose the field that holds the classes (FIELD) or add polygons of other "
+                         "classes")
     cv_folds(options.folds)
     polygons = split_polygons(samples.y, samples.groups, options.validation, options.seed, names_of)
     y, y_held_out = samples.y[polygons.train], samples.y[polygons.held_out]
@@ -370,6 +375,8 @@ def split(samples, options, steps):
     folds = folds_for(options, groups)
     if groups is not None:
         check_polygons_left_out(y, groups, dict(zip(labels.tolist(), names)), polygons, options.validation)
+    elif folds != 0:
+        check_samples_per_fold(y, dict(zip(labels.tolist(), names)), folds)
     polygons.warnings += few_polygon_warnings(polygons, options.grouped, folds)
     for text in polygons.warnings:
         steps.say(f"Warning: {text}")
@@ -391,7 +398,8 @@ def check_polygons_left_out(y, groups, names, polygons, validation):
     for label, name in names.items():
         ids, sizes = np.unique(groups[y == label], return_counts=True)
         n_held_out = polygons.polygons[name][1]
-        held = f" ({n_held_out} other polygon(s) held out by VALIDATION = {validation:g})" if n_held_out else ""
+        held = f" ({n_held_out} other polygon(s) held out by VALIDATION = {validation:g})" \
+            if n_held_out else ""
         if len(ids) == 1:
             problem = (f"class '{name}' has 1 training polygon{held}: cross-validation by polygon tests each "
                        "polygon on a model trained without it, so a class needs at least 2")
@@ -406,6 +414,19 @@ def check_polygons_left_out(y, groups, names, polygons, validation):
         raise ValueError(f"{problem}. Draw more polygons of '{name}'{unheld}, or turn grouped folds off "
                          "(GROUPED = no; for a table, an empty GROUP_FIELD), whose accuracy is optimistic: "
                          "neighbouring pixels are alike")
+
+
+def check_samples_per_fold(y, names, folds):
+    """ValueError when `folds` ungrouped folds leave a class fewer than MIN_SAMPLES_PER_CLASS samples to
+    train on (a fold tests up to ceil(n_c / folds) of its n_c samples)."""
+    for label, name in names.items():
+        count = int(np.sum(y == label))
+        kept = count - math.ceil(count / folds)
+        if kept < MIN_SAMPLES_PER_CLASS:
+            raise ValueError(f"class '{name}' has {count} training samples: {folds}-fold cross-validation "
+                             f"trains on {kept} of them in a fold ({MIN_SAMPLES_PER_CLASS} needed). Add "
+                             f"samples of '{name}', or set FOLDS = 0 (leave-one-out, which allows a class "
+                             "of two)")
 
 
 def few_polygon_warnings(polygons, grouped, folds):

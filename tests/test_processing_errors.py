@@ -50,26 +50,27 @@ def test_validation_leaving_a_class_without_training_polygon(tmp_path):
     assert not model.exists()
 
 
-def water_polygons(tmp_path, count, tiny=False):
-    """The Landsat polygons with only the first `count` water polygons (and a water polygon inside one pixel
-    near the first's corner, where `tiny`)."""
+def water_polygons(tmp_path, count, tiny=0):
+    """The Landsat polygons with only the first `count` water polygons, and a water polygon over `tiny`
+    pixels of a row (clear of the others, near the first water polygon's corner)."""
     subset = str(tmp_path / "water.gpkg")
     gdal.VectorTranslate(subset, POLYGONS, layers=["training_polygons"],
                          where="class <> 'water' OR fid IN (SELECT fid FROM training_polygons WHERE "
                                f"class = 'water' ORDER BY fid LIMIT {count})")
     if tiny:
+        _, size, _, _, _, _ = gdal.Open(LANDSAT).GetGeoTransform()
         source = ogr.Open(subset, 1)
         layer = source.GetLayer(0)
-        layer.SetAttributeFilter("class = 'water'")
-        first = layer.GetNextFeature()  # held while its geometry is read
+        polygons = ogr.Open(POLYGONS)  # held while its layer and feature are read
+        water = polygons.GetLayer(0)
+        water.SetAttributeFilter("class = 'water'")
+        first = water.GetNextFeature()
         x0, _, y0, _ = first.GetGeometryRef().GetEnvelope()
-        dataset = gdal.Open(LANDSAT)
-        _, size, _, _, _, _ = dataset.GetGeoTransform()
+        left, bottom = x0 - 3 * size, y0 - 3 * size
+        right, top = left + tiny * size, bottom + size
         feature = ogr.Feature(layer.GetLayerDefn())
-        left, bottom = x0 - 3 * size, y0 - 3 * size  # clear of the polygon, on the scene
         feature.SetGeometry(ogr.CreateGeometryFromWkt(
-            f"POLYGON(({left} {bottom},{left + size} {bottom},{left + size} {bottom + size},{left} "
-            f"{bottom + size},{left} {bottom}))"))
+            f"POLYGON(({left} {bottom},{right} {bottom},{right} {top},{left} {top},{left} {bottom}))"))
         feature.SetField("class", "water")
         layer.CreateFeature(feature)
         source = None
@@ -77,16 +78,16 @@ def water_polygons(tmp_path, count, tiny=False):
 
 
 @pytest.mark.parametrize("count, tiny, validation, expected", [
-    (1, False, 0.3, "Class 'water' has 1 training polygon: cross-validation by polygon tests each polygon on "
-                    "a model trained without it, so a class needs at least 2. Draw more polygons of 'water', "
-                    "or turn grouped folds off (GROUPED = no; for a table, an empty GROUP_FIELD)"),
-    (2, False, 0.3, "Class 'water' has 1 training polygon (1 other polygon(s) held out by VALIDATION = 0.3): "
-                    "cross-validation by polygon tests each polygon on a model trained without it, so a class "
-                    "needs at least 2. Draw more polygons of 'water', set VALIDATION = 0 (every polygon "
-                    "trains), or turn grouped folds off"),
-    (1, True, 0, "Class 'water' has 77 training samples, 76 of them in one polygon: cross-validation by "
-                 "polygon tests that polygon on a model trained on the other 1 (2 needed). Draw more polygons "
-                 "of 'water', or turn grouped folds off")])
+    (1, 0, 0.3, "Class 'water' has 1 training polygon: cross-validation by polygon tests each polygon on "
+                "a model trained without it, so a class needs at least 2. Draw more polygons of 'water', "
+                "or turn grouped folds off (GROUPED = no; for a table, an empty GROUP_FIELD)"),
+    (2, 0, 0.3, "Class 'water' has 1 training polygon (1 other polygon(s) held out by VALIDATION = 0.3): "
+                "cross-validation by polygon tests each polygon on a model trained without it, so a class "
+                "needs at least 2. Draw more polygons of 'water', set VALIDATION = 0 (every polygon "
+                "trains), or turn grouped folds off"),
+    (1, 1, 0, "Class 'water' has 77 training samples, 76 of them in one polygon: cross-validation by "
+              "polygon tests that polygon on a model trained on the other 1 (2 needed). Draw more polygons "
+              "of 'water', or turn grouped folds off")])
 def test_a_class_that_cross_validation_by_polygon_cannot_train(tmp_path, count, tiny, validation, expected):
     """Before: 'class 4 has 76 samples; leave-one-group-out cannot leave out group 10 (76 of them) and keep 2
     for training: give the class more groups, or leave single samples out (no groups)': a class code, the
@@ -98,6 +99,29 @@ def test_a_class_that_cross_validation_by_polygon_cannot_train(tmp_path, count, 
                                "FIELD": "class", "VALIDATION": validation, "OUTPUT_MODEL": str(model)})
         assert str(raised.value).startswith(expected), str(raised.value)
         assert not model.exists()
+
+
+def test_a_class_that_ungrouped_folds_cannot_train(tmp_path):
+    """A class of 2 samples: each of 5 folds tests one, leaving 1 to train on. Before: 'class 4 has 2
+    samples; in 5-fold cross-validation fold 1 leaves only 1 of them for training' (a class code)."""
+    parameters = {"INPUT": LANDSAT, "TRAINING": water_polygons(tmp_path, 0, tiny=2), "FIELD": "class",
+                  "GROUPED": False, "VALIDATION": 0, "OUTPUT_MODEL": str(tmp_path / "model.gmm")}
+    with pytest.raises(exception()) as raised:
+        run("gmmselect:traingmm", parameters)
+    assert str(raised.value) == ("Class 'water' has 2 training samples: 5-fold cross-validation trains on "
+                                 "1 of them in a fold (2 needed). Add samples of 'water', or set FOLDS = 0 "
+                                 "(leave-one-out, which allows a class of two).")
+    run("gmmselect:traingmm", {**parameters, "FOLDS": 0, "TAU": "1"})  # leave-one-out: trained
+
+
+def test_a_class_field_of_one_class(tmp_path):
+    """Before: 'At least two classes are needed; the labels hold only [1]' (a code, and no fix)."""
+    only_water = str(tmp_path / "water.gpkg")
+    gdal.VectorTranslate(only_water, POLYGONS, layers=["training_polygons"], where="class = 'water'")
+    with pytest.raises(exception(), match="^The class field holds one class, 'water': a classification needs "
+                                          "at least two; choose the field that holds the classes"):
+        run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": only_water, "FIELD": "class",
+                                   "OUTPUT_MODEL": str(tmp_path / "model.gmm")})
 
 
 def test_empty_training_layer(tmp_path):

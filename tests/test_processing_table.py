@@ -81,10 +81,10 @@ def test_groups_default_bands_and_given_wavelengths(tmp_path):
     assert saved.training.polygons["Asphalt"] == (2, 1)
     assert results["ASSESSMENT"] == "held-out polygons"
     assert_refused({"INPUT": LIBRARY, **parameters},
-                   "Class 'BeachStairWood' has 1 training polygon: cross-validation by polygon tests each "
-                   "polygon on a model trained without it, so a class needs at least 2. Draw more polygons of "
-                   "'BeachStairWood', or turn grouped folds off (GROUPED = no; for a table, an empty "
-                   "GROUP_FIELD), whose accuracy is optimistic: neighbouring pixels are alike.",
+                   "Class 'BeachStairWood' has 1 training polygon: cross-validation by polygon tests "
+                   "each polygon on a model trained without it, so a class needs at least 2. Draw more "
+                   "polygons of 'BeachStairWood', or turn grouped folds off (GROUPED = no; for a table, an "
+                   "empty GROUP_FIELD), whose accuracy is optimistic: neighbouring pixels are alike.",
                    tmp_path)  # all from one ASD file (one site)
     given = run({"INPUT": LIBRARY, "FIELD": "material", "BANDS": BANDS[:3],
                  "WAVELENGTHS": "325.5, 450.5, 575.5", "METHOD": "sfs", "CRITERION": "jm", "TAU": 1e-4,
