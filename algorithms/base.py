@@ -183,8 +183,28 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         return converted
 
     def checkParameterValues(self, parameters, context):
-        """Accept choice keys as well as indices, then the usual checks."""
+        """Accept choice keys as well as indices; refuse numbers QGIS lets through (NaN, infinities,
+        fractions of an integer parameter); then the usual checks."""
+        problem = self.numberProblem(parameters, context)
+        if problem:
+            return False, problem
         return super().checkParameterValues(self._choicesAsIndices(parameters), context)
+
+    def numberProblem(self, parameters, context):
+        """The message for the first number parameter given as NaN, an infinity or, for an integer one,
+        a fraction (QGIS's range check passes NaN and reads it as -2147483648, and rounds fractions), or
+        None."""
+        for parameter in self.parameterDefinitions():
+            name = parameter.name()
+            if not isinstance(parameter, QgsProcessingParameterNumber) or parameters.get(name) in (None, ""):
+                continue
+            value = self.parameterAsDouble(parameters, name, context)
+            integer = parameter.dataType() == QgsProcessingParameterNumber.Integer
+            if not math.isfinite(value) or (integer and value != round(value)):
+                return GmmSelect.tr("{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.").format(
+                    name, GmmSelect.tr("a whole number") if integer else GmmSelect.tr("a number"),
+                    parameter.minimum(), parameter.maximum(), parameters.get(name))
+        return None
 
     def parameterAsChoice(self, parameters, name, context):
         """The key of the chosen option of enum `name`."""

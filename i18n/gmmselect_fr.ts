@@ -39,6 +39,21 @@
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
+        <location filename="../algorithms/base.py" line="204"/>
+        <source>{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.</source>
+        <translation>{0} doit être {1} de {2:.10g} à {3:.10g} ; reçu {4}.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="205"/>
+        <source>a whole number</source>
+        <translation>un nombre entier</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="205"/>
+        <source>a number</source>
+        <translation>un nombre</translation>
+    </message>
+    <message>
         <location filename="../algorithms/base.py" line="375"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>

@@ -188,6 +188,20 @@ def test_integers_beyond_what_qgis_reads_are_refused(gmm_model, tmp_path, algori
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.parametrize("name, value, expected", [
+    ("SEED", float("nan"), "SEED must be a whole number from 0 to 2147483647; got nan."),
+    ("SEED", "nan", "SEED must be a whole number from 0 to 2147483647; got nan."),
+    ("FOLDS", 2.5, "FOLDS must be a whole number from 0 to 50; got 2.5."),
+    ("VALIDATION", float("inf"), "VALIDATION must be a number from 0 to 0.9; got inf.")])
+def test_numbers_qgis_lets_through_are_refused(tmp_path, name, value, expected):
+    """QGIS's range check passes NaN (then read as -2147483648: a seed of NaN stopped in NumPy with
+    'Expected non-negative integer') and rounds a fraction given to an integer parameter, silently."""
+    with pytest.raises(exception()) as raised:
+        run("gmmselect:traingmm", landsat(**{name: value, "OUTPUT_MODEL": str(tmp_path / "m.gmm")}))
+    assert str(raised.value).endswith(expected)
+    assert os.listdir(tmp_path) == []
+
+
 def test_bad_tau_list(tmp_path):
     with pytest.raises(exception(), match="'abc' is not a number"):
         run("gmmselect:traingmm", landsat(TAU="0.1, abc", OUTPUT_MODEL=str(tmp_path / "m.gmm")))
