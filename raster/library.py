@@ -82,6 +82,10 @@ def read_library(path, class_field, bands=None, group_field=None, wavelengths=No
     names = field_names(path, table)
     class_index, class_type = class_field_index(path, table, class_field)
     group_index = None if not group_field else class_field_index(path, table, group_field)[0]
+    if group_index == class_index:
+        raise DataError(f"the group field {group_field!r} of table {path!r} is its class field: groups "
+                        "(sites, files, plots) split each class into parts that cross-validation leaves out "
+                        "one at a time; choose the field that names them, or none (each row its own group)")
     excluded = [name for name in (class_field, group_field) if name]
     indices = band_fields(path, table, names, excluded, bands)
     values, classes, groups, fids = [], [], [], []

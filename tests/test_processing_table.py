@@ -117,6 +117,14 @@ def assert_refused(parameters, message, tmp_path):
     assert not model.exists()
 
 
+def test_the_class_field_as_group_field_is_refused(tmp_path):
+    """Before: each class one group, refused as a class of one training polygon, whichever the class."""
+    assert_refused({"INPUT": LIBRARY, "GROUP_FIELD": "material"},
+                   f"The group field 'material' of table {LIBRARY!r} is its class field: groups (sites, "
+                   "files, plots) split each class into parts that cross-validation leaves out one at a "
+                   "time; choose the field that names them, or none (each row its own group).", tmp_path)
+
+
 def test_a_text_band_field_is_refused(tmp_path):
     assert_refused({"INPUT": LIBRARY, "BANDS": ["wl_325", "site"]},
                    "BANDS: field 'site' is of type String, not a number: remove it from BANDS, or give it a "
