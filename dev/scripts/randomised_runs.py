@@ -1,0 +1,450 @@
+"""Randomised runs: the algorithms as a user runs them (processing.run), on random inputs and random
+parameter values, one seeded case after another.
+
+    /usr/bin/python3 dev/scripts/randomised_runs.py [--seeds 0:300]
+
+A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none), a random class
+layer (polygons, points, several parts, features without a geometry or outside the scene; a class field of
+text, integers or reals with empty and null values and names that differ only in case; the scene's CRS,
+another or none) and a random table of spectra, then runs a chain: a training algorithm (Train GMM, Train
+Selection or Train Selection from a table), Predict with its model (a bundled model when training was
+refused), the sample design on the map, Assess with its points relabelled in part. Each parameter keeps its
+default or takes a value drawn from valid and invalid ones (out of range, lists that are not lists, option
+keys, wrong fields), each output a path of the right or a wrong extension, onto an input or another output,
+in a folder that does not exist; one run in five is cancelled at a random progress. Claims of every run:
+
+- it returns its outputs, or raises a QgsProcessingException whose message holds no traceback and no text
+  of Python's or NumPy's own errors, raised by the plugin's own checks (not from inside NumPy, SciPy or
+  GDAL);
+- refused or cancelled, it leaves the case's folders exactly as they were, byte for byte;
+- done, it changed no file that existed before and wrote nothing beside its outputs' folders;
+- in both cases but for the band statistics QGIS itself has GDAL write beside a raster it loads (`.aux.xml`,
+  as for any algorithm's input);
+- what it returns opens: the model loads, the rasters have the scene's size, the tables and the sample
+  points read.
+
+Each case is one seed; a broken claim is printed with the seed and the run's parameters (run it alone
+with --seeds N:N+1), then the counts of runs done and refused. README, Development: what these runs found.
+"""
+
+import argparse
+import csv
+import os
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+import warnings
+from xml.etree import ElementTree
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(HERE, "..", "bench"), os.path.join(HERE, "..", "..", "tests")]
+from _package import use_repository  # noqa: E402
+
+use_repository()
+from osgeo import gdal, ogr, osr  # noqa: E402
+from qgis_helpers import REPO, cancel_past, start_qgis  # noqa: E402
+from randomised_checks import RASTER_TYPES, random_class_map, random_feature  # noqa: E402
+from test_processing_safety import snapshot  # noqa: E402
+from test_raster_fixtures import write_raster  # noqa: E402
+
+BUNDLED_MODEL = os.path.join(REPO, "tests", "data", "model_v1", "selection.gmm")
+#: Where an error raised inside these packages is a fault of ours that a message only hides.
+FOREIGN = ("numpy", "scipy", "osgeo", "dask", "distributed")
+#: Texts of Python's and NumPy's own errors: a message holding one was not written for a user.
+RAW_ERRORS = ("Traceback", "could not convert", "invalid literal", "broadcast", "out of bounds",
+              "NoneType", "not supported between", "math domain", "zero-size array", "too many values",
+              "has no attribute", "unhashable", "object is not", "list index", "tuple index", "KeyError",
+              "unexpected keyword", "positional argument", "must be real number", "dtype(")
+PROJECTED, GEOGRAPHIC = 32719, 4326
+ODD_TEXTS = ["", " ", "abc", "1,,2", "-1", "nan", "inf", "1e400", "0.5 1", "0;1", "1e-3, 1e-2", "0, 0.5, 1",
+             "2", "0.5", "[1]", "1:3", "10, 20", "0.7, 0.9"]
+ODD_NUMBERS = [-1, 0, 1, 2, 3, 0.5, 0.999, 1e9, 51, 21, 1e13, "abc", None, float("nan")]
+
+
+def case_parameters(rng, algorithm, base):
+    """`base` with parameters of `algorithm` other than inputs and outputs, one in twelve, drawn at random."""
+    parameters = dict(base)
+    for definition in algorithm.parameterDefinitions():
+        name, kind = definition.name(), definition.type()
+        if name in base or definition.isDestination() or name == "DASK_SCHEDULER" or rng.random() > 1 / 12:
+            continue
+        if kind == "enum":
+            options = [option.split(":")[0] for option in definition.options()]
+            parameters[name] = rng.choice([*range(len(options)), *options, len(options) + 2, "nonsense"])
+        elif kind == "boolean":
+            parameters[name] = bool(rng.random() < 0.5)
+        elif kind == "number":
+            parameters[name] = ODD_NUMBERS[rng.integers(len(ODD_NUMBERS))]
+        elif kind == "string":
+            parameters[name] = str(rng.choice(ODD_TEXTS))
+    return {name: value.item() if isinstance(value, np.generic) else value
+            for name, value in parameters.items()}
+
+
+# -- inputs ---------------------------------------------------------------------------------------
+
+def random_scene(rng, path):
+    """A scene of 1 to 6 bands (12 to 60 pixels a side) whose quarters hold 4 classes' spectra plus
+    noise, maybe no-data and NaN; returns (path, its geotransform, its EPSG or None)."""
+    height, width, bands = int(rng.integers(12, 61)), int(rng.integers(12, 61)), int(rng.integers(1, 7))
+    dtype = RASTER_TYPES[rng.integers(len(RASTER_TYPES))]
+    quarter = (np.arange(height)[:, None] >= height // 2) * 2 + (np.arange(width)[None] >= width // 2)
+    means = rng.uniform(20, 100, (4, bands))
+    noise = rng.normal(0, rng.choice([0.5, 5, 20]), (bands, height, width))
+    values = means[quarter].transpose(2, 0, 1) + noise
+    if rng.random() < 0.2:
+        values[:, :, :] = values[:1]  # every band the same: singular covariances
+    values = np.clip(values, 0, 250).astype(dtype)
+    nodata = None
+    if rng.random() < 0.3:
+        nodata = 0
+        values[:, rng.random((height, width)) < 0.1] = 0
+    if np.issubdtype(dtype, np.floating) and rng.random() < 0.3:
+        values[rng.random(values.shape) < 0.05] = np.nan
+    epsg = PROJECTED if rng.random() < 0.85 else None
+    transform = (300000.0, 30.0, 0.0, 6300000.0, 0.0, -30.0)
+    write_raster(path, values, transform if epsg or rng.random() < 0.5 else None, epsg=epsg or PROJECTED,
+                 nodata=nodata)
+    if epsg is None and gdal.Open(path).GetGeoTransform(can_return_null=True):
+        gdal.Open(path, gdal.GA_Update).SetProjection("")
+    return path, transform, epsg
+
+
+#: Per field type: four class values, then odd ones (one replaces a class in one case of four).
+CLASS_VALUES = {
+    ogr.OFTString: (["water", "forest", "crop", "bare soil"], ["Water", "Bare  soil", "Forêt", "", None]),
+    ogr.OFTInteger: ([1, 2, 3, 40], [0, -1, 2 ** 31 - 1, None, 1]),
+    ogr.OFTInteger64: ([1, 2, 3301010100, 4], [2 ** 33, None]),
+    ogr.OFTReal: ([1.0, 2.0, 3.0, 4.0], [1.5, -2.0, None]),
+}
+
+
+def random_layer(rng, path, transform, size, scene_epsg, field):
+    """6 to 30 training features over the quarters of a scene of `size` (columns, rows), a class per
+    quarter, some off the scene or without a geometry, in a GeoPackage, their class in `field`: its path."""
+    kind = list(CLASS_VALUES)[rng.integers(len(CLASS_VALUES))]
+    labels, odd = (list(values) for values in CLASS_VALUES[kind])
+    if rng.random() < 0.25:
+        labels[rng.integers(4)] = odd[rng.integers(len(odd))]
+    epsg = int(rng.choice([scene_epsg or PROJECTED, GEOGRAPHIC])) if rng.random() < 0.9 else None
+    reference = osr.SpatialReference()
+    reference.ImportFromEPSG(epsg or PROJECTED)
+    reference.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
+    to_layer = None
+    if epsg == GEOGRAPHIC:
+        projected = osr.SpatialReference()
+        projected.ImportFromEPSG(PROJECTED)
+        projected.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
+        to_layer = osr.CoordinateTransformation(projected, reference)
+    source = ogr.GetDriverByName("GPKG").CreateDataSource(path)
+    layer = source.CreateLayer("training", reference if epsg else None)
+    layer.CreateField(ogr.FieldDefn(field, kind))
+    layer.CreateField(ogr.FieldDefn("note", ogr.OFTString))
+    for number in range(int(rng.integers(6, 31))):
+        quarter = number % 4 if number < 16 else int(rng.integers(0, 4))
+        x = transform[0] + transform[1] * size[0] / 2 * (quarter % 2 + rng.uniform(0.1, 0.9))
+        y = transform[3] + transform[5] * size[1] / 2 * (quarter // 2 + rng.uniform(0.1, 0.9))
+        if rng.random() < 0.05:
+            x += 1e5
+        feature = ogr.Feature(layer.GetLayerDefn())
+        if rng.random() > 0.05:
+            geometry = random_feature(rng, x, y, transform[1] * rng.choice([0.3, 3, 6], p=[0.1, 0.45, 0.45]))
+            if to_layer is not None:
+                geometry.Transform(to_layer)
+            feature.SetGeometry(geometry)
+        if labels[quarter] is not None:
+            feature.SetField(field, labels[quarter])
+        feature.SetField("note", "x")
+        layer.CreateFeature(feature)
+    source = None
+    return path
+
+
+def random_table(rng, path, n_bands):
+    """A table of spectra (CSV, no geometry, most often with its .csvt): class, group and band columns,
+    some cells empty or text."""
+    n_rows, n_columns = int(rng.integers(6, 200)), n_bands if rng.random() < 0.5 else int(rng.integers(1, 9))
+    classes = rng.choice(["a", "b", "c", "A"], n_rows, p=[0.4, 0.3, 0.25, 0.05])
+    values = rng.normal(0, 1, (n_rows, n_columns)) + (classes == "b")[:, None] * 3.0
+    rows = [[name, f"g{int(rng.integers(0, 6))}", *(f"{value:.6g}" for value in row)]
+            for name, row in zip(classes, values)]
+    if rng.random() < 0.15:
+        rows[int(rng.integers(n_rows))][2 + int(rng.integers(n_columns))] = rng.choice(["", "x", "nan"])
+    with open(path, "w", newline="") as stream:
+        writer = csv.writer(stream)
+        writer.writerow(["class", "group", *(f"b{i + 1}" for i in range(n_columns))])
+        writer.writerows(rows)
+    if rng.random() < 0.8:  # the column types (without them OGR reads text)
+        with open(os.path.splitext(path)[0] + ".csvt", "w") as stream:
+            stream.write(",".join(['"String"', '"String"', *['"Real"'] * n_columns]))
+    return path
+
+
+def relabelled(rng, points, path):
+    """The sample points with a field `truth`: their map class, a quarter of them changed."""
+    source = ogr.Open(points)
+    target = ogr.GetDriverByName("GPKG").CreateDataSource(path)
+    layer = target.CreateLayer("reference", source.GetLayer(0).GetSpatialRef())
+    layer.CreateField(ogr.FieldDefn("truth", ogr.OFTInteger))
+    for feature in source.GetLayer(0):
+        copy = ogr.Feature(layer.GetLayerDefn())
+        copy.SetGeometry(feature.GetGeometryRef().Clone())
+        mapped = int(feature["map_class"])
+        copy.SetField("truth", mapped if rng.random() < 0.75 else int(rng.integers(1, 5)))
+        layer.CreateFeature(copy)
+    source = target = None
+    return path
+
+
+# -- outputs --------------------------------------------------------------------------------------
+
+def destination(rng, folder, name, extension, taken):
+    """An output path: mostly `name.extension` in `folder`; else a wrong extension, a path already taken
+    (an input or another output), a folder that does not exist or a name with spaces and accents."""
+    draw = rng.random()
+    if draw < 0.03 and taken:
+        return str(rng.choice(taken))
+    if draw < 0.06:
+        return os.path.join(folder, f"{name}.{rng.choice(['txt', 'png', 'gpkg', 'tif', 'html', 'csv'])}")
+    if draw < 0.1:
+        return os.path.join(folder, "new", "deeper", f"{name}.{extension}")
+    if draw < 0.15:
+        return os.path.join(folder, f"{name} é.{extension}")
+    return os.path.join(folder, f"{name}.{extension}")
+
+
+# -- one run --------------------------------------------------------------------------------------
+
+class Origins:
+    """Where each error the algorithms turned into a message was raised: (a ValueError?, its type, the file
+    and the line of code of the innermost frame, its text)."""
+
+    def __init__(self):
+        from gmmselect.algorithms.base import GmmSelectAlgorithm
+
+        self.seen = []
+        plain = GmmSelectAlgorithm.userMessage
+
+        def recording(algorithm, error):
+            frames = traceback.extract_tb(error.__traceback__)
+            innermost = frames[-1] if frames else None
+            self.seen.append((isinstance(error, ValueError), type(error).__name__,
+                              innermost.filename if innermost else "?", (innermost.line or "") if innermost
+                              else "", str(error)))
+            return plain(algorithm, error)
+
+        GmmSelectAlgorithm.userMessage = recording
+
+
+def foreign(origin):
+    """True where an error was raised inside NumPy, SciPy, GDAL or Dask, or is a ValueError that no `raise`
+    of ours raised (a C function's, such as NumPy's 'Expected non-negative integer'): a fault of ours that
+    a message only hides, not a check."""
+    value_error, _, filename, line, _ = origin
+    return any(f"{os.sep}{package}{os.sep}" in filename for package in FOREIGN) or \
+        (value_error and not line.lstrip().startswith("raise"))
+
+
+def outputs_open(algorithm, results, scene_size):
+    """Problems of a finished run's outputs: each must exist and open as what it is."""
+    from gmmselect.core.modelfile import load_model
+
+    problems, algorithm_id = [], algorithm.id()
+    for definition in algorithm.destinationParameterDefinitions():
+        name = definition.name()
+        path = results.get(name)
+        if not path:
+            continue
+        if not os.path.exists(path):
+            problems.append(f"{name} missing")
+        elif name == "OUTPUT_MODEL":
+            load_model(path)
+        elif algorithm_id.endswith("predict"):
+            raster = gdal.Open(path)
+            if (raster.RasterXSize, raster.RasterYSize) != scene_size:
+                problems.append(f"{name} of size {(raster.RasterXSize, raster.RasterYSize)}")
+        elif algorithm_id.endswith("sampledesign"):
+            source = ogr.Open(path)  # held while its layer is read (GDAL frees the layer with it)
+            source.GetLayer(0).GetFeatureCount()
+        elif path.endswith(".csv"):
+            with open(path, newline="") as stream:
+                if not list(csv.reader(stream)):
+                    problems.append(f"{name} empty")
+    return problems
+
+
+def qgis_statistics(path, content):
+    """True for the `.aux.xml` of band statistics that QGIS has GDAL write beside a raster it loads (any
+    algorithm's input: native:rasterlayerproperties writes the same)."""
+    if not path.endswith(".aux.xml") or not content:
+        return False
+    keys = ElementTree.fromstring(content).iter("MDI")
+    return all(key.get("key", "").startswith("STATISTICS_") for key in keys)
+
+
+def expected_new(path, outputs):
+    """True for an output, its side files (`classes.tif.aux.xml`, its style `classes.qml`) and the folders
+    made for them."""
+    return any(path == output or path.startswith(output + ".") or path == os.path.splitext(output)[0] + ".qml"
+               or output.startswith(path + os.sep) for output in outputs)
+
+
+def without_statistics(after, before):
+    """The snapshot `after` without the statistics files QGIS wrote since `before`."""
+    return {path: content for path, content in after.items()
+            if path in before or not qgis_statistics(path, content)}
+
+
+def files_of(results, algorithm):
+    """The output files of `algorithm` in its `results`."""
+    return [results[definition.name()] for definition in algorithm.destinationParameterDefinitions()
+            if isinstance(results.get(definition.name()), str) and os.path.isfile(results[definition.name()])]
+
+
+class Case:
+    """One seed's chain of runs in its folder; `problems` collects the broken claims."""
+
+    def __init__(self, seed, folder, origins):
+        self.rng, self.folder, self.origins = np.random.default_rng(seed), folder, origins
+        self.problems, self.counts, self.taken = [], {"done": 0, "refused": 0}, []
+
+    def run(self, algorithm_id, base, scene_size):
+        """Run `algorithm_id` on `base` plus random parameters; check the claims; its results or None."""
+        import processing
+        from qgis.core import QgsApplication, QgsProcessingException, QgsProcessingFeedback
+
+        algorithm = QgsApplication.processingRegistry().algorithmById(algorithm_id)
+        parameters = case_parameters(self.rng, algorithm, base)
+        cancel = self.rng.random() < 0.2
+        feedback = cancel_past(float(self.rng.uniform(0, 100))) if cancel else QgsProcessingFeedback()
+        before, seen = snapshot(self.folder), len(self.origins.seen)
+        described = f"{algorithm_id} {parameters}{' cancelled' if cancel else ''}"
+        try:
+            results = processing.run(algorithm_id, parameters, feedback=feedback)
+        except QgsProcessingException as error:
+            self.counts["refused"] += 1
+            message = str(error)
+            raw = [text for text in RAW_ERRORS if text in message]
+            if raw:
+                self.problems.append(f"{described}: message with {raw}: {message}")
+            for origin in self.origins.seen[seen:]:
+                if foreign(origin):
+                    self.problems.append(f"{described}: {origin[1]} from {origin[2]} ({origin[3]}): "
+                                         f"{origin[4]}")
+            if without_statistics(snapshot(self.folder), before) != before:
+                self.problems.append(f"{described}: refused ({message}) but the folder changed")
+            return None
+        self.counts["done"] += 1
+        after = without_statistics(snapshot(self.folder), before)
+        changed = [path for path, content in before.items() if after.get(path, content) != content]
+        stray = [path for path in set(after) - set(before)
+                 if not expected_new(os.path.join(self.folder, path), files_of(results, algorithm))]
+        problems = outputs_open(algorithm, results, scene_size)
+        for what, found in (("changed", changed), ("wrote", stray), ("outputs", problems)):
+            if found:
+                self.problems.append(f"{described}: {what} {sorted(found)}")
+        self.taken.extend(files_of(results, algorithm))
+        return results
+
+
+def random_case(seed, folder, origins):
+    """The chain of one seed: train, predict, design, assess. Returns the Case."""
+    case = Case(seed, folder, origins)
+    rng, inputs, outputs = case.rng, os.path.join(folder, "in"), os.path.join(folder, "out")
+    os.makedirs(inputs)
+    os.makedirs(outputs)
+    scene, transform, epsg = random_scene(rng, os.path.join(inputs, "scene.tif"))
+    opened = gdal.Open(scene)
+    size, n_bands = (opened.RasterXSize, opened.RasterYSize), opened.RasterCount
+    opened = None
+    case.taken.append(scene)
+    fast = {"MAX_SAMPLES": int(rng.choice([0, 50, 200])), "REPEATS": 1, "FOLDS": int(rng.choice([2, 3, 5]))}
+    kind = rng.choice(["traingmm", "trainselection", "trainselectiontable"])
+    field = str(rng.choice(["class", "class", "Classe é", "class name", "select"]))
+    if kind == "trainselectiontable":
+        table = random_table(rng, os.path.join(inputs, "spectra.csv"), n_bands)
+        case.taken.append(table)
+        base = {"INPUT": table, "FIELD": "class" if rng.random() < 0.9 else str(rng.choice(["group", "b1"])),
+                "GROUP_FIELD": rng.choice(["group", "", "class"]), "MAX_FEATURES": 3,
+                "REPEATS": 1, "FOLDS": fast["FOLDS"]}
+    else:
+        layer = random_layer(rng, os.path.join(inputs, "training.gpkg"), transform, size, epsg, field)
+        case.taken.append(layer)
+        base = {"INPUT": scene, "TRAINING": layer, "FIELD": field if rng.random() < 0.95 else "note",
+                **fast}
+        if kind == "trainselection":
+            base["MAX_FEATURES"] = 3
+    base["OUTPUT_MODEL"] = destination(rng, outputs, "model", "gmm", case.taken)
+    for name, extension in (("OUTPUT_REPORT", "html"), ("OUTPUT_MATRIX", "csv"), ("OUTPUT_CURVE", "csv")):
+        if rng.random() < 0.3 and (name != "OUTPUT_CURVE" or kind != "traingmm"):
+            base[name] = destination(rng, outputs, name.lower(), extension, case.taken)
+    trained = case.run(f"gmmselect:{kind}", base, size)
+    model = trained["OUTPUT_MODEL"] if trained else BUNDLED_MODEL
+    predict = {"INPUT": scene, "MODEL": model,
+               "OUTPUT": destination(rng, outputs, "classes", "tif", case.taken)}
+    if rng.random() < 0.3:
+        predict["CONFIDENCE"] = destination(rng, outputs, "confidence", "tif", case.taken)
+    if rng.random() < 0.2:
+        predict["PROBABILITIES"] = destination(rng, outputs, "posteriors", "tif", case.taken)
+    if rng.random() < 0.15:
+        predict["MASK"] = os.path.join(inputs, "mask.tif")
+        if rng.random() < 0.7:  # on the scene's grid, or a map of another
+            mask = (rng.random((1, size[1], size[0])) < 0.8).astype(np.uint8)
+            write_raster(predict["MASK"], mask, transform, epsg=epsg or PROJECTED)
+        else:
+            random_class_map(rng, predict["MASK"])
+    predicted = case.run("gmmselect:predict", predict, size)
+    if not predicted:
+        return case
+    design = case.run("gmmselect:sampledesign", {
+        "INPUT": predicted["OUTPUT"], "MIN_PER_CLASS": int(rng.choice([0, 5, 20])), "TARGET_SE": 0.05,
+        "OUTPUT": destination(rng, outputs, "sample", "gpkg", case.taken)}, size)
+    if not design:
+        return case
+    reference = relabelled(rng, design["OUTPUT"], os.path.join(inputs, "reference.gpkg"))
+    assess = {"INPUT": predicted["OUTPUT"], "REFERENCE": reference, "FIELD": "truth",
+              "OUTPUT_TABLE": destination(rng, outputs, "accuracy", "csv", case.taken)}
+    if rng.random() < 0.3:
+        assess["STRATA"] = predicted["OUTPUT"]
+    if rng.random() < 0.3:
+        assess["OUTPUT_REPORT"] = destination(rng, outputs, "assessment", "html", case.taken)
+    case.run("gmmselect:assess", assess, size)
+    return case
+
+
+def main():
+    """Run the cases of a range of seeds; print each broken claim, then the counts."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", default="0:300", help="first:last (last excluded)")
+    args = parser.parse_args()
+    first, last = (int(part) for part in args.seeds.split(":"))
+    warnings.simplefilter("ignore")
+    gdal.UseExceptions()
+    gdal.PushErrorHandler("CPLQuietErrorHandler")
+    start_qgis()
+    origins = Origins()
+    counts, failed, start = {"done": 0, "refused": 0}, 0, time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="gmmselect-runs-") as parent:
+        for seed in range(first, last):
+            folder = os.path.join(parent, str(seed))
+            try:
+                case = random_case(seed, folder, origins)
+                problems = case.problems
+                for outcome in counts:
+                    counts[outcome] += case.counts[outcome]
+            except Exception as error:  # noqa: BLE001 (an exception outside the runs breaks a claim too)
+                problems = [f"{type(error).__name__}: {error}"]
+            failed += bool(problems)
+            for problem in problems:
+                print(f"seed {seed}: {problem}", flush=True)
+            shutil.rmtree(folder, ignore_errors=True)
+    print(f"runs, seeds {first}-{last - 1}: {last - first - failed} cases passed, {failed} failed; "
+          f"{counts['done']} runs done, {counts['refused']} refused, {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
