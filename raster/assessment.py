@@ -18,6 +18,7 @@ from collections import Counter
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import List, Optional
+from xml.sax.saxutils import escape
 
 import numpy as np
 from osgeo import gdal, ogr
@@ -191,12 +192,30 @@ class ReferenceSample:
     warnings: List[str] = field(default_factory=list)
 
 
+#: A VRT band's source: band 1 of a file (its path XML-escaped).
+SIMPLE_SOURCE = ('<SimpleSource><SourceFilename relativeToVRT="0">{0}</SourceFilename>'
+                 '<SourceBand>1</SourceBand></SimpleSource>')
+
+
 def stacked_source(class_map):
-    """A raster whose band 1 is the map and band 2 the strata (a VRT in /vsimem/), or the map's path."""
+    """A raster whose band 1 is the map and band 2 the strata (a VRT in /vsimem/, on the map's grid,
+    rotated ones included, which gdal.BuildVRT refuses), or the map's path."""
     if class_map.strata_dataset is None:
         return class_map.path
     path = f"/vsimem/gmmselect-strata-{uuid.uuid4().hex}.vrt"
-    gdal.BuildVRT(path, [class_map.path, class_map.strata_path], separate=True)
+    stack = gdal.GetDriverByName("VRT").Create(path, class_map.width, class_map.height, 0)
+    geotransform = geotransform_of(class_map.dataset)
+    if geotransform:
+        stack.SetGeoTransform(geotransform)
+    stack.SetProjection(class_map.dataset.GetProjection())
+    for number, (source, band) in enumerate(((class_map.path, class_map.band),
+                                             (class_map.strata_path, class_map.strata_band)), 1):
+        stack.AddBand(band.DataType)
+        stacked = stack.GetRasterBand(number)
+        stacked.SetMetadataItem("source_0", SIMPLE_SOURCE.format(escape(source)), "new_vrt_sources")
+        if band.GetNoDataValue() is not None:
+            stacked.SetNoDataValue(band.GetNoDataValue())
+    stack.FlushCache()
     return path
 
 

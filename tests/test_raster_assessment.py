@@ -20,14 +20,17 @@ O14_PIXELS = [2000, 1500, 32000, 64500]
 WIDTH, HEIGHT = 400, 250
 PIXEL = 300.0
 GEOTRANSFORM = (500000.0, PIXEL, 0.0, 4000000.0, 0.0, -PIXEL)
+#: The same pixels rotated by 30 degrees.
+COS, SIN = np.cos(np.pi / 6), np.sin(np.pi / 6)
+ROTATED = (500000.0, PIXEL * COS, PIXEL * SIN, 4000000.0, PIXEL * SIN, -PIXEL * COS)
 
 
 TILES = ("TILED=YES", "BLOCKXSIZE=64", "BLOCKYSIZE=64")
 
 
-def classification(path, codes, names=None, nodata=0, options=TILES):
-    """A Byte classification raster of `codes (h, w)` on GEOTRANSFORM with category names."""
-    write_raster(path, codes[None].astype(np.uint8), geotransform=GEOTRANSFORM, nodata=nodata,
+def classification(path, codes, names=None, nodata=0, options=TILES, geotransform=GEOTRANSFORM):
+    """A Byte classification raster of `codes (h, w)` on `geotransform` with category names."""
+    write_raster(path, codes[None].astype(np.uint8), geotransform=geotransform, nodata=nodata,
                  options=options)
     if names:
         dataset = gdal.Open(str(path), gdal.GA_Update)
@@ -36,9 +39,9 @@ def classification(path, codes, names=None, nodata=0, options=TILES):
     return str(path)
 
 
-def centre(row, col):
-    """WKT of the centre of pixel (row, col) of GEOTRANSFORM."""
-    return f"POINT({GEOTRANSFORM[0] + (col + 0.5) * PIXEL} {GEOTRANSFORM[3] - (row + 0.5) * PIXEL})"
+def centre(row, col, geotransform=GEOTRANSFORM):
+    """WKT of the centre of pixel (row, col) of `geotransform`."""
+    return "POINT({} {})".format(*gdal.ApplyGeoTransform(geotransform, col + 0.5, row + 0.5))
 
 
 def o14_layout(tmp_path):
@@ -93,9 +96,11 @@ def test_map_counts_are_exact_over_many_small_windows(tmp_path):
     assert count_map(ClassMap(path), memory_mb=64).pixels.tolist() == expected
 
 
-def test_stehman_2014_with_a_strata_raster(tmp_path):
+@pytest.mark.parametrize("geotransform", [GEOTRANSFORM, ROTATED])
+def test_stehman_2014_with_a_strata_raster(tmp_path, geotransform):
     """S14's example: strata A-D of 40 000, 30 000, 20 000, 10 000 pixels; the 40 sample pixels carry
-    the example's map classes (which differ from their strata)."""
+    the example's map classes (which differ from their strata). On a grid rotated by 30 degrees too
+    (before: gdal.BuildVRT refused to stack it, and Assess stopped with a RuntimeError)."""
     counts, sizes = stehman_example()
     strata = np.repeat(np.arange(1, 5), sizes).reshape(HEIGHT, WIDTH)
     codes = strata.copy()
@@ -107,11 +112,12 @@ def test_stehman_2014_with_a_strata_raster(tmp_path):
     for cell, (_, i, _) in zip(cells, rows):
         codes.flat[cell] = i
     names = ["A", "B", "C", "D"]
-    path = classification(tmp_path / "map.tif", codes, names)
-    strata_path = classification(tmp_path / "strata.tif", strata)
-    reference = write_vector(tmp_path / "ref.gpkg", [(centre(cell // WIDTH, cell % WIDTH), names[j - 1])
-                                                     for cell, (_, _, j) in zip(cells, rows)])
+    path = classification(tmp_path / "map.tif", codes, names, geotransform=geotransform)
+    strata_path = classification(tmp_path / "strata.tif", strata, geotransform=geotransform)
+    reference = write_vector(tmp_path / "ref.gpkg", [(centre(cell // WIDTH, cell % WIDTH, geotransform),
+                                                      names[j - 1]) for cell, (_, _, j) in zip(cells, rows)])
     result = assess_map(path, reference, "class", strata_path=strata_path)
+    assert result.counts.pixel_area == pytest.approx(PIXEL ** 2)
     np.testing.assert_array_equal(result.samples, counts)
     assert result.counts.stratum_pixels.tolist() == sizes.tolist()
     assert result.estimates.overall == pytest.approx(0.63)                 # S14 section 3

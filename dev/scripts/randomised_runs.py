@@ -3,7 +3,8 @@ parameter values, one seeded case after another.
 
     /usr/bin/python3 dev/scripts/randomised_runs.py [--seeds 0:300]
 
-A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none), a random class
+A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none, rectangular,
+rotated or south-up pixels), a random class
 layer (polygons, points, several parts, features without a geometry or outside the scene; a class field of
 text, integers or reals with empty and null values and names that differ only in case; the scene's CRS,
 another or none) and a random table of spectra, then runs a chain: a training algorithm (Train GMM, Train
@@ -17,7 +18,8 @@ in a folder that does not exist; one run in five is cancelled at a random progre
   of Python's or NumPy's own errors, raised by the plugin's own checks (not from inside NumPy, SciPy or
   GDAL);
 - refused or cancelled, it leaves the case's folders exactly as they were, byte for byte;
-- done, it changed no file that existed before and wrote nothing beside its outputs' folders;
+- done, it changed no file that existed before but those it was asked to write (an existing file that is
+  not one of its inputs is replaced, as QGIS does) and wrote nothing beside its outputs' folders;
 - in both cases but for the band statistics QGIS itself has GDAL write beside a raster it loads (`.aux.xml`,
   as for any algorithm's input);
 - what it returns opens: the model loads, the rasters have the scene's size, the tables and the sample
@@ -60,6 +62,11 @@ RAW_ERRORS = ("Traceback", "could not convert", "invalid literal", "broadcast", 
               "has no attribute", "unhashable", "object is not", "list index", "tuple index", "KeyError",
               "unexpected keyword", "positional argument", "must be real number", "dtype(")
 PROJECTED, GEOGRAPHIC = 32719, 4326
+#: Geotransforms of the scene: north up with square pixels (most often), rectangular pixels, rotated,
+#: south up.
+GRIDS = [(300000.0, 30.0, 0.0, 6300000.0, 0.0, -30.0)] * 5 + [
+    (300000.0, 30.0, 0.0, 6300000.0, 0.0, -20.0), (300000.0, 25.98, 15.0, 6300000.0, 15.0, -25.98),
+    (300000.0, 30.0, 0.0, 6290000.0, 0.0, 30.0)]
 ODD_TEXTS = ["", " ", "abc", "1,,2", "-1", "nan", "inf", "1e400", "0.5 1", "0;1", "1e-3, 1e-2", "0, 0.5, 1",
              "2", "0.5", "[1]", "1:3", "10, 20", "0.7, 0.9"]
 ODD_NUMBERS = [-1, 0, 1, 2, 3, 0.5, 0.999, 1e9, 51, 21, 1e13, "abc", None, float("nan")]
@@ -88,8 +95,8 @@ def case_parameters(rng, algorithm, base):
 # -- inputs ---------------------------------------------------------------------------------------
 
 def random_scene(rng, path):
-    """A scene of 1 to 6 bands (12 to 60 pixels a side) whose quarters hold 4 classes' spectra plus
-    noise, maybe no-data and NaN; returns (path, its geotransform, its EPSG or None)."""
+    """A scene of 1 to 6 bands (12 to 60 pixels a side, one of GRIDS) whose quarters hold 4 classes'
+    spectra plus noise, maybe no-data and NaN; returns (path, its geotransform, its EPSG or None)."""
     height, width, bands = int(rng.integers(12, 61)), int(rng.integers(12, 61)), int(rng.integers(1, 7))
     dtype = RASTER_TYPES[rng.integers(len(RASTER_TYPES))]
     quarter = (np.arange(height)[:, None] >= height // 2) * 2 + (np.arange(width)[None] >= width // 2)
@@ -106,7 +113,7 @@ def random_scene(rng, path):
     if np.issubdtype(dtype, np.floating) and rng.random() < 0.3:
         values[rng.random(values.shape) < 0.05] = np.nan
     epsg = PROJECTED if rng.random() < 0.85 else None
-    transform = (300000.0, 30.0, 0.0, 6300000.0, 0.0, -30.0)
+    transform = GRIDS[rng.integers(len(GRIDS))]
     write_raster(path, values, transform if epsg or rng.random() < 0.5 else None, epsg=epsg or PROJECTED,
                  nodata=nodata)
     if epsg is None and gdal.Open(path).GetGeoTransform(can_return_null=True):
@@ -146,8 +153,9 @@ def random_layer(rng, path, transform, size, scene_epsg, field):
     layer.CreateField(ogr.FieldDefn("note", ogr.OFTString))
     for number in range(int(rng.integers(6, 31))):
         quarter = number % 4 if number < 16 else int(rng.integers(0, 4))
-        x = transform[0] + transform[1] * size[0] / 2 * (quarter % 2 + rng.uniform(0.1, 0.9))
-        y = transform[3] + transform[5] * size[1] / 2 * (quarter // 2 + rng.uniform(0.1, 0.9))
+        col = size[0] / 2 * (quarter % 2 + rng.uniform(0.1, 0.9))
+        row = size[1] / 2 * (quarter // 2 + rng.uniform(0.1, 0.9))
+        x, y = gdal.ApplyGeoTransform(transform, col, row)
         if rng.random() < 0.05:
             x += 1e5
         feature = ogr.Feature(layer.GetLayerDefn())
@@ -340,14 +348,16 @@ class Case:
             return None
         self.counts["done"] += 1
         after = without_statistics(snapshot(self.folder), before)
-        changed = [path for path, content in before.items() if after.get(path, content) != content]
+        outputs = files_of(results, algorithm)
+        changed = [path for path, content in before.items() if after.get(path, content) != content
+                   and os.path.join(self.folder, path) not in outputs]
         stray = [path for path in set(after) - set(before)
-                 if not expected_new(os.path.join(self.folder, path), files_of(results, algorithm))]
+                 if not expected_new(os.path.join(self.folder, path), outputs)]
         problems = outputs_open(algorithm, results, scene_size)
         for what, found in (("changed", changed), ("wrote", stray), ("outputs", problems)):
             if found:
                 self.problems.append(f"{described}: {what} {sorted(found)}")
-        self.taken.extend(files_of(results, algorithm))
+        self.taken.extend(outputs)
         return results
 
 
