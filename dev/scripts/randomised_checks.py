@@ -23,8 +23,9 @@ or 2 threads; in three cases of ten the raster's bands declare a scale and offse
 (or the model's only): predict_raster against the float64 classification in memory of the pixels GDAL's
 masks keep, by the model converted to the raster's stored values.
 samples: random polygons (holes, several parts, some partly outside or smaller than a pixel) and points of
-three classes over a random raster with no-data: extract_samples (all_touched or not, small memory budgets)
-against each feature rasterised alone by GDAL, contested pixels dropped, a pixel to its first feature.
+three classes over a random raster with no-data (its grid rotated one time in five): extract_samples
+(all_touched or not, small memory budgets) against each feature rasterised alone by GDAL, contested pixels
+dropped, a pixel to its first feature.
 accuracy: random stratified designs (1 to 8 strata, some without pixels, 2 to 6 classes, 2 to 40 samples
 per stratum; tests/test_core_accuracy.random_design): the accuracy and area estimators against Stehman
 (2014)'s estimators computed sample by sample (tests/reference.py): values within 1e-9 (relative).
@@ -415,7 +416,9 @@ def check_samples(seed, folder):
     width, height, n = int(rng.integers(5, 150)), int(rng.integers(5, 150)), int(rng.integers(1, 4))
     size = float(rng.choice([1.0, 0.5, 30.0, 2.5]))
     left, top = rng.uniform(-1000, 1000, 2)
-    transform = [float(left), size, 0, float(top), 0, -size]
+    turn = np.radians(float(rng.choice([0, 0, 0, 30, -45])))  # a grid rotated one time in five
+    transform = [float(left), size * np.cos(turn), size * np.sin(turn), float(top), size * np.sin(turn),
+                 -size * np.cos(turn)]
     options = ["TILED=YES", "BLOCKXSIZE=16", "BLOCKYSIZE=16"] if rng.random() < 0.5 else \
         [f"BLOCKYSIZE={rng.integers(1, 20)}"]
     bands = rng.integers(-100, 100, (n, height, width)).astype(np.int16)
@@ -424,7 +427,8 @@ def check_samples(seed, folder):
     numeric = rng.random() < 0.5
     classes, shapes = [], []
     for _ in range(rng.integers(1, 12)):
-        x, y = left + rng.uniform(-0.1, 1.1) * width * size, top - rng.uniform(-0.1, 1.1) * height * size
+        column, row = rng.uniform(-0.1, 1.1) * width, rng.uniform(-0.1, 1.1) * height
+        x, y = gdal.ApplyGeoTransform(transform, column, row)
         shapes.append(random_feature(rng, x, y, size * 10 ** rng.uniform(-0.7, 1.3)).ExportToWkt())
         classes.append(str(rng.integers(1, 4)) if numeric else f"class {rng.integers(1, 4)}")
     vector = write_vector(os.path.join(folder, "training.gpkg"),

@@ -46,9 +46,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(HERE, "..", "bench"), os.path.join(HERE, "..", "..", "tests")]
 from _package import use_repository  # noqa: E402
 
-use_repository()
+os.environ.setdefault("GMMSELECT_PLUGIN_PARENT", use_repository())  # qgis_process's plugin path
 from osgeo import gdal, ogr, osr  # noqa: E402
-from qgis_helpers import REPO, cancel_past, start_qgis  # noqa: E402
+from qgis_helpers import REPO, cancel_past, run_qgis_process, start_qgis  # noqa: E402
 from randomised_checks import RASTER_TYPES, random_class_map, random_feature  # noqa: E402
 from test_processing_safety import snapshot  # noqa: E402
 from test_raster_fixtures import write_raster  # noqa: E402
@@ -313,36 +313,56 @@ def files_of(results, algorithm):
             if isinstance(results.get(definition.name()), str) and os.path.isfile(results[definition.name()])]
 
 
+def in_process(algorithm_id, parameters, feedback, origins):
+    """processing.run: (results or None, the refusal's message, errors raised inside NumPy & co)."""
+    import processing
+    from qgis.core import QgsProcessingException
+
+    seen = len(origins.seen)
+    try:
+        return processing.run(algorithm_id, parameters, feedback=feedback), None, []
+    except QgsProcessingException as error:
+        return None, str(error), [origin for origin in origins.seen[seen:] if foreign(origin)]
+
+
+def command_line(algorithm_id, parameters):
+    """qgis_process run ALGORITHM --json -- NAME=value...: (results or None, its output when refused, [])."""
+    texts = {True: "true", False: "false"}
+    arguments = [f"{name}={texts.get(value, value) if isinstance(value, bool) else value}"
+                 for name, value in parameters.items() if value is not None]
+    completed, parsed = run_qgis_process("--json", "run", algorithm_id, "--", *arguments)
+    if completed.returncode == 0 and parsed is not None:
+        return parsed["results"], None, []
+    return None, completed.stdout + completed.stderr, []
+
+
 class Case:
     """One seed's chain of runs in its folder; `problems` collects the broken claims."""
 
-    def __init__(self, seed, folder, origins):
-        self.rng, self.folder, self.origins = np.random.default_rng(seed), folder, origins
+    def __init__(self, seed, folder, origins, cli=False):
+        self.rng, self.folder, self.origins, self.cli = np.random.default_rng(seed), folder, origins, cli
         self.problems, self.counts, self.taken = [], {"done": 0, "refused": 0}, []
 
     def run(self, algorithm_id, base, scene_size):
-        """Run `algorithm_id` on `base` plus random parameters; check the claims; its results or None."""
-        import processing
-        from qgis.core import QgsApplication, QgsProcessingException, QgsProcessingFeedback
+        """Run `algorithm_id` on `base` plus random parameters (in this process, or through qgis_process,
+        which cannot be cancelled); check the claims; its results or None."""
+        from qgis.core import QgsApplication, QgsProcessingFeedback
 
         algorithm = QgsApplication.processingRegistry().algorithmById(algorithm_id)
         parameters = case_parameters(self.rng, algorithm, base)
-        cancel = self.rng.random() < 0.2
+        cancel = self.rng.random() < 0.2 and not self.cli
         feedback = cancel_past(float(self.rng.uniform(0, 100))) if cancel else QgsProcessingFeedback()
-        before, seen = snapshot(self.folder), len(self.origins.seen)
+        before = snapshot(self.folder)
         described = f"{algorithm_id} {parameters}{' cancelled' if cancel else ''}"
-        try:
-            results = processing.run(algorithm_id, parameters, feedback=feedback)
-        except QgsProcessingException as error:
+        results, message, foreign_errors = command_line(algorithm_id, parameters) if self.cli else \
+            in_process(algorithm_id, parameters, feedback, self.origins)
+        if results is None:
             self.counts["refused"] += 1
-            message = str(error)
             raw = [text for text in RAW_ERRORS if text in message]
             if raw:
                 self.problems.append(f"{described}: message with {raw}: {message}")
-            for origin in self.origins.seen[seen:]:
-                if foreign(origin):
-                    self.problems.append(f"{described}: {origin[1]} from {origin[2]} ({origin[3]}): "
-                                         f"{origin[4]}")
+            for origin in foreign_errors:
+                self.problems.append(f"{described}: {origin[1]} from {origin[2]} ({origin[3]}): {origin[4]}")
             if without_statistics(snapshot(self.folder), before) != before:
                 self.problems.append(f"{described}: refused ({message}) but the folder changed")
             return None
@@ -361,9 +381,9 @@ class Case:
         return results
 
 
-def random_case(seed, folder, origins):
+def random_case(seed, folder, origins, cli=False):
     """The chain of one seed: train, predict, design, assess. Returns the Case."""
-    case = Case(seed, folder, origins)
+    case = Case(seed, folder, origins, cli)
     rng, inputs, outputs = case.rng, os.path.join(folder, "in"), os.path.join(folder, "out")
     os.makedirs(inputs)
     os.makedirs(outputs)
@@ -430,6 +450,8 @@ def main():
     """Run the cases of a range of seeds; print each broken claim, then the counts."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="0:300", help="first:last (last excluded)")
+    parser.add_argument("--qgis-process", action="store_true",
+                        help="run each algorithm through the qgis_process executable (about 3 s a run)")
     args = parser.parse_args()
     first, last = (int(part) for part in args.seeds.split(":"))
     warnings.simplefilter("ignore")
@@ -442,7 +464,7 @@ def main():
         for seed in range(first, last):
             folder = os.path.join(parent, str(seed))
             try:
-                case = random_case(seed, folder, origins)
+                case = random_case(seed, folder, origins, args.qgis_process)
                 problems = case.problems
                 for outcome in counts:
                     counts[outcome] += case.counts[outcome]
