@@ -373,6 +373,7 @@ def split(samples, options, steps):
     y, y_held_out = samples.y[polygons.train], samples.y[polygons.held_out]
     groups = samples.groups[polygons.train] if options.grouped else None
     folds = folds_for(options, groups)
+    check_training_samples(y, dict(zip(labels.tolist(), names)), polygons, options.validation)
     if groups is not None:
         check_polygons_left_out(y, groups, dict(zip(labels.tolist(), names)), polygons, options.validation)
     elif folds != 0:
@@ -391,15 +392,31 @@ def split(samples, options, steps):
                         counts, polygons, folds)
 
 
+def held_out_note(name, polygons, validation):
+    """' (2 other polygon(s) held out by VALIDATION = 0.3)' for class `name`, or '' when none was."""
+    n_held_out = polygons.polygons[name][1]
+    return f" ({n_held_out} other polygon(s) held out by VALIDATION = {validation:g})" if n_held_out else ""
+
+
+def check_training_samples(y, names, polygons, validation):
+    """ValueError when a class keeps fewer than MIN_SAMPLES_PER_CLASS training samples (a covariance)."""
+    for label, name in names.items():
+        count = int(np.sum(y == label))
+        if count < MIN_SAMPLES_PER_CLASS:
+            unheld = " or set VALIDATION = 0" if polygons.polygons[name][1] else ""
+            raise ValueError(f"class '{name}' has {count} training sample(s)"
+                             f"{held_out_note(name, polygons, validation)}: a class needs at least "
+                             f"{MIN_SAMPLES_PER_CLASS} for its covariance. Draw more or larger polygons of "
+                             f"'{name}'{unheld}")
+
+
 def check_polygons_left_out(y, groups, names, polygons, validation):
     """ValueError when cross-validation by polygon cannot train a class without one of its training
     polygons: a class of one training polygon, or whose largest polygon leaves fewer than
     MIN_SAMPLES_PER_CLASS samples. Names the class, the polygons VALIDATION held out and the fixes."""
     for label, name in names.items():
         ids, sizes = np.unique(groups[y == label], return_counts=True)
-        n_held_out = polygons.polygons[name][1]
-        held = f" ({n_held_out} other polygon(s) held out by VALIDATION = {validation:g})" \
-            if n_held_out else ""
+        held = held_out_note(name, polygons, validation)
         if len(ids) == 1:
             problem = (f"class '{name}' has 1 training polygon{held}: cross-validation by polygon tests each "
                        "polygon on a model trained without it, so a class needs at least 2")
@@ -410,7 +427,7 @@ def check_polygons_left_out(y, groups, names, polygons, validation):
                        "needed)")
         else:
             continue
-        unheld = ", set VALIDATION = 0 (every polygon trains)" if n_held_out else ""
+        unheld = ", set VALIDATION = 0 (every polygon trains)" if polygons.polygons[name][1] else ""
         raise ValueError(f"{problem}. Draw more polygons of '{name}'{unheld}, or turn grouped folds off "
                          "(GROUPED = no; for a table, an empty GROUP_FIELD), whose accuracy is optimistic: "
                          "neighbouring pixels are alike")

@@ -50,42 +50,42 @@ def test_validation_leaving_a_class_without_training_polygon(tmp_path):
     assert not model.exists()
 
 
-def water_polygons(tmp_path, count, tiny=0):
-    """The Landsat polygons with only the first `count` water polygons, and a water polygon over `tiny`
-    pixels of a row (clear of the others, near the first water polygon's corner)."""
+def water_polygons(tmp_path, count, tiny=()):
+    """The Landsat polygons with only the first `count` water polygons, and a water polygon over each
+    `tiny` number of pixels of a row (clear of the others, below the first water polygon's corner)."""
     subset = str(tmp_path / "water.gpkg")
     gdal.VectorTranslate(subset, POLYGONS, layers=["training_polygons"],
                          where="class <> 'water' OR fid IN (SELECT fid FROM training_polygons WHERE "
                                f"class = 'water' ORDER BY fid LIMIT {count})")
-    if tiny:
-        _, size, _, _, _, _ = gdal.Open(LANDSAT).GetGeoTransform()
-        source = ogr.Open(subset, 1)
-        layer = source.GetLayer(0)
-        polygons = ogr.Open(POLYGONS)  # held while its layer and feature are read
-        water = polygons.GetLayer(0)
-        water.SetAttributeFilter("class = 'water'")
-        first = water.GetNextFeature()
-        x0, _, y0, _ = first.GetGeometryRef().GetEnvelope()
-        left, bottom = x0 - 3 * size, y0 - 3 * size
-        right, top = left + tiny * size, bottom + size
+    _, size, _, _, _, _ = gdal.Open(LANDSAT).GetGeoTransform()
+    polygons = ogr.Open(POLYGONS)  # held while its layer and feature are read
+    water = polygons.GetLayer(0)
+    water.SetAttributeFilter("class = 'water'")
+    first = water.GetNextFeature()
+    x0, _, y0, _ = first.GetGeometryRef().GetEnvelope()
+    source = ogr.Open(subset, 1)
+    layer = source.GetLayer(0)
+    for number, width in enumerate(tiny):
+        left, bottom = x0 - 3 * size, y0 - (3 + 2 * number) * size
+        right, top = left + width * size, bottom + size
         feature = ogr.Feature(layer.GetLayerDefn())
         feature.SetGeometry(ogr.CreateGeometryFromWkt(
             f"POLYGON(({left} {bottom},{right} {bottom},{right} {top},{left} {top},{left} {bottom}))"))
         feature.SetField("class", "water")
         layer.CreateFeature(feature)
-        source = None
+    source = None
     return subset
 
 
 @pytest.mark.parametrize("count, tiny, validation, expected", [
-    (1, 0, 0.3, "Class 'water' has 1 training polygon: cross-validation by polygon tests each polygon on "
+    (1, (), 0.3, "Class 'water' has 1 training polygon: cross-validation by polygon tests each polygon on "
                 "a model trained without it, so a class needs at least 2. Draw more polygons of 'water', "
                 "or turn grouped folds off (GROUPED = no; for a table, an empty GROUP_FIELD)"),
-    (2, 0, 0.3, "Class 'water' has 1 training polygon (1 other polygon(s) held out by VALIDATION = 0.3): "
+    (2, (), 0.3, "Class 'water' has 1 training polygon (1 other polygon(s) held out by VALIDATION = 0.3): "
                 "cross-validation by polygon tests each polygon on a model trained without it, so a class "
                 "needs at least 2. Draw more polygons of 'water', set VALIDATION = 0 (every polygon "
                 "trains), or turn grouped folds off"),
-    (1, 1, 0, "Class 'water' has 77 training samples, 76 of them in one polygon: cross-validation by "
+    (1, (1,), 0, "Class 'water' has 77 training samples, 76 of them in one polygon: cross-validation by "
               "polygon tests that polygon on a model trained on the other 1 (2 needed). Draw more polygons "
               "of 'water', or turn grouped folds off")])
 def test_a_class_that_cross_validation_by_polygon_cannot_train(tmp_path, count, tiny, validation, expected):
@@ -101,10 +101,22 @@ def test_a_class_that_cross_validation_by_polygon_cannot_train(tmp_path, count, 
         assert not model.exists()
 
 
+def test_a_class_that_validation_leaves_one_sample(tmp_path):
+    """Two one-pixel water polygons, one held out: before, 'every class needs at least 2 samples (class 4:
+    1)' (a class code, and not VALIDATION, which took the other away)."""
+    with pytest.raises(exception()) as raised:
+        run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": water_polygons(tmp_path, 0, tiny=(1, 1)),
+                                   "FIELD": "class", "GROUPED": False, "FOLDS": 0, "VALIDATION": 0.3,
+                                   "OUTPUT_MODEL": str(tmp_path / "model.gmm")})
+    assert str(raised.value) == ("Class 'water' has 1 training sample(s) (1 other polygon(s) held out by "
+                                 "VALIDATION = 0.3): a class needs at least 2 for its covariance. Draw more "
+                                 "or larger polygons of 'water' or set VALIDATION = 0.")
+
+
 def test_a_class_that_ungrouped_folds_cannot_train(tmp_path):
     """A class of 2 samples: each of 5 folds tests one, leaving 1 to train on. Before: 'class 4 has 2
     samples; in 5-fold cross-validation fold 1 leaves only 1 of them for training' (a class code)."""
-    parameters = {"INPUT": LANDSAT, "TRAINING": water_polygons(tmp_path, 0, tiny=2), "FIELD": "class",
+    parameters = {"INPUT": LANDSAT, "TRAINING": water_polygons(tmp_path, 0, tiny=(2,)), "FIELD": "class",
                   "GROUPED": False, "VALIDATION": 0, "OUTPUT_MODEL": str(tmp_path / "model.gmm")}
     with pytest.raises(exception()) as raised:
         run("gmmselect:traingmm", parameters)
