@@ -20,8 +20,8 @@ in a folder that does not exist; one run in five is cancelled at a random progre
 - refused or cancelled, it leaves the case's folders exactly as they were, byte for byte;
 - done, it changed no file that existed before but those it was asked to write (an existing file that is
   not one of its inputs is replaced, as QGIS does) and wrote nothing beside its outputs' folders;
-- in both cases but for the band statistics QGIS itself has GDAL write beside a raster it loads (`.aux.xml`,
-  as for any algorithm's input);
+- in both cases but for what GDAL's PAM writes when QGIS loads a raster (any algorithm's input) and
+  computes its statistics: the raster's `.aux.xml`, and a VRT input rewritten with them inside;
 - what it returns opens: the model loads, the rasters have the scene's size, the tables and the sample
   points read.
 
@@ -38,7 +38,6 @@ import tempfile
 import time
 import traceback
 import warnings
-from xml.etree import ElementTree
 
 import numpy as np
 
@@ -96,7 +95,8 @@ def case_parameters(rng, algorithm, base):
 
 def random_scene(rng, path):
     """A scene of 1 to 6 bands (12 to 60 pixels a side, one of GRIDS) whose quarters hold 4 classes'
-    spectra plus noise, maybe no-data and NaN; returns (path, its geotransform, its EPSG or None)."""
+    spectra plus noise, maybe no-data and NaN, a GeoTIFF (an ENVI file or a VRT over the GeoTIFF, one time
+    in ten each); returns (path, its geotransform, its EPSG or None)."""
     height, width, bands = int(rng.integers(12, 61)), int(rng.integers(12, 61)), int(rng.integers(1, 7))
     dtype = RASTER_TYPES[rng.integers(len(RASTER_TYPES))]
     quarter = (np.arange(height)[:, None] >= height // 2) * 2 + (np.arange(width)[None] >= width // 2)
@@ -118,6 +118,16 @@ def random_scene(rng, path):
                  nodata=nodata)
     if epsg is None and gdal.Open(path).GetGeoTransform(can_return_null=True):
         gdal.Open(path, gdal.GA_Update).SetProjection("")
+    form = rng.random()
+    if form < 0.1:  # ENVI: a .img and its .hdr
+        envi = os.path.splitext(path)[0] + ".img"
+        gdal.Translate(envi, path, format="ENVI")
+        os.remove(path)
+        path = envi
+    elif form < 0.2:  # a VRT over the GeoTIFF
+        vrt = os.path.splitext(path)[0] + ".vrt"
+        gdal.Translate(vrt, path, format="VRT")
+        path = vrt
     return path, transform, epsg
 
 
@@ -285,13 +295,12 @@ def outputs_open(algorithm, results, scene_size):
     return problems
 
 
-def qgis_statistics(path, content):
-    """True for the `.aux.xml` of band statistics that QGIS has GDAL write beside a raster it loads (any
-    algorithm's input: native:rasterlayerproperties writes the same)."""
-    if not path.endswith(".aux.xml") or not content:
-        return False
-    keys = ElementTree.fromstring(content).iter("MDI")
-    return all(key.get("key", "").startswith("STATISTICS_") for key in keys)
+def gdal_pam(path):
+    """True for the files GDAL rewrites when QGIS loads a raster (any algorithm's input:
+    native:rasterlayerproperties does the same), having computed its band statistics: the raster's
+    `.aux.xml` (made or rewritten with what its driver keeps there: ENVI header items, band descriptions)
+    and a VRT, which keeps them inside."""
+    return path.endswith((".aux.xml", ".vrt"))
 
 
 def expected_new(path, outputs):
@@ -301,10 +310,10 @@ def expected_new(path, outputs):
                or output.startswith(path + os.sep) for output in outputs)
 
 
-def without_statistics(after, before):
-    """The snapshot `after` without the statistics files QGIS wrote since `before`."""
-    return {path: content for path, content in after.items()
-            if path in before or not qgis_statistics(path, content)}
+def without_pam(after, before):
+    """The snapshot `after` with the files GDAL's PAM wrote or rewrote since `before` as they were."""
+    return {path: before.get(path, content) for path, content in after.items()
+            if path in before or not gdal_pam(path)}
 
 
 def files_of(results, algorithm):
@@ -363,11 +372,11 @@ class Case:
                 self.problems.append(f"{described}: message with {raw}: {message}")
             for origin in foreign_errors:
                 self.problems.append(f"{described}: {origin[1]} from {origin[2]} ({origin[3]}): {origin[4]}")
-            if without_statistics(snapshot(self.folder), before) != before:
+            if without_pam(snapshot(self.folder), before) != before:
                 self.problems.append(f"{described}: refused ({message}) but the folder changed")
             return None
         self.counts["done"] += 1
-        after = without_statistics(snapshot(self.folder), before)
+        after = without_pam(snapshot(self.folder), before)
         outputs = files_of(results, algorithm)
         changed = [path for path, content in before.items() if after.get(path, content) != content
                    and os.path.join(self.folder, path) not in outputs]
