@@ -1,18 +1,19 @@
-"""Randomised runs: the algorithms as a user runs them (processing.run), on random inputs and random
-parameter values, one seeded case after another.
+"""Randomised runs: the algorithms as a user runs them (processing.run, or the qgis_process executable), on
+random inputs and random parameter values, one seeded case after another.
 
-    /usr/bin/python3 dev/scripts/randomised_runs.py [--seeds 0:300]
+    /usr/bin/python3 dev/scripts/randomised_runs.py [--seeds 0:300] [--qgis-process]
 
-A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none, rectangular,
-rotated or south-up pixels), a random class
-layer (polygons, points, several parts, features without a geometry or outside the scene; a class field of
-text, integers or reals with empty and null values and names that differ only in case; the scene's CRS,
-another or none) and a random table of spectra, then runs a chain: a training algorithm (Train GMM, Train
-Selection or Train Selection from a table), Predict with its model (a bundled model when training was
-refused), the sample design on the map, Assess with its points relabelled in part. Each parameter keeps its
-default or takes a value drawn from valid and invalid ones (out of range, lists that are not lists, option
-keys, wrong fields), each output a path of the right or a wrong extension, onto an input or another output,
-in a folder that does not exist; one run in five is cancelled at a random progress. Claims of every run:
+A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none; square,
+rectangular, rotated or south-up pixels; a GeoTIFF, an ENVI file or a VRT), a random class layer (polygons,
+points, several parts, features without a geometry or outside the scene; a class field of text, integers or
+reals, named with spaces or accents, with empty and null values and names that differ only in case; the
+scene's CRS, another or none) and a random table of spectra, then runs a chain: a training algorithm (Train
+GMM, Train Selection or Train Selection from a table), Predict with its model (a bundled model when training
+was refused), the sample design on the map, Assess with its points relabelled in part. Each parameter keeps
+its default or takes a value drawn from valid and invalid ones (out of range, NaN, fractions, lists that are
+not lists, option keys, wrong fields), each output a path of the right or a wrong extension, onto an input
+or another output, in a folder that does not exist; one run in five is cancelled at a random progress (not
+through qgis_process). Claims of every run:
 
 - it returns its outputs, or raises a QgsProcessingException whose message holds no traceback and no text
   of Python's or NumPy's own errors, raised by the plugin's own checks (not from inside NumPy, SciPy or
