@@ -373,17 +373,17 @@ def split(samples, options, steps):
     y, y_held_out = samples.y[polygons.train], samples.y[polygons.held_out]
     groups = samples.groups[polygons.train] if options.grouped else None
     folds = folds_for(options, groups)
-    check_training_samples(y, dict(zip(labels.tolist(), names)), polygons, options.validation)
+    counts = {name: (int(np.sum(y == label)), int(np.sum(y_held_out == label)))
+              for label, name in zip(labels, names)}
+    check_training_samples(counts, polygons, options.validation)
     if groups is not None:
         check_polygons_left_out(y, groups, dict(zip(labels.tolist(), names)), polygons, options.validation)
     elif folds != 0:
-        check_samples_per_fold(y, dict(zip(labels.tolist(), names)), folds)
+        check_samples_per_fold(counts, folds)
     polygons.warnings += few_polygon_warnings(polygons, options.grouped, folds)
     for text in polygons.warnings:
         steps.say(f"Warning: {text}")
     say_folds(options, folds, "training polygons", steps)
-    counts = {name: (int(np.sum(y == label)), int(np.sum(y_held_out == label)))
-              for label, name in zip(labels, names)}
     for name, (n_train, n_val) in counts.items():
         polygons_train, polygons_val = polygons.polygons[name]
         steps.say(f"Class '{name}': {n_train} training samples from {polygons_train} polygon(s), "
@@ -398,10 +398,10 @@ def held_out_note(name, polygons, validation):
     return f" ({n_held_out} other polygon(s) held out by VALIDATION = {validation:g})" if n_held_out else ""
 
 
-def check_training_samples(y, names, polygons, validation):
-    """ValueError when a class keeps fewer than MIN_SAMPLES_PER_CLASS training samples (a covariance)."""
-    for label, name in names.items():
-        count = int(np.sum(y == label))
+def check_training_samples(counts, polygons, validation):
+    """ValueError when a class keeps fewer than MIN_SAMPLES_PER_CLASS training samples (a covariance).
+    `counts` {name: (train, held out)}."""
+    for name, (count, _) in counts.items():
         if count < MIN_SAMPLES_PER_CLASS:
             unheld = " or set VALIDATION = 0" if polygons.polygons[name][1] else ""
             raise ValueError(f"class '{name}' has {count} training sample(s)"
@@ -433,11 +433,10 @@ def check_polygons_left_out(y, groups, names, polygons, validation):
                          "neighbouring pixels are alike")
 
 
-def check_samples_per_fold(y, names, folds):
+def check_samples_per_fold(counts, folds):
     """ValueError when `folds` ungrouped folds leave a class fewer than MIN_SAMPLES_PER_CLASS samples to
-    train on (a fold tests up to ceil(n_c / folds) of its n_c samples)."""
-    for label, name in names.items():
-        count = int(np.sum(y == label))
+    train on (a fold tests up to ceil(n_c / folds) of its n_c samples). `counts` {name: (train, held out)}."""
+    for name, (count, _) in counts.items():
         kept = count - math.ceil(count / folds)
         if kept < MIN_SAMPLES_PER_CLASS:
             raise ValueError(f"class '{name}' has {count} training samples: {folds}-fold cross-validation "
