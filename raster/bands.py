@@ -15,6 +15,7 @@ import numpy as np
 
 from .errors import DataError
 from .info import BandIdentity
+from .notices import warning_lines
 
 #: Largest relative difference |a - b| / max(|a|, |b|) between the wavelengths of one band (1 nm at 500 nm).
 WAVELENGTH_TOLERANCE = 0.002
@@ -104,8 +105,8 @@ def stored_conversion(path, model, chosen):
         raise DataError(f"raster {path!r} stores some of the model's bands with a scale of the other sign: "
                         + "; ".join(converted) + " (model scale, offset <- raster scale, offset); check the "
                         "raster's band scales (gdalinfo) and correct them (gdal_edit.py -scale)")
-    lines = [f"warning: stored values taken as they are where only the model or the raster declares a scale "
-             f"or offset: {'; '.join(unmatched)}"] if unmatched else []
+    lines = warning_lines([f"stored values taken as they are where only the model or the raster declares a "
+                           f"scale or offset: {'; '.join(unmatched)}"] if unmatched else [])
     if not converted:
         return None, lines
     return (gains, offsets), ["stored values converted to the model's (value = stored * scale + offset): "

@@ -13,6 +13,7 @@ import numpy as np
 from osgeo import ogr
 
 from .errors import DataError, check_canceled
+from .notices import warning_lines
 from .samples import MIN_SAMPLES_PER_CLASS, TrainingSamples
 from .vector import class_codes, class_field_index, open_layer, raw_class_value, similar_names
 
@@ -106,8 +107,8 @@ def read_library(path, class_field, bands=None, group_field=None, wavelengths=No
     band_names = [names[k] for k in indices]
     wavelengths = band_wavelengths(band_names, wavelengths, log)
     warnings = similar_names(class_names)
-    for text in warnings if log is not None else ():
-        log(f"warning: {text}")
+    for line in warning_lines(warnings) if log is not None else ():
+        log(line)
     samples = TrainingSamples(labels, class_names, list(range(1, len(indices) + 1)), band_names, counts,
                               n_features_outside=0, n_contested_pixels=0, reprojected=False,
                               warnings=warnings, X=X, y=y,

@@ -65,6 +65,11 @@ def warning(key, **values):
     return WARNINGS[key].format(**values)
 
 
+def warning_lines(texts):
+    """The log lines of the warnings `texts`, 'warning: ...' each."""
+    return [f"warning: {text}" for text in texts]
+
+
 def pattern(template):
     """A regular expression matching the texts of `template`, one named group per placeholder."""
     return re.compile(PLACEHOLDER.sub(r"(?P<\1>.*)", re.escape(template)), re.DOTALL)

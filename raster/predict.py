@@ -20,6 +20,7 @@ from .distributed import TileWriter, run_window_groups
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files, raster_output_files
 from .info import BandIdentity, band_identities, geotransform_of, open_raster
+from .notices import warning_lines
 from .style import category_names, classification_qml, color_table, confidence_qml, write_style
 from .style import class_colors as colors_of_classes
 from .vector import MAX_CLASS_CODE
@@ -258,7 +259,7 @@ def matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_b
     reader = PixelReader(raster_path, raster_numbers, mask_path, dataset, threads)  # checks the numbers
     conversion, converted = (None, []) if model is None else stored_conversion(
         raster_path, model, [identities[number - 1] for number in reader.band_numbers])
-    return reader, conversion, lines + converted + [f"warning: {text}" for text in reader.notices()]
+    return reader, conversion, lines + converted + warning_lines(reader.notices())
 
 
 def prediction_plan(reader, mixture, memory_mb, workers, probabilities):

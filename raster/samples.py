@@ -21,7 +21,7 @@ from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
 from .distributed import in_order, worker_count
 from .errors import DataError, check_canceled
 from .info import band_name, geotransform_of
-from .notices import warning
+from .notices import warning, warning_lines
 from .vector import read_features
 
 _IDENTITY = (0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
@@ -212,8 +212,8 @@ class SampleWalk:
             log(f"{int(np.sum(counts))} samples of {len(counts)} classes from {self.raster_path!r} "
                 f"(bands {info.band_numbers}); {self.n_unusable} no-data or masked pixels dropped; "
                 f"{self.n_read} of {info.width * info.height} raster pixels read")
-            for text in warnings:
-                log(f"warning: {text}")
+            for line in warning_lines(warnings):
+                log(line)
         return summary
 
     def check_counts(self, counts):
