@@ -248,7 +248,6 @@ def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64
                            features.class_names, dropped, features.warnings)
 
 
-
 def check_inside(class_map, vector_path, features):
     """DataError naming the reference features that lie outside the map."""
     boxes = features.boxes

@@ -139,10 +139,10 @@ def band_identities(dataset):
     """The BandIdentity of every band of `dataset`."""
     wavelengths = band_wavelengths(dataset) or [None] * dataset.RasterCount
     bands = [dataset.GetRasterBand(number) for number in range(1, dataset.RasterCount + 1)]
+    described = zip(bands, wavelengths, wavelength_units(dataset))
     return [BandIdentity(number, own_name(band.GetDescription(), number), wavelength,
                          unit if wavelength is not None else None, *stored_meaning(band))
-            for number, band, wavelength, unit in zip(range(1, len(bands) + 1), bands, wavelengths,
-                                                      wavelength_units(dataset))]
+            for number, (band, wavelength, unit) in enumerate(described, 1)]
 
 
 def stored_meaning(band):

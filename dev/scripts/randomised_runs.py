@@ -39,6 +39,7 @@ import tempfile
 import time
 import traceback
 import warnings
+from typing import NamedTuple
 
 import numpy as np
 
@@ -238,9 +239,19 @@ def destination(rng, folder, name, extension, taken):
 
 # -- one run --------------------------------------------------------------------------------------
 
+class Origin(NamedTuple):
+    """Where an error the algorithms turned into a message was raised: the innermost frame's file and line
+    of code."""
+
+    value_error: bool
+    kind: str
+    filename: str
+    line: str
+    text: str
+
+
 class Origins:
-    """Where each error the algorithms turned into a message was raised: (a ValueError?, its type, the file
-    and the line of code of the innermost frame, its text)."""
+    """The Origin of each error the algorithms turned into a message (`seen`, in order)."""
 
     def __init__(self):
         from gmmselect.algorithms.base import GmmSelectAlgorithm
@@ -250,10 +261,9 @@ class Origins:
 
         def recording(algorithm, error):
             frames = traceback.extract_tb(error.__traceback__)
-            innermost = frames[-1] if frames else None
-            self.seen.append((isinstance(error, ValueError), type(error).__name__,
-                              innermost.filename if innermost else "?", (innermost.line or "") if innermost
-                              else "", str(error)))
+            filename, line = (frames[-1].filename, frames[-1].line or "") if frames else ("?", "")
+            self.seen.append(Origin(isinstance(error, ValueError), type(error).__name__, filename, line,
+                                    str(error)))
             return plain(algorithm, error)
 
         GmmSelectAlgorithm.userMessage = recording
@@ -263,9 +273,8 @@ def foreign(origin):
     """True where an error was raised inside NumPy, SciPy, GDAL or Dask, or is a ValueError that no `raise`
     of ours raised (a C function's, such as NumPy's 'Expected non-negative integer'): a fault of ours that
     a message only hides, not a check."""
-    value_error, _, filename, line, _ = origin
-    return any(f"{os.sep}{package}{os.sep}" in filename for package in FOREIGN) or \
-        (value_error and not line.lstrip().startswith("raise"))
+    return any(f"{os.sep}{package}{os.sep}" in origin.filename for package in FOREIGN) or \
+        (origin.value_error and not origin.line.lstrip().startswith("raise"))
 
 
 def outputs_open(algorithm, results, scene_size):
@@ -372,7 +381,8 @@ class Case:
             if raw:
                 self.problems.append(f"{described}: message with {raw}: {message}")
             for origin in foreign_errors:
-                self.problems.append(f"{described}: {origin[1]} from {origin[2]} ({origin[3]}): {origin[4]}")
+                self.problems.append(f"{described}: {origin.kind} from {origin.filename} ({origin.line}): "
+                                     f"{origin.text}")
             if without_pam(snapshot(self.folder), before) != before:
                 self.problems.append(f"{described}: refused ({message}) but the folder changed")
             return None
