@@ -41,7 +41,7 @@ package:  ## build/gmmselect.zip for the QGIS plugin repository, checked against
 	$(PYTHON) dev/scripts/package.py build/gmmselect.zip
 
 translations:  ## i18n/gmmselect_fr.ts from the code's GmmSelect.tr() strings (translations kept), then the .qm
-	PYTHONWARNINGS=ignore pylupdate5 -noobsolete $(wildcard *.py i18n/*.py algorithms/*.py gui/*.py) core/choices.py raster/report.py raster/notices.py -ts i18n/gmmselect_fr.ts
+	PYTHONWARNINGS=ignore pylupdate5 -noobsolete $(wildcard *.py i18n/*.py algorithms/*.py gui/*.py core/*.py raster/*.py) -ts i18n/gmmselect_fr.ts
 	lrelease i18n/gmmselect_fr.ts
 
 bench: deps  ## issue 15's table in one run (about 10 minutes): printed, and written to build/bench.csv

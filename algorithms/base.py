@@ -45,7 +45,7 @@ from qgis.PyQt.QtGui import QIcon
 from ..core import Canceled
 from ..core.choices import CRITERIA, METHODS
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
-from ..i18n import GmmSelect, translated_choices
+from ..i18n import GmmSelect, error_text, translated, translated_choices
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
 from ..raster.notices import WARNINGS
 from ..raster.report import TEXTS, Words
@@ -335,12 +335,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
     # -- running ----------------------------------------------------------------------------
 
     def info(self, feedback, text):
-        """Log `text` on a line of its own."""
-        feedback.pushInfo(self.ownLine(feedback, text))
+        """Log `text` (a core Text in the QGIS language) on a line of its own."""
+        feedback.pushInfo(self.ownLine(feedback, translated(text)))
 
     def warning(self, feedback, text):
-        """Log the warning `text` on a line of its own."""
-        feedback.pushWarning(self.ownLine(feedback, text))
+        """Log the warning `text` (a core Text in the QGIS language) on a line of its own."""
+        feedback.pushWarning(self.ownLine(feedback, translated(text)))
 
     def ownLine(self, feedback, text):
         """`text`, after a line break when qgis_process printed progress dots since the last message
@@ -357,12 +357,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             self.info(feedback, GmmSelect.tr("Linear algebra: no BLAS library found in this process"))
         elif not blas.reference:
             self.info(feedback, GmmSelect.tr("Linear algebra: NumPy uses {0} ({1})").format(
-                blas.name, blas.path))
+                translated(blas.name), blas.path))
         else:
             self.warning(feedback, GmmSelect.tr(
                 "Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times "
                 "longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.").format(
-                    blas.name, blas.path, FAST_BLAS_PACKAGE))
+                    translated(blas.name), blas.path, FAST_BLAS_PACKAGE))
 
     def logTo(self, feedback):
         """A log callable for the core and raster layers: lines starting with 'Warning' become warnings."""
@@ -396,7 +396,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if isinstance(error, Canceled):
             return GmmSelect.tr("Canceled: no output was written.")
         if isinstance(error, ValueError):  # DataError, ModelFileError and the core's checks
-            return sentence(str(error))
+            return sentence(error_text(error))
         if isinstance(error, OSError):
             where = f"'{error.filename}'" if error.filename else GmmSelect.tr("a file")
             return GmmSelect.tr("Cannot access {0}: {1}. Check that the path exists, is readable (inputs) "

@@ -38,11 +38,13 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.stats import norm
 
+from .texts import QT_TRANSLATE_NOOP, SEMICOLON, InputError, Text, joined
+
 MIN_SAMPLES_PER_STRATUM = 2
 ALLOCATIONS = ("proportional", "equal")
 
 
-class AccuracyError(ValueError):
+class AccuracyError(InputError):
     """A reference sample or design the estimators cannot use; the message says how to fix it."""
 
 
@@ -69,7 +71,9 @@ class AccuracyEstimates:
 def half_width(standard_error, confidence):
     """Half-width z S of the normal interval at `confidence` (z = 1.96 for 0.95)."""
     if not 0 < confidence < 1:
-        raise AccuracyError(f"confidence level {confidence} is not in (0, 1); give e.g. 0.95")
+        raise AccuracyError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "confidence level {confidence} is not in (0, 1); give e.g. 0.95"),
+            confidence=confidence)
     return norm.ppf(0.5 + confidence / 2) * np.asarray(standard_error, dtype=np.float64)
 
 
@@ -79,21 +83,26 @@ def check_design(sample_counts, stratum_sizes, strata):
     counts = np.asarray(sample_counts, dtype=np.float64)
     sizes = np.asarray(stratum_sizes, dtype=np.float64)
     if counts.ndim != 3 or counts.shape[1] != counts.shape[2] or counts.shape[0] != len(sizes):
-        raise AccuracyError(f"sample counts of shape {counts.shape} do not match {len(sizes)} strata; "
-                            "give one (classes x classes) table per stratum")
-    names = [str(name) for name in (strata if strata is not None else range(1, len(sizes) + 1))]
+        raise AccuracyError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "sample counts of shape {shape} do not match {strata} strata; give one (classes x "
+            "classes) table per stratum"), shape=counts.shape, strata=len(sizes))
+    names = list(strata if strata is not None else range(1, len(sizes) + 1))
     n_h = counts.sum(axis=(1, 2))
-    empty = [f"{names[h]} ({int(n_h[h])} samples)" for h in np.flatnonzero((sizes == 0) & (n_h > 0))]
+    empty = [Text(QT_TRANSLATE_NOOP("GmmSelect", "{stratum} ({count} samples)"), stratum=names[h],
+                  count=int(n_h[h])) for h in np.flatnonzero((sizes == 0) & (n_h > 0))]
     if empty:
-        raise AccuracyError(f"strata {', '.join(empty)} have reference samples but no pixel in the map; "
-                            "check that the strata and the reference belong to this map")
-    short = [f"{names[h]}: {int(n_h[h])} ({int(sizes[h])} pixels)"
+        raise AccuracyError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "strata {strata} have reference samples but no pixel in the map; check that the "
+            "strata and the reference belong to this map"), strata=joined(empty, ", "))
+    short = [Text(QT_TRANSLATE_NOOP("GmmSelect", "{stratum}: {count} ({pixels} pixels)"), stratum=names[h],
+                  count=int(n_h[h]), pixels=int(sizes[h]))
              for h in np.flatnonzero((sizes > 0) & (n_h < MIN_SAMPLES_PER_STRATUM))]
     if short:
-        raise AccuracyError(f"every stratum needs at least {MIN_SAMPLES_PER_STRATUM} reference samples to "
-                            f"estimate a variance, but these have fewer: {'; '.join(short)}; add reference "
-                            "samples in these strata (a sample design draws them) or merge these strata "
-                            "with others")
+        raise AccuracyError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "every stratum needs at least {minimum} reference samples to estimate a variance, "
+            "but these have fewer: {strata}; add reference samples in these strata (a sample design draws "
+            "them) or merge these strata with others"),
+            minimum=MIN_SAMPLES_PER_STRATUM, strata=joined(short, SEMICOLON))
     return counts, sizes
 
 
@@ -176,11 +185,13 @@ def sample_size(weights, expected_users, target_se, population=None):
     weights = weights / weights.sum()
     users = np.broadcast_to(np.asarray(expected_users, dtype=np.float64), weights.shape)
     if np.any((users <= 0) | (users >= 1)):
-        raise AccuracyError(f"expected user's accuracies {users.tolist()} must lie strictly between 0 and 1; "
-                            "give e.g. 0.8")
+        raise AccuracyError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "expected user's accuracies {accuracies} must lie strictly between 0 and 1; give "
+            "e.g. 0.8"), accuracies=users.tolist())
     if not target_se > 0:
-        raise AccuracyError(f"the target standard error of overall accuracy is {target_se}; give a value "
-                            "> 0 such as 0.01")
+        raise AccuracyError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the target standard error of overall accuracy is {target}; give a value > 0 such "
+            "as 0.01"), target=target_se)
     spread = np.sqrt(users * (1 - users))
     finite = 0.0 if population is None else float(weights @ spread ** 2) / population
     return int(math.ceil((weights @ spread) ** 2 / (target_se ** 2 + finite) - 1e-9))
@@ -208,5 +219,7 @@ def allocate(n_total, stratum_sizes, minimum=0, rule="proportional"):
     elif rule == "equal":
         counts = np.full(len(sizes), max(minimum, int(round(n_total / len(sizes)))), dtype=np.int64)
     else:
-        raise AccuracyError(f"unknown allocation {rule!r}; choose one of {', '.join(ALLOCATIONS)}")
+        raise AccuracyError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "unknown allocation {rule!r}; choose one of {allocations}"),
+            rule=rule, allocations=", ".join(ALLOCATIONS))
     return np.minimum(counts, sizes)

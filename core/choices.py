@@ -1,15 +1,11 @@
 """The choices a user makes by key, each with its English display name: written here once.
 
 Keys are what the code and the parameters take ('sffs', 'jm'); the names are what a user reads.
-The layers that show a name translate it (`GmmSelect.tr(name)`); `QT_TRANSLATE_NOOP` only marks
-the literals for pylupdate5 (`make translations`) and returns them unchanged: the core needs no Qt.
+The layers that show a name translate it (`GmmSelect.tr(name)`); `QT_TRANSLATE_NOOP` (core.texts) only
+marks the literals for pylupdate5 (`make translations`).
 """
 
-
-def QT_TRANSLATE_NOOP(context, text):  # noqa: N802 (the name pylupdate5 looks for)
-    """`text` unchanged; pylupdate5 files it under `context` for the layers that translate it."""
-    return text
-
+from .texts import QT_TRANSLATE_NOOP
 
 #: Band selection methods.
 METHODS = {

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from .texts import QT_TRANSLATE_NOOP, InputError, Text
 from .validation import MIN_SAMPLES_PER_CLASS
 
 #: The `folds` value asking for leave-one-out (one sample, or one group, out at a time).
@@ -53,8 +54,9 @@ def check_groups(y, groups):
     """`groups` as an array of one group per sample, or ValueError."""
     groups = np.asarray(groups)
     if groups.shape != y.shape:
-        raise ValueError(f"groups must give one group per sample: {len(y)} samples, "
-                         f"groups of shape {groups.shape}")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "groups must give one group per sample: {samples} samples, groups of shape {shape}"),
+            samples=len(y), shape=groups.shape)
     return groups
 
 
@@ -73,8 +75,9 @@ def make_folds(y, n_folds=5, groups=None, seed=0):
         check_left_out_groups(y, fold, group_ids)
         return fold
     if isinstance(n_folds, str) or int(n_folds) != n_folds or n_folds < 2:
-        raise ValueError(f"the number of folds must be an integer >= 2, or '{LEAVE_ONE_OUT}' for "
-                         f"leave-one-out; got {n_folds!r}")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the number of folds must be an integer >= 2, or '{loo}' for leave-one-out; got "
+            "{folds!r}"), loo=LEAVE_ONE_OUT, folds=n_folds)
     n_folds = int(n_folds)
     if groups is None:
         fold = stratified_folds(y, n_folds, seed)
@@ -82,8 +85,10 @@ def make_folds(y, n_folds=5, groups=None, seed=0):
         groups = check_groups(y, groups)
         n_groups = len(np.unique(groups))
         if n_groups < n_folds:
-            raise ValueError(f"grouped {n_folds}-fold cross-validation needs at least {n_folds} groups "
-                             f"(polygons); there are {n_groups}: use fewer folds or ungrouped folds")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "grouped {folds}-fold cross-validation needs at least {folds} groups "
+                "(polygons); there are {groups}: use fewer folds or ungrouped folds"),
+                folds=n_folds, groups=n_groups)
         fold = grouped_folds(y, groups, n_folds, seed)
     check_folds(y, fold, n_folds, grouped=groups is not None)
     return fold
@@ -98,11 +103,16 @@ def check_folds(y, fold, n_folds, grouped):
             left = int(np.sum(train == label))
             if left < MIN_SAMPLES_PER_CLASS:
                 total = int(np.sum(y == label))
-                how = ("draw more polygons of it, use fewer folds, or turn grouped folds off" if grouped
-                       else "add samples of it or use fewer folds")
-                raise ValueError(f"class {label} has {total} samples; in {n_folds}-fold cross-validation "
-                                 f"fold {v + 1} leaves only {left} of them for training "
-                                 f"({MIN_SAMPLES_PER_CLASS} needed): {how}")
+                if grouped:
+                    how = Text(QT_TRANSLATE_NOOP(
+                        "GmmSelect", "draw more polygons of it, use fewer folds, or turn grouped folds off"))
+                else:
+                    how = Text(QT_TRANSLATE_NOOP("GmmSelect", "add samples of it or use fewer folds"))
+                raise InputError(QT_TRANSLATE_NOOP(
+                    "GmmSelect", "class {label} has {total} samples; in {folds}-fold cross-validation fold "
+                    "{fold} leaves only {left} of them for training ({minimum} needed): {how}"),
+                    label=label, total=total, folds=n_folds, fold=v + 1, left=left,
+                    minimum=MIN_SAMPLES_PER_CLASS, how=how)
 
 
 def check_left_out_groups(y, fold, group_ids):
@@ -112,7 +122,9 @@ def check_left_out_groups(y, fold, group_ids):
         counts = np.bincount(fold[in_class], minlength=len(group_ids))
         g = int(np.argmax(counts))
         if in_class.sum() - counts[g] < MIN_SAMPLES_PER_CLASS:
-            raise ValueError(f"class {label} has {int(in_class.sum())} samples; leave-one-group-out cannot "
-                             f"leave out group {group_ids[g].item()!r} ({counts[g]} of them) and keep "
-                             f"{MIN_SAMPLES_PER_CLASS} for training: give the class more groups, or leave "
-                             "single samples out (no groups)")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "class {label} has {total} samples; leave-one-group-out cannot leave out group "
+                "{group!r} ({count} of them) and keep {minimum} for training: give the class more groups, or "
+                "leave single samples out (no groups)"),
+                label=label, total=int(in_class.sum()), group=group_ids[g].item(), count=counts[g],
+                minimum=MIN_SAMPLES_PER_CLASS)

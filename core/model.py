@@ -20,6 +20,7 @@ import numpy as np
 from .float32 import DIRECT_LIMIT, EXACT_TYPES, float32_decision
 from .scatter import check_alpha
 from .stats import ClassStatistics
+from .texts import QT_TRANSLATE_NOOP, InputError
 from .threads import single_threaded_blas
 from .validation import check_samples
 
@@ -71,13 +72,17 @@ class GaussianMixture:
         self.class_names_ = ([str(label) for label in self.labels_] if class_names is None
                              else [str(name) for name in class_names])
         if self.tau_ < 0:
-            raise ValueError(f"the ridge tau must be >= 0; got {self.tau_}")
+            raise InputError(QT_TRANSLATE_NOOP("GmmSelect", "the ridge tau must be >= 0; got {tau}"),
+                             tau=self.tau_)
         if self.alpha_ and self.counts_ is None:
-            raise ValueError("shrinkage toward the pooled covariance (alpha > 0) needs the class counts")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "shrinkage toward the pooled covariance (alpha > 0) needs the class counts"))
         scale = self.ridge_scale_
         if scale is not None and (scale.shape != (self.n_features,) or not np.all(np.isfinite(scale))
                                   or not np.all(scale > 0)):
-            raise ValueError(f"the ridge scale needs one finite variance > 0 per band ({self.n_features})")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "the ridge scale needs one finite variance > 0 per band ({bands})"),
+                bands=self.n_features)
         self.ridge_root_ = np.ones(self.n_features) if scale is None else np.sqrt(scale)
         variances = np.diagonal(self.covariances_, axis1=1, axis2=2) / (1.0 if scale is None else scale)
         self.floor_ = variance_floor(variances) if floor is None else float(floor)

@@ -24,6 +24,7 @@ from .errors import ModelFileError
 from .model import GaussianMixture
 from .ridge import TauResult
 from .selection import SelectionResult
+from .texts import QT_TRANSLATE_NOOP, InputError, Text
 
 FORMAT = "gmmselect-model"
 #: The newest version this code reads. Version 2 adds the shrinkage alpha (header "alpha", the tau
@@ -41,7 +42,6 @@ EXTENSION = ".gmm"
 LABEL_RANGE = (0, 2**32 - 1)
 #: Rounding allowed (relative) in a covariance's symmetry and smallest eigenvalue and in the priors' sum.
 ROUNDING = 1e-9
-NOT_A_MODEL = "choose a file written by Train GMM or Train Selection"
 
 
 @dataclass
@@ -114,11 +114,14 @@ class SavedModel:
         features = self.features
         if n_features is not None:
             if self.selection is None:
-                raise ValueError("this model was trained without band selection: a number of features "
-                                 "can only be chosen for a model from Train Selection")
+                raise InputError(QT_TRANSLATE_NOOP(
+                    "GmmSelect", "this model was trained without band selection: a number of features can "
+                    "only be chosen for a model from Train Selection"))
             if n_features not in self.selection.best_sets:
-                raise ValueError(f"the selection has no set of {n_features} features; choose a size "
-                                 f"from {min(self.selection.sizes)} to {max(self.selection.sizes)}")
+                raise InputError(QT_TRANSLATE_NOOP(
+                    "GmmSelect", "the selection has no set of {count} features; choose a size from "
+                    "{smallest} to {largest}"),
+                    count=n_features, smallest=min(self.selection.sizes), largest=max(self.selection.sizes))
             features = self.selection.best_sets[n_features]
         return self.mixture.subset(features), tuple(self.band_numbers[f] for f in features)
 
@@ -268,19 +271,24 @@ def save_model(path, saved):
 # -- reading: the archive --------------------------------------------------------------------
 
 def not_a_model(path, why):
-    """The ModelFileError of a file that is not a GMM Select model at all."""
-    return ModelFileError(f"{path} is not a GMM Select model file ({why}); {NOT_A_MODEL}")
+    """The ModelFileError of a file that is not a GMM Select model at all (`why`, a Text or the reader's
+    own message)."""
+    return ModelFileError(QT_TRANSLATE_NOOP(
+        "GmmSelect", "{path} is not a GMM Select model file ({why}); choose a file written by Train GMM or "
+        "Train Selection"), path=path, why=why)
 
 
 def corrupt(path, what):
-    """The ModelFileError of a model file whose content is inconsistent."""
-    return ModelFileError(f"{path} is a corrupt GMM Select model file: {what}")
+    """The ModelFileError of a model file whose content is inconsistent (`what`, a Text)."""
+    return ModelFileError(QT_TRANSLATE_NOOP("GmmSelect", "{path} is a corrupt GMM Select model file: {what}"),
+                          path=path, what=what)
 
 
-def require(condition, path, what):
-    """Raise ModelFileError naming the file and the inconsistency unless `condition`."""
+def require(condition, path, what, **values):
+    """Raise ModelFileError naming the file and the inconsistency, the Text of template `what` filled with
+    `values`, unless `condition`."""
     if not condition:
-        raise corrupt(path, what)
+        raise corrupt(path, Text(what, **values))
 
 
 def check_array_sizes(path, archive):
@@ -298,16 +306,18 @@ def check_array_sizes(path, archive):
         if member.compress_type == zipfile.ZIP_STORED:
             held = min(held, file_size)
         claimed = int(np.prod(shape, dtype=object)) * dtype.itemsize
-        require(claimed <= held, path, f"array '{name}' claims shape {tuple(shape)} of {dtype} "
-                                       f"({claimed} bytes) but the file holds {held} bytes for it")
+        require(claimed <= held, path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "array '{name}' claims shape {shape} of {dtype} ({claimed} bytes) but the file "
+            "holds {held} bytes for it"),
+            name=name, shape=tuple(shape), dtype=dtype, claimed=claimed, held=held)
 
 
 def read_archive(path):
     """Header dict and arrays of a model file, or ModelFileError."""
     if not os.path.isfile(path):
-        raise ModelFileError(f"model file not found: {path}")
+        raise ModelFileError(QT_TRANSLATE_NOOP("GmmSelect", "model file not found: {path}"), path=path)
     if not zipfile.is_zipfile(path):
-        raise not_a_model(path, "not a .gmm archive")
+        raise not_a_model(path, Text(QT_TRANSLATE_NOOP("GmmSelect", "not a .gmm archive")))
     try:
         with zipfile.ZipFile(path) as archive:
             check_array_sizes(path, archive)
@@ -317,17 +327,21 @@ def read_archive(path):
     except (OSError, ValueError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as error:
         if isinstance(error, ModelFileError):
             raise
-        raise not_a_model(path, error) from error
+        raise not_a_model(path, str(error)) from error
     if not isinstance(header, dict):
-        raise not_a_model(path, f"its header is {json_type(header)}, not an object")
+        raise not_a_model(path, Text(QT_TRANSLATE_NOOP("GmmSelect", "its header is {kind}, not an object"),
+                                     kind=json_type(header)))
     if header.get("format") != FORMAT:
-        raise not_a_model(path, f"format {header.get('format')!r}")
+        raise not_a_model(path, Text(QT_TRANSLATE_NOOP("GmmSelect", "format {format!r}"),
+                                     format=header.get("format")))
     version = header.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise not_a_model(path, f"version {version!r} is not a whole number >= 1")
+        raise not_a_model(path, Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "version {version!r} is not a whole number >= 1"), version=version))
     if version > VERSION:
-        raise ModelFileError(f"{path} is a model file of version {version}, newer than this plugin reads "
-                             f"(version {VERSION}); update GMM Select")
+        raise ModelFileError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{path} is a model file of version {version}, newer than this plugin reads (version "
+            "{newest}); update GMM Select"), path=path, version=version, newest=VERSION)
     check_array_kinds(path, arrays)
     return header, arrays
 
@@ -342,20 +356,22 @@ def check_array_kinds(path, arrays):
     """ModelFileError unless each array the file holds is of its kind: whole or real numbers."""
     for name, array in arrays.items():
         if name in WHOLE_ARRAYS:
-            require(array.dtype.kind in "iu", path, f"array '{name}' holds {array.dtype}, not whole numbers")
+            require(array.dtype.kind in "iu", path, QT_TRANSLATE_NOOP(
+                "GmmSelect", "array '{name}' holds {dtype}, not whole numbers"), name=name, dtype=array.dtype)
         elif name in REAL_ARRAYS:
-            require(array.dtype.kind in "iuf", path, f"array '{name}' holds {array.dtype}, not real numbers")
+            require(array.dtype.kind in "iuf", path, QT_TRANSLATE_NOOP(
+                "GmmSelect", "array '{name}' holds {dtype}, not real numbers"), name=name, dtype=array.dtype)
 
 
 # -- reading: the header ---------------------------------------------------------------------
 
 #: JSON types a header field may have: (Python types, how a message names them).
-NUMBER = ((int, float), "a number")
-WHOLE = ((int,), "a whole number")
-TEXT = ((str,), "a string")
-OBJECT = ((dict,), "an object")
-LIST = ((list,), "a list")
-BOOLEAN = ((bool,), "true or false")
+NUMBER = ((int, float), Text(QT_TRANSLATE_NOOP("GmmSelect", "a number")))
+WHOLE = ((int,), Text(QT_TRANSLATE_NOOP("GmmSelect", "a whole number")))
+TEXT = ((str,), Text(QT_TRANSLATE_NOOP("GmmSelect", "a string")))
+OBJECT = ((dict,), Text(QT_TRANSLATE_NOOP("GmmSelect", "an object")))
+LIST = ((list,), Text(QT_TRANSLATE_NOOP("GmmSelect", "a list")))
+BOOLEAN = ((bool,), Text(QT_TRANSLATE_NOOP("GmmSelect", "true or false")))
 #: The run's parameters the report explains its figures with (the others are only shown).
 EXPLAINED_PARAMETERS = {"folds": WHOLE, "grouped": BOOLEAN, "validation": NUMBER, "seed": WHOLE}
 #: Those of runs that record the folds their cross-validation ran (LOO_FEW_POLYGONS), when present.
@@ -371,11 +387,11 @@ def json_type(value):
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "a boolean"
+        return Text(QT_TRANSLATE_NOOP("GmmSelect", "a boolean"))
     for types, description in (NUMBER, TEXT, LIST):
         if isinstance(value, types):
             return description
-    return "an object"
+    return OBJECT[1]
 
 
 class Fields:
@@ -393,10 +409,12 @@ class Fields:
         """`value` of field `key`, or ModelFileError when it is not of JSON type `kind`."""
         types, description = kind
         wrong = isinstance(value, bool) and bool not in types or not isinstance(value, types)
-        require(not wrong, self.path,
-                f"header field '{self.name(key)}' is {json_type(value)}, not {description}")
-        require(not isinstance(value, int) or abs(value) < 2**63, self.path,
-                f"header field '{self.name(key)}' is {value}, beyond the 64-bit integers")
+        require(not wrong, self.path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "header field '{field}' is {kind}, not {expected}"),
+            field=self.name(key), kind=json_type(value), expected=description)
+        require(not isinstance(value, int) or abs(value) < 2**63, self.path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "header field '{field}' is {value}, beyond the 64-bit integers"),
+            field=self.name(key), value=value)
         return value
 
     def get(self, key, kind, optional=False):
@@ -404,7 +422,8 @@ class Fields:
         value = self.values.get(key)
         if value is None and optional:
             return None
-        require(key in self.values, self.path, f"header field '{self.name(key)}' is missing")
+        require(key in self.values, self.path,
+                QT_TRANSLATE_NOOP("GmmSelect", "header field '{field}' is missing"), field=self.name(key))
         return self.check(key, value, kind)
 
     def items(self, key, kind, optional=False):
@@ -418,8 +437,8 @@ class Fields:
     def number(self, key, optional=False):
         """A finite number field."""
         value = self.get(key, NUMBER, optional)
-        require(value is None or np.isfinite(value), self.path,
-                f"header field '{self.name(key)}' is not finite ({value})")
+        require(value is None or np.isfinite(value), self.path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "header field '{field}' is not finite ({value})"), field=self.name(key), value=value)
         return value
 
     def object(self, key):
@@ -431,16 +450,18 @@ def read_assessment(fields, n_classes):
     """The Assessment stored in the object `fields` (an `info` assessment)."""
     rows = fields.items("confusion", LIST)
     require(len(rows) == n_classes and all(isinstance(row, list) and len(row) == n_classes for row in rows),
-            fields.path,
-            f"header field '{fields.name('confusion')}' is not a {n_classes} x {n_classes} matrix")
+            fields.path, QT_TRANSLATE_NOOP(
+                "GmmSelect", "header field '{field}' is not a {classes} x {classes} matrix"),
+            field=fields.name("confusion"), classes=n_classes)
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             fields.check(f"confusion[{r}][{c}]", value, WHOLE)
 
     def per_class(key):
         values = fields.items(key, NUMBER, optional=True)
-        require(len(values) == n_classes, fields.path, f"header field '{fields.name(key)}' has {len(values)} "
-                                                       f"values for {n_classes} classes")
+        require(len(values) == n_classes, fields.path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "header field '{field}' has {count} values for {classes} classes"),
+            field=fields.name(key), count=len(values), classes=n_classes)
         return np.array([np.nan if value is None else value for value in values], dtype=np.float64)
 
     return Assessment(fields.get("source", TEXT), np.array(rows, dtype=np.int64),
@@ -488,20 +509,26 @@ def read_selection(header, arrays, n_features):
     path = header.path
     meta = header.object("selection")
     method, criterion = meta.get("method", TEXT), meta.get("criterion", TEXT)
-    require(method in METHODS, path, f"unknown selection method {method!r}")
-    require(criterion in CRITERIA, path, f"unknown selection criterion {criterion!r}")
+    require(method in METHODS, path, QT_TRANSLATE_NOOP("GmmSelect", "unknown selection method {method!r}"),
+            method=method)
+    require(criterion in CRITERIA, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "unknown selection criterion {criterion!r}"), criterion=criterion)
     names = ("selection_sizes", "selection_sets", "selection_values")
-    require(all(name in arrays for name in names), path, "the selection's arrays are missing")
+    require(all(name in arrays for name in names), path,
+            QT_TRANSLATE_NOOP("GmmSelect", "the selection's arrays are missing"))
     sizes, sets, values = (arrays[name] for name in names)
     require(sizes.ndim == 1 and len(sizes) > 0 and sets.shape == (len(sizes), sizes.max())
             and values.shape == sizes.shape, path,
-            f"selection arrays of shapes {sizes.shape}, {sets.shape} and {values.shape} disagree")
+            QT_TRANSLATE_NOOP(
+                "GmmSelect", "selection arrays of shapes {sizes}, {sets} and {values} disagree"),
+            sizes=sizes.shape, sets=sets.shape, values=values.shape)
     require(np.all(np.diff(sizes) > 0) and sizes[0] >= 1, path,
-            "selection sizes are not increasing from 1 on")
+            QT_TRANSLATE_NOOP("GmmSelect", "selection sizes are not increasing from 1 on"))
     best = [row[:size] for size, row in zip(sizes, sets)]
     require(all(np.all((row >= 0) & (row < n_features)) for row in best), path,
-            f"a selected set holds a band position outside 0 to {n_features - 1}")
-    require(np.all(np.isfinite(values)), path, "non-finite selection values")
+            QT_TRANSLATE_NOOP("GmmSelect", "a selected set holds a band position outside 0 to {last}"),
+            last=n_features - 1)
+    require(np.all(np.isfinite(values)), path, QT_TRANSLATE_NOOP("GmmSelect", "non-finite selection values"))
     return SelectionResult(method, criterion,
                            {int(k): tuple(int(f) for f in row) for k, row in zip(sizes, best)},
                            {int(k): float(v) for k, v in zip(sizes, values)},
@@ -515,25 +542,30 @@ def read_tau_search(header, arrays):
         return None
     path = header.path
     meta = header.object("tau_search")
-    require("tau_grid" in arrays and "tau_values" in arrays, path, "the tau search's arrays are missing")
+    require("tau_grid" in arrays and "tau_values" in arrays, path,
+            QT_TRANSLATE_NOOP("GmmSelect", "the tau search's arrays are missing"))
     grid, values = arrays["tau_grid"], arrays["tau_values"]
-    require(grid.ndim == 1 and grid.shape == values.shape, path,
-            f"tau grid of shape {grid.shape} and its values of shape {values.shape} disagree")
-    require(np.all(np.isfinite(grid)) and np.all(np.isfinite(values)), path, "non-finite tau search values")
+    require(grid.ndim == 1 and grid.shape == values.shape, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "tau grid of shape {grid} and its values of shape {values} disagree"),
+        grid=grid.shape, values=values.shape)
+    require(np.all(np.isfinite(grid)) and np.all(np.isfinite(values)), path,
+            QT_TRANSLATE_NOOP("GmmSelect", "non-finite tau search values"))
     alpha = meta.number("alpha", optional=True) or 0.0
     alphas = arrays.get("tau_alphas", np.array([alpha]))
     surface = arrays.get("tau_surface", values[None, :])
-    require(alphas.ndim == 1 and surface.shape == (len(alphas), len(grid)), path,
-            f"alpha grid of shape {alphas.shape} and the CV surface of shape {surface.shape} disagree with "
-            f"the tau grid of shape {grid.shape}")
+    require(alphas.ndim == 1 and surface.shape == (len(alphas), len(grid)), path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "alpha grid of shape {alphas} and the CV surface of shape {surface} disagree with the "
+        "tau grid of shape {grid}"), alphas=alphas.shape, surface=surface.shape, grid=grid.shape)
     require(np.all((alphas >= 0) & (alphas <= 1)) and np.all(np.isfinite(surface)), path,
-            "alphas outside [0, 1] or a non-finite CV surface")
+            QT_TRANSLATE_NOOP("GmmSelect", "alphas outside [0, 1] or a non-finite CV surface"))
     criterion = meta.get("criterion", TEXT)
-    require(criterion in TAU_CRITERIA, path, f"unknown tau search criterion {criterion!r}")
+    require(criterion in TAU_CRITERIA, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "unknown tau search criterion {criterion!r}"), criterion=criterion)
     repeats = meta.get("repeats", WHOLE, optional=True)
     repeats = 1 if repeats is None else repeats
-    require(repeats >= 1, path,
-            f"header field 'tau_search.repeats' is {repeats}; it counts repetitions (>= 1)")
+    require(repeats >= 1, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "header field 'tau_search.repeats' is {repeats}; it counts repetitions (>= 1)"),
+        repeats=repeats)
     return TauResult(grid.astype(np.float64), values.astype(np.float64), meta.number("tau"),
                      criterion, meta.get("folds", WHOLE), alpha,
                      alphas.astype(np.float64), surface.astype(np.float64),
@@ -548,21 +580,22 @@ MIXTURE_ARRAYS = ("labels", "priors", "means", "covariances", "band_numbers", "f
 def check_shapes(path, arrays):
     """(C, d) from the means, or ModelFileError when an array is missing or its shape disagrees with them."""
     missing = [name for name in MIXTURE_ARRAYS if name not in arrays]
-    require(not missing, path, f"missing arrays {missing}")
+    require(not missing, path, QT_TRANSLATE_NOOP("GmmSelect", "missing arrays {names}"), names=missing)
     means = arrays["means"]
     require(means.ndim == 2 and means.shape[0] >= 1 and means.shape[1] >= 1, path,
-            f"means of shape {means.shape}, not (classes, bands)")
+            QT_TRANSLATE_NOOP("GmmSelect", "means of shape {shape}, not (classes, bands)"), shape=means.shape)
     n_classes, n_features = means.shape
     expected = {"labels": (n_classes,), "priors": (n_classes,),
                 "covariances": (n_classes, n_features, n_features), "band_numbers": (n_features,)}
     for name, shape in expected.items():
-        require(arrays[name].shape == shape, path,
-                f"array '{name}' has shape {arrays[name].shape}; the means of shape {means.shape} need "
-                f"{shape}")
-    require(arrays["counts"].shape in ((0,), (n_classes,)), path,
-            f"array 'counts' has shape {arrays['counts'].shape}; the means need ({n_classes},) or none")
-    require(arrays["features"].ndim == 1 and len(arrays["features"]) >= 1, path,
-            f"array 'features' has shape {arrays['features'].shape}, not (bands used,)")
+        require(arrays[name].shape == shape, path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "array '{name}' has shape {shape}; the means of shape {means} need {expected}"),
+            name=name, shape=arrays[name].shape, means=means.shape, expected=shape)
+    require(arrays["counts"].shape in ((0,), (n_classes,)), path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "array 'counts' has shape {shape}; the means need ({classes},) or none"),
+        shape=arrays["counts"].shape, classes=n_classes)
+    require(arrays["features"].ndim == 1 and len(arrays["features"]) >= 1, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "array 'features' has shape {shape}, not (bands used,)"), shape=arrays["features"].shape)
     return n_classes, n_features
 
 
@@ -570,34 +603,46 @@ def check_mixture(path, arrays, tau, floor, alpha):
     """ModelFileError unless the arrays and tau, floor, alpha describe a valid mixture."""
     labels, priors, covariances = arrays["labels"], arrays["priors"], arrays["covariances"]
     for name, value in (("tau", tau), ("floor", floor), ("alpha", alpha)):
-        require(np.isfinite(value), path, f"{name} is not finite ({value})")
-    require(tau >= 0, path, f"tau is negative ({tau})")
-    require(0 <= alpha <= 1, path, f"alpha is outside [0, 1] ({alpha})")
-    require(alpha == 0 or arrays["counts"].size, path, "alpha > 0 needs the class counts")
-    require(floor > 0, path, f"the eigenvalue floor is not positive ({floor})")
+        require(np.isfinite(value), path, QT_TRANSLATE_NOOP("GmmSelect", "{name} is not finite ({value})"),
+                name=name, value=value)
+    require(tau >= 0, path, QT_TRANSLATE_NOOP("GmmSelect", "tau is negative ({tau})"), tau=tau)
+    require(0 <= alpha <= 1, path, QT_TRANSLATE_NOOP("GmmSelect", "alpha is outside [0, 1] ({alpha})"),
+            alpha=alpha)
+    require(alpha == 0 or arrays["counts"].size, path,
+            QT_TRANSLATE_NOOP("GmmSelect", "alpha > 0 needs the class counts"))
+    require(floor > 0, path, QT_TRANSLATE_NOOP("GmmSelect", "the eigenvalue floor is not positive ({floor})"),
+            floor=floor)
     for name in ("priors", "means", "covariances", "counts"):
-        require(np.all(np.isfinite(arrays[name])), path, f"array '{name}' holds non-finite values")
+        require(np.all(np.isfinite(arrays[name])), path,
+                QT_TRANSLATE_NOOP("GmmSelect", "array '{name}' holds non-finite values"), name=name)
     if "ridge_scale" in arrays:
         scale = arrays["ridge_scale"]
         require(scale.shape == arrays["means"].shape[1:] and np.all(np.isfinite(scale) & (scale > 0)), path,
-                f"array 'ridge_scale' (shape {scale.shape}) is not one finite variance > 0 per band")
-    require(np.all(priors > 0), path, f"priors {priors.tolist()} are not all positive")
-    require(abs(priors.sum() - 1) <= ROUNDING, path, f"priors sum to {priors.sum():.12g}, not 1")
-    require(len(np.unique(labels)) == len(labels), path, f"duplicate class labels {labels.tolist()}")
+                QT_TRANSLATE_NOOP("GmmSelect", "array 'ridge_scale' (shape {shape}) is not one finite "
+                                  "variance > 0 per band"), shape=scale.shape)
+    require(np.all(priors > 0), path, QT_TRANSLATE_NOOP("GmmSelect", "priors {priors} are not all positive"),
+            priors=priors.tolist())
+    require(abs(priors.sum() - 1) <= ROUNDING, path,
+            QT_TRANSLATE_NOOP("GmmSelect", "priors sum to {total:.12g}, not 1"), total=priors.sum())
+    require(len(np.unique(labels)) == len(labels), path,
+            QT_TRANSLATE_NOOP("GmmSelect", "duplicate class labels {labels}"), labels=labels.tolist())
     low, high = LABEL_RANGE
-    require(np.all((labels >= low) & (labels <= high)), path,
-            f"class labels {labels.tolist()} do not fit the classification's pixel type: they must be "
-            f"{low} to {high}")
+    require(np.all((labels >= low) & (labels <= high)), path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "class labels {labels} do not fit the classification's pixel type: they must be {low} "
+        "to {high}"), labels=labels.tolist(), low=low, high=high)
     scale = np.abs(covariances).max(axis=(1, 2))
     asymmetric = np.abs(covariances - covariances.transpose(0, 2, 1)).max(axis=(1, 2)) > ROUNDING * scale
     if asymmetric.any():
-        raise corrupt(path, f"the covariance of class {labels[np.argmax(asymmetric)]} is not symmetric")
+        raise corrupt(path, Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the covariance of class {label} is not symmetric"),
+            label=labels[np.argmax(asymmetric)]))
     smallest = np.linalg.eigvalsh(covariances)[:, 0]
     negative = smallest < -ROUNDING * scale * covariances.shape[1]
     if negative.any():
         c = np.argmax(negative)
-        raise corrupt(path, f"the covariance of class {labels[c]} is not positive semi-definite "
-                            f"(eigenvalue {smallest[c]:.6g})")
+        raise corrupt(path, Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the covariance of class {label} is not positive semi-definite (eigenvalue "
+            "{eigenvalue:.6g})"), label=labels[c], eigenvalue=smallest[c]))
 
 
 def check_bands(header, arrays, n_classes, n_features, n_raster_bands):
@@ -605,15 +650,22 @@ def check_bands(header, arrays, n_classes, n_features, n_raster_bands):
     path = header.path
     class_names = header.items("class_names", TEXT)
     feature_names = header.items("feature_names", TEXT)
-    require(len(class_names) == n_classes, path, f"{len(class_names)} class names for {n_classes} classes")
-    require(len(feature_names) == n_features, path, f"{len(feature_names)} band names for {n_features} bands")
+    require(len(class_names) == n_classes, path,
+            QT_TRANSLATE_NOOP("GmmSelect", "{count} class names for {classes} classes"),
+            count=len(class_names), classes=n_classes)
+    require(len(feature_names) == n_features, path,
+            QT_TRANSLATE_NOOP("GmmSelect", "{count} band names for {bands} bands"),
+            count=len(feature_names), bands=n_features)
     bands, features = arrays["band_numbers"], arrays["features"]
-    require(n_raster_bands >= 1 and np.all((bands >= 1) & (bands <= n_raster_bands)), path,
-            f"band numbers {bands.tolist()} are not all within 1 to {n_raster_bands} (n_raster_bands)")
-    require(len(np.unique(bands)) == len(bands), path, f"duplicate band numbers {bands.tolist()}")
+    require(n_raster_bands >= 1 and np.all((bands >= 1) & (bands <= n_raster_bands)), path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "band numbers {numbers} are not all within 1 to {last} (n_raster_bands)"),
+        numbers=bands.tolist(), last=n_raster_bands)
+    require(len(np.unique(bands)) == len(bands), path,
+            QT_TRANSLATE_NOOP("GmmSelect", "duplicate band numbers {numbers}"), numbers=bands.tolist())
     distinct = len(np.unique(features)) == len(features)
-    require(np.all((features >= 0) & (features < n_features)) and distinct, path,
-            f"features {features.tolist()} are not distinct positions from 0 to {n_features - 1}")
+    require(np.all((features >= 0) & (features < n_features)) and distinct, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "features {features} are not distinct positions from 0 to {last}"),
+        features=features.tolist(), last=n_features - 1)
     return class_names, feature_names
 
 
@@ -624,19 +676,22 @@ def read_colors_and_bands(info, n_classes, n_features):
         if info.values.get(key) is None:
             return None
         values = info.items(key, kind, optional=per_band_nulls)
-        require(len(values) == n_features, info.path, f"{len(values)} {key} for {n_features} bands")
+        require(len(values) == n_features, info.path,
+                QT_TRANSLATE_NOOP("GmmSelect", "{count} {field} for {bands} bands"),
+                count=len(values), field=key, bands=n_features)
         return values
 
     colors = info.items("class_colors", TEXT) if info.values.get("class_colors") is not None else None
     require(colors is None or len(colors) == n_classes, info.path,
-            f"{len(colors or [])} class colours for {n_classes} classes")
+            QT_TRANSLATE_NOOP("GmmSelect", "{count} class colours for {classes} classes"),
+            count=len(colors or []), classes=n_classes)
     scales, offsets = (optional_items(key, NUMBER, True) for key in ("band_scales", "band_offsets"))
     require((scales is None) == (offsets is None) and (scales is None or all(
         (scale is None) == (offset is None) and (scale is None or (math.isfinite(scale) and scale != 0
                                                                    and math.isfinite(offset)))
-        for scale, offset in zip(scales, offsets))), info.path,
-        f"band scales {scales} and offsets {offsets} are not both given for each band, or not finite "
-        "numbers with scales other than 0")
+        for scale, offset in zip(scales, offsets))), info.path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "band scales {scales} and offsets {offsets} are not both given for each band, or not "
+        "finite numbers with scales other than 0"), scales=scales, offsets=offsets)
     return (colors, optional_items("wavelengths", NUMBER, False),
             optional_items("band_descriptions", TEXT, True), optional_items("wavelength_units", TEXT, True),
             scales, offsets)

@@ -26,6 +26,7 @@ from .errors import Canceled
 from .folds import is_leave_one_out, make_folds
 from .leaveoneout import left_out_confusions
 from .scatter import SampleScatter, ScatterCovariances, check_alpha
+from .texts import QT_TRANSLATE_NOOP, InputError, Text
 from .threads import single_threaded_blas
 from .validation import check_choice, check_samples
 
@@ -102,9 +103,10 @@ def check_grid(grid):
     """The grid as a sorted 1-D float array of finite taus >= 0, or ValueError."""
     grid = np.atleast_1d(np.asarray(grid, dtype=np.float64))
     if grid.ndim != 1 or len(grid) == 0:
-        raise ValueError("the tau grid must be a non-empty list of numbers")
+        raise InputError(QT_TRANSLATE_NOOP("GmmSelect", "the tau grid must be a non-empty list of numbers"))
     if not np.all(np.isfinite(grid)) or np.any(grid < 0):
-        raise ValueError(f"every tau must be a finite number >= 0; got {grid.tolist()}")
+        raise InputError(QT_TRANSLATE_NOOP("GmmSelect", "every tau must be a finite number >= 0; got {taus}"),
+                         taus=grid.tolist())
     return np.unique(grid)
 
 
@@ -112,7 +114,7 @@ def check_alphas(alphas):
     """The shrinkage grid as a sorted 1-D float array of values in [0, 1], or ValueError."""
     alphas = np.atleast_1d(np.asarray(alphas, dtype=np.float64))
     if alphas.ndim != 1 or len(alphas) == 0:
-        raise ValueError("the alpha grid must be a non-empty list of numbers")
+        raise InputError(QT_TRANSLATE_NOOP("GmmSelect", "the alpha grid must be a non-empty list of numbers"))
     return np.unique([check_alpha(alpha) for alpha in alphas])
 
 
@@ -158,7 +160,8 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
     `groups`, leave-one-group-out, S_pooled of each fold's training part), one repetition whatever
     `repeats`.
     """
-    check_choice("criterion for the tau search", criterion, TAU_CRITERIA)
+    check_choice(Text(QT_TRANSLATE_NOOP("GmmSelect", "criterion for the tau search")), criterion,
+                 TAU_CRITERIA)
     X, y, labels = check_samples(X, y)
     grid = default_tau_grid(X, y) if grid is None else check_grid(grid)
     alphas = check_alphas(alphas)
@@ -194,8 +197,9 @@ def part_of(progress, done, parts):
 def check_repeats(repeats):
     """The number of repetitions of k-fold CV as an int >= 1, or ValueError."""
     if isinstance(repeats, bool) or int(repeats) != repeats or repeats < 1:
-        raise ValueError("the repetitions of the cross-validation must be a whole number >= 1; "
-                         f"got {repeats!r}")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the repetitions of the cross-validation must be a whole number >= 1; got "
+            "{repeats!r}"), repeats=repeats)
     return int(repeats)
 
 

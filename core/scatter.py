@@ -9,6 +9,7 @@ M2'[f, :] = M2[f, :] - M2_v[f, :] - w delta_f delta,  w = n v / (n - v),  delta 
 import numpy as np
 
 from .stats import chan_terms
+from .texts import QT_TRANSLATE_NOOP, InputError
 
 
 class SampleScatter:
@@ -71,7 +72,8 @@ class ScatterCovariances:
     def __init__(self, scatter, tau=0.0, divisors=None, alpha=0.0, pooled_divisor=None):
         self.scatter, self.tau, self.alpha = scatter, tau, check_alpha(alpha)
         if np.any(scatter.counts < 2):
-            raise ValueError("every class needs at least two samples for a covariance")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "every class needs at least two samples for a covariance"))
         self.divisors = scatter.counts - 1 if divisors is None else divisors
         n_left = scatter.counts.sum() - len(scatter.counts)
         self.pooled_divisor = n_left if pooled_divisor is None else pooled_divisor
@@ -108,5 +110,7 @@ def check_alpha(alpha):
     """alpha as a float in [0, 1], or ValueError."""
     alpha = float(alpha)
     if not 0 <= alpha <= 1:
-        raise ValueError(f"the shrinkage alpha toward the pooled covariance must be in [0, 1]; got {alpha}")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the shrinkage alpha toward the pooled covariance must be in [0, 1]; got {alpha}"),
+            alpha=alpha)
     return alpha

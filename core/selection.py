@@ -18,6 +18,7 @@ from .errors import Canceled
 from .folds import is_leave_one_out, make_folds
 from .scatter import SampleScatter, ScatterCovariances, check_alpha
 from .separability import JeffriesMatusita, KullbackLeibler
+from .texts import QT_TRANSLATE_NOOP, InputError, Text
 from .threads import single_threaded_blas
 from .validation import check_choice, check_samples
 
@@ -171,21 +172,24 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     float64 path. `progress(fraction)`
     and `is_canceled()` are optional callables; cancel raises `Canceled`. Returns a SelectionResult.
     """
-    check_choice("method", method, METHODS)
-    check_choice("criterion", criterion, CRITERIA)
+    check_choice(Text(QT_TRANSLATE_NOOP("GmmSelect", "method")), method, METHODS)
+    check_choice(Text(QT_TRANSLATE_NOOP("GmmSelect", "criterion")), criterion, CRITERIA)
     X, y, _ = check_samples(X, y)
     if tau < 0 or not np.isfinite(tau):
-        raise ValueError(f"the ridge tau must be a finite number >= 0; got {tau}")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the ridge tau must be a finite number >= 0; got {tau}"), tau=tau)
     alpha = check_alpha(alpha)
     n_features = X.shape[1]
     notes = []
     if max_features is None:
         max_features = min(n_features, MAX_FEATURES)
     if int(max_features) != max_features or max_features < 1:
-        raise ValueError(f"max_features must be a whole number >= 1; got {max_features}")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "max_features must be a whole number >= 1; got {count}"), count=max_features)
     if max_features > n_features:
-        notes.append(f"max_features {max_features} is more than the {n_features} features: "
-                     f"selecting up to {n_features}")
+        notes.append(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "max_features {count} is more than the {features} features: selecting up to "
+            "{features}"), count=max_features, features=n_features))
         warnings.warn(notes[-1], stacklevel=2)
         max_features = n_features
     # the products are thin (k x d, batched over classes and folds): BLAS threads would only compete

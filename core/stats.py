@@ -7,6 +7,7 @@ Removing a part (the fold downdate of cross-validation) is the same update solve
 
 import numpy as np
 
+from .texts import QT_TRANSLATE_NOOP, InputError
 from .validation import MIN_SAMPLES_PER_CLASS
 
 
@@ -75,13 +76,16 @@ class ClassStatistics:
     def remove(self, part):
         """Statistics of this set without `part`, a subset of it (the fold downdate)."""
         if np.any(part.counts > self.counts):
-            raise ValueError("cannot remove more samples of a class than the statistics hold")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "cannot remove more samples of a class than the statistics hold"))
         return self._combine(part, -1)
 
     def covariances(self):
         """Unbiased covariances M2 / (n_c - 1), `(C, d, d)`; classes need MIN_SAMPLES_PER_CLASS samples."""
         if np.any(self.counts < MIN_SAMPLES_PER_CLASS):
-            raise ValueError(f"every class needs at least {MIN_SAMPLES_PER_CLASS} samples for a covariance")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "every class needs at least {minimum} samples for a covariance"),
+                minimum=MIN_SAMPLES_PER_CLASS)
         return self.scatters / (self.counts - 1)[:, None, None]
 
     def priors(self):

@@ -17,6 +17,8 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from .texts import QT_TRANSLATE_NOOP, Text
+
 _SETTERS = ("openblas_set_num_threads", "openblas_set_num_threads64_", "scipy_openblas_set_num_threads64_")
 #: Debian package that makes `libblas.so.3` OpenBLAS (the fast path).
 FAST_BLAS_PACKAGE = "libopenblas0-pthread"
@@ -52,8 +54,11 @@ def blas_in_use(maps_lines=None):
             return BlasInfo(_openblas_version(path), path, reference=False)
     for path in paths:
         if "/blas/libblas" in path:
-            return BlasInfo("reference BLAS (netlib)", path, reference=True)
-    return BlasInfo("unknown BLAS", paths[0], reference=False) if paths else None
+            return BlasInfo(Text(QT_TRANSLATE_NOOP("GmmSelect", "reference BLAS (netlib)")), path,
+                            reference=True)
+    if not paths:
+        return None
+    return BlasInfo(Text(QT_TRANSLATE_NOOP("GmmSelect", "unknown BLAS")), paths[0], reference=False)
 
 
 def _openblas_version(path):

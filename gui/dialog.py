@@ -31,7 +31,7 @@ from qgis.PyQt.QtWidgets import (
 
 from ..algorithms.tables import csv_text
 from ..core import load_model
-from ..i18n import GmmSelect
+from ..i18n import GmmSelect, error_text
 from ..raster.files import write_atomically
 from ..raster.spectra import class_spectra
 from ..raster.style import LINE_COLORS
@@ -202,7 +202,7 @@ class CurvesDialog(QDialog):
         try:
             return self.addModel(path)
         except (ValueError, OSError) as error:
-            QMessageBox.warning(self, GmmSelect.tr("GMM Select"), str(error))
+            QMessageBox.warning(self, GmmSelect.tr("GMM Select"), error_text(error))
             return None
 
     def exportPlot(self, path=None):

@@ -10,6 +10,8 @@ import os
 from qgis.core import QgsSettings
 from qgis.PyQt.QtCore import QCoreApplication, QTranslator
 
+from ..core.texts import InputError, Text
+
 I18N = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -20,6 +22,20 @@ class GmmSelect:
     def tr(text):
         """Translate `text` in the GmmSelect context."""
         return QCoreApplication.translate("GmmSelect", text)
+
+
+def translated(text):
+    """`text` in the QGIS language when it is a core Text (its template translated, then filled with its
+    values, each Text value translated in turn); any other text unchanged."""
+    if not isinstance(text, Text):
+        return text
+    values = {name: translated(value) for name, value in text.values.items()}
+    return QCoreApplication.translate("GmmSelect", text.template).format(**values)
+
+
+def error_text(error):
+    """The message of `error` in the QGIS language (that of bad input, an InputError, translated)."""
+    return translated(error.args[0]) if isinstance(error, InputError) else str(error)
 
 
 def translated_choices(choices):

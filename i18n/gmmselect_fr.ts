@@ -1737,5 +1737,1340 @@ Taille {1} : {2:.6g}{3}
         <source>alpha = 1 is the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training polygon to another (Schaefer &amp; Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is off), at its bound: the classes&apos; covariances differ by no more than that spread, so no other alpha was tried.</source>
         <translation>alpha = 1 est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un polygone d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les polygones ; sur les échantillons quand GROUPED est désactivé), à sa borne : les covariances des classes ne diffèrent pas plus que cette variation, aucune autre valeur d'alpha n'a donc été essayée.</translation>
     </message>
+    <message>
+        <location filename="../core/accuracy.py" line="74"/>
+        <source>confidence level {confidence} is not in (0, 1); give e.g. 0.95</source>
+        <translation>le niveau de confiance {confidence} n'est pas dans (0, 1) ; donnez p. ex. 0.95</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="86"/>
+        <source>sample counts of shape {shape} do not match {strata} strata; give one (classes x classes) table per stratum</source>
+        <translation>les effectifs d'échantillons de forme {shape} ne correspondent pas à {strata} strates ; donnez une table (classes x classes) par strate</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="91"/>
+        <source>{stratum} ({count} samples)</source>
+        <translation>{stratum} ({count} échantillons)</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="94"/>
+        <source>strata {strata} have reference samples but no pixel in the map; check that the strata and the reference belong to this map</source>
+        <translation>les strates {strata} ont des échantillons de référence mais aucun pixel dans la carte ; vérifiez que les strates et la référence appartiennent à cette carte</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="97"/>
+        <source>{stratum}: {count} ({pixels} pixels)</source>
+        <translation>{stratum} : {count} ({pixels} pixels)</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="101"/>
+        <source>every stratum needs at least {minimum} reference samples to estimate a variance, but these have fewer: {strata}; add reference samples in these strata (a sample design draws them) or merge these strata with others</source>
+        <translation>chaque strate a besoin d'au moins {minimum} échantillons de référence pour estimer une variance, mais celles-ci en ont moins : {strata} ; ajoutez des échantillons de référence dans ces strates (un plan d'échantillonnage les tire) ou fusionnez ces strates avec d'autres</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="188"/>
+        <source>expected user&apos;s accuracies {accuracies} must lie strictly between 0 and 1; give e.g. 0.8</source>
+        <translation>les précisions de l'utilisateur attendues {accuracies} doivent être strictement comprises entre 0 et 1 ; donnez p. ex. 0.8</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="192"/>
+        <source>the target standard error of overall accuracy is {target}; give a value &gt; 0 such as 0.01</source>
+        <translation>l'erreur type visée de l'exactitude globale vaut {target} ; donnez une valeur &gt; 0 telle que 0.01</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="222"/>
+        <source>unknown allocation {rule!r}; choose one of {allocations}</source>
+        <translation>répartition {rule!r} inconnue ; choisissez l'une de ces valeurs : {allocations}</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="57"/>
+        <source>groups must give one group per sample: {samples} samples, groups of shape {shape}</source>
+        <translation>les groupes doivent donner un groupe par échantillon : {samples} échantillons, groupes de forme {shape}</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="78"/>
+        <source>the number of folds must be an integer &gt;= 2, or &apos;{loo}&apos; for leave-one-out; got {folds!r}</source>
+        <translation>le nombre de plis doit être un entier &gt;= 2, ou '{loo}' pour la validation croisée un contre tous (leave-one-out) ; reçu {folds!r}</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="88"/>
+        <source>grouped {folds}-fold cross-validation needs at least {folds} groups (polygons); there are {groups}: use fewer folds or ungrouped folds</source>
+        <translation>la validation croisée groupée à {folds} plis demande au moins {folds} groupes (polygones) ; il y en a {groups} : utilisez moins de plis ou des plis non groupés</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="107"/>
+        <source>draw more polygons of it, use fewer folds, or turn grouped folds off</source>
+        <translation>dessinez davantage de polygones de cette classe, utilisez moins de plis ou désactivez les plis groupés</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="110"/>
+        <source>add samples of it or use fewer folds</source>
+        <translation>ajoutez des échantillons de cette classe ou utilisez moins de plis</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="111"/>
+        <source>class {label} has {total} samples; in {folds}-fold cross-validation fold {fold} leaves only {left} of them for training ({minimum} needed): {how}</source>
+        <translation>la classe {label} a {total} échantillons ; en validation croisée à {folds} plis, le pli {fold} n'en laisse que {left} pour l'entraînement ({minimum} nécessaires) : {how}</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="125"/>
+        <source>class {label} has {total} samples; leave-one-group-out cannot leave out group {group!r} ({count} of them) and keep {minimum} for training: give the class more groups, or leave single samples out (no groups)</source>
+        <translation>la classe {label} a {total} échantillons ; la validation croisée leave-one-group-out ne peut pas laisser de côté le groupe {group!r} (qui en contient {count}) tout en en gardant {minimum} pour l'entraînement : donnez plus de groupes à la classe, ou laissez de côté un seul échantillon à la fois (sans groupes)</translation>
+    </message>
+    <message>
+        <location filename="../core/model.py" line="75"/>
+        <source>the ridge tau must be &gt;= 0; got {tau}</source>
+        <translation>la crête tau doit être &gt;= 0 ; reçu {tau}</translation>
+    </message>
+    <message>
+        <location filename="../core/model.py" line="78"/>
+        <source>shrinkage toward the pooled covariance (alpha &gt; 0) needs the class counts</source>
+        <translation>le rétrécissement vers la covariance commune (alpha &gt; 0) demande les effectifs des classes</translation>
+    </message>
+    <message>
+        <location filename="../core/model.py" line="83"/>
+        <source>the ridge scale needs one finite variance &gt; 0 per band ({bands})</source>
+        <translation>l'échelle de la crête demande une variance finie &gt; 0 par bande ({bands})</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="117"/>
+        <source>this model was trained without band selection: a number of features can only be chosen for a model from Train Selection</source>
+        <translation>ce modèle a été entraîné sans sélection de bandes : un nombre de bandes ne peut être choisi que pour un modèle issu de l'algorithme Entraîner avec sélection de bandes</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="121"/>
+        <source>the selection has no set of {count} features; choose a size from {smallest} to {largest}</source>
+        <translation>la sélection n'a pas d'ensemble de {count} bandes ; choisissez une taille de {smallest} à {largest}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="276"/>
+        <source>{path} is not a GMM Select model file ({why}); choose a file written by Train GMM or Train Selection</source>
+        <translation>{path} n'est pas un fichier de modèle GMM Select ({why}) ; choisissez un fichier écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="283"/>
+        <source>{path} is a corrupt GMM Select model file: {what}</source>
+        <translation>{path} est un fichier de modèle GMM Select corrompu : {what}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="309"/>
+        <source>array &apos;{name}&apos; claims shape {shape} of {dtype} ({claimed} bytes) but the file holds {held} bytes for it</source>
+        <translation>le tableau '{name}' annonce la forme {shape} en {dtype} ({claimed} octets) mais le fichier ne contient que {held} octets pour lui</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="318"/>
+        <source>model file not found: {path}</source>
+        <translation>fichier de modèle introuvable : {path}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="320"/>
+        <source>not a .gmm archive</source>
+        <translation>ce n'est pas une archive .gmm</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="332"/>
+        <source>its header is {kind}, not an object</source>
+        <translation>son en-tête est {kind}, pas un objet</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="335"/>
+        <source>format {format!r}</source>
+        <translation>format {format!r}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="339"/>
+        <source>version {version!r} is not a whole number &gt;= 1</source>
+        <translation>la version {version!r} n'est pas un nombre entier &gt;= 1</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="342"/>
+        <source>{path} is a model file of version {version}, newer than this plugin reads (version {newest}); update GMM Select</source>
+        <translation>{path} est un fichier de modèle de version {version}, plus récente que celles que lit cette extension (version {newest}) ; mettez à jour GMM Select</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="359"/>
+        <source>array &apos;{name}&apos; holds {dtype}, not whole numbers</source>
+        <translation>le tableau '{name}' contient des valeurs {dtype}, pas des nombres entiers</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="362"/>
+        <source>array &apos;{name}&apos; holds {dtype}, not real numbers</source>
+        <translation>le tableau '{name}' contient des valeurs {dtype}, pas des nombres réels</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="371"/>
+        <source>a string</source>
+        <translation>une chaîne de caractères</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="372"/>
+        <source>an object</source>
+        <translation>un objet</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="373"/>
+        <source>a list</source>
+        <translation>une liste</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="374"/>
+        <source>true or false</source>
+        <translation>true ou false</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="390"/>
+        <source>a boolean</source>
+        <translation>un booléen</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="412"/>
+        <source>header field &apos;{field}&apos; is {kind}, not {expected}</source>
+        <translation>le champ d'en-tête '{field}' est {kind}, pas {expected}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="415"/>
+        <source>header field &apos;{field}&apos; is {value}, beyond the 64-bit integers</source>
+        <translation>le champ d'en-tête '{field}' vaut {value}, au-delà des entiers 64 bits</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="426"/>
+        <source>header field &apos;{field}&apos; is missing</source>
+        <translation>le champ d'en-tête '{field}' est absent</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="440"/>
+        <source>header field &apos;{field}&apos; is not finite ({value})</source>
+        <translation>le champ d'en-tête '{field}' n'est pas fini ({value})</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="453"/>
+        <source>header field &apos;{field}&apos; is not a {classes} x {classes} matrix</source>
+        <translation>le champ d'en-tête '{field}' n'est pas une matrice {classes} x {classes}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="462"/>
+        <source>header field &apos;{field}&apos; has {count} values for {classes} classes</source>
+        <translation>le champ d'en-tête '{field}' a {count} valeurs pour {classes} classes</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="512"/>
+        <source>unknown selection method {method!r}</source>
+        <translation>méthode de sélection {method!r} inconnue</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="514"/>
+        <source>unknown selection criterion {criterion!r}</source>
+        <translation>critère de sélection {criterion!r} inconnu</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="518"/>
+        <source>the selection&apos;s arrays are missing</source>
+        <translation>les tableaux de la sélection sont absents</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="522"/>
+        <source>selection arrays of shapes {sizes}, {sets} and {values} disagree</source>
+        <translation>les tableaux de la sélection, de formes {sizes}, {sets} et {values}, ne concordent pas</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="526"/>
+        <source>selection sizes are not increasing from 1 on</source>
+        <translation>les tailles de la sélection ne sont pas croissantes à partir de 1</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="529"/>
+        <source>a selected set holds a band position outside 0 to {last}</source>
+        <translation>un ensemble sélectionné contient une position de bande hors de 0 à {last}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="531"/>
+        <source>non-finite selection values</source>
+        <translation>valeurs de sélection non finies</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="546"/>
+        <source>the tau search&apos;s arrays are missing</source>
+        <translation>les tableaux de la recherche de tau sont absents</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="548"/>
+        <source>tau grid of shape {grid} and its values of shape {values} disagree</source>
+        <translation>la grille de tau de forme {grid} et ses valeurs de forme {values} ne concordent pas</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="552"/>
+        <source>non-finite tau search values</source>
+        <translation>valeurs non finies dans la recherche de tau</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="556"/>
+        <source>alpha grid of shape {alphas} and the CV surface of shape {surface} disagree with the tau grid of shape {grid}</source>
+        <translation>la grille d'alpha de forme {alphas} et la surface de validation croisée de forme {surface} ne concordent pas avec la grille de tau de forme {grid}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="560"/>
+        <source>alphas outside [0, 1] or a non-finite CV surface</source>
+        <translation>des alpha hors de [0, 1] ou une surface de validation croisée non finie</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="562"/>
+        <source>unknown tau search criterion {criterion!r}</source>
+        <translation>critère de la recherche de tau {criterion!r} inconnu</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="566"/>
+        <source>header field &apos;tau_search.repeats&apos; is {repeats}; it counts repetitions (&gt;= 1)</source>
+        <translation>le champ d'en-tête 'tau_search.repeats' vaut {repeats} ; il compte des répétitions (&gt;= 1)</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="583"/>
+        <source>missing arrays {names}</source>
+        <translation>tableaux manquants {names}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="586"/>
+        <source>means of shape {shape}, not (classes, bands)</source>
+        <translation>moyennes de forme {shape}, et non (classes, bandes)</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="591"/>
+        <source>array &apos;{name}&apos; has shape {shape}; the means of shape {means} need {expected}</source>
+        <translation>le tableau '{name}' a la forme {shape} ; les moyennes de forme {means} demandent {expected}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="594"/>
+        <source>array &apos;counts&apos; has shape {shape}; the means need ({classes},) or none</source>
+        <translation>le tableau 'counts' a la forme {shape} ; les moyennes demandent ({classes},) ou aucun</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="597"/>
+        <source>array &apos;features&apos; has shape {shape}, not (bands used,)</source>
+        <translation>le tableau 'features' a la forme {shape}, et non (bandes utilisées,)</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="606"/>
+        <source>{name} is not finite ({value})</source>
+        <translation>{name} n'est pas fini ({value})</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="608"/>
+        <source>tau is negative ({tau})</source>
+        <translation>tau est négatif ({tau})</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="609"/>
+        <source>alpha is outside [0, 1] ({alpha})</source>
+        <translation>alpha est hors de [0, 1] ({alpha})</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="612"/>
+        <source>alpha &gt; 0 needs the class counts</source>
+        <translation>alpha &gt; 0 demande les effectifs des classes</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="613"/>
+        <source>the eigenvalue floor is not positive ({floor})</source>
+        <translation>le plancher des valeurs propres n'est pas positif ({floor})</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="617"/>
+        <source>array &apos;{name}&apos; holds non-finite values</source>
+        <translation>le tableau '{name}' contient des valeurs non finies</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="621"/>
+        <source>array &apos;ridge_scale&apos; (shape {shape}) is not one finite variance &gt; 0 per band</source>
+        <translation>le tableau 'ridge_scale' (forme {shape}) n'est pas une variance finie &gt; 0 par bande</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="623"/>
+        <source>priors {priors} are not all positive</source>
+        <translation>les probabilités a priori {priors} ne sont pas toutes positives</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="626"/>
+        <source>priors sum to {total:.12g}, not 1</source>
+        <translation>la somme des probabilités a priori vaut {total:.12g}, et non 1</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="628"/>
+        <source>duplicate class labels {labels}</source>
+        <translation>étiquettes de classe en double {labels}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="630"/>
+        <source>class labels {labels} do not fit the classification&apos;s pixel type: they must be {low} to {high}</source>
+        <translation>les étiquettes de classe {labels} ne tiennent pas dans le type de pixel de la classification : elles doivent aller de {low} à {high}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="636"/>
+        <source>the covariance of class {label} is not symmetric</source>
+        <translation>la covariance de la classe {label} n'est pas symétrique</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="643"/>
+        <source>the covariance of class {label} is not positive semi-definite (eigenvalue {eigenvalue:.6g})</source>
+        <translation>la covariance de la classe {label} n'est pas semi-définie positive (valeur propre {eigenvalue:.6g})</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="654"/>
+        <source>{count} class names for {classes} classes</source>
+        <translation>{count} noms de classe pour {classes} classes</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="657"/>
+        <source>{count} band names for {bands} bands</source>
+        <translation>{count} noms de bande pour {bands} bandes</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="660"/>
+        <source>band numbers {numbers} are not all within 1 to {last} (n_raster_bands)</source>
+        <translation>les numéros de bande {numbers} ne sont pas tous compris entre 1 et {last} (n_raster_bands)</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="664"/>
+        <source>duplicate band numbers {numbers}</source>
+        <translation>numéros de bande en double {numbers}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="666"/>
+        <source>features {features} are not distinct positions from 0 to {last}</source>
+        <translation>les bandes utilisées {features} ne sont pas des positions distinctes de 0 à {last}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="680"/>
+        <source>{count} {field} for {bands} bands</source>
+        <translation>{count} valeurs '{field}' pour {bands} bandes</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="686"/>
+        <source>{count} class colours for {classes} classes</source>
+        <translation>{count} couleurs de classe pour {classes} classes</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="692"/>
+        <source>band scales {scales} and offsets {offsets} are not both given for each band, or not finite numbers with scales other than 0</source>
+        <translation>les échelles de bande {scales} et les décalages {offsets} ne sont pas donnés ensemble pour chaque bande, ou ne sont pas des nombres finis avec des échelles différentes de 0</translation>
+    </message>
+    <message>
+        <location filename="../core/ridge.py" line="106"/>
+        <source>the tau grid must be a non-empty list of numbers</source>
+        <translation>la grille de tau doit être une liste non vide de nombres</translation>
+    </message>
+    <message>
+        <location filename="../core/ridge.py" line="108"/>
+        <source>every tau must be a finite number &gt;= 0; got {taus}</source>
+        <translation>chaque tau doit être un nombre fini &gt;= 0 ; reçu {taus}</translation>
+    </message>
+    <message>
+        <location filename="../core/ridge.py" line="117"/>
+        <source>the alpha grid must be a non-empty list of numbers</source>
+        <translation>la grille d'alpha doit être une liste non vide de nombres</translation>
+    </message>
+    <message>
+        <location filename="../core/ridge.py" line="163"/>
+        <source>criterion for the tau search</source>
+        <translation>le critère de la recherche de tau</translation>
+    </message>
+    <message>
+        <location filename="../core/ridge.py" line="200"/>
+        <source>the repetitions of the cross-validation must be a whole number &gt;= 1; got {repeats!r}</source>
+        <translation>le nombre de répétitions de la validation croisée doit être un nombre entier &gt;= 1 ; reçu {repeats!r}</translation>
+    </message>
+    <message>
+        <location filename="../core/scatter.py" line="75"/>
+        <source>every class needs at least two samples for a covariance</source>
+        <translation>chaque classe a besoin d'au moins deux échantillons pour une covariance</translation>
+    </message>
+    <message>
+        <location filename="../core/scatter.py" line="113"/>
+        <source>the shrinkage alpha toward the pooled covariance must be in [0, 1]; got {alpha}</source>
+        <translation>le rétrécissement alpha vers la covariance commune doit être dans [0, 1] ; reçu {alpha}</translation>
+    </message>
+    <message>
+        <location filename="../core/selection.py" line="175"/>
+        <source>method</source>
+        <translation>la méthode</translation>
+    </message>
+    <message>
+        <location filename="../core/selection.py" line="176"/>
+        <source>criterion</source>
+        <translation>le critère</translation>
+    </message>
+    <message>
+        <location filename="../core/selection.py" line="179"/>
+        <source>the ridge tau must be a finite number &gt;= 0; got {tau}</source>
+        <translation>la crête tau doit être un nombre fini &gt;= 0 ; reçu {tau}</translation>
+    </message>
+    <message>
+        <location filename="../core/selection.py" line="187"/>
+        <source>max_features must be a whole number &gt;= 1; got {count}</source>
+        <translation>max_features doit être un nombre entier &gt;= 1 ; reçu {count}</translation>
+    </message>
+    <message>
+        <location filename="../core/selection.py" line="190"/>
+        <source>max_features {count} is more than the {features} features: selecting up to {features}</source>
+        <translation>max_features {count} dépasse les {features} bandes : sélection jusqu'à {features}</translation>
+    </message>
+    <message>
+        <location filename="../core/stats.py" line="79"/>
+        <source>cannot remove more samples of a class than the statistics hold</source>
+        <translation>impossible de retirer plus d'échantillons d'une classe que les statistiques n'en contiennent</translation>
+    </message>
+    <message>
+        <location filename="../core/stats.py" line="86"/>
+        <source>every class needs at least {minimum} samples for a covariance</source>
+        <translation>chaque classe a besoin d'au moins {minimum} échantillons pour une covariance</translation>
+    </message>
+    <message>
+        <location filename="../core/texts.py" line="42"/>
+        <source>; </source>
+        <translation> ; </translation>
+    </message>
+    <message>
+        <location filename="../core/texts.py" line="51"/>
+        <source>{first}{separator}{rest}</source>
+        <translation>{first}{separator}{rest}</translation>
+    </message>
+    <message>
+        <location filename="../core/threads.py" line="57"/>
+        <source>reference BLAS (netlib)</source>
+        <translation>BLAS de référence (netlib)</translation>
+    </message>
+    <message>
+        <location filename="../core/threads.py" line="61"/>
+        <source>unknown BLAS</source>
+        <translation>une BLAS inconnue</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="16"/>
+        <source>samples must be a 2-D array (n_samples, n_features); got shape {shape}</source>
+        <translation>les échantillons doivent former un tableau 2-D (n_samples, n_features) ; forme reçue {shape}</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="20"/>
+        <source>labels must be a 1-D array with one label per sample: {samples} samples but labels of shape {shape}</source>
+        <translation>les étiquettes doivent former un tableau 1-D avec une étiquette par échantillon : {samples} échantillons mais des étiquettes de forme {shape}</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="24"/>
+        <source>samples have no feature (band)</source>
+        <translation>les échantillons n'ont aucune bande</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="26"/>
+        <source>class labels must be integers (got {dtype}); map class names to integer codes first</source>
+        <translation>les étiquettes de classe doivent être des entiers (reçu {dtype}) ; convertissez d'abord les noms de classe en codes entiers</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="32"/>
+        <source>{count} samples contain NaN or infinite values (first at row {row}, feature {feature}); remove them or mask no-data</source>
+        <translation>{count} échantillons contiennent des valeurs NaN ou infinies (le premier à la ligne {row}, bande {feature}) ; retirez-les ou masquez les valeurs sans donnée</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="38"/>
+        <source>at least two classes are needed; the labels hold only {labels}</source>
+        <translation>il faut au moins deux classes ; les étiquettes ne contiennent que {labels}</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="43"/>
+        <source>every class needs at least {minimum} samples ({detail}); add training samples or drop these classes</source>
+        <translation>chaque classe a besoin d'au moins {minimum} échantillons ({detail}) ; ajoutez des échantillons d'entraînement ou retirez ces classes</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="51"/>
+        <source>class {label}: {count}</source>
+        <translation>classe {label} : {count}</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="53"/>
+        <source>{previous}, class {label}: {count}</source>
+        <translation>{previous}, classe {label} : {count}</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="61"/>
+        <source>unknown {name} {value!r}; choose one of {choices}</source>
+        <translation>valeur {value!r} inconnue pour {name} ; choisissez l'une de ces valeurs : {choices}</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="63"/>
+        <source>raster {path!r} holds {kind} values; a classification (or strata raster) holds integer codes: give the output of Predict or convert it (e.g. gdal_translate -ot UInt16)</source>
+        <translation>le raster {path!r} contient des valeurs {kind} ; une classification (ou un raster de strates) contient des codes entiers : donnez la sortie de Prédire ou convertissez-le (p. ex. gdal_translate -ot UInt16)</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="74"/>
+        <source>strata raster {path!r} ({width} x {height} px, geotransform {geotransform}) is not on the grid of map {map!r} ({map_width} x {map_height} px, geotransform {map_geotransform}); resample it onto the map&apos;s grid (nearest neighbour, e.g. gdalwarp -te/-tr or Align rasters)</source>
+        <translation>le raster de strates {path!r} ({width} x {height} px, géotransformation {geotransform}) n'est pas sur la grille de la carte {map!r} ({map_width} x {map_height} px, géotransformation {map_geotransform}) ; rééchantillonnez-le sur la grille de la carte (plus proche voisin, p. ex. gdalwarp -te/-tr ou Aligner les rasters)</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="173"/>
+        <source>map {map!r} has no classified pixel (every value is 0 or no-data); give a classification raster</source>
+        <translation>la carte {map!r} n'a aucun pixel classé (toutes ses valeurs sont 0 ou sans donnée) ; donnez un raster de classification</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="177"/>
+        <source>{count} classified pixels of map {map!r} have no stratum (0 or no-data in strata raster {strata!r}); give every classified pixel a stratum, or leave STRATA empty to use the map classes as strata</source>
+        <translation>{count} pixels classés de la carte {map!r} n'ont pas de strate (0 ou sans donnée dans le raster de strates {strata!r}) ; donnez une strate à chaque pixel classé, ou laissez STRATA vide pour prendre les classes de la carte comme strates</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="252"/>
+        <source>{count} pixels of reference polygons were left out: no class in the map (no-data) or covered by polygons of different classes</source>
+        <translation>{count} pixels des polygones de référence ont été écartés : sans classe dans la carte (sans donnée) ou couverts par des polygones de classes différentes</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="264"/>
+        <source>{count} reference features of {path!r} (FIDs {fids}) lie outside map {map!r}; move or delete them, or check that both layers declare the right CRS</source>
+        <translation>{count} entités de référence de {path!r} (FID {fids}) se trouvent hors de la carte {map!r} ; déplacez-les ou supprimez-les, ou vérifiez que les deux couches déclarent le bon SCR</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="280"/>
+        <source>{count} reference points of {path!r} (FIDs {fids}) fall in a pixel another point already samples; a pixel is one sample: delete the duplicate points</source>
+        <translation>{count} points de référence de {path!r} (FID {fids}) tombent dans un pixel qu'un autre point échantillonne déjà ; un pixel est un seul échantillon : supprimez les points en double</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="287"/>
+        <source>{count} reference points of {path!r} (FIDs {fids}) fall on pixels of map {map!r} without a class (0 or no-data); move them onto classified pixels or delete them</source>
+        <translation>{count} points de référence de {path!r} (FID {fids}) tombent sur des pixels de la carte {map!r} sans classe (0 ou sans donnée) ; déplacez-les sur des pixels classés ou supprimez-les</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="312"/>
+        <source>; {name!r} differs from the map&apos;s {spelled!r} only in case, spacing or Unicode form</source>
+        <translation> ; {name!r} ne diffère du nom {spelled!r} de la carte que par la casse, les espaces ou la forme Unicode</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="316"/>
+        <source>reference classes {classes} of field {field!r} are not classes of map {map!r} (its classes: {known}{alike}); correct the reference labels (the map&apos;s category names or its integer codes) or assess the map these classes belong to</source>
+        <translation>les classes de référence {classes} du champ {field!r} ne sont pas des classes de la carte {map!r} (ses classes : {known}{alike}) ; corrigez les étiquettes de référence (les noms de catégories de la carte ou ses codes entiers) ou évaluez la carte à laquelle ces classes appartiennent</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="377"/>
+        <source>no reference sample of {reference!r} falls on a classified pixel of {map!r}; check that both cover the same area</source>
+        <translation>aucun échantillon de référence de {reference!r} ne tombe sur un pixel classé de {map!r} ; vérifiez que les deux couvrent la même zone</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="391"/>
+        <source>stratum {code}</source>
+        <translation>strate {code}</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="395"/>
+        <source>{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} +- {margin:.4f}</source>
+        <translation>{samples} échantillons de référence dans {strata} strates ; exactitude globale {overall:.4f} +- {margin:.4f}</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="442"/>
+        <source>no expected user&apos;s accuracy was given; give one value such as 0.8 or one per class</source>
+        <translation>aucune précision de l'utilisateur attendue n'a été donnée ; donnez une valeur telle que 0.8 ou une par classe</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="447"/>
+        <source>{count} expected user&apos;s accuracies were given for a map of {classes} classes; give one value for every class or one per class, in the order of the class values</source>
+        <translation>{count} précisions de l'utilisateur attendues ont été données pour une carte de {classes} classes ; donnez une valeur pour toutes les classes ou une par classe, dans l'ordre des valeurs de classe</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="486"/>
+        <source>sample layer {path!r}: give a .gpkg or .geojson file name</source>
+        <translation>couche des points de l'échantillon {path!r} : donnez un nom de fichier .gpkg ou .geojson</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="494"/>
+        <source>OGR cannot create {path!r}: {problem}; check the folder</source>
+        <translation>OGR ne peut pas créer {path!r} : {problem} ; vérifiez le dossier</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="543"/>
+        <source>sample size {planned} (Olofsson 2014 eq. 13), {drawn} points drawn: {counts}</source>
+        <translation>taille d'échantillon {planned} (Olofsson 2014 éq. 13), {drawn} points tirés : {counts}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="27"/>
+        <source>map the bands by hand (Predict&apos;s BAND_MAP, band_map= in Python), e.g. nir=4</source>
+        <translation>associez les bandes à la main (BAND_MAP de Prédire, band_map= en Python), p. ex. nir=4</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="30"/>
+        <source> and </source>
+        <translation> et </translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="41"/>
+        <source>BAND_MAP pair {pair!r} is not &apos;model band=raster band number&apos;; write pairs such as B5=3, B4=2 (model band name or number = band number in the raster)</source>
+        <translation>la paire {pair!r} de BAND_MAP n'est pas de la forme 'bande du modèle=numéro de bande du raster' ; écrivez des paires telles que B5=3, B4=2 (nom ou numéro de la bande du modèle = numéro de la bande dans le raster)</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="45"/>
+        <source>BAND_MAP maps model band {band!r} twice; map each band once</source>
+        <translation>BAND_MAP associe deux fois la bande du modèle {band!r} ; associez chaque bande une seule fois</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="67"/>
+        <source>{name!r} (band {number})</source>
+        <translation>{name!r} (bande {number})</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="69"/>
+        <source>band {number}</source>
+        <translation>bande {number}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="92"/>
+        <source>{band}: {wavelength} -&gt; raster band {number}: {other_wavelength}</source>
+        <translation>{band} : {wavelength} -&gt; bande {number} du raster : {other_wavelength}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="110"/>
+        <source>{band} {scale:g}, {offset:g} &lt;- raster band {number} {raster_scale:g}, {raster_offset:g}</source>
+        <translation>{band} {scale:g}, {offset:g} &lt;- bande {number} du raster {raster_scale:g}, {raster_offset:g}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="115"/>
+        <source>{band}: {meaning}, raster band {number}: {raster_meaning}</source>
+        <translation>{band} : {meaning}, bande {number} du raster : {raster_meaning}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="120"/>
+        <source>raster {path!r} stores some of the model&apos;s bands with a scale of the other sign: {bands} (model scale, offset &lt;- raster scale, offset); check the raster&apos;s band scales (gdalinfo) and correct them (gdal_edit.py -scale)</source>
+        <translation>le raster {path!r} stocke certaines des bandes du modèle avec une échelle de signe opposé : {bands} (échelle, décalage du modèle &lt;- échelle, décalage du raster) ; vérifiez les échelles des bandes du raster (gdalinfo) et corrigez-les (gdal_edit.py -scale)</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="125"/>
+        <source>stored values taken as they are where only the model or the raster declares a scale or offset: {bands}</source>
+        <translation>valeurs stockées prises telles quelles là où seul le modèle ou seul le raster déclare une échelle ou un décalage : {bands}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="130"/>
+        <source>stored values converted to the model&apos;s (value = stored * scale + offset): {bands}</source>
+        <translation>valeurs stockées converties en celles du modèle (valeur = stockée * échelle + décalage) : {bands}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="145"/>
+        <source>no scale or offset</source>
+        <translation>ni échelle ni décalage</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="146"/>
+        <source>value = stored * {scale:g} + {offset:g}</source>
+        <translation>valeur = stockée * {scale:g} + {offset:g}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="153"/>
+        <source>the model was trained on a raster of {model_bands} bands but raster {path!r} has {bands}: classify a raster with the same bands, in the same order, train a model on this one, or {fix}</source>
+        <translation>le modèle a été entraîné sur un raster de {model_bands} bandes mais le raster {path!r} en a {bands} : classez un raster ayant les mêmes bandes, dans le même ordre, entraînez un modèle sur celui-ci, ou {fix}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="170"/>
+        <source>the band map names {unknown} and leaves {unmapped} of the model unmapped; map each band the model uses ({bands}) to a raster band number, by its name or number, e.g. {key}={number}</source>
+        <translation>bandes inconnues du modèle nommées par la correspondance des bandes : {unknown} ; bandes du modèle laissées sans correspondance : {unmapped} ; associez chaque bande utilisée par le modèle ({bands}) à un numéro de bande du raster, par son nom ou son numéro, p. ex. {key}={number}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="174"/>
+        <source>no unknown band</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="175"/>
+        <source>no band</source>
+        <translation>aucune</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="180"/>
+        <source>the band map gives raster bands {found} but raster {path!r} has bands 1 to {count}; give each model band a different band of the raster</source>
+        <translation>la correspondance des bandes donne les bandes {found} du raster mais le raster {path!r} a les bandes 1 à {count} ; donnez à chaque bande du modèle une bande différente du raster</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="198"/>
+        <source>&apos;Band {number}&apos;</source>
+        <translation>'Bande {number}'</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="200"/>
+        <source>raster {path!r} does not hold the model&apos;s bands by name: {listed} (model -&gt; raster; the raster&apos;s bands: {names}); classify a raster with these bands, name its bands as the model&apos;s (band descriptions), or {fix}</source>
+        <translation>le raster {path!r} ne contient pas les bandes du modèle par leur nom : {listed} (modèle -&gt; raster ; les bandes du raster : {names}) ; classez un raster ayant ces bandes, nommez ses bandes comme celles du modèle (descriptions des bandes), ou {fix}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="210"/>
+        <source>{name!r} -&gt; missing</source>
+        <translation>{name!r} -&gt; absente</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="212"/>
+        <source>{name!r} -&gt; band {number}</source>
+        <translation>{name!r} -&gt; bande {number}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="213"/>
+        <source>{name!r} -&gt; bands {numbers} (ambiguous)</source>
+        <translation>{name!r} -&gt; bandes {numbers} (ambiguïté)</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="223"/>
+        <source>{band} -&gt; {number}</source>
+        <translation>{band} -&gt; {number}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="225"/>
+        <source>bands mapped by hand: {pairs} (model -&gt; raster band)</source>
+        <translation>bandes associées à la main : {pairs} (modèle -&gt; bande du raster)</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="227"/>
+        <source>wavelengths differ (accepted by the band map): {difference}</source>
+        <translation>longueurs d'onde différentes (acceptées par la correspondance des bandes) : {difference}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="240"/>
+        <source>bands mapped by name: {pairs} (model -&gt; raster band)</source>
+        <translation>bandes associées par leur nom : {pairs} (modèle -&gt; bande du raster)</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="244"/>
+        <source>the raster has no band names</source>
+        <translation>le raster n'a pas de noms de bandes</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="246"/>
+        <source>the model does not name every band it uses</source>
+        <translation>le modèle ne nomme pas toutes les bandes qu'il utilise</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="248"/>
+        <source>the model has no band names</source>
+        <translation>le modèle n'a pas de noms de bandes</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="249"/>
+        <source>{side}: bands taken by number ({numbers}), only the band count checked</source>
+        <translation>{side} : bandes prises par leur numéro ({numbers}), seul le nombre de bandes est vérifié</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="255"/>
+        <source>the wavelengths of raster {path!r} differ from the model&apos;s by more than {tolerance:.2%}: {differences} (model -&gt; raster); classify a raster of the bands the model was trained on, or {fix} to accept the difference</source>
+        <translation>les longueurs d'onde du raster {path!r} diffèrent de celles du modèle de plus de {tolerance:.2%} : {differences} (modèle -&gt; raster) ; classez un raster ayant les bandes sur lesquelles le modèle a été entraîné, ou {fix} pour accepter la différence</translation>
+    </message>
+    <message>
+        <location filename="../raster/blocks.py" line="104"/>
+        <source>raster {path!r} has {count} bands (1..{count}) but bands {bands} were asked for; choose band numbers in that range (or the raster the model was trained on)</source>
+        <translation>le raster {path!r} a {count} bandes (1..{count}) mais les bandes {bands} ont été demandées ; choisissez des numéros de bande dans cet intervalle (ou le raster sur lequel le modèle a été entraîné)</translation>
+    </message>
+    <message>
+        <location filename="../raster/blocks.py" line="109"/>
+        <source>band numbers {bands} for raster {path!r} repeat a band; list each band once</source>
+        <translation>les numéros de bande {bands} pour le raster {path!r} répètent une bande ; indiquez chaque bande une seule fois</translation>
+    </message>
+    <message>
+        <location filename="../raster/blocks.py" line="119"/>
+        <source>raster {path!r} has complex-valued bands; convert them to real values (amplitude, intensity) first</source>
+        <translation>le raster {path!r} a des bandes à valeurs complexes ; convertissez-les d'abord en valeurs réelles (amplitude, intensité)</translation>
+    </message>
+    <message>
+        <location filename="../raster/blocks.py" line="198"/>
+        <source>mask {mask!r} is {mask_width} x {mask_height} px but raster {raster!r} is {width} x {height} px; resample the mask onto the raster&apos;s grid (e.g. gdalwarp -te/-tr or Align rasters)</source>
+        <translation>le masque {mask!r} fait {mask_width} x {mask_height} px mais le raster {raster!r} fait {width} x {height} px ; rééchantillonnez le masque sur la grille du raster (p. ex. gdalwarp -te/-tr ou Aligner les rasters)</translation>
+    </message>
+    <message>
+        <location filename="../raster/blocks.py" line="205"/>
+        <source>mask {mask!r} has the size of raster {raster!r} but another grid (geotransform {mask_grid} vs {raster_grid}); resample the mask onto the raster&apos;s grid</source>
+        <translation>le masque {mask!r} a la taille du raster {raster!r} mais une autre grille (géotransformation {mask_grid} contre {raster_grid}) ; rééchantillonnez le masque sur la grille du raster</translation>
+    </message>
+    <message>
+        <location filename="../raster/blocks.py" line="247"/>
+        <source>GDAL could not read window x={x} y={y} {width} x {height} of raster {path!r}: {reason}; check that the file is complete and readable</source>
+        <translation>GDAL n'a pas pu lire la fenêtre x={x} y={y} {width} x {height} du raster {path!r} : {reason} ; vérifiez que le fichier est complet et lisible</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="45"/>
+        <source>a Dask scheduler was given but Dask is not installed; install python3-distributed (Debian) or the pip package &apos;distributed&apos;, or leave DASK_SCHEDULER empty</source>
+        <translation>un ordonnanceur Dask a été donné mais Dask n'est pas installé ; installez python3-distributed (Debian) ou le paquet pip 'distributed', ou laissez DASK_SCHEDULER vide</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="51"/>
+        <source>no Dask scheduler answers at {address!r} ({problem}); start one with &apos;dask scheduler&apos; and give the address it prints (tcp://host:8786)</source>
+        <translation>aucun ordonnanceur Dask ne répond à {address!r} ({problem}) ; lancez-en un avec 'dask scheduler' et donnez l'adresse qu'il affiche (tcp://host:8786)</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="65"/>
+        <source>the Dask scheduler at {address!r} has no worker; start some with &apos;dask worker ADDRESS&apos; on machines that see the raster and the output folder</source>
+        <translation>l'ordonnanceur Dask à {address!r} n'a aucun worker ; lancez-en avec 'dask worker ADDRESS' sur des machines qui voient le raster et le dossier de la sortie</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="121"/>
+        <source>a Dask worker cannot create tile {path!r}: {problem}; the output&apos;s folder must be one every worker sees and can write to</source>
+        <translation>un worker Dask ne peut pas créer la tuile {path!r} : {problem} ; le dossier de la sortie doit être un dossier que chaque worker voit et où il peut écrire</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="181"/>
+        <source>Dask: {tasks} tasks of up to {pixels} px on {workers} workers, tiles in {folder!r}</source>
+        <translation>Dask : {tasks} tâches d'au plus {pixels} px sur {workers} workers, tuiles dans {folder!r}</translation>
+    </message>
+    <message>
+        <location filename="../raster/files.py" line="84"/>
+        <source>output {output} would write {path!r}, which is also {other} of this run; choose another file name for {output}</source>
+        <translation>la sortie {output} écrirait {path!r}, qui est aussi {other} de cette exécution ; choisissez un autre nom de fichier pour {output}</translation>
+    </message>
+    <message>
+        <location filename="../raster/files.py" line="122"/>
+        <source>cannot create the output folder {folder!r}: {reason}; choose a folder you can write to</source>
+        <translation>impossible de créer le dossier de sortie {folder!r} : {reason} ; choisissez un dossier où vous pouvez écrire</translation>
+    </message>
+    <message>
+        <location filename="../raster/files.py" line="128"/>
+        <source>cannot write output {path!r}: folder {folder!r} is not writable; choose a folder you can write to</source>
+        <translation>impossible d'écrire la sortie {path!r} : le dossier {folder!r} n'est pas accessible en écriture ; choisissez un dossier où vous pouvez écrire</translation>
+    </message>
+    <message>
+        <location filename="../raster/files.py" line="132"/>
+        <source>output {path!r} is a folder; give the name of a file (in that folder or another), not of a folder</source>
+        <translation>la sortie {path!r} est un dossier ; donnez le nom d'un fichier (dans ce dossier ou un autre), pas celui d'un dossier</translation>
+    </message>
+    <message>
+        <location filename="../raster/info.py" line="53"/>
+        <source>raster {path!r} does not exist; check the path</source>
+        <translation>le raster {path!r} n'existe pas ; vérifiez le chemin</translation>
+    </message>
+    <message>
+        <location filename="../raster/info.py" line="62"/>
+        <source>unknown format</source>
+        <translation>format inconnu</translation>
+    </message>
+    <message>
+        <location filename="../raster/info.py" line="63"/>
+        <source>GDAL cannot read raster {path!r}: {reason}; check that it is a raster in a format GDAL reads</source>
+        <translation>GDAL ne peut pas lire le raster {path!r} : {reason} ; vérifiez qu'il s'agit d'un raster dans un format que GDAL lit</translation>
+    </message>
+    <message>
+        <location filename="../raster/info.py" line="67"/>
+        <source>{path!r} holds no raster band (is it a vector or a container of subdatasets?)</source>
+        <translation>{path!r} ne contient aucune bande raster (est-ce un vecteur ou un conteneur de sous-jeux de données ?)</translation>
+    </message>
+    <message>
+        <location filename="../raster/info.py" line="92"/>
+        <source>no CRS</source>
+        <translation>aucun SCR</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="33"/>
+        <source>table {path!r} has {count} fields named {name!r} (columns {columns}): give every column a distinct name</source>
+        <translation>la table {path!r} a {count} champs nommés {name!r} (colonnes {columns}) : donnez à chaque colonne un nom distinct</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="50"/>
+        <source>table {path!r} has no numeric field besides {fields}: its band columns are text (give a CSV a .csvt file with their types, e.g. &quot;String&quot;,&quot;Real&quot;,...)</source>
+        <translation>la table {path!r} n'a aucun champ numérique en dehors de {fields} : ses colonnes de bandes sont du texte (donnez à un CSV un fichier .csvt avec leurs types, p. ex. "String","Real",...)</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="58"/>
+        <source>BANDS: table {path!r} has no field {name!r}; its fields are: {fields}</source>
+        <translation>BANDS : la table {path!r} n'a pas de champ {name!r} ; ses champs sont : {fields}</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="62"/>
+        <source>BANDS: {name!r} is the class or group field; remove it from the bands</source>
+        <translation>BANDS : {name!r} est le champ de classe ou de groupe ; retirez-le des bandes</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="68"/>
+        <source>BANDS: field {name!r} is of type {kind}, not a number: remove it from BANDS, or give it a numeric type (for a CSV, a .csvt file)</source>
+        <translation>BANDS : le champ {name!r} est de type {kind}, pas un nombre : retirez-le de BANDS, ou donnez-lui un type numérique (pour un CSV, un fichier .csvt)</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="74"/>
+        <source>BANDS lists {name!r} more than once: give each band field once</source>
+        <translation>BANDS cite {name!r} plus d'une fois : donnez chaque champ de bande une seule fois</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="96"/>
+        <source>the group field {field!r} of table {path!r} is its class field: groups (sites, files, plots) split each class into parts that cross-validation leaves out one at a time; choose the field that names them, or none (each row its own group)</source>
+        <translation>le champ de groupe {field!r} de la table {path!r} est son champ de classe : les groupes (sites, fichiers, placettes) découpent chaque classe en parties que la validation croisée laisse de côté une à une ; choisissez le champ qui les nomme, ou aucun (chaque ligne forme son propre groupe)</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="136"/>
+        <source>{count} rows of table {path!r} have an empty or non-finite band value (first: FID {fid}, field {field!r}): fill in these values or delete the rows</source>
+        <translation>{count} lignes de la table {path!r} ont une valeur de bande vide ou non finie (première : FID {fid}, champ {field!r}) : renseignez ces valeurs ou supprimez ces lignes</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="147"/>
+        <source>every class needs at least {minimum} spectra for a covariance (class {detail}); add spectra of these classes or delete their rows</source>
+        <translation>chaque classe a besoin d'au moins {minimum} spectres pour une covariance (classe {detail}) ; ajoutez des spectres de ces classes ou supprimez leurs lignes</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="157"/>
+        <source>WAVELENGTHS gives {count} values for {bands} band fields: give one wavelength per band field, in the order of BANDS</source>
+        <translation>WAVELENGTHS donne {count} valeurs pour {bands} champs de bande : donnez une longueur d'onde par champ de bande, dans l'ordre de BANDS</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="163"/>
+        <source>No wavelength in some band field names (e.g. wl_450, b450, 450) and none given in WAVELENGTHS: the model records band names only</source>
+        <translation>Pas de longueur d'onde dans certains noms de champ de bande (p. ex. wl_450, b450, 450) et aucune n'est donnée dans WAVELENGTHS : le modèle n'enregistre que les noms des bandes</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="70"/>
+        <source>warning: {text}</source>
+        <translation>avertissement : {text}</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="54"/>
+        <source>GDAL cannot create {temporary!r} for output {path!r}: {problem}; check free disk space and permissions</source>
+        <translation>GDAL ne peut pas créer {temporary!r} pour la sortie {path!r} : {problem} ; vérifiez l'espace disque libre et les permissions</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="159"/>
+        <source>the model uses {model_bands} bands but {count} bands of raster {path!r} ({bands} bands) were given{all_bands}: pass the band numbers the model was trained on, in order, or the raster it was trained on</source>
+        <translation>le modèle utilise {model_bands} bandes mais {count} bandes du raster {path!r} ({bands} bandes) ont été données{all_bands} : passez les numéros des bandes sur lesquelles le modèle a été entraîné, dans l'ordre, ou le raster sur lequel il a été entraîné</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="164"/>
+        <source> (all of them)</source>
+        <translation> (toutes)</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="166"/>
+        <source>the model has class codes {codes}; codes must be &gt;= 1 because 0 is the classification&apos;s no-data value, and at most {maximum}, the largest a classification raster holds: retrain with codes in that range</source>
+        <translation>le modèle a les codes de classe {codes} ; les codes doivent être &gt;= 1 car 0 est la valeur sans donnée de la classification, et au plus {maximum}, le plus grand que contient un raster de classification : réentraînez avec des codes dans cet intervalle</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="211"/>
+        <source>the raster</source>
+        <translation>le raster</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="212"/>
+        <source>the mask</source>
+        <translation>le masque</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="218"/>
+        <source>{count} class names for the {classes} classes of the model; give one name per class, in the order of the model&apos;s labels</source>
+        <translation>{count} noms de classe pour les {classes} classes du modèle ; donnez un nom par classe, dans l'ordre des étiquettes du modèle</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="225"/>
+        <source>classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} windows with {threads} threads</source>
+        <translation>classification de {width} x {height} px de {path!r}, bandes {bands}, en {windows} fenêtres avec {threads} threads</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="292"/>
+        <source>class colours: {problem}</source>
+        <translation>couleurs des classes : {problem}</translation>
+    </message>
+    <message>
+        <location filename="../raster/samples.py" line="95"/>
+        <source>GDAL could not rasterise a feature: {reason}; check that its geometry is valid (e.g. Fix geometries)</source>
+        <translation>GDAL n'a pas pu rastériser une entité : {reason} ; vérifiez que sa géométrie est valide (p. ex. Réparer les géométries)</translation>
+    </message>
+    <message>
+        <location filename="../raster/samples.py" line="214"/>
+        <source>{samples} samples of {classes} classes from {raster!r} (bands {bands}); {unusable} no-data or masked pixels dropped; {read} of {total} raster pixels read</source>
+        <translation>{samples} échantillons de {classes} classes tirés de {raster!r} (bandes {bands}) ; {unusable} pixels sans donnée ou masqués écartés ; {read} des {total} pixels du raster lus</translation>
+    </message>
+    <message>
+        <location filename="../raster/samples.py" line="227"/>
+        <source>class {name!r}: {usable} usable pixels from {features} features ({covered} pixels covered, {outside} features outside the raster)</source>
+        <translation>classe {name!r} : {usable} pixels utilisables issus de {features} entités ({covered} pixels couverts, {outside} entités hors du raster)</translation>
+    </message>
+    <message>
+        <location filename="../raster/samples.py" line="240"/>
+        <source>every class needs at least {minimum} usable pixels in raster {raster!r} ({details}; {unusable} pixels were no-data, NaN or masked, {contested} contested); add or enlarge training features of these classes in {vector!r}, check the no-data values and mask, or drop these classes</source>
+        <translation>chaque classe a besoin d'au moins {minimum} pixels utilisables dans le raster {raster!r} ({details} ; {unusable} pixels étaient sans donnée, NaN ou masqués, {contested} en conflit) ; ajoutez ou agrandissez des entités d'entraînement de ces classes dans {vector!r}, vérifiez les valeurs sans donnée et le masque, ou retirez ces classes</translation>
+    </message>
+    <message>
+        <location filename="../raster/samples.py" line="346"/>
+        <source>a sample limit per class needs every sample in one place; leave max_samples_per_class at 0 to accumulate the statistics on a Dask cluster</source>
+        <translation>une limite d'échantillons par classe exige que tous les échantillons soient réunis en un seul endroit ; laissez max_samples_per_class à 0 pour cumuler les statistiques sur une grappe Dask</translation>
+    </message>
+    <message>
+        <location filename="../raster/samples.py" line="395"/>
+        <source>Dask: {tasks} statistics tasks over {windows} windows on {workers} workers</source>
+        <translation>Dask : {tasks} tâches de statistiques sur {windows} fenêtres avec {workers} workers</translation>
+    </message>
+    <message>
+        <location filename="../raster/style.py" line="77"/>
+        <source>cannot read colour {color!r}; give &apos;#rrggbb&apos;, &apos;r,g,b&apos; or (r, g, b)</source>
+        <translation>impossible de lire la couleur {color!r} ; donnez '#rrggbb', 'r,g,b' ou (r, g, b)</translation>
+    </message>
+    <message>
+        <location filename="../raster/style.py" line="150"/>
+        <source>{colors} colours for {classes} classes; give one colour per class</source>
+        <translation>{colors} couleurs pour {classes} classes ; donnez une couleur par classe</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="253"/>
+        <source>VALIDATION is the share of polygons held out per class, in [0, 1); got {share}</source>
+        <translation>VALIDATION est la part des polygones réservés par classe, dans [0, 1) ; reçu {share}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="268"/>
+        <source>VALIDATION = {share:g} holds out all {count} polygon(s) of class &apos;{name}&apos;, leaving none to train on: lower VALIDATION below {limit:.2f}, set it to 0 to assess by cross-validation only, or draw more polygons of &apos;{name}&apos;</source>
+        <translation>VALIDATION = {share:g} réserve les {count} polygone(s) de la classe « {name} » et n'en laisse aucun pour l'entraînement : abaissez VALIDATION sous {limit:.2f}, mettez-la à 0 pour n'évaluer que par validation croisée, ou dessinez davantage de polygones de « {name} »</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="286"/>
+        <source>FOLDS = {folds}: use 0 for leave-one-out or at least 2 folds</source>
+        <translation>FOLDS = {folds} : utilisez 0 pour le leave-one-out ou au moins 2 plis</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="303"/>
+        <source>leave-one-out</source>
+        <translation>leave-one-out</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="304"/>
+        <source>{folds}-fold</source>
+        <translation>{folds} plis</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="311"/>
+        <source>{folds} x {repeats}</source>
+        <translation>{folds} x {repeats}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="324"/>
+        <source>ALPHA values must be in [0, 1] (0: one covariance per class, 1: the pooled covariance); got {value:g}</source>
+        <translation>les valeurs d'ALPHA doivent être dans [0, 1] (0 : une covariance par classe, 1 : la covariance commune) ; reçu {value:g}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="338"/>
+        <source>{parameter} must be a list of numbers &gt;= 0 separated by commas; &apos;{token}&apos; is not a number</source>
+        <translation>{parameter} doit être une liste de nombres &gt;= 0 séparés par des virgules ; '{token}' n'est pas un nombre</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="342"/>
+        <source>{parameter} values must be finite numbers &gt;= 0; got {token}</source>
+        <translation>les valeurs du paramètre {parameter} doivent être des nombres finis &gt;= 0 ; reçu {token}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="382"/>
+        <source>the class field holds one class, &apos;{name}&apos;: a classification needs at least two; choose the field that holds the classes (FIELD) or add polygons of other classes</source>
+        <translation>le champ de classe ne contient qu'une classe, « {name} » : une classification en demande au moins deux ; choisissez le champ qui contient les classes (FIELD) ou ajoutez des polygones d'autres classes</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="404"/>
+        <source>Class &apos;{name}&apos;: {samples} training samples from {polygons} polygon(s), {held_out_samples} held-out samples from {held_out_polygons} polygon(s)</source>
+        <translation>Classe « {name} » : {samples} échantillons d'entraînement issus de {polygons} polygone(s), {held_out_samples} échantillons réservés issus de {held_out_polygons} polygone(s)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="418"/>
+        <source> ({count} other polygon(s) held out by VALIDATION = {validation:g})</source>
+        <translation> ({count} autre(s) polygone(s) réservé(s) par VALIDATION = {validation:g})</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="428"/>
+        <source> or set VALIDATION = 0</source>
+        <translation> ou mettez VALIDATION = 0</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="430"/>
+        <source>class &apos;{name}&apos; has {count} training sample(s){held_out}: a class needs at least {minimum} for its covariance. Draw more or larger polygons of &apos;{name}&apos;{unheld}</source>
+        <translation>la classe « {name} » a {count} échantillon(s) d'entraînement{held_out} : une classe en demande au moins {minimum} pour sa covariance. Dessinez des polygones de « {name} » plus nombreux ou plus grands{unheld}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="445"/>
+        <source>class &apos;{name}&apos; has 1 training polygon{held_out}: cross-validation by polygon tests each polygon on a model trained without it, so a class needs at least 2</source>
+        <translation>la classe « {name} » a 1 polygone d'entraînement{held_out} : la validation croisée par polygone teste chaque polygone sur un modèle entraîné sans lui, si bien qu'une classe en demande au moins 2</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="450"/>
+        <source>class &apos;{name}&apos; has {count} training samples{held_out}, {largest} of them in one polygon: cross-validation by polygon tests that polygon on a model trained on the other {rest} ({minimum} needed)</source>
+        <translation>la classe « {name} » a {count} échantillons d'entraînement{held_out}, dont {largest} dans un seul polygone : la validation croisée par polygone teste ce polygone sur un modèle entraîné sur les {rest} autres (il en faut {minimum})</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="458"/>
+        <source>, set VALIDATION = 0 (every polygon trains)</source>
+        <translation>, mettez VALIDATION = 0 (chaque polygone sert à l'entraînement)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="460"/>
+        <source>{problem}. Draw more polygons of &apos;{name}&apos;{unheld}, or turn grouped folds off (GROUPED = no; for a table, an empty GROUP_FIELD), whose accuracy is optimistic: neighbouring pixels are alike</source>
+        <translation>{problem}. Dessinez davantage de polygones de « {name} »{unheld}, ou désactivez les plis groupés (GROUPED = no ; pour une table, un GROUP_FIELD vide), dont l'exactitude est optimiste : les pixels voisins se ressemblent</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="472"/>
+        <source>class &apos;{name}&apos; has {count} training samples: {folds}-fold cross-validation trains on {kept} of them in a fold ({minimum} needed). Add samples of &apos;{name}&apos;, or set FOLDS = 0 (leave-one-out, which allows a class of two)</source>
+        <translation>la classe « {name} » a {count} échantillons d'entraînement : la validation croisée à {folds} plis ne s'entraîne, dans un pli, que sur {kept} d'entre eux (il en faut {minimum}). Ajoutez des échantillons de « {name} », ou mettez FOLDS = 0 (leave-one-out, qui admet une classe de deux)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="491"/>
+        <source>Cross-validation on the {polygons}: one polygon out instead of {folds} folds (at most {limit} polygons; LOO_FEW_POLYGONS)</source>
+        <translation>Validation croisée sur les {polygons} : un polygone laissé de côté à la fois au lieu de {folds} plis (au plus {limit} polygones ; LOO_FEW_POLYGONS)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="501"/>
+        <source>TAU is absolute, in squared band units (RIDGE_SCALE auto: a given TAU keeps the meaning of earlier versions); for a tau relative to each band&apos;s variance, such as the TAU output of a Train GMM run on the default grid (RIDGE_SCALE output &apos;relative&apos;), set RIDGE_SCALE to relative</source>
+        <translation>TAU est absolu, en unités de bande au carré (RIDGE_SCALE auto : un TAU donné garde le sens des versions précédentes) ; pour un tau relatif à la variance de chaque bande, comme la sortie TAU d'une exécution d'Entraîner GMM sur la grille par défaut (sortie RIDGE_SCALE 'relative'), mettez RIDGE_SCALE à relative</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="507"/>
+        <source>TAU is the ridge during the selection; the model&apos;s alpha and tau are searched on the selected bands (MODEL_SEARCH): set MODEL_SEARCH to no for a model with this TAU</source>
+        <translation>TAU est la crête pendant la sélection ; l'alpha et le tau du modèle sont cherchés sur les bandes sélectionnées (MODEL_SEARCH) : mettez MODEL_SEARCH à no pour un modèle avec ce TAU</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="536"/>
+        <source>leave TAU empty (a ridge is then chosen by cross-validation) or set TAU &gt; 0</source>
+        <translation>laissez TAU vide (une crête est alors choisie par validation croisée) ou mettez TAU &gt; 0</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="541"/>
+        <source>lower MAX_FEATURES, set TAU &gt; 0 or leave ALPHA empty</source>
+        <translation>abaissez MAX_FEATURES, mettez TAU &gt; 0 ou laissez ALPHA vide</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="544"/>
+        <source>class &apos;{name}&apos; has {count} training samples for {bands} bands: its covariance matrix is singular (a class needs more samples than bands). Draw more or larger polygons of &apos;{name}&apos;, or {fix}</source>
+        <translation>la classe « {name} » a {count} échantillons d'entraînement pour {bands} bandes : sa matrice de covariance est singulière (une classe demande plus d'échantillons que de bandes). Dessinez des polygones de « {name} » plus nombreux ou plus grands, ou {fix}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="579"/>
+        <source> on the {count} selected band(s)</source>
+        <translation> sur les {count} bande(s) sélectionnée(s)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="583"/>
+        <source>(alpha, tau) search{over} over {alphas} x {taus} values ({criterion}, {folds}): alpha = {alpha:.6g}, tau = {tau}, CV {criterion} = {best:.4f} ({seconds:.2f} s)</source>
+        <translation>Recherche de (alpha, tau){over} parmi {alphas} x {taus} valeurs ({criterion}, {folds}) : alpha = {alpha:.6g}, tau = {tau}, {criterion} en validation croisée = {best:.4f} ({seconds:.2f} s)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="590"/>
+        <source>Alpha = {alpha:.6g}, tau = {tau} (one value each given: no search)</source>
+        <translation>Alpha = {alpha:.6g}, tau = {tau} (une seule valeur donnée pour chacun : pas de recherche)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="605"/>
+        <source>alone (at its bound)</source>
+        <translation>seul (à sa borne)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="606"/>
+        <source>against alpha = 0</source>
+        <translation>face à alpha = 0</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="607"/>
+        <source>Shrinkage toward the pooled covariance estimated from the spread of each class&apos;s covariance over its {over}: alpha* = {alpha:.4g}, searched {compared}</source>
+        <translation>Rétrécissement vers la covariance commune estimé d'après la dispersion de la covariance de chaque classe sur ses {over} : alpha* = {alpha:.4g}, cherché {compared}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="651"/>
+        <source>Best set of {size} band(s): {criterion} = {value:.6g}: {bands}</source>
+        <translation>Meilleur ensemble de {size} bande(s) : {criterion} = {value:.6g} : {bands}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="657"/>
+        <source>best size</source>
+        <translation>meilleure taille</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="658"/>
+        <source>Selected {count} band(s) ({how}, {method}, {criterion}, alpha = {alpha:.6g}, tau = {tau}, {seconds:.2f} s): {bands}</source>
+        <translation>{count} bande(s) sélectionnée(s) ({how}, {method}, {criterion}, alpha = {alpha:.6g}, tau = {tau}, {seconds:.2f} s) : {bands}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="683"/>
+        <source>, by polygon</source>
+        <translation>, par polygone</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="684"/>
+        <source>Cross-validation ({folds}, {parts} parts{grouping}, training polygons): overall accuracy {accuracy:.4f}, kappa {kappa:.4f}</source>
+        <translation>Validation croisée ({folds}, {parts} parties{grouping}, polygones d'entraînement) : exactitude globale {accuracy:.4f}, kappa {kappa:.4f}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="704"/>
+        <source>Final model: the same search and fit on all {count} samples (training and held-out polygons)</source>
+        <translation>Modèle final : la même recherche et le même ajustement sur tous les {count} échantillons (polygones d'entraînement et réservés)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="708"/>
+        <source>Final model: the same selection and fit on all {count} samples (training and held-out polygons)</source>
+        <translation>Modèle final : la même sélection et le même ajustement sur tous les {count} échantillons (polygones d'entraînement et réservés)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="712"/>
+        <source>polygons</source>
+        <translation>polygones</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="733"/>
+        <source>Held-out polygons ({count} samples, never used for training): overall accuracy {accuracy:.4f}, kappa {kappa:.4f}</source>
+        <translation>Polygones réservés ({count} échantillons, jamais utilisés pour l'entraînement) : exactitude globale {accuracy:.4f}, kappa {kappa:.4f}</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="54"/>
+        <source>OGR cannot read vector {path!r}: {reason}; check the path and format</source>
+        <translation>OGR ne peut pas lire le vecteur {path!r} : {reason} ; vérifiez le chemin et le format</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="58"/>
+        <source>no vector layer found</source>
+        <translation>aucune couche vecteur trouvée</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="59"/>
+        <source>OGR cannot read vector {path!r} (or it has no layer): {reason}; check the path and format</source>
+        <translation>OGR ne peut pas lire le vecteur {path!r} (ou il n'a aucune couche) : {reason} ; vérifiez le chemin et le format</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="70"/>
+        <source>vector {path!r} has no layer {layer!r}; its layers are: {layers}</source>
+        <translation>le vecteur {path!r} n'a pas de couche {layer!r} ; ses couches sont : {layers}</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="86"/>
+        <source>{count} of the {total} features of {path!r} have an empty class field {field!r} (FIDs {fids}); fill in their class or delete them</source>
+        <translation>{count} des {total} entités de {path!r} ont un champ de classe {field!r} vide (FID {fids}) ; renseignez leur classe ou supprimez-les</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="106"/>
+        <source>class field {field!r} of {path!r} holds non-integer values {values}; use integer class codes or a text field</source>
+        <translation>le champ de classe {field!r} de {path!r} contient des valeurs non entières {values} ; utilisez des codes de classe entiers ou un champ texte</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="113"/>
+        <source>class field {field!r} of {path!r} holds codes {codes}; codes must be &gt;= 1 (0 is the no-data value of the classification): recode these classes (e.g. add 1 to every code) or use a text field</source>
+        <translation>le champ de classe {field!r} de {path!r} contient les codes {codes} ; les codes doivent être &gt;= 1 (0 est la valeur sans donnée de la classification) : recodez ces classes (p. ex. ajoutez 1 à chaque code) ou utilisez un champ texte</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="119"/>
+        <source>class field {field!r} of {path!r} holds codes {codes}; a classification raster holds codes up to {maximum}: recode these classes or use a text field</source>
+        <translation>le champ de classe {field!r} de {path!r} contient les codes {codes} ; un raster de classification contient des codes jusqu'à {maximum} : recodez ces classes ou utilisez un champ texte</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="167"/>
+        <source>raster {raster!r} has no georeferencing (no geotransform) but vector {vector!r} is in {crs}; georeference the raster (e.g. gdal_translate -a_srs ... -a_ullr ...) or draw the samples on it</source>
+        <translation>le raster {raster!r} n'est pas géoréférencé (pas de géotransformation) mais le vecteur {vector!r} est dans le SCR {crs} ; géoréférencez le raster (p. ex. gdal_translate -a_srs ... -a_ullr ...) ou dessinez les échantillons dessus</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="179"/>
+        <source>vector {vector!r} is in {vector_crs}, raster in {raster_crs}: reprojecting the features to the raster&apos;s CRS on the fly</source>
+        <translation>le vecteur {vector!r} est dans le SCR {vector_crs}, le raster dans le SCR {raster_crs} : les entités sont reprojetées à la volée dans le SCR du raster</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="188"/>
+        <source>PROJ knows no transformation from the CRS of vector {vector!r} ({vector_crs}) to that of raster {raster!r} ({raster_crs}); check both CRS (Layer Properties &gt; Source) or reproject the vector to the raster&apos;s</source>
+        <translation>PROJ ne connaît aucune transformation du SCR du vecteur {vector!r} ({vector_crs}) vers celui du raster {raster!r} ({raster_crs}) ; vérifiez les deux SCR (Propriétés de la couche &gt; Source) ou reprojetez le vecteur dans le SCR du raster</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="252"/>
+        <source>layer {layer!r} of {path!r} has no field {field!r}; its fields are: none</source>
+        <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; elle n'a aucun champ</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="255"/>
+        <source>layer {layer!r} of {path!r} has no field {field!r}; its fields are: {fields}</source>
+        <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; ses champs sont : {fields}</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="309"/>
+        <source>layer {layer!r} of {path!r} has no feature with a geometry: draw training polygons (or points) over the raster, or choose another layer</source>
+        <translation>la couche {layer!r} de {path!r} n'a aucune entité avec une géométrie : dessinez des polygones (ou des points) d'entraînement sur le raster, ou choisissez une autre couche</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="313"/>
+        <source>none of the {count} features of {vector!r} (layer {layer!r}) lies over raster {raster!r} ({width} x {height} px); check that both cover the same area and that their CRS are declared correctly</source>
+        <translation>aucune des {count} entités de {vector!r} (couche {layer!r}) ne se trouve sur le raster {raster!r} ({width} x {height} px) ; vérifiez que les deux couvrent la même zone et que leurs SCR sont correctement déclarés</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="325"/>
+        <source>{count} of the {total} features of layer {layer!r} of {path!r} are lines (FIDs {fids}): training samples come from polygons (the pixels inside) or points (the pixel under each); buffer the lines into polygons first (e.g. Processing&apos;s Buffer) or choose a polygon or point layer</source>
+        <translation>{count} des {total} entités de la couche {layer!r} de {path!r} sont des lignes (FID {fids}) : les échantillons d'entraînement viennent de polygones (les pixels à l'intérieur) ou de points (le pixel sous chacun) ; changez d'abord les lignes en polygones par un tampon (p. ex. l'algorithme Tampon de Processing) ou choisissez une couche de polygones ou de points</translation>
+    </message>
 </context>
 </TS>

@@ -24,6 +24,7 @@ import numpy as np
 from osgeo import gdal, ogr
 
 from ..core.accuracy import AccuracyEstimates, allocate, estimate, half_width, sample_size
+from ..core.texts import QT_TRANSLATE_NOOP, Text, joined
 from .blocks import GDAL_CACHE_MB, NO_MASK_BAND, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files
@@ -59,9 +60,10 @@ class ClassMap:
         """Band 1 of `dataset`, which must hold integer values."""
         band = dataset.GetRasterBand(1)
         if band.DataType in (gdal.GDT_Float32, gdal.GDT_Float64) or gdal.DataTypeIsComplex(band.DataType):
-            raise DataError(f"raster {path!r} holds {gdal.GetDataTypeName(band.DataType)} values; a "
-                            "classification (or strata raster) holds integer codes: give the output of "
-                            "Predict or convert it (e.g. gdal_translate -ot UInt16)")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "raster {path!r} holds {kind} values; a classification (or strata raster) holds "
+                "integer codes: give the output of Predict or convert it (e.g. gdal_translate -ot UInt16)"),
+                path=path, kind=gdal.GetDataTypeName(band.DataType))
         return band
 
     def check_grid(self, path, other):
@@ -69,10 +71,13 @@ class ClassMap:
         own, theirs = geotransform_of(self.dataset), geotransform_of(other)
         if (other.RasterXSize, other.RasterYSize) != (self.width, self.height) or (
                 own and theirs and not np.allclose(own, theirs, rtol=0, atol=1e-3 * abs(own[1]))):
-            raise DataError(f"strata raster {path!r} ({other.RasterXSize} x {other.RasterYSize} px, "
-                            f"geotransform {theirs}) is not on the grid of map {self.path!r} ({self.width} x "
-                            f"{self.height} px, geotransform {own}); resample it onto the map's grid "
-                            "(nearest neighbour, e.g. gdalwarp -te/-tr or Align rasters)")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "strata raster {path!r} ({width} x {height} px, geotransform {geotransform}) is "
+                "not on the grid of map {map!r} ({map_width} x {map_height} px, geotransform "
+                "{map_geotransform}); resample it onto the map's grid (nearest neighbour, e.g. gdalwarp "
+                "-te/-tr or Align rasters)"),
+                path=path, width=other.RasterXSize, height=other.RasterYSize, geotransform=theirs,
+                map=self.path, map_width=self.width, map_height=self.height, map_geotransform=own)
 
     def windows(self, memory_mb):
         """Windows aligned to the map's blocks, each of at most `memory_mb` of int64 values per raster."""
@@ -165,12 +170,14 @@ def count_map(class_map, memory_mb=64, progress=None, is_canceled=None):
             if progress is not None:
                 progress(100.0 * done / len(windows))
     if not classes:
-        raise DataError(f"map {class_map.path!r} has no classified pixel (every value is 0 or no-data); "
-                        "give a classification raster")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "map {map!r} has no classified pixel (every value is 0 or no-data); give a "
+            "classification raster"), map=class_map.path)
     if unstratified:
-        raise DataError(f"{unstratified} classified pixels of map {class_map.path!r} have no stratum (0 or "
-                        f"no-data in strata raster {class_map.strata_path!r}); give every classified pixel "
-                        "a stratum, or leave STRATA empty to use the map classes as strata")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{count} classified pixels of map {map!r} have no stratum (0 or no-data in strata "
+            "raster {strata!r}); give every classified pixel a stratum, or leave STRATA empty to use the map "
+            "classes as strata"), count=unstratified, map=class_map.path, strata=class_map.strata_path)
     class_codes, pixels = sorted_counts(classes)
     stratum_codes, stratum_pixels = sorted_counts(strata) if class_map.strata_path else (class_codes, pixels)
     return MapCounts(class_codes, pixels, stratum_codes, stratum_pixels, *class_map.pixel_area())
@@ -242,8 +249,9 @@ def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64
     check_points_classified(class_map, vector_path, features, set(fids[keep].tolist()))
     dropped = walk.n_unusable + walk.n_contested + int(np.sum(~keep))
     if dropped and log is not None:
-        log(f"{dropped} pixels of reference polygons were left out: no class in the map (no-data) or "
-            "covered by polygons of different classes")
+        log(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{count} pixels of reference polygons were left out: no class in the map (no-data) "
+            "or covered by polygons of different classes"), count=dropped))
     return ReferenceSample(mapped[keep], strata[keep], codes[keep], fids[keep], features.labels,
                            features.class_names, dropped, features.warnings)
 
@@ -253,9 +261,11 @@ def check_inside(class_map, vector_path, features):
     boxes = features.boxes
     outside = (boxes[:, 2] <= boxes[:, 0]) | (boxes[:, 3] <= boxes[:, 1])
     if outside.any():
-        raise DataError(f"{int(outside.sum())} reference features of {vector_path!r} (FIDs "
-                        f"{fid_list(features.fids[outside])}) lie outside map {class_map.path!r}; move or "
-                        "delete them, or check that both layers declare the right CRS")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{count} reference features of {path!r} (FIDs {fids}) lie outside map {map!r}; move "
+            "or delete them, or check that both layers declare the right CRS"),
+            count=int(outside.sum()), path=vector_path, fids=fid_list(features.fids[outside]),
+            map=class_map.path)
 
 
 def check_points_classified(class_map, vector_path, features, sampled):
@@ -267,15 +277,17 @@ def check_points_classified(class_map, vector_path, features, sampled):
             if owners.setdefault(cell, int(fid)) != int(fid):
                 shared.append(int(fid))
     if shared:
-        raise DataError(f"{len(shared)} reference points of {vector_path!r} (FIDs {fid_list(shared)}) fall "
-                        "in a pixel another point already samples; a pixel is one sample: delete the "
-                        "duplicate points")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{count} reference points of {path!r} (FIDs {fids}) fall in a pixel another point "
+            "already samples; a pixel is one sample: delete the duplicate points"),
+            count=len(shared), path=vector_path, fids=fid_list(shared))
     missing = [fid for fid, points in zip(features.fids, features.points)
                if points is not None and int(fid) not in sampled]
     if missing:
-        raise DataError(f"{len(missing)} reference points of {vector_path!r} (FIDs {fid_list(missing)}) "
-                        f"fall on pixels of map {class_map.path!r} without a class (0 or no-data); move them "
-                        "onto classified pixels or delete them")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{count} reference points of {path!r} (FIDs {fids}) fall on pixels of map {map!r} "
+            "without a class (0 or no-data); move them onto classified pixels or delete them"),
+            count=len(missing), path=vector_path, fids=fid_list(missing), map=class_map.path)
 
 
 def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labels, names):
@@ -297,12 +309,16 @@ def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labe
     if unknown:
         known = ", ".join(f"{code} = {class_map.class_name(code)}" for code in counts.classes)
         spelled = {spelling_key(name): name for name in by_name}
-        alike = "".join(f"; {name!r} differs from the map's {spelled[spelling_key(name)]!r} only in case, "
-                        "spacing or Unicode form" for name in unknown if spelling_key(name) in spelled)
-        raise DataError(f"reference classes {', '.join(map(repr, unknown))} of field {class_field!r} are not "
-                        f"classes of map {class_map.path!r} (its classes: {known}{alike}); correct the "
-                        "reference labels (the map's category names or its integer codes) or assess the map "
-                        "these classes belong to")
+        alike = joined([Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "; {name!r} differs from the map's {spelled!r} only in case, spacing or Unicode "
+            "form"), name=name, spelled=spelled[spelling_key(name)])
+            for name in unknown if spelling_key(name) in spelled], "")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "reference classes {classes} of field {field!r} are not classes of map {map!r} (its "
+            "classes: {known}{alike}); correct the reference labels (the map's category names or its "
+            "integer codes) or assess the map these classes belong to"),
+            classes=", ".join(repr(name) for name in unknown), field=class_field, map=class_map.path,
+            known=known, alike=alike)
     return np.array(codes, dtype=np.int64)
 
 
@@ -358,8 +374,9 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
     counts = count_map(class_map, memory_mb, progress, is_canceled)
     reference = read_reference(class_map, reference_path, class_field, layer, memory_mb, log, is_canceled)
     if not len(reference.mapped):
-        raise DataError(f"no reference sample of {reference_path!r} falls on a classified pixel of "
-                        f"{map_path!r}; check that both cover the same area")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "no reference sample of {reference!r} falls on a classified pixel of {map!r}; check "
+            "that both cover the same area"), reference=reference_path, map=map_path)
     labels = map_codes_of_labels(class_map, counts, reference_path, class_field, layer, reference.labels,
                                  reference.names)
     reference_codes = labels[np.searchsorted(reference.labels, reference.reference)]
@@ -371,11 +388,14 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
                         np.searchsorted(classes, reference.mapped),
                         np.searchsorted(classes, reference_codes)), 1)
     stratum_names = ([class_map.class_name(code) for code in counts.strata] if strata_path is None
-                     else [f"stratum {code}" for code in counts.strata])
+                     else [Text(QT_TRANSLATE_NOOP("GmmSelect", "stratum {code}"), code=code)
+                           for code in counts.strata])
     estimates = estimate(samples, counts.stratum_pixels, stratum_names)
     if log is not None:
-        log(f"{len(reference.mapped)} reference samples in {len(counts.strata)} strata; overall accuracy "
-            f"{estimates.overall:.4f} +- {half_width(estimates.overall_se, confidence):.4f}")
+        log(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} +- "
+            "{margin:.4f}"), samples=len(reference.mapped), strata=len(counts.strata),
+            overall=estimates.overall, margin=half_width(estimates.overall_se, confidence)))
     return MapAssessment(map_path, reference_path, class_field, strata_path, classes,
                          [class_map.class_name(code) for code in classes], counts, pixels, samples, estimates,
                          confidence, reference.warnings + area_warnings(counts))
@@ -419,12 +439,15 @@ class SampleDesign:
 def expected_accuracies(values, n_classes):
     """One expected user's accuracy per class from one value for all or one per class."""
     if values is None:
-        raise DataError("no expected user's accuracy was given; give one value such as 0.8 or one per class")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "no expected user's accuracy was given; give one value such as 0.8 or one per "
+            "class"))
     values = np.asarray(values, dtype=np.float64).ravel()
     if len(values) not in (1, n_classes):
-        raise DataError(f"{len(values)} expected user's accuracies were given for a map of {n_classes} "
-                        "classes; give one value for every class or one per class, in the order of the "
-                        "class values")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{count} expected user's accuracies were given for a map of {classes} classes; give "
+            "one value for every class or one per class, in the order of the class values"),
+            count=len(values), classes=n_classes)
     return np.broadcast_to(values, (n_classes,)).copy()
 
 
@@ -460,14 +483,17 @@ def write_points(path, partial, class_map, rows, cols, mapped, weights, is_cance
     written to the staged file `partial` of `path` (GeoPackage or GeoJSON, from the extension)."""
     driver_name = POINT_DRIVERS.get(os.path.splitext(path)[1].lower())
     if driver_name is None:
-        raise DataError(f"sample layer {path!r}: give a .gpkg or .geojson file name")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "sample layer {path!r}: give a .gpkg or .geojson file name"), path=path)
     g = geotransform_of(class_map.dataset) or (0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
     xs = g[0] + (cols + 0.5) * g[1] + (rows + 0.5) * g[2]
     ys = g[3] + (cols + 0.5) * g[4] + (rows + 0.5) * g[5]
     try:
         source = ogr.GetDriverByName(driver_name).CreateDataSource(partial)
         if source is None:
-            raise DataError(f"OGR cannot create {partial!r}: {gdal.GetLastErrorMsg()}; check the folder")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "OGR cannot create {path!r}: {problem}; check the folder"),
+                path=partial, problem=gdal.GetLastErrorMsg())
         layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0],
                                    spatial_reference(class_map.dataset.GetProjection() or ""), ogr.wkbPoint)
         for name, kind in (("map_class", ogr.OFTInteger), ("stratum", ogr.OFTInteger),
@@ -514,6 +540,8 @@ def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, min
         partial = staging.stage(output_path)
         write_points(output_path, partial, class_map, rows, cols, mapped, weights, is_canceled)
     if log is not None:
-        log(f"sample size {n_planned} (Olofsson 2014 eq. 13), {int(drawn.sum())} points drawn: "
-            + ", ".join(f"{name} {int(n)}" for name, n in zip(design.class_names, drawn)))
+        log(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "sample size {planned} (Olofsson 2014 eq. 13), {drawn} points drawn: {counts}"),
+            planned=n_planned, drawn=int(drawn.sum()),
+            counts=", ".join(f"{name} {int(n)}" for name, n in zip(design.class_names, drawn))))
     return design

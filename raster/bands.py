@@ -13,6 +13,7 @@ the model's (stored_conversion).
 
 import numpy as np
 
+from ..core.texts import QT_TRANSLATE_NOOP, SEMICOLON, InputError, Text, joined
 from .errors import DataError
 from .info import BandIdentity
 from .notices import warning_lines
@@ -23,21 +24,26 @@ WAVELENGTH_TOLERANCE = 0.002
 NANOMETRES = {"nm": 1.0, "nanometer": 1.0, "nanometers": 1.0, "nanometre": 1.0, "nanometres": 1.0,
               "um": 1e3, "µm": 1e3, "micrometer": 1e3, "micrometers": 1e3, "micrometre": 1e3,
               "micrometres": 1e3, "micron": 1e3, "microns": 1e3, "mm": 1e6, "millimeters": 1e6}
-HAND_MAP_FIX = "map the bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. nir=4"
+HAND_MAP_FIX = Text(QT_TRANSLATE_NOOP(
+    "GmmSelect", "map the bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. nir=4"))
+#: The separator of the raster band numbers of one name ('1 and 2').
+AND = Text(QT_TRANSLATE_NOOP("GmmSelect", " and "))
 
 
 def parse_band_map(text):
     """{model band name or number: raster band number} of text such as 'B5=3, B4=2' (None when empty),
-    or ValueError saying how to write it."""
+    or InputError (a ValueError) saying how to write it."""
     pairs = [pair.strip() for pair in str(text or "").replace(";", ",").split(",") if pair.strip()]
     band_map = {}
     for pair in pairs:
         key, equals, value = (part.strip() for part in pair.partition("="))
         if not equals or not key or not value.isdigit():
-            raise ValueError(f"BAND_MAP pair {pair!r} is not 'model band=raster band number'; write pairs "
-                             "such as B5=3, B4=2 (model band name or number = band number in the raster)")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "BAND_MAP pair {pair!r} is not 'model band=raster band number'; write pairs "
+                "such as B5=3, B4=2 (model band name or number = band number in the raster)"), pair=pair)
         if key in band_map:
-            raise ValueError(f"BAND_MAP maps model band {key!r} twice; map each band once")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "BAND_MAP maps model band {band!r} twice; map each band once"), band=key)
         band_map[key] = int(value)
     return band_map or None
 
@@ -57,7 +63,10 @@ def model_bands(saved, band_numbers):
 
 def describe(band):
     """How a message names a model band: "'nir' (band 4)" or "band 4"."""
-    return f"{band.name!r} (band {band.number})" if band.name else f"band {band.number}"
+    if band.name:
+        return Text(QT_TRANSLATE_NOOP("GmmSelect", "{name!r} (band {number})"), name=band.name,
+                    number=band.number)
+    return Text(QT_TRANSLATE_NOOP("GmmSelect", "band {number}"), number=band.number)
 
 
 def wavelength_text(band):
@@ -80,9 +89,11 @@ def relative_difference(model_band, raster_band):
 
 def wavelength_differences(model, chosen, tolerance):
     """'model band: figure -> raster band n: figure' for each pair differing by more than `tolerance`."""
-    return [f"{describe(band)}: {wavelength_text(band)} -> raster band {other.number}: "
-            f"{wavelength_text(other)}" for band, other in zip(model, chosen)
-            if (relative_difference(band, other) or 0.0) > tolerance]
+    return [Text(QT_TRANSLATE_NOOP("GmmSelect", "{band}: {wavelength} -> raster band {number}: "
+                                                 "{other_wavelength}"),
+                 band=describe(band), wavelength=wavelength_text(band), number=other.number,
+                 other_wavelength=wavelength_text(other))
+            for band, other in zip(model, chosen) if (relative_difference(band, other) or 0.0) > tolerance]
 
 
 def stored_conversion(path, model, chosen):
@@ -96,21 +107,29 @@ def stored_conversion(path, model, chosen):
         if band.scale is not None and other.scale is not None:
             gains[k], offsets[k] = other.scale / band.scale, (other.offset - band.offset) / band.scale
             if gains[k] != 1 or offsets[k] != 0:
-                converted.append(f"{describe(band)} {band.scale:g}, {band.offset:g} <- raster band "
-                                 f"{other.number} {other.scale:g}, {other.offset:g}")
+                converted.append(Text(QT_TRANSLATE_NOOP(
+                    "GmmSelect", "{band} {scale:g}, {offset:g} <- raster band {number} {raster_scale:g}, "
+                    "{raster_offset:g}"), band=describe(band), scale=band.scale, offset=band.offset,
+                    number=other.number, raster_scale=other.scale, raster_offset=other.offset))
         elif scaled(band) or scaled(other):
-            unmatched.append(f"{describe(band)}: {meaning(band)}, raster band {other.number}: "
-                             f"{meaning(other)}")
+            unmatched.append(Text(QT_TRANSLATE_NOOP(
+                "GmmSelect", "{band}: {meaning}, raster band {number}: {raster_meaning}"),
+                band=describe(band), meaning=meaning(band), number=other.number,
+                raster_meaning=meaning(other)))
     if np.any(gains <= 0):
-        raise DataError(f"raster {path!r} stores some of the model's bands with a scale of the other sign: "
-                        + "; ".join(converted) + " (model scale, offset <- raster scale, offset); check the "
-                        "raster's band scales (gdalinfo) and correct them (gdal_edit.py -scale)")
-    lines = warning_lines([f"stored values taken as they are where only the model or the raster declares a "
-                           f"scale or offset: {'; '.join(unmatched)}"] if unmatched else [])
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "raster {path!r} stores some of the model's bands with a scale of the other sign: "
+            "{bands} (model scale, offset <- raster scale, offset); check the raster's band scales "
+            "(gdalinfo) and correct them (gdal_edit.py -scale)"),
+            path=path, bands=joined(converted, SEMICOLON))
+    lines = warning_lines([Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "stored values taken as they are where only the model or the raster declares a scale or "
+        "offset: {bands}"), bands=joined(unmatched, SEMICOLON))] if unmatched else [])
     if not converted:
         return None, lines
-    return (gains, offsets), ["stored values converted to the model's (value = stored * scale + offset): "
-                              + ", ".join(converted)] + lines
+    return (gains, offsets), [Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "stored values converted to the model's (value = stored * scale + offset): {bands}"),
+        bands=joined(converted, ", "))] + lines
 
 
 def scaled(band):
@@ -123,16 +142,18 @@ def meaning(band):
     """'value = stored * 0.0001 + -0.1', or 'no scale or offset' (none declared, or none recorded by a model
     of an earlier version)."""
     if band.scale is None:
-        return "no scale or offset"
-    return f"value = stored * {band.scale:g} + {band.offset:g}"
+        return Text(QT_TRANSLATE_NOOP("GmmSelect", "no scale or offset"))
+    return Text(QT_TRANSLATE_NOOP("GmmSelect", "value = stored * {scale:g} + {offset:g}"), scale=band.scale,
+                offset=band.offset)
 
 
 def check_band_count(path, n_bands, n_raster_bands):
     """DataError unless the raster has the `n_raster_bands` bands of the model's raster (None: any)."""
     if n_raster_bands is not None and n_bands != n_raster_bands:
-        raise DataError(f"the model was trained on a raster of {n_raster_bands} bands but raster {path!r} "
-                        f"has {n_bands}: classify a raster with the same bands, in the same order, train a "
-                        f"model on this one, or {HAND_MAP_FIX}")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the model was trained on a raster of {model_bands} bands but raster {path!r} has "
+            "{bands}: classify a raster with the same bands, in the same order, train a model on this one, "
+            "or {fix}"), model_bands=n_raster_bands, path=path, bands=n_bands, fix=HAND_MAP_FIX)
 
 
 def by_hand(path, model, raster, band_map):
@@ -146,15 +167,20 @@ def by_hand(path, model, raster, band_map):
     unknown = sorted(set(keys) - used)
     unmapped = [describe(band) for band, number in zip(model, found) if number is None]
     if unknown or unmapped:
-        raise DataError(f"the band map names {', '.join(unknown) or 'no unknown band'} and leaves "
-                        f"{', '.join(unmapped) or 'no band'} of the model unmapped; map each band the model "
-                        f"uses ({', '.join(describe(band) for band in model)}) to a raster band number, by "
-                        "its name or number, e.g. "
-                        f"{model[0].name or model[0].number}={model[0].number}")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the band map names {unknown} and leaves {unmapped} of the model unmapped; map "
+            "each band the model uses ({bands}) to a raster band number, by its name or number, e.g. "
+            "{key}={number}"),
+            unknown=", ".join(unknown) or Text(QT_TRANSLATE_NOOP("GmmSelect", "no unknown band")),
+            unmapped=joined(unmapped, ", ") or Text(QT_TRANSLATE_NOOP("GmmSelect", "no band")),
+            bands=joined([describe(band) for band in model], ", "), key=model[0].name or model[0].number,
+            number=model[0].number)
     wrong = [number for number in found if not 1 <= number <= len(raster)]
     if wrong or len(set(found)) != len(found):
-        raise DataError(f"the band map gives raster bands {found} but raster {path!r} has bands 1 to "
-                        f"{len(raster)}; give each model band a different band of the raster")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the band map gives raster bands {found} but raster {path!r} has bands 1 to "
+            "{count}; give each model band a different band of the raster"),
+            found=found, path=path, count=len(raster))
     return found
 
 
@@ -168,14 +194,24 @@ def by_name(path, model, raster):
     found = [holders.get(band.name, []) for band in model]
     if all(len(numbers) == 1 for numbers in found):
         return [numbers[0] for numbers in found]
-    listed = "; ".join(f"{band.name!r} -> " + ("missing" if not numbers else f"band {numbers[0]}"
-                                                 if len(numbers) == 1 else
-                                                 f"bands {' and '.join(map(str, numbers))} (ambiguous)")
-                       for band, numbers in zip(model, found))
-    names = ", ".join(repr(band.name or f"Band {band.number}") for band in raster)
-    raise DataError(f"raster {path!r} does not hold the model's bands by name: {listed} (model -> raster; "
-                    f"the raster's bands: {names}); classify a raster with these bands, name its bands as "
-                    f"the model's (band descriptions), or {HAND_MAP_FIX}")
+    listed = joined([holder(band.name, numbers) for band, numbers in zip(model, found)], SEMICOLON)
+    names = joined([repr(band.name) if band.name else Text(QT_TRANSLATE_NOOP("GmmSelect", "'Band {number}'"),
+                                                             number=band.number) for band in raster], ", ")
+    raise DataError(QT_TRANSLATE_NOOP(
+        "GmmSelect", "raster {path!r} does not hold the model's bands by name: {listed} (model -> raster; "
+        "the raster's bands: {names}); classify a raster with these bands, name its bands as the model's "
+        "(band descriptions), or {fix}"), path=path, listed=listed, names=names, fix=HAND_MAP_FIX)
+
+
+def holder(name, numbers):
+    """How a message names the raster bands `numbers` named `name`: "'nir' -> band 4", "'nir' -> missing" or
+    "'nir' -> bands 4 and 5 (ambiguous)"."""
+    if not numbers:
+        return Text(QT_TRANSLATE_NOOP("GmmSelect", "{name!r} -> missing"), name=name)
+    if len(numbers) == 1:
+        return Text(QT_TRANSLATE_NOOP("GmmSelect", "{name!r} -> band {number}"), name=name, number=numbers[0])
+    return Text(QT_TRANSLATE_NOOP("GmmSelect", "{name!r} -> bands {numbers} (ambiguous)"), name=name,
+                numbers=joined([str(number) for number in numbers], AND))
 
 
 def match_bands(path, model, raster, n_raster_bands=None, band_map=None, tolerance=WAVELENGTH_TOLERANCE):
@@ -184,9 +220,12 @@ def match_bands(path, model, raster, n_raster_bands=None, band_map=None, toleran
     if band_map:
         numbers = by_hand(path, model, raster, band_map)
         chosen = [raster[number - 1] for number in numbers]
-        pairs = ", ".join(f"{describe(band)} -> {number}" for band, number in zip(model, numbers))
-        lines = [f"bands mapped by hand: {pairs} (model -> raster band)"]
-        lines += [f"wavelengths differ (accepted by the band map): {difference}"
+        pairs = joined([Text(QT_TRANSLATE_NOOP("GmmSelect", "{band} -> {number}"), band=describe(band),
+                             number=number) for band, number in zip(model, numbers)], ", ")
+        lines = [Text(QT_TRANSLATE_NOOP("GmmSelect", "bands mapped by hand: {pairs} (model -> raster band)"),
+                      pairs=pairs)]
+        lines += [Text(QT_TRANSLATE_NOOP("GmmSelect", "wavelengths differ (accepted by the band map): "
+                                                      "{difference}"), difference=difference)
                   for difference in wavelength_differences(model, chosen, tolerance)]
         return numbers, lines
     numbers = [band.number for band in model]
@@ -196,19 +235,26 @@ def match_bands(path, model, raster, n_raster_bands=None, band_map=None, toleran
         lines = []
         if not same_order:
             numbers = by_name(path, model, raster)
-            lines = ["bands mapped by name: " + ", ".join(f"{band.name!r} {band.number} -> {number}"
-                                                          for band, number in zip(model, numbers))
-                     + " (model -> raster band)"]
+            pairs = ", ".join(f"{band.name!r} {band.number} -> {number}"
+                              for band, number in zip(model, numbers))
+            lines = [Text(QT_TRANSLATE_NOOP(
+                "GmmSelect", "bands mapped by name: {pairs} (model -> raster band)"), pairs=pairs)]
     else:
         check_band_count(path, len(raster), n_raster_bands)
-        side = ("the raster has no band names" if all(band.name for band in model) else
-                "the model does not name every band it uses" if any(band.name for band in model) else
-                "the model has no band names")
-        lines = [f"{side}: bands taken by number ({numbers}), only the band count checked"]
+        side = (Text(QT_TRANSLATE_NOOP("GmmSelect", "the raster has no band names"))
+                if all(band.name for band in model) else
+                Text(QT_TRANSLATE_NOOP("GmmSelect", "the model does not name every band it uses"))
+                if any(band.name for band in model) else
+                Text(QT_TRANSLATE_NOOP("GmmSelect", "the model has no band names")))
+        lines = [Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{side}: bands taken by number ({numbers}), only the band count checked"),
+            side=side, numbers=numbers)]
     chosen = [raster[number - 1] for number in numbers] if max(numbers) <= len(raster) else []
     differences = wavelength_differences(model, chosen, tolerance)
     if differences:
-        raise DataError(f"the wavelengths of raster {path!r} differ from the model's by more than "
-                        f"{tolerance:.2%}: {'; '.join(differences)} (model -> raster); classify a raster "
-                        f"of the bands the model was trained on, or {HAND_MAP_FIX} to accept the difference")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the wavelengths of raster {path!r} differ from the model's by more than "
+            "{tolerance:.2%}: {differences} (model -> raster); classify a raster of the bands the model was "
+            "trained on, or {fix} to accept the difference"),
+            path=path, tolerance=tolerance, differences=joined(differences, SEMICOLON), fix=HAND_MAP_FIX)
     return numbers, lines

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 import numpy as np
 from osgeo import gdal, gdal_array
 
+from ..core.texts import QT_TRANSLATE_NOOP
 from .errors import DataError
 from .info import geotransform_of, open_raster
 from .notices import warning
@@ -100,11 +101,14 @@ def check_band_numbers(path, n_bands, band_numbers):
     numbers = [int(number) for number in band_numbers]
     wrong = [number for number in numbers if not 1 <= number <= n_bands]
     if not numbers or wrong:
-        raise DataError(f"raster {path!r} has {n_bands} bands (1..{n_bands}) but bands {wrong or numbers} "
-                        "were asked for; choose band numbers in that range (or the raster the model was "
-                        "trained on)")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "raster {path!r} has {count} bands (1..{count}) but bands {bands} were asked for; "
+            "choose band numbers in that range (or the raster the model was trained on)"),
+            path=path, count=n_bands, bands=wrong or numbers)
     if len(set(numbers)) != len(numbers):
-        raise DataError(f"band numbers {numbers} for raster {path!r} repeat a band; list each band once")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "band numbers {bands} for raster {path!r} repeat a band; list each band once"),
+            bands=numbers, path=path)
     return numbers
 
 
@@ -112,8 +116,9 @@ def buffer_type(dataset, band_numbers):
     """The GDAL type that holds every band read: the bands' own type when they share it, else Float64."""
     types = {dataset.GetRasterBand(number).DataType for number in band_numbers}
     if any(gdal.DataTypeIsComplex(code) for code in types):
-        raise DataError(f"raster {dataset.GetDescription()!r} has complex-valued bands; convert them to "
-                        "real values (amplitude, intensity) first")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "raster {path!r} has complex-valued bands; convert them to real values (amplitude, "
+            "intensity) first"), path=dataset.GetDescription())
     return types.pop() if len(types) == 1 else gdal.GDT_Float64
 
 
@@ -190,13 +195,17 @@ class PixelReader:
         """Band 1 of the mask raster, which must have the raster's size."""
         mask = open_raster(mask_path)
         if (mask.RasterXSize, mask.RasterYSize) != (self.width, self.height):
-            raise DataError(f"mask {mask_path!r} is {mask.RasterXSize} x {mask.RasterYSize} px but raster "
-                            f"{self.path!r} is {self.width} x {self.height} px; resample the mask onto the "
-                            "raster's grid (e.g. gdalwarp -te/-tr or Align rasters)")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "mask {mask!r} is {mask_width} x {mask_height} px but raster {raster!r} is "
+                "{width} x {height} px; resample the mask onto the raster's grid (e.g. gdalwarp -te/-tr or "
+                "Align rasters)"), mask=mask_path, mask_width=mask.RasterXSize, mask_height=mask.RasterYSize,
+                raster=self.path, width=self.width, height=self.height)
         own, other = geotransform_of(self.dataset), geotransform_of(mask)
         if own and other and not np.allclose(own, other, rtol=0, atol=1e-3 * abs(own[1])):
-            raise DataError(f"mask {mask_path!r} has the size of raster {self.path!r} but another grid "
-                            f"(geotransform {other} vs {own}); resample the mask onto the raster's grid")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "mask {mask!r} has the size of raster {raster!r} but another grid (geotransform "
+                "{mask_grid} vs {raster_grid}); resample the mask onto the raster's grid"),
+                mask=mask_path, raster=self.path, mask_grid=other, raster_grid=own)
         self._mask_dataset = mask
         return mask.GetRasterBand(1)
 
@@ -235,8 +244,10 @@ class PixelReader:
         """DataError where GDAL could not read `window` (its read returned None)."""
         if read is None:
             x, y, w, h = window
-            raise DataError(f"GDAL could not read window x={x} y={y} {w} x {h} of raster {self.path!r}: "
-                            f"{gdal.GetLastErrorMsg()}; check that the file is complete and readable")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "GDAL could not read window x={x} y={y} {width} x {height} of raster {path!r}: "
+                "{reason}; check that the file is complete and readable"),
+                x=x, y=y, width=w, height=h, path=self.path, reason=gdal.GetLastErrorMsg())
 
     def usable(self, bands, window):
         """The usable-pixel mask `(h, w)` of `bands (d, h, w)` read at `window`."""

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 
 from osgeo import gdal
 
+from ..core.texts import QT_TRANSLATE_NOOP, Text
 from .errors import DataError, check_canceled
 from .info import geotransform_of
 
@@ -41,13 +42,16 @@ def scheduler_client(address):
     try:
         from distributed import Client
     except ImportError as error:
-        raise DataError("a Dask scheduler was given but Dask is not installed; install python3-distributed "
-                        "(Debian) or the pip package 'distributed', or leave DASK_SCHEDULER empty") from error
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "a Dask scheduler was given but Dask is not installed; install python3-distributed "
+            "(Debian) or the pip package 'distributed', or leave DASK_SCHEDULER empty")) from error
     try:
         client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as error:
-        raise DataError(f"no Dask scheduler answers at {address!r} ({error}); start one with 'dask "
-                        "scheduler' and give the address it prints (tcp://host:8786)") from error
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "no Dask scheduler answers at {address!r} ({problem}); start one with 'dask "
+            "scheduler' and give the address it prints (tcp://host:8786)"),
+            address=address, problem=str(error)) from error
     try:
         yield client
     finally:
@@ -58,8 +62,10 @@ def worker_count(client):
     """The number of workers of the cluster of `client`; DataError when it has none (tasks would wait)."""
     workers = len(client.scheduler_info()["workers"])
     if not workers:
-        raise DataError(f"the Dask scheduler at {client.scheduler.address!r} has no worker; start some with "
-                        "'dask worker ADDRESS' on machines that see the raster and the output folder")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the Dask scheduler at {address!r} has no worker; start some with 'dask worker "
+            "ADDRESS' on machines that see the raster and the output folder"),
+            address=client.scheduler.address)
     return workers
 
 
@@ -112,8 +118,10 @@ class TileWriter:
             temporary = f"{path}.{uuid.uuid4().hex[:8]}.partial.tif"
             tile = gdal.GetDriverByName("GTiff").Create(temporary, w, h, n_bands, gdal_type, creation_options)
             if tile is None:
-                raise DataError(f"a Dask worker cannot create tile {temporary!r}: {gdal.GetLastErrorMsg()}; "
-                                "the output's folder must be one every worker sees and can write to")
+                raise DataError(QT_TRANSLATE_NOOP(
+                    "GmmSelect", "a Dask worker cannot create tile {path!r}: {problem}; the output's folder "
+                    "must be one every worker sees and can write to"),
+                    path=temporary, problem=gdal.GetLastErrorMsg())
             if geotransform is not None:
                 g = geotransform
                 tile.SetGeoTransform((g[0] + x * g[1] + y * g[2], g[1], g[2],
@@ -170,7 +178,10 @@ def run_window_groups(client, task, arguments, width, windows, rasters, staging,
     layouts = output_layouts(rasters)
     run = uuid.uuid4().hex[:12]
     if log is not None:
-        log(f"Dask: {len(groups)} tasks of up to {GROUP_PIXELS} px on {workers} workers, tiles in {folder!r}")
+        log(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "Dask: {tasks} tasks of up to {pixels} px on {workers} workers, tiles in "
+            "{folder!r}"),
+            tasks=len(groups), pixels=GROUP_PIXELS, workers=workers, folder=folder))
     futures = [client.submit(task, *arguments, group, (folder, k, group_box(group), layouts),
                              key=f"gmmselect-predict-{run}-{k}", pure=False)
                for k, group in enumerate(groups)]

@@ -1,11 +1,12 @@
 """Errors of the data layer: bad input (DataError); a cancel raises the core's Canceled."""
 
 from ..core import Canceled
+from ..core.texts import InputError
 
 __all__ = ["Canceled", "DataError", "check_canceled"]
 
 
-class DataError(ValueError):
+class DataError(InputError):
     """Bad input: the message names the file, the numbers that do not fit, and the fix."""
 
 

@@ -13,6 +13,7 @@ from contextlib import suppress
 
 from osgeo import gdal
 
+from ..core.texts import QT_TRANSLATE_NOOP
 from .errors import DataError
 
 #: What GDAL writes next to a raster (PAM metadata: category names, statistics).
@@ -80,8 +81,9 @@ def check_distinct(outputs, inputs):
     clash = first_clash(outputs, inputs)
     if clash is not None:
         output, other, path = clash
-        raise DataError(f"output {output} would write {path!r}, which is also {other} of this run; choose "
-                        f"another file name for {output}")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "output {output} would write {path!r}, which is also {other} of this run; choose "
+            "another file name for {output}"), output=output, path=path, other=other)
 
 
 class OutputSet:
@@ -117,16 +119,19 @@ class OutputSet:
             try:
                 os.mkdir(created)
             except OSError as error:
-                raise DataError(f"cannot create the output folder {created!r}: {error.strerror}; choose a "
-                                "folder you can write to") from error
+                raise DataError(QT_TRANSLATE_NOOP(
+                    "GmmSelect", "cannot create the output folder {folder!r}: {reason}; choose a folder you "
+                    "can write to"), folder=created, reason=error.strerror) from error
             self.folders.append(created)
         folder = os.path.dirname(path)
         if not os.access(folder, os.W_OK | os.X_OK):
-            raise DataError(f"cannot write output {path!r}: folder {folder!r} is not writable; choose a "
-                            "folder you can write to")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "cannot write output {path!r}: folder {folder!r} is not writable; choose a "
+                "folder you can write to"), path=path, folder=folder)
         if os.path.isdir(path):
-            raise DataError(f"output {path!r} is a folder; give the name of a file (in that folder or "
-                            "another), not of a folder")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "output {path!r} is a folder; give the name of a file (in that folder or "
+                "another), not of a folder"), path=path)
         return path
 
     def stage(self, path, side_files=()):

@@ -7,6 +7,7 @@ from typing import List, Optional, Tuple
 
 from osgeo import gdal, osr
 
+from ..core.texts import QT_TRANSLATE_NOOP, Text
 from .errors import DataError
 
 #: What GDAL's ENVI driver appends to each band name when the header has wavelengths: ' (450.5 Nanometers)'.
@@ -49,17 +50,23 @@ class RasterInfo:
 def open_raster(path):
     """The GDAL dataset of `path`, or a DataError that says why it cannot be read."""
     if not os.path.exists(path) and "://" not in path and not path.startswith("/vsi"):
-        raise DataError(f"raster {path!r} does not exist; check the path")
+        raise DataError(QT_TRANSLATE_NOOP("GmmSelect", "raster {path!r} does not exist; check the path"),
+                        path=path)
     try:
         dataset = gdal.Open(path)
     except RuntimeError as error:
-        raise DataError(f"GDAL cannot read raster {path!r}: {error}; check that it is a raster "
-                        "in a format GDAL reads") from error
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "GDAL cannot read raster {path!r}: {reason}; check that it is a raster in a format "
+            "GDAL reads"), path=path, reason=str(error)) from error
     if dataset is None:
-        raise DataError(f"GDAL cannot read raster {path!r}: {gdal.GetLastErrorMsg() or 'unknown format'}; "
-                        "check that it is a raster in a format GDAL reads")
+        reason = gdal.GetLastErrorMsg() or Text(QT_TRANSLATE_NOOP("GmmSelect", "unknown format"))
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "GDAL cannot read raster {path!r}: {reason}; check that it is a raster in a format "
+            "GDAL reads"), path=path, reason=reason)
     if dataset.RasterCount == 0:
-        raise DataError(f"{path!r} holds no raster band (is it a vector or a container of subdatasets?)")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{path!r} holds no raster band (is it a vector or a container of subdatasets?)"),
+            path=path)
     return dataset
 
 
@@ -79,9 +86,10 @@ def spatial_reference(wkt):
 
 
 def crs_name(reference):
-    """A short name of a CRS: 'EPSG:32622' when it has an authority code, else its name."""
+    """A short name of a CRS: 'EPSG:32622' when it has an authority code, else its name ('no CRS' for
+    None)."""
     if reference is None:
-        return "no CRS"
+        return Text(QT_TRANSLATE_NOOP("GmmSelect", "no CRS"))
     code = reference.GetAuthorityCode(None)
     return f"{reference.GetAuthorityName(None)}:{code}" if code else reference.GetName()
 

@@ -12,6 +12,7 @@ from collections import Counter
 import numpy as np
 from osgeo import ogr
 
+from ..core.texts import QT_TRANSLATE_NOOP, Text
 from .errors import DataError, check_canceled
 from .notices import warning_lines
 from .samples import MIN_SAMPLES_PER_CLASS, TrainingSamples
@@ -29,8 +30,10 @@ def field_names(path, layer):
     repeated = [name for name, count in Counter(names).items() if count > 1]
     if repeated:
         columns = [str(k + 1) for k, name in enumerate(names) if name == repeated[0]]
-        raise DataError(f"table {path!r} has {len(columns)} fields named {repeated[0]!r} (columns "
-                        f"{', '.join(columns)}): give every column a distinct name")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "table {path!r} has {count} fields named {name!r} (columns {columns}): give every "
+            "column a distinct name"),
+            path=path, count=len(columns), name=repeated[0], columns=", ".join(columns))
     return names
 
 
@@ -44,26 +47,32 @@ def band_fields(path, layer, names, excluded, chosen=None):
     if not chosen:
         indices = [k for k, name in enumerate(names) if name not in excluded and is_numeric(k)]
         if not indices:
-            raise DataError(f"table {path!r} has no numeric field besides {', '.join(map(repr, excluded))}: "
-                            "its band columns are text (give a CSV a .csvt file with their types, "
-                            "e.g. \"String\",\"Real\",...)")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "table {path!r} has no numeric field besides {fields}: its band columns are "
+                "text (give a CSV a .csvt file with their types, e.g. \"String\",\"Real\",...)"),
+                path=path, fields=", ".join(map(repr, excluded)))
         return indices
     indices = []
     for name in chosen:
         if name not in names:
-            raise DataError(f"BANDS: table {path!r} has no field {name!r}; its fields are: "
-                            f"{', '.join(names)}")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "BANDS: table {path!r} has no field {name!r}; its fields are: {fields}"),
+                path=path, name=name, fields=", ".join(names))
         if name in excluded:
-            raise DataError(f"BANDS: {name!r} is the class or group field; remove it from the bands")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "BANDS: {name!r} is the class or group field; remove it from the bands"),
+                name=name)
         index = names.index(name)
         if not is_numeric(index):
             kind = definition.GetFieldDefn(index).GetTypeName()
-            raise DataError(f"BANDS: field {name!r} is of type {kind}, not a number: remove it from "
-                            "BANDS, or give it a numeric type (for a CSV, a .csvt file)")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "BANDS: field {name!r} is of type {kind}, not a number: remove it from BANDS, "
+                "or give it a numeric type (for a CSV, a .csvt file)"), name=name, kind=kind)
         indices.append(index)
     if len(set(indices)) < len(indices):
         twice = [name for name, count in Counter(chosen).items() if count > 1]
-        raise DataError(f"BANDS lists {twice[0]!r} more than once: give each band field once")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "BANDS lists {name!r} more than once: give each band field once"), name=twice[0])
     return indices
 
 
@@ -84,9 +93,11 @@ def read_library(path, class_field, bands=None, group_field=None, wavelengths=No
     class_index, class_type = class_field_index(path, table, class_field)
     group_index = None if not group_field else class_field_index(path, table, group_field)[0]
     if group_index == class_index:
-        raise DataError(f"the group field {group_field!r} of table {path!r} is its class field: groups "
-                        "(sites, files, plots) split each class into parts that cross-validation leaves out "
-                        "one at a time; choose the field that names them, or none (each row its own group)")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the group field {field!r} of table {path!r} is its class field: groups (sites, "
+            "files, plots) split each class into parts that cross-validation leaves out one at a time; "
+            "choose the field that names them, or none (each row its own group)"),
+            field=group_field, path=path)
     excluded = [name for name in (class_field, group_field) if name]
     indices = band_fields(path, table, names, excluded, bands)
     values, classes, groups, fids = [], [], [], []
@@ -122,8 +133,10 @@ def check_values(path, X, fids, band_names):
     if bad.any():
         rows = np.flatnonzero(bad.any(axis=1))
         first = band_names[int(np.flatnonzero(bad[rows[0]])[0])]
-        raise DataError(f"{len(rows)} rows of table {path!r} have an empty or non-finite band value (first: "
-                        f"FID {fids[rows[0]]}, field {first!r}): fill in these values or delete the rows")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{count} rows of table {path!r} have an empty or non-finite band value (first: FID "
+            "{fid}, field {field!r}): fill in these values or delete the rows"),
+            count=len(rows), path=path, fid=fids[rows[0]], field=first)
 
 
 def check_class_counts(counts):
@@ -131,19 +144,23 @@ def check_class_counts(counts):
     short = {name: count for name, count in counts.items() if count < MIN_SAMPLES_PER_CLASS}
     if short:
         detail = ", ".join(f"'{name}': {count}" for name, count in short.items())
-        raise DataError(f"every class needs at least {MIN_SAMPLES_PER_CLASS} spectra for a covariance "
-                        f"(class {detail}); add spectra of these classes or delete their rows")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "every class needs at least {minimum} spectra for a covariance (class {detail}); "
+            "add spectra of these classes or delete their rows"),
+            minimum=MIN_SAMPLES_PER_CLASS, detail=detail)
 
 
 def band_wavelengths(band_names, given=None, log=None):
     """`given` (one per band, checked), else parsed from the band names, else None (logged)."""
     if given:
         if len(given) != len(band_names):
-            raise DataError(f"WAVELENGTHS gives {len(given)} values for {len(band_names)} band fields: "
-                            "give one wavelength per band field, in the order of BANDS")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "WAVELENGTHS gives {count} values for {bands} band fields: give one wavelength "
+                "per band field, in the order of BANDS"), count=len(given), bands=len(band_names))
         return [float(value) for value in given]
     parsed = parse_wavelengths(band_names)
     if parsed is None and log is not None:
-        log("No wavelength in some band field names (e.g. wl_450, b450, 450) and none given: "
-            "the model records band names only")
+        log(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "No wavelength in some band field names (e.g. wl_450, b450, 450) and none given in "
+            "WAVELENGTHS: the model records band names only")))
     return parsed

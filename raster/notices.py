@@ -7,7 +7,7 @@ any warning, also one read from an older model file, in its own language (report
 
 import re
 
-from ..core.choices import QT_TRANSLATE_NOOP
+from ..core.texts import QT_TRANSLATE_NOOP, Text
 
 #: Every warning of the data layer. Placeholders are named and filled with text (numbers formatted).
 WARNINGS = {
@@ -61,13 +61,13 @@ PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")
 
 
 def warning(key, **values):
-    """The English text of warning `key` with its placeholders filled by `values`."""
-    return WARNINGS[key].format(**values)
+    """The Text of warning `key` with its placeholders filled by `values`."""
+    return Text(WARNINGS[key], **values)
 
 
 def warning_lines(texts):
     """The log lines of the warnings `texts`, 'warning: ...' each."""
-    return [f"warning: {text}" for text in texts]
+    return [Text(QT_TRANSLATE_NOOP("GmmSelect", "warning: {text}"), text=text) for text in texts]
 
 
 def pattern(template):

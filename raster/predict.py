@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from osgeo import gdal, gdal_array
 
+from ..core.texts import QT_TRANSLATE_NOOP, InputError, Text
 from ..core.threads import single_threaded_blas
 from .bands import WAVELENGTH_TOLERANCE, match_bands, stored_conversion
 from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
@@ -50,8 +51,9 @@ class OutputRaster:
         self.dataset = gdal.GetDriverByName("GTiff").Create(
             temporary, source.RasterXSize, source.RasterYSize, n_bands, gdal_type, CREATION_OPTIONS)
         if self.dataset is None:
-            raise DataError(f"GDAL cannot create {temporary!r} for output {path!r}: "
-                            f"{gdal.GetLastErrorMsg()}; check free disk space and permissions")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "GDAL cannot create {temporary!r} for output {path!r}: {problem}; check free "
+                "disk space and permissions"), temporary=temporary, path=path, problem=gdal.GetLastErrorMsg())
         geotransform = geotransform_of(source)
         if geotransform is not None:
             self.dataset.SetGeoTransform(geotransform)
@@ -154,14 +156,18 @@ class Classifier:
 def check_model(mixture, reader, band_numbers):
     """DataError unless the model uses as many bands as are read and its labels are >= 1."""
     if mixture.n_features != len(reader.band_numbers):
-        raise DataError(f"the model uses {mixture.n_features} bands but {len(reader.band_numbers)} bands of "
-                        f"raster {reader.path!r} ({reader.dataset.RasterCount} bands) were given"
-                        f"{'' if band_numbers else ' (all of them)'}: pass the band numbers the model was "
-                        "trained on, in order, or the raster it was trained on")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the model uses {model_bands} bands but {count} bands of raster {path!r} ({bands} "
+            "bands) were given{all_bands}: pass the band numbers the model was trained on, in order, or the "
+            "raster it was trained on"), model_bands=mixture.n_features, count=len(reader.band_numbers),
+            path=reader.path, bands=reader.dataset.RasterCount,
+            all_bands="" if band_numbers else Text(QT_TRANSLATE_NOOP("GmmSelect", " (all of them)")))
     if np.min(mixture.labels_) < 1 or np.max(mixture.labels_) > MAX_CLASS_CODE:
-        raise DataError(f"the model has class codes {mixture.labels_.tolist()}; codes must be >= 1 because 0 "
-                        f"is the classification's no-data value, and at most {MAX_CLASS_CODE}, the largest a "
-                        "classification raster holds: retrain with codes in that range")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the model has class codes {codes}; codes must be >= 1 because 0 is the "
+            "classification's no-data value, and at most {maximum}, the largest a classification raster "
+            "holds: retrain with codes in that range"),
+            codes=mixture.labels_.tolist(), maximum=MAX_CLASS_CODE)
 
 
 def window_pixels(memory_mb, reader, n_classes, label_size, probabilities, workers, part_pixels):
@@ -202,21 +208,24 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     paths = {key: os.path.abspath(path) for key, path in
              (("classification", output_path), ("confidence", confidence_path),
               ("probabilities", probabilities_path)) if path}
-    check_distinct({key: raster_output_files(path) for key, path in paths.items()},
-                   {"the raster": dataset_files(raster_path),
-                    "the mask": dataset_files(mask_path) if mask_path else []})
+    inputs = {Text(QT_TRANSLATE_NOOP("GmmSelect", "the raster")): dataset_files(raster_path),
+              Text(QT_TRANSLATE_NOOP("GmmSelect", "the mask")): dataset_files(mask_path) if mask_path else []}
+    check_distinct({key: raster_output_files(path) for key, path in paths.items()}, inputs)
     for line in lines if log is not None else ():
         log(line)
     names = [str(name) for name in (class_names or mixture.class_names_)]
     if len(names) != mixture.n_classes:
-        raise DataError(f"{len(names)} class names for the {mixture.n_classes} classes of the model; give "
-                        "one name per class, in the order of the model's labels")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{count} class names for the {classes} classes of the model; give one name per "
+            "class, in the order of the model's labels"), count=len(names), classes=mixture.n_classes)
     colors = class_colors_checked(mixture.labels_, class_colors)
     label_dtype, part_pixels, windows = prediction_plan(reader, mixture, memory_mb, workers,
                                                         "probabilities" in paths)
     if log is not None:
-        log(f"classifying {reader.width} x {reader.height} px of {raster_path!r}, "
-            f"bands {reader.band_numbers}, in {len(windows)} windows with {workers} threads")
+        log(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} windows "
+            "with {threads} threads"), width=reader.width, height=reader.height, path=raster_path,
+            bands=reader.band_numbers, windows=len(windows), threads=workers))
     staging = outputs if outputs is not None else OutputSet()
     try:
         rasters = Outputs(staging, reader.dataset, mixture, paths, names, colors)
@@ -280,7 +289,8 @@ def class_colors_checked(labels, colors):
     try:
         return colors_of_classes(labels, colors)
     except ValueError as error:
-        raise DataError(f"class colours: {error}") from error
+        raise DataError(QT_TRANSLATE_NOOP("GmmSelect", "class colours: {problem}"),
+                        problem=error.args[0] if isinstance(error, InputError) else str(error)) from error
 
 
 def classify_group(raster_path, mask_path, band_numbers, mixture, label_dtype, probabilities, part_pixels,

@@ -16,8 +16,9 @@ import os
 
 import numpy as np
 
-from ..core.choices import CRITERIA, METHODS, QT_TRANSLATE_NOOP
+from ..core.choices import CRITERIA, METHODS
 from ..core.separability import jm_ceiling
+from ..core.texts import QT_TRANSLATE_NOOP
 from .notices import WARNINGS, recognise
 from .spectra import FALLBACK_COLOR, class_spectra, value_limits
 from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR

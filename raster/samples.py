@@ -16,6 +16,7 @@ import numpy as np
 from osgeo import gdal, ogr
 
 from ..core import ClassStatistics
+from ..core.texts import QT_TRANSLATE_NOOP, SEMICOLON, Text, joined
 from ..core.validation import MIN_SAMPLES_PER_CLASS
 from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
 from .distributed import in_order, worker_count
@@ -91,8 +92,9 @@ class Rasterizer:
         finally:
             gdal.PopErrorHandler()
         if failed:
-            raise DataError(f"GDAL could not rasterise a feature: {gdal.GetLastErrorMsg()}; check that its "
-                            "geometry is valid (e.g. Fix geometries)")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "GDAL could not rasterise a feature: {reason}; check that its geometry is valid "
+                "(e.g. Fix geometries)"), reason=gdal.GetLastErrorMsg())
         return target.GetRasterBand(1).ReadAsArray().astype(bool)
 
 
@@ -209,31 +211,38 @@ class SampleWalk:
             reprojected=features.reprojected, warnings=warnings, n_unusable_pixels=self.n_unusable,
             n_pixels_read=self.n_read)
         if log is not None:
-            log(f"{int(np.sum(counts))} samples of {len(counts)} classes from {self.raster_path!r} "
-                f"(bands {info.band_numbers}); {self.n_unusable} no-data or masked pixels dropped; "
-                f"{self.n_read} of {info.width * info.height} raster pixels read")
+            log(Text(QT_TRANSLATE_NOOP(
+                "GmmSelect", "{samples} samples of {classes} classes from {raster!r} (bands {bands}); "
+                "{unusable} no-data or masked pixels dropped; {read} of {total} raster pixels read"),
+                samples=int(np.sum(counts)), classes=len(counts), raster=self.raster_path,
+                bands=info.band_numbers, unusable=self.n_unusable, read=self.n_read,
+                total=info.width * info.height))
             for line in warning_lines(warnings):
                 log(line)
         return summary
 
+    def short_class(self, k, usable):
+        """Where the `usable` pixels of class index `k` came from, for the message of a short class."""
+        features, own = self.features, self.class_index == k
+        return Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "class {name!r}: {usable} usable pixels from {features} features ({covered} "
+            "pixels covered, {outside} features outside the raster)"),
+            name=features.class_names[k], usable=int(usable), features=int(own.sum()),
+            covered=int(self.covered[own].sum()),
+            outside=int(np.sum(own & (features.boxes[:, 2] <= features.boxes[:, 0]))))
+
     def check_counts(self, counts):
         """Raise DataError naming every class left with fewer than MIN_SAMPLES_PER_CLASS samples."""
-        features = self.features
         short = [k for k, count in enumerate(counts) if count < MIN_SAMPLES_PER_CLASS]
         if not short:
             return
-        details = []
-        for k in short:
-            own = self.class_index == k
-            details.append(f"class {features.class_names[k]!r}: {int(counts[k])} usable pixels from "
-                           f"{own.sum()} features ({int(self.covered[own].sum())} pixels covered, "
-                           f"{int(np.sum(own & (features.boxes[:, 2] <= features.boxes[:, 0])))} features "
-                           "outside the raster)")
-        raise DataError(f"every class needs at least {MIN_SAMPLES_PER_CLASS} usable pixels in raster "
-                        f"{self.raster_path!r} ({'; '.join(details)}; {self.n_unusable} pixels were no-data, "
-                        f"NaN or masked, {self.n_contested} contested); add or enlarge training features of "
-                        f"these classes in {self.vector_path!r}, check the no-data values and mask, or drop "
-                        "these classes")
+        details = joined([self.short_class(k, counts[k]) for k in short], SEMICOLON)
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "every class needs at least {minimum} usable pixels in raster {raster!r} "
+            "({details}; {unusable} pixels were no-data, NaN or masked, {contested} contested); add or "
+            "enlarge training features of these classes in {vector!r}, check the no-data values and mask, or "
+            "drop these classes"), minimum=MIN_SAMPLES_PER_CLASS, raster=self.raster_path, details=details,
+            unusable=self.n_unusable, contested=self.n_contested, vector=self.vector_path)
 
 
 def sample_keys(cells, seed):
@@ -334,8 +343,9 @@ def accumulate_statistics(raster_path, vector_path, class_field, layer=None, ban
     GaussianMixture.from_statistics makes the model of the result."""
     if client is not None:
         if max_samples_per_class:
-            raise DataError("a sample limit per class needs every sample in one place; leave "
-                            "max_samples_per_class at 0 to accumulate the statistics on a Dask cluster")
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "a sample limit per class needs every sample in one place; leave "
+                "max_samples_per_class at 0 to accumulate the statistics on a Dask cluster"))
         return distributed_statistics(client, (raster_path, vector_path, class_field, layer, bands, mask_path,
                                                all_touched, memory_mb), log, progress, is_canceled)
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
@@ -382,7 +392,9 @@ def distributed_statistics(client, walk_arguments, log=None, progress=None, is_c
                              key=f"gmmselect-statistics-{run}-{start}", pure=False)
                for start in range(0, len(walk.windows), windows_per_task)]
     if log is not None:
-        log(f"Dask: {len(futures)} statistics tasks over {len(walk.windows)} windows on {workers} workers")
+        log(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "Dask: {tasks} statistics tasks over {windows} windows on {workers} workers"),
+            tasks=len(futures), windows=len(walk.windows), workers=workers))
     total, group_totals = ClassStatistics.empty(walk.features.labels, len(walk.reader.band_numbers)), {}
     for done, part in enumerate(in_order(client, futures, is_canceled), 1):
         stats, groups, covered, contested, unusable, read = part

@@ -11,6 +11,7 @@ from xml.sax.saxutils import quoteattr
 
 from osgeo import gdal
 
+from ..core.texts import QT_TRANSLATE_NOOP, InputError
 from .files import qml_path
 
 # The plugin's one palette, qualitative and distinct for people with colour-vision deficiency: Okabe and
@@ -73,7 +74,8 @@ def parse_color(color):
     else:
         parts = list(color)
     if len(parts) not in (3, 4):
-        raise ValueError(f"cannot read colour {color!r}; give '#rrggbb', 'r,g,b' or (r, g, b)")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "cannot read colour {color!r}; give '#rrggbb', 'r,g,b' or (r, g, b)"), color=color)
     return tuple(int(part) for part in parts[:3])
 
 
@@ -145,7 +147,9 @@ def class_colors(labels, colors=None):
     if colors is None:
         colors = [palette_color(k) for k in range(len(labels))]
     if len(colors) != len(labels):
-        raise ValueError(f"{len(colors)} colours for {len(labels)} classes; give one colour per class")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{colors} colours for {classes} classes; give one colour per class"),
+            colors=len(colors), classes=len(labels))
     return [parse_color(color) for color in colors]
 
 

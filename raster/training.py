@@ -38,9 +38,10 @@ from ..core.modelfile import TrainingRecord, band_label
 from ..core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
 from ..core.shrinkage import shrinkage_intensity
+from ..core.texts import QT_TRANSLATE_NOOP, InputError, Text
 from ..core.validation import MIN_SAMPLES_PER_CLASS
 from .info import BandIdentity
-from .notices import warning
+from .notices import warning, warning_lines
 from .report import TEXTS
 from .style import colors_for_classes
 
@@ -249,7 +250,9 @@ def split_polygons(y, groups, share, seed=0, names=None):
     y = np.asarray(y)
     groups = np.asarray(groups)
     if not 0 <= share < 1:
-        raise ValueError(f"VALIDATION is the share of polygons held out per class, in [0, 1); got {share}")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "VALIDATION is the share of polygons held out per class, in [0, 1); got {share}"),
+            share=share)
     labels = np.unique(y)
     names = names or {}
     rng = np.random.default_rng(seed)
@@ -262,10 +265,11 @@ def split_polygons(y, groups, share, seed=0, names=None):
         n_out = int(np.floor(share * len(ids) + 0.5)) if share > 0 else 0
         if n_out >= len(ids):
             limit = (len(ids) - 0.5) / len(ids)
-            raise ValueError(
-                f"VALIDATION = {share:g} holds out all {len(ids)} polygon(s) of class '{name}', leaving "
-                f"none to train on: lower VALIDATION below {limit:.2f}, set it to 0 to assess by "
-                f"cross-validation only, or draw more polygons of '{name}'")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "VALIDATION = {share:g} holds out all {count} polygon(s) of class '{name}', "
+                "leaving none to train on: lower VALIDATION below {limit:.2f}, set it to 0 to assess by "
+                "cross-validation only, or draw more polygons of '{name}'"),
+                share=share, count=len(ids), name=name, limit=limit)
         if share > 0 and n_out == 0:
             warnings.append(warning("warning none held out", name=name, count=len(ids)))
         out = rng.choice(ids, n_out, replace=False) if n_out else ids[:0]
@@ -279,7 +283,8 @@ def cv_folds(folds):
     if folds == 0:
         return LEAVE_ONE_OUT
     if folds < 2:
-        raise ValueError(f"FOLDS = {folds}: use 0 for leave-one-out or at least 2 folds")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "FOLDS = {folds}: use 0 for leave-one-out or at least 2 folds"), folds=folds)
     return folds
 
 
@@ -293,13 +298,18 @@ def folds_for(options, groups):
 
 
 def describe_folds(folds):
-    """'leave-one-out' for FOLDS = 0, else '5-fold'."""
-    return "leave-one-out" if folds == 0 else f"{folds}-fold"
+    """'leave-one-out' for FOLDS = 0, else '5-fold' (a Text)."""
+    if folds == 0:
+        return Text(QT_TRANSLATE_NOOP("GmmSelect", "leave-one-out"))
+    return Text(QT_TRANSLATE_NOOP("GmmSelect", "{folds}-fold"), folds=folds)
 
 
 def describe_search_folds(folds, search):
     """describe_folds of FOLDS, with ' x 3' when the search (a TauResult) pooled 3 repetitions."""
-    return describe_folds(folds) + (f" x {search.repeats}" if search.repeats > 1 else "")
+    if search.repeats <= 1:
+        return describe_folds(folds)
+    return Text(QT_TRANSLATE_NOOP("GmmSelect", "{folds} x {repeats}"), folds=describe_folds(folds),
+                repeats=search.repeats)
 
 
 def parse_tau_list(text):
@@ -311,8 +321,9 @@ def parse_alpha_list(text):
     """Shrinkage values in [0, 1] from text such as '0, 0.5, 1' (None when empty), or ValueError."""
     values = parse_number_list(text, "ALPHA")
     if values and max(values) > 1:
-        raise ValueError(f"ALPHA values must be in [0, 1] (0: one covariance per class, 1: the pooled "
-                         f"covariance); got {max(values):g}")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "ALPHA values must be in [0, 1] (0: one covariance per class, 1: the pooled "
+            "covariance); got {value:g}"), value=max(values))
     return values
 
 
@@ -324,10 +335,13 @@ def parse_number_list(text, parameter):
         try:
             value = float(token)
         except ValueError:
-            raise ValueError(f"{parameter} must be a list of numbers >= 0 separated by commas; "
-                             f"'{token}' is not a number") from None
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "{parameter} must be a list of numbers >= 0 separated by commas; '{token}' is "
+                "not a number"), parameter=parameter, token=token) from None
         if not np.isfinite(value) or value < 0:
-            raise ValueError(f"{parameter} values must be finite numbers >= 0; got {token}")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "{parameter} values must be finite numbers >= 0; got {token}"),
+                parameter=parameter, token=token)
         values.append(value)
     return values or None
 
@@ -365,9 +379,10 @@ def split(samples, options, steps):
     labels = np.unique(samples.y)
     names = [names_of.get(label, str(label)) for label in labels.tolist()]
     if len(names) < 2:
-        raise ValueError(f"the class field holds one class, '{names[0]}': a classification needs at least "
-                         "two; choose the field that holds the classes (FIELD) or add polygons of other "
-                         "classes")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the class field holds one class, '{name}': a classification needs at least two; "
+            "choose the field that holds the classes (FIELD) or add polygons of other classes"),
+            name=names[0])
     cv_folds(options.folds)
     polygons = split_polygons(samples.y, samples.groups, options.validation, options.seed, names_of)
     y, y_held_out = samples.y[polygons.train], samples.y[polygons.held_out]
@@ -381,21 +396,28 @@ def split(samples, options, steps):
     elif folds != 0:
         check_samples_per_fold(counts, folds)
     polygons.warnings += few_polygon_warnings(polygons, options.grouped, folds)
-    for text in polygons.warnings:
-        steps.say(f"Warning: {text}")
-    say_folds(options, folds, "training polygons", steps)
+    for line in warning_lines(polygons.warnings):
+        steps.say(line)
+    say_folds(options, folds, Text(QT_TRANSLATE_NOOP("GmmSelect", "training polygons")), steps)
     for name, (n_train, n_val) in counts.items():
         polygons_train, polygons_val = polygons.polygons[name]
-        steps.say(f"Class '{name}': {n_train} training samples from {polygons_train} polygon(s), "
-                  f"{n_val} held-out samples from {polygons_val} polygon(s)")
+        steps.say(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "Class '{name}': {samples} training samples from {polygons} polygon(s), "
+            "{held_out_samples} held-out samples from {held_out_polygons} polygon(s)"),
+            name=name, samples=n_train, polygons=polygons_train, held_out_samples=n_val,
+            held_out_polygons=polygons_val))
     return SplitSamples(samples.X[polygons.train], y, groups, samples.X[polygons.held_out], y_held_out, names,
                         counts, polygons, folds)
 
 
 def held_out_note(name, polygons, validation):
-    """' (2 other polygon(s) held out by VALIDATION = 0.3)' for class `name`, or '' when none was."""
+    """' (2 other polygon(s) held out by VALIDATION = 0.3)' (a Text) for class `name`, or '' when none was."""
     n_held_out = polygons.polygons[name][1]
-    return f" ({n_held_out} other polygon(s) held out by VALIDATION = {validation:g})" if n_held_out else ""
+    if not n_held_out:
+        return ""
+    return Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", " ({count} other polygon(s) held out by VALIDATION = {validation:g})"),
+        count=n_held_out, validation=validation)
 
 
 def check_training_samples(counts, polygons, validation):
@@ -403,11 +425,13 @@ def check_training_samples(counts, polygons, validation):
     `counts` {name: (train, held out)}."""
     for name, (count, _) in counts.items():
         if count < MIN_SAMPLES_PER_CLASS:
-            unheld = " or set VALIDATION = 0" if polygons.polygons[name][1] else ""
-            raise ValueError(f"class '{name}' has {count} training sample(s)"
-                             f"{held_out_note(name, polygons, validation)}: a class needs at least "
-                             f"{MIN_SAMPLES_PER_CLASS} for its covariance. Draw more or larger polygons of "
-                             f"'{name}'{unheld}")
+            unheld = (Text(QT_TRANSLATE_NOOP("GmmSelect", " or set VALIDATION = 0"))
+                      if polygons.polygons[name][1] else "")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "class '{name}' has {count} training sample(s){held_out}: a class needs at "
+                "least {minimum} for its covariance. Draw more or larger polygons of '{name}'{unheld}"),
+                name=name, count=count, held_out=held_out_note(name, polygons, validation),
+                minimum=MIN_SAMPLES_PER_CLASS, unheld=unheld)
 
 
 def check_polygons_left_out(y, groups, names, polygons, validation):
@@ -418,19 +442,25 @@ def check_polygons_left_out(y, groups, names, polygons, validation):
         ids, sizes = np.unique(groups[y == label], return_counts=True)
         held = held_out_note(name, polygons, validation)
         if len(ids) == 1:
-            problem = (f"class '{name}' has 1 training polygon{held}: cross-validation by polygon tests each "
-                       "polygon on a model trained without it, so a class needs at least 2")
+            problem = Text(QT_TRANSLATE_NOOP(
+                "GmmSelect", "class '{name}' has 1 training polygon{held_out}: cross-validation by polygon "
+                "tests each polygon on a model trained without it, so a class needs at least 2"),
+                name=name, held_out=held)
         elif sizes.sum() - sizes.max() < MIN_SAMPLES_PER_CLASS:
-            problem = (f"class '{name}' has {sizes.sum()} training samples{held}, {sizes.max()} of them in "
-                       "one polygon: cross-validation by polygon tests that polygon on a "
-                       f"model trained on the other {sizes.sum() - sizes.max()} ({MIN_SAMPLES_PER_CLASS} "
-                       "needed)")
+            problem = Text(QT_TRANSLATE_NOOP(
+                "GmmSelect", "class '{name}' has {count} training samples{held_out}, {largest} of them in "
+                "one polygon: cross-validation by polygon tests that polygon on a model trained on the "
+                "other {rest} ({minimum} needed)"),
+                name=name, count=sizes.sum(), held_out=held, largest=sizes.max(),
+                rest=sizes.sum() - sizes.max(), minimum=MIN_SAMPLES_PER_CLASS)
         else:
             continue
-        unheld = ", set VALIDATION = 0 (every polygon trains)" if polygons.polygons[name][1] else ""
-        raise ValueError(f"{problem}. Draw more polygons of '{name}'{unheld}, or turn grouped folds off "
-                         "(GROUPED = no; for a table, an empty GROUP_FIELD), whose accuracy is optimistic: "
-                         "neighbouring pixels are alike")
+        unheld = (Text(QT_TRANSLATE_NOOP("GmmSelect", ", set VALIDATION = 0 (every polygon trains)"))
+                  if polygons.polygons[name][1] else "")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{problem}. Draw more polygons of '{name}'{unheld}, or turn grouped folds off "
+            "(GROUPED = no; for a table, an empty GROUP_FIELD), whose accuracy is optimistic: neighbouring "
+            "pixels are alike"), problem=problem, name=name, unheld=unheld)
 
 
 def check_samples_per_fold(counts, folds):
@@ -439,10 +469,11 @@ def check_samples_per_fold(counts, folds):
     for name, (count, _) in counts.items():
         kept = count - math.ceil(count / folds)
         if kept < MIN_SAMPLES_PER_CLASS:
-            raise ValueError(f"class '{name}' has {count} training samples: {folds}-fold cross-validation "
-                             f"trains on {kept} of them in a fold ({MIN_SAMPLES_PER_CLASS} needed). Add "
-                             f"samples of '{name}', or set FOLDS = 0 (leave-one-out, which allows a class "
-                             "of two)")
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "class '{name}' has {count} training samples: {folds}-fold cross-validation "
+                "trains on {kept} of them in a fold ({minimum} needed). Add samples of '{name}', or set "
+                "FOLDS = 0 (leave-one-out, which allows a class of two)"),
+                name=name, count=count, folds=folds, kept=kept, minimum=MIN_SAMPLES_PER_CLASS)
 
 
 def few_polygon_warnings(polygons, grouped, folds):
@@ -454,30 +485,35 @@ def few_polygon_warnings(polygons, grouped, folds):
 
 
 def say_folds(options, folds, polygons, steps):
-    """Log that the cross-validation on `polygons` leaves one polygon out where FOLDS were asked for."""
+    """Log that the cross-validation on `polygons` (a Text) leaves one polygon out where FOLDS were asked
+    for."""
     if folds != options.folds:
-        steps.say(f"Cross-validation on the {polygons}: one polygon out instead of {options.folds} folds "
-                  f"(at most {LOO_POLYGON_LIMIT} polygons; LOO_FEW_POLYGONS)")
+        steps.say(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "Cross-validation on the {polygons}: one polygon out instead of {folds} folds (at "
+            "most {limit} polygons; LOO_FEW_POLYGONS)"),
+            polygons=polygons, folds=options.folds, limit=LOO_POLYGON_LIMIT))
 
 
 def note_given_tau(options, steps):
     """Log that a TAU > 0 given under RIDGE_SCALE auto is absolute (its one implicit scale)."""
     given = options.tau_grid or [] if options.selection is None else [options.selection.tau]
     if options.ridge_scale == "auto" and any(tau > 0 for tau in given):
-        steps.say("TAU is absolute, in squared band units (RIDGE_SCALE auto: a given TAU keeps the meaning "
-                  "of earlier versions); for a tau relative to each band's variance, such as the TAU output "
-                  "of a Train GMM run on the default grid (RIDGE_SCALE output 'relative'), set RIDGE_SCALE "
-                  "to relative")
+        steps.say(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "TAU is absolute, in squared band units (RIDGE_SCALE auto: a given TAU keeps the "
+            "meaning of earlier versions); for a tau relative to each band's variance, such as the TAU "
+            "output of a Train GMM run on the default grid (RIDGE_SCALE output 'relative'), set RIDGE_SCALE "
+            "to relative")))
     if options.selection is not None and options.selection.model_search and options.selection.tau > 0:
-        steps.say("TAU is the ridge during the selection; the model's alpha and tau are searched on the "
-                  "selected bands (MODEL_SEARCH): set MODEL_SEARCH to no for a model with this TAU")
+        steps.say(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "TAU is the ridge during the selection; the model's alpha and tau are searched on "
+            "the selected bands (MODEL_SEARCH): set MODEL_SEARCH to no for a model with this TAU")))
 
 
 def warn_indistinguishable(mixture, data, choice, steps):
     """The warnings (also logged) for the class pairs the fitted model cannot tell apart on its bands."""
     warnings = indistinguishable_pairs(mixture.subset(choice.features), data.names)
-    for text in warnings:
-        steps.say(f"Warning: {text}")
+    for line in warning_lines(warnings):
+        steps.say(line)
     return warnings
 
 
@@ -497,16 +533,18 @@ def check_class_sizes(counts, n_bands, options):
     if options.selection is None:
         needed = n_bands
         ridge = shrinkage or not options.tau_grid or any(tau > 0 for tau in options.tau_grid)
-        fix = "leave TAU empty (a ridge is then chosen by cross-validation) or set TAU > 0"
+        fix = Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "leave TAU empty (a ridge is then chosen by cross-validation) or set TAU > 0"))
     else:
         needed = options.selection.largest_size(n_bands)
         ridge = shrinkage or options.selection.tau > 0
-        fix = "lower MAX_FEATURES, set TAU > 0 or leave ALPHA empty"
+        fix = Text(QT_TRANSLATE_NOOP("GmmSelect", "lower MAX_FEATURES, set TAU > 0 or leave ALPHA empty"))
     name, (smallest, _) = min(counts.items(), key=lambda item: item[1][0])
     if smallest <= needed and not ridge:
-        raise ValueError(f"class '{name}' has {smallest} training samples for {needed} bands: its covariance "
-                         f"matrix is singular (a class needs more samples than bands). Draw more or larger "
-                         f"polygons of '{name}', or {fix}")
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "class '{name}' has {count} training samples for {bands} bands: its covariance "
+            "matrix is singular (a class needs more samples than bands). Draw more or larger polygons of "
+            "'{name}', or {fix}"), name=name, count=smallest, bands=needed, fix=fix)
 
 
 def relative_scale(data, relative):
@@ -515,10 +553,12 @@ def relative_scale(data, relative):
 
 
 def describe_tau(tau, ridge_scale):
-    """'tau = 0.01' or, relative, 'tau = 0.01 x each band's pooled within-class variance' (the report's
-    text), for the log."""
+    """The tau of the log: '0.01' or, relative, '0.01 x each band's pooled within-class variance' (a Text, the
+    report's text)."""
     tau = f"{tau:.6g}"
-    return f"tau = {tau if ridge_scale is None else TEXTS['relative tau'].format(tau=tau)}"
+    if ridge_scale is None:
+        return tau
+    return Text(TEXTS["relative tau"], tau=tau)
 
 
 def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None, step="tau_search",
@@ -536,17 +576,20 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None
                             progress=steps.stage(*stage), is_canceled=steps.is_canceled,
                             alphas=alphas, repeats=options.repeats)
     search = replace(search, relative=scale is not None)
-    over = "" if features is None else f" on the {len(features)} selected band(s)"
+    over = "" if features is None else Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", " on the {count} selected band(s)"), count=len(features))
     if search.surface.size > 1:
         best = float(np.max(search.surface))
-        steps.say(f"(alpha, tau) search{over} over {len(search.alphas)} x {len(search.grid)} values "
-                  f"({options.tau_criterion}, {describe_search_folds(data.folds, search)}): "
-                  f"alpha = {search.alpha:.6g}, "
-                  f"{describe_tau(search.tau, scale)}, CV {options.tau_criterion} = {best:.4f} "
-                  f"({steps.timings[step]:.2f} s)")
+        steps.say(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "(alpha, tau) search{over} over {alphas} x {taus} values ({criterion}, {folds}): "
+            "alpha = {alpha:.6g}, tau = {tau}, CV {criterion} = {best:.4f} ({seconds:.2f} s)"),
+            over=over, alphas=len(search.alphas), taus=len(search.grid), criterion=options.tau_criterion,
+            folds=describe_search_folds(data.folds, search), alpha=search.alpha,
+            tau=describe_tau(search.tau, scale), best=best, seconds=steps.timings[step]))
     else:
-        steps.say(f"Alpha = {search.alpha:.6g}, {describe_tau(search.tau, scale)} (one value each given: "
-                  "no search)")
+        steps.say(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "Alpha = {alpha:.6g}, tau = {tau} (one value each given: no search)"),
+            alpha=search.alpha, tau=describe_tau(search.tau, scale)))
     return search
 
 
@@ -557,10 +600,14 @@ def estimated_alphas(data, columns, steps):
     covariances differ by no more than that spread) is searched alone: alpha 0 could then only win on the
     noise of the folds. README: Accuracy versus peers."""
     estimate = shrinkage_intensity(data.X[:, columns], data.y, data.groups)
-    over = "polygons" if data.groups is not None else "samples"
-    compared = "alone (at its bound)" if estimate == 1 else "against alpha = 0"
-    steps.say(f"Shrinkage toward the pooled covariance estimated from the spread of each class's covariance "
-              f"over its training {over}: alpha* = {estimate:.4g}, searched {compared}")
+    over = (Text(QT_TRANSLATE_NOOP("GmmSelect", "training polygons")) if data.groups is not None
+            else Text(QT_TRANSLATE_NOOP("GmmSelect", "training samples")))
+    compared = (Text(QT_TRANSLATE_NOOP("GmmSelect", "alone (at its bound)")) if estimate == 1
+                else Text(QT_TRANSLATE_NOOP("GmmSelect", "against alpha = 0")))
+    steps.say(Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "Shrinkage toward the pooled covariance estimated from the spread of each class's "
+        "covariance over its {over}: alpha* = {alpha:.4g}, searched {compared}"),
+        over=over, alpha=estimate, compared=compared))
     return (estimate,) if estimate == 1 else (0.0, estimate)
 
 
@@ -601,14 +648,19 @@ def select_bands(samples, data, options, steps):
                                     progress=steps.stage(0.2 if search else 0, end),
                                     is_canceled=steps.is_canceled, alpha=alpha)
         for size in selection.sizes:
-            steps.say(f"Best set of {size} band(s): {chosen.criterion} = {selection.best_values[size]:.6g}: "
-                      f"{band_labels(samples, selection.best_sets[size])}")
+            steps.say(Text(QT_TRANSLATE_NOOP(
+                "GmmSelect", "Best set of {size} band(s): {criterion} = {value:.6g}: {bands}"),
+                size=size, criterion=chosen.criterion, value=selection.best_values[size],
+                bands=band_labels(samples, selection.best_sets[size])))
         size = selection.best_size if chosen.use_best else max(selection.sizes)
         features = tuple(int(f) for f in selection.best_sets[size])
-    how = "best size" if chosen.use_best else "MAX_FEATURES"
-    steps.say(f"Selected {len(features)} band(s) ({how}, {chosen.method.upper()}, {chosen.criterion}, "
-              f"alpha = {alpha:.6g}, {describe_tau(chosen.tau, scale)}, {steps.timings['selection']:.2f} s): "
-              f"{band_labels(samples, features)}")
+    how = Text(QT_TRANSLATE_NOOP("GmmSelect", "best size")) if chosen.use_best else "MAX_FEATURES"
+    steps.say(Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "Selected {count} band(s) ({how}, {method}, {criterion}, alpha = {alpha:.6g}, tau = "
+        "{tau}, {seconds:.2f} s): {bands}"),
+        count=len(features), how=how, method=chosen.method.upper(), criterion=chosen.criterion, alpha=alpha,
+        tau=describe_tau(chosen.tau, scale), seconds=steps.timings["selection"],
+        bands=band_labels(samples, features)))
     if not chosen.model_search:
         return Choice(float(chosen.tau), features, data.folds, tau_search=search, selection=selection,
                       alpha=alpha,
@@ -628,9 +680,12 @@ def cross_validate_choice(data, options, choice, steps):
                             folds=cv_folds(data.folds), groups=data.groups, seed=options.seed,
                             alpha=choice.alpha)
         assessment = Assessment.of(CROSS_VALIDATION, cv.confusion, cv.accuracy, cv.kappa, cv.f1)
-    steps.say(f"Cross-validation ({describe_folds(data.folds)}, {cv.folds} parts"
-              f"{', by polygon' if data.groups is not None else ''}, training polygons): "
-              f"overall accuracy {cv.accuracy:.4f}, kappa {cv.kappa:.4f}")
+    grouping = Text(QT_TRANSLATE_NOOP("GmmSelect", ", by polygon")) if data.groups is not None else ""
+    steps.say(Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "Cross-validation ({folds}, {parts} parts{grouping}, training polygons): overall "
+        "accuracy {accuracy:.4f}, kappa {kappa:.4f}"),
+        folds=describe_folds(data.folds), parts=cv.folds, grouping=grouping, accuracy=cv.accuracy,
+        kappa=cv.kappa))
     steps.reach(0.9)
     return assessment
 
@@ -645,10 +700,16 @@ def fit(X, y, names, choice, steps, step="fit"):
 def refit(samples, data, options, choose, steps):
     """The final choice and mixture: `choose` (the search or the selection) and the fit again, on all
     polygons (training and held-out)."""
-    steps.say(f"Final model: the same {'search' if options.selection is None else 'selection'} and fit on "
-              f"all {len(samples.y)} samples (training and held-out polygons)")
+    if options.selection is None:
+        steps.say(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "Final model: the same search and fit on all {count} samples (training and held-out "
+            "polygons)"), count=len(samples.y)))
+    else:
+        steps.say(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "Final model: the same selection and fit on all {count} samples (training and "
+            "held-out polygons)"), count=len(samples.y)))
     everything = all_polygons(samples, data, options)
-    say_folds(options, everything.folds, "polygons", steps)
+    say_folds(options, everything.folds, Text(QT_TRANSLATE_NOOP("GmmSelect", "polygons")), steps)
     final = steps.part(0.5, 0.95, timings={})
     with steps.timed("refit"):
         choice = choose(samples, everything, options, final)
@@ -669,8 +730,10 @@ def assess(data, mixture, choice, steps):
     with steps.timed("validation"):
         predicted = mixture.subset(choice.features).predict(data.X_held_out[:, list(choice.features)])
         validation = Assessment.of(HELD_OUT, confusion_matrix(data.y_held_out, predicted, mixture.labels_))
-    steps.say(f"Held-out polygons ({len(data.y_held_out)} samples, never used for training): overall "
-              f"accuracy {validation.overall_accuracy:.4f}, kappa {validation.kappa:.4f}")
+    steps.say(Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "Held-out polygons ({count} samples, never used for training): overall accuracy "
+        "{accuracy:.4f}, kappa {kappa:.4f}"),
+        count=len(data.y_held_out), accuracy=validation.overall_accuracy, kappa=validation.kappa))
     return validation
 
 

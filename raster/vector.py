@@ -14,6 +14,7 @@ from typing import List
 import numpy as np
 from osgeo import gdal, ogr, osr
 
+from ..core.texts import QT_TRANSLATE_NOOP, Text
 from .errors import DataError, check_canceled
 from .info import crs_name, geotransform_of, spatial_reference
 from .notices import warning
@@ -50,10 +51,14 @@ def open_layer(path, layer=None):
     try:
         source = gdal.OpenEx(path, gdal.OF_VECTOR)
     except RuntimeError as error:
-        raise DataError(f"OGR cannot read vector {path!r}: {error}; check the path and format") from error
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "OGR cannot read vector {path!r}: {reason}; check the path and format"),
+            path=path, reason=str(error)) from error
     if source is None or source.GetLayerCount() == 0:
-        raise DataError(f"OGR cannot read vector {path!r} (or it has no layer): "
-                        f"{gdal.GetLastErrorMsg() or 'no vector layer found'}; check the path and format")
+        reason = gdal.GetLastErrorMsg() or Text(QT_TRANSLATE_NOOP("GmmSelect", "no vector layer found"))
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "OGR cannot read vector {path!r} (or it has no layer): {reason}; check the path and "
+            "format"), path=path, reason=reason)
     names = [source.GetLayerByIndex(k).GetName() for k in range(source.GetLayerCount())]
     if layer is None or layer == "":
         found = source.GetLayerByIndex(0)
@@ -62,7 +67,9 @@ def open_layer(path, layer=None):
     else:
         found = source.GetLayerByName(str(layer))
     if found is None:
-        raise DataError(f"vector {path!r} has no layer {layer!r}; its layers are: {', '.join(names)}")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "vector {path!r} has no layer {layer!r}; its layers are: {layers}"),
+            path=path, layer=layer, layers=", ".join(names))
     return source, found
 
 
@@ -76,8 +83,10 @@ def class_codes(path, field_name, field_type, values, fids):
     """Integer codes `(n,)`, sorted labels and class names of the raw class `values` of the features."""
     empty = [fid for fid, value in zip(fids, values) if value is None or value == ""]
     if empty:
-        raise DataError(f"{len(empty)} of the {len(values)} features of {path!r} have an empty class field "
-                        f"{field_name!r} (FIDs {fid_list(empty)}); fill in their class or delete them")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{count} of the {total} features of {path!r} have an empty class field {field!r} "
+            "(FIDs {fids}); fill in their class or delete them"),
+            count=len(empty), total=len(values), path=path, field=field_name, fids=fid_list(empty))
     if field_type in _INTEGER_FIELDS or field_type == ogr.OFTReal:
         return integer_codes(path, field_name, values)
     names = sorted(set(values))
@@ -94,20 +103,23 @@ def integer_codes(path, field_name, values):
     MAX_CLASS_CODE."""
     fractional = sorted({value for value in values if value != math.floor(value)})
     if fractional:
-        raise DataError(f"class field {field_name!r} of {path!r} holds non-integer values "
-                        f"{fractional[:5]}; use integer class codes or a text field")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "class field {field!r} of {path!r} holds non-integer values {values}; use integer "
+            "class codes or a text field"), field=field_name, path=path, values=fractional[:5])
     codes = np.array(values, dtype=np.int64)
     labels = np.unique(codes)
     if labels[0] <= 0:
         bad = labels[labels <= 0].tolist()
-        raise DataError(f"class field {field_name!r} of {path!r} holds codes {bad}; codes must be >= 1 "
-                        "(0 is the no-data value of the classification): recode these classes "
-                        "(e.g. add 1 to every code) or use a text field")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "class field {field!r} of {path!r} holds codes {codes}; codes must be >= 1 (0 is "
+            "the no-data value of the classification): recode these classes (e.g. add 1 to every code) or "
+            "use a text field"), field=field_name, path=path, codes=bad)
     if labels[-1] > MAX_CLASS_CODE:
         bad = labels[labels > MAX_CLASS_CODE].tolist()
-        raise DataError(f"class field {field_name!r} of {path!r} holds codes {bad[:5]}; a classification "
-                        f"raster holds codes up to {MAX_CLASS_CODE}: recode these classes or use a text "
-                        "field")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "class field {field!r} of {path!r} holds codes {codes}; a classification raster "
+            "holds codes up to {maximum}: recode these classes or use a text field"),
+            field=field_name, path=path, codes=bad[:5], maximum=MAX_CLASS_CODE)
     return codes, labels, [str(label) for label in labels]
 
 
@@ -152,9 +164,10 @@ def coordinate_transform(raster_path, raster_wkt, geotransform, vector_path, lay
     """The transformation from the layer's CRS to the raster's, or None when none is needed."""
     raster_crs, vector_crs = spatial_reference(raster_wkt), layer_crs(layer)
     if geotransform is None and vector_crs is not None:
-        raise DataError(f"raster {raster_path!r} has no georeferencing (no geotransform) but vector "
-                        f"{vector_path!r} is in {crs_name(vector_crs)}; georeference the raster "
-                        "(e.g. gdal_translate -a_srs ... -a_ullr ...) or draw the samples on it")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "raster {raster!r} has no georeferencing (no geotransform) but vector {vector!r} is "
+            "in {crs}; georeference the raster (e.g. gdal_translate -a_srs ... -a_ullr ...) or draw the "
+            "samples on it"), raster=raster_path, vector=vector_path, crs=crs_name(vector_crs))
     if raster_crs is None or vector_crs is None:
         if (raster_crs is None) != (vector_crs is None):
             warnings.append(warning("warning crs", raster_crs=crs_name(raster_crs),
@@ -163,17 +176,21 @@ def coordinate_transform(raster_path, raster_wkt, geotransform, vector_path, lay
     if raster_crs.IsSame(vector_crs):
         return None
     if log:
-        log(f"vector {vector_path!r} is in {crs_name(vector_crs)}, raster in {crs_name(raster_crs)}: "
-            "reprojecting the features to the raster's CRS on the fly")
+        log(Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "vector {vector!r} is in {vector_crs}, raster in {raster_crs}: reprojecting the "
+            "features to the raster's CRS on the fly"),
+            vector=vector_path, vector_crs=crs_name(vector_crs), raster_crs=crs_name(raster_crs)))
     try:
         transform = osr.CoordinateTransformation(vector_crs, raster_crs)
     except RuntimeError:
         transform = None
     if transform is None or transform.this is None:
-        raise DataError(f"PROJ knows no transformation from the CRS of vector {vector_path!r} "
-                        f"({crs_name(vector_crs)}) to that of raster {raster_path!r} "
-                        f"({crs_name(raster_crs)}); check both CRS (Layer Properties > Source) or reproject "
-                        "the vector to the raster's")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "PROJ knows no transformation from the CRS of vector {vector!r} ({vector_crs}) to "
+            "that of raster {raster!r} ({raster_crs}); check both CRS (Layer Properties > Source) or "
+            "reproject the vector to the raster's"),
+            vector=vector_path, vector_crs=crs_name(vector_crs), raster=raster_path,
+            raster_crs=crs_name(raster_crs))
     return transform
 
 
@@ -231,8 +248,13 @@ def class_field_index(vector_path, layer, class_field):
     index = definition.GetFieldIndex(class_field)
     if index < 0:
         fields = [definition.GetFieldDefn(k).GetName() for k in range(definition.GetFieldCount())]
-        raise DataError(f"layer {layer.GetName()!r} of {vector_path!r} has no field {class_field!r}; "
-                        f"its fields are: {', '.join(fields) or 'none'}")
+        if not fields:
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "layer {layer!r} of {path!r} has no field {field!r}; its fields are: none"),
+                layer=layer.GetName(), path=vector_path, field=class_field)
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "layer {layer!r} of {path!r} has no field {field!r}; its fields are: {fields}"),
+            layer=layer.GetName(), path=vector_path, field=class_field, fields=", ".join(fields))
     return index, definition.GetFieldDefn(index).GetType()
 
 
@@ -284,12 +306,15 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
         warnings.append(warning("warning outside", count=n_outside, total=len(boxes),
                                 vector=repr(vector_path), raster=repr(raster_path)))
     if len(boxes) == 0:
-        raise DataError(f"layer {found.GetName()!r} of {vector_path!r} has no feature with a geometry: draw "
-                        "training polygons (or points) over the raster, or choose another layer")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "layer {layer!r} of {path!r} has no feature with a geometry: draw training polygons "
+            "(or points) over the raster, or choose another layer"), layer=found.GetName(), path=vector_path)
     if outside.all():
-        raise DataError(f"none of the {len(boxes)} features of {vector_path!r} (layer {found.GetName()!r}) "
-                        f"lies over raster {raster_path!r} ({width} x {height} px); check that both "
-                        "cover the same area and that their CRS are declared correctly")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "none of the {count} features of {vector!r} (layer {layer!r}) lies over raster "
+            "{raster!r} ({width} x {height} px); check that both cover the same area and that their CRS are "
+            "declared correctly"), count=len(boxes), vector=vector_path, layer=found.GetName(),
+            raster=raster_path, width=width, height=height)
     return Features(geometries, points, codes, np.array(fids, dtype=np.int64), boxes, labels, names,
                     n_outside, n_without_geometry, transform is not None, warnings)
 
@@ -297,8 +322,9 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
 def check_no_lines(vector_path, layer_name, lines, n_features):
     """DataError when features with a geometry are lines (FIDs `lines`): samples come from areas or points."""
     if lines:
-        raise DataError(f"{len(lines)} of the {n_features} features of layer {layer_name!r} of "
-                        f"{vector_path!r} are lines (FIDs {fid_list(lines)}): training "
-                        "samples come from polygons (the pixels inside) or points (the pixel under each); "
-                        "buffer the lines into polygons first (e.g. Processing's Buffer) or choose a polygon "
-                        "or point layer")
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{count} of the {total} features of layer {layer!r} of {path!r} are lines (FIDs "
+            "{fids}): training samples come from polygons (the pixels inside) or points (the pixel under "
+            "each); buffer the lines into polygons first (e.g. Processing's Buffer) or choose a polygon or "
+            "point layer"), count=len(lines), total=n_features, layer=layer_name, path=vector_path,
+            fids=fid_list(lines))

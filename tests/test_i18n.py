@@ -7,6 +7,7 @@ import html
 import importlib.util
 import os
 import re
+import string
 import subprocess
 import xml.etree.ElementTree as ElementTree
 
@@ -16,8 +17,15 @@ from qgis_helpers import REPO, plugin_parent, qgis_process_executable, start_qgi
 TS = os.path.join(REPO, "i18n", "gmmselect_fr.ts")
 QM = os.path.join(REPO, "i18n", "gmmselect_fr.qm")
 CONTEXT = "GmmSelect"
-SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py", "core/choices.py", "raster/report.py",
-           "raster/notices.py"]
+SOURCES = ["*.py", "i18n/*.py", "algorithms/*.py", "gui/*.py", "core/*.py", "raster/*.py"]
+#: The calls of the core and data layers that take a template, by the index of that argument: the errors of
+#: bad input (InputErrors), Text, and core.modelfile.require (its `what`).
+TEMPLATE_ARGUMENTS = {"InputError": 0, "DataError": 0, "ModelFileError": 0, "AccuracyError": 0, "Text": 0,
+                      "require": 2}
+#: The functions that pass a template they were given on: (module, function, parameter).
+FORWARDERS = {("core/texts.py", "__init__", "template"), ("core/modelfile.py", "require", "what")}
+#: The dicts of marked templates (raster.notices, raster.report).
+TEMPLATE_DICTS = {"WARNINGS", "TEXTS"}
 MARKERS = re.compile(r"\{[^{}]*\}|</?\w+>|\(\*[^)]*\)|\*\.\w+|\b[A-Z][A-Z0-9_]+\b")
 ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:trainselectiontable",
               "gmmselect:predict", "gmmselect:assess", "gmmselect:sampledesign"]
@@ -76,11 +84,12 @@ def message(call):
 
 
 def helper_locations():
-    """file:line of the two calls with a variable text: the body of `GmmSelect.tr`, and
-    `translated_choices`, whose texts are the literals marked in `core.choices`."""
+    """file:line of the three calls with a variable text: the body of `GmmSelect.tr`, `translated` (the
+    templates of core Texts) and `translated_choices` (the literals marked in `core.choices`)."""
     with open(os.path.join(REPO, "i18n", "__init__.py"), encoding="utf-8") as stream:
         lines = stream.read().splitlines()
     bodies = ['        return QCoreApplication.translate("GmmSelect", text)',
+              '    return QCoreApplication.translate("GmmSelect", text.template).format(**values)',
               "    return [(key, GmmSelect.tr(name)) for key, name in choices.items()]"]
     return [f"i18n/__init__.py:{lines.index(body) + 1}" for body in bodies]
 
@@ -131,6 +140,144 @@ def test_every_translated_call_in_the_code_is_a_literal_in_the_gmmselect_context
     calls = code_calls()
     assert len(calls) > 100
     assert [where for where, call in calls if message(call) is None] == helper_locations()
+
+
+def called_name(call):
+    """The name a call calls: `f` of `f(...)` and of `x.f(...)`."""
+    return call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", None)
+
+
+def is_marked(node):
+    """A `QT_TRANSLATE_NOOP("GmmSelect", "literal")` call."""
+    return (isinstance(node, ast.Call) and called_name(node) == "QT_TRANSLATE_NOOP"
+            and message(node) is not None)
+
+
+def is_template(node):
+    """A marked template, or one of a dict of them (`WARNINGS[key]`, `TEXTS["relative tau"]`)."""
+    return is_marked(node) or (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
+                               and node.value.id in TEMPLATE_DICTS)
+
+
+def layer_modules():
+    """[(path in the repository, ast)] of the modules of the core and the data layer."""
+    paths = glob.glob(os.path.join(REPO, "core", "*.py")) + glob.glob(os.path.join(REPO, "raster", "*.py"))
+    modules = []
+    for path in sorted(paths):
+        with open(path, encoding="utf-8") as stream:
+            modules.append((os.path.relpath(path, REPO), ast.parse(stream.read(), path)))
+    return modules
+
+
+def untranslatable_messages():
+    """file:line of the core and data layers' errors and Texts whose template is not a marked literal (a
+    plain ValueError has none), and of their log lines given as a literal or an f-string (not a Text)."""
+    found = []
+    for module, tree in layer_modules():
+        for function in [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]:
+            for node in ast.walk(function):
+                node.function = function.name  # the innermost function: ast.walk goes outer to inner
+        for node in ast.walk(tree):
+            passed = {parameter for file, name, parameter in FORWARDERS
+                      if file == module and getattr(node, "function", None) == name}
+            if isinstance(node, ast.Call) and not is_translatable(node, passed):
+                found.append(f"{module}:{node.lineno}")
+    return found
+
+
+def is_translatable(call, passed):
+    """False for a ValueError, a call taking a template given anything but a marked one (or a parameter in
+    `passed`), and a log line (`log(...)`, `steps.say(...)`) given a literal or an f-string."""
+    name = call.func.id if isinstance(call.func, ast.Name) else None
+    if name == "ValueError":
+        return False
+    index = TEMPLATE_ARGUMENTS.get(called_name(call))
+    if index is not None and index < len(call.args):
+        template = call.args[index]
+        return is_template(template) or (isinstance(template, ast.Name) and template.id in passed)
+    is_log = name == "log" or (isinstance(call.func, ast.Attribute) and call.func.attr == "say")
+    return not (is_log and call.args and isinstance(call.args[0], (ast.Constant, ast.JoinedStr, ast.BinOp)))
+
+
+def unfilled_templates():
+    """file:line of the calls that give a marked template other values than its placeholders (a missing
+    one raises KeyError where the message is made: a traceback instead of the message)."""
+    found = []
+    for path, tree in layer_modules():
+        for call in ast.walk(tree):
+            index = TEMPLATE_ARGUMENTS.get(called_name(call)) if isinstance(call, ast.Call) else None
+            if index is None or index >= len(call.args) or not is_marked(call.args[index]):
+                continue
+            wanted = {field.split(".")[0].split("[")[0]
+                      for _, field, _, _ in string.Formatter().parse(message(call.args[index])) if field}
+            given = {keyword.arg for keyword in call.keywords}
+            if None not in given and wanted != given:
+                found.append(f"{path}:{call.lineno}")
+    return found
+
+
+def test_every_marked_template_is_given_exactly_its_placeholders():
+    assert unfilled_templates() == []
+
+
+def test_every_message_of_the_core_and_data_layers_is_a_marked_template():
+    """Their errors and log lines reach the user through the algorithms, which translate Texts only."""
+    assert untranslatable_messages() == []
+
+
+def test_a_text_is_translated_with_its_text_values(translator):
+    from gmmselect.core.texts import QT_TRANSLATE_NOOP, Text
+    from gmmselect.i18n import translated
+    from gmmselect.raster.notices import warning, warning_lines
+
+    [line] = warning_lines([warning("warning no crs")])
+    assert line == "warning: the map has no CRS: areas are in square map units"
+    assert translated(line) == ("avertissement : la carte n'a pas de SCR : les surfaces sont en unités de "
+                                "carte au carré")
+    assert translated("the map has no CRS") == "the map has no CRS"  # a str that is no Text: unchanged
+    given = Text(QT_TRANSLATE_NOOP("GmmSelect", "warning: {text}"), text="x")
+    assert translated(given) == "avertissement : x"
+
+
+def test_a_refusal_of_the_data_layer_reaches_the_user_in_french(translator, tmp_path):
+    import processing
+    from qgis.core import QgsProcessingException, QgsProcessingFeedback
+
+    library = os.path.join(REPO, "tests", "data", "muufl_field_spectra", "muufl_library.csv")
+    french_message = (f"Le champ de groupe 'material' de la table {library!r} est son champ de classe : "
+                      "les groupes (sites, fichiers, placettes) découpent chaque classe en parties que la "
+                      "validation croisée laisse de côté une à une ; choisissez le champ qui les nomme, ou "
+                      "aucun (chaque ligne forme son propre groupe).")
+    with pytest.raises(QgsProcessingException, match=f"^{re.escape(french_message)}$"):
+        processing.run("gmmselect:trainselectiontable",
+                       {"INPUT": library, "FIELD": "material", "GROUP_FIELD": "material",
+                        "OUTPUT_MODEL": str(tmp_path / "refused.gmm")}, feedback=QgsProcessingFeedback())
+
+
+def test_the_log_lines_of_the_training_workflow_speak_french(translator, tmp_path):
+    import processing
+    from qgis.core import QgsProcessingFeedback
+
+    class Log(QgsProcessingFeedback):
+        def __init__(self):
+            super().__init__()
+            self.lines = []
+
+        def pushInfo(self, text):  # noqa: N802 (QGIS's name)
+            self.lines.append(text)
+
+    library = os.path.join(REPO, "tests", "data", "muufl_field_spectra", "muufl_library.csv")
+    log = Log()
+    processing.run("gmmselect:trainselectiontable",
+                   {"INPUT": library, "FIELD": "material", "BANDS": ["wl_325", "wl_450", "wl_575"],
+                    "METHOD": "sfs", "CRITERION": "jm", "TAU": 1e-4, "FOLDS": 0,
+                    "OUTPUT_MODEL": str(tmp_path / "model.gmm")}, feedback=log)
+    assert ("Classe « Asphalt » : 21 échantillons d'entraînement issus de 21 polygone(s), 9 échantillons "
+            "réservés issus de 9 polygone(s)") in log.lines
+    assert ("Modèle final : la même sélection et le même ajustement sur tous les 560 échantillons "
+            "(polygones d'entraînement et réservés)") in log.lines
+    assert [line for line in log.lines if line.startswith("Validation croisée (leave-one-out, 390 parties, "
+                                                          "polygones d'entraînement) : exactitude globale")]
 
 
 def test_the_ts_holds_exactly_the_strings_of_the_code():

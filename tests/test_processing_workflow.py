@@ -91,7 +91,7 @@ def test_a_class_with_fewer_training_polygons_than_folds_is_named(folds, grouped
                 "each of the others takes a large share of it away; with so few polygons, "
                 "leave-one-polygon-out (FOLDS = 0) gives the steadier cross-validation")
     assert (expected in result.model.training.warnings) == warned
-    assert (f"Warning: {expected}" in lines) == warned
+    assert (f"warning: {expected}" in lines) == warned
     assert not [text for text in result.model.training.warnings if "training polygon(s) for" in text
                 and "'water'" not in text]
     if warned:

@@ -1,7 +1,7 @@
 """Randomised runs: the algorithms as a user runs them (processing.run, or the qgis_process executable), on
 random inputs and random parameter values, one seeded case after another.
 
-    /usr/bin/python3 dev/scripts/randomised_runs.py [--seeds 0:300] [--qgis-process]
+    /usr/bin/python3 dev/scripts/randomised_runs.py [--seeds 0:300] [--qgis-process | --french]
 
 A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none; square,
 rectangular, rotated or south-up pixels; a GeoTIFF, an ENVI file or a VRT), a random class layer (polygons,
@@ -57,6 +57,8 @@ from test_raster_fixtures import write_raster  # noqa: E402
 BUNDLED_MODEL = os.path.join(REPO, "tests", "data", "model_v1", "selection.gmm")
 #: Where an error raised inside these packages is a fault of ours that a message only hides.
 FOREIGN = ("numpy", "scipy", "osgeo", "dask", "distributed")
+#: The translators installed (--french).
+INSTALLED = []
 #: Texts of Python's and NumPy's own errors: a message holding one was not written for a user.
 RAW_ERRORS = ("Traceback", "could not convert", "invalid literal", "broadcast", "out of bounds",
               "NoneType", "not supported between", "math domain", "zero-size array", "too many values",
@@ -466,18 +468,34 @@ def random_case(seed, folder, origins, cli=False):
     return case
 
 
+def install_french():
+    """Install the French translation on the application (kept in INSTALLED: Qt does not own it)."""
+    from qgis.PyQt.QtCore import QCoreApplication, QTranslator
+
+    translator = QTranslator()
+    if not translator.load(os.path.join(REPO, "i18n", "gmmselect_fr.qm")):
+        raise SystemExit("i18n/gmmselect_fr.qm does not load")
+    QCoreApplication.installTranslator(translator)
+    INSTALLED.append(translator)
+
+
 def main():
     """Run the cases of a range of seeds; print each broken claim, then the counts."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="0:300", help="first:last (last excluded)")
     parser.add_argument("--qgis-process", action="store_true",
                         help="run each algorithm through the qgis_process executable (about 3 s a run)")
+    parser.add_argument("--french", action="store_true",
+                        help="in this process, with the French translation installed: every message and log "
+                             "line is translated")
     args = parser.parse_args()
     first, last = (int(part) for part in args.seeds.split(":"))
     warnings.simplefilter("ignore")
     gdal.UseExceptions()
     gdal.PushErrorHandler("CPLQuietErrorHandler")
     start_qgis()
+    if args.french:
+        install_french()
     origins = Origins()
     counts, failed, start = {"done": 0, "refused": 0}, 0, time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="gmmselect-runs-") as parent:

@@ -1,0 +1,53 @@
+"""Texts a user reads, written once in English and translated by the layers that show them.
+
+A template is an English literal marked with `QT_TRANSLATE_NOOP("GmmSelect", ...)` (pylupdate5 files it
+for translation; the core needs no Qt) with named placeholders. `Text(template, **values)` is the filled
+English text, a `str` that keeps its template and values: the algorithms show it in the QGIS language
+(`i18n.translated`: the template translated, then filled with the values, each Text value translated in
+turn). Errors of bad input (`InputError`) carry their message as a Text.
+"""
+
+from functools import partial
+
+
+def QT_TRANSLATE_NOOP(context, text):  # noqa: N802 (the name pylupdate5 looks for)
+    """`text` unchanged; pylupdate5 files it under `context` for the layers that translate it."""
+    return text
+
+
+class Text(str):
+    """`template.format(**values)`, the English text, keeping `template` and `values` for a translation."""
+
+    def __new__(cls, template, **values):
+        text = super().__new__(cls, template.format(**values))
+        text.template, text.values = template, values
+        return text
+
+    def __reduce__(self):
+        return partial(Text, self.template, **self.values), ()
+
+
+class InputError(ValueError):
+    """Bad input; its message, a Text of `template` and `values`, names the problem and the fix."""
+
+    def __init__(self, template, **values):
+        super().__init__(Text(template, **values))
+        self.template, self.values = template, values
+
+    def __reduce__(self):
+        return partial(type(self), self.template, **self.values), ()
+
+
+#: The separator of a list of clauses in a message ('; ', in French ' ; ').
+SEMICOLON = Text(QT_TRANSLATE_NOOP("GmmSelect", "; "))
+
+
+def joined(parts, separator):
+    """`separator.join(parts)` as a Text that translates each of its parts (and its separator) that is a
+    Text; '' for no part. It halves the list, so a long one nests only log2(n) Texts deep."""
+    if len(parts) <= 1:
+        return parts[0] if parts else ""
+    half = len(parts) // 2
+    return Text(QT_TRANSLATE_NOOP("GmmSelect", "{first}{separator}{rest}"),
+                first=joined(parts[:half], separator), separator=separator,
+                rest=joined(parts[half:], separator))
