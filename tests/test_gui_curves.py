@@ -9,7 +9,7 @@ import types
 import numpy as np
 import pytest
 from conftest import data_file
-from qgis_helpers import LANDSAT, POLYGONS, start_qgis
+from qgis_helpers import LANDSAT, POLYGONS, REPO, start_qgis
 
 N_FEATURES = 8
 SIZE = (900, 560)
@@ -164,6 +164,31 @@ def test_a_model_without_selection_is_refused(models):
     plain = SavedModel(model.mixture, model.band_numbers, model.feature_names, N_FEATURES)
     with pytest.raises(ValueError, match="Train Selection"):
         series_from_model(plain, "plain")
+
+
+def test_a_file_that_is_no_model_is_named_in_a_message_box_in_the_qgis_language(dialog, tmp_path,
+                                                                                 monkeypatch):
+    from qgis.PyQt.QtCore import QCoreApplication, QTranslator
+    from qgis.PyQt.QtWidgets import QMessageBox
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda parent, title, text: shown.append(text)))
+    notes = tmp_path / "notes.gmm"
+    notes.write_text("not a model")
+    assert dialog.addModelOrWarn(str(notes)) is None
+    french = QTranslator()
+    assert french.load(os.path.join(REPO, "i18n", "gmmselect_fr.qm"))
+    QCoreApplication.installTranslator(french)
+    try:
+        assert dialog.addModelOrWarn(str(notes)) is None
+    finally:
+        QCoreApplication.removeTranslator(french)
+    assert shown == [
+        f"{notes} is not a GMM Select model file (not a .gmm archive); choose a file written by Train GMM or "
+        "Train Selection",
+        f"{notes} n'est pas un fichier de modèle GMM Select (ce n'est pas une archive .gmm) ; choisissez un "
+        "fichier écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes"]
+    assert dialog.curves == []
 
 
 def test_different_criteria_are_normalised_with_a_note(models):
