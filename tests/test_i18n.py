@@ -12,7 +12,7 @@ import subprocess
 import xml.etree.ElementTree as ElementTree
 
 import pytest
-from qgis_helpers import REPO, plugin_parent, qgis_process_executable, start_qgis
+from qgis_helpers import LANDSAT, REPO, plugin_parent, qgis_process_executable, start_qgis
 
 TS = os.path.join(REPO, "i18n", "gmmselect_fr.ts")
 QM = os.path.join(REPO, "i18n", "gmmselect_fr.qm")
@@ -399,6 +399,16 @@ def test_qgis_process_speaks_french_with_a_french_locale(tmp_path):
     assert completed.returncode == 0, completed.stderr
     assert "Prédire (gmmselect:predict)" in completed.stdout
     assert "MODEL: Fichier de modèle" in completed.stdout
+    notes = tmp_path / "notes.gmm"
+    notes.write_text("not a model")
+    refused = subprocess.run([qgis_process_executable(), "run", "gmmselect:predict", "--", f"INPUT={LANDSAT}",
+                              f"MODEL={notes}", f"OUTPUT={tmp_path / 'classes.tif'}"],
+                             capture_output=True, text=True, env=env, timeout=300)
+    assert refused.returncode != 0
+    assert (f"{notes} n'est pas un fichier de modèle GMM Select (ce n'est pas une archive .gmm) ; choisissez "
+            "un fichier écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes."
+            ) in refused.stdout + refused.stderr
+    assert not (tmp_path / "classes.tif").exists()
 
 
 def test_the_package_ships_the_qm_and_not_the_ts():
