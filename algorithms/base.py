@@ -43,12 +43,10 @@ from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
-from ..core.choices import CRITERIA, METHODS
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect, error_text, translated, translated_choices
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
-from ..raster.notices import WARNINGS
-from ..raster.report import TEXTS, Words
+from ..raster.report import WORDS, Words
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
 HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
@@ -409,8 +407,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
 def report_words():
     """The reports' Words in the QGIS language: their texts and the names of the choices."""
-    return Words({key: text for choices in (TEXTS, WARNINGS, CRITERIA, METHODS)
-                  for key, text in translated_choices(choices)})
+    return Words(dict(translated_choices(WORDS)))
 
 
 def default_text(parameter):

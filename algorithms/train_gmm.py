@@ -43,9 +43,11 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
                          "variance). Empty: 0 and 15 values from 1e-7 to 1, relative to each band's pooled "
                          "within-class variance (RIDGE_SCALE auto or relative; absolute: times the mean band "
                          "variance). One value: that tau, no search."))
-        self.addAlphaParameter(GmmSelect.tr("Every (alpha, tau) pair of the two grids is cross-validated "
-                                            "(one eigen decomposition per class, fold and alpha serves "
-                                            "every tau); one value of each: no search."))
+        self.addAlphaParameter(
+            GmmSelect.tr("Shrinkage values alpha to try (empty = 0 and the estimated one)"),
+            GmmSelect.tr("Empty: alpha = 0 and alpha*. Every (alpha, tau) pair of the two grids is "
+                         "cross-validated (one eigen decomposition per class, fold and alpha serves every "
+                         "tau); one value of each: no search."))
         self.addChoice(self.CRITERION, GmmSelect.tr("Criterion of the tau search"),
                        translated_choices(TAU_CRITERIA), "kappa",
             GmmSelect.tr("What the tau search maximises: the mean over folds (of every repetition, "

@@ -2,7 +2,7 @@
 
 from ..core import choices
 from ..i18n import GmmSelect, translated_choices
-from ..raster.training import SelectionOptions
+from ..raster.training import SELECTION_ALPHAS, SelectionOptions
 from .tables import curve_csv
 from .training_base import TrainingAlgorithm
 
@@ -66,13 +66,14 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
                                     "MODEL_SEARCH no, also in the model). 0: only the eigenvalue floor "
                                     "regularises."),
                        advanced=True)
-        self.addAlphaParameter(GmmSelect.tr(
-            "Used during the selection (in every criterion, JM and KL included). Several values (or "
-            "empty): before the selection, alpha is chosen on the training polygons by the "
-            "cross-validation of Train GMM over all bands (every alpha with the default tau grid, the "
-            "folds of FOLDS, GROUPED and REPEATS, Cohen's kappa; ties: the smallest alpha). One value: "
-            "that alpha, no search. The model's alpha is searched among the same values (MODEL_SEARCH; "
-            "empty: 0 and alpha* estimated on the selected bands)."))
+        self.addAlphaParameter(GmmSelect.tr("Shrinkage values alpha to try (empty = the default values)"),
+                               GmmSelect.tr(
+            "Used during the selection (in every criterion, JM and KL included). Several values (empty: "
+            "{0}): before the selection, alpha is chosen on the training polygons by the cross-validation "
+            "of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS, GROUPED "
+            "and REPEATS, Cohen's kappa; ties: the smallest alpha). One value: that alpha, no search. The "
+            "model's alpha is searched among the same values (MODEL_SEARCH; empty: 0 and alpha* estimated "
+            "on the selected bands).").format(", ".join(f"{alpha:g}" for alpha in SELECTION_ALPHAS)))
         self.addBoolean(
             self.MODEL_SEARCH, GmmSelect.tr("Search the model's alpha and tau on the selected bands"), True,
             GmmSelect.tr("Yes (default): after the selection, the (alpha, tau) search of Train GMM runs on "

@@ -19,7 +19,14 @@ from ..core.choices import RIDGE_SCALES
 from ..i18n import GmmSelect, translated_choices
 from ..raster import extract_samples, raster_info
 from ..raster.report import report_html
-from ..raster.training import LOO_POLYGON_LIMIT, TrainingInputs, TrainingOptions, parse_alpha_list, train
+from ..raster.training import (
+    HELD_OUT,
+    LOO_POLYGON_LIMIT,
+    TrainingInputs,
+    TrainingOptions,
+    parse_alpha_list,
+    train,
+)
 from .base import GmmSelectAlgorithm, progress_between, report_words
 from .tables import confusion_csv
 
@@ -155,20 +162,18 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                                      "the saved bands, alpha and tau may differ from the assessed ones). No: "
                                      "the saved model is the one assessed."), advanced=True)
 
-    def addAlphaParameter(self, help_text):
-        """ALPHA: the shrinkage values toward the pooled covariance (a list; empty: 0 and the estimate)."""
-        self.addParameterWithHelp(QgsProcessingParameterString(
-            self.ALPHA, GmmSelect.tr("Shrinkage values alpha to try (empty = 0 and the estimated one)"),
-            optional=True),
-            GmmSelect.tr("Each class covariance is shrunk toward the pooled covariance of all classes: "
-                         "(1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, "
-                         "Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: "
-                         "one shared covariance (linear discriminant). Numbers in [0, 1] separated by "
-                         "commas. Empty: alpha = 0 and alpha*, the shrinkage intensity estimated from how "
-                         "much each class's covariance varies from one training polygon to another "
-                         "(Schaefer & Strimmer 2005, a jackknife over the polygons; over the samples when "
-                         "GROUPED is off): few or dissimilar polygons per class give a large alpha*; "
-                         "alpha* = 1 is searched alone. ")
+    def addAlphaParameter(self, label, help_text):
+        """ALPHA: the shrinkage values toward the pooled covariance (a list); `label` and `help_text` say what
+        the algorithm searches when it is empty."""
+        self.addParameterWithHelp(QgsProcessingParameterString(self.ALPHA, label, optional=True),
+                                  GmmSelect.tr(
+            "Each class covariance is shrunk toward the pooled covariance of all classes: "
+            "(1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); "
+            "alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear "
+            "discriminant). Numbers in [0, 1] separated by commas. alpha* is the shrinkage intensity "
+            "estimated from how much each class's covariance varies from one training polygon to another "
+            "(Schaefer & Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is "
+            "off): few or dissimilar polygons per class give a large alpha*; alpha* = 1 is searched alone. ")
             + help_text)
 
     def addOutputs(self):
@@ -269,9 +274,9 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             outputs = self.writeOutputs(result, paths)
             self.commitOutputs()
         feedback.setProgress(100)
-        self.info(feedback, GmmSelect.tr("KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on "
-                                       "the {2}").format(outputs[self.KAPPA], outputs[self.OVERALL_ACCURACY],
-                                                         outputs[self.ASSESSMENT]))
+        how = report_words()("how held out" if outputs[self.ASSESSMENT] == HELD_OUT else "how cv")
+        self.info(feedback, GmmSelect.tr("KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are {2}").format(
+            outputs[self.KAPPA], outputs[self.OVERALL_ACCURACY], how))
         self.info(feedback, GmmSelect.tr("Model written to {0} ({1:.2f} s in all)").format(
             outputs[self.OUTPUT_MODEL], time.perf_counter() - started))
         return outputs

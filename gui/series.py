@@ -80,9 +80,11 @@ def series_from_model(saved, name):
     names = [tuple(saved.feature_names[f] for f in selection.best_sets[k]) for k in sizes]
     previous = [()] + bands[:-1]
     alpha, tau, relative = saved.selection_ridge()
+    label = (GmmSelect.tr("{0} ({1}, {2}, alpha {3:.3g}, relative tau {4:.3g})") if relative else
+             GmmSelect.tr("{0} ({1}, {2}, alpha {3:.3g}, tau {4:.3g})"))
     return CurveSeries(
-        label=f"{name} ({selection.method.upper()}, {selection.criterion}, alpha {alpha:.3g}, "
-              f"{'relative ' if relative else ''}tau {tau:.3g})", criterion=selection.criterion,
+        label=label.format(name, selection.method.upper(), selection.criterion, alpha, tau),
+        criterion=selection.criterion,
         sizes=list(sizes), values=[selection.best_values[k] for k in sizes], best_size=selection.best_size,
         point_labels=[point_label(selection.method, b, n, p) for b, n, p in zip(bands, names, previous)],
         marks=[change_mark(b, p) for b, p in zip(bands, previous)], bands=bands, band_names=names,

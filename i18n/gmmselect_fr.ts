@@ -126,7 +126,7 @@
     <message>
         <location filename="../algorithms/predict.py" line="153"/>
         <source>Posterior probability of the winning class, in (0, 1] (Float32), styled with a continuous red (0) to green (1) ramp (.qml next to it).</source>
-        <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
+        <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), stylée avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
     </message>
     <message>
         <location filename="../algorithms/predict.py" line="157"/>
@@ -356,7 +356,7 @@
     <message>
         <location filename="../algorithms/training_base.py" line="181"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
-        <translation>Une page HTML autonome (graphiques intégrés, sans internet ; en anglais) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
+        <translation>Une page HTML autonome (graphiques intégrés, sans internet) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="188"/>
@@ -400,8 +400,8 @@
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="272"/>
-        <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are measured on the {2}</source>
-        <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont mesurés sur : {2}</translation>
+        <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are {2}</source>
+        <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont {2}</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="275"/>
@@ -695,7 +695,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/assess.py" line="81"/>
         <source>One self-contained HTML page: error matrix, accuracies and areas with their intervals (and hectares when the CRS unit is the metre), a chart of map and estimated areas, the sample design.</source>
-        <translation>Une page HTML autonome (en anglais) : matrice d'erreur, exactitudes et superficies avec leurs intervalles (et les hectares quand l'unité du SCR est le mètre), un graphique des superficies de la carte et estimées, le plan d'échantillonnage.</translation>
+        <translation>Une page HTML autonome : matrice d'erreur, exactitudes et superficies avec leurs intervalles (et les hectares quand l'unité du SCR est le mètre), un graphique des superficies de la carte et estimées, le plan d'échantillonnage.</translation>
     </message>
     <message>
         <location filename="../algorithms/assess.py" line="87"/>
@@ -1394,8 +1394,8 @@ Taille {1} : {2:.6g}{3}
     </message>
     <message>
         <location filename="../algorithms/train_gmm.py" line="46"/>
-        <source>Every (alpha, tau) pair of the two grids is cross-validated (one eigen decomposition per class, fold and alpha serves every tau); one value of each: no search.</source>
-        <translation>Chaque couple (alpha, tau) des deux grilles est évalué par validation croisée (une décomposition en valeurs propres par classe, pli et alpha sert pour tous les tau) ; une seule valeur de chacun : pas de recherche.</translation>
+        <source>Empty: alpha = 0 and alpha*. Every (alpha, tau) pair of the two grids is cross-validated (one eigen decomposition per class, fold and alpha serves every tau); one value of each: no search.</source>
+        <translation>Vide : alpha = 0 et alpha*. Chaque couple (alpha, tau) des deux grilles est évalué par validation croisée (une décomposition en valeurs propres par classe, pli et alpha sert pour tous les tau) ; une seule valeur de chacun : pas de recherche.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection_table.py" line="73"/>
@@ -1460,7 +1460,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/report.py" line="142"/>
         <source>over {cells} values by {folds}-fold cross-validation on the training polygons (criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the smallest tau)</source>
-        <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion} moyen sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
+        <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion}, moyenne sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="150"/>
@@ -1635,12 +1635,12 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/training_base.py" line="65"/>
         <source>relative: the ridge is tau times each band&apos;s pooled within-class variance, (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled): the same fraction of every band&apos;s variance, whatever its units (as if every band were standardised). absolute: tau I, in squared band units (the ridge of earlier versions). auto (default): relative when tau is searched on the default grid (TAU empty in Train GMM), absolute for given TAU values (always in Train Selection, whose alpha search then runs in the same units), so a TAU given before keeps its meaning; choose relative to give a relative tau (e.g. one read in a report).</source>
-        <translation>relative : la crête vaut tau fois la variance intra-classe commune de chaque bande, (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) : la même fraction de la variance de chaque bande, quelles que soient ses unités (comme si chaque bande était standardisée). absolute : tau I, en unités de bande au carré (la crête des versions précédentes). auto (par défaut) : relative quand tau est recherché sur la grille par défaut (TAU vide dans Entraîner GMM), absolue pour des valeurs de TAU données (toujours dans Entraîner avec sélection de bandes, dont la recherche de alpha se fait alors dans les mêmes unités), de sorte qu'un TAU donné auparavant garde son sens ; choisir relative pour donner un tau relatif (p. ex. lu dans un rapport).</translation>
+        <translation>relative : la crête vaut tau fois la variance intra-classe commune de chaque bande, (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) : la même fraction de la variance de chaque bande, quelles que soient ses unités (comme si chaque bande était standardisée). absolute : tau I, en unités de bande au carré (la crête des versions précédentes). auto (par défaut) : relative quand tau est recherché sur la grille par défaut (TAU vide dans Entraîner GMM), absolute pour des valeurs de TAU données (toujours dans Entraîner avec sélection de bandes, dont la recherche de alpha se fait alors dans les mêmes unités), de sorte qu'un TAU donné auparavant garde son sens ; choisir relative pour donner un tau relatif (p. ex. lu dans un rapport).</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="199"/>
         <source>Scale of the model&apos;s tau (relative or absolute)</source>
-        <translation>Échelle du tau du modèle (relative ou absolue)</translation>
+        <translation>Échelle du tau du modèle (relative ou absolute)</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="102"/>
@@ -1650,17 +1650,17 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/train_gmm.py" line="49"/>
         <source>What the tau search maximises: the mean over folds (of every repetition, REPEATS) of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out predictions; ties: the smallest alpha, then the smallest tau).</source>
-        <translation>Ce que la recherche de tau maximise : la moyenne sur les plis (de toutes les répétitions, REPEATS) de la précision globale, du kappa de Cohen ou du score F1 moyen (FOLDS = 0 : des prédictions leave-one-out cumulées ; en cas d'égalité : le plus petit alpha, puis le plus petit tau).</translation>
+        <translation>Ce que la recherche de tau maximise : la moyenne sur les plis (de toutes les répétitions, REPEATS) de l'exactitude globale, du kappa de Cohen ou du score F1 moyen (FOLDS = 0 : des prédictions leave-one-out cumulées ; en cas d'égalité : le plus petit alpha, puis le plus petit tau).</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="102"/>
         <source>The (alpha, tau) search averages its criterion over the folds of this many random assignments of the polygons (or pixels) to FOLDS folds: its choice then depends less on the draw of the folds (the SEED), at this many times its cost (README: accuracy versus peers). 1 = one assignment, the fastest. Leave-one-out (FOLDS = 0) has one.</source>
-        <translation>La recherche (alpha, tau) moyenne son critère sur les plis d'autant de répartitions aléatoires des polygones (ou des pixels) en FOLDS plis : son choix dépend alors moins du tirage des plis (le SEED), pour autant de fois son coût (README : précision face aux pairs). 1 = une seule répartition, la plus rapide. Le leave-one-out (FOLDS = 0) n'en a qu'une.</translation>
+        <translation>La recherche (alpha, tau) moyenne son critère sur les plis d'autant de répartitions aléatoires des polygones (ou des pixels) en FOLDS plis : son choix dépend alors moins du tirage des plis (le SEED), pour autant de fois son coût (README : exactitude face aux autres outils). 1 = une seule répartition, la plus rapide. Le leave-one-out (FOLDS = 0) n'en a qu'une.</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="146"/>
         <source>over {cells} values by {folds}-fold cross-validation on the training polygons, repeated with {repeats} random assignments to folds (criterion: mean {criterion} over the {parts} folds; ties go to the smallest alpha, then the smallest tau)</source>
-        <translation>sur {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement, répétée avec {repeats} répartitions aléatoires en plis (critère : {criterion} moyen sur les {parts} plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
+        <translation>sur {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement, répétée avec {repeats} répartitions aléatoires en plis (critère : {criterion}, moyenne sur les {parts} plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection.py" line="64"/>
@@ -1675,7 +1675,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/train_selection.py" line="76"/>
         <source>Yes (default): after the selection, the (alpha, tau) search of Train GMM runs on the selected bands (the ALPHA values, the default tau grid, relative to each band&apos;s variance unless RIDGE_SCALE is absolute, FOLDS, GROUPED, REPEATS, Cohen&apos;s kappa) and the model uses its alpha and tau; the report shows that search. No: the model uses the selection&apos;s alpha and TAU (earlier versions).</source>
-        <translation>Oui (par défaut) : après la sélection, la recherche de (alpha, tau) de Train GMM est faite sur les bandes sélectionnées (les valeurs d'ALPHA, la grille de tau par défaut, relative à la variance de chaque bande sauf si RIDGE_SCALE vaut absolute, FOLDS, GROUPED, REPEATS, le kappa de Cohen) et le modèle utilise son alpha et son tau ; le rapport montre cette recherche. Non : le modèle utilise l'alpha et le TAU de la sélection (versions antérieures).</translation>
+        <translation>Oui (par défaut) : après la sélection, la recherche de (alpha, tau) d'Entraîner GMM est faite sur les bandes sélectionnées (les valeurs d'ALPHA, la grille de tau par défaut, relative à la variance de chaque bande sauf si RIDGE_SCALE vaut absolute, FOLDS, GROUPED, REPEATS, le kappa de Cohen) et le modèle utilise son alpha et son tau ; le rapport montre cette recherche. Non : le modèle utilise l'alpha et le TAU de la sélection (versions antérieures).</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="209"/>
@@ -1714,8 +1714,8 @@ Taille {1} : {2:.6g}{3}
     </message>
     <message>
         <location filename="../algorithms/train_selection.py" line="69"/>
-        <source>Used during the selection (in every criterion, JM and KL included). Several values (or empty): before the selection, alpha is chosen on the training polygons by the cross-validation of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS, GROUPED and REPEATS, Cohen&apos;s kappa; ties: the smallest alpha). One value: that alpha, no search. The model&apos;s alpha is searched among the same values (MODEL_SEARCH; empty: 0 and alpha* estimated on the selected bands).</source>
-        <translation>Utilisé pendant la sélection (dans chaque critère, JM et KL compris). Plusieurs valeurs (ou vide) : avant la sélection, alpha est choisi sur les polygones d'entraînement par la validation croisée de Train GMM sur toutes les bandes (chaque alpha avec la grille de tau par défaut, les plis de FOLDS, GROUPED et REPEATS, kappa de Cohen ; ex aequo : le plus petit alpha). Une valeur : cet alpha, sans recherche. L'alpha du modèle est cherché parmi les mêmes valeurs (MODEL_SEARCH ; vide : 0 et alpha* estimé sur les bandes sélectionnées).</translation>
+        <source>Used during the selection (in every criterion, JM and KL included). Several values (empty: {0}): before the selection, alpha is chosen on the training polygons by the cross-validation of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS, GROUPED and REPEATS, Cohen&apos;s kappa; ties: the smallest alpha). One value: that alpha, no search. The model&apos;s alpha is searched among the same values (MODEL_SEARCH; empty: 0 and alpha* estimated on the selected bands).</source>
+        <translation>Utilisé pendant la sélection (dans chaque critère, JM et KL compris). Plusieurs valeurs (vide : {0}) : avant la sélection, alpha est choisi sur les polygones d'entraînement par la validation croisée d'Entraîner GMM sur toutes les bandes (chaque alpha avec la grille de tau par défaut, les plis de FOLDS, GROUPED et REPEATS, kappa de Cohen ; ex aequo : le plus petit alpha). Une valeur : cet alpha, sans recherche. L'alpha du modèle est cherché parmi les mêmes valeurs (MODEL_SEARCH ; vide : 0 et alpha* estimé sur les bandes sélectionnées).</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="160"/>
@@ -1724,8 +1724,8 @@ Taille {1} : {2:.6g}{3}
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="160"/>
-        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. Empty: alpha = 0 and alpha*, the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training polygon to another (Schaefer &amp; Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is off): few or dissimilar polygons per class give a large alpha*; alpha* = 1 is searched alone. </source>
-        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. Vide : alpha = 0 et alpha*, l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un polygone d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les polygones ; sur les échantillons quand GROUPED est désactivé) : des polygones peu nombreux ou dissemblables par classe donnent un grand alpha* ; alpha* = 1 est cherché seul. </translation>
+        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. alpha* is the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training polygon to another (Schaefer &amp; Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is off): few or dissimilar polygons per class give a large alpha*; alpha* = 1 is searched alone. </source>
+        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. alpha* est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un polygone d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les polygones ; sur les échantillons quand GROUPED est désactivé) : des polygones peu nombreux ou dissemblables par classe donnent un grand alpha* ; alpha* = 1 est cherché seul. </translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="128"/>
@@ -3071,6 +3071,21 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/vector.py" line="325"/>
         <source>{count} of the {total} features of layer {layer!r} of {path!r} are lines (FIDs {fids}): training samples come from polygons (the pixels inside) or points (the pixel under each); buffer the lines into polygons first (e.g. Processing&apos;s Buffer) or choose a polygon or point layer</source>
         <translation>{count} des {total} entités de la couche {layer!r} de {path!r} sont des lignes (FID {fids}) : les échantillons d'entraînement viennent de polygones (les pixels à l'intérieur) ou de points (le pixel sous chacun) ; changez d'abord les lignes en polygones par un tampon (p. ex. l'algorithme Tampon de Processing) ou choisissez une couche de polygones ou de points</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="69"/>
+        <source>Shrinkage values alpha to try (empty = the default values)</source>
+        <translation>Valeurs de rétrécissement alpha à essayer (vide = les valeurs par défaut)</translation>
+    </message>
+    <message>
+        <location filename="../gui/series.py" line="84"/>
+        <source>{0} ({1}, {2}, alpha {3:.3g}, relative tau {4:.3g})</source>
+        <translation>{0} ({1}, {2}, alpha {3:.3g}, tau relatif {4:.3g})</translation>
+    </message>
+    <message>
+        <location filename="../gui/series.py" line="85"/>
+        <source>{0} ({1}, {2}, alpha {3:.3g}, tau {4:.3g})</source>
+        <translation>{0} ({1}, {2}, alpha {3:.3g}, tau {4:.3g})</translation>
     </message>
 </context>
 </TS>

@@ -16,7 +16,7 @@ import os
 
 import numpy as np
 
-from ..core.choices import CRITERIA, METHODS
+from ..core.choices import CRITERIA, METHODS, TAU_CRITERIA
 from ..core.separability import jm_ceiling
 from ..core.texts import QT_TRANSLATE_NOOP
 from .notices import WARNINGS, recognise
@@ -266,9 +266,14 @@ PARAMETER_IDS = [("method", "METHOD"), ("criterion", "CRITERION"), ("tau_criteri
                  ("max_samples_per_class", "MAX_SAMPLES"), ("refit", "REFIT"), ("seed", "SEED")]
 
 
+#: Every text a report may show, by key: the methods, the criteria, the tau-search criteria ('tau kappa',
+#: ...), the report's TEXTS and the data layer's WARNINGS.
+WORDS = {**METHODS, **CRITERIA, **{f"tau {key}": name for key, name in TAU_CRITERIA.items()}, **TEXTS,
+         **WARNINGS}
+
+
 class Words:
-    """The report's texts: `translations` {key: text} over TEXTS, WARNINGS, CRITERIA and METHODS, else
-    English."""
+    """The report's texts: `translations` {key: text} over WORDS, else English."""
 
     def __init__(self, translations=None):
         """English, or the given translations."""
@@ -276,7 +281,7 @@ class Words:
 
     def __call__(self, name, /, **values):
         """The text `name` with its placeholders filled by `values` (inserted as they are)."""
-        text = self.translations.get(name) or {**METHODS, **CRITERIA, **TEXTS, **WARNINGS}[name]
+        text = self.translations.get(name) or WORDS[name]
         return text.format(**values) if values else text
 
     def warning(self, text):
@@ -680,7 +685,7 @@ def final_folds(parameters):
 def search_how(model, search, words):
     """How the (alpha, tau) search ran: its cells, folds, criterion and tie rule."""
     cells = f"{len(search.alphas)} x {len(search.grid)}" if len(search.alphas) > 1 else f"{len(search.grid)}"
-    criterion = words(search.criterion)
+    criterion = words(f"tau {search.criterion}")
     if model.training is not None and final_folds(model.training.parameters) == 0:
         return words("search loo", cells=cells, criterion=criterion, parts=search.folds)
     if search.repeats == 1:

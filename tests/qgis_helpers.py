@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROCESSING_PLUGINS = "/usr/share/qgis/python/plugins"
@@ -44,6 +45,20 @@ def start_qgis():
     plugin.initProcessing()
     _state.update(app=app, plugin=plugin)
     return app
+
+
+@contextmanager
+def french_translation():
+    """The plugin's French translation installed on the application while the block runs."""
+    from qgis.PyQt.QtCore import QCoreApplication, QTranslator
+
+    translator = QTranslator()
+    assert translator.load(os.path.join(REPO, "i18n", "gmmselect_fr.qm"))
+    QCoreApplication.installTranslator(translator)
+    try:
+        yield translator
+    finally:
+        QCoreApplication.removeTranslator(translator)
 
 
 def run_algorithm(algorithm_id, parameters, feedback=None, context=None):

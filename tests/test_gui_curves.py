@@ -9,7 +9,7 @@ import types
 import numpy as np
 import pytest
 from conftest import data_file
-from qgis_helpers import LANDSAT, POLYGONS, REPO, start_qgis
+from qgis_helpers import LANDSAT, POLYGONS, french_translation, start_qgis
 
 N_FEATURES = 8
 SIZE = (900, 560)
@@ -142,6 +142,8 @@ def test_sfs_points_are_labelled_with_the_band_added(models):
                               m.counts_, m.alpha_, ridge_scale=np.ones(m.n_features))
     relative = dataclasses.replace(model, mixture=mixture)
     assert series_from_model(relative, "maipo").label == "maipo (SFS, jm, alpha 0, relative tau 0.01)"
+    with french_translation():
+        assert series_from_model(relative, "maipo").label == "maipo (SFS, jm, alpha 0, tau relatif 0.01)"
 
 
 def test_sffs_points_list_their_whole_best_set(models):
@@ -168,7 +170,6 @@ def test_a_model_without_selection_is_refused(models):
 
 def test_a_file_that_is_no_model_is_named_in_a_message_box_in_the_qgis_language(dialog, tmp_path,
                                                                                  monkeypatch):
-    from qgis.PyQt.QtCore import QCoreApplication, QTranslator
     from qgis.PyQt.QtWidgets import QMessageBox
 
     shown = []
@@ -176,13 +177,8 @@ def test_a_file_that_is_no_model_is_named_in_a_message_box_in_the_qgis_language(
     notes = tmp_path / "notes.gmm"
     notes.write_text("not a model")
     assert dialog.addModelOrWarn(str(notes)) is None
-    french = QTranslator()
-    assert french.load(os.path.join(REPO, "i18n", "gmmselect_fr.qm"))
-    QCoreApplication.installTranslator(french)
-    try:
+    with french_translation():
         assert dialog.addModelOrWarn(str(notes)) is None
-    finally:
-        QCoreApplication.removeTranslator(french)
     assert shown == [
         f"{notes} is not a GMM Select model file (not a .gmm archive); choose a file written by Train GMM or "
         "Train Selection",

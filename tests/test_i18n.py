@@ -12,7 +12,7 @@ import subprocess
 import xml.etree.ElementTree as ElementTree
 
 import pytest
-from qgis_helpers import LANDSAT, REPO, plugin_parent, qgis_process_executable, start_qgis
+from qgis_helpers import LANDSAT, REPO, french_translation, plugin_parent, qgis_process_executable, start_qgis
 
 TS = os.path.join(REPO, "i18n", "gmmselect_fr.ts")
 QM = os.path.join(REPO, "i18n", "gmmselect_fr.qm")
@@ -118,13 +118,8 @@ def markers(text, ids):
 @pytest.fixture
 def translator():
     """The French .qm installed on the application for one test, removed afterwards."""
-    from qgis.PyQt.QtCore import QCoreApplication, QTranslator
-
-    loaded = QTranslator()
-    assert loaded.load(QM)
-    QCoreApplication.installTranslator(loaded)
-    yield loaded
-    QCoreApplication.removeTranslator(loaded)
+    with french_translation() as loaded:
+        yield loaded
 
 
 def test_the_ts_is_one_complete_gmmselect_context():

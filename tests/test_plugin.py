@@ -100,6 +100,24 @@ def test_algorithm_parameters_keep_the_contract(algorithm_id):
     assert not algorithm.icon().isNull()
 
 
+def test_the_alpha_help_of_each_training_algorithm_names_what_an_empty_alpha_searches():
+    """Train GMM: 0 and alpha*; Train Selection: the selection's grid, then 0 and alpha* for the model."""
+    from gmmselect.raster.training import SELECTION_ALPHAS, TrainingOptions
+
+    algorithm = registry().createAlgorithmById("gmmselect:traingmm")
+    gmm = algorithm.parameterDefinition("ALPHA")
+    assert gmm.description().endswith("(empty = 0 and the estimated one)")
+    assert "Empty: alpha = 0 and alpha*." in gmm.help()
+    assert TrainingOptions().alpha_grid is None
+    for algorithm_id in ("gmmselect:trainselection", "gmmselect:trainselectiontable"):
+        algorithm = registry().createAlgorithmById(algorithm_id)
+        selection = algorithm.parameterDefinition("ALPHA")
+        assert selection.description().endswith("(empty = the default values)")
+        assert "Several values (empty: 0, 0.1, 0.25, 0.5, 0.75, 1): before the selection" in selection.help()
+        assert "(MODEL_SEARCH; empty: 0 and alpha* estimated on the selected bands)" in selection.help()
+    assert SELECTION_ALPHAS == (0.0, 0.1, 0.25, 0.5, 0.75, 1.0)
+
+
 def test_training_outputs_and_defaults():
     for algorithm_id in ("gmmselect:traingmm", "gmmselect:trainselection"):
         algorithm = registry().createAlgorithmById(algorithm_id)

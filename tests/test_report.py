@@ -184,7 +184,8 @@ def test_selection_report_shows_the_model_search_on_the_selected_bands(selection
     bands = len(saved.features)
     assert f"chosen on the {bands} selected bands after the selection (MODEL_SEARCH), over " in text
     assert f"The selection itself used alpha = {alpha:.6g} and tau = 0 (TAU)." in text
-    assert "by leave-one-out cross-validation on the training polygons (criterion: CV" in text  # 36 polygons
+    assert ("by leave-one-out cross-validation on the training polygons (criterion: Cohen's kappa of the "
+            "pooled") in text  # 36 polygons
     assert dict(parser.tables["parameters"][0][1:])["MODEL_SEARCH"] == "yes"
     # ALPHA empty: the model's search compared no shrinkage with the intensity estimated on its bands
     estimate = search.alphas[1]
@@ -299,9 +300,9 @@ def test_alpha_tau_surface_heat_map(tau_search):
 
 
 @pytest.mark.parametrize("repeats, how", [
-    (1, "5-fold cross-validation on the training polygons (criterion: mean CV Cohen's kappa over the folds;"),
+    (1, "5-fold cross-validation on the training polygons (criterion: mean Cohen's kappa over the folds;"),
     (3, "5-fold cross-validation on the training polygons, repeated with 3 random assignments to folds "
-        "(criterion: mean CV Cohen's kappa over the 15 folds;")])
+        "(criterion: mean Cohen's kappa over the 15 folds;")])
 def test_the_report_says_how_many_assignments_to_folds_the_search_averaged(tau_search, repeats, how):
     from dataclasses import replace
 
@@ -505,7 +506,8 @@ def test_a_search_that_left_one_polygon_out_for_few_polygons_says_so():
     options = TrainingOptions(tau_grid=[0.0, 0.1], alpha_grid=[0.0, 1.0])
     saved = train(few_polygon_samples(), options, TrainingInputs(2)).model
     text = html.unescape(report_html(saved, "Report"))
-    assert "2 x 2 values by leave-one-out cross-validation on the training polygons (criterion: CV" in text
+    assert ("2 x 2 values by leave-one-out cross-validation on the training polygons (criterion: Cohen's "
+            "kappa of the pooled") in text
     assert ("Estimated by leave-one-out cross-validation on the training polygons: each polygon is "
             "predicted by the model without it") in text
     assert "5-fold" not in text

@@ -39,6 +39,7 @@ import tempfile
 import time
 import traceback
 import warnings
+from contextlib import nullcontext
 from typing import NamedTuple
 
 import numpy as np
@@ -49,7 +50,7 @@ from _package import use_repository  # noqa: E402
 
 os.environ.setdefault("GMMSELECT_PLUGIN_PARENT", use_repository())  # qgis_process's plugin path
 from osgeo import gdal, ogr, osr  # noqa: E402
-from qgis_helpers import REPO, cancel_past, run_qgis_process, start_qgis  # noqa: E402
+from qgis_helpers import REPO, cancel_past, french_translation, run_qgis_process, start_qgis  # noqa: E402
 from randomised_checks import RASTER_TYPES, random_class_map, random_feature  # noqa: E402
 from test_processing_safety import snapshot  # noqa: E402
 from test_raster_fixtures import write_raster  # noqa: E402
@@ -57,8 +58,6 @@ from test_raster_fixtures import write_raster  # noqa: E402
 BUNDLED_MODEL = os.path.join(REPO, "tests", "data", "model_v1", "selection.gmm")
 #: Where an error raised inside these packages is a fault of ours that a message only hides.
 FOREIGN = ("numpy", "scipy", "osgeo", "dask", "distributed")
-#: The translators installed (--french).
-INSTALLED = []
 #: Texts of Python's and NumPy's own errors: a message holding one was not written for a user.
 RAW_ERRORS = ("Traceback", "could not convert", "invalid literal", "broadcast", "out of bounds",
               "NoneType", "not supported between", "math domain", "zero-size array", "too many values",
@@ -468,17 +467,6 @@ def random_case(seed, folder, origins, cli=False):
     return case
 
 
-def install_french():
-    """Install the French translation on the application (kept in INSTALLED: Qt does not own it)."""
-    from qgis.PyQt.QtCore import QCoreApplication, QTranslator
-
-    translator = QTranslator()
-    if not translator.load(os.path.join(REPO, "i18n", "gmmselect_fr.qm")):
-        raise SystemExit("i18n/gmmselect_fr.qm does not load")
-    QCoreApplication.installTranslator(translator)
-    INSTALLED.append(translator)
-
-
 def main():
     """Run the cases of a range of seeds; print each broken claim, then the counts."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -494,11 +482,10 @@ def main():
     gdal.UseExceptions()
     gdal.PushErrorHandler("CPLQuietErrorHandler")
     start_qgis()
-    if args.french:
-        install_french()
     origins = Origins()
     counts, failed, start = {"done": 0, "refused": 0}, 0, time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="gmmselect-runs-") as parent:
+    with french_translation() if args.french else nullcontext(), \
+            tempfile.TemporaryDirectory(prefix="gmmselect-runs-") as parent:
         for seed in range(first, last):
             folder = os.path.join(parent, str(seed))
             try:
