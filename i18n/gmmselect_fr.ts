@@ -201,12 +201,12 @@
     <message>
         <location filename="../core/choices.py" line="17"/>
         <source>sequential floating forward selection</source>
-        <translation>sélection flottante avant</translation>
+        <translation>sélection séquentielle flottante avant</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection.py" line="47"/>
         <source>SFS adds the best band at each step. SFFS also tries removing bands after each addition (Pudil et al. 1994): better sets, a little slower.</source>
-        <translation>La sélection séquentielle avant (SFS) ajoute la meilleure bande à chaque étape. La sélection flottante avant (SFFS) essaie aussi de retirer des bandes après chaque ajout (Pudil et al. 1994) : de meilleurs ensembles, un peu plus lentement.</translation>
+        <translation>La sélection séquentielle avant (SFS) ajoute la meilleure bande à chaque étape. La sélection séquentielle flottante avant (SFFS) essaie aussi de retirer des bandes après chaque ajout (Pudil et al. 1994) : de meilleurs ensembles, un peu plus lentement.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection.py" line="51"/>
@@ -920,7 +920,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/train_selection.py" line="35"/>
         <source>Selects the few bands that separate the classes best, by sequential forward selection (SFS) or sequential floating forward selection (SFFS), and saves a Gaussian mixture model that uses them, for Predict. The criterion is a separability (Jeffries-Matusita, Kullback-Leibler: fast, no cross-validation) or a cross-validated accuracy, kappa or F1. The model keeps the best band set of every size, so Predict can use another size. A share of the polygons of each class can be held out: the selection never sees them, and they give an independent accuracy assessment.</source>
-        <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme Prédire. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme Prédire peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude.</translation>
+        <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection séquentielle flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme Prédire. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme Prédire peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection_table.py" line="37"/>
@@ -1200,12 +1200,12 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/report.py" line="199"/>
         <source>producer&apos;s accuracy</source>
-        <translation>exactitude du producteur</translation>
+        <translation>précision du producteur</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="200"/>
         <source>user&apos;s accuracy</source>
-        <translation>exactitude de l'utilisateur</translation>
+        <translation>précision de l'utilisateur</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="201"/>
@@ -1540,7 +1540,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/notices.py" line="27"/>
         <source>class &apos;{name}&apos; has {count} polygon(s): none held out, so the held-out accuracy does not cover it</source>
-        <translation>la classe « {name} » a {count} polygone(s) : aucun n'est mis de côté, la précision sur les polygones mis de côté ne la couvre donc pas</translation>
+        <translation>la classe « {name} » a {count} polygone(s) : aucun n'est réservé, l'exactitude sur les polygones réservés ne la couvre donc pas</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="34"/>

@@ -319,7 +319,7 @@ def test_algorithms_from_the_registry_speak_french(translator):
     selection = registry.createAlgorithmById("gmmselect:trainselection")
     assert selection.displayName() == "Entraîner avec sélection de bandes"
     assert selection.parameterDefinition("METHOD").options() == [
-        "sfs: sélection séquentielle avant", "sffs: sélection flottante avant"]
+        "sfs: sélection séquentielle avant", "sffs: sélection séquentielle flottante avant"]
     assert "distance de Jeffries–Matusita" in selection.parameterDefinition("CRITERION").options()[0]
     assert selection.shortHelpString().startswith("Classification supervisée avec sélection de bandes")
     assert selection.parameterDefinition("VALIDATION").help().endswith(" Par défaut : 0.3.")
@@ -436,7 +436,7 @@ def test_the_training_report_speaks_french_with_the_translator(translator):
         for french_text in ("Fichier de modèle", "Entrées et paramètres",
                             "Échantillons d'entraînement par classe", "Spectres", "Bandes utilisées",
                             "Validation croisée sur les polygones d'entraînement",
-                            "exactitude du producteur", "Durées", "valeur de la bande",
+                            "précision du producteur", "Durées", "valeur de la bande",
                             "Rétrécissement alpha et crête tau"):
             assert french_text in words, (name, french_text)
         for english in ("Training samples per class", "Inputs and parameters", "Spectra", "Timings",
@@ -459,8 +459,8 @@ def test_the_report_gives_the_warnings_of_the_data_layer_in_french(translator):
     model.training.warnings = [warning("warning none held out", name="water", count=1),
                                warning("warning contested", count=12), "a note of no template"]
     text = html.unescape(report_html(model, "Rapport", path, report_words()))
-    assert ("la classe « water » a 1 polygone(s) : aucun n'est mis de côté, la précision sur les polygones "
-            "mis de côté ne la couvre donc pas") in text
+    assert ("la classe « water » a 1 polygone(s) : aucun n'est réservé, l'exactitude sur les polygones "
+            "réservés ne la couvre donc pas") in text
     assert "12 pixels couverts par des entités de classes différentes ont été écartés" in text
     assert "a note of no template" in text
     assert "none held out" not in text and "were dropped" not in text
