@@ -38,8 +38,9 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
             "Designs a sensor from a spectral library: selects the few bands that separate the materials "
             "best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, "
             "no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and "
-            "outputs are those of Train Selection. With few spectra per class, use leave-one-out "
-            "(FOLDS = 0): it is exact and costs about one fit.")
+            "outputs are those of Train Selection; its groups (GROUP_FIELD; without it, each spectrum) play "
+            "the part of Train Selection's polygons, and its messages and report call them polygons. With "
+            "few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.")
 
     def addSampleInputs(self):
         """INPUT table, class FIELD, BANDS, GROUP_FIELD and WAVELENGTHS."""
