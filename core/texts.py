@@ -32,10 +32,15 @@ class InputError(ValueError):
 
     def __init__(self, template, **values):
         super().__init__(Text(template, **values))
-        self.template, self.values = template, values
 
     def __reduce__(self):
-        return partial(type(self), self.template, **self.values), ()
+        text = self.args[0]
+        return partial(type(self), text.template, **text.values), ()
+
+
+def message(error):
+    """The message of `error`: the Text of bad input (an InputError), else its English text."""
+    return error.args[0] if isinstance(error, InputError) else str(error)
 
 
 #: The separator of a list of clauses in a message ('; ', in French ' ; ').

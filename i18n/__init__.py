@@ -10,7 +10,7 @@ import os
 from qgis.core import QgsSettings
 from qgis.PyQt.QtCore import QCoreApplication, QTranslator
 
-from ..core.texts import InputError, Text
+from ..core.texts import Text, message
 
 I18N = os.path.dirname(os.path.abspath(__file__))
 
@@ -35,7 +35,7 @@ def translated(text):
 
 def error_text(error):
     """The message of `error` in the QGIS language (that of bad input, an InputError, translated)."""
-    return translated(error.args[0]) if isinstance(error, InputError) else str(error)
+    return translated(message(error))
 
 
 def translated_choices(choices):

@@ -47,6 +47,13 @@ class RasterInfo:
     identities: List[BandIdentity]
 
 
+def unreadable(path, reason):
+    """The DataError of a raster GDAL cannot open, for `reason` (GDAL's message)."""
+    return DataError(QT_TRANSLATE_NOOP(
+        "GmmSelect", "GDAL cannot read raster {path!r}: {reason}; check that it is a raster in a format GDAL "
+        "reads"), path=path, reason=reason)
+
+
 def open_raster(path):
     """The GDAL dataset of `path`, or a DataError that says why it cannot be read."""
     if not os.path.exists(path) and "://" not in path and not path.startswith("/vsi"):
@@ -55,14 +62,10 @@ def open_raster(path):
     try:
         dataset = gdal.Open(path)
     except RuntimeError as error:
-        raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "GDAL cannot read raster {path!r}: {reason}; check that it is a raster in a format "
-            "GDAL reads"), path=path, reason=str(error)) from error
+        raise unreadable(path, str(error)) from error
     if dataset is None:
-        reason = gdal.GetLastErrorMsg() or Text(QT_TRANSLATE_NOOP("GmmSelect", "unknown format"))
-        raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "GDAL cannot read raster {path!r}: {reason}; check that it is a raster in a format "
-            "GDAL reads"), path=path, reason=reason)
+        raise unreadable(path, gdal.GetLastErrorMsg()
+                         or Text(QT_TRANSLATE_NOOP("GmmSelect", "unknown format")))
     if dataset.RasterCount == 0:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "{path!r} holds no raster band (is it a vector or a container of subdatasets?)"),

@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from osgeo import gdal, gdal_array
 
-from ..core.texts import QT_TRANSLATE_NOOP, InputError, Text
+from ..core.texts import QT_TRANSLATE_NOOP, Text, message
 from ..core.threads import single_threaded_blas
 from .bands import WAVELENGTH_TOLERANCE, match_bands, stored_conversion
 from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
@@ -290,7 +290,7 @@ def class_colors_checked(labels, colors):
         return colors_of_classes(labels, colors)
     except ValueError as error:
         raise DataError(QT_TRANSLATE_NOOP("GmmSelect", "class colours: {problem}"),
-                        problem=error.args[0] if isinstance(error, InputError) else str(error)) from error
+                        problem=message(error)) from error
 
 
 def classify_group(raster_path, mask_path, band_numbers, mixture, label_dtype, probabilities, part_pixels,

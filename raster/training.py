@@ -398,7 +398,7 @@ def split(samples, options, steps):
     polygons.warnings += few_polygon_warnings(polygons, options.grouped, folds)
     for line in warning_lines(polygons.warnings):
         steps.say(line)
-    say_folds(options, folds, Text(QT_TRANSLATE_NOOP("GmmSelect", "training polygons")), steps)
+    say_folds(options, folds, Text(TEXTS["training polygons"]), steps)
     for name, (n_train, n_val) in counts.items():
         polygons_train, polygons_val = polygons.polygons[name]
         steps.say(Text(QT_TRANSLATE_NOOP(
@@ -600,8 +600,8 @@ def estimated_alphas(data, columns, steps):
     covariances differ by no more than that spread) is searched alone: alpha 0 could then only win on the
     noise of the folds. README: Accuracy versus peers."""
     estimate = shrinkage_intensity(data.X[:, columns], data.y, data.groups)
-    over = (Text(QT_TRANSLATE_NOOP("GmmSelect", "training polygons")) if data.groups is not None
-            else Text(QT_TRANSLATE_NOOP("GmmSelect", "training samples")))
+    over = (Text(TEXTS["training polygons"]) if data.groups is not None
+            else Text(TEXTS["training samples"]))
     compared = (Text(QT_TRANSLATE_NOOP("GmmSelect", "alone (at its bound)")) if estimate == 1
                 else Text(QT_TRANSLATE_NOOP("GmmSelect", "against alpha = 0")))
     steps.say(Text(QT_TRANSLATE_NOOP(

@@ -234,6 +234,23 @@ def test_a_text_is_translated_with_its_text_values(translator):
     assert translated(given) == "avertissement : x"
 
 
+def test_an_error_of_bad_input_keeps_its_text_through_pickle(translator):
+    """A Dask worker's DataError reaches the algorithm pickled: the same English, the same French."""
+    import pickle
+
+    from gmmselect.i18n import error_text
+    from gmmselect.raster.errors import DataError
+    from gmmselect.raster.info import unreadable
+    from gmmselect.raster.notices import warning_lines
+
+    error = unreadable("/data/{scene}.tif", warning_lines(["x"])[0])
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is DataError and str(copy) == str(error) == (
+        "GDAL cannot read raster '/data/{scene}.tif': warning: x; check that it is a raster in a format GDAL "
+        "reads")
+    assert error_text(copy) == error_text(error) != str(error)
+
+
 def test_a_refusal_of_the_data_layer_reaches_the_user_in_french(translator, tmp_path):
     import processing
     from qgis.core import QgsProcessingException, QgsProcessingFeedback
