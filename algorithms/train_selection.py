@@ -69,18 +69,20 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
         self.addAlphaParameter(GmmSelect.tr("Shrinkage values alpha to try (empty = the default values)"),
                                GmmSelect.tr(
             "Used during the selection (in every criterion, JM and KL included). Several values (empty: "
-            "{0}): before the selection, alpha is chosen on the training polygons by the cross-validation "
-            "of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS, GROUPED "
-            "and REPEATS, Cohen's kappa; ties: the smallest alpha). One value: that alpha, no search. The "
-            "model's alpha is searched among the same values (MODEL_SEARCH; empty: 0 and alpha* estimated "
-            "on the selected bands).").format(", ".join(f"{alpha:g}" for alpha in SELECTION_ALPHAS)))
+            "{alphas}): before the selection, alpha is chosen on the training {groups} by the "
+            "cross-validation of Train GMM over all bands (every alpha with the default tau grid, the folds "
+            "of FOLDS, {grouped} and REPEATS, Cohen's kappa; ties: the smallest alpha). One value: that "
+            "alpha, no search. The model's alpha is searched among the same values (MODEL_SEARCH; empty: 0 "
+            "and alpha* estimated on the selected bands).").format(
+                alphas=", ".join(f"{alpha:g}" for alpha in SELECTION_ALPHAS), **self.helpWords()))
         self.addBoolean(
             self.MODEL_SEARCH, GmmSelect.tr("Search the model's alpha and tau on the selected bands"), True,
             GmmSelect.tr("Yes (default): after the selection, the (alpha, tau) search of Train GMM runs on "
                          "the selected bands (the ALPHA values, the default tau grid, relative to each "
-                         "band's variance unless RIDGE_SCALE is absolute, FOLDS, GROUPED, REPEATS, Cohen's "
-                         "kappa) and the model uses its alpha and tau; the report shows that search. No: the "
-                         "model uses the selection's alpha and TAU (earlier versions)."),
+                         "band's variance unless RIDGE_SCALE is absolute, FOLDS, {grouped}, REPEATS, "
+                         "Cohen's kappa) and the model uses its alpha and tau; the report shows that search. "
+                         "No: the model uses the selection's alpha and TAU (earlier versions).").format(
+                             **self.helpWords()),
             advanced=True)
 
     def addOutputFiles(self):

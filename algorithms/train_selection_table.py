@@ -23,6 +23,8 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
     BANDS = "BANDS"
     GROUP_FIELD = "GROUP_FIELD"
     WAVELENGTHS = "WAVELENGTHS"
+    SAMPLE_UNIT = "group"
+    GROUPING = "GROUP_FIELD"
 
     def name(self):
         """Algorithm id (never translated)."""
@@ -39,8 +41,9 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
             "best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, "
             "no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and "
             "outputs are those of Train Selection; its groups (GROUP_FIELD; without it, each spectrum) play "
-            "the part of Train Selection's polygons, and its messages and report call them polygons. With "
-            "few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.")
+            "the part of Train Selection's polygons: the hold-out and the grouped folds keep them whole. "
+            "With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one "
+            "fit.")
 
     def addSampleInputs(self):
         """INPUT table, class FIELD, BANDS, GROUP_FIELD and WAVELENGTHS."""

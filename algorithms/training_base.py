@@ -16,8 +16,9 @@ from qgis.core import (
 
 from ..core import save_model
 from ..core.choices import RIDGE_SCALES
-from ..i18n import GmmSelect, translated_choices
+from ..i18n import GmmSelect, translated, translated_choices
 from ..raster import extract_samples, raster_info
+from ..raster.notices import sample_words, unit_of
 from ..raster.report import report_html
 from ..raster.training import (
     HELD_OUT,
@@ -45,6 +46,9 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     REFIT = "REFIT"
     FOLDS = "FOLDS"
     LOO_FEW_POLYGONS = "LOO_FEW_POLYGONS"
+    #: What groups the samples (notices.unit_of) and the parameter that keeps them whole in the folds.
+    SAMPLE_UNIT = "polygon"
+    GROUPING = "GROUPED"
     REPEATS = "REPEATS"
     GROUPED = "GROUPED"
     VALIDATION = "VALIDATION"
@@ -80,39 +84,42 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                            "search then runs in the same units), so a TAU given before keeps its meaning; "
                            "choose relative to give a relative tau (e.g. one read in a report)."),
                        advanced=True)
+        words = self.helpWords()
         self.addInteger(self.FOLDS, GmmSelect.tr("Cross-validation folds (0 = leave-one-out)"), 5, 0,
                         GmmSelect.tr("Number of folds (at least 2) of the cross-validation behind the tau "
                                      "search, the CV criteria and the CV accuracy estimate. 0 = "
                                      "leave-one-out: each sample is predicted by the model without it, "
                                      "computed exactly from the full model at the cost of one fit; with "
-                                     "folds by polygon, each polygon by the model without it (one fit per "
-                                     "polygon); accuracy, kappa and F1 are then those of the pooled "
+                                     "folds by {group}, each {group} by the model without it (one fit per "
+                                     "{group}); accuracy, kappa and F1 are then those of the pooled "
                                      "confusion matrix of all predictions. For spectral libraries, small "
-                                     "classes and training sets of few polygons (tens), where leaving one "
-                                     "polygon out chooses alpha and tau better than 5 folds (README: "
-                                     "accuracy versus peers); its cost grows with the number of polygons. "
-                                     "Up to {0} polygons, LOO_FEW_POLYGONS (default) leaves one polygon out "
-                                     "whatever FOLDS.").format(LOO_POLYGON_LIMIT),
+                                     "classes and training sets of few {groups} (tens), where leaving one "
+                                     "{group} out chooses alpha and tau better than 5 folds (README: "
+                                     "accuracy versus peers); its cost grows with the number of {groups}. "
+                                     "Up to {limit} {groups}, LOO_FEW_POLYGONS (default) leaves one {group} "
+                                     "out whatever FOLDS.").format(limit=LOO_POLYGON_LIMIT, **words),
                         maximum=50, advanced=True)
         self.addBoolean(self.LOO_FEW_POLYGONS,
-                        GmmSelect.tr("Leave one polygon out when the polygons are few"), True,
-                        GmmSelect.tr("Yes (default): where there are at most {0} polygons, the "
-                                     "cross-validation leaves one polygon out instead of FOLDS folds (as "
-                                     "FOLDS = 0), on the training polygons and again on all polygons for "
-                                     "the refit; the log says so. Each fold then trains on all polygons "
+                        GmmSelect.tr("Leave one {group} out when the {groups} are few").format(**words), True,
+                        GmmSelect.tr("Yes (default): where there are at most {limit} {groups}, the "
+                                     "cross-validation leaves one {group} out instead of FOLDS folds (as "
+                                     "FOLDS = 0), on the training {groups} and again on all {groups} for "
+                                     "the refit; the log says so. Each fold then trains on all {groups} "
                                      "but one, nearer the final model than folds that each take a fifth of "
-                                     "a few polygons away; on the data measured (3 to 17 polygons per "
+                                     "a few {groups} away; on the data measured (3 to 17 {groups} per "
                                      "class) it did better than 5 folds or within the noise of the measure "
                                      "(README: accuracy versus peers), at up to 4 times the cost. No: "
-                                     "FOLDS folds whatever the polygons.").format(LOO_POLYGON_LIMIT),
+                                     "FOLDS folds whatever the {groups}.").format(limit=LOO_POLYGON_LIMIT,
+                                                                                  **words),
                         advanced=True)
         self.addInteger(self.REPEATS, GmmSelect.tr("Repetitions of the cross-validation of the (alpha, tau) "
                                                    "search"), TrainingOptions.repeats, 1,
                         GmmSelect.tr("The (alpha, tau) search averages its criterion over the folds of "
-                                     "this many random assignments of the polygons (or pixels) to FOLDS "
+                                     "this many random assignments of the {groups} (or {pixels}) to FOLDS "
                                      "folds: its choice then depends less on the draw of the folds (the "
                                      "SEED), at this many times its cost (README: accuracy versus peers). "
-                                     "1 = one assignment, the fastest. Leave-one-out (FOLDS = 0) has one."),
+                                     "1 = one assignment, the fastest. Leave-one-out (FOLDS = 0) has "
+                                     "one.").format(**words),
                         maximum=20, advanced=True)
         self.addSamplingParameters()
         self.addRefitParameter()
@@ -120,6 +127,12 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                         GmmSelect.tr("Seed of the hold-out draw, the folds and the sampling: the same "
                                      "seed gives the same model."), advanced=True)
         self.addOutputs()
+
+    def helpWords(self):
+        """The words of the help for what groups the samples (notices.sample_words of SAMPLE_UNIT) and
+        {grouped}, the parameter that groups them."""
+        words = {kind: translated(word) for kind, word in sample_words(self.SAMPLE_UNIT).items()}
+        return {**words, "grouped": self.GROUPING}
 
     def addSampleInputs(self):
         """INPUT raster, TRAINING polygons or points and their class FIELD."""
@@ -154,13 +167,15 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
 
     def addRefitParameter(self):
         """REFIT: the final model on all polygons after the held-out assessment."""
-        self.addBoolean(self.REFIT, GmmSelect.tr("Refit the final model on all polygons"), True,
-                        GmmSelect.tr("Yes (default): once the held-out polygons have assessed the model "
+        words = self.helpWords()
+        self.addBoolean(self.REFIT, GmmSelect.tr("Refit the final model on all {groups}").format(**words),
+                        True,
+                        GmmSelect.tr("Yes (default): once the held-out {groups} have assessed the model "
                                      "trained without them, the (alpha, tau) search or the band selection "
-                                     "and the fit run again on all polygons, so no training polygon is "
-                                     "wasted (the held-out figures assess that procedure on fewer polygons; "
+                                     "and the fit run again on all {groups}, so no training {group} is "
+                                     "wasted (the held-out figures assess that procedure on fewer {groups}; "
                                      "the saved bands, alpha and tau may differ from the assessed ones). No: "
-                                     "the saved model is the one assessed."), advanced=True)
+                                     "the saved model is the one assessed.").format(**words), advanced=True)
 
     def addAlphaParameter(self, label, help_text):
         """ALPHA: the shrinkage values toward the pooled covariance (a list); `label` and `help_text` say what
@@ -171,10 +186,10 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             "(1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); "
             "alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear "
             "discriminant). Numbers in [0, 1] separated by commas. alpha* is the shrinkage intensity "
-            "estimated from how much each class's covariance varies from one training polygon to another "
-            "(Schaefer & Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is "
-            "off): few or dissimilar polygons per class give a large alpha*; alpha* = 1 is searched alone. ")
-            + help_text)
+            "estimated from how much each class's covariance varies from one training {group} to another "
+            "(Schaefer & Strimmer 2005, a jackknife over the {groups}; over the samples when the folds are "
+            "not grouped ({grouped})): few or dissimilar {groups} per class give a large alpha*; alpha* = 1 "
+            "is searched alone. ").format(**self.helpWords()) + help_text)
 
     def addOutputs(self):
         """The model file, the subclass's files, report, matrix and the figures."""
@@ -193,7 +208,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         self.addFileOutput(self.OUTPUT_MATRIX, GmmSelect.tr("Confusion matrix"),
                            GmmSelect.tr("CSV files (*.csv)"),
                            GmmSelect.tr("Confusion matrix as CSV (rows = reference): on the held-out "
-                                        "polygons when VALIDATION > 0, else pooled over the CV folds."),
+                                        "{groups} when VALIDATION > 0, else pooled over the CV "
+                                        "folds.").format(**self.helpWords()),
                            optional=True)
         for name, description in ((self.KAPPA, GmmSelect.tr("Kappa")),
                                   (self.OVERALL_ACCURACY, GmmSelect.tr("Overall accuracy")),
@@ -274,7 +290,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             outputs = self.writeOutputs(result, paths)
             self.commitOutputs()
         feedback.setProgress(100)
-        how = report_words()("how held out" if outputs[self.ASSESSMENT] == HELD_OUT else "how cv")
+        how = report_words().grouped_by(unit_of(inputs.source))(
+            "how held out" if outputs[self.ASSESSMENT] == HELD_OUT else "how cv")
         self.info(feedback, GmmSelect.tr("KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are {2}").format(
             outputs[self.KAPPA], outputs[self.OVERALL_ACCURACY], how))
         self.info(feedback, GmmSelect.tr("Model written to {0} ({1:.2f} s in all)").format(

@@ -364,11 +364,6 @@
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="188"/>
-        <source>Confusion matrix as CSV (rows = reference): on the held-out polygons when VALIDATION &gt; 0, else pooled over the CV folds.</source>
-        <translation>Matrice de confusion en CSV (lignes = référence) : sur les polygones de validation quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/training_base.py" line="193"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
@@ -923,11 +918,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection séquentielle flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme Prédire. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme Prédire peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="37"/>
-        <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and outputs are those of Train Selection; its groups (GROUP_FIELD; without it, each spectrum) play the part of Train Selection&apos;s polygons, and its messages and report call them polygons. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.</source>
-        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes ; ses groupes (GROUP_FIELD ; sans lui, chaque spectre) y tiennent le rôle des polygones, et ses messages et son rapport les appellent polygones. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/training_base.py" line="232"/>
         <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
@@ -983,16 +973,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Algorithme</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="57"/>
-        <source>measured on the held-out polygons</source>
-        <translation>mesurés sur les polygones réservés</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="58"/>
-        <source>estimated by cross-validation on the training polygons</source>
-        <translation>estimés par validation croisée sur les polygones d'entraînement</translation>
-    </message>
-    <message>
         <location filename="../raster/report.py" line="59"/>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
@@ -1011,16 +991,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="64"/>
         <source>empty</source>
         <translation>vide</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="65"/>
-        <source>The final model was trained on the training polygons only; the held-out polygons assess it.</source>
-        <translation>Le modèle final a été entraîné sur les seuls polygones d'entraînement ; les polygones réservés l'évaluent.</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="68"/>
-        <source>The final model was trained on all polygons.</source>
-        <translation>Le modèle final a été entraîné sur tous les polygones.</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="73"/>
@@ -1043,19 +1013,9 @@ Taille {1} : {2:.6g}{3}
         <translation>échantillons d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="77"/>
-        <source>training polygons</source>
-        <translation>polygones d'entraînement</translation>
-    </message>
-    <message>
         <location filename="../raster/report.py" line="78"/>
         <source>held-out samples</source>
         <translation>échantillons réservés</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="79"/>
-        <source>held-out polygons</source>
-        <translation>polygones réservés</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="80"/>
@@ -1143,36 +1103,6 @@ Taille {1} : {2:.6g}{3}
         <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="165"/>
-        <source>Accuracy on the held-out polygons</source>
-        <translation>Exactitude sur les polygones réservés</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="166"/>
-        <source>Cross-validation on the training polygons</source>
-        <translation>Validation croisée sur les polygones d'entraînement</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="171"/>
-        <source>Estimated by leave-one-out cross-validation on the training polygons: each polygon is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
-        <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque polygone est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="176"/>
-        <source>Estimated by leave-one-out cross-validation on the training polygons: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
-        <translation>Estimée par validation croisée leave-one-out sur les polygones d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="181"/>
-        <source>Estimated by {folds}-fold cross-validation on the training polygons (folds hold whole polygons): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
-        <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (les plis contiennent des polygones entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="186"/>
-        <source>Estimated by {folds}-fold cross-validation on the training polygons (stratified folds of pixels): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
-        <translation>Estimée par validation croisée à {folds} plis sur les polygones d'entraînement (plis stratifiés de pixels) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
-    </message>
-    <message>
         <location filename="../raster/report.py" line="191"/>
         <source>figure</source>
         <translation>indicateur</translation>
@@ -1186,11 +1116,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="194"/>
         <source>mean F1</source>
         <translation>F1 moyen</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="195"/>
-        <source>Confusion matrix: rows = reference (the class of the polygon), columns = predicted class.</source>
-        <translation>Matrice de confusion : lignes = référence (la classe du polygone), colonnes = classe prédite.</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="198"/>
@@ -1408,11 +1333,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de (alpha, tau), la sélection ni l'ajustement évalué, ils donnent une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur tous les polygones). 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="150"/>
-        <source>Refit the final model on all polygons</source>
-        <translation>Réajuster le modèle final sur tous les polygones</translation>
-    </message>
-    <message>
         <location filename="../algorithms/training_base.py" line="198"/>
         <source>Shrinkage alpha of the model</source>
         <translation>Rétrécissement alpha du modèle</translation>
@@ -1453,16 +1373,6 @@ Taille {1} : {2:.6g}{3}
         <translation>{blend}. alpha a été choisi {how} sur toutes les bandes, avant la sélection ; la sélection et le modèle l'utilisent avec le tau donné (TAU).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="138"/>
-        <source>over {cells} values by leave-one-out cross-validation on the training polygons (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest alpha, then the smallest tau)</source>
-        <translation>parmi {cells} valeurs par validation croisée leave-one-out sur les polygones d'entraînement (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="142"/>
-        <source>over {cells} values by {folds}-fold cross-validation on the training polygons (criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the smallest tau)</source>
-        <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement (critère : {criterion}, moyenne sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
-    </message>
-    <message>
         <location filename="../raster/report.py" line="150"/>
         <source>{criterion} over alpha and tau</source>
         <translation>{criterion} selon alpha et tau</translation>
@@ -1478,19 +1388,9 @@ Taille {1} : {2:.6g}{3}
         <translation>{criterion} selon tau pour alpha = {alpha} :</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="167"/>
-        <source>Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = {share} of the polygons of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
-        <translation>Mesurée sur les {samples} échantillons des {polygons} polygones réservés (VALIDATION = {share} des polygones de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
-    </message>
-    <message>
         <location filename="../raster/report.py" line="207"/>
         <source>(alpha, tau) search</source>
         <translation>recherche de (alpha, tau)</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="213"/>
-        <source>refit on all polygons</source>
-        <translation>réajustement sur tous les polygones</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="158"/>
@@ -1543,11 +1443,6 @@ Taille {1} : {2:.6g}{3}
         <translation>la classe « {name} » a {count} polygone(s) : aucun n'est réservé, l'exactitude sur les polygones réservés ne la couvre donc pas</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="34"/>
-        <source>classes &apos;{first}&apos; and &apos;{second}&apos; are indistinguishable on the bands used (Jeffries-Matusita distance {jm}; {ceiling} is full separation): even the best rule confuses them about half of the time. Check the raster (constant or empty bands?) and the training polygons of both classes, or merge them</source>
-        <translation>les classes « {first} » et « {second} » sont indiscernables sur les bandes utilisées (distance de Jeffries-Matusita {jm} ; {ceiling} est la séparation complète) : même la meilleure règle les confond environ une fois sur deux. Vérifiez le raster (bandes constantes ou vides ?) et les polygones d'entraînement des deux classes, ou fusionnez-les</translation>
-    </message>
-    <message>
         <location filename="../raster/notices.py" line="39"/>
         <source>the map is in a geographic CRS: areas are in square degrees, which vary with latitude; reproject the map to an equal-area projection for areas</source>
         <translation>la carte est dans un SCR géographique : les surfaces sont en degrés carrés, qui varient avec la latitude ; reprojetez la carte dans une projection équivalente pour les surfaces</translation>
@@ -1571,16 +1466,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/notices.py" line="51"/>
         <source>class names {names} differ only in case, spacing or Unicode form: they are {count} different classes; if they are one class, give its features one spelling</source>
         <translation>les noms de classe {names} ne diffèrent que par la casse, les espaces ou la forme Unicode : ce sont {count} classes différentes ; s'il s'agit d'une seule classe, écrivez-la de la même façon pour toutes ses entités</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="150"/>
-        <source>Yes (default): once the held-out polygons have assessed the model trained without them, the (alpha, tau) search or the band selection and the fit run again on all polygons, so no training polygon is wasted (the held-out figures assess that procedure on fewer polygons; the saved bands, alpha and tau may differ from the assessed ones). No: the saved model is the one assessed.</source>
-        <translation>Oui (par défaut) : une fois que les polygones de validation ont évalué le modèle entraîné sans eux, la recherche de (alpha, tau) ou la sélection de bandes et l'ajustement sont refaits sur tous les polygones, si bien qu'aucun polygone d'entraînement n'est perdu (les chiffres de validation évaluent cette procédure sur moins de polygones ; les bandes, alpha et tau enregistrés peuvent différer de ceux évalués). Non : le modèle enregistré est celui qui a été évalué.</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="69"/>
-        <source>The final model was refitted on all polygons (the search or the selection run again on them: its bands, alpha and tau may differ from those assessed) after the held-out polygons assessed the model trained without them.</source>
-        <translation>Le modèle final a été réajusté sur tous les polygones (la recherche ou la sélection refaite sur eux : ses bandes, alpha et tau peuvent différer de ceux évalués) après que les polygones de validation ont évalué le modèle entraîné sans eux.</translation>
     </message>
     <message>
         <location filename="../algorithms/predict.py" line="179"/>
@@ -1653,16 +1538,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Ce que la recherche de tau maximise : la moyenne sur les plis (de toutes les répétitions, REPEATS) de l'exactitude globale, du kappa de Cohen ou du score F1 moyen (FOLDS = 0 : des prédictions leave-one-out cumulées ; en cas d'égalité : le plus petit alpha, puis le plus petit tau).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="102"/>
-        <source>The (alpha, tau) search averages its criterion over the folds of this many random assignments of the polygons (or pixels) to FOLDS folds: its choice then depends less on the draw of the folds (the SEED), at this many times its cost (README: accuracy versus peers). 1 = one assignment, the fastest. Leave-one-out (FOLDS = 0) has one.</source>
-        <translation>La recherche (alpha, tau) moyenne son critère sur les plis d'autant de répartitions aléatoires des polygones (ou des pixels) en FOLDS plis : son choix dépend alors moins du tirage des plis (le SEED), pour autant de fois son coût (README : exactitude face aux autres outils). 1 = une seule répartition, la plus rapide. Le leave-one-out (FOLDS = 0) n'en a qu'une.</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="146"/>
-        <source>over {cells} values by {folds}-fold cross-validation on the training polygons, repeated with {repeats} random assignments to folds (criterion: mean {criterion} over the {parts} folds; ties go to the smallest alpha, then the smallest tau)</source>
-        <translation>sur {cells} valeurs par validation croisée à {folds} plis sur les polygones d'entraînement, répétée avec {repeats} répartitions aléatoires en plis (critère : {criterion}, moyenne sur les {parts} plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
-    </message>
-    <message>
         <location filename="../algorithms/train_selection.py" line="64"/>
         <source>Ridge S + tau I of the covariances during the selection (with MODEL_SEARCH no, also in the model). 0: only the eigenvalue floor regularises.</source>
         <translation>Crête (ridge) S + tau I des covariances pendant la sélection (avec MODEL_SEARCH à non, aussi dans le modèle). 0 : seul le plancher des valeurs propres régularise.</translation>
@@ -1671,11 +1546,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/train_selection.py" line="76"/>
         <source>Search the model&apos;s alpha and tau on the selected bands</source>
         <translation>Chercher l'alpha et le tau du modèle sur les bandes sélectionnées</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection.py" line="76"/>
-        <source>Yes (default): after the selection, the (alpha, tau) search of Train GMM runs on the selected bands (the ALPHA values, the default tau grid, relative to each band&apos;s variance unless RIDGE_SCALE is absolute, FOLDS, GROUPED, REPEATS, Cohen&apos;s kappa) and the model uses its alpha and tau; the report shows that search. No: the model uses the selection&apos;s alpha and TAU (earlier versions).</source>
-        <translation>Oui (par défaut) : après la sélection, la recherche de (alpha, tau) d'Entraîner GMM est faite sur les bandes sélectionnées (les valeurs d'ALPHA, la grille de tau par défaut, relative à la variance de chaque bande sauf si RIDGE_SCALE vaut absolute, FOLDS, GROUPED, REPEATS, le kappa de Cohen) et le modèle utilise son alpha et son tau ; le rapport montre cette recherche. Non : le modèle utilise l'alpha et le TAU de la sélection (versions antérieures).</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="209"/>
@@ -1698,44 +1568,9 @@ Taille {1} : {2:.6g}{3}
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement), avec l'alpha et le tau du modèle (choisis pour les bandes avec lesquelles il a été enregistré).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="90"/>
-        <source>Leave one polygon out when the polygons are few</source>
-        <translation>Laisser de côté un polygone à la fois quand les polygones sont peu nombreux</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="90"/>
-        <source>Yes (default): where there are at most {0} polygons, the cross-validation leaves one polygon out instead of FOLDS folds (as FOLDS = 0), on the training polygons and again on all polygons for the refit; the log says so. Each fold then trains on all polygons but one, nearer the final model than folds that each take a fifth of a few polygons away; on the data measured (3 to 17 polygons per class) it did better than 5 folds or within the noise of the measure (README: accuracy versus peers), at up to 4 times the cost. No: FOLDS folds whatever the polygons.</source>
-        <translation>Oui (par défaut) : là où il y a au plus {0} polygones, la validation croisée laisse de côté un polygone à la fois au lieu de FOLDS plis (comme FOLDS = 0), sur les polygones d'entraînement puis de nouveau sur tous les polygones pour le réajustement ; le journal le signale. Chaque pli s'entraîne alors sur tous les polygones sauf un, plus près du modèle final que des plis qui retirent chacun un cinquième de peu de polygones ; sur les données mesurées (3 à 17 polygones par classe), elle a fait mieux que 5 plis ou aussi bien aux erreurs de mesure près (README : exactitude face aux autres outils), pour jusqu'à 4 fois le coût. Non : FOLDS plis quels que soient les polygones.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="76"/>
-        <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample is predicted by the model without it, computed exactly from the full model at the cost of one fit; with folds by polygon, each polygon by the model without it (one fit per polygon); accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. For spectral libraries, small classes and training sets of few polygons (tens), where leaving one polygon out chooses alpha and tau better than 5 folds (README: accuracy versus peers); its cost grows with the number of polygons. Up to {0} polygons, LOO_FEW_POLYGONS (default) leaves one polygon out whatever FOLDS.</source>
-        <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; avec les plis par polygone, chaque polygone par le modèle sans lui (un ajustement par polygone) ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales, les petites classes et les jeux d'entraînement de peu de polygones (quelques dizaines), où laisser un polygone de côté choisit mieux alpha et tau que 5 plis (README : exactitude face aux autres outils) ; son coût croît avec le nombre de polygones. Jusqu'à {0} polygones, LOO_FEW_POLYGONS (par défaut) laisse de côté un polygone à la fois quel que soit FOLDS.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection.py" line="69"/>
-        <source>Used during the selection (in every criterion, JM and KL included). Several values (empty: {0}): before the selection, alpha is chosen on the training polygons by the cross-validation of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS, GROUPED and REPEATS, Cohen&apos;s kappa; ties: the smallest alpha). One value: that alpha, no search. The model&apos;s alpha is searched among the same values (MODEL_SEARCH; empty: 0 and alpha* estimated on the selected bands).</source>
-        <translation>Utilisé pendant la sélection (dans chaque critère, JM et KL compris). Plusieurs valeurs (vide : {0}) : avant la sélection, alpha est choisi sur les polygones d'entraînement par la validation croisée d'Entraîner GMM sur toutes les bandes (chaque alpha avec la grille de tau par défaut, les plis de FOLDS, GROUPED et REPEATS, kappa de Cohen ; ex aequo : le plus petit alpha). Une valeur : cet alpha, sans recherche. L'alpha du modèle est cherché parmi les mêmes valeurs (MODEL_SEARCH ; vide : 0 et alpha* estimé sur les bandes sélectionnées).</translation>
-    </message>
-    <message>
         <location filename="../algorithms/training_base.py" line="160"/>
         <source>Shrinkage values alpha to try (empty = 0 and the estimated one)</source>
         <translation>Valeurs de rétrécissement alpha à essayer (vide = 0 et la valeur estimée)</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="160"/>
-        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. alpha* is the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training polygon to another (Schaefer &amp; Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is off): few or dissimilar polygons per class give a large alpha*; alpha* = 1 is searched alone. </source>
-        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. alpha* est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un polygone d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les polygones ; sur les échantillons quand GROUPED est désactivé) : des polygones peu nombreux ou dissemblables par classe donnent un grand alpha* ; alpha* = 1 est cherché seul. </translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="128"/>
-        <source>The alphas compared are 0 (one covariance per class) and alpha* = {estimate}, the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training polygon to another (Schaefer &amp; Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is off).</source>
-        <translation>Les valeurs d'alpha comparées sont 0 (une covariance par classe) et alpha* = {estimate}, l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un polygone d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les polygones ; sur les échantillons quand GROUPED est désactivé).</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="133"/>
-        <source>alpha = 1 is the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training polygon to another (Schaefer &amp; Strimmer 2005, a jackknife over the polygons; over the samples when GROUPED is off), at its bound: the classes&apos; covariances differ by no more than that spread, so no other alpha was tried.</source>
-        <translation>alpha = 1 est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un polygone d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les polygones ; sur les échantillons quand GROUPED est désactivé), à sa borne : les covariances des classes ne diffèrent pas plus que cette variation, aucune autre valeur d'alpha n'a donc été essayée.</translation>
     </message>
     <message>
         <location filename="../core/accuracy.py" line="74"/>
@@ -2793,16 +2628,6 @@ Taille {1} : {2:.6g}{3}
         <translation>{colors} couleurs pour {classes} classes ; donnez une couleur par classe</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="253"/>
-        <source>VALIDATION is the share of polygons held out per class, in [0, 1); got {share}</source>
-        <translation>VALIDATION est la part des polygones réservés par classe, dans [0, 1) ; reçu {share}</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="268"/>
-        <source>VALIDATION = {share:g} holds out all {count} polygon(s) of class &apos;{name}&apos;, leaving none to train on: lower VALIDATION below {limit:.2f}, set it to 0 to assess by cross-validation only, or draw more polygons of &apos;{name}&apos;</source>
-        <translation>VALIDATION = {share:g} réserve les {count} polygone(s) de la classe « {name} » et n'en laisse aucun pour l'entraînement : abaissez VALIDATION sous {limit:.2f}, mettez-la à 0 pour n'évaluer que par validation croisée, ou dessinez davantage de polygones de « {name} »</translation>
-    </message>
-    <message>
         <location filename="../raster/training.py" line="286"/>
         <source>FOLDS = {folds}: use 0 for leave-one-out or at least 2 folds</source>
         <translation>FOLDS = {folds} : utilisez 0 pour le leave-one-out ou au moins 2 plis</translation>
@@ -2838,59 +2663,14 @@ Taille {1} : {2:.6g}{3}
         <translation>les valeurs du paramètre {parameter} doivent être des nombres finis &gt;= 0 ; reçu {token}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="382"/>
-        <source>the class field holds one class, &apos;{name}&apos;: a classification needs at least two; choose the field that holds the classes (FIELD) or add polygons of other classes</source>
-        <translation>le champ de classe ne contient qu'une classe, « {name} » : une classification en demande au moins deux ; choisissez le champ qui contient les classes (FIELD) ou ajoutez des polygones d'autres classes</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="404"/>
-        <source>Class &apos;{name}&apos;: {samples} training samples from {polygons} polygon(s), {held_out_samples} held-out samples from {held_out_polygons} polygon(s)</source>
-        <translation>Classe « {name} » : {samples} échantillons d'entraînement issus de {polygons} polygone(s), {held_out_samples} échantillons réservés issus de {held_out_polygons} polygone(s)</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="418"/>
-        <source> ({count} other polygon(s) held out by VALIDATION = {validation:g})</source>
-        <translation> ({count} autre(s) polygone(s) réservé(s) par VALIDATION = {validation:g})</translation>
-    </message>
-    <message>
         <location filename="../raster/training.py" line="428"/>
         <source> or set VALIDATION = 0</source>
         <translation> ou mettez VALIDATION = 0</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="430"/>
-        <source>class &apos;{name}&apos; has {count} training sample(s){held_out}: a class needs at least {minimum} for its covariance. Draw more or larger polygons of &apos;{name}&apos;{unheld}</source>
-        <translation>la classe « {name} » a {count} échantillon(s) d'entraînement{held_out} : une classe en demande au moins {minimum} pour sa covariance. Dessinez des polygones de « {name} » plus nombreux ou plus grands{unheld}</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="445"/>
-        <source>class &apos;{name}&apos; has 1 training polygon{held_out}: cross-validation by polygon tests each polygon on a model trained without it, so a class needs at least 2</source>
-        <translation>la classe « {name} » a 1 polygone d'entraînement{held_out} : la validation croisée par polygone teste chaque polygone sur un modèle entraîné sans lui, si bien qu'une classe en demande au moins 2</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="450"/>
-        <source>class &apos;{name}&apos; has {count} training samples{held_out}, {largest} of them in one polygon: cross-validation by polygon tests that polygon on a model trained on the other {rest} ({minimum} needed)</source>
-        <translation>la classe « {name} » a {count} échantillons d'entraînement{held_out}, dont {largest} dans un seul polygone : la validation croisée par polygone teste ce polygone sur un modèle entraîné sur les {rest} autres (il en faut {minimum})</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="458"/>
-        <source>, set VALIDATION = 0 (every polygon trains)</source>
-        <translation>, mettez VALIDATION = 0 (chaque polygone sert à l'entraînement)</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="460"/>
-        <source>{problem}. Draw more polygons of &apos;{name}&apos;{unheld}, or turn grouped folds off (GROUPED = no; for a table, an empty GROUP_FIELD), whose accuracy is optimistic: neighbouring pixels are alike</source>
-        <translation>{problem}. Dessinez davantage de polygones de « {name} »{unheld}, ou désactivez les plis groupés (GROUPED = no ; pour une table, un GROUP_FIELD vide), dont l'exactitude est optimiste : les pixels voisins se ressemblent</translation>
-    </message>
-    <message>
         <location filename="../raster/training.py" line="472"/>
         <source>class &apos;{name}&apos; has {count} training samples: {folds}-fold cross-validation trains on {kept} of them in a fold ({minimum} needed). Add samples of &apos;{name}&apos;, or set FOLDS = 0 (leave-one-out, which allows a class of two)</source>
         <translation>la classe « {name} » a {count} échantillons d'entraînement : la validation croisée à {folds} plis ne s'entraîne, dans un pli, que sur {kept} d'entre eux (il en faut {minimum}). Ajoutez des échantillons de « {name} », ou mettez FOLDS = 0 (leave-one-out, qui admet une classe de deux)</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="491"/>
-        <source>Cross-validation on the {polygons}: one polygon out instead of {folds} folds (at most {limit} polygons; LOO_FEW_POLYGONS)</source>
-        <translation>Validation croisée sur les {polygons} : un polygone laissé de côté à la fois au lieu de {folds} plis (au plus {limit} polygones ; LOO_FEW_POLYGONS)</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="501"/>
@@ -2911,11 +2691,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/training.py" line="541"/>
         <source>lower MAX_FEATURES, set TAU &gt; 0 or leave ALPHA empty</source>
         <translation>abaissez MAX_FEATURES, mettez TAU &gt; 0 ou laissez ALPHA vide</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="544"/>
-        <source>class &apos;{name}&apos; has {count} training samples for {bands} bands: its covariance matrix is singular (a class needs more samples than bands). Draw more or larger polygons of &apos;{name}&apos;, or {fix}</source>
-        <translation>la classe « {name} » a {count} échantillons d'entraînement pour {bands} bandes : sa matrice de covariance est singulière (une classe demande plus d'échantillons que de bandes). Dessinez des polygones de « {name} » plus nombreux ou plus grands, ou {fix}</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="579"/>
@@ -2963,34 +2738,9 @@ Taille {1} : {2:.6g}{3}
         <translation>{count} bande(s) sélectionnée(s) ({how}, {method}, {criterion}, alpha = {alpha:.6g}, tau = {tau}, {seconds:.2f} s) : {bands}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="683"/>
-        <source>, by polygon</source>
-        <translation>, par polygone</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="684"/>
-        <source>Cross-validation ({folds}, {parts} parts{grouping}, training polygons): overall accuracy {accuracy:.4f}, kappa {kappa:.4f}</source>
-        <translation>Validation croisée ({folds}, {parts} parties{grouping}, polygones d'entraînement) : exactitude globale {accuracy:.4f}, kappa {kappa:.4f}</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="704"/>
-        <source>Final model: the same search and fit on all {count} samples (training and held-out polygons)</source>
-        <translation>Modèle final : la même recherche et le même ajustement sur tous les {count} échantillons (polygones d'entraînement et réservés)</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="708"/>
-        <source>Final model: the same selection and fit on all {count} samples (training and held-out polygons)</source>
-        <translation>Modèle final : la même sélection et le même ajustement sur tous les {count} échantillons (polygones d'entraînement et réservés)</translation>
-    </message>
-    <message>
         <location filename="../raster/training.py" line="712"/>
         <source>polygons</source>
         <translation>polygones</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="733"/>
-        <source>Held-out polygons ({count} samples, never used for training): overall accuracy {accuracy:.4f}, kappa {kappa:.4f}</source>
-        <translation>Polygones réservés ({count} échantillons, jamais utilisés pour l'entraînement) : exactitude globale {accuracy:.4f}, kappa {kappa:.4f}</translation>
     </message>
     <message>
         <location filename="../raster/vector.py" line="54"/>
@@ -3086,6 +2836,326 @@ Taille {1} : {2:.6g}{3}
         <location filename="../gui/series.py" line="85"/>
         <source>{0} ({1}, {2}, alpha {3:.3g}, tau {4:.3g})</source>
         <translation>{0} ({1}, {2}, alpha {3:.3g}, tau {4:.3g})</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="70"/>
+        <source>Used during the selection (in every criterion, JM and KL included). Several values (empty: {alphas}): before the selection, alpha is chosen on the training {groups} by the cross-validation of Train GMM over all bands (every alpha with the default tau grid, the folds of FOLDS, {grouped} and REPEATS, Cohen&apos;s kappa; ties: the smallest alpha). One value: that alpha, no search. The model&apos;s alpha is searched among the same values (MODEL_SEARCH; empty: 0 and alpha* estimated on the selected bands).</source>
+        <translation>Utilisé pendant la sélection (dans chaque critère, JM et KL compris). Plusieurs valeurs (vide : {alphas}) : avant la sélection, alpha est choisi sur les {groups} d'entraînement par la validation croisée d'Entraîner GMM sur toutes les bandes (chaque alpha avec la grille de tau par défaut, les plis de FOLDS, {grouped} et REPEATS, kappa de Cohen ; ex aequo : le plus petit alpha). Une valeur : cet alpha, sans recherche. L'alpha du modèle est cherché parmi les mêmes valeurs (MODEL_SEARCH ; vide : 0 et alpha* estimé sur les bandes sélectionnées).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="80"/>
+        <source>Yes (default): after the selection, the (alpha, tau) search of Train GMM runs on the selected bands (the ALPHA values, the default tau grid, relative to each band&apos;s variance unless RIDGE_SCALE is absolute, FOLDS, {grouped}, REPEATS, Cohen&apos;s kappa) and the model uses its alpha and tau; the report shows that search. No: the model uses the selection&apos;s alpha and TAU (earlier versions).</source>
+        <translation>Oui (par défaut) : après la sélection, la recherche de (alpha, tau) d'Entraîner GMM est faite sur les bandes sélectionnées (les valeurs d'ALPHA, la grille de tau par défaut, relative à la variance de chaque bande sauf si RIDGE_SCALE vaut absolute, FOLDS, {grouped}, REPEATS, le kappa de Cohen) et le modèle utilise son alpha et son tau ; le rapport montre cette recherche. Non : le modèle utilise l'alpha et le TAU de la sélection (versions antérieures).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="39"/>
+        <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and outputs are those of Train Selection; its groups (GROUP_FIELD; without it, each spectrum) play the part of Train Selection&apos;s polygons: the hold-out and the grouped folds keep them whole. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.</source>
+        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes ; ses groupes (GROUP_FIELD ; sans lui, chaque spectre) y tiennent le rôle des polygones : la réserve de validation et les plis groupés les gardent entiers. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="103"/>
+        <source>Leave one {group} out when the {groups} are few</source>
+        <translation>Laisser de côté un {group} à la fois quand les {groups} sont peu nombreux</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="104"/>
+        <source>Yes (default): where there are at most {limit} {groups}, the cross-validation leaves one {group} out instead of FOLDS folds (as FOLDS = 0), on the training {groups} and again on all {groups} for the refit; the log says so. Each fold then trains on all {groups} but one, nearer the final model than folds that each take a fifth of a few {groups} away; on the data measured (3 to 17 {groups} per class) it did better than 5 folds or within the noise of the measure (README: accuracy versus peers), at up to 4 times the cost. No: FOLDS folds whatever the {groups}.</source>
+        <translation>Oui (par défaut) : là où il y a au plus {limit} {groups}, la validation croisée laisse de côté un {group} à la fois au lieu de FOLDS plis (comme FOLDS = 0), sur les {groups} d'entraînement puis de nouveau sur tous les {groups} pour le réajustement ; le journal le signale. Chaque pli s'entraîne alors sur tous les {groups} sauf un, plus près du modèle final que des plis qui retirent chacun un cinquième de peu de {groups} ; sur les données mesurées (3 à 17 {groups} par classe), elle a fait mieux que 5 plis ou aussi bien aux erreurs de mesure près (README : exactitude face aux autres outils), pour jusqu'à 4 fois le coût. Non : FOLDS plis quels que soient les {groups}.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="117"/>
+        <source>The (alpha, tau) search averages its criterion over the folds of this many random assignments of the {groups} (or {pixels}) to FOLDS folds: its choice then depends less on the draw of the folds (the SEED), at this many times its cost (README: accuracy versus peers). 1 = one assignment, the fastest. Leave-one-out (FOLDS = 0) has one.</source>
+        <translation>La recherche (alpha, tau) moyenne son critère sur les plis d'autant de répartitions aléatoires des {groups} (ou des {pixels}) en FOLDS plis : son choix dépend alors moins du tirage des plis (le SEED), pour autant de fois son coût (README : exactitude face aux autres outils). 1 = une seule répartition, la plus rapide. Le leave-one-out (FOLDS = 0) n'en a qu'une.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="171"/>
+        <source>Refit the final model on all {groups}</source>
+        <translation>Réajuster le modèle final sur tous les {groups}</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="172"/>
+        <source>Yes (default): once the held-out {groups} have assessed the model trained without them, the (alpha, tau) search or the band selection and the fit run again on all {groups}, so no training {group} is wasted (the held-out figures assess that procedure on fewer {groups}; the saved bands, alpha and tau may differ from the assessed ones). No: the saved model is the one assessed.</source>
+        <translation>Oui (par défaut) : une fois que les {groups} réservés ont évalué le modèle entraîné sans eux, la recherche de (alpha, tau) ou la sélection de bandes et l'ajustement sont refaits sur tous les {groups}, si bien qu'aucun {group} d'entraînement n'est perdu (les chiffres de validation évaluent cette procédure sur moins de {groups} ; les bandes, alpha et tau enregistrés peuvent différer de ceux évalués). Non : le modèle enregistré est celui qui a été évalué.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="183"/>
+        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. alpha* is the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training {group} to another (Schaefer &amp; Strimmer 2005, a jackknife over the {groups}; over the samples when the folds are not grouped ({grouped})): few or dissimilar {groups} per class give a large alpha*; alpha* = 1 is searched alone. </source>
+        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. alpha* est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un {group} d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les {groups} ; sur les échantillons quand les plis ne sont pas groupés ({grouped})) : des {groups} peu nombreux ou dissemblables par classe donnent un grand alpha* ; alpha* = 1 est cherché seul. </translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="209"/>
+        <source>Confusion matrix as CSV (rows = reference): on the held-out {groups} when VALIDATION &gt; 0, else pooled over the CV folds.</source>
+        <translation>Matrice de confusion en CSV (lignes = référence) : sur les {groups} réservés quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="89"/>
+        <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample is predicted by the model without it, computed exactly from the full model at the cost of one fit; with folds by {group}, each {group} by the model without it (one fit per {group}); accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. For spectral libraries, small classes and training sets of few {groups} (tens), where leaving one {group} out chooses alpha and tau better than 5 folds (README: accuracy versus peers); its cost grows with the number of {groups}. Up to {limit} {groups}, LOO_FEW_POLYGONS (default) leaves one {group} out whatever FOLDS.</source>
+        <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; avec les plis par {group}, chaque {group} par le modèle sans lui (un ajustement par {group}) ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales, les petites classes et les jeux d'entraînement de peu de {groups} (quelques dizaines), où laisser un {group} de côté choisit mieux alpha et tau que 5 plis (README : exactitude face aux autres outils) ; son coût croît avec le nombre de {groups}. Jusqu'à {limit} {groups}, LOO_FEW_POLYGONS (par défaut) laisse de côté un {group} à la fois quel que soit FOLDS.</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="101"/>
+        <source>leave GROUP_FIELD empty (folds of single spectra), whose accuracy is optimistic: the spectra of one group are alike</source>
+        <translation>laissez GROUP_FIELD vide (plis de spectres isolés), dont l'exactitude est optimiste : les spectres d'un même groupe se ressemblent</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="32"/>
+        <source>class &apos;{name}&apos; has too few {groups} ({count}) for any to be held out, so the held-out accuracy does not cover it</source>
+        <translation>la classe « {name} » a trop peu de {groups} ({count}) pour en réserver un : l'exactitude sur les données réservées ne la couvre donc pas</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="38"/>
+        <source>class &apos;{name}&apos; has {count} training {groups} for {folds} folds: {empty} of the folds test none of it and each of the others takes a large share of it away; with so few {groups}, leave-one-{group}-out (FOLDS = 0) gives the steadier cross-validation</source>
+        <translation>la classe « {name} » a {count} {groups} d'entraînement pour {folds} plis : {empty} des plis n'en testent aucun et chacun des autres lui en retire une large part ; avec si peu de {groups}, la validation croisée leave-one-out par {group} (FOLDS = 0) est la plus stable</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="46"/>
+        <source>classes &apos;{first}&apos; and &apos;{second}&apos; are indistinguishable on the bands used (Jeffries-Matusita distance {jm}; {ceiling} is full separation): even the best rule confuses them about half of the time. Check {source} (constant or empty bands?) and the training {groups} of both classes, or merge them</source>
+        <translation>les classes « {first} » et « {second} » sont indiscernables sur les bandes utilisées (distance de Jeffries-Matusita {jm} ; {ceiling} est la séparation complète) : même la meilleure règle les confond environ une fois sur deux. Vérifiez {source} (bandes constantes ou vides ?) et les {groups} d'entraînement des deux classes, ou fusionnez-les</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="73"/>
+        <source>polygon</source>
+        <translation>polygone</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="77"/>
+        <source>group</source>
+        <translation>groupe</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="78"/>
+        <source>groups</source>
+        <translation>groupes</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="79"/>
+        <source>spectra</source>
+        <translation>spectres</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="80"/>
+        <source>the table</source>
+        <translation>la table</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="81"/>
+        <source>spectrum</source>
+        <translation>spectre</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="89"/>
+        <source>Draw more or larger polygons of &apos;{name}&apos;</source>
+        <translation>Dessinez des polygones de « {name} » plus nombreux ou plus grands</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="90"/>
+        <source>Add spectra of &apos;{name}&apos;</source>
+        <translation>Ajoutez des spectres de « {name} »</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="92"/>
+        <source>Draw more polygons of &apos;{name}&apos;</source>
+        <translation>Dessinez davantage de polygones de « {name} »</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="93"/>
+        <source>Add groups of &apos;{name}&apos;</source>
+        <translation>Ajoutez des groupes de « {name} »</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="98"/>
+        <source>turn grouped folds off (GROUPED = no), whose accuracy is optimistic: neighbouring pixels are alike</source>
+        <translation>désactivez les plis groupés (GROUPED = no), dont l'exactitude est optimiste : les pixels voisins se ressemblent</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="130"/>
+        <source>The alphas compared are 0 (one covariance per class) and alpha* = {estimate}, the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training {group} to another (Schaefer &amp; Strimmer 2005, a jackknife over the {groups}; over the samples when the folds are not grouped).</source>
+        <translation>Les valeurs d'alpha comparées sont 0 (une covariance par classe) et alpha* = {estimate}, l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un {group} d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les {groups} ; sur les échantillons quand les plis ne sont pas groupés).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="135"/>
+        <source>alpha = 1 is the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training {group} to another (Schaefer &amp; Strimmer 2005, a jackknife over the {groups}; over the samples when the folds are not grouped), at its bound: the classes&apos; covariances differ by no more than that spread, so no other alpha was tried.</source>
+        <translation>alpha = 1 est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un {group} d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les {groups} ; sur les échantillons quand les plis ne sont pas groupés), à sa borne : les covariances des classes ne diffèrent pas plus que cette variation, aucune autre valeur d'alpha n'a donc été essayée.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="141"/>
+        <source>over {cells} values by leave-one-out cross-validation on the training {groups} (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest alpha, then the smallest tau)</source>
+        <translation>parmi {cells} valeurs par validation croisée leave-one-out sur les {groups} d'entraînement (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="145"/>
+        <source>over {cells} values by {folds}-fold cross-validation on the training {groups} (criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the smallest tau)</source>
+        <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les {groups} d'entraînement (critère : {criterion}, moyenne sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="149"/>
+        <source>over {cells} values by {folds}-fold cross-validation on the training {groups}, repeated with {repeats} random assignments to folds (criterion: mean {criterion} over the {parts} folds; ties go to the smallest alpha, then the smallest tau)</source>
+        <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les {groups} d'entraînement, répétée avec {repeats} répartitions aléatoires en plis (critère : {criterion}, moyenne sur les {parts} plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="168"/>
+        <source>Accuracy on the held-out {groups}</source>
+        <translation>Exactitude sur les {groups} réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="169"/>
+        <source>Cross-validation on the training {groups}</source>
+        <translation>Validation croisée sur les {groups} d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="170"/>
+        <source>Measured on the {samples} samples of the {count} {groups} held out (VALIDATION = {share} of the {groups} of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
+        <translation>Mesurée sur les {samples} échantillons des {count} {groups} réservés (VALIDATION = {share} des {groups} de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="174"/>
+        <source>Estimated by leave-one-out cross-validation on the training {groups}: each {group} is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
+        <translation>Estimée par validation croisée leave-one-out sur les {groups} d'entraînement : chaque {group} est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="179"/>
+        <source>Estimated by leave-one-out cross-validation on the training {groups}: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
+        <translation>Estimée par validation croisée leave-one-out sur les {groups} d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="184"/>
+        <source>Estimated by {folds}-fold cross-validation on the training {groups} (folds hold whole {groups}): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
+        <translation>Estimée par validation croisée à {folds} plis sur les {groups} d'entraînement (les plis contiennent des {groups} entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="189"/>
+        <source>Estimated by {folds}-fold cross-validation on the training {groups} (stratified folds of {pixels}): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
+        <translation>Estimée par validation croisée à {folds} plis sur les {groups} d'entraînement (plis stratifiés de {pixels}) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="198"/>
+        <source>Confusion matrix: rows = reference (the class of the {group}), columns = predicted class.</source>
+        <translation>Matrice de confusion : lignes = référence (la classe du {group}), colonnes = classe prédite.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="216"/>
+        <source>refit on all {groups}</source>
+        <translation>réajustement sur tous les {groups}</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="59"/>
+        <source>measured on the held-out {groups}</source>
+        <translation>mesurés sur les {groups} réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="60"/>
+        <source>estimated by cross-validation on the training {groups}</source>
+        <translation>estimés par validation croisée sur les {groups} d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="67"/>
+        <source>The final model was trained on the training {groups} only; the held-out {groups} assess it.</source>
+        <translation>Le modèle final a été entraîné sur les seuls {groups} d'entraînement ; les {groups} réservés l'évaluent.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="70"/>
+        <source>The final model was trained on all {groups}.</source>
+        <translation>Le modèle final a été entraîné sur tous les {groups}.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="71"/>
+        <source>The final model was refitted on all {groups} (the search or the selection run again on them: its bands, alpha and tau may differ from those assessed) after the held-out {groups} assessed the model trained without them.</source>
+        <translation>Le modèle final a été réajusté sur tous les {groups} (la recherche ou la sélection refaite sur eux : ses bandes, alpha et tau peuvent différer de ceux évalués) après que les {groups} réservés ont évalué le modèle entraîné sans eux.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="79"/>
+        <source>training {groups}</source>
+        <translation>{groups} d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="81"/>
+        <source>held-out {groups}</source>
+        <translation>{groups} réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="254"/>
+        <source>VALIDATION is the share of {groups} held out per class, in [0, 1); got {share}</source>
+        <translation>VALIDATION est la part des {groups} réservés par classe, dans [0, 1) ; reçu {share}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="269"/>
+        <source>VALIDATION = {share:g} holds out every {group} of class &apos;{name}&apos; ({count}), leaving none to train on. {advice}, lower VALIDATION below {limit:.2f}, or set it to 0 to assess by cross-validation only</source>
+        <translation>VALIDATION = {share:g} réserve chaque {group} de la classe « {name} » ({count}) et n'en laisse aucun pour l'entraînement. {advice}, abaissez VALIDATION sous {limit:.2f}, ou mettez-la à 0 pour n'évaluer que par validation croisée</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="385"/>
+        <source>the class field holds one class, &apos;{name}&apos;: a classification needs at least two; choose the field that holds the classes (FIELD) or add {groups} of other classes</source>
+        <translation>le champ de classe ne contient qu'une classe, « {name} » : une classification en demande au moins deux ; choisissez le champ qui contient les classes (FIELD) ou ajoutez des {groups} d'autres classes</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="408"/>
+        <source>Class &apos;{name}&apos;: {samples} training samples from {count} {groups}, {held_out_samples} held-out samples from {held_out_count} {held_out_groups}</source>
+        <translation>Classe « {name} » : {samples} échantillons d'entraînement issus de {count} {groups}, {held_out_samples} échantillons réservés issus de {held_out_count} {held_out_groups}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="423"/>
+        <source> ({count} other {groups} held out by VALIDATION = {validation:g})</source>
+        <translation> ({count} autre(s) {groups} réservé(s) par VALIDATION = {validation:g})</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="435"/>
+        <source>class &apos;{name}&apos; has {count} training sample(s){held_out}: a class needs at least {minimum} for its covariance. {advice}{unheld}</source>
+        <translation>la classe « {name} » a {count} échantillon(s) d'entraînement{held_out} : une classe en demande au moins {minimum} pour sa covariance. {advice}{unheld}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="451"/>
+        <source>class &apos;{name}&apos; has 1 training {group}{held_out}: cross-validation by {group} tests each {group} on a model trained without it, so a class needs at least 2</source>
+        <translation>la classe « {name} » a 1 {group} d'entraînement{held_out} : la validation croisée par {group} teste chaque {group} sur un modèle entraîné sans lui, si bien qu'une classe en demande au moins 2</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="456"/>
+        <source>class &apos;{name}&apos; has {count} training samples{held_out}, {largest} of them in one {group}: cross-validation by {group} tests that {group} on a model trained on the other {rest} ({minimum} needed)</source>
+        <translation>la classe « {name} » a {count} échantillons d'entraînement{held_out}, dont {largest} dans un seul {group} : la validation croisée par {group} teste ce {group} sur un modèle entraîné sur les {rest} autres (il en faut {minimum})</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="464"/>
+        <source>, set VALIDATION = 0 (every {group} trains)</source>
+        <translation>, mettez VALIDATION = 0 (chaque {group} sert à l'entraînement)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="466"/>
+        <source>{problem}. {advice}{unheld}, or {ungroup}</source>
+        <translation>{problem}. {advice}{unheld}, ou {ungroup}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="497"/>
+        <source>Cross-validation on the {over}: one {group} out instead of {folds} folds (at most {limit} {groups}; LOO_FEW_POLYGONS)</source>
+        <translation>Validation croisée sur les {over} : un {group} laissé de côté à la fois au lieu de {folds} plis (au plus {limit} {groups} ; LOO_FEW_POLYGONS)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="550"/>
+        <source>class &apos;{name}&apos; has {count} training samples for {bands} bands: its covariance matrix is singular (a class needs more samples than bands). {advice}, or {fix}</source>
+        <translation>la classe « {name} » a {count} échantillons d'entraînement pour {bands} bandes : sa matrice de covariance est singulière (une classe demande plus d'échantillons que de bandes). {advice}, ou {fix}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="690"/>
+        <source>, by {group}</source>
+        <translation>, par {group}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="691"/>
+        <source>Cross-validation ({folds}, {parts} parts{grouping}, training {groups}): overall accuracy {accuracy:.4f}, kappa {kappa:.4f}</source>
+        <translation>Validation croisée ({folds}, {parts} parties{grouping}, {groups} d'entraînement) : exactitude globale {accuracy:.4f}, kappa {kappa:.4f}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="711"/>
+        <source>Final model: the same search and fit on all {count} samples (training and held-out {groups})</source>
+        <translation>Modèle final : la même recherche et le même ajustement sur tous les {count} échantillons ({groups} d'entraînement et réservés)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="715"/>
+        <source>Final model: the same selection and fit on all {count} samples (training and held-out {groups})</source>
+        <translation>Modèle final : la même sélection et le même ajustement sur tous les {count} échantillons ({groups} d'entraînement et réservés)</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="740"/>
+        <source>Held-out {groups} ({count} samples, never used for training): overall accuracy {accuracy:.4f}, kappa {kappa:.4f}</source>
+        <translation>Sur les {groups} réservés ({count} échantillons, jamais utilisés pour l'entraînement) : exactitude globale {accuracy:.4f}, kappa {kappa:.4f}</translation>
     </message>
 </context>
 </TS>

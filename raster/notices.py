@@ -1,4 +1,5 @@
-"""The warnings of the data layer: one English template each, marked for translation.
+"""The warnings of the data layer, one English template each, marked for translation; and the words for
+what groups the samples (a training layer's polygons, a table's groups or its single spectra).
 
 A warning is its template filled in, in English: so it is logged as it is and kept as text in model
 files. `recognise` finds the template and the values a warning text was made from, so a report can give
@@ -29,16 +30,23 @@ WARNINGS = {
         "GmmSelect", "{count} features over the raster cover no pixel centre (smaller or thinner than a "
         "pixel); enlarge them or use all_touched"),
     "warning none held out": QT_TRANSLATE_NOOP(
+        "GmmSelect", "class '{name}' has too few {groups} ({count}) for any to be held out, so the held-out "
+        "accuracy does not cover it"),
+    "warning none held out before": QT_TRANSLATE_NOOP(  # as older model files hold it
         "GmmSelect", "class '{name}' has {count} polygon(s): none held out, so the held-out accuracy does "
         "not cover it"),
     "warning few polygons": QT_TRANSLATE_NOOP(
+        "GmmSelect", "class '{name}' has {count} training {groups} for {folds} folds: {empty} of the folds "
+        "test none of it and each of the others takes a large share of it away; with so few {groups}, "
+        "leave-one-{group}-out (FOLDS = 0) gives the steadier cross-validation"),
+    "warning few polygons before": QT_TRANSLATE_NOOP(  # as older model files hold it
         "GmmSelect", "class '{name}' has {count} training polygon(s) for {folds} folds: {empty} of the folds "
         "test none of it and each of the others takes a large share of it away; with so few polygons, "
         "leave-one-polygon-out (FOLDS = 0) gives the steadier cross-validation"),
     "warning indistinguishable": QT_TRANSLATE_NOOP(
         "GmmSelect", "classes '{first}' and '{second}' are indistinguishable on the bands used "
         "(Jeffries-Matusita distance {jm}; {ceiling} is full separation): even the best rule confuses them "
-        "about half of the time. Check the raster (constant or empty bands?) and the training polygons of "
+        "about half of the time. Check {source} (constant or empty bands?) and the training {groups} of "
         "both classes, or merge them"),
     "warning degrees": QT_TRANSLATE_NOOP(
         "GmmSelect", "the map is in a geographic CRS: areas are in square degrees, which vary with latitude; "
@@ -57,6 +65,70 @@ WARNINGS = {
         "different classes; if they are one class, give its features one spelling"),
 }
 
+#: The words of templates for what groups the samples, by unit ('polygon', 'group' or 'spectrum'; `unit_of`):
+#: {group} and {groups}, what the hold-out and grouped folds keep whole (a training layer's polygons or
+#: points, a table's GROUP_FIELD groups, or its spectra one by one); {pixels}, the samples; {source}, what
+#: they were read from.
+SAMPLE_WORDS = {
+    "group polygon": QT_TRANSLATE_NOOP("GmmSelect", "polygon"),
+    "groups polygon": QT_TRANSLATE_NOOP("GmmSelect", "polygons"),
+    "pixels polygon": QT_TRANSLATE_NOOP("GmmSelect", "pixels"),
+    "source polygon": QT_TRANSLATE_NOOP("GmmSelect", "the raster"),
+    "group group": QT_TRANSLATE_NOOP("GmmSelect", "group"),
+    "groups group": QT_TRANSLATE_NOOP("GmmSelect", "groups"),
+    "pixels group": QT_TRANSLATE_NOOP("GmmSelect", "spectra"),
+    "source group": QT_TRANSLATE_NOOP("GmmSelect", "the table"),
+    "group spectrum": QT_TRANSLATE_NOOP("GmmSelect", "spectrum"),
+    "groups spectrum": QT_TRANSLATE_NOOP("GmmSelect", "spectra"),
+    "pixels spectrum": QT_TRANSLATE_NOOP("GmmSelect", "spectra"),
+    "source spectrum": QT_TRANSLATE_NOOP("GmmSelect", "the table"),
+}
+#: What to add to a class with too few samples ('samples ...') or too few groups ('groups ...'), by unit; each
+#: starts a sentence.
+ADVICE = {
+    "samples polygon": QT_TRANSLATE_NOOP("GmmSelect", "Draw more or larger polygons of '{name}'"),
+    "samples group": QT_TRANSLATE_NOOP("GmmSelect", "Add spectra of '{name}'"),
+    "samples spectrum": QT_TRANSLATE_NOOP("GmmSelect", "Add spectra of '{name}'"),
+    "groups polygon": QT_TRANSLATE_NOOP("GmmSelect", "Draw more polygons of '{name}'"),
+    "groups group": QT_TRANSLATE_NOOP("GmmSelect", "Add groups of '{name}'"),
+    "groups spectrum": QT_TRANSLATE_NOOP("GmmSelect", "Add spectra of '{name}'"),
+}
+#: How to make folds that do not keep groups whole, and what that costs, by unit of grouped folds.
+UNGROUPING = {
+    "polygon": QT_TRANSLATE_NOOP(
+        "GmmSelect", "turn grouped folds off (GROUPED = no), whose accuracy is optimistic: neighbouring "
+        "pixels are alike"),
+    "group": QT_TRANSLATE_NOOP(
+        "GmmSelect", "leave GROUP_FIELD empty (folds of single spectra), whose accuracy is optimistic: the "
+        "spectra of one group are alike"),
+}
+#: The placeholders SAMPLE_WORDS fill.
+WORD_KINDS = ("group", "groups", "pixels", "source")
+
+
+def unit_of(source):
+    """'polygon', 'group' or 'spectrum': what groups the samples of a run read from `source`
+    (TrainingRecord.source): a training layer's polygons, a table's GROUP_FIELD, or a table's spectra."""
+    if not source.get("table"):
+        return "polygon"
+    return "group" if source.get("group_field") else "spectrum"
+
+
+def sample_words(unit):
+    """The values of {group}, {groups}, {pixels} and {source} for samples grouped by `unit` (Texts)."""
+    return {kind: Text(SAMPLE_WORDS[f"{kind} {unit}"]) for kind in WORD_KINDS}
+
+
+def counted(unit, count):
+    """The word for `count` groups of `unit` (a Text): 'polygon' for 1, else 'polygons'."""
+    return Text(SAMPLE_WORDS[f"{'group' if count == 1 else 'groups'} {unit}"])
+
+
+def advice(kind, unit, name):
+    """What to add to class `name` with too few samples (`kind` 'samples') or groups ('groups') (a Text)."""
+    return Text(ADVICE[f"{kind} {unit}"], name=name)
+
+
 PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")
 
 
@@ -71,8 +143,17 @@ def warning_lines(texts):
 
 
 def pattern(template):
-    """A regular expression matching the texts of `template`, one named group per placeholder."""
-    return re.compile(PLACEHOLDER.sub(r"(?P<\1>.*)", re.escape(template)), re.DOTALL)
+    """A regular expression matching the texts of `template`: a named group at each placeholder's first
+    place, a back-reference at the others."""
+    seen = set()
+
+    def group(found):
+        name = found.group(1)
+        first = name not in seen
+        seen.add(name)
+        return f"(?P<{name}>.*)" if first else f"(?P={name})"
+
+    return re.compile(PLACEHOLDER.sub(group, re.escape(template)), re.DOTALL)
 
 
 PATTERNS = {key: pattern(template) for key, template in WARNINGS.items()}

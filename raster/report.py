@@ -13,13 +13,14 @@ methods, which the algorithms fill with the translations of the QGIS language.
 import html
 import math
 import os
+import re
 
 import numpy as np
 
 from ..core.choices import CRITERIA, METHODS, TAU_CRITERIA
 from ..core.separability import jm_ceiling
 from ..core.texts import QT_TRANSLATE_NOOP
-from .notices import WARNINGS, recognise
+from .notices import SAMPLE_WORDS, WARNINGS, WORD_KINDS, recognise, unit_of
 from .spectra import FALLBACK_COLOR, class_spectra, value_limits
 from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR
 
@@ -55,8 +56,8 @@ TEXTS = {
     "summary": QT_TRANSLATE_NOOP(
         "GmmSelect", "Kappa <b>{kappa}</b>, overall accuracy <b>{accuracy}</b>, {how}. {classes} classes, "
                      "{used} of {bands} bands used, alpha = {alpha}, tau = {tau}."),
-    "how held out": QT_TRANSLATE_NOOP("GmmSelect", "measured on the held-out polygons"),
-    "how cv": QT_TRANSLATE_NOOP("GmmSelect", "estimated by cross-validation on the training polygons"),
+    "how held out": QT_TRANSLATE_NOOP("GmmSelect", "measured on the held-out {groups}"),
+    "how cv": QT_TRANSLATE_NOOP("GmmSelect", "estimated by cross-validation on the training {groups}"),
     "inputs and parameters": QT_TRANSLATE_NOOP("GmmSelect", "Inputs and parameters"),
     "parameter": QT_TRANSLATE_NOOP("GmmSelect", "parameter"),
     "value": QT_TRANSLATE_NOOP("GmmSelect", "value"),
@@ -64,20 +65,20 @@ TEXTS = {
     "no": QT_TRANSLATE_NOOP("GmmSelect", "no"),
     "empty": QT_TRANSLATE_NOOP("GmmSelect", "empty"),
     "final held out": QT_TRANSLATE_NOOP(
-        "GmmSelect", "The final model was trained on the training polygons only; the held-out polygons "
+        "GmmSelect", "The final model was trained on the training {groups} only; the held-out {groups} "
                      "assess it."),
-    "final all": QT_TRANSLATE_NOOP("GmmSelect", "The final model was trained on all polygons."),
+    "final all": QT_TRANSLATE_NOOP("GmmSelect", "The final model was trained on all {groups}."),
     "final refit": QT_TRANSLATE_NOOP(
-        "GmmSelect", "The final model was refitted on all polygons (the search or the selection run again on "
+        "GmmSelect", "The final model was refitted on all {groups} (the search or the selection run again on "
                      "them: its bands, alpha and tau may differ from those assessed) after the held-out "
-                     "polygons assessed the model trained without them."),
+                     "{groups} assessed the model trained without them."),
     "samples per class": QT_TRANSLATE_NOOP("GmmSelect", "Training samples per class"),
     "class": QT_TRANSLATE_NOOP("GmmSelect", "class"),
     "colour": QT_TRANSLATE_NOOP("GmmSelect", "colour"),
     "training samples": QT_TRANSLATE_NOOP("GmmSelect", "training samples"),
-    "training polygons": QT_TRANSLATE_NOOP("GmmSelect", "training polygons"),
+    "training polygons": QT_TRANSLATE_NOOP("GmmSelect", "training {groups}"),
     "held-out samples": QT_TRANSLATE_NOOP("GmmSelect", "held-out samples"),
-    "held-out polygons": QT_TRANSLATE_NOOP("GmmSelect", "held-out polygons"),
+    "held-out polygons": QT_TRANSLATE_NOOP("GmmSelect", "held-out {groups}"),
     "total": QT_TRANSLATE_NOOP("GmmSelect", "total"),
     "selection curve": QT_TRANSLATE_NOOP("GmmSelect", "Selection curve"),
     "selection how": QT_TRANSLATE_NOOP(
@@ -129,23 +130,24 @@ TEXTS = {
     "alphas estimated": QT_TRANSLATE_NOOP(
         "GmmSelect", "The alphas compared are 0 (one covariance per class) and alpha* = {estimate}, the "
                      "shrinkage intensity estimated from how much each class's covariance varies from one "
-                     "training polygon to another (Schaefer & Strimmer 2005, a jackknife over the polygons; "
-                     "over the samples when GROUPED is off)."),
+                     "training {group} to another (Schaefer & Strimmer 2005, a jackknife over the {groups}; "
+                     "over the samples when the folds are not grouped)."),
     "alpha estimated at one": QT_TRANSLATE_NOOP(
         "GmmSelect", "alpha = 1 is the shrinkage intensity estimated from how much each class's "
-                     "covariance varies from one training polygon to another (Schaefer & Strimmer 2005, a "
-                     "jackknife over the polygons; over the samples when GROUPED is off), at its bound: the "
-                     "classes' covariances differ by no more than that spread, so no other alpha was tried."),
+                     "covariance varies from one training {group} to another (Schaefer & Strimmer 2005, a "
+                     "jackknife over the {groups}; over the samples when the folds are not grouped), at its "
+                     "bound: the classes' covariances differ by no more than that spread, so no other alpha "
+                     "was tried."),
     "search loo": QT_TRANSLATE_NOOP(
-        "GmmSelect", "over {cells} values by leave-one-out cross-validation on the training polygons "
+        "GmmSelect", "over {cells} values by leave-one-out cross-validation on the training {groups} "
                      "(criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; "
                      "ties go to the smallest alpha, then the smallest tau)"),
     "search folds": QT_TRANSLATE_NOOP(
-        "GmmSelect", "over {cells} values by {folds}-fold cross-validation on the training polygons "
+        "GmmSelect", "over {cells} values by {folds}-fold cross-validation on the training {groups} "
                      "(criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the "
                      "smallest tau)"),
     "search repeated folds": QT_TRANSLATE_NOOP(
-        "GmmSelect", "over {cells} values by {folds}-fold cross-validation on the training polygons, "
+        "GmmSelect", "over {cells} values by {folds}-fold cross-validation on the training {groups}, "
                      "repeated with {repeats} random assignments to folds (criterion: mean {criterion} over "
                      "the {parts} folds; ties go to the smallest alpha, then the smallest tau)"),
     "surface label": QT_TRANSLATE_NOOP("GmmSelect", "{criterion} over alpha and tau"),
@@ -163,30 +165,30 @@ TEXTS = {
         "GmmSelect", "The model uses the given TAU, tau = {tau}, which is not on the search's grid: no point "
                      "is marked (the search's best tau at this alpha is {best})."),
     "used": QT_TRANSLATE_NOOP("GmmSelect", "used"),
-    "held-out accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Accuracy on the held-out polygons"),
-    "cv accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Cross-validation on the training polygons"),
+    "held-out accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Accuracy on the held-out {groups}"),
+    "cv accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Cross-validation on the training {groups}"),
     "measured held out": QT_TRANSLATE_NOOP(
-        "GmmSelect", "Measured on the {samples} samples of the {polygons} polygons held out (VALIDATION = "
-                     "{share} of the polygons of each class, SEED = {seed}): the (alpha, tau) search, the "
+        "GmmSelect", "Measured on the {samples} samples of the {count} {groups} held out (VALIDATION = "
+                     "{share} of the {groups} of each class, SEED = {seed}): the (alpha, tau) search, the "
                      "band selection and the assessed fit never saw them."),
     "estimated loo polygon": QT_TRANSLATE_NOOP(
-        "GmmSelect", "Estimated by leave-one-out cross-validation on the training polygons: each polygon "
+        "GmmSelect", "Estimated by leave-one-out cross-validation on the training {groups}: each {group} "
                      "is predicted by the model without it (exact, in closed form or by downdate). Overall"
                      " accuracy, kappa and mean F1 are those of the pooled confusion matrix of all "
                      "predictions."),
     "estimated loo sample": QT_TRANSLATE_NOOP(
-        "GmmSelect", "Estimated by leave-one-out cross-validation on the training polygons: each sample is"
+        "GmmSelect", "Estimated by leave-one-out cross-validation on the training {groups}: each sample is"
                      " predicted by the model without it (exact, in closed form or by downdate). Overall "
                      "accuracy, kappa and mean F1 are those of the pooled confusion matrix of all "
                      "predictions."),
     "estimated folds polygon": QT_TRANSLATE_NOOP(
-        "GmmSelect", "Estimated by {folds}-fold cross-validation on the training polygons (folds hold "
-                     "whole polygons): each fold is predicted by the model fitted without it. Overall "
+        "GmmSelect", "Estimated by {folds}-fold cross-validation on the training {groups} (folds hold "
+                     "whole {groups}): each fold is predicted by the model fitted without it. Overall "
                      "accuracy, kappa and mean F1 are means over the folds; the matrix sums the "
                      "predictions of all folds."),
     "estimated folds pixel": QT_TRANSLATE_NOOP(
-        "GmmSelect", "Estimated by {folds}-fold cross-validation on the training polygons (stratified "
-                     "folds of pixels): each fold is predicted by the model fitted without it. Overall "
+        "GmmSelect", "Estimated by {folds}-fold cross-validation on the training {groups} (stratified "
+                     "folds of {pixels}): each fold is predicted by the model fitted without it. Overall "
                      "accuracy, kappa and mean F1 are means over the folds; the matrix sums the "
                      "predictions of all folds."),
     "figure": QT_TRANSLATE_NOOP("GmmSelect", "figure"),
@@ -194,7 +196,7 @@ TEXTS = {
     "kappa row": QT_TRANSLATE_NOOP("GmmSelect", "kappa"),
     "mean F1": QT_TRANSLATE_NOOP("GmmSelect", "mean F1"),
     "matrix how": QT_TRANSLATE_NOOP(
-        "GmmSelect", "Confusion matrix: rows = reference (the class of the polygon), columns = predicted "
+        "GmmSelect", "Confusion matrix: rows = reference (the class of the {group}), columns = predicted "
                      "class."),
     "reference predicted": QT_TRANSLATE_NOOP("GmmSelect", "reference \\ predicted"),
     "producer's accuracy": QT_TRANSLATE_NOOP("GmmSelect", "producer's accuracy"),
@@ -211,7 +213,7 @@ TEXTS = {
     "step cross_validation": QT_TRANSLATE_NOOP("GmmSelect", "cross-validation"),
     "step fit": QT_TRANSLATE_NOOP("GmmSelect", "final fit"),
     "step validation": QT_TRANSLATE_NOOP("GmmSelect", "held-out assessment"),
-    "step refit": QT_TRANSLATE_NOOP("GmmSelect", "refit on all polygons"),
+    "step refit": QT_TRANSLATE_NOOP("GmmSelect", "refit on all {groups}"),
     # the assessment report
     "pixels": QT_TRANSLATE_NOOP("GmmSelect", "pixels"),
     "square unit": QT_TRANSLATE_NOOP("GmmSelect", "square {unit}"),
@@ -269,23 +271,35 @@ PARAMETER_IDS = [("method", "METHOD"), ("criterion", "CRITERION"), ("tau_criteri
 #: Every text a report may show, by key: the methods, the criteria, the tau-search criteria ('tau kappa',
 #: ...), the report's TEXTS and the data layer's WARNINGS.
 WORDS = {**METHODS, **CRITERIA, **{f"tau {key}": name for key, name in TAU_CRITERIA.items()}, **TEXTS,
-         **WARNINGS}
+         **WARNINGS, **SAMPLE_WORDS}
+#: A placeholder Words fills with the words of the samples' unit.
+SAMPLE_WORD = re.compile(r"\{(" + "|".join(WORD_KINDS) + r")\}")
 
 
 class Words:
-    """The report's texts: `translations` {key: text} over WORDS, else English."""
+    """The report's texts: `translations` {key: text} over WORDS, else English; {group}, {groups}, {pixels}
+    and {source} are the words of samples grouped by `unit` (notices.unit_of)."""
 
-    def __init__(self, translations=None):
+    def __init__(self, translations=None, unit="polygon"):
         """English, or the given translations."""
         self.translations = translations or {}
+        self.unit = unit
+
+    def grouped_by(self, unit):
+        """These words for samples grouped by `unit` ('polygon', 'group' or 'spectrum')."""
+        return Words(self.translations, unit)
 
     def __call__(self, name, /, **values):
-        """The text `name` with its placeholders filled by `values` (inserted as they are)."""
+        """The text `name` with its placeholders filled by `values` (inserted as they are) and the words of
+        the samples' unit."""
         text = self.translations.get(name) or WORDS[name]
+        if SAMPLE_WORD.search(WORDS[name]):
+            values = {**values, **{kind: self(f"{kind} {self.unit}") for kind in WORD_KINDS}}
         return text.format(**values) if values else text
 
     def warning(self, text):
-        """A warning of the data layer in these words (a text of no known template: as it is)."""
+        """A warning of the data layer in these words (a text of no known template: as it is); the words of
+        the samples' unit are this report's, whichever its text used."""
         found = recognise(text)
         return text if found is None else self(found[0], **found[1])
 
@@ -762,7 +776,7 @@ def how_obtained(record, held_out, words):
     parameters = record.parameters
     if held_out:
         return words("measured held out", samples=sum(n for _, n in record.samples.values()),
-                     polygons=sum(n for _, n in record.polygons.values()),
+                     count=sum(n for _, n in record.polygons.values()),
                      share=f"{parameters['validation']:g}", seed=parameters["seed"])
     folds = parameters.get("cv_folds", parameters["folds"])
     if folds == 0:
@@ -822,8 +836,8 @@ def warnings_section(warnings, words):
 def report_html(model, title, model_path=None, words=None):
     """The whole report of a trained SavedModel (read from `model_path`, named at the top) as one HTML
     page, in the language of `words` (a Words; default English)."""
-    words = words or Words()
     record = model.training
+    words = (words or Words()).grouped_by(unit_of(record.source))
     parts = [heading(model, title, model_path, words), summary(model, words),
              parameters_section(record, words), samples_section(model, words)]
     if model.selection is not None:

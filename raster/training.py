@@ -41,7 +41,7 @@ from ..core.shrinkage import shrinkage_intensity
 from ..core.texts import QT_TRANSLATE_NOOP, InputError, Text
 from ..core.validation import MIN_SAMPLES_PER_CLASS
 from .info import BandIdentity
-from .notices import warning, warning_lines
+from .notices import SAMPLE_WORDS, UNGROUPING, advice, counted, sample_words, unit_of, warning, warning_lines
 from .report import TEXTS
 from .style import colors_for_classes
 
@@ -155,6 +155,7 @@ class SplitSamples:
     counts: dict
     split: PolygonSplit
     folds: int
+    unit: str = "polygon"
 
 
 @dataclass
@@ -240,19 +241,19 @@ class TrainingResult:
         return [self.model.feature_names[f] for f in self.model.features]
 
 
-def split_polygons(y, groups, share, seed=0, names=None):
+def split_polygons(y, groups, share, seed=0, names=None, unit="polygon"):
     """Hold out round(share * n_c) of the n_c polygons of each class, drawn with `seed`.
 
-    `y (n,)` class codes, `groups (n,)` polygon ids, `names` {code: class name}. Raises ValueError
-    when a class would keep no training polygon; a class that keeps all its polygons gets a
-    warning (the held-out assessment does not cover it).
+    `y (n,)` class codes, `groups (n,)` polygon ids, `names` {code: class name}, `unit` the word for a
+    group (notices.unit_of). Raises ValueError when a class would keep no training polygon; a class that
+    keeps all its polygons gets a warning (the held-out assessment does not cover it).
     """
     y = np.asarray(y)
     groups = np.asarray(groups)
     if not 0 <= share < 1:
         raise InputError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "VALIDATION is the share of polygons held out per class, in [0, 1); got {share}"),
-            share=share)
+            "GmmSelect", "VALIDATION is the share of {groups} held out per class, in [0, 1); got {share}"),
+            share=share, **sample_words(unit))
     labels = np.unique(y)
     names = names or {}
     rng = np.random.default_rng(seed)
@@ -266,12 +267,13 @@ def split_polygons(y, groups, share, seed=0, names=None):
         if n_out >= len(ids):
             limit = (len(ids) - 0.5) / len(ids)
             raise InputError(QT_TRANSLATE_NOOP(
-                "GmmSelect", "VALIDATION = {share:g} holds out all {count} polygon(s) of class '{name}', "
-                "leaving none to train on: lower VALIDATION below {limit:.2f}, set it to 0 to assess by "
-                "cross-validation only, or draw more polygons of '{name}'"),
-                share=share, count=len(ids), name=name, limit=limit)
+                "GmmSelect", "VALIDATION = {share:g} holds out every {group} of class '{name}' ({count}), "
+                "leaving none to train on. {advice}, lower VALIDATION below {limit:.2f}, or set it to 0 to "
+                "assess by cross-validation only"),
+                share=share, name=name, count=len(ids), **sample_words(unit),
+                advice=advice("groups", unit, name), limit=limit)
         if share > 0 and n_out == 0:
-            warnings.append(warning("warning none held out", name=name, count=len(ids)))
+            warnings.append(warning("warning none held out", name=name, count=len(ids), **sample_words(unit)))
         out = rng.choice(ids, n_out, replace=False) if n_out else ids[:0]
         held_out |= in_class & np.isin(groups, out)
         polygons[name] = (len(ids) - n_out, n_out)
@@ -353,8 +355,8 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     """
     steps = Steps(log, progress, is_canceled,
                   {} if inputs.sampling_seconds is None else {"sampling": inputs.sampling_seconds})
-    data = split(samples, options, steps)
-    check_class_sizes(data.counts, data.X.shape[1], options)
+    data = split(samples, options, steps, unit_of(inputs.source))
+    check_class_sizes(data.counts, data.X.shape[1], options, data.unit)
     note_given_tau(options, steps)
     choose = search_tau if options.selection is None else select_bands
     refitted = options.refit and len(data.y_held_out) > 0
@@ -372,8 +374,9 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     return TrainingResult(model, validation or cv, cv, validation, data.split)
 
 
-def split(samples, options, steps):
-    """The samples split by polygon (`split_polygons`), with the counts of each class logged."""
+def split(samples, options, steps, unit):
+    """The samples split by polygon (`split_polygons`; `unit` the word for one), with the counts of each class
+    logged."""
     names_of = {label: str(name)
                 for label, name in zip(np.asarray(samples.labels).tolist(), samples.class_names)}
     labels = np.unique(samples.y)
@@ -381,46 +384,47 @@ def split(samples, options, steps):
     if len(names) < 2:
         raise InputError(QT_TRANSLATE_NOOP(
             "GmmSelect", "the class field holds one class, '{name}': a classification needs at least two; "
-            "choose the field that holds the classes (FIELD) or add polygons of other classes"),
-            name=names[0])
+            "choose the field that holds the classes (FIELD) or add {groups} of other classes"),
+            name=names[0], **sample_words(unit))
     cv_folds(options.folds)
-    polygons = split_polygons(samples.y, samples.groups, options.validation, options.seed, names_of)
+    polygons = split_polygons(samples.y, samples.groups, options.validation, options.seed, names_of, unit)
     y, y_held_out = samples.y[polygons.train], samples.y[polygons.held_out]
     groups = samples.groups[polygons.train] if options.grouped else None
     folds = folds_for(options, groups)
     counts = {name: (int(np.sum(y == label)), int(np.sum(y_held_out == label)))
               for label, name in zip(labels, names)}
-    check_training_samples(counts, polygons, options.validation)
+    check_training_samples(counts, polygons, options.validation, unit)
     if groups is not None:
-        check_polygons_left_out(y, groups, dict(zip(labels.tolist(), names)), polygons, options.validation)
+        check_polygons_left_out(y, groups, dict(zip(labels.tolist(), names)), polygons, options.validation,
+                                unit)
     elif folds != 0:
         check_samples_per_fold(counts, folds)
-    polygons.warnings += few_polygon_warnings(polygons, options.grouped, folds)
+    polygons.warnings += few_polygon_warnings(polygons, options.grouped, folds, unit)
     for line in warning_lines(polygons.warnings):
         steps.say(line)
-    say_folds(options, folds, Text(TEXTS["training polygons"]), steps)
+    say_folds(options, folds, Text(TEXTS["training polygons"], **sample_words(unit)), unit, steps)
     for name, (n_train, n_val) in counts.items():
         polygons_train, polygons_val = polygons.polygons[name]
         steps.say(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "Class '{name}': {samples} training samples from {polygons} polygon(s), "
-            "{held_out_samples} held-out samples from {held_out_polygons} polygon(s)"),
-            name=name, samples=n_train, polygons=polygons_train, held_out_samples=n_val,
-            held_out_polygons=polygons_val))
+            "GmmSelect", "Class '{name}': {samples} training samples from {count} {groups}, "
+            "{held_out_samples} held-out samples from {held_out_count} {held_out_groups}"),
+            name=name, samples=n_train, count=polygons_train, groups=counted(unit, polygons_train),
+            held_out_samples=n_val, held_out_count=polygons_val, held_out_groups=counted(unit, polygons_val)))
     return SplitSamples(samples.X[polygons.train], y, groups, samples.X[polygons.held_out], y_held_out, names,
-                        counts, polygons, folds)
+                        counts, polygons, folds, unit)
 
 
-def held_out_note(name, polygons, validation):
-    """' (2 other polygon(s) held out by VALIDATION = 0.3)' (a Text) for class `name`, or '' when none was."""
+def held_out_note(name, polygons, validation, unit):
+    """' (2 other polygons held out by VALIDATION = 0.3)' (a Text) for class `name`, or '' when none was."""
     n_held_out = polygons.polygons[name][1]
     if not n_held_out:
         return ""
     return Text(QT_TRANSLATE_NOOP(
-        "GmmSelect", " ({count} other polygon(s) held out by VALIDATION = {validation:g})"),
-        count=n_held_out, validation=validation)
+        "GmmSelect", " ({count} other {groups} held out by VALIDATION = {validation:g})"),
+        count=n_held_out, groups=counted(unit, n_held_out), validation=validation)
 
 
-def check_training_samples(counts, polygons, validation):
+def check_training_samples(counts, polygons, validation, unit):
     """ValueError when a class keeps fewer than MIN_SAMPLES_PER_CLASS training samples (a covariance).
     `counts` {name: (train, held out)}."""
     for name, (count, _) in counts.items():
@@ -429,38 +433,38 @@ def check_training_samples(counts, polygons, validation):
                       if polygons.polygons[name][1] else "")
             raise InputError(QT_TRANSLATE_NOOP(
                 "GmmSelect", "class '{name}' has {count} training sample(s){held_out}: a class needs at "
-                "least {minimum} for its covariance. Draw more or larger polygons of '{name}'{unheld}"),
-                name=name, count=count, held_out=held_out_note(name, polygons, validation),
-                minimum=MIN_SAMPLES_PER_CLASS, unheld=unheld)
+                "least {minimum} for its covariance. {advice}{unheld}"),
+                name=name, count=count, held_out=held_out_note(name, polygons, validation, unit),
+                minimum=MIN_SAMPLES_PER_CLASS, advice=advice("samples", unit, name), unheld=unheld)
 
 
-def check_polygons_left_out(y, groups, names, polygons, validation):
+def check_polygons_left_out(y, groups, names, polygons, validation, unit):
     """ValueError when cross-validation by polygon cannot train a class without one of its training
     polygons: a class of one training polygon, or whose largest polygon leaves fewer than
     MIN_SAMPLES_PER_CLASS samples. Names the class, the polygons VALIDATION held out and the fixes."""
     for label, name in names.items():
         ids, sizes = np.unique(groups[y == label], return_counts=True)
-        held = held_out_note(name, polygons, validation)
+        held = held_out_note(name, polygons, validation, unit)
+        words = sample_words(unit)
         if len(ids) == 1:
             problem = Text(QT_TRANSLATE_NOOP(
-                "GmmSelect", "class '{name}' has 1 training polygon{held_out}: cross-validation by polygon "
-                "tests each polygon on a model trained without it, so a class needs at least 2"),
-                name=name, held_out=held)
+                "GmmSelect", "class '{name}' has 1 training {group}{held_out}: cross-validation by {group} "
+                "tests each {group} on a model trained without it, so a class needs at least 2"),
+                name=name, held_out=held, **words)
         elif sizes.sum() - sizes.max() < MIN_SAMPLES_PER_CLASS:
             problem = Text(QT_TRANSLATE_NOOP(
                 "GmmSelect", "class '{name}' has {count} training samples{held_out}, {largest} of them in "
-                "one polygon: cross-validation by polygon tests that polygon on a model trained on the "
+                "one {group}: cross-validation by {group} tests that {group} on a model trained on the "
                 "other {rest} ({minimum} needed)"),
                 name=name, count=sizes.sum(), held_out=held, largest=sizes.max(),
-                rest=sizes.sum() - sizes.max(), minimum=MIN_SAMPLES_PER_CLASS)
+                rest=sizes.sum() - sizes.max(), minimum=MIN_SAMPLES_PER_CLASS, **words)
         else:
             continue
-        unheld = (Text(QT_TRANSLATE_NOOP("GmmSelect", ", set VALIDATION = 0 (every polygon trains)"))
+        unheld = (Text(QT_TRANSLATE_NOOP("GmmSelect", ", set VALIDATION = 0 (every {group} trains)"), **words)
                   if polygons.polygons[name][1] else "")
         raise InputError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "{problem}. Draw more polygons of '{name}'{unheld}, or turn grouped folds off "
-            "(GROUPED = no; for a table, an empty GROUP_FIELD), whose accuracy is optimistic: neighbouring "
-            "pixels are alike"), problem=problem, name=name, unheld=unheld)
+            "GmmSelect", "{problem}. {advice}{unheld}, or {ungroup}"), problem=problem,
+            advice=advice("groups", unit, name), unheld=unheld, ungroup=Text(UNGROUPING[unit]))
 
 
 def check_samples_per_fold(counts, folds):
@@ -476,22 +480,23 @@ def check_samples_per_fold(counts, folds):
                 name=name, count=count, folds=folds, kept=kept, minimum=MIN_SAMPLES_PER_CLASS)
 
 
-def few_polygon_warnings(polygons, grouped, folds):
+def few_polygon_warnings(polygons, grouped, folds, unit):
     """A warning for each class with fewer training polygons than the grouped `folds` (>= 2) run."""
     if not grouped or folds == 0:
         return []
-    return [warning("warning few polygons", name=name, count=n_train, folds=folds, empty=folds - n_train)
+    return [warning("warning few polygons", name=name, count=n_train, folds=folds, empty=folds - n_train,
+                    **sample_words(unit))
             for name, (n_train, _) in polygons.polygons.items() if n_train < folds]
 
 
-def say_folds(options, folds, polygons, steps):
-    """Log that the cross-validation on `polygons` (a Text) leaves one polygon out where FOLDS were asked
-    for."""
+def say_folds(options, folds, over, unit, steps):
+    """Log that the cross-validation on `over` (a Text: the training polygons, or all) leaves one polygon
+    out where FOLDS were asked for."""
     if folds != options.folds:
         steps.say(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "Cross-validation on the {polygons}: one polygon out instead of {folds} folds (at "
-            "most {limit} polygons; LOO_FEW_POLYGONS)"),
-            polygons=polygons, folds=options.folds, limit=LOO_POLYGON_LIMIT))
+            "GmmSelect", "Cross-validation on the {over}: one {group} out instead of {folds} folds (at "
+            "most {limit} {groups}; LOO_FEW_POLYGONS)"),
+            over=over, folds=options.folds, limit=LOO_POLYGON_LIMIT, **sample_words(unit)))
 
 
 def note_given_tau(options, steps):
@@ -511,21 +516,21 @@ def note_given_tau(options, steps):
 
 def warn_indistinguishable(mixture, data, choice, steps):
     """The warnings (also logged) for the class pairs the fitted model cannot tell apart on its bands."""
-    warnings = indistinguishable_pairs(mixture.subset(choice.features), data.names)
+    warnings = indistinguishable_pairs(mixture.subset(choice.features), data.names, data.unit)
     for line in warning_lines(warnings):
         steps.say(line)
     return warnings
 
 
-def indistinguishable_pairs(mixture, names):
+def indistinguishable_pairs(mixture, names, unit):
     """A warning for each pair of classes the model cannot tell apart (JM < INDISTINGUISHABLE_JM)."""
     jm = pairwise_jm(mixture)
     return [warning("warning indistinguishable", first=names[i], second=names[j], jm=f"{jm[i, j]:.3g}",
-                    ceiling=f"{np.sqrt(2):.3g}")
+                    ceiling=f"{np.sqrt(2):.3g}", **sample_words(unit))
             for i, j in zip(*np.triu_indices(len(names), 1)) if jm[i, j] < INDISTINGUISHABLE_JM]
 
 
-def check_class_sizes(counts, n_bands, options):
+def check_class_sizes(counts, n_bands, options, unit):
     """ValueError when a class has no more training samples than the bands its covariance spans
     and neither a ridge nor the shrinkage can make that covariance invertible. `counts` {name: (train,
     held out)}."""
@@ -543,8 +548,8 @@ def check_class_sizes(counts, n_bands, options):
     if smallest <= needed and not ridge:
         raise InputError(QT_TRANSLATE_NOOP(
             "GmmSelect", "class '{name}' has {count} training samples for {bands} bands: its covariance "
-            "matrix is singular (a class needs more samples than bands). Draw more or larger polygons of "
-            "'{name}', or {fix}"), name=name, count=smallest, bands=needed, fix=fix)
+            "matrix is singular (a class needs more samples than bands). {advice}, or {fix}"),
+            name=name, count=smallest, bands=needed, advice=advice("samples", unit, name), fix=fix)
 
 
 def relative_scale(data, relative):
@@ -598,9 +603,9 @@ def estimated_alphas(data, columns, steps):
     covariance over its training polygons (core.shrinkage; with ungrouped folds, over its samples):
     the alphas the search compares when ALPHA is empty, logged. alpha* = 1 (at its bound: the classes'
     covariances differ by no more than that spread) is searched alone: alpha 0 could then only win on the
-    noise of the folds. README: Accuracy versus peers."""
+    noise of the folds. dev/bench/HISTORY.md: studies behind the defaults."""
     estimate = shrinkage_intensity(data.X[:, columns], data.y, data.groups)
-    over = (Text(TEXTS["training polygons"]) if data.groups is not None
+    over = (Text(TEXTS["training polygons"], **sample_words(data.unit)) if data.groups is not None
             else Text(TEXTS["training samples"]))
     compared = (Text(QT_TRANSLATE_NOOP("GmmSelect", "alone (at its bound)")) if estimate == 1
                 else Text(QT_TRANSLATE_NOOP("GmmSelect", "against alpha = 0")))
@@ -680,12 +685,13 @@ def cross_validate_choice(data, options, choice, steps):
                             folds=cv_folds(data.folds), groups=data.groups, seed=options.seed,
                             alpha=choice.alpha)
         assessment = Assessment.of(CROSS_VALIDATION, cv.confusion, cv.accuracy, cv.kappa, cv.f1)
-    grouping = Text(QT_TRANSLATE_NOOP("GmmSelect", ", by polygon")) if data.groups is not None else ""
+    words = sample_words(data.unit)
+    grouping = "" if data.groups is None else Text(QT_TRANSLATE_NOOP("GmmSelect", ", by {group}"), **words)
     steps.say(Text(QT_TRANSLATE_NOOP(
-        "GmmSelect", "Cross-validation ({folds}, {parts} parts{grouping}, training polygons): overall "
+        "GmmSelect", "Cross-validation ({folds}, {parts} parts{grouping}, training {groups}): overall "
         "accuracy {accuracy:.4f}, kappa {kappa:.4f}"),
         folds=describe_folds(data.folds), parts=cv.folds, grouping=grouping, accuracy=cv.accuracy,
-        kappa=cv.kappa))
+        kappa=cv.kappa, **words))
     steps.reach(0.9)
     return assessment
 
@@ -703,13 +709,13 @@ def refit(samples, data, options, choose, steps):
     if options.selection is None:
         steps.say(Text(QT_TRANSLATE_NOOP(
             "GmmSelect", "Final model: the same search and fit on all {count} samples (training and held-out "
-            "polygons)"), count=len(samples.y)))
+            "{groups})"), count=len(samples.y), **sample_words(data.unit)))
     else:
         steps.say(Text(QT_TRANSLATE_NOOP(
             "GmmSelect", "Final model: the same selection and fit on all {count} samples (training and "
-            "held-out polygons)"), count=len(samples.y)))
+            "held-out {groups})"), count=len(samples.y), **sample_words(data.unit)))
     everything = all_polygons(samples, data, options)
-    say_folds(options, everything.folds, Text(QT_TRANSLATE_NOOP("GmmSelect", "polygons")), steps)
+    say_folds(options, everything.folds, sample_words(data.unit)["groups"], data.unit, steps)
     final = steps.part(0.5, 0.95, timings={})
     with steps.timed("refit"):
         choice = choose(samples, everything, options, final)
@@ -731,20 +737,22 @@ def assess(data, mixture, choice, steps):
         predicted = mixture.subset(choice.features).predict(data.X_held_out[:, list(choice.features)])
         validation = Assessment.of(HELD_OUT, confusion_matrix(data.y_held_out, predicted, mixture.labels_))
     steps.say(Text(QT_TRANSLATE_NOOP(
-        "GmmSelect", "Held-out polygons ({count} samples, never used for training): overall accuracy "
+        "GmmSelect", "Held-out {groups} ({count} samples, never used for training): overall accuracy "
         "{accuracy:.4f}, kappa {kappa:.4f}"),
-        count=len(data.y_held_out), accuracy=validation.overall_accuracy, kappa=validation.kappa))
+        count=len(data.y_held_out), accuracy=validation.overall_accuracy, kappa=validation.kappa,
+        **sample_words(data.unit)))
     return validation
 
 
-def final_model_note(validation, refitted):
-    """What the final model was trained on, for the record."""
+def final_model_note(validation, refitted, unit):
+    """What the final model was trained on, for the record (English, as model files keep it)."""
+    groups = SAMPLE_WORDS[f"groups {unit}"]
     if validation is None:
-        return "trained on all polygons"
+        return f"trained on all {groups}"
     if refitted:
-        return ("refitted on all polygons (bands, alpha and tau chosen again on them by the same search or "
-                "selection) after the held-out polygons assessed the model trained without them")
-    return "trained on the training polygons only; the held-out polygons assess it"
+        return (f"refitted on all {groups} (bands, alpha and tau chosen again on them by the same search or "
+                f"selection) after the held-out {groups} assessed the model trained without them")
+    return f"trained on the training {groups} only; the held-out {groups} assess it"
 
 
 def describe(samples, options, inputs, data, choice, mixture, cv, validation, confused, steps, refitted):
@@ -757,7 +765,7 @@ def describe(samples, options, inputs, data, choice, mixture, cv, validation, co
         source=dict(inputs.source),
         parameters=_parameters(options, choice, data.folds),
         samples=dict(data.counts), polygons=dict(data.split.polygons),
-        final_model=final_model_note(validation, refitted),
+        final_model=final_model_note(validation, refitted, data.unit),
         cross_validation=cv, validation=validation, timings=dict(steps.timings),
         warnings=list(getattr(samples, "warnings", []) or []) + data.split.warnings + confused)
     return SavedModel(mixture=mixture, band_numbers=tuple(int(b) for b in samples.band_numbers),

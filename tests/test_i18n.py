@@ -25,7 +25,7 @@ TEMPLATE_ARGUMENTS = {"InputError": 0, "DataError": 0, "ModelFileError": 0, "Acc
 #: The functions that pass a template they were given on: (module, function, parameter).
 FORWARDERS = {("core/texts.py", "__init__", "template"), ("core/modelfile.py", "require", "what")}
 #: The dicts of marked templates (raster.notices, raster.report).
-TEMPLATE_DICTS = {"WARNINGS", "TEXTS"}
+TEMPLATE_DICTS = {"WARNINGS", "TEXTS", "SAMPLE_WORDS", "ADVICE", "UNGROUPING"}
 MARKERS = re.compile(r"\{[^{}]*\}|</?\w+>|\(\*[^)]*\)|\*\.\w+|\b[A-Z][A-Z0-9_]+\b")
 ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:trainselectiontable",
               "gmmselect:predict", "gmmselect:assess", "gmmselect:sampledesign"]
@@ -284,12 +284,14 @@ def test_the_log_lines_of_the_training_workflow_speak_french(translator, tmp_pat
                    {"INPUT": library, "FIELD": "material", "BANDS": ["wl_325", "wl_450", "wl_575"],
                     "METHOD": "sfs", "CRITERION": "jm", "TAU": 1e-4, "FOLDS": 0,
                     "OUTPUT_MODEL": str(tmp_path / "model.gmm")}, feedback=log)
-    assert ("Classe « Asphalt » : 21 échantillons d'entraînement issus de 21 polygone(s), 9 échantillons "
-            "réservés issus de 9 polygone(s)") in log.lines
+    assert ("Classe « Asphalt » : 21 échantillons d'entraînement issus de 21 spectres, 9 échantillons "
+            "réservés issus de 9 spectres") in log.lines
     assert ("Modèle final : la même sélection et le même ajustement sur tous les 560 échantillons "
-            "(polygones d'entraînement et réservés)") in log.lines
+            "(spectres d'entraînement et réservés)") in log.lines
     assert [line for line in log.lines if line.startswith("Validation croisée (leave-one-out, 390 parties, "
-                                                          "polygones d'entraînement) : exactitude globale")]
+                                                          "spectres d'entraînement) : exactitude globale")]
+    # the spectra are the table's units (no GROUP_FIELD); ASSESSMENT keeps its value 'held-out polygons'
+    assert not [line for line in log.lines if "polygon" in line and not line.startswith("Results:")]
 
 
 def test_the_ts_holds_exactly_the_strings_of_the_code():
@@ -468,15 +470,20 @@ def test_the_report_gives_the_warnings_of_the_data_layer_in_french(translator):
     """Warnings kept as English text in the model file are shown in the report's language."""
     from gmmselect.algorithms.base import report_words
     from gmmselect.core import load_model
-    from gmmselect.raster.notices import warning
+    from gmmselect.raster.notices import sample_words, warning
     from gmmselect.raster.report import report_html
 
     path = os.path.join(REPO, "tests", "data", "model_v1", "selection.gmm")
     model = load_model(path)
-    model.training.warnings = [warning("warning none held out", name="water", count=1),
+    model.training.warnings = [warning("warning none held out", name="water", count=1,
+                                       **sample_words("polygon")),
+                               "class 'sand' has 1 polygon(s): none held out, so the held-out accuracy does "
+                               "not cover it",  # as older model files hold it
                                warning("warning contested", count=12), "a note of no template"]
     text = html.unescape(report_html(model, "Rapport", path, report_words()))
-    assert ("la classe « water » a 1 polygone(s) : aucun n'est réservé, l'exactitude sur les polygones "
+    assert ("la classe « water » a trop peu de polygones (1) pour en réserver un : l'exactitude sur les "
+            "données réservées ne la couvre donc pas") in text
+    assert ("la classe « sand » a 1 polygone(s) : aucun n'est réservé, l'exactitude sur les polygones "
             "réservés ne la couvre donc pas") in text
     assert "12 pixels couverts par des entités de classes différentes ont été écartés" in text
     assert "a note of no template" in text

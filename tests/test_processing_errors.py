@@ -44,7 +44,8 @@ def test_validation_leaving_a_class_without_training_polygon(tmp_path):
                          where="class <> 'water' OR fid = (SELECT min(fid) FROM training_polygons "
                                "WHERE class = 'water')")
     model = tmp_path / "model.gmm"
-    with pytest.raises(exception(), match="VALIDATION = 0.5 holds out all 1 polygon\\(s\\) of class 'water'"):
+    with pytest.raises(exception(), match="VALIDATION = 0.5 holds out every polygon of class 'water' "
+                                          "\\(1\\), leaving none to train on. Draw more polygons of 'water'"):
         run("gmmselect:trainselection", {"INPUT": LANDSAT, "TRAINING": subset, "FIELD": "class",
                                          "VALIDATION": 0.5, "OUTPUT_MODEL": str(model)})
     assert not model.exists()
@@ -80,8 +81,9 @@ def water_polygons(tmp_path, count, tiny=()):
 @pytest.mark.parametrize("count, tiny, validation, expected", [
     (1, (), 0.3, "Class 'water' has 1 training polygon: cross-validation by polygon tests each polygon on "
                 "a model trained without it, so a class needs at least 2. Draw more polygons of 'water', "
-                "or turn grouped folds off (GROUPED = no; for a table, an empty GROUP_FIELD)"),
-    (2, (), 0.3, "Class 'water' has 1 training polygon (1 other polygon(s) held out by VALIDATION = 0.3): "
+                "or turn grouped folds off (GROUPED = no), whose accuracy is optimistic: neighbouring pixels "
+                "are alike."),
+    (2, (), 0.3, "Class 'water' has 1 training polygon (1 other polygon held out by VALIDATION = 0.3): "
                 "cross-validation by polygon tests each polygon on a model trained without it, so a class "
                 "needs at least 2. Draw more polygons of 'water', set VALIDATION = 0 (every polygon "
                 "trains), or turn grouped folds off"),
@@ -108,7 +110,7 @@ def test_a_class_that_validation_leaves_one_sample(tmp_path):
         run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": water_polygons(tmp_path, 0, tiny=(1, 1)),
                                    "FIELD": "class", "GROUPED": False, "FOLDS": 0, "VALIDATION": 0.3,
                                    "OUTPUT_MODEL": str(tmp_path / "model.gmm")})
-    assert str(raised.value) == ("Class 'water' has 1 training sample(s) (1 other polygon(s) held out by "
+    assert str(raised.value) == ("Class 'water' has 1 training sample(s) (1 other polygon held out by "
                                  "VALIDATION = 0.3): a class needs at least 2 for its covariance. Draw more "
                                  "or larger polygons of 'water' or set VALIDATION = 0.")
 

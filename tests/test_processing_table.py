@@ -81,10 +81,10 @@ def test_groups_default_bands_and_given_wavelengths(tmp_path):
     assert saved.training.polygons["Asphalt"] == (2, 1)
     assert results["ASSESSMENT"] == "held-out polygons"
     assert_refused({"INPUT": LIBRARY, **parameters},
-                   "Class 'BeachStairWood' has 1 training polygon: cross-validation by polygon tests "
-                   "each polygon on a model trained without it, so a class needs at least 2. Draw more "
-                   "polygons of 'BeachStairWood', or turn grouped folds off (GROUPED = no; for a table, an "
-                   "empty GROUP_FIELD), whose accuracy is optimistic: neighbouring pixels are alike.",
+                   "Class 'BeachStairWood' has 1 training group: cross-validation by group tests each "
+                   "group on a model trained without it, so a class needs at least 2. Add groups of "
+                   "'BeachStairWood', or leave GROUP_FIELD empty (folds of single spectra), whose accuracy "
+                   "is optimistic: the spectra of one group are alike.",
                    tmp_path)  # all from one ASD file (one site)
     given = run({"INPUT": LIBRARY, "FIELD": "material", "BANDS": BANDS[:3],
                  "WAVELENGTHS": "325.5, 450.5, 575.5", "METHOD": "sfs", "CRITERION": "jm", "TAU": 1e-4,
@@ -180,3 +180,44 @@ def test_class_names_differing_only_in_case_are_named_in_the_warnings(tmp_path):
     expected = ("class names 'Asphalt', 'asphalt' differ only in case, spacing or Unicode form: they are 2 "
                 "different classes; if they are one class, give its features one spelling")
     assert samples.warnings == [expected] and f"warning: {expected}" in logged
+
+
+@pytest.mark.parametrize("group_field, unit, units",
+                         [("site", "group", "groups"), ("", "spectrum", "spectra")])
+def test_messages_help_and_report_name_the_table_s_groups_or_spectra(tmp_path, group_field, unit, units):
+    """With GROUP_FIELD, the hold-out and the folds keep sites whole: log, report and help call them groups;
+    without, each spectrum: spectra. Before, all said polygons (a table has none)."""
+    import processing
+    from qgis.core import QgsApplication, QgsProcessingFeedback
+
+    class Log(QgsProcessingFeedback):
+        def __init__(self):
+            super().__init__()
+            self.lines = []
+
+        def pushInfo(self, text):  # noqa: N802 (QGIS's name)
+            self.lines.append(text)
+
+    log, report = Log(), tmp_path / "report.html"
+    processing.run("gmmselect:trainselectiontable",
+                   {"INPUT": write_library(tmp_path, keep=lambda line: line.startswith(SITES_3)),
+                    "FIELD": "material", "GROUP_FIELD": group_field, "BANDS": BANDS[:3], "METHOD": "sfs",
+                    "CRITERION": "jm", "VALIDATION": 0.3, "OUTPUT_MODEL": str(tmp_path / "model.gmm"),
+                    "OUTPUT_REPORT": str(report)}, feedback=log)
+    counts = [line for line in log.lines if line.startswith("Class 'Asphalt': ")]
+    expected = {"group": "20 training samples from 2 groups, 10 held-out samples from 1 group",
+                "spectrum": "21 training samples from 21 spectra, 9 held-out samples from 9 spectra"}
+    assert counts == [f"Class 'Asphalt': {expected[unit]}"]
+    assert any(line.startswith(f"Held-out {units} (") for line in log.lines)
+    assert not [line for line in log.lines if "polygon" in line and not line.startswith("Results:")]
+    page = report.read_text()
+    assert f"<th>held-out {units}</th>" in page and f"measured on the held-out {units}" in page
+    assert "polygon" not in page.replace("<polygon", "").replace("</polygon>", "")
+    table = QgsApplication.processingRegistry().algorithmById("gmmselect:trainselectiontable")
+    selection = QgsApplication.processingRegistry().algorithmById("gmmselect:trainselection")
+    label = table.parameterDefinition("LOO_FEW_POLYGONS").description()
+    assert label == "Leave one group out when the groups are few"
+    assert selection.parameterDefinition("LOO_FEW_POLYGONS").description() == (
+        "Leave one polygon out when the polygons are few")
+    assert "GROUP_FIELD, REPEATS" in table.parameterDefinition("MODEL_SEARCH").help()
+    assert "GROUPED, REPEATS" in selection.parameterDefinition("MODEL_SEARCH").help()

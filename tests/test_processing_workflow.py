@@ -62,8 +62,8 @@ def test_split_warns_for_a_class_with_no_held_out_polygon():
     y, groups = polygons([10, 1])
     split = split_polygons(y, groups, 0.3, names={1: "forest", 2: "water"})
     assert split.polygons["water"] == (1, 0)
-    assert split.warnings == ["class 'water' has 1 polygon(s): none held out, so the held-out accuracy "
-                              "does not cover it"]
+    assert split.warnings == ["class 'water' has too few polygons (1) for any to be held out, so the "
+                              "held-out accuracy does not cover it"]
 
 
 def few_polygon_samples(per_class=(4, 8, 8)):
@@ -87,12 +87,12 @@ def test_a_class_with_fewer_training_polygons_than_folds_is_named(folds, grouped
     options = TrainingOptions(folds=folds, grouped=grouped, tau_grid=[0.0], alpha_grid=[0.0],
                               loo_few_polygons=False)
     result = train(samples, options, TrainingInputs(2), log=lines.append)
-    expected = ("class 'water' has 3 training polygon(s) for 5 folds: 2 of the folds test none of it and "
+    expected = ("class 'water' has 3 training polygons for 5 folds: 2 of the folds test none of it and "
                 "each of the others takes a large share of it away; with so few polygons, "
                 "leave-one-polygon-out (FOLDS = 0) gives the steadier cross-validation")
     assert (expected in result.model.training.warnings) == warned
     assert (f"warning: {expected}" in lines) == warned
-    assert not [text for text in result.model.training.warnings if "training polygon(s) for" in text
+    assert not [text for text in result.model.training.warnings if "training polygons for" in text
                 and "'water'" not in text]
     if warned:
         train_part = result.split.train
@@ -112,7 +112,7 @@ def test_few_polygons_are_left_out_one_at_a_time():
     assert (mixture.alpha_, mixture.tau_) == (reference.alpha_, reference.tau_)
     np.testing.assert_array_equal(result.cross_validation.confusion, left_out.cross_validation.confusion)
     assert result.model.tau_search.surface.tolist() == left_out.model.tau_search.surface.tolist()
-    assert not [text for text in result.model.training.warnings if "training polygon(s) for" in text]
+    assert not [text for text in result.model.training.warnings if "training polygons for" in text]
     note = "one polygon out instead of 5 folds (at most 60 polygons; LOO_FEW_POLYGONS)"
     assert f"Cross-validation on the training polygons: {note}" in lines
     assert f"Cross-validation on the polygons: {note}" in lines
@@ -137,8 +137,9 @@ def test_one_polygon_out_up_to_60_polygons(per_class, training, cv_folds, final_
 
 def test_split_refuses_to_leave_a_class_without_training_polygon():
     y, groups = polygons([10, 2])
-    with pytest.raises(ValueError, match=r"VALIDATION = 0.8 holds out all 2 polygon\(s\) of class 'water', "
-                                         r"leaving none to train on: lower VALIDATION below 0.75"):
+    with pytest.raises(ValueError, match=r"VALIDATION = 0.8 holds out every polygon of class 'water' \(2\), "
+                                         r"leaving none to train on. Draw more polygons of 'water', lower "
+                                         r"VALIDATION below 0.75, or set it to 0"):
         split_polygons(y, groups, 0.8, names={1: "forest", 2: "water"})
 
 

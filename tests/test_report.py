@@ -8,7 +8,7 @@ import pytest
 from osgeo import gdal
 from qgis_helpers import CLASSES, LANDSAT, POLYGONS, start_qgis
 
-from gmmselect.raster.notices import WARNINGS, recognise, warning
+from gmmselect.raster.notices import WARNINGS, WORD_KINDS, recognise, sample_words, warning
 from gmmselect.raster.report import Words
 
 WAVELENGTHS = [0.485, 0.56, 0.66, 0.83, 1.65, 11.45, 2.215]
@@ -483,11 +483,27 @@ def test_every_text_of_the_report_comes_from_its_words(selection, tau_search):
 
 @pytest.mark.parametrize("key", sorted(WARNINGS))
 def test_every_warning_text_is_recognised_with_its_values(key):
-    """A warning kept as English text (log, model file) gives back its template and values."""
-    names = re.findall(r"\{(\w+)\}", WARNINGS[key])
+    """A warning kept as English text (log, model file) gives back its template and values, whatever words
+    of the samples' unit (polygons, groups, spectra) it was written with."""
+    names = sorted(set(re.findall(r"\{(\w+)\}", WARNINGS[key])) - set(WORD_KINDS))
     values = {name: f"'value {number}: a, b'" for number, name in enumerate(names)}
-    assert recognise(warning(key, **values)) == (key, values)
-    assert Words().warning(warning(key, **values)) == warning(key, **values)
+    for unit in ("polygon", "group", "spectrum"):
+        words = {kind: str(word) for kind, word in sample_words(unit).items()
+                 if f"{{{kind}}}" in WARNINGS[key]}
+        text = warning(key, **values, **sample_words(unit))
+        assert recognise(text) == (key, {**values, **words})
+        assert Words().grouped_by(unit).warning(text) == text
+
+
+def test_a_warning_is_given_in_the_words_of_the_report_s_samples():
+    """A table's model file written before the words said polygons: its report says groups, or spectra."""
+    text = ("classes 'a' and 'b' are indistinguishable on the bands used (Jeffries-Matusita distance 0.2; "
+            "1.41 is full separation): even the best rule confuses them about half of the time. Check the "
+            "raster (constant or empty bands?) and the training polygons of both classes, or merge them")
+    assert Words().warning(text) == text
+    assert Words().grouped_by("group").warning(text) == text.replace("the raster", "the table").replace(
+        "polygons", "groups")
+    assert "the training spectra of both" in Words().grouped_by("spectrum").warning(text)
 
 
 def test_a_text_of_no_template_is_shown_as_it_is():
