@@ -153,7 +153,8 @@ MONOMIAL_TERMS_PER_CLASS = 5
 #: Pixels drawn from a model to estimate that share (model_pixels).
 MODEL_PIXELS = 4096
 #: Scores per part of a classification (about 2 MB of float32 per array of the part: few, long NumPy loops,
-#: which two threads contend for less than for more, shorter ones; README: prediction in float32).
+#: which two threads contend for less than for more, shorter ones; dev/bench/HISTORY.md, the prediction
+#: kernels).
 PART_ELEMENTS = 2**19
 #: Projected values per block of the product (512 KB of float32: squared and summed while in L2 cache).
 BLOCK_ELEMENTS = 2**17
@@ -434,7 +435,7 @@ class WhitenedDecision(Float32Decision):
             self.groups.append((first, product.reshape(n_classes * rows, -1).astype(np.float32)))
         self.rows = rows
         # Twice BLOCK_ELEMENTS for several groups: their products per block cost two threads more in small
-        # blocks (README: the triangular whitened kernel).
+        # blocks (dev/bench/HISTORY.md, the prediction kernels: the triangular whitened kernel).
         elements = BLOCK_ELEMENTS * min(2, len(self.groups))
         self.block = max(64, elements // (n_classes * rows * len(self.groups)))
         self.lifts = lifts.astype(np.float32)[:, None]

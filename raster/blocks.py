@@ -53,8 +53,8 @@ THREADED_BAND_INTERLEAVED = 3070100
 
 
 def reading_options(dataset, threads):
-    """The GDAL options under which windows of a GeoTIFF `dataset` read fastest (README: where
-    prediction's time goes): a compressed one decoded on `threads` threads (GDAL_NUM_THREADS; a
+    """The GDAL options under which windows of a GeoTIFF `dataset` read fastest (dev/bench/HISTORY.md: the
+    reader under GDAL's options): a compressed one decoded on `threads` threads (GDAL_NUM_THREADS; a
     band-interleaved one only from GDAL THREADED_BAND_INTERLEAVED on), an uncompressed tiled or
     band-interleaved one read around the block cache (GTIFF_DIRECT_IO; on pixel-interleaved strips direct
     reading is several times slower); other formats as they are."""

@@ -122,7 +122,8 @@ def classes_with_polygons(X, y, groups, band_names, name):
 
 def maipo_fields(per_class):
     """Maipo restricted to `per_class` fields of each crop (drawn with seed `per_class`): few polygons per
-    class, fewer than the 64 features, the regime of the README's "Few polygons per class"."""
+    class, fewer than the 64 features, the regime of HISTORY.md's "forty more splits, and few polygons per
+    class"."""
     def load():
         X, y, fields, names = maipo()
         rng = np.random.default_rng(per_class)

@@ -16,7 +16,7 @@ pixel on one thread and their wall ns per pixel with Predict's parts spread over
 --repeats), and the kernel chosen.
 With --against REV: instead, the whitened kernel of git revision REV (its core/float32.py, loaded beside
 this tree's) against this tree's, on the scene's 8, 12 and 20 bands (6 and 16 classes), Landsat 5 on all
-7 bands and Maipo on 20 and 64 features (README: the triangular whitened kernel).
+7 bands and Maipo on 20 and 64 features (HISTORY.md, the prediction kernels: the triangular whitened kernel).
 
     /usr/bin/python3 dev/bench/bench_kernels.py [--pixels 262144] [--repeats 7] [--choice | --classes | --against 652efd8]
 """

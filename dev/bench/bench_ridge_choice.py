@@ -1,5 +1,5 @@
-"""How the (alpha, tau) choice of Train GMM fares per split, against dzetsaka's pixel CV (README, accuracy
-versus peers: why dzetsaka's GMM leads on Landsat). The search studied is the absolute one (tau I on the
+"""How the (alpha, tau) choice of Train GMM fares per split, against dzetsaka's pixel CV (HISTORY.md:
+why dzetsaka's GMM leads on Landsat). The search studied is the absolute one (tau I on the
 default_tau_grid: RIDGE_SCALE absolute, Train GMM's default before the relative ridge).
 
     /usr/bin/python3 dev/bench/bench_ridge_choice.py [--data landsat] [--splits 10]   # about 2 minutes

@@ -1,5 +1,5 @@
-"""The CV curve of the ridge against the held-out curve, at one shrinkage alpha (README, accuracy versus
-peers: why the search misses LDA on MUUFL).
+"""The CV curve of the ridge against the held-out curve, at one shrinkage alpha (HISTORY.md: why
+the search misses LDA on MUUFL).
 
     /usr/bin/python3 dev/bench/bench_tau_curve.py --data muufl --alpha 1 [--splits 20] [--folds 5|loo]
 
