@@ -83,6 +83,24 @@ def cancel_past(percent):
     return CancelPast()
 
 
+def recorder():
+    """A QgsProcessingFeedback that keeps the log lines (`infos`) and the warnings."""
+    from qgis.core import QgsProcessingFeedback
+
+    class Recording(QgsProcessingFeedback):
+        def __init__(self):
+            super().__init__()
+            self.infos, self.warnings = [], []
+
+        def pushInfo(self, info):  # noqa: N802 (QGIS's name)
+            self.infos.append(info)
+
+        def pushWarning(self, warning):  # noqa: N802 (QGIS's name)
+            self.warnings.append(warning)
+
+    return Recording()
+
+
 def processing_exception():
     """QgsProcessingException (imported once QGIS runs)."""
     from qgis.core import QgsProcessingException

@@ -12,7 +12,15 @@ import subprocess
 import xml.etree.ElementTree as ElementTree
 
 import pytest
-from qgis_helpers import LANDSAT, REPO, french_translation, plugin_parent, qgis_process_executable, start_qgis
+from qgis_helpers import (
+    LANDSAT,
+    REPO,
+    french_translation,
+    plugin_parent,
+    qgis_process_executable,
+    recorder,
+    start_qgis,
+)
 
 TS = os.path.join(REPO, "i18n", "gmmselect_fr.ts")
 QM = os.path.join(REPO, "i18n", "gmmselect_fr.qm")
@@ -268,30 +276,21 @@ def test_a_refusal_of_the_data_layer_reaches_the_user_in_french(translator, tmp_
 
 def test_the_log_lines_of_the_training_workflow_speak_french(translator, tmp_path):
     import processing
-    from qgis.core import QgsProcessingFeedback
-
-    class Log(QgsProcessingFeedback):
-        def __init__(self):
-            super().__init__()
-            self.lines = []
-
-        def pushInfo(self, text):  # noqa: N802 (QGIS's name)
-            self.lines.append(text)
 
     library = os.path.join(REPO, "tests", "data", "muufl_field_spectra", "muufl_library.csv")
-    log = Log()
+    log = recorder()
     processing.run("gmmselect:trainselectiontable",
                    {"INPUT": library, "FIELD": "material", "BANDS": ["wl_325", "wl_450", "wl_575"],
                     "METHOD": "sfs", "CRITERION": "jm", "TAU": 1e-4, "FOLDS": 0,
                     "OUTPUT_MODEL": str(tmp_path / "model.gmm")}, feedback=log)
     assert ("Classe « Asphalt » : 21 échantillons d'entraînement issus de 21 spectres, 9 échantillons "
-            "réservés issus de 9 spectres") in log.lines
+            "réservés issus de 9 spectres") in log.infos
     assert ("Modèle final : la même sélection et le même ajustement sur tous les 560 échantillons "
-            "(spectres d'entraînement et réservés)") in log.lines
-    assert [line for line in log.lines if line.startswith("Validation croisée (leave-one-out, 390 parties, "
+            "(spectres d'entraînement et réservés)") in log.infos
+    assert [line for line in log.infos if line.startswith("Validation croisée (leave-one-out, 390 parties, "
                                                           "spectres d'entraînement) : exactitude globale")]
     # the spectra are the table's units (no GROUP_FIELD); ASSESSMENT keeps its value 'held-out polygons'
-    assert not [line for line in log.lines if "polygon" in line and not line.startswith("Results:")]
+    assert not [line for line in log.infos if "polygon" in line and not line.startswith("Results:")]
 
 
 def test_the_ts_holds_exactly_the_strings_of_the_code():

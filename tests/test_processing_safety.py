@@ -11,7 +11,7 @@ import shutil
 import numpy as np
 import pytest
 from osgeo import gdal
-from qgis_helpers import LANDSAT, POLYGONS, cancel_past, start_qgis
+from qgis_helpers import LANDSAT, POLYGONS, cancel_past, recorder, start_qgis
 from qgis_helpers import processing_exception as exception
 
 POLYGON_LAYER = "training_polygons"
@@ -23,31 +23,12 @@ def qgis():
     return start_qgis()
 
 
-class Recorder:
-    """A QgsProcessingFeedback that keeps the log lines and the warnings (made once QGIS runs)."""
-
-    def __new__(cls):
-        from qgis.core import QgsProcessingFeedback
-
-        class Recording(QgsProcessingFeedback):
-            def __init__(self):
-                super().__init__()
-                self.infos, self.warnings = [], []
-
-            def pushInfo(self, info):
-                self.infos.append(info)
-
-            def pushWarning(self, warning):
-                self.warnings.append(warning)
-
-        return Recording()
-
 
 def run(algorithm_id, parameters, feedback=None):
     """processing.run with a recording feedback; returns (results, feedback)."""
     import processing
 
-    feedback = feedback or Recorder()
+    feedback = feedback or recorder()
     return processing.run(algorithm_id, parameters, feedback=feedback), feedback
 
 

@@ -6,7 +6,7 @@ import shutil
 
 import numpy as np
 import pytest
-from qgis_helpers import REPO, run_qgis_process, start_qgis
+from qgis_helpers import REPO, recorder, run_qgis_process, start_qgis
 from test_core_loo import LIBRARY_SETS, muufl_library
 
 LIBRARY = os.path.join(REPO, "tests", "data", "muufl_field_spectra", "muufl_library.csv")
@@ -188,28 +188,20 @@ def test_messages_help_and_report_name_the_table_s_groups_or_spectra(tmp_path, g
     """With GROUP_FIELD, the hold-out and the folds keep sites whole: log, report and help call them groups;
     without, each spectrum: spectra. Before, all said polygons (a table has none)."""
     import processing
-    from qgis.core import QgsApplication, QgsProcessingFeedback
+    from qgis.core import QgsApplication
 
-    class Log(QgsProcessingFeedback):
-        def __init__(self):
-            super().__init__()
-            self.lines = []
-
-        def pushInfo(self, text):  # noqa: N802 (QGIS's name)
-            self.lines.append(text)
-
-    log, report = Log(), tmp_path / "report.html"
+    log, report = recorder(), tmp_path / "report.html"
     processing.run("gmmselect:trainselectiontable",
                    {"INPUT": write_library(tmp_path, keep=lambda line: line.startswith(SITES_3)),
                     "FIELD": "material", "GROUP_FIELD": group_field, "BANDS": BANDS[:3], "METHOD": "sfs",
                     "CRITERION": "jm", "VALIDATION": 0.3, "OUTPUT_MODEL": str(tmp_path / "model.gmm"),
                     "OUTPUT_REPORT": str(report)}, feedback=log)
-    counts = [line for line in log.lines if line.startswith("Class 'Asphalt': ")]
+    counts = [line for line in log.infos if line.startswith("Class 'Asphalt': ")]
     expected = {"group": "20 training samples from 2 groups, 10 held-out samples from 1 group",
                 "spectrum": "21 training samples from 21 spectra, 9 held-out samples from 9 spectra"}
     assert counts == [f"Class 'Asphalt': {expected[unit]}"]
-    assert any(line.startswith(f"Held-out {units} (") for line in log.lines)
-    assert not [line for line in log.lines if "polygon" in line and not line.startswith("Results:")]
+    assert any(line.startswith(f"Held-out {units} (") for line in log.infos)
+    assert not [line for line in log.infos if "polygon" in line and not line.startswith("Results:")]
     page = report.read_text()
     assert f"<th>held-out {units}</th>" in page and f"measured on the held-out {units}" in page
     assert "polygon" not in page.replace("<polygon", "").replace("</polygon>", "")
