@@ -331,7 +331,7 @@
     <message>
         <location filename="../algorithms/training_base.py" line="112"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
-        <translation>Graine du tirage des polygones de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
+        <translation>Graine du tirage de la réserve de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
     <message>
         <location filename="../gui/dialog.py" line="253"/>
@@ -1180,7 +1180,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/report.py" line="212"/>
         <source>held-out assessment</source>
-        <translation>évaluation sur les polygones réservés</translation>
+        <translation>évaluation sur les données réservées</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="215"/>
@@ -2895,7 +2895,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/notices.py" line="101"/>
         <source>leave GROUP_FIELD empty (folds of single spectra), whose accuracy is optimistic: the spectra of one group are alike</source>
-        <translation>laissez GROUP_FIELD vide (plis de spectres isolés), dont l'exactitude est optimiste : les spectres d'un même groupe se ressemblent</translation>
+        <translation>laissez GROUP_FIELD vide (plis de spectres isolés), au prix d'une exactitude optimiste : les spectres d'un même groupe se ressemblent</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="32"/>
@@ -2965,7 +2965,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/notices.py" line="98"/>
         <source>turn grouped folds off (GROUPED = no), whose accuracy is optimistic: neighbouring pixels are alike</source>
-        <translation>désactivez les plis groupés (GROUPED = no), dont l'exactitude est optimiste : les pixels voisins se ressemblent</translation>
+        <translation>désactivez les plis groupés (GROUPED = no), au prix d'une exactitude optimiste : les pixels voisins se ressemblent</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="130"/>
@@ -3095,7 +3095,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/training.py" line="423"/>
         <source> ({count} other {groups} held out by VALIDATION = {validation:g})</source>
-        <translation> ({count} autre(s) {groups} réservé(s) par VALIDATION = {validation:g})</translation>
+        <translation> (VALIDATION = {validation:g} réserve en outre {count} {groups})</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="435"/>
