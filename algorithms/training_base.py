@@ -92,16 +92,17 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                                      "computed exactly from the full model at the cost of one fit; with "
                                      "folds by {group}, each {group} by the model without it (one fit per "
                                      "{group}); accuracy, kappa and F1 are then those of the pooled "
-                                     "confusion matrix of all predictions. For spectral libraries, small "
-                                     "classes and training sets of few {groups} (tens), where leaving one "
-                                     "{group} out chooses alpha and tau better than 5 folds (README: "
-                                     "accuracy versus peers); its cost grows with the number of {groups}. "
-                                     "Up to {limit} {groups}, LOO_FEW_POLYGONS (default) leaves one {group} "
-                                     "out whatever FOLDS.").format(limit=LOO_POLYGON_LIMIT, **words),
+                                     "confusion matrix of all predictions. Leave-one-out suits spectral "
+                                     "libraries, small classes and training sets of few {groups} (tens), "
+                                     "where leaving one {group} out chooses alpha and tau better than 5 "
+                                     "folds (README: accuracy versus peers); its cost grows with the number "
+                                     "of {groups}. With grouped folds and up to {limit} {groups}, "
+                                     "LOO_FEW_POLYGONS (default) leaves one {group} out whatever "
+                                     "FOLDS.").format(limit=LOO_POLYGON_LIMIT, **words),
                         maximum=50, advanced=True)
         self.addBoolean(self.LOO_FEW_POLYGONS,
                         GmmSelect.tr("Leave one {group} out when the {groups} are few").format(**words), True,
-                        GmmSelect.tr("Yes (default): where there are at most {limit} {groups}, the "
+                        GmmSelect.tr("Yes (default): with grouped folds and at most {limit} {groups}, the "
                                      "cross-validation leaves one {group} out instead of FOLDS folds (as "
                                      "FOLDS = 0), on the training {groups} and again on all {groups} for "
                                      "the refit; the log says so. Each fold then trains on all {groups} "
@@ -187,8 +188,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             "alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear "
             "discriminant). Numbers in [0, 1] separated by commas. alpha* is the shrinkage intensity "
             "estimated from how much each class's covariance varies from one training {group} to another "
-            "(Schaefer & Strimmer 2005, a jackknife over the {groups}; over the samples when the folds are "
-            "not grouped ({grouped})): few or dissimilar {groups} per class give a large alpha*; alpha* = 1 "
+            "(Schaefer & Strimmer 2005, a jackknife over the {groups}; over the samples when the folds do "
+            "not keep {groups} whole): few or dissimilar {groups} per class give a large alpha*; alpha* = 1 "
             "is searched alone. ").format(**self.helpWords()) + help_text)
 
     def addOutputs(self):

@@ -2858,11 +2858,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Laisser de côté un {group} à la fois quand les {groups} sont peu nombreux</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="104"/>
-        <source>Yes (default): where there are at most {limit} {groups}, the cross-validation leaves one {group} out instead of FOLDS folds (as FOLDS = 0), on the training {groups} and again on all {groups} for the refit; the log says so. Each fold then trains on all {groups} but one, nearer the final model than folds that each take a fifth of a few {groups} away; on the data measured (3 to 17 {groups} per class) it did better than 5 folds or within the noise of the measure (README: accuracy versus peers), at up to 4 times the cost. No: FOLDS folds whatever the {groups}.</source>
-        <translation>Oui (par défaut) : là où il y a au plus {limit} {groups}, la validation croisée laisse de côté un {group} à la fois au lieu de FOLDS plis (comme FOLDS = 0), sur les {groups} d'entraînement puis de nouveau sur tous les {groups} pour le réajustement ; le journal le signale. Chaque pli s'entraîne alors sur tous les {groups} sauf un, plus près du modèle final que des plis qui retirent chacun un cinquième de peu de {groups} ; sur les données mesurées (3 à 17 {groups} par classe), elle a fait mieux que 5 plis ou aussi bien aux erreurs de mesure près (README : exactitude face aux autres outils), pour jusqu'à 4 fois le coût. Non : FOLDS plis quels que soient les {groups}.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/training_base.py" line="117"/>
         <source>The (alpha, tau) search averages its criterion over the folds of this many random assignments of the {groups} (or {pixels}) to FOLDS folds: its choice then depends less on the draw of the folds (the SEED), at this many times its cost (README: accuracy versus peers). 1 = one assignment, the fastest. Leave-one-out (FOLDS = 0) has one.</source>
         <translation>La recherche (alpha, tau) moyenne son critère sur les plis d'autant de répartitions aléatoires des {groups} (ou des {pixels}) en FOLDS plis : son choix dépend alors moins du tirage des plis (le SEED), pour autant de fois son coût (README : exactitude face aux autres outils). 1 = une seule répartition, la plus rapide. Le leave-one-out (FOLDS = 0) n'en a qu'une.</translation>
@@ -2878,24 +2873,9 @@ Taille {1} : {2:.6g}{3}
         <translation>Oui (par défaut) : une fois que les {groups} réservés ont évalué le modèle entraîné sans eux, la recherche de (alpha, tau) ou la sélection de bandes et l'ajustement sont refaits sur tous les {groups}, si bien qu'aucun {group} d'entraînement n'est perdu (les chiffres de validation évaluent cette procédure sur moins de {groups} ; les bandes, alpha et tau enregistrés peuvent différer de ceux évalués). Non : le modèle enregistré est celui qui a été évalué.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="183"/>
-        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. alpha* is the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training {group} to another (Schaefer &amp; Strimmer 2005, a jackknife over the {groups}; over the samples when the folds are not grouped ({grouped})): few or dissimilar {groups} per class give a large alpha*; alpha* = 1 is searched alone. </source>
-        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. alpha* est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un {group} d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les {groups} ; sur les échantillons quand les plis ne sont pas groupés ({grouped})) : des {groups} peu nombreux ou dissemblables par classe donnent un grand alpha* ; alpha* = 1 est cherché seul. </translation>
-    </message>
-    <message>
         <location filename="../algorithms/training_base.py" line="209"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out {groups} when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les {groups} réservés quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="89"/>
-        <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample is predicted by the model without it, computed exactly from the full model at the cost of one fit; with folds by {group}, each {group} by the model without it (one fit per {group}); accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. For spectral libraries, small classes and training sets of few {groups} (tens), where leaving one {group} out chooses alpha and tau better than 5 folds (README: accuracy versus peers); its cost grows with the number of {groups}. Up to {limit} {groups}, LOO_FEW_POLYGONS (default) leaves one {group} out whatever FOLDS.</source>
-        <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; avec les plis par {group}, chaque {group} par le modèle sans lui (un ajustement par {group}) ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Pour les bibliothèques spectrales, les petites classes et les jeux d'entraînement de peu de {groups} (quelques dizaines), où laisser un {group} de côté choisit mieux alpha et tau que 5 plis (README : exactitude face aux autres outils) ; son coût croît avec le nombre de {groups}. Jusqu'à {limit} {groups}, LOO_FEW_POLYGONS (par défaut) laisse de côté un {group} à la fois quel que soit FOLDS.</translation>
-    </message>
-    <message>
-        <location filename="../raster/notices.py" line="101"/>
-        <source>leave GROUP_FIELD empty (folds of single spectra), whose accuracy is optimistic: the spectra of one group are alike</source>
-        <translation>laissez GROUP_FIELD vide (plis de spectres isolés), au prix d'une exactitude optimiste : les spectres d'un même groupe se ressemblent</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="32"/>
@@ -2963,11 +2943,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Ajoutez des groupes de « {name} »</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="98"/>
-        <source>turn grouped folds off (GROUPED = no), whose accuracy is optimistic: neighbouring pixels are alike</source>
-        <translation>désactivez les plis groupés (GROUPED = no), au prix d'une exactitude optimiste : les pixels voisins se ressemblent</translation>
-    </message>
-    <message>
         <location filename="../raster/report.py" line="130"/>
         <source>The alphas compared are 0 (one covariance per class) and alpha* = {estimate}, the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training {group} to another (Schaefer &amp; Strimmer 2005, a jackknife over the {groups}; over the samples when the folds are not grouped).</source>
         <translation>Les valeurs d'alpha comparées sont 0 (une covariance par classe) et alpha* = {estimate}, l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un {group} d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les {groups} ; sur les échantillons quand les plis ne sont pas groupés).</translation>
@@ -2978,21 +2953,6 @@ Taille {1} : {2:.6g}{3}
         <translation>alpha = 1 est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un {group} d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les {groups} ; sur les échantillons quand les plis ne sont pas groupés), à sa borne : les covariances des classes ne diffèrent pas plus que cette variation, aucune autre valeur d'alpha n'a donc été essayée.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="141"/>
-        <source>over {cells} values by leave-one-out cross-validation on the training {groups} (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest alpha, then the smallest tau)</source>
-        <translation>parmi {cells} valeurs par validation croisée leave-one-out sur les {groups} d'entraînement (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="145"/>
-        <source>over {cells} values by {folds}-fold cross-validation on the training {groups} (criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the smallest tau)</source>
-        <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les {groups} d'entraînement (critère : {criterion}, moyenne sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="149"/>
-        <source>over {cells} values by {folds}-fold cross-validation on the training {groups}, repeated with {repeats} random assignments to folds (criterion: mean {criterion} over the {parts} folds; ties go to the smallest alpha, then the smallest tau)</source>
-        <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur les {groups} d'entraînement, répétée avec {repeats} répartitions aléatoires en plis (critère : {criterion}, moyenne sur les {parts} plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
-    </message>
-    <message>
         <location filename="../raster/report.py" line="168"/>
         <source>Accuracy on the held-out {groups}</source>
         <translation>Exactitude sur les {groups} réservés</translation>
@@ -3001,11 +2961,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="169"/>
         <source>Cross-validation on the training {groups}</source>
         <translation>Validation croisée sur les {groups} d'entraînement</translation>
-    </message>
-    <message>
-        <location filename="../raster/report.py" line="170"/>
-        <source>Measured on the {samples} samples of the {count} {groups} held out (VALIDATION = {share} of the {groups} of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
-        <translation>Mesurée sur les {samples} échantillons des {count} {groups} réservés (VALIDATION = {share} des {groups} de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="174"/>
@@ -3156,6 +3111,71 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/training.py" line="740"/>
         <source>Held-out {groups} ({count} samples, never used for training): overall accuracy {accuracy:.4f}, kappa {kappa:.4f}</source>
         <translation>Sur les {groups} réservés ({count} échantillons, jamais utilisés pour l'entraînement) : exactitude globale {accuracy:.4f}, kappa {kappa:.4f}</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="105"/>
+        <source>Yes (default): with grouped folds and at most {limit} {groups}, the cross-validation leaves one {group} out instead of FOLDS folds (as FOLDS = 0), on the training {groups} and again on all {groups} for the refit; the log says so. Each fold then trains on all {groups} but one, nearer the final model than folds that each take a fifth of a few {groups} away; on the data measured (3 to 17 {groups} per class) it did better than 5 folds or within the noise of the measure (README: accuracy versus peers), at up to 4 times the cost. No: FOLDS folds whatever the {groups}.</source>
+        <translation>Oui (par défaut) : avec des plis groupés et au plus {limit} {groups}, la validation croisée laisse de côté un {group} à la fois au lieu de FOLDS plis (comme FOLDS = 0), sur les {groups} d'entraînement puis de nouveau sur tous les {groups} pour le réajustement ; le journal le signale. Chaque pli s'entraîne alors sur tous les {groups} sauf un, plus près du modèle final que des plis qui retirent chacun un cinquième de peu de {groups} ; sur les données mesurées (3 à 17 {groups} par classe), elle a fait mieux que 5 plis ou aussi bien aux erreurs de mesure près (README : exactitude face aux autres outils), pour jusqu'à 4 fois le coût. Non : FOLDS plis quels que soient les {groups}.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="185"/>
+        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. alpha* is the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training {group} to another (Schaefer &amp; Strimmer 2005, a jackknife over the {groups}; over the samples when the folds do not keep {groups} whole): few or dissimilar {groups} per class give a large alpha*; alpha* = 1 is searched alone. </source>
+        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. alpha* est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un {group} d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les {groups} ; sur les échantillons quand les plis ne gardent pas les {groups} entiers) : des {groups} peu nombreux ou dissemblables par classe donnent un grand alpha* ; alpha* = 1 est cherché seul. </translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="89"/>
+        <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample is predicted by the model without it, computed exactly from the full model at the cost of one fit; with folds by {group}, each {group} by the model without it (one fit per {group}); accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. Leave-one-out suits spectral libraries, small classes and training sets of few {groups} (tens), where leaving one {group} out chooses alpha and tau better than 5 folds (README: accuracy versus peers); its cost grows with the number of {groups}. With grouped folds and up to {limit} {groups}, LOO_FEW_POLYGONS (default) leaves one {group} out whatever FOLDS.</source>
+        <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; avec les plis par {group}, chaque {group} par le modèle sans lui (un ajustement par {group}) ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Le leave-one-out convient aux bibliothèques spectrales, aux petites classes et aux jeux d'entraînement de peu de {groups} (quelques dizaines), où laisser un {group} de côté choisit mieux alpha et tau que 5 plis (README : exactitude face aux autres outils) ; son coût croît avec le nombre de {groups}. Avec des plis groupés et jusqu'à {limit} {groups}, LOO_FEW_POLYGONS (par défaut) laisse de côté un {group} à la fois quel que soit FOLDS.</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="101"/>
+        <source>leave GROUP_FIELD empty (folds of single spectra), at the cost of an optimistic accuracy: the spectra of one group are alike</source>
+        <translation>laissez GROUP_FIELD vide (plis de spectres isolés), au prix d'une exactitude optimiste : les spectres d'un même groupe se ressemblent</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="98"/>
+        <source>turn grouped folds off (GROUPED = no), at the cost of an optimistic accuracy: neighbouring pixels are alike</source>
+        <translation>désactivez les plis groupés (GROUPED = no), au prix d'une exactitude optimiste : les pixels voisins se ressemblent</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="141"/>
+        <source>over {cells} values by leave-one-out cross-validation on {over} (criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; ties go to the smallest alpha, then the smallest tau)</source>
+        <translation>parmi {cells} valeurs par validation croisée leave-one-out sur {over} (critère : {criterion} de la matrice de confusion cumulée des {parts} parties laissées de côté ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="145"/>
+        <source>over {cells} values by {folds}-fold cross-validation on {over} (criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the smallest tau)</source>
+        <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur {over} (critère : {criterion}, moyenne sur les plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="149"/>
+        <source>over {cells} values by {folds}-fold cross-validation on {over}, repeated with {repeats} random assignments to folds (criterion: mean {criterion} over the {parts} folds; ties go to the smallest alpha, then the smallest tau)</source>
+        <translation>parmi {cells} valeurs par validation croisée à {folds} plis sur {over}, répétée avec {repeats} répartitions aléatoires en plis (critère : {criterion}, moyenne sur les {parts} plis ; en cas d'égalité, le plus petit alpha, puis le plus petit tau)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="153"/>
+        <source>the training {groups}</source>
+        <translation>les {groups} d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="154"/>
+        <source>all the {groups}, training and held out</source>
+        <translation>tous les {groups}, d'entraînement et réservés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="172"/>
+        <source>Measured on the {samples} samples of the {count} {held_out_groups} held out (VALIDATION = {share} of the {groups} of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
+        <translation>Mesurée sur les {samples} échantillons de la réserve de validation ({count} {held_out_groups} ; VALIDATION = {share} des {groups} de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="418"/>
+        <source>Class &apos;{name}&apos;: {samples} training samples from {count} {groups}, none held out</source>
+        <translation>Classe « {name} » : {samples} échantillons d'entraînement issus de {count} {groups}, aucun réservé</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="434"/>
+        <source>{folds}-fold cross-validation by {group} needs at least {folds} training {groups}; there are {count}. Lower FOLDS, set FOLDS = 0 (one {group} out at a time) or LOO_FEW_POLYGONS = yes, or {ungroup}</source>
+        <translation>la validation croisée à {folds} plis par {group} demande au moins {folds} {groups} d'entraînement ; il y en a {count}. Abaissez FOLDS, mettez FOLDS = 0 (un {group} laissé de côté à la fois) ou LOO_FEW_POLYGONS = yes, ou {ungroup}</translation>
     </message>
 </context>
 </TS>

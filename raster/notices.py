@@ -96,11 +96,11 @@ ADVICE = {
 #: How to make folds that do not keep groups whole, and what that costs, by unit of grouped folds.
 UNGROUPING = {
     "polygon": QT_TRANSLATE_NOOP(
-        "GmmSelect", "turn grouped folds off (GROUPED = no), whose accuracy is optimistic: neighbouring "
-        "pixels are alike"),
+        "GmmSelect", "turn grouped folds off (GROUPED = no), at the cost of an optimistic accuracy: "
+        "neighbouring pixels are alike"),
     "group": QT_TRANSLATE_NOOP(
-        "GmmSelect", "leave GROUP_FIELD empty (folds of single spectra), whose accuracy is optimistic: the "
-        "spectra of one group are alike"),
+        "GmmSelect", "leave GROUP_FIELD empty (folds of single spectra), at the cost of an optimistic "
+        "accuracy: the spectra of one group are alike"),
 }
 #: The placeholders SAMPLE_WORDS fill.
 WORD_KINDS = ("group", "groups", "pixels", "source")

@@ -139,17 +139,19 @@ TEXTS = {
                      "bound: the classes' covariances differ by no more than that spread, so no other alpha "
                      "was tried."),
     "search loo": QT_TRANSLATE_NOOP(
-        "GmmSelect", "over {cells} values by leave-one-out cross-validation on the training {groups} "
+        "GmmSelect", "over {cells} values by leave-one-out cross-validation on {over} "
                      "(criterion: {criterion} of the pooled confusion matrix of the {parts} parts left out; "
                      "ties go to the smallest alpha, then the smallest tau)"),
     "search folds": QT_TRANSLATE_NOOP(
-        "GmmSelect", "over {cells} values by {folds}-fold cross-validation on the training {groups} "
+        "GmmSelect", "over {cells} values by {folds}-fold cross-validation on {over} "
                      "(criterion: mean {criterion} over the folds; ties go to the smallest alpha, then the "
                      "smallest tau)"),
     "search repeated folds": QT_TRANSLATE_NOOP(
-        "GmmSelect", "over {cells} values by {folds}-fold cross-validation on the training {groups}, "
+        "GmmSelect", "over {cells} values by {folds}-fold cross-validation on {over}, "
                      "repeated with {repeats} random assignments to folds (criterion: mean {criterion} over "
                      "the {parts} folds; ties go to the smallest alpha, then the smallest tau)"),
+    "search on training": QT_TRANSLATE_NOOP("GmmSelect", "the training {groups}"),
+    "search on all": QT_TRANSLATE_NOOP("GmmSelect", "all the {groups}, training and held out"),
     "surface label": QT_TRANSLATE_NOOP("GmmSelect", "{criterion} over alpha and tau"),
     "surface caption": QT_TRANSLATE_NOOP(
         "GmmSelect", "tau (columns), alpha (rows); pale: {low}, deep: {high}"),
@@ -168,9 +170,9 @@ TEXTS = {
     "held-out accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Accuracy on the held-out {groups}"),
     "cv accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Cross-validation on the training {groups}"),
     "measured held out": QT_TRANSLATE_NOOP(
-        "GmmSelect", "Measured on the {samples} samples of the {count} {groups} held out (VALIDATION = "
-                     "{share} of the {groups} of each class, SEED = {seed}): the (alpha, tau) search, the "
-                     "band selection and the assessed fit never saw them."),
+        "GmmSelect", "Measured on the {samples} samples of the {count} {held_out_groups} held out "
+                     "(VALIDATION = {share} of the {groups} of each class, SEED = {seed}): the (alpha, tau) "
+                     "search, the band selection and the assessed fit never saw them."),
     "estimated loo polygon": QT_TRANSLATE_NOOP(
         "GmmSelect", "Estimated by leave-one-out cross-validation on the training {groups}: each {group} "
                      "is predicted by the model without it (exact, in closed form or by downdate). Overall"
@@ -288,6 +290,10 @@ class Words:
     def grouped_by(self, unit):
         """These words for samples grouped by `unit` ('polygon', 'group' or 'spectrum')."""
         return Words(self.translations, unit)
+
+    def counted(self, count):
+        """The word for `count` groups of this unit: 'polygon' for 1, else 'polygons'."""
+        return self(f"{'group' if count == 1 else 'groups'} {self.unit}")
 
     def __call__(self, name, /, **values):
         """The text `name` with its placeholders filled by `values` (inserted as they are) and the words of
@@ -575,7 +581,7 @@ def tau_text(mixture, words):
 def parameters_section(record, words):
     """The parameters of the run under their parameter ids, as the user gave them, then the final model."""
     values = {**record.source, **record.parameters}
-    skip = {"tau"} if "tau_grid" in values else set()
+    skip = ({"tau"} if "tau_grid" in values else set()) | ({"grouped"} if values.get("table") else set())
     rows = [[parameter, text_of(values[key], words)] for key, parameter in PARAMETER_IDS
             if key in values and key not in skip]
     final = words(final_key(record))
@@ -700,11 +706,13 @@ def search_how(model, search, words):
     """How the (alpha, tau) search ran: its cells, folds, criterion and tie rule."""
     cells = f"{len(search.alphas)} x {len(search.grid)}" if len(search.alphas) > 1 else f"{len(search.grid)}"
     criterion = words(f"tau {search.criterion}")
+    refitted = model.training is not None and final_key(model.training) == "final refit"
+    over = words("search on all" if refitted else "search on training")
     if model.training is not None and final_folds(model.training.parameters) == 0:
-        return words("search loo", cells=cells, criterion=criterion, parts=search.folds)
+        return words("search loo", cells=cells, over=over, criterion=criterion, parts=search.folds)
     if search.repeats == 1:
-        return words("search folds", cells=cells, folds=search.folds, criterion=criterion)
-    return words("search repeated folds", cells=cells, folds=search.folds, repeats=search.repeats,
+        return words("search folds", cells=cells, folds=search.folds, over=over, criterion=criterion)
+    return words("search repeated folds", cells=cells, folds=search.folds, over=over, repeats=search.repeats,
                  parts=search.folds * search.repeats, criterion=criterion)
 
 
@@ -775,8 +783,9 @@ def how_obtained(record, held_out, words):
     """How the figures of the held-out assessment (`held_out`) or of the cross-validation were obtained."""
     parameters = record.parameters
     if held_out:
+        count = sum(n for _, n in record.polygons.values())
         return words("measured held out", samples=sum(n for _, n in record.samples.values()),
-                     count=sum(n for _, n in record.polygons.values()),
+                     count=count, held_out_groups=words.counted(count),
                      share=f"{parameters['validation']:g}", seed=parameters["seed"])
     folds = parameters.get("cv_folds", parameters["folds"])
     if folds == 0:

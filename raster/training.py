@@ -394,6 +394,7 @@ def split(samples, options, steps, unit):
     counts = {name: (int(np.sum(y == label)), int(np.sum(y_held_out == label)))
               for label, name in zip(labels, names)}
     check_training_samples(counts, polygons, options.validation, unit)
+    check_grouped_folds(groups, folds, unit)
     if groups is not None:
         check_polygons_left_out(y, groups, dict(zip(labels.tolist(), names)), polygons, options.validation,
                                 unit)
@@ -404,14 +405,37 @@ def split(samples, options, steps, unit):
         steps.say(line)
     say_folds(options, folds, Text(TEXTS["training polygons"], **sample_words(unit)), unit, steps)
     for name, (n_train, n_val) in counts.items():
-        polygons_train, polygons_val = polygons.polygons[name]
-        steps.say(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "Class '{name}': {samples} training samples from {count} {groups}, "
-            "{held_out_samples} held-out samples from {held_out_count} {held_out_groups}"),
-            name=name, samples=n_train, count=polygons_train, groups=counted(unit, polygons_train),
-            held_out_samples=n_val, held_out_count=polygons_val, held_out_groups=counted(unit, polygons_val)))
+        steps.say(class_counts(name, n_train, n_val, polygons.polygons[name], unit))
     return SplitSamples(samples.X[polygons.train], y, groups, samples.X[polygons.held_out], y_held_out, names,
                         counts, polygons, folds, unit)
+
+
+def class_counts(name, n_train, n_held_out, parts, unit):
+    """The log line of class `name`'s training and held-out samples and the `parts` (training, held out)
+    of its groups (a Text)."""
+    trained, held_out = parts
+    if not held_out:
+        return Text(QT_TRANSLATE_NOOP("GmmSelect", "Class '{name}': {samples} training samples from {count} "
+                                      "{groups}, none held out"),
+                    name=name, samples=n_train, count=trained, groups=counted(unit, trained))
+    return Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "Class '{name}': {samples} training samples from {count} {groups}, "
+        "{held_out_samples} held-out samples from {held_out_count} {held_out_groups}"),
+        name=name, samples=n_train, count=trained, groups=counted(unit, trained),
+        held_out_samples=n_held_out, held_out_count=held_out, held_out_groups=counted(unit, held_out))
+
+
+def check_grouped_folds(groups, folds, unit):
+    """ValueError when grouped `folds` (>= 2) outnumber the training groups: a fold would test none."""
+    if groups is None or folds == 0:
+        return
+    count = len(np.unique(groups))
+    if count < folds:
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{folds}-fold cross-validation by {group} needs at least {folds} training {groups}; "
+            "there are {count}. Lower FOLDS, set FOLDS = 0 (one {group} out at a time) or LOO_FEW_POLYGONS = "
+            "yes, or {ungroup}"), folds=folds, count=count, ungroup=Text(UNGROUPING[unit]),
+            **sample_words(unit))
 
 
 def held_out_note(name, polygons, validation, unit):

@@ -83,8 +83,8 @@ def test_groups_default_bands_and_given_wavelengths(tmp_path):
     assert_refused({"INPUT": LIBRARY, **parameters},
                    "Class 'BeachStairWood' has 1 training group: cross-validation by group tests each "
                    "group on a model trained without it, so a class needs at least 2. Add groups of "
-                   "'BeachStairWood', or leave GROUP_FIELD empty (folds of single spectra), whose accuracy "
-                   "is optimistic: the spectra of one group are alike.",
+                   "'BeachStairWood', or leave GROUP_FIELD empty (folds of single spectra), at the cost of "
+                   "an optimistic accuracy: the spectra of one group are alike.",
                    tmp_path)  # all from one ASD file (one site)
     given = run({"INPUT": LIBRARY, "FIELD": "material", "BANDS": BANDS[:3],
                  "WAVELENGTHS": "325.5, 450.5, 575.5", "METHOD": "sfs", "CRITERION": "jm", "TAU": 1e-4,
@@ -205,6 +205,8 @@ def test_messages_help_and_report_name_the_table_s_groups_or_spectra(tmp_path, g
     page = report.read_text()
     assert f"<th>held-out {units}</th>" in page and f"measured on the held-out {units}" in page
     assert "polygon" not in page.replace("<polygon", "").replace("</polygon>", "")
+    # GROUPED is not a parameter of the table's algorithm (GROUP_FIELD is)
+    assert "<th>GROUPED</th>" not in page and "<th>FOLDS</th>" in page
     table = QgsApplication.processingRegistry().algorithmById("gmmselect:trainselectiontable")
     selection = QgsApplication.processingRegistry().algorithmById("gmmselect:trainselection")
     label = table.parameterDefinition("LOO_FEW_POLYGONS").description()

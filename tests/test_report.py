@@ -184,8 +184,9 @@ def test_selection_report_shows_the_model_search_on_the_selected_bands(selection
     bands = len(saved.features)
     assert f"chosen on the {bands} selected bands after the selection (MODEL_SEARCH), over " in text
     assert f"The selection itself used alpha = {alpha:.6g} and tau = 0 (TAU)." in text
-    assert ("by leave-one-out cross-validation on the training polygons (criterion: Cohen's kappa of the "
-            "pooled") in text  # 36 polygons
+    # the refit's search, on all 36 polygons (before: 'on the training polygons')
+    assert ("by leave-one-out cross-validation on all the polygons, training and held out (criterion: "
+            "Cohen's kappa of the pooled confusion matrix of the 36 parts left out") in text
     assert dict(parser.tables["parameters"][0][1:])["MODEL_SEARCH"] == "yes"
     # ALPHA empty: the model's search compared no shrinkage with the intensity estimated on its bands
     estimate = search.alphas[1]
@@ -522,8 +523,21 @@ def test_a_search_that_left_one_polygon_out_for_few_polygons_says_so():
     options = TrainingOptions(tau_grid=[0.0, 0.1], alpha_grid=[0.0, 1.0])
     saved = train(few_polygon_samples(), options, TrainingInputs(2)).model
     text = html.unescape(report_html(saved, "Report"))
-    assert ("2 x 2 values by leave-one-out cross-validation on the training polygons (criterion: Cohen's "
-            "kappa of the pooled") in text
+    assert ("2 x 2 values by leave-one-out cross-validation on all the polygons, training and held out "
+            "(criterion: Cohen's kappa of the pooled") in text
     assert ("Estimated by leave-one-out cross-validation on the training polygons: each polygon is "
             "predicted by the model without it") in text
     assert "5-fold" not in text
+
+
+def test_the_held_out_figures_name_their_polygons_by_count(selection):
+    """'the 1 polygon held out', not 'the 1 polygons' (the count of a held-out assessment can be one)."""
+    from dataclasses import replace
+
+    from gmmselect.raster.report import report_html
+
+    saved = selection[1]
+    names = list(saved.training.polygons)
+    record = replace(saved.training, polygons={name: (3, int(name == names[0])) for name in names})
+    text = html.unescape(report_html(replace(saved, training=record), "Report"))
+    assert " samples of the 1 polygon held out (VALIDATION = 0.3 of the polygons of each class" in text
