@@ -2214,8 +2214,8 @@ Taille {1} : {2:.6g}{3}
     </message>
     <message>
         <location filename="../raster/assessment.py" line="543"/>
-        <source>sample size {planned} (Olofsson 2014 eq. 13), {drawn} points drawn: {counts}</source>
-        <translation>taille d'échantillon {planned} (Olofsson 2014 éq. 13), {drawn} points tirés : {counts}</translation>
+        <source>Sample size {planned} (Olofsson 2014 eq. 13), {drawn} points drawn: {counts}</source>
+        <translation>Taille d'échantillon {planned} (Olofsson 2014 éq. 13), {drawn} points tirés : {counts}</translation>
     </message>
     <message>
         <location filename="../raster/bands.py" line="27"/>
@@ -2274,8 +2274,8 @@ Taille {1} : {2:.6g}{3}
     </message>
     <message>
         <location filename="../raster/bands.py" line="130"/>
-        <source>stored values converted to the model&apos;s (value = stored * scale + offset): {bands}</source>
-        <translation>valeurs stockées converties en celles du modèle (valeur = stockée * échelle + décalage) : {bands}</translation>
+        <source>Stored values converted to the model&apos;s (value = stored * scale + offset): {bands}</source>
+        <translation>Valeurs stockées converties en celles du modèle (valeur = stockée * échelle + décalage) : {bands}</translation>
     </message>
     <message>
         <location filename="../raster/bands.py" line="145"/>
@@ -2354,8 +2354,8 @@ Taille {1} : {2:.6g}{3}
     </message>
     <message>
         <location filename="../raster/bands.py" line="240"/>
-        <source>bands mapped by name: {pairs} (model -&gt; raster band)</source>
-        <translation>bandes associées par leur nom : {pairs} (modèle -&gt; bande du raster)</translation>
+        <source>Bands mapped by name: {pairs} (model -&gt; raster band)</source>
+        <translation>Bandes associées par leur nom : {pairs} (modèle -&gt; bande du raster)</translation>
     </message>
     <message>
         <location filename="../raster/bands.py" line="244"/>
@@ -2579,8 +2579,8 @@ Taille {1} : {2:.6g}{3}
     </message>
     <message>
         <location filename="../raster/predict.py" line="225"/>
-        <source>classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} windows with {threads} threads</source>
-        <translation>classification de {width} x {height} px de {path!r}, bandes {bands}, en {windows} fenêtres avec {threads} threads</translation>
+        <source>Classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} windows with {threads} threads</source>
+        <translation>Classification de {width} x {height} px de {path!r}, bandes {bands}, en {windows} fenêtres avec {threads} threads</translation>
     </message>
     <message>
         <location filename="../raster/predict.py" line="292"/>
@@ -2789,8 +2789,8 @@ Taille {1} : {2:.6g}{3}
     </message>
     <message>
         <location filename="../raster/vector.py" line="179"/>
-        <source>vector {vector!r} is in {vector_crs}, raster in {raster_crs}: reprojecting the features to the raster&apos;s CRS on the fly</source>
-        <translation>le vecteur {vector!r} est dans le SCR {vector_crs}, le raster dans le SCR {raster_crs} : les entités sont reprojetées à la volée dans le SCR du raster</translation>
+        <source>Vector {vector!r} is in {vector_crs}, raster in {raster_crs}: reprojecting the features to the raster&apos;s CRS on the fly</source>
+        <translation>Le vecteur {vector!r} est dans le SCR {vector_crs}, le raster dans le SCR {raster_crs} : les entités sont reprojetées à la volée dans le SCR du raster</translation>
     </message>
     <message>
         <location filename="../raster/vector.py" line="188"/>

@@ -541,7 +541,7 @@ def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, min
         write_points(output_path, partial, class_map, rows, cols, mapped, weights, is_canceled)
     if log is not None:
         log(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "sample size {planned} (Olofsson 2014 eq. 13), {drawn} points drawn: {counts}"),
+            "GmmSelect", "Sample size {planned} (Olofsson 2014 eq. 13), {drawn} points drawn: {counts}"),
             planned=n_planned, drawn=int(drawn.sum()),
             counts=", ".join(f"{name} {int(n)}" for name, n in zip(design.class_names, drawn))))
     return design

@@ -128,7 +128,7 @@ def stored_conversion(path, model, chosen):
     if not converted:
         return None, lines
     return (gains, offsets), [Text(QT_TRANSLATE_NOOP(
-        "GmmSelect", "stored values converted to the model's (value = stored * scale + offset): {bands}"),
+        "GmmSelect", "Stored values converted to the model's (value = stored * scale + offset): {bands}"),
         bands=joined(converted, ", "))] + lines
 
 
@@ -238,7 +238,7 @@ def match_bands(path, model, raster, n_raster_bands=None, band_map=None, toleran
             pairs = ", ".join(f"{band.name!r} {band.number} -> {number}"
                               for band, number in zip(model, numbers))
             lines = [Text(QT_TRANSLATE_NOOP(
-                "GmmSelect", "bands mapped by name: {pairs} (model -> raster band)"), pairs=pairs)]
+                "GmmSelect", "Bands mapped by name: {pairs} (model -> raster band)"), pairs=pairs)]
     else:
         check_band_count(path, len(raster), n_raster_bands)
         side = (Text(QT_TRANSLATE_NOOP("GmmSelect", "the raster has no band names"))

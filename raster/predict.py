@@ -223,7 +223,7 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
                                                         "probabilities" in paths)
     if log is not None:
         log(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} windows "
+            "GmmSelect", "Classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} windows "
             "with {threads} threads"), width=reader.width, height=reader.height, path=raster_path,
             bands=reader.band_numbers, windows=len(windows), threads=workers))
     staging = outputs if outputs is not None else OutputSet()

@@ -177,7 +177,7 @@ def coordinate_transform(raster_path, raster_wkt, geotransform, vector_path, lay
         return None
     if log:
         log(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "vector {vector!r} is in {vector_crs}, raster in {raster_crs}: reprojecting the "
+            "GmmSelect", "Vector {vector!r} is in {vector_crs}, raster in {raster_crs}: reprojecting the "
             "features to the raster's CRS on the fly"),
             vector=vector_path, vector_crs=crs_name(vector_crs), raster_crs=crs_name(raster_crs)))
     try:

@@ -372,7 +372,7 @@ TM = ["blue", "green", "red", "nir", "swir1", "thermal", "swir2"]
 @pytest.mark.parametrize(("trained", "classified", "expected"), [
     (TM, None, "the raster has no band names: bands taken by number ([1, 2, 3, 4, 5, 6, 7]), only the band "
                "count checked"),
-    (TM, TM[::-1], "bands mapped by name: 'blue' 1 -> 7, 'green' 2 -> 6, 'red' 3 -> 5, 'nir' 4 -> 4, "
+    (TM, TM[::-1], "Bands mapped by name: 'blue' 1 -> 7, 'green' 2 -> 6, 'red' 3 -> 5, 'nir' 4 -> 4, "
                    "'swir1' 5 -> 3, 'thermal' 6 -> 2, 'swir2' 7 -> 1 (model -> raster band)"),
     (TM, TM, None),
     (None, TM, "the model has no band names: bands taken by number ([1, 2, 3, 4, 5, 6, 7]), only the band "
@@ -455,14 +455,14 @@ def test_a_raster_storing_the_values_otherwise_is_converted_to_the_model(tmp_pat
         results, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
                                                       "OUTPUT": str(tmp_path / f"{name}_map.tif")})
         maps.append(gdal.Open(results["OUTPUT"]).ReadAsArray())
-        logs.append([line for line in feedback.infos + feedback.warnings if "stored values" in line])
+        logs.append([line for line in feedback.infos + feedback.warnings if "stored values" in line.lower()])
     np.testing.assert_array_equal(maps[1], maps[0])
     assert np.mean(maps[2] == maps[0]) < 0.9
     converted = ", ".join(f"band {n} 0.01, 0 <- raster band {n} 0.005, -0.5" for n in range(1, 8))
     taken = "; ".join(f"band {n}: value = stored * 0.01 + 0, raster band {n}: no scale or offset"
                       for n in range(1, 8))
     assert logs == [
-        [], [f"stored values converted to the model's (value = stored * scale + offset): {converted}"],
+        [], [f"Stored values converted to the model's (value = stored * scale + offset): {converted}"],
         [f"warning: stored values taken as they are where only the model or the raster declares a scale or "
          f"offset: {taken}"]]
 

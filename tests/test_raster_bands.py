@@ -62,7 +62,7 @@ def test_same_names_in_another_order_are_mapped_by_name(tmp_path, model):
     assert not any("mapped" in line or "no band names" in line for line in lines)
     mapped, lines = classify(tmp_path, reversed_, model, "b.tif", model_bands=tm_bands(), n_raster_bands=7)
     np.testing.assert_array_equal(mapped, expected)
-    assert lines[0] == ("bands mapped by name: 'blue' 1 -> 7, 'green' 2 -> 6, 'red' 3 -> 5, 'nir' 4 -> 4, "
+    assert lines[0] == ("Bands mapped by name: 'blue' 1 -> 7, 'green' 2 -> 6, 'red' 3 -> 5, 'nir' 4 -> 4, "
                         "'swir1' 5 -> 3, 'swir2' 7 -> 1 (model -> raster band)")
     np.testing.assert_array_equal(classify(tmp_path, LANDSAT, model, "c.tif")[0], expected)
 
