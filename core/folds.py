@@ -94,25 +94,34 @@ def make_folds(y, n_folds=5, groups=None, seed=0):
     return fold
 
 
+def short_fold(y, fold, n_folds):
+    """(label, fold, left): the first fold (0-based) whose training part holds `left` < MIN_SAMPLES_PER_CLASS
+    samples of class `label`, or None when every fold trains enough of every class."""
+    labels, code = np.unique(y, return_inverse=True)
+    for v in range(n_folds):
+        left = np.bincount(code[fold != v], minlength=len(labels))
+        short = np.flatnonzero(left < MIN_SAMPLES_PER_CLASS)
+        if short.size:
+            return labels[short[0]], v, int(left[short[0]])
+    return None
+
+
 def check_folds(y, fold, n_folds, grouped):
     """Raise ValueError when a fold's training part holds fewer than MIN_SAMPLES_PER_CLASS of a class."""
-    labels = np.unique(y)
-    for v in range(n_folds):
-        train = y[fold != v]
-        for label in labels:
-            left = int(np.sum(train == label))
-            if left < MIN_SAMPLES_PER_CLASS:
-                total = int(np.sum(y == label))
-                if grouped:
-                    how = Text(QT_TRANSLATE_NOOP(
-                        "GmmSelect", "draw more polygons of it, use fewer folds, or turn grouped folds off"))
-                else:
-                    how = Text(QT_TRANSLATE_NOOP("GmmSelect", "add samples of it or use fewer folds"))
-                raise InputError(QT_TRANSLATE_NOOP(
-                    "GmmSelect", "class {label} has {total} samples; in {folds}-fold cross-validation fold "
-                    "{fold} leaves only {left} of them for training ({minimum} needed): {how}"),
-                    label=label, total=total, folds=n_folds, fold=v + 1, left=left,
-                    minimum=MIN_SAMPLES_PER_CLASS, how=how)
+    short = short_fold(y, fold, n_folds)
+    if short is None:
+        return
+    label, v, left = short
+    if grouped:
+        how = Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "draw more polygons of it, use fewer folds, or turn grouped folds off"))
+    else:
+        how = Text(QT_TRANSLATE_NOOP("GmmSelect", "add samples of it or use fewer folds"))
+    raise InputError(QT_TRANSLATE_NOOP(
+        "GmmSelect", "class {label} has {total} samples; in {folds}-fold cross-validation fold "
+        "{fold} leaves only {left} of them for training ({minimum} needed): {how}"),
+        label=label, total=int(np.sum(y == label)), folds=n_folds, fold=v + 1, left=left,
+        minimum=MIN_SAMPLES_PER_CLASS, how=how)
 
 
 def check_left_out_groups(y, fold, group_ids):

@@ -3177,5 +3177,10 @@ Taille {1} : {2:.6g}{3}
         <source>{folds}-fold cross-validation by {group} needs at least {folds} training {groups}; there are {count}. Lower FOLDS, set FOLDS = 0 (one {group} out at a time) or LOO_FEW_POLYGONS = yes, or {ungroup}</source>
         <translation>la validation croisée à {folds} plis par {group} demande au moins {folds} {groups} d'entraînement ; il y en a {count}. Abaissez FOLDS, mettez FOLDS = 0 (un {group} laissé de côté à la fois) ou LOO_FEW_POLYGONS = yes, ou {ungroup}</translation>
     </message>
+    <message>
+        <location filename="../raster/training.py" line="456"/>
+        <source>class &apos;{name}&apos; has {count} samples in {parts} {groups}, but {folds}-fold cross-validation by {group} (SEED = {seed}) puts {held} of them in fold {fold}, which leaves {left} to train on without that fold ({minimum} needed). Set FOLDS = 0 or LOO_FEW_POLYGONS = yes (one {group} out at a time), change FOLDS or SEED, or {ungroup}</source>
+        <translation>la classe « {name} » a {count} échantillons dans {parts} {groups}, mais la validation croisée à {folds} plis par {group} (SEED = {seed}) en place {held} dans le pli {fold}, ce qui en laisse {left} pour l'entraînement sans ce pli (il en faut {minimum}). Mettez FOLDS = 0 ou LOO_FEW_POLYGONS = yes (un {group} laissé de côté à la fois), changez FOLDS ou SEED, ou {ungroup}</translation>
+    </message>
 </context>
 </TS>

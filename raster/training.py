@@ -25,6 +25,7 @@ import numpy as np
 
 from ..core import (
     LEAVE_ONE_OUT,
+    Canceled,
     GaussianMixture,
     SavedModel,
     confusion_matrix,
@@ -34,6 +35,7 @@ from ..core import (
 )
 from ..core.choices import MAX_FEATURES
 from ..core.criteria import Assessment
+from ..core.folds import grouped_folds, short_fold
 from ..core.modelfile import TrainingRecord, band_label
 from ..core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
@@ -209,7 +211,9 @@ class Steps:
 
     @contextmanager
     def timed(self, step):
-        """Record the seconds the block takes as the timing of `step`."""
+        """Record the seconds the block takes as the timing of `step` (Canceled first, when the run was)."""
+        if self.is_canceled is not None and self.is_canceled():
+            raise Canceled(f"canceled before the step {step}")
         started = time.perf_counter()
         yield
         self.timings[step] = time.perf_counter() - started
@@ -398,6 +402,10 @@ def split(samples, options, steps, unit):
     if groups is not None:
         check_polygons_left_out(y, groups, dict(zip(labels.tolist(), names)), polygons, options.validation,
                                 unit)
+        check_fold_training(y, groups, folds, names_of, options, unit)
+        if options.refit and polygons.held_out.any():  # the refit's folds, over all the groups
+            check_fold_training(samples.y, samples.groups, folds_for(options, samples.groups), names_of,
+                                options, unit)
     elif folds != 0:
         check_samples_per_fold(counts, folds)
     polygons.warnings += few_polygon_warnings(polygons, options.grouped, folds, unit)
@@ -436,6 +444,28 @@ def check_grouped_folds(groups, folds, unit):
             "there are {count}. Lower FOLDS, set FOLDS = 0 (one {group} out at a time) or LOO_FEW_POLYGONS = "
             "yes, or {ungroup}"), folds=folds, count=count, ungroup=Text(UNGROUPING[unit]),
             **sample_words(unit))
+
+
+def check_fold_training(y, groups, folds, names, options, unit):
+    """ValueError when a fold of the grouped `folds` (>= 2) the search (seeds seed ... seed + REPEATS - 1),
+    the selection and the cross-validation draw leaves a class fewer than MIN_SAMPLES_PER_CLASS samples to
+    train on (its groups, which may hold other classes too, sit in that fold). `names` {code: class name}."""
+    if folds == 0:
+        return
+    for seed in range(options.seed, options.seed + options.repeats):
+        short = short_fold(y, grouped_folds(y, groups, folds, seed), folds)
+        if short is None:
+            continue
+        label, fold, left = short
+        total = int(np.sum(y == label))
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "class '{name}' has {count} samples in {parts} {groups}, but {folds}-fold "
+            "cross-validation by {group} (SEED = {seed}) puts {held} of them in fold {fold}, which leaves "
+            "{left} to train on without that fold ({minimum} needed). Set FOLDS = 0 or LOO_FEW_POLYGONS = "
+            "yes (one {group} out at a time), change FOLDS or SEED, or {ungroup}"),
+            name=names.get(label, str(label)), count=total, parts=len(np.unique(groups[y == label])),
+            folds=folds, seed=seed, held=total - left, fold=fold + 1, left=left,
+            minimum=MIN_SAMPLES_PER_CLASS, ungroup=Text(UNGROUPING[unit]), **sample_words(unit))
 
 
 def held_out_note(name, polygons, validation, unit):

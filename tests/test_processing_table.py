@@ -215,3 +215,25 @@ def test_messages_help_and_report_name_the_table_s_groups_or_spectra(tmp_path, g
         "Leave one polygon out when the polygons are few")
     assert "GROUP_FIELD, REPEATS" in table.parameterDefinition("MODEL_SEARCH").help()
     assert "GROUPED, REPEATS" in selection.parameterDefinition("MODEL_SEARCH").help()
+
+
+def test_folds_that_leave_a_class_nothing_to_train_on_are_refused_in_the_table_s_words(tmp_path):
+    """Groups (sites) that hold several materials: 2-fold cross-validation by site puts the three sites of
+    'roof' in one fold. Before: the core's 'Class 2 has 9 samples; in 2-fold cross-validation fold 1 leaves
+    only 0 of them for training (2 needed): draw more polygons of it, ...' (a class code, polygons)."""
+    rng = np.random.default_rng(0)
+    rows = []
+    for site, grass in enumerate([12, 11, 10, 9, 8, 7]):
+        rows += [("grass", f"site {site}")] * grass + [("roof", f"site {site}")] * 3 * (site in (1, 4, 5))
+    path = tmp_path / "sites.csv"
+    values = rng.normal(size=(len(rows), 2))
+    path.write_text("material,site,b1,b2\n" + "".join(
+        f"{material},{site},{a:.4f},{b:.4f}\n" for (material, site), (a, b) in zip(rows, values)))
+    (tmp_path / "sites.csvt").write_text('"String","String","Real","Real"')
+    assert_refused({"INPUT": str(path), "GROUP_FIELD": "site", "FOLDS": 2, "LOO_FEW_POLYGONS": False,
+                    "REPEATS": 1, "CRITERION": "jm"},
+                   "Class 'roof' has 9 samples in 3 groups, but 2-fold cross-validation by group (SEED = 0) "
+                   "puts 9 of them in fold 1, which leaves 0 to train on without that fold (2 needed). Set "
+                   "FOLDS = 0 or LOO_FEW_POLYGONS = yes (one group out at a time), change FOLDS or SEED, or "
+                   "leave GROUP_FIELD empty (folds of single spectra), at the cost of an optimistic "
+                   "accuracy: the spectra of one group are alike.", tmp_path)
