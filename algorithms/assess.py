@@ -107,7 +107,7 @@ class AssessAlgorithm(GmmSelectAlgorithm):
                                (self.OUTPUT_REPORT, lambda a: assessment_report(a, title, words))):
                 if paths[name]:
                     self.staging.write_text(paths[name], text(assessment))
-            self.commitOutputs()
+            self.commitOutputs(feedback)
         estimates = assessment.estimates
         half = assessment.z * estimates.overall_se
         feedback.setProgress(100)

@@ -371,8 +371,11 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                 self.info(feedback, line)
         return log
 
-    def commitOutputs(self):
-        """Publish every staged output file together (the last step of a run)."""
+    def commitOutputs(self, feedback):
+        """Publish every staged output file together (the last step of a run), unless the run was canceled
+        (a cancel after the computation's last check still leaves nothing)."""
+        if feedback.isCanceled():
+            raise Canceled("canceled before the outputs were published")
         self.staging.commit()
 
     @contextmanager

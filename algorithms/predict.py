@@ -188,7 +188,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                                is_canceled=feedback.isCanceled, log=self.logTo(feedback),
                                n_raster_bands=saved.n_raster_bands, outputs=self.staging,
                                model_bands=model_bands(saved, band_numbers), band_map=band_map, client=client)
-            self.commitOutputs()
+            self.commitOutputs(feedback)
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
         self.info(feedback, GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(
             output, time.perf_counter() - started))

@@ -89,7 +89,7 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
                 self.parameterAsInt(parameters, self.SEED, context), log=self.logTo(feedback),
                 progress=progress_between(feedback, 0, 100, full=100), is_canceled=feedback.isCanceled,
                 outputs=self.staging)
-            self.commitOutputs()
+            self.commitOutputs(feedback)
         n_total = int(design.counts.sum())
         self.info(feedback, GmmSelect.tr(
             "{0} points written to {1} (Olofsson 2014 eq. 13: {2}; allocation {3})").format(

@@ -289,7 +289,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             result = train(samples, options, inputs, log=self.logTo(feedback),
                            progress=progress_between(feedback, 20, 95), is_canceled=feedback.isCanceled)
             outputs = self.writeOutputs(result, paths)
-            self.commitOutputs()
+            self.commitOutputs(feedback)
         feedback.setProgress(100)
         how = report_words().grouped_by(unit_of(inputs.source))(
             "how held out" if outputs[self.ASSESSMENT] == HELD_OUT else "how cv")

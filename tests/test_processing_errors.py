@@ -250,6 +250,19 @@ def test_raster_layer_errors_become_messages(tmp_path):
     assert "far.gpkg" in message or "raster" in message
 
 
+@pytest.mark.parametrize("percent", [90.0, 94.9])
+def test_a_cancel_after_the_last_computation_still_leaves_no_output(tmp_path, percent):
+    """Canceled once the training itself is done (its progress ends at 95 %, then the files are written):
+    before, the run checked for a cancel only in the searches and the selection, so a cancel during the
+    final fit, the held-out assessment or the writing still published the model, the report and the
+    matrix."""
+    outputs = {name: str(tmp_path / name) for name in ("m.gmm", "report.html", "matrix.csv")}
+    with pytest.raises(exception(), match="^Canceled: no output was written.$"):
+        run("gmmselect:traingmm", landsat(OUTPUT_MODEL=outputs["m.gmm"], OUTPUT_REPORT=outputs["report.html"],
+                                          OUTPUT_MATRIX=outputs["matrix.csv"]), feedback=cancel_past(percent))
+    assert sorted(os.listdir(tmp_path)) == []
+
+
 def test_cancel_stops_training_and_leaves_no_model(tmp_path):
     model = tmp_path / "m.gmm"
     with pytest.raises(exception(), match="Canceled: no output was written"):
