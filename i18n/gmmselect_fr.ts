@@ -2518,11 +2518,6 @@ Taille {1} : {2:.6g}{3}
         <translation>le champ de groupe {field!r} de la table {path!r} est son champ de classe : les groupes (sites, fichiers, placettes) découpent chaque classe en parties que la validation croisée laisse de côté une à une ; choisissez le champ qui les nomme, ou aucun (chaque ligne forme son propre groupe)</translation>
     </message>
     <message>
-        <location filename="../raster/library.py" line="136"/>
-        <source>{count} rows of table {path!r} have an empty or non-finite band value (first: FID {fid}, field {field!r}): fill in these values or delete the rows</source>
-        <translation>{count} lignes de la table {path!r} ont une valeur de bande vide ou non finie (première : FID {fid}, champ {field!r}) : renseignez ces valeurs ou supprimez ces lignes</translation>
-    </message>
-    <message>
         <location filename="../raster/library.py" line="147"/>
         <source>every class needs at least {minimum} spectra for a covariance (class {detail}); add spectra of these classes or delete their rows</source>
         <translation>chaque classe a besoin d'au moins {minimum} spectres pour une covariance (classe {detail}) ; ajoutez des spectres de ces classes ou supprimez leurs lignes</translation>
@@ -2761,11 +2756,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/vector.py" line="70"/>
         <source>vector {path!r} has no layer {layer!r}; its layers are: {layers}</source>
         <translation>le vecteur {path!r} n'a pas de couche {layer!r} ; ses couches sont : {layers}</translation>
-    </message>
-    <message>
-        <location filename="../raster/vector.py" line="86"/>
-        <source>{count} of the {total} features of {path!r} have an empty class field {field!r} (FIDs {fids}); fill in their class or delete them</source>
-        <translation>{count} des {total} entités de {path!r} ont un champ de classe {field!r} vide (FID {fids}) ; renseignez leur classe ou supprimez-les</translation>
     </message>
     <message>
         <location filename="../raster/vector.py" line="106"/>
@@ -3181,6 +3171,16 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/training.py" line="456"/>
         <source>class &apos;{name}&apos; has {count} samples in {parts} {groups}, but {folds}-fold cross-validation by {group} (SEED = {seed}) puts {held} of them in fold {fold}, which leaves {left} to train on without that fold ({minimum} needed). Set FOLDS = 0 or LOO_FEW_POLYGONS = yes (one {group} out at a time), change FOLDS or SEED, or {ungroup}</source>
         <translation>la classe « {name} » a {count} échantillons dans {parts} {groups}, mais la validation croisée à {folds} plis par {group} (SEED = {seed}) en place {held} dans le pli {fold}, ce qui en laisse {left} pour l'entraînement sans ce pli (il en faut {minimum}). Mettez FOLDS = 0 ou LOO_FEW_POLYGONS = yes (un {group} laissé de côté à la fois), changez FOLDS ou SEED, ou {ungroup}</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="136"/>
+        <source>rows of table {path!r} with an empty or non-finite band value: {count} (first: FID {fid}, field {field!r}); fill in these values or delete the rows</source>
+        <translation>lignes de la table {path!r} ayant une valeur de bande vide ou non finie : {count} (première : FID {fid}, champ {field!r}) ; renseignez ces valeurs ou supprimez ces lignes</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="86"/>
+        <source>features of {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete them</source>
+        <translation>entités de {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez-les</translation>
     </message>
 </context>
 </TS>

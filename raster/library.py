@@ -134,8 +134,8 @@ def check_values(path, X, fids, band_names):
         rows = np.flatnonzero(bad.any(axis=1))
         first = band_names[int(np.flatnonzero(bad[rows[0]])[0])]
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "{count} rows of table {path!r} have an empty or non-finite band value (first: FID "
-            "{fid}, field {field!r}): fill in these values or delete the rows"),
+            "GmmSelect", "rows of table {path!r} with an empty or non-finite band value: {count} (first: FID "
+            "{fid}, field {field!r}); fill in these values or delete the rows"),
             count=len(rows), path=path, fid=fids[rows[0]], field=first)
 
 

@@ -84,8 +84,8 @@ def class_codes(path, field_name, field_type, values, fids):
     empty = [fid for fid, value in zip(fids, values) if value is None or value == ""]
     if empty:
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "{count} of the {total} features of {path!r} have an empty class field {field!r} "
-            "(FIDs {fids}); fill in their class or delete them"),
+            "GmmSelect", "features of {path!r} with an empty class field {field!r}: {count} of {total} (FID "
+            "{fids}); fill in their class or delete them"),
             count=len(empty), total=len(values), path=path, field=field_name, fids=fid_list(empty))
     if field_type in _INTEGER_FIELDS or field_type == ogr.OFTReal:
         return integer_codes(path, field_name, values)

@@ -237,3 +237,15 @@ def test_folds_that_leave_a_class_nothing_to_train_on_are_refused_in_the_table_s
                    "FOLDS = 0 or LOO_FEW_POLYGONS = yes (one group out at a time), change FOLDS or SEED, or "
                    "leave GROUP_FIELD empty (folds of single spectra), at the cost of an optimistic "
                    "accuracy: the spectra of one group are alike.", tmp_path)
+
+
+def test_rows_with_an_empty_band_value_are_refused_by_count(tmp_path):
+    """Two rows with an empty value in wl_350: named by count, first FID and field. Before: '2 rows of table
+    ... have ...' (and '1 rows ... have' for one)."""
+    def blank(number, line):
+        cells = line.split(",")
+        return ",".join(cells[:3] + [""] + cells[4:]) if number in (4, 7) else line
+
+    path = write_library(tmp_path, retype=blank)
+    assert_refused({"INPUT": path}, f"Rows of table {path!r} with an empty or non-finite band value: 2 "
+                   "(first: FID 5, field 'wl_350'); fill in these values or delete the rows.", tmp_path)

@@ -269,7 +269,7 @@ def test_empty_class_values_are_named(tmp_path):
     vector = write_vector(tmp_path / "v.gpkg", [(box(1, 91, 5, 95), "a"), (box(6, 91, 9, 95), None),
                                                 (box(1, 80, 5, 85), "")])
     raster = write_raster(tmp_path / "r.tif", np.ones((1, 20, 20), dtype=np.uint8))
-    with pytest.raises(DataError, match=r"2 of the 3 features .* empty class field 'class' \(FIDs 2, 3\)"):
+    with pytest.raises(DataError, match=r"features of .* empty class field 'class': 2 of 3 \(FID 2, 3\)"):
         extract_samples(raster, vector, "class")
 
 
