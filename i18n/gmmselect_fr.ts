@@ -2523,11 +2523,6 @@ Taille {1} : {2:.6g}{3}
         <translation>chaque classe a besoin d'au moins {minimum} spectres pour une covariance (classe {detail}) ; ajoutez des spectres de ces classes ou supprimez leurs lignes</translation>
     </message>
     <message>
-        <location filename="../raster/library.py" line="157"/>
-        <source>WAVELENGTHS gives {count} values for {bands} band fields: give one wavelength per band field, in the order of BANDS</source>
-        <translation>WAVELENGTHS donne {count} valeurs pour {bands} champs de bande : donnez une longueur d'onde par champ de bande, dans l'ordre de BANDS</translation>
-    </message>
-    <message>
         <location filename="../raster/library.py" line="163"/>
         <source>No wavelength in some band field names (e.g. wl_450, b450, 450) and none given in WAVELENGTHS: the model records band names only</source>
         <translation>Pas de longueur d'onde dans certains noms de champ de bande (p. ex. wl_450, b450, 450) et aucune n'est donnée dans WAVELENGTHS : le modèle n'enregistre que les noms des bandes</translation>
@@ -2591,16 +2586,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/samples.py" line="214"/>
         <source>{samples} samples of {classes} classes from {raster!r} (bands {bands}); {unusable} no-data or masked pixels dropped; {read} of {total} raster pixels read</source>
         <translation>{samples} échantillons de {classes} classes tirés de {raster!r} (bandes {bands}) ; {unusable} pixels sans donnée ou masqués écartés ; {read} des {total} pixels du raster lus</translation>
-    </message>
-    <message>
-        <location filename="../raster/samples.py" line="227"/>
-        <source>class {name!r}: {usable} usable pixels from {features} features ({covered} pixels covered, {outside} features outside the raster)</source>
-        <translation>classe {name!r} : {usable} pixels utilisables issus de {features} entités ({covered} pixels couverts, {outside} entités hors du raster)</translation>
-    </message>
-    <message>
-        <location filename="../raster/samples.py" line="240"/>
-        <source>every class needs at least {minimum} usable pixels in raster {raster!r} ({details}; {unusable} pixels were no-data, NaN or masked, {contested} contested); add or enlarge training features of these classes in {vector!r}, check the no-data values and mask, or drop these classes</source>
-        <translation>chaque classe a besoin d'au moins {minimum} pixels utilisables dans le raster {raster!r} ({details} ; {unusable} pixels étaient sans donnée, NaN ou masqués, {contested} en conflit) ; ajoutez ou agrandissez des entités d'entraînement de ces classes dans {vector!r}, vérifiez les valeurs sans donnée et le masque, ou retirez ces classes</translation>
     </message>
     <message>
         <location filename="../raster/samples.py" line="346"/>
@@ -3023,11 +3008,6 @@ Taille {1} : {2:.6g}{3}
         <translation>VALIDATION est la part des {groups} réservés par classe, dans [0, 1) ; reçu {share}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="269"/>
-        <source>VALIDATION = {share:g} holds out every {group} of class &apos;{name}&apos; ({count}), leaving none to train on. {advice}, lower VALIDATION below {limit:.2f}, or set it to 0 to assess by cross-validation only</source>
-        <translation>VALIDATION = {share:g} réserve chaque {group} de la classe « {name} » ({count}) et n'en laisse aucun pour l'entraînement. {advice}, abaissez VALIDATION sous {limit:.2f}, ou mettez-la à 0 pour n'évaluer que par validation croisée</translation>
-    </message>
-    <message>
         <location filename="../raster/training.py" line="385"/>
         <source>the class field holds one class, &apos;{name}&apos;: a classification needs at least two; choose the field that holds the classes (FIELD) or add {groups} of other classes</source>
         <translation>le champ de classe ne contient qu'une classe, « {name} » : une classification en demande au moins deux ; choisissez le champ qui contient les classes (FIELD) ou ajoutez des {groups} d'autres classes</translation>
@@ -3043,19 +3023,9 @@ Taille {1} : {2:.6g}{3}
         <translation> (VALIDATION = {validation:g} réserve en outre {count} {groups})</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="435"/>
-        <source>class &apos;{name}&apos; has {count} training sample(s){held_out}: a class needs at least {minimum} for its covariance. {advice}{unheld}</source>
-        <translation>la classe « {name} » a {count} échantillon(s) d'entraînement{held_out} : une classe en demande au moins {minimum} pour sa covariance. {advice}{unheld}</translation>
-    </message>
-    <message>
         <location filename="../raster/training.py" line="451"/>
         <source>class &apos;{name}&apos; has 1 training {group}{held_out}: cross-validation by {group} tests each {group} on a model trained without it, so a class needs at least 2</source>
         <translation>la classe « {name} » a 1 {group} d'entraînement{held_out} : la validation croisée par {group} teste chaque {group} sur un modèle entraîné sans lui, si bien qu'une classe en demande au moins 2</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="456"/>
-        <source>class &apos;{name}&apos; has {count} training samples{held_out}, {largest} of them in one {group}: cross-validation by {group} tests that {group} on a model trained on the other {rest} ({minimum} needed)</source>
-        <translation>la classe « {name} » a {count} échantillons d'entraînement{held_out}, dont {largest} dans un seul {group} : la validation croisée par {group} teste ce {group} sur un modèle entraîné sur les {rest} autres (il en faut {minimum})</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="464"/>
@@ -3181,6 +3151,36 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/vector.py" line="86"/>
         <source>features of {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete them</source>
         <translation>entités de {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez-les</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="157"/>
+        <source>WAVELENGTHS has a different number of values ({count}) than there are band fields ({bands}): give one wavelength per band field, in the order of BANDS</source>
+        <translation>WAVELENGTHS n'a pas autant de valeurs ({count}) qu'il y a de champs de bande ({bands}) : donnez une longueur d'onde par champ de bande, dans l'ordre de BANDS</translation>
+    </message>
+    <message>
+        <location filename="../raster/samples.py" line="227"/>
+        <source>class {name!r}: usable pixels {usable}, features {features} (pixels covered {covered}, features outside the raster {outside})</source>
+        <translation>classe {name!r} : pixels utilisables {usable}, entités {features} (pixels couverts {covered}, entités hors du raster {outside})</translation>
+    </message>
+    <message>
+        <location filename="../raster/samples.py" line="240"/>
+        <source>every class needs at least {minimum} usable pixels in raster {raster!r} ({details}; pixels no-data, NaN or masked: {unusable}, contested: {contested}); add or enlarge training features of these classes in {vector!r}, check the no-data values and mask, or drop these classes</source>
+        <translation>chaque classe a besoin d'au moins {minimum} pixels utilisables dans le raster {raster!r} ({details} ; pixels sans donnée, NaN ou masqués : {unusable}, en conflit : {contested}) ; ajoutez ou agrandissez des entités d'entraînement de ces classes dans {vector!r}, vérifiez les valeurs sans donnée et le masque, ou retirez ces classes</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="273"/>
+        <source>VALIDATION = {share:g} holds out every {group} of class &apos;{name}&apos; (it has {count}), leaving none to train on. {advice}, lower VALIDATION below {limit:.2f}, or set it to 0 to assess by cross-validation only</source>
+        <translation>VALIDATION = {share:g} réserve chaque {group} de la classe « {name} » (elle en a {count}) et n'en laisse aucun pour l'entraînement. {advice}, abaissez VALIDATION sous {limit:.2f}, ou mettez-la à 0 pour n'évaluer que par validation croisée</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="488"/>
+        <source>training samples of class &apos;{name}&apos;: {count}{held_out}; a class needs at least {minimum} for its covariance. {advice}{unheld}</source>
+        <translation>échantillons d'entraînement de la classe « {name} » : {count}{held_out} ; une classe en demande au moins {minimum} pour sa covariance. {advice}{unheld}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="509"/>
+        <source>class &apos;{name}&apos; has {count} training samples{held_out}, {largest} of them in one {group}: cross-validation by {group} tests that {group} on a model trained on what is left ({rest}; {minimum} needed)</source>
+        <translation>la classe « {name} » a {count} échantillons d'entraînement{held_out}, dont {largest} dans un seul {group} : la validation croisée par {group} teste ce {group} sur un modèle entraîné sur ce qui reste ({rest} ; il en faut {minimum})</translation>
     </message>
 </context>
 </TS>

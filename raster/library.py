@@ -155,8 +155,9 @@ def band_wavelengths(band_names, given=None, log=None):
     if given:
         if len(given) != len(band_names):
             raise DataError(QT_TRANSLATE_NOOP(
-                "GmmSelect", "WAVELENGTHS gives {count} values for {bands} band fields: give one wavelength "
-                "per band field, in the order of BANDS"), count=len(given), bands=len(band_names))
+                "GmmSelect", "WAVELENGTHS has a different number of values ({count}) than there are band "
+                "fields ({bands}): give one wavelength per band field, in the order of BANDS"),
+                count=len(given), bands=len(band_names))
         return [float(value) for value in given]
     parsed = parse_wavelengths(band_names)
     if parsed is None and log is not None:

@@ -225,8 +225,8 @@ class SampleWalk:
         """Where the `usable` pixels of class index `k` came from, for the message of a short class."""
         features, own = self.features, self.class_index == k
         return Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "class {name!r}: {usable} usable pixels from {features} features ({covered} "
-            "pixels covered, {outside} features outside the raster)"),
+            "GmmSelect", "class {name!r}: usable pixels {usable}, features {features} (pixels covered "
+            "{covered}, features outside the raster {outside})"),
             name=features.class_names[k], usable=int(usable), features=int(own.sum()),
             covered=int(self.covered[own].sum()),
             outside=int(np.sum(own & (features.boxes[:, 2] <= features.boxes[:, 0]))))
@@ -239,7 +239,7 @@ class SampleWalk:
         details = joined([self.short_class(k, counts[k]) for k in short], SEMICOLON)
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "every class needs at least {minimum} usable pixels in raster {raster!r} "
-            "({details}; {unusable} pixels were no-data, NaN or masked, {contested} contested); add or "
+            "({details}; pixels no-data, NaN or masked: {unusable}, contested: {contested}); add or "
             "enlarge training features of these classes in {vector!r}, check the no-data values and mask, or "
             "drop these classes"), minimum=MIN_SAMPLES_PER_CLASS, raster=self.raster_path, details=details,
             unusable=self.n_unusable, contested=self.n_contested, vector=self.vector_path)

@@ -271,9 +271,9 @@ def split_polygons(y, groups, share, seed=0, names=None, unit="polygon"):
         if n_out >= len(ids):
             limit = (len(ids) - 0.5) / len(ids)
             raise InputError(QT_TRANSLATE_NOOP(
-                "GmmSelect", "VALIDATION = {share:g} holds out every {group} of class '{name}' ({count}), "
-                "leaving none to train on. {advice}, lower VALIDATION below {limit:.2f}, or set it to 0 to "
-                "assess by cross-validation only"),
+                "GmmSelect", "VALIDATION = {share:g} holds out every {group} of class '{name}' (it has "
+                "{count}), leaving none to train on. {advice}, lower VALIDATION below {limit:.2f}, or set it "
+                "to 0 to assess by cross-validation only"),
                 share=share, name=name, count=len(ids), **sample_words(unit),
                 advice=advice("groups", unit, name), limit=limit)
         if share > 0 and n_out == 0:
@@ -486,8 +486,8 @@ def check_training_samples(counts, polygons, validation, unit):
             unheld = (Text(QT_TRANSLATE_NOOP("GmmSelect", " or set VALIDATION = 0"))
                       if polygons.polygons[name][1] else "")
             raise InputError(QT_TRANSLATE_NOOP(
-                "GmmSelect", "class '{name}' has {count} training sample(s){held_out}: a class needs at "
-                "least {minimum} for its covariance. {advice}{unheld}"),
+                "GmmSelect", "training samples of class '{name}': {count}{held_out}; a class needs at least "
+                "{minimum} for its covariance. {advice}{unheld}"),
                 name=name, count=count, held_out=held_out_note(name, polygons, validation, unit),
                 minimum=MIN_SAMPLES_PER_CLASS, advice=advice("samples", unit, name), unheld=unheld)
 
@@ -508,8 +508,8 @@ def check_polygons_left_out(y, groups, names, polygons, validation, unit):
         elif sizes.sum() - sizes.max() < MIN_SAMPLES_PER_CLASS:
             problem = Text(QT_TRANSLATE_NOOP(
                 "GmmSelect", "class '{name}' has {count} training samples{held_out}, {largest} of them in "
-                "one {group}: cross-validation by {group} tests that {group} on a model trained on the "
-                "other {rest} ({minimum} needed)"),
+                "one {group}: cross-validation by {group} tests that {group} on a model trained on what is "
+                "left ({rest}; {minimum} needed)"),
                 name=name, count=sizes.sum(), held_out=held, largest=sizes.max(),
                 rest=sizes.sum() - sizes.max(), minimum=MIN_SAMPLES_PER_CLASS, **words)
         else:

@@ -45,7 +45,8 @@ def test_validation_leaving_a_class_without_training_polygon(tmp_path):
                                "WHERE class = 'water')")
     model = tmp_path / "model.gmm"
     with pytest.raises(exception(), match="VALIDATION = 0.5 holds out every polygon of class 'water' "
-                                          "\\(1\\), leaving none to train on. Draw more polygons of 'water'"):
+                                          "\\(it has 1\\), leaving none to train on. Draw more polygons of "
+                                          "'water'"):
         run("gmmselect:trainselection", {"INPUT": LANDSAT, "TRAINING": subset, "FIELD": "class",
                                          "VALIDATION": 0.5, "OUTPUT_MODEL": str(model)})
     assert not model.exists()
@@ -88,8 +89,8 @@ def water_polygons(tmp_path, count, tiny=()):
                 "needs at least 2. Draw more polygons of 'water', set VALIDATION = 0 (every polygon "
                 "trains), or turn grouped folds off"),
     (1, (1,), 0, "Class 'water' has 77 training samples, 76 of them in one polygon: cross-validation by "
-              "polygon tests that polygon on a model trained on the other 1 (2 needed). Draw more polygons "
-              "of 'water', or turn grouped folds off")])
+              "polygon tests that polygon on a model trained on what is left (1; 2 needed). Draw more "
+              "polygons of 'water', or turn grouped folds off")])
 def test_a_class_that_cross_validation_by_polygon_cannot_train(tmp_path, count, tiny, validation, expected):
     """Before: 'class 4 has 76 samples; leave-one-group-out cannot leave out group 10 (76 of them) and keep 2
     for training: give the class more groups, or leave single samples out (no groups)': a class code, the
@@ -110,8 +111,8 @@ def test_a_class_that_validation_leaves_one_sample(tmp_path):
         run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": water_polygons(tmp_path, 0, tiny=(1, 1)),
                                    "FIELD": "class", "GROUPED": False, "FOLDS": 0, "VALIDATION": 0.3,
                                    "OUTPUT_MODEL": str(tmp_path / "model.gmm")})
-    assert str(raised.value) == ("Class 'water' has 1 training sample(s) (1 other polygon held out by "
-                                 "VALIDATION = 0.3): a class needs at least 2 for its covariance. Draw more "
+    assert str(raised.value) == ("Training samples of class 'water': 1 (1 other polygon held out by "
+                                 "VALIDATION = 0.3); a class needs at least 2 for its covariance. Draw more "
                                  "or larger polygons of 'water' or set VALIDATION = 0.")
 
 

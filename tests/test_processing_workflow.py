@@ -137,9 +137,9 @@ def test_one_polygon_out_up_to_60_polygons(per_class, training, cv_folds, final_
 
 def test_split_refuses_to_leave_a_class_without_training_polygon():
     y, groups = polygons([10, 2])
-    with pytest.raises(ValueError, match=r"VALIDATION = 0.8 holds out every polygon of class 'water' \(2\), "
-                                         r"leaving none to train on. Draw more polygons of 'water', lower "
-                                         r"VALIDATION below 0.75, or set it to 0"):
+    with pytest.raises(ValueError, match=r"VALIDATION = 0.8 holds out every polygon of class 'water' "
+                                         r"\(it has 2\), leaving none to train on. Draw more polygons of "
+                                         r"'water', lower VALIDATION below 0.75, or set it to 0"):
         split_polygons(y, groups, 0.8, names={1: "forest", 2: "water"})
 
 

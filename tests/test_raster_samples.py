@@ -329,7 +329,7 @@ def test_class_left_without_pixels_after_nodata(tmp_path):
     pixels[0, :10] = 9
     raster = write_raster(tmp_path / "r.tif", pixels, nodata=9)
     vector = write_vector(tmp_path / "v.gpkg", [(box(1, 91, 5, 95), "top"), (box(1, 81, 5, 85), "bottom")])
-    with pytest.raises(DataError, match=r"class 'top': 0 usable pixels from 1 features \(16 pixels covered"):
+    with pytest.raises(DataError, match=r"class 'top': usable pixels 0, features 1 \(pixels covered 16"):
         extract_samples(raster, vector, "class")
 
 
