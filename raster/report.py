@@ -271,7 +271,7 @@ PARAMETER_IDS = [("method", "METHOD"), ("criterion", "CRITERION"), ("tau_criteri
 
 
 #: Every text a report may show, by key: the methods, the criteria, the tau-search criteria ('tau kappa',
-#: ...), the report's TEXTS and the data layer's WARNINGS.
+#: ...), the report's TEXTS, the data layer's WARNINGS and the words of the samples' unit (SAMPLE_WORDS).
 WORDS = {**METHODS, **CRITERIA, **{f"tau {key}": name for key, name in TAU_CRITERIA.items()}, **TEXTS,
          **WARNINGS, **SAMPLE_WORDS}
 #: A placeholder Words fills with the words of the samples' unit.
