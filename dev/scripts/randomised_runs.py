@@ -2,6 +2,7 @@
 random inputs and random parameter values, one seeded case after another.
 
     /usr/bin/python3 dev/scripts/randomised_runs.py [--seeds 0:300] [--qgis-process | --french]
+                                                    [--messages FILE]
 
 A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none; square,
 rectangular, rotated or south-up pixels; a GeoTIFF, an ENVI file or a VRT), a random class layer (polygons,
@@ -32,6 +33,7 @@ with --seeds N:N+1), then the counts of runs done and refused. README, Developme
 
 import argparse
 import csv
+import json
 import os
 import shutil
 import sys
@@ -362,6 +364,7 @@ class Case:
     def __init__(self, seed, folder, origins, cli=False):
         self.rng, self.folder, self.origins, self.cli = np.random.default_rng(seed), folder, origins, cli
         self.problems, self.counts, self.taken = [], {"done": 0, "refused": 0}, []
+        self.runs = []  # (algorithm id, cancelled, the refusal's message or None), for --messages
 
     def run(self, algorithm_id, base, scene_size):
         """Run `algorithm_id` on `base` plus random parameters (in this process, or through qgis_process,
@@ -376,6 +379,7 @@ class Case:
         described = f"{algorithm_id} {parameters}{' cancelled' if cancel else ''}"
         results, message, foreign_errors = command_line(algorithm_id, parameters) if self.cli else \
             in_process(algorithm_id, parameters, feedback, self.origins)
+        self.runs.append((algorithm_id, cancel, message))
         if results is None:
             self.counts["refused"] += 1
             raw = [text for text in RAW_ERRORS if text in message]
@@ -467,6 +471,14 @@ def random_case(seed, folder, origins, cli=False):
     return case
 
 
+def record_runs(path, seed, runs):
+    """Append the `runs` of one seed's case to the JSON-lines file `path`."""
+    with open(path, "a", encoding="utf-8") as stream:
+        for algorithm_id, cancelled, message in runs:
+            stream.write(json.dumps({"seed": seed, "algorithm": algorithm_id, "cancelled": cancelled,
+                                     "message": message}, ensure_ascii=False) + "\n")
+
+
 def main():
     """Run the cases of a range of seeds; print each broken claim, then the counts."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -476,6 +488,8 @@ def main():
     parser.add_argument("--french", action="store_true",
                         help="in this process, with the French translation installed: every message and log "
                              "line is translated")
+    parser.add_argument("--messages", help="append each run (seed, algorithm, cancelled, the refusal's "
+                                           "message or null) to this file, one JSON object a line, to read")
     args = parser.parse_args()
     first, last = (int(part) for part in args.seeds.split(":"))
     warnings.simplefilter("ignore")
@@ -493,6 +507,8 @@ def main():
                 problems = case.problems
                 for outcome in counts:
                     counts[outcome] += case.counts[outcome]
+                if args.messages:
+                    record_runs(args.messages, seed, case.runs)
             except Exception as error:  # noqa: BLE001 (an exception outside the runs breaks a claim too)
                 problems = [f"{type(error).__name__}: {error}"]
             failed += bool(problems)
