@@ -114,14 +114,20 @@ def unit_of(source):
     return "group" if source.get("group_field") else "spectrum"
 
 
+def word_key(kind, unit, count=None):
+    """The SAMPLE_WORDS key of the word `kind` for samples grouped by `unit`; {groups} is singular for a
+    `count` of 1 ('polygon', not 'polygons')."""
+    return f"{'group' if kind == 'groups' and count == 1 else kind} {unit}"
+
+
 def sample_words(unit):
     """The values of {group}, {groups}, {pixels} and {source} for samples grouped by `unit` (Texts)."""
-    return {kind: Text(SAMPLE_WORDS[f"{kind} {unit}"]) for kind in WORD_KINDS}
+    return {kind: Text(SAMPLE_WORDS[word_key(kind, unit)]) for kind in WORD_KINDS}
 
 
 def counted(unit, count):
     """The word for `count` groups of `unit` (a Text): 'polygon' for 1, else 'polygons'."""
-    return Text(SAMPLE_WORDS[f"{'group' if count == 1 else 'groups'} {unit}"])
+    return Text(SAMPLE_WORDS[word_key("groups", unit, count)])
 
 
 def advice(kind, unit, name):

@@ -20,7 +20,7 @@ import numpy as np
 from ..core.choices import CRITERIA, METHODS, TAU_CRITERIA
 from ..core.separability import jm_ceiling
 from ..core.texts import QT_TRANSLATE_NOOP
-from .notices import SAMPLE_WORDS, WARNINGS, WORD_KINDS, recognise, unit_of
+from .notices import SAMPLE_WORDS, WARNINGS, WORD_KINDS, recognise, unit_of, word_key
 from .spectra import FALLBACK_COLOR, class_spectra, value_limits
 from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR
 
@@ -293,14 +293,14 @@ class Words:
 
     def counted(self, count):
         """The word for `count` groups of this unit: 'polygon' for 1, else 'polygons'."""
-        return self(f"{'group' if count == 1 else 'groups'} {self.unit}")
+        return self(word_key("groups", self.unit, count))
 
     def __call__(self, name, /, **values):
         """The text `name` with its placeholders filled by `values` (inserted as they are) and the words of
         the samples' unit."""
         text = self.translations.get(name) or WORDS[name]
         if SAMPLE_WORD.search(WORDS[name]):
-            values = {**values, **{kind: self(f"{kind} {self.unit}") for kind in WORD_KINDS}}
+            values = {**values, **{kind: self(word_key(kind, self.unit)) for kind in WORD_KINDS}}
         return text.format(**values) if values else text
 
     def warning(self, text):

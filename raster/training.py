@@ -398,13 +398,13 @@ def split(samples, options, steps, unit):
     counts = {name: (int(np.sum(y == label)), int(np.sum(y_held_out == label)))
               for label, name in zip(labels, names)}
     check_training_samples(counts, polygons, options.validation, unit)
-    check_grouped_folds(groups, folds, unit)
     if groups is not None:
-        check_polygons_left_out(y, groups, dict(zip(labels.tolist(), names)), polygons, options.validation,
-                                unit)
-        check_fold_training(y, groups, folds, names_of, options, unit)
+        present = dict(zip(labels.tolist(), names))
+        check_grouped_folds(groups, folds, unit)
+        check_polygons_left_out(y, groups, present, polygons, options.validation, unit)
+        check_fold_training(y, groups, folds, present, options, unit)
         if options.refit and polygons.held_out.any():  # the refit's folds, over all the groups
-            check_fold_training(samples.y, samples.groups, folds_for(options, samples.groups), names_of,
+            check_fold_training(samples.y, samples.groups, folds_for(options, samples.groups), present,
                                 options, unit)
     elif folds != 0:
         check_samples_per_fold(counts, folds)
@@ -435,10 +435,8 @@ def class_counts(name, n_train, n_held_out, parts, unit):
 
 def check_grouped_folds(groups, folds, unit):
     """ValueError when grouped `folds` (>= 2) outnumber the training groups: a fold would test none."""
-    if groups is None or folds == 0:
-        return
     count = len(np.unique(groups))
-    if count < folds:
+    if folds != 0 and count < folds:
         raise InputError(QT_TRANSLATE_NOOP(
             "GmmSelect", "{folds}-fold cross-validation by {group} needs at least {folds} training {groups}; "
             "there are {count}. Lower FOLDS, set FOLDS = 0 (one {group} out at a time) or LOO_FEW_POLYGONS = "
@@ -463,7 +461,7 @@ def check_fold_training(y, groups, folds, names, options, unit):
             "cross-validation by {group} (SEED = {seed}) puts {held} of them in fold {fold}, which leaves "
             "{left} to train on without that fold ({minimum} needed). Set FOLDS = 0 or LOO_FEW_POLYGONS = "
             "yes (one {group} out at a time), change FOLDS or SEED, or {ungroup}"),
-            name=names.get(label, str(label)), count=total, parts=len(np.unique(groups[y == label])),
+            name=names[label], count=total, parts=len(np.unique(groups[y == label])),
             folds=folds, seed=seed, held=total - left, fold=fold + 1, left=left,
             minimum=MIN_SAMPLES_PER_CLASS, ungroup=Text(UNGROUPING[unit]), **sample_words(unit))
 
