@@ -4,7 +4,11 @@ B_ij  = 1/8 D' S^-1 D + 1/2 [log|S| - 1/2 (log|S_i| + log|S_j|)],  S = (S_i + S_
 JM_ij = sqrt(2 (1 - exp(-B_ij)));  SKL_ij = 1/2 [tr(S_i^-1 S_j + S_j^-1 S_i) + D'(S_i^-1 + S_j^-1) D] - k
 J = sum_{i<j} pi_i pi_j JM_ij (or SKL_ij). No cross-validation: both come from the model itself.
 
-Separated pairs: -B_ij is raised to SEPARATED_EXPONENT before exp, so JM_ij is exactly sqrt 2 once B_ij >= 40.
+A candidate F' (F + f or F - g) multiplies each determinant by a factor t (|S[F']| = |S[F]| t: the Schur
+complement of f, or (S[F]^-1)_gg), so exp(-B_ij(F')) = exp(-b_ij - D' S[F']^-1 D / 8) (t_i t_j)^(1/4) /
+t_p^(1/2), b_ij the log-det part of B_ij(F): one exp and square roots per pair and candidate, no log.
+
+Separated pairs: JM_ij is exactly sqrt 2 once B_ij >= 40 (1 - exp(-B_ij) rounds to 1).
 Adding f to F moves B_ij by 1/8 of the Mahalanobis increment (>= 0) plus 1/2 log a_p - 1/4 (log a_i +
 log a_j), the Schur complements of f in the pair's average and in each class, floored at s: a_p >= s and
 a_c <= D_c = max_f max(Sigma_c,ff, s), so B_ij(F + f) >= B_ij(F) - drop_ij, drop_ij = [log(D_i / s) +
@@ -22,12 +26,17 @@ from .updates import CandidateCholesky, NestedCholesky, PairAverages, QuadraticF
 #: IEEE Trans. Commun. Technol. 15(1), eq. 41) even the Bayes rule confuses them at least 45 % of
 #: the time when they are equally likely.
 INDISTINGUISHABLE_JM = 0.1
-#: -B_ij is raised to this before exp: exp(x) < 2^-54 for x <= -38, so 1 - exp(x) rounds to 1 exactly and no
-#: JM_ij changes, while NumPy's float64 exp of an x whose result is subnormal or 0 (x < -708) takes 8 to 50
-#: times as long (MUUFL's 751 bands: 30 % of the pairs and candidates of SFS with JM at k = 30).
+#: exp(x) < 2^-54 for x <= -38, so 1 - exp(x) rounds to 1: JM_ij is sqrt 2 once B_ij >= -SEPARATED_EXPONENT.
 SEPARATED_EXPONENT = -40.0
 #: JM_ij of a pair with B_ij >= -SEPARATED_EXPONENT, as the float64 path computes it (sqrt 2).
 SEPARATED_JM = float(np.sqrt(2 * (1 - np.exp(SEPARATED_EXPONENT))))
+#: The exponent -b_ij - D' S^-1 D / 8 is raised to this before exp: NumPy's float64 exp of an x whose result
+#: is subnormal or 0 (x < -708) takes 8 to 50 times as long (MUUFL's 751 bands: 30 % of the pairs and
+#: candidates of SFS with JM at k = 30). No JM_ij changes while the determinants' factor
+#: r = (t_i t_j)^(1/4) / t_p^(1/2) < 10^114 (exp(-300) r < 2^-54 then; r <= sqrt(D / s) for an added band, D
+#: the largest class variance and s the floor, 10^-10 of the mean variance), and exp(-300) r stays a normal
+#: number for r > 10^-177.
+EXPONENT_FLOOR = -300.0
 
 
 def jm_ceiling(priors):
@@ -77,30 +86,33 @@ class JeffriesMatusita(SubsetCriterion):
         ceilings = np.log(np.maximum(self.classes.diagonal, floor).max(axis=1) / floor)
         self.drops = (ceilings[self.first] + ceilings[self.second]) / 4
 
-    def bhattacharyya(self):
-        """B_ij over the current subset F, `(P,)`."""
+    def bhattacharyya(self, mahalanobis=True):
+        """B_ij over the current subset F, `(P,)` (its log-det part b_ij without `mahalanobis`)."""
         half = self.classes.logdet / 2
-        return (self.pairs.logdet - half[self.first] - half[self.second]) / 2 + self.separation.quad[:, 0] / 8
+        logdets = (self.pairs.logdet - half[self.first] - half[self.second]) / 2
+        return logdets + self.separation.quad[:, 0] / 8 if mahalanobis else logdets
 
     def _unmoved(self):
         """The pairs whose JM_ij is sqrt 2 for every candidate (module docstring), `(P,)` bool."""
         return self.bhattacharyya() >= 1 - SEPARATED_EXPONENT + self.drops
 
-    def _combine(self, class_logdets, pair_logdets, mahalanobis, pairs):
-        """J from per-class log-dets `(C, m)`, and the log-dets `(p, m)` and D' S^-1 D `(p, m)` of the `pairs`
-        scored (every pair whose JM can move; in place in one array, `mahalanobis` overwritten: the pairs of
-        751 bands hold 284,000 numbers); JM_ij = sqrt 2 for the others. Halving is exact, so
-        -B_ij = -[pair - (class_i / 2 + class_j / 2) + D' S^-1 D / 4] / 2 rounds as B_ij."""
-        half = class_logdets / 2
-        jm = half[self.first[pairs]]
-        jm += half[self.second[pairs]]
-        np.subtract(pair_logdets, jm, out=jm)
-        mahalanobis /= 4
-        jm += mahalanobis
-        jm *= -0.5  # -B_ij
-        np.maximum(jm, SEPARATED_EXPONENT, out=jm)
-        np.copyto(jm, 0.0, where=jm > 0)  # -max(B_ij, 0), twice as fast as np.minimum with a scalar
-        np.exp(jm, out=jm)
+    def _combine(self, class_scales, pair_scales, mahalanobis, pairs):
+        """J from the factors t of the candidates' determinants, per class `(C, m)` and per pair of `pairs`
+        `(p, m)`, and their D' S^-1 D `(p, m)` (in place in one array, `mahalanobis` overwritten: the pairs of
+        751 bands hold 284,000 numbers); JM_ij = sqrt 2 for the pairs not scored (every pair whose JM can
+        move is). exp(-B_ij) <= 1 is kept where rounding would raise it above (B_ij >= 0)."""
+        overlap = mahalanobis  # becomes exp(-B_ij), the Bhattacharyya coefficient
+        overlap *= -0.125
+        overlap -= self.bhattacharyya(mahalanobis=False)[pairs, None]
+        np.maximum(overlap, EXPONENT_FLOOR, out=overlap)
+        np.exp(overlap, out=overlap)
+        roots = np.sqrt(np.sqrt(class_scales))
+        factors = roots[self.first[pairs]]
+        factors *= roots[self.second[pairs]]
+        factors /= np.sqrt(pair_scales)
+        overlap *= factors
+        np.copyto(overlap, 1.0, where=overlap > 1)
+        jm = overlap
         np.subtract(1, jm, out=jm)
         jm *= 2
         np.sqrt(jm, out=jm)
@@ -111,20 +123,19 @@ class JeffriesMatusita(SubsetCriterion):
         return weighted_pairs(self.weights, jm)
 
     def _added(self):
-        """J(F+f) for every f: class and pair log-dets and D' S^-1 D by the forward block updates, over the
-        pairs served (at least those whose JM a candidate can move)."""
+        """J(F+f) for every f: the Schur complements of f in each class and pair and D' S^-1 D by the forward
+        block updates, over the pairs served (at least those whose JM a candidate can move)."""
         _, class_alpha = self.classes.schur()
         self.pairs.serve(np.flatnonzero(~self._unmoved()))
         pairs = self.pairs.served
         coupling, pair_alpha = self.pairs.schur()
         mahalanobis = self.separation.added(coupling, pair_alpha, members=pairs)[:, 0, :]
-        return self._combine(self.classes.added_logdets(class_alpha),
-                             self.pairs.added_logdets(pair_alpha, pairs), mahalanobis, pairs)
+        return self._combine(class_alpha, pair_alpha, mahalanobis, pairs)
 
     def _removed(self):
         """J(F-g) for every g in F, by the backward block updates."""
         mahalanobis = self.separation.removed(self.pairs)[:, 0, :]
-        return self._combine(self.classes.removed_logdets(), self.pairs.removed_logdets(), mahalanobis,
+        return self._combine(self.classes.removed_scales(), self.pairs.removed_scales(), mahalanobis,
                              slice(None))
 
 

@@ -87,15 +87,13 @@ class NestedCholesky:
         """w = Sigma[F,F]^-1 Sigma[F,f] = L^-T coupling for every candidate, `(B, k, m)`."""
         return self.inverse_factor.transpose(0, 2, 1) @ coupling
 
-    def added_logdets(self, alpha, members=slice(None)):
-        """log|Sigma_b[F+f]| for every candidate, `(B, m)` (of the batch `members` of `alpha`'s rows)."""
-        logdets = np.log(alpha)
-        logdets += self.logdet[members, None]
-        return logdets
+    def removed_scales(self):
+        """|Sigma_b[F-g]| / |Sigma_b[F]| = (Sigma_b[F,F]^-1)_gg for every g in F, `(B, k)`."""
+        return np.diagonal(self.inverse(), axis1=1, axis2=2)
 
     def removed_logdets(self):
         """log|Sigma_b[F-g]| for every g in F, `(B, k)`."""
-        return self.logdet[:, None] + np.log(np.diagonal(self.inverse(), axis1=1, axis2=2))
+        return self.logdet[:, None] + np.log(self.removed_scales())
 
     def add(self, feature, coupling, alpha):
         """Grow F by `feature`, given its coupling = L^-1 u `(B, k)` and Schur complement alpha `(B,)`."""

@@ -314,10 +314,10 @@ def test_jm_ceiling_is_reached_by_fully_separated_classes():
 
 
 def test_jm_of_far_apart_classes_is_that_of_the_exact_exponential(monkeypatch):
-    """-B_ij is raised to SEPARATED_EXPONENT before exp (NumPy's float64 exp is slow where it underflows):
-    JM_ij = sqrt(2 (1 - exp(-B_ij))) and the selection are bit for bit those without it, on classes whose
-    B_ij run from about 1 (the two near classes) through 20-40 (where exp(-B) still shows in 1 - exp(-B))
-    to 10^5 (far ones)."""
+    """The exponent of exp(-B_ij) is raised to EXPONENT_FLOOR (NumPy's float64 exp is slow where it
+    underflows): JM_ij = sqrt(2 (1 - exp(-B_ij))) and the selection are bit for bit those without it, on
+    classes whose B_ij run from about 1 (the two near classes) through 20-40 (where exp(-B) still shows in
+    1 - exp(-B)) to 10^5 (far ones)."""
     from gmmselect.core import separability
 
     rng = np.random.default_rng(3)
@@ -325,7 +325,7 @@ def test_jm_of_far_apart_classes_is_that_of_the_exact_exponential(monkeypatch):
     X = np.vstack([rng.normal(centre, 1.0, (40, 5)) for centre in centres])
     y = np.repeat(np.arange(5), 40)
     clamped = select_features(X, y, method="sffs", criterion="jm")
-    monkeypatch.setattr(separability, "SEPARATED_EXPONENT", -np.inf)
+    monkeypatch.setattr(separability, "EXPONENT_FLOOR", -np.inf)
     exact = select_features(X, y, method="sffs", criterion="jm")
     assert clamped.best_sets == exact.best_sets
     assert clamped.best_values == exact.best_values
@@ -432,14 +432,14 @@ def test_jm_pairs_no_candidate_can_move_are_not_scored(method, alpha, monkeypatc
 
 
 def bhattacharyya_of_candidates(criterion):
-    """B_ij(F + f) `(P, d)` of every pair and candidate, from a JeffriesMatusita's updates (as its _combine
-    computes them), and its B_ij(F) `(P,)`."""
+    """B_ij(F + f) `(P, d)` of every pair and candidate, from a JeffriesMatusita's updates (the log-dets of F
+    and the floored Schur complements its _combine takes), and its B_ij(F) `(P,)`."""
     classes, pairs, separation = criterion.classes, criterion.pairs, criterion.separation
     pairs.serve(np.arange(len(criterion.first)))
     _, class_alpha = classes.schur()
     coupling, pair_alpha = pairs.schur()
-    class_logdets = classes.added_logdets(class_alpha)
-    candidates = (pairs.added_logdets(pair_alpha) - class_logdets[criterion.first] / 2
+    class_logdets = classes.logdet[:, None] + np.log(class_alpha)
+    candidates = (pairs.logdet[:, None] + np.log(pair_alpha) - class_logdets[criterion.first] / 2
                   - class_logdets[criterion.second] / 2) / 2
     candidates += separation.added(coupling, pair_alpha)[:, 0, :] / 8
     return candidates, criterion.bhattacharyya()
