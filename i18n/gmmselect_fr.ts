@@ -3148,7 +3148,7 @@ Taille {1} : {2:.6g}{3}
         <translation>lignes de la table {path!r} ayant une valeur de bande vide ou non finie : {count} (première : FID {fid}, champ {field!r}) ; renseignez ces valeurs ou supprimez ces lignes</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="86"/>
+        <location filename="../raster/vector.py" line="85"/>
         <source>features of {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete them</source>
         <translation>entités de {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez-les</translation>
     </message>
@@ -3181,6 +3181,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/training.py" line="509"/>
         <source>class &apos;{name}&apos; has {count} training samples{held_out}, {largest} of them in one {group}: cross-validation by {group} tests that {group} on a model trained on what is left ({rest}; {minimum} needed)</source>
         <translation>la classe « {name} » a {count} échantillons d'entraînement{held_out}, dont {largest} dans un seul {group} : la validation croisée par {group} teste ce {group} sur un modèle entraîné sur ce qui reste ({rest} ; il en faut {minimum})</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="88"/>
+        <source>rows of table {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete the rows</source>
+        <translation>lignes de la table {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez ces lignes</translation>
     </message>
 </context>
 </TS>

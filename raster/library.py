@@ -112,7 +112,7 @@ def read_library(path, class_field, bands=None, group_field=None, wavelengths=No
     del source
     X = np.array(values, dtype=np.float64).reshape(len(values), len(indices))
     check_values(path, X, fids, [names[k] for k in indices])
-    y, labels, class_names = class_codes(path, class_field, class_type, classes, fids)
+    y, labels, class_names = class_codes(path, class_field, class_type, classes, fids, holders="rows")
     counts = {name: int(np.sum(y == label)) for label, name in zip(labels, class_names)}
     check_class_counts(counts)
     band_names = [names[k] for k in indices]

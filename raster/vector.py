@@ -79,14 +79,25 @@ def fid_list(fids):
     return ", ".join(map(str, fids[:10])) + (", ..." if len(fids) > 10 else "")
 
 
-def class_codes(path, field_name, field_type, values, fids):
-    """Integer codes `(n,)`, sorted labels and class names of the raw class `values` of the features."""
+#: The refusal of class values left empty, in the words of what holds them: a layer's features or a
+#: table's rows.
+EMPTY_CLASS = {
+    "features": QT_TRANSLATE_NOOP(
+        "GmmSelect", "features of {path!r} with an empty class field {field!r}: {count} of {total} (FID "
+        "{fids}); fill in their class or delete them"),
+    "rows": QT_TRANSLATE_NOOP(
+        "GmmSelect", "rows of table {path!r} with an empty class field {field!r}: {count} of {total} (FID "
+        "{fids}); fill in their class or delete the rows"),
+}
+
+
+def class_codes(path, field_name, field_type, values, fids, holders="features"):
+    """Integer codes `(n,)`, sorted labels and class names of the raw class `values` of the `holders`
+    (EMPTY_CLASS's keys)."""
     empty = [fid for fid, value in zip(fids, values) if value is None or value == ""]
     if empty:
-        raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "features of {path!r} with an empty class field {field!r}: {count} of {total} (FID "
-            "{fids}); fill in their class or delete them"),
-            count=len(empty), total=len(values), path=path, field=field_name, fids=fid_list(empty))
+        raise DataError(EMPTY_CLASS[holders], count=len(empty), total=len(values), path=path,
+                        field=field_name, fids=fid_list(empty))
     if field_type in _INTEGER_FIELDS or field_type == ogr.OFTReal:
         return integer_codes(path, field_name, values)
     names = sorted(set(values))

@@ -249,3 +249,16 @@ def test_rows_with_an_empty_band_value_are_refused_by_count(tmp_path):
     path = write_library(tmp_path, retype=blank)
     assert_refused({"INPUT": path}, f"Rows of table {path!r} with an empty or non-finite band value: 2 "
                    "(first: FID 5, field 'wl_350'); fill in these values or delete the rows.", tmp_path)
+
+
+def test_rows_with_an_empty_class_are_refused_as_rows(tmp_path):
+    """Two rows with no material: the table's rows, named by FID. Before: 'Features of ... with an empty class
+    field', the word of a layer's features."""
+    def unnamed(number, line):
+        return "," + line.split(",", 1)[1] if number in (2, 9) else line
+
+    path = write_library(tmp_path, retype=unnamed)
+    with open(path) as stream:
+        total = len(stream.read().splitlines()) - 1
+    assert_refused({"INPUT": path}, f"Rows of table {path!r} with an empty class field 'material': 2 of "
+                   f"{total} (FID 3, 10); fill in their class or delete the rows.", tmp_path)
