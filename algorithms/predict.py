@@ -175,7 +175,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                 parameters, self.N_FEATURES, context))
             names = list(mixture.class_names_)
             self.info(feedback, GmmSelect.tr(
-                "Model: {0} classes ({1}), tau = {2}, {3} band(s): {4}").format(
+                "Model: {0} classes ({1}), tau = {2}, bands ({3}): {4}").format(
                     len(names), ", ".join(names), tau_text(mixture, report_words()), len(band_numbers),
                     ", ".join(str(band) for band in band_numbers)))
             band_map = parse_band_map(self.parameterAsString(parameters, self.BAND_MAP, context))

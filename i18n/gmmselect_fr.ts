@@ -1468,11 +1468,6 @@ Taille {1} : {2:.6g}{3}
         <translation>les noms de classe {names} ne diffèrent que par la casse, les espaces ou la forme Unicode : ce sont {count} classes différentes ; s'il s'agit d'une seule classe, écrivez-la de la même façon pour toutes ses entités</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="179"/>
-        <source>Model: {0} classes ({1}), tau = {2}, {3} band(s): {4}</source>
-        <translation>Modèle : {0} classes ({1}), tau = {2}, {3} bande(s) : {4}</translation>
-    </message>
-    <message>
         <location filename="../algorithms/training_base.py" line="65"/>
         <source>Scale of the ridge tau</source>
         <translation>Échelle de la crête tau</translation>
@@ -2673,11 +2668,6 @@ Taille {1} : {2:.6g}{3}
         <translation>abaissez MAX_FEATURES, mettez TAU &gt; 0 ou laissez ALPHA vide</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="579"/>
-        <source> on the {count} selected band(s)</source>
-        <translation> sur les {count} bande(s) sélectionnée(s)</translation>
-    </message>
-    <message>
         <location filename="../raster/training.py" line="583"/>
         <source>(alpha, tau) search{over} over {alphas} x {taus} values ({criterion}, {folds}): alpha = {alpha:.6g}, tau = {tau}, CV {criterion} = {best:.4f} ({seconds:.2f} s)</source>
         <translation>Recherche de (alpha, tau){over} parmi {alphas} x {taus} valeurs ({criterion}, {folds}) : alpha = {alpha:.6g}, tau = {tau}, {criterion} en validation croisée = {best:.4f} ({seconds:.2f} s)</translation>
@@ -2703,19 +2693,9 @@ Taille {1} : {2:.6g}{3}
         <translation>Rétrécissement vers la covariance commune estimé d'après la dispersion de la covariance de chaque classe sur ses {over} : alpha* = {alpha:.4g}, cherché {compared}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="651"/>
-        <source>Best set of {size} band(s): {criterion} = {value:.6g}: {bands}</source>
-        <translation>Meilleur ensemble de {size} bande(s) : {criterion} = {value:.6g} : {bands}</translation>
-    </message>
-    <message>
         <location filename="../raster/training.py" line="657"/>
         <source>best size</source>
         <translation>meilleure taille</translation>
-    </message>
-    <message>
-        <location filename="../raster/training.py" line="658"/>
-        <source>Selected {count} band(s) ({how}, {method}, {criterion}, alpha = {alpha:.6g}, tau = {tau}, {seconds:.2f} s): {bands}</source>
-        <translation>{count} bande(s) sélectionnée(s) ({how}, {method}, {criterion}, alpha = {alpha:.6g}, tau = {tau}, {seconds:.2f} s) : {bands}</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="712"/>
@@ -3186,6 +3166,26 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/vector.py" line="88"/>
         <source>rows of table {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete the rows</source>
         <translation>lignes de la table {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez ces lignes</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="177"/>
+        <source>Model: {0} classes ({1}), tau = {2}, bands ({3}): {4}</source>
+        <translation>Modèle : {0} classes ({1}), tau = {2}, bandes ({3}) : {4}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="636"/>
+        <source> on the selected bands ({count})</source>
+        <translation> sur les bandes sélectionnées ({count})</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="708"/>
+        <source>Best set at size {size}: {criterion} = {value:.6g}: {bands}</source>
+        <translation>Meilleur ensemble de taille {size} : {criterion} = {value:.6g} : {bands}</translation>
+    </message>
+    <message>
+        <location filename="../raster/training.py" line="715"/>
+        <source>Bands selected: {count} ({how}, {method}, {criterion}, alpha = {alpha:.6g}, tau = {tau}, {seconds:.2f} s): {bands}</source>
+        <translation>Bandes sélectionnées : {count} ({how}, {method}, {criterion}, alpha = {alpha:.6g}, tau = {tau}, {seconds:.2f} s) : {bands}</translation>
     </message>
 </context>
 </TS>

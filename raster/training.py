@@ -634,7 +634,7 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None
                             alphas=alphas, repeats=options.repeats)
     search = replace(search, relative=scale is not None)
     over = "" if features is None else Text(QT_TRANSLATE_NOOP(
-        "GmmSelect", " on the {count} selected band(s)"), count=len(features))
+        "GmmSelect", " on the selected bands ({count})"), count=len(features))
     if search.surface.size > 1:
         best = float(np.max(search.surface))
         steps.say(Text(QT_TRANSLATE_NOOP(
@@ -706,14 +706,14 @@ def select_bands(samples, data, options, steps):
                                     is_canceled=steps.is_canceled, alpha=alpha)
         for size in selection.sizes:
             steps.say(Text(QT_TRANSLATE_NOOP(
-                "GmmSelect", "Best set of {size} band(s): {criterion} = {value:.6g}: {bands}"),
+                "GmmSelect", "Best set at size {size}: {criterion} = {value:.6g}: {bands}"),
                 size=size, criterion=chosen.criterion, value=selection.best_values[size],
                 bands=band_labels(samples, selection.best_sets[size])))
         size = selection.best_size if chosen.use_best else max(selection.sizes)
         features = tuple(int(f) for f in selection.best_sets[size])
     how = Text(QT_TRANSLATE_NOOP("GmmSelect", "best size")) if chosen.use_best else "MAX_FEATURES"
     steps.say(Text(QT_TRANSLATE_NOOP(
-        "GmmSelect", "Selected {count} band(s) ({how}, {method}, {criterion}, alpha = {alpha:.6g}, tau = "
+        "GmmSelect", "Bands selected: {count} ({how}, {method}, {criterion}, alpha = {alpha:.6g}, tau = "
         "{tau}, {seconds:.2f} s): {bands}"),
         count=len(features), how=how, method=chosen.method.upper(), criterion=chosen.criterion, alpha=alpha,
         tau=describe_tau(chosen.tau, scale), seconds=steps.timings["selection"],

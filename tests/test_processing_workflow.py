@@ -258,7 +258,7 @@ def test_selection_model_alpha_and_tau_are_searched_on_the_selected_bands():
     assert model.searched_on_selection and model.training.parameters["selection_alpha"] == everything.alpha
     assert model.training.parameters["alpha_estimated"]
     assert model.selection_ridge() == (everything.alpha, 0.0, False)
-    assert any(line.startswith(f"(alpha, tau) search on the {len(features)} selected band(s) over 2 x ")
+    assert any(line.startswith(f"(alpha, tau) search on the selected bands ({len(features)}) over 2 x ")
                for line in lines)
     # the held-out figures: the same procedure on the training polygons, then its fit
     part = select_tau(train_part.X, train_part.y, groups=train_part.groups, alphas=SELECTION_ALPHAS,
