@@ -101,7 +101,7 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
             wavelengths=parse_number_list(self.parameterAsString(parameters, self.WAVELENGTHS, context),
                                           self.WAVELENGTHS),
             layer=layer or None, log=self.logTo(feedback), is_canceled=feedback.isCanceled)
-        self.info(feedback, GmmSelect.tr("Read {0} spectra of {1} classes, {2} bands, from {3}").format(
+        self.info(feedback, GmmSelect.tr("Read {0} spectra of {1} classes from {3} (bands: {2})").format(
             len(samples.y), len(samples.labels), len(samples.band_names), layer or path))
         description = {"table": path, "layer": layer or "", "field": field, "group_field": group,
                        "algorithm": self.id() or self.name()}

@@ -307,7 +307,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             parameters, self.TRAINING, self.FIELD, context, feedback, GmmSelect.tr("training layer"))
         raster = raster_info(raster_path)
         n_bands = raster.n_bands
-        self.info(feedback, GmmSelect.tr("Sampling {0} bands of {1} under '{2}' (field '{3}')").format(
+        self.info(feedback, GmmSelect.tr("Sampling the bands of {1} ({0}) under '{2}' (field '{3}')").format(
             n_bands, raster_path, layer_name or vector_path, field))
         max_samples = self.parameterAsInt(parameters, self.MAX_SAMPLES, context)
         samples = extract_samples(

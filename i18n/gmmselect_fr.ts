@@ -404,11 +404,6 @@
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="287"/>
-        <source>Sampling {0} bands of {1} under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
-        <translation>Échantillonnage de {0} bandes de {1} sous '{2}' (champ '{3}')</translation>
-    </message>
-    <message>
         <location filename="../gui/curves.py" line="246"/>
         <source>Number of selected bands</source>
         <translation>Nombre de bandes sélectionnées</translation>
@@ -871,11 +866,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/train_selection_table.py" line="73"/>
         <source>Share of spectra (or groups) held out for validation</source>
         <translation>Part des spectres (ou des groupes) réservés à la validation</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection_table.py" line="100"/>
-        <source>Read {0} spectra of {1} classes, {2} bands, from {3}</source>
-        <translation>{0} spectres de {1} classes, {2} bandes, lus dans {3}</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="76"/>
@@ -3186,6 +3176,41 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/training.py" line="715"/>
         <source>Bands selected: {count} ({how}, {method}, {criterion}, alpha = {alpha:.6g}, tau = {tau}, {seconds:.2f} s): {bands}</source>
         <translation>Bandes sélectionnées : {count} ({how}, {method}, {criterion}, alpha = {alpha:.6g}, tau = {tau}, {seconds:.2f} s) : {bands}</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="18"/>
+        <source>features of {vector} without a geometry, skipped: {count}</source>
+        <translation>entités de {vector} sans géométrie, ignorées : {count}</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="22"/>
+        <source>features of {vector} outside raster {raster}, which give no sample: {count} of {total}</source>
+        <translation>entités de {vector} hors du raster {raster}, qui ne donnent aucun échantillon : {count} sur {total}</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="28"/>
+        <source>features of {vector} that cannot be reprojected to the raster&apos;s CRS: {count} (FIDs {fids}); their coordinates are not valid in the CRS the layer declares and they give no sample. Check the layer&apos;s CRS</source>
+        <translation>entités de {vector} qui ne peuvent pas être reprojetées dans le SCR du raster : {count} (FID {fids}) ; leurs coordonnées ne sont pas valides dans le SCR que déclare la couche et elles ne donnent aucun échantillon. Vérifiez le SCR de la couche</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="36"/>
+        <source>pixels covered by features of different classes, dropped: {count}</source>
+        <translation>pixels couverts par des entités de classes différentes, écartés : {count}</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="40"/>
+        <source>features over the raster that cover no pixel centre (smaller or thinner than a pixel): {count}; enlarge them or use all_touched</source>
+        <translation>entités sur le raster qui ne couvrent aucun centre de pixel (plus petites ou plus fines qu'un pixel) : {count} ; agrandissez-les ou utilisez all_touched</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="104"/>
+        <source>Read {0} spectra of {1} classes from {3} (bands: {2})</source>
+        <translation>{0} spectres de {1} classes lus dans {3} (bandes : {2})</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="310"/>
+        <source>Sampling the bands of {1} ({0}) under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
+        <translation>Échantillonnage des bandes de {1} ({0}) sous '{2}' (champ '{3}')</translation>
     </message>
 </context>
 </TS>

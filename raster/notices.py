@@ -16,17 +16,31 @@ WARNINGS = {
         "GmmSelect", "only one of raster and vector has a CRS ({raster_crs} vs {vector_crs}): the vector's "
         "coordinates are taken as the raster's"),
     "warning no geometry": QT_TRANSLATE_NOOP(
+        "GmmSelect", "features of {vector} without a geometry, skipped: {count}"),
+    "warning no geometry before": QT_TRANSLATE_NOOP(  # as older model files hold it
         "GmmSelect", "{count} features of {vector} have no geometry and were skipped"),
     "warning outside": QT_TRANSLATE_NOOP(
+        "GmmSelect", "features of {vector} outside raster {raster}, which give no sample: {count} of "
+        "{total}"),
+    "warning outside before": QT_TRANSLATE_NOOP(  # as older model files hold it
         "GmmSelect", "{count} of the {total} features of {vector} lie outside raster {raster} and give no "
         "sample"),
     "warning not reprojected": QT_TRANSLATE_NOOP(
+        "GmmSelect", "features of {vector} that cannot be reprojected to the raster's CRS: {count} (FIDs "
+        "{fids}); their coordinates are not valid in the CRS the layer declares and they give no sample. "
+        "Check the layer's CRS"),
+    "warning not reprojected before": QT_TRANSLATE_NOOP(  # as older model files hold it
         "GmmSelect", "{count} features of {vector} cannot be reprojected to the raster's CRS (FIDs {fids}): "
         "their coordinates are not valid in the CRS the layer declares; they give no sample. Check the "
         "layer's CRS"),
     "warning contested": QT_TRANSLATE_NOOP(
+        "GmmSelect", "pixels covered by features of different classes, dropped: {count}"),
+    "warning contested before": QT_TRANSLATE_NOOP(  # as older model files hold it
         "GmmSelect", "{count} pixels covered by features of different classes were dropped"),
     "warning no pixel centre": QT_TRANSLATE_NOOP(
+        "GmmSelect", "features over the raster that cover no pixel centre (smaller or thinner than a pixel): "
+        "{count}; enlarge them or use all_touched"),
+    "warning no pixel centre before": QT_TRANSLATE_NOOP(  # as older model files hold it
         "GmmSelect", "{count} features over the raster cover no pixel centre (smaller or thinner than a "
         "pixel); enlarge them or use all_touched"),
     "warning none held out": QT_TRANSLATE_NOOP(

@@ -478,12 +478,15 @@ def test_the_report_gives_the_warnings_of_the_data_layer_in_french(translator):
                                        **sample_words("polygon")),
                                "class 'sand' has 1 polygon(s): none held out, so the held-out accuracy does "
                                "not cover it",  # as older model files hold it
-                               warning("warning contested", count=12), "a note of no template"]
+                               warning("warning contested", count=12),
+                               "3 pixels covered by features of different classes were dropped",  # older
+                               "a note of no template"]
     text = html.unescape(report_html(model, "Rapport", path, report_words()))
     assert ("la classe « water » a trop peu de polygones (1) pour en réserver un : l'exactitude sur les "
             "données réservées ne la couvre donc pas") in text
     assert ("la classe « sand » a 1 polygone(s) : aucun n'est réservé, l'exactitude sur les polygones "
             "réservés ne la couvre donc pas") in text
-    assert "12 pixels couverts par des entités de classes différentes ont été écartés" in text
+    assert "pixels couverts par des entités de classes différentes, écartés : 12" in text
+    assert "3 pixels couverts par des entités de classes différentes ont été écartés" in text
     assert "a note of no template" in text
-    assert "none held out" not in text and "were dropped" not in text
+    assert "none held out" not in text and "were dropped" not in text and ", dropped" not in text

@@ -104,9 +104,9 @@ def test_features_that_cannot_be_reprojected_are_named_and_give_no_sample(tmp_pa
     samples = extract_samples(LANDSAT, wgs84, "class")
     assert samples.counts == expected.counts and samples.n_features_outside == 1
     np.testing.assert_array_equal(samples.X, expected.X)
-    assert samples.warnings[0] == (f"1 features of {wgs84!r} cannot be reprojected to the raster's CRS (FIDs "
-                                   f"{fid}): their coordinates are not valid in the CRS the layer declares; "
-                                   "they give no sample. Check the layer's CRS")
+    assert samples.warnings[0] == (f"features of {wgs84!r} that cannot be reprojected to the raster's CRS: 1 "
+                                   f"(FIDs {fid}); their coordinates are not valid in the CRS the layer "
+                                   "declares and they give no sample. Check the layer's CRS")
 
 
 def test_no_transformation_between_the_crs_is_a_message(tmp_path):
