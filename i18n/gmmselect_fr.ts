@@ -2133,11 +2133,6 @@ Taille {1} : {2:.6g}{3}
         <translation>{count} pixels classés de la carte {map!r} n'ont pas de strate (0 ou sans donnée dans le raster de strates {strata!r}) ; donnez une strate à chaque pixel classé, ou laissez STRATA vide pour prendre les classes de la carte comme strates</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="252"/>
-        <source>{count} pixels of reference polygons were left out: no class in the map (no-data) or covered by polygons of different classes</source>
-        <translation>{count} pixels des polygones de référence ont été écartés : sans classe dans la carte (sans donnée) ou couverts par des polygones de classes différentes</translation>
-    </message>
-    <message>
         <location filename="../raster/assessment.py" line="264"/>
         <source>{count} reference features of {path!r} (FIDs {fids}) lie outside map {map!r}; move or delete them, or check that both layers declare the right CRS</source>
         <translation>{count} entités de référence de {path!r} (FID {fids}) se trouvent hors de la carte {map!r} ; déplacez-les ou supprimez-les, ou vérifiez que les deux couches déclarent le bon SCR</translation>
@@ -2181,11 +2176,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/assessment.py" line="442"/>
         <source>no expected user&apos;s accuracy was given; give one value such as 0.8 or one per class</source>
         <translation>aucune précision de l'utilisateur attendue n'a été donnée ; donnez une valeur telle que 0.8 ou une par classe</translation>
-    </message>
-    <message>
-        <location filename="../raster/assessment.py" line="447"/>
-        <source>{count} expected user&apos;s accuracies were given for a map of {classes} classes; give one value for every class or one per class, in the order of the class values</source>
-        <translation>{count} précisions de l'utilisateur attendues ont été données pour une carte de {classes} classes ; donnez une valeur pour toutes les classes ou une par classe, dans l'ordre des valeurs de classe</translation>
     </message>
     <message>
         <location filename="../raster/assessment.py" line="486"/>
@@ -2271,11 +2261,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/bands.py" line="146"/>
         <source>value = stored * {scale:g} + {offset:g}</source>
         <translation>valeur = stockée * {scale:g} + {offset:g}</translation>
-    </message>
-    <message>
-        <location filename="../raster/bands.py" line="153"/>
-        <source>the model was trained on a raster of {model_bands} bands but raster {path!r} has {bands}: classify a raster with the same bands, in the same order, train a model on this one, or {fix}</source>
-        <translation>le modèle a été entraîné sur un raster de {model_bands} bandes mais le raster {path!r} en a {bands} : classez un raster ayant les mêmes bandes, dans le même ordre, entraînez un modèle sur celui-ci, ou {fix}</translation>
     </message>
     <message>
         <location filename="../raster/bands.py" line="170"/>
@@ -2366,11 +2351,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/bands.py" line="255"/>
         <source>the wavelengths of raster {path!r} differ from the model&apos;s by more than {tolerance:.2%}: {differences} (model -&gt; raster); classify a raster of the bands the model was trained on, or {fix} to accept the difference</source>
         <translation>les longueurs d'onde du raster {path!r} diffèrent de celles du modèle de plus de {tolerance:.2%} : {differences} (modèle -&gt; raster) ; classez un raster ayant les bandes sur lesquelles le modèle a été entraîné, ou {fix} pour accepter la différence</translation>
-    </message>
-    <message>
-        <location filename="../raster/blocks.py" line="104"/>
-        <source>raster {path!r} has {count} bands (1..{count}) but bands {bands} were asked for; choose band numbers in that range (or the raster the model was trained on)</source>
-        <translation>le raster {path!r} a {count} bandes (1..{count}) mais les bandes {bands} ont été demandées ; choisissez des numéros de bande dans cet intervalle (ou le raster sur lequel le modèle a été entraîné)</translation>
     </message>
     <message>
         <location filename="../raster/blocks.py" line="109"/>
@@ -2756,16 +2736,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/vector.py" line="309"/>
         <source>layer {layer!r} of {path!r} has no feature with a geometry: draw training polygons (or points) over the raster, or choose another layer</source>
         <translation>la couche {layer!r} de {path!r} n'a aucune entité avec une géométrie : dessinez des polygones (ou des points) d'entraînement sur le raster, ou choisissez une autre couche</translation>
-    </message>
-    <message>
-        <location filename="../raster/vector.py" line="313"/>
-        <source>none of the {count} features of {vector!r} (layer {layer!r}) lies over raster {raster!r} ({width} x {height} px); check that both cover the same area and that their CRS are declared correctly</source>
-        <translation>aucune des {count} entités de {vector!r} (couche {layer!r}) ne se trouve sur le raster {raster!r} ({width} x {height} px) ; vérifiez que les deux couvrent la même zone et que leurs SCR sont correctement déclarés</translation>
-    </message>
-    <message>
-        <location filename="../raster/vector.py" line="325"/>
-        <source>{count} of the {total} features of layer {layer!r} of {path!r} are lines (FIDs {fids}): training samples come from polygons (the pixels inside) or points (the pixel under each); buffer the lines into polygons first (e.g. Processing&apos;s Buffer) or choose a polygon or point layer</source>
-        <translation>{count} des {total} entités de la couche {layer!r} de {path!r} sont des lignes (FID {fids}) : les échantillons d'entraînement viennent de polygones (les pixels à l'intérieur) ou de points (le pixel sous chacun) ; changez d'abord les lignes en polygones par un tampon (p. ex. l'algorithme Tampon de Processing) ou choisissez une couche de polygones ou de points</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection.py" line="69"/>
@@ -3211,6 +3181,36 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/training_base.py" line="310"/>
         <source>Sampling the bands of {1} ({0}) under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage des bandes de {1} ({0}) sous '{2}' (champ '{3}')</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="447"/>
+        <source>the expected user&apos;s accuracies given ({count}) are neither one value nor one per class of the map ({classes}); give one value for every class or one per class, in the order of the class values</source>
+        <translation>les précisions de l'utilisateur attendues données ({count}) ne sont ni une seule valeur ni une par classe de la carte ({classes}) ; donnez une valeur pour toutes les classes ou une par classe, dans l'ordre des valeurs de classe</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="153"/>
+        <source>raster {path!r} has a band count ({bands}) other than that of the raster the model was trained on ({model_bands}): classify a raster with the same bands, in the same order, train a model on this one, or {fix}</source>
+        <translation>le raster {path!r} n'a pas le même nombre de bandes ({bands}) que le raster sur lequel le modèle a été entraîné ({model_bands}) : classez un raster ayant les mêmes bandes, dans le même ordre, entraînez un modèle sur celui-ci, ou {fix}</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="252"/>
+        <source>Pixels of reference polygons left out: {count} (no class in the map (no-data), or covered by polygons of different classes)</source>
+        <translation>Pixels des polygones de référence écartés : {count} (sans classe dans la carte (sans donnée), ou couverts par des polygones de classes différentes)</translation>
+    </message>
+    <message>
+        <location filename="../raster/blocks.py" line="104"/>
+        <source>raster {path!r} has bands 1..{count} but bands {bands} were asked for; choose band numbers in that range (or the raster the model was trained on)</source>
+        <translation>le raster {path!r} a les bandes 1..{count} mais les bandes {bands} ont été demandées ; choisissez des numéros de bande dans cet intervalle (ou le raster sur lequel le modèle a été entraîné)</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="324"/>
+        <source>no feature of {vector!r} (layer {layer!r}, features: {count}) lies over raster {raster!r} ({width} x {height} px); check that both cover the same area and that their CRS are declared correctly</source>
+        <translation>aucune entité de {vector!r} (couche {layer!r}, entités : {count}) ne se trouve sur le raster {raster!r} ({width} x {height} px) ; vérifiez que les deux couvrent la même zone et que leurs SCR sont correctement déclarés</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="336"/>
+        <source>features of layer {layer!r} of {path!r} that are lines: {count} of {total} (FIDs {fids}); training samples come from polygons (the pixels inside) or points (the pixel under each): buffer the lines into polygons first (e.g. Processing&apos;s Buffer) or choose a polygon or point layer</source>
+        <translation>entités de la couche {layer!r} de {path!r} qui sont des lignes : {count} sur {total} (FID {fids}) ; les échantillons d'entraînement viennent de polygones (les pixels à l'intérieur) ou de points (le pixel sous chacun) : changez d'abord les lignes en polygones par un tampon (p. ex. l'algorithme Tampon de Processing) ou choisissez une couche de polygones ou de points</translation>
     </message>
 </context>
 </TS>

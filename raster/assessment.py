@@ -250,8 +250,8 @@ def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64
     dropped = walk.n_unusable + walk.n_contested + int(np.sum(~keep))
     if dropped and log is not None:
         log(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "{count} pixels of reference polygons were left out: no class in the map (no-data) "
-            "or covered by polygons of different classes"), count=dropped))
+            "GmmSelect", "Pixels of reference polygons left out: {count} (no class in the map (no-data), or "
+            "covered by polygons of different classes)"), count=dropped))
     return ReferenceSample(mapped[keep], strata[keep], codes[keep], fids[keep], features.labels,
                            features.class_names, dropped, features.warnings)
 
@@ -445,8 +445,9 @@ def expected_accuracies(values, n_classes):
     values = np.asarray(values, dtype=np.float64).ravel()
     if len(values) not in (1, n_classes):
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "{count} expected user's accuracies were given for a map of {classes} classes; give "
-            "one value for every class or one per class, in the order of the class values"),
+            "GmmSelect", "the expected user's accuracies given ({count}) are neither one value nor one per "
+            "class of the map ({classes}); give one value for every class or one per class, in the order of "
+            "the class values"),
             count=len(values), classes=n_classes)
     return np.broadcast_to(values, (n_classes,)).copy()
 

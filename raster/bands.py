@@ -151,9 +151,10 @@ def check_band_count(path, n_bands, n_raster_bands):
     """DataError unless the raster has the `n_raster_bands` bands of the model's raster (None: any)."""
     if n_raster_bands is not None and n_bands != n_raster_bands:
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "the model was trained on a raster of {model_bands} bands but raster {path!r} has "
-            "{bands}: classify a raster with the same bands, in the same order, train a model on this one, "
-            "or {fix}"), model_bands=n_raster_bands, path=path, bands=n_bands, fix=HAND_MAP_FIX)
+            "GmmSelect", "raster {path!r} has a band count ({bands}) other than that of the raster the "
+            "model was trained on ({model_bands}): classify a raster with the same bands, in the same order, "
+            "train a model on this one, or {fix}"), model_bands=n_raster_bands, path=path, bands=n_bands,
+            fix=HAND_MAP_FIX)
 
 
 def by_hand(path, model, raster, band_map):

@@ -102,8 +102,8 @@ def check_band_numbers(path, n_bands, band_numbers):
     wrong = [number for number in numbers if not 1 <= number <= n_bands]
     if not numbers or wrong:
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "raster {path!r} has {count} bands (1..{count}) but bands {bands} were asked for; "
-            "choose band numbers in that range (or the raster the model was trained on)"),
+            "GmmSelect", "raster {path!r} has bands 1..{count} but bands {bands} were asked for; choose band "
+            "numbers in that range (or the raster the model was trained on)"),
             path=path, count=n_bands, bands=wrong or numbers)
     if len(set(numbers)) != len(numbers):
         raise DataError(QT_TRANSLATE_NOOP(

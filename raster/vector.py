@@ -322,7 +322,7 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
             "(or points) over the raster, or choose another layer"), layer=found.GetName(), path=vector_path)
     if outside.all():
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "none of the {count} features of {vector!r} (layer {layer!r}) lies over raster "
+            "GmmSelect", "no feature of {vector!r} (layer {layer!r}, features: {count}) lies over raster "
             "{raster!r} ({width} x {height} px); check that both cover the same area and that their CRS are "
             "declared correctly"), count=len(boxes), vector=vector_path, layer=found.GetName(),
             raster=raster_path, width=width, height=height)
@@ -334,8 +334,8 @@ def check_no_lines(vector_path, layer_name, lines, n_features):
     """DataError when features with a geometry are lines (FIDs `lines`): samples come from areas or points."""
     if lines:
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "{count} of the {total} features of layer {layer!r} of {path!r} are lines (FIDs "
-            "{fids}): training samples come from polygons (the pixels inside) or points (the pixel under "
-            "each); buffer the lines into polygons first (e.g. Processing's Buffer) or choose a polygon or "
+            "GmmSelect", "features of layer {layer!r} of {path!r} that are lines: {count} of {total} (FIDs "
+            "{fids}); training samples come from polygons (the pixels inside) or points (the pixel under "
+            "each): buffer the lines into polygons first (e.g. Processing's Buffer) or choose a polygon or "
             "point layer"), count=len(lines), total=n_features, layer=layer_name, path=vector_path,
             fids=fid_list(lines))

@@ -316,9 +316,9 @@ def test_training_lines_are_refused(tmp_path):
     message = refused(tmp_path, "gmmselect:traingmm",
                       {"INPUT": LANDSAT, "TRAINING": lines, "FIELD": "class",
                        "OUTPUT_MODEL": str(tmp_path / "m.gmm")},
-                      "lines.gpkg", "are lines (FIDs 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...)",
+                      "lines.gpkg", f"that are lines: {n} of {n} (FIDs 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...)",
                       "buffer the lines into polygons")
-    assert message.startswith(f"{n} of the {n} features of layer 'lines' of ")
+    assert message.startswith("Features of layer 'lines' of ")
 
 
 def constant_raster(path, bands=3, value=7):

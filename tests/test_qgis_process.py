@@ -132,7 +132,7 @@ def folder_bytes(folder):
 @pytest.mark.parametrize(("case", "expected"), [
     ("model over the raster", "OUTPUT_MODEL would write '{folder}/model.gmm', which is a file of INPUT"),
     ("classification as .xyz", "OUTPUT: '{folder}/classes.xyz' does not end in .tif or .tiff"),
-    ("training lines", "are lines (FIDs 1, 2, 3"),
+    ("training lines", "that are lines: 36 of 36 (FIDs 1, 2, 3"),
 ])
 def test_hostile_runs_stop_with_a_message_and_leave_the_folder_as_it_was(trained, tmp_path, case, expected):
     """Through the real qgis_process: exit code 1, the message, no traceback, every file untouched."""

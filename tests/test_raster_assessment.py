@@ -263,7 +263,8 @@ def test_sample_design_equal_allocation_and_bad_accuracies(tmp_path):
     design = design_sample(path, str(tmp_path / "s.gpkg"), 0.8, 0.05, 5, "equal")
     # n = (0.4 / 0.05)^2 / (1 + 0.16 / 90 / 0.0025) = 64 / 1.7111 = 37.4 -> 38; 19 per class
     assert design.n_planned == 38 and design.counts.tolist() == [19, 19]
-    with pytest.raises(DataError, match="3 expected user's accuracies were given for a map of 2 classes"):
+    with pytest.raises(DataError, match=r"the expected user's accuracies given \(3\) are neither one value "
+                                        r"nor one per class of the map \(2\)"):
         design_sample(path, str(tmp_path / "t.gpkg"), [0.8, 0.7, 0.9])
     assert not (tmp_path / "t.gpkg").exists()
 
