@@ -88,14 +88,14 @@ def check_design(sample_counts, stratum_sizes, strata):
             "classes) table per stratum"), shape=counts.shape, strata=len(sizes))
     names = list(strata if strata is not None else range(1, len(sizes) + 1))
     n_h = counts.sum(axis=(1, 2))
-    empty = [Text(QT_TRANSLATE_NOOP("GmmSelect", "{stratum} ({count} samples)"), stratum=names[h],
+    empty = [Text(QT_TRANSLATE_NOOP("GmmSelect", "{stratum} (samples: {count})"), stratum=names[h],
                   count=int(n_h[h])) for h in np.flatnonzero((sizes == 0) & (n_h > 0))]
     if empty:
         raise AccuracyError(QT_TRANSLATE_NOOP(
             "GmmSelect", "strata {strata} have reference samples but no pixel in the map; check that the "
             "strata and the reference belong to this map"), strata=joined(empty, ", "))
-    short = [Text(QT_TRANSLATE_NOOP("GmmSelect", "{stratum}: {count} ({pixels} pixels)"), stratum=names[h],
-                  count=int(n_h[h]), pixels=int(sizes[h]))
+    short = [Text(QT_TRANSLATE_NOOP("GmmSelect", "{stratum}: {count} (map pixels: {pixels})"),
+                  stratum=names[h], count=int(n_h[h]), pixels=int(sizes[h]))
              for h in np.flatnonzero((sizes > 0) & (n_h < MIN_SAMPLES_PER_STRATUM))]
     if short:
         raise AccuracyError(QT_TRANSLATE_NOOP(

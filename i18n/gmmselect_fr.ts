@@ -1568,19 +1568,9 @@ Taille {1} : {2:.6g}{3}
         <translation>les effectifs d'échantillons de forme {shape} ne correspondent pas à {strata} strates ; donnez une table (classes x classes) par strate</translation>
     </message>
     <message>
-        <location filename="../core/accuracy.py" line="91"/>
-        <source>{stratum} ({count} samples)</source>
-        <translation>{stratum} ({count} échantillons)</translation>
-    </message>
-    <message>
         <location filename="../core/accuracy.py" line="94"/>
         <source>strata {strata} have reference samples but no pixel in the map; check that the strata and the reference belong to this map</source>
         <translation>les strates {strata} ont des échantillons de référence mais aucun pixel dans la carte ; vérifiez que les strates et la référence appartiennent à cette carte</translation>
-    </message>
-    <message>
-        <location filename="../core/accuracy.py" line="97"/>
-        <source>{stratum}: {count} ({pixels} pixels)</source>
-        <translation>{stratum} : {count} ({pixels} pixels)</translation>
     </message>
     <message>
         <location filename="../core/accuracy.py" line="101"/>
@@ -3211,6 +3201,16 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/vector.py" line="336"/>
         <source>features of layer {layer!r} of {path!r} that are lines: {count} of {total} (FIDs {fids}); training samples come from polygons (the pixels inside) or points (the pixel under each): buffer the lines into polygons first (e.g. Processing&apos;s Buffer) or choose a polygon or point layer</source>
         <translation>entités de la couche {layer!r} de {path!r} qui sont des lignes : {count} sur {total} (FID {fids}) ; les échantillons d'entraînement viennent de polygones (les pixels à l'intérieur) ou de points (le pixel sous chacun) : changez d'abord les lignes en polygones par un tampon (p. ex. l'algorithme Tampon de Processing) ou choisissez une couche de polygones ou de points</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="91"/>
+        <source>{stratum} (samples: {count})</source>
+        <translation>{stratum} (échantillons : {count})</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="97"/>
+        <source>{stratum}: {count} (map pixels: {pixels})</source>
+        <translation>{stratum} : {count} (pixels de la carte : {pixels})</translation>
     </message>
 </context>
 </TS>

@@ -168,7 +168,7 @@ def test_a_stratum_whose_samples_all_agree_has_overall_accuracy_1_and_standard_e
 def test_a_stratum_with_one_sample_is_named_with_the_fix():
     counts = map_class_design([[5, 1], [0, 1]])
     with pytest.raises(AccuracyError, match=r"at least 2 reference samples .* these have fewer: water: 1 "
-                                            r"\(300 pixels\); add reference samples in these strata"):
+                                            r"\(map pixels: 300\); add reference samples in these strata"):
         estimate(counts, [700, 300], strata=["forest", "water"])
 
 

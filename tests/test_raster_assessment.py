@@ -207,7 +207,7 @@ def test_a_stratum_with_one_sample_is_named(tmp_path):
     path = small_map(tmp_path)
     reference = write_vector(tmp_path / "ref.gpkg", [(centre(2, 1), "water"), (centre(3, 2), "water"),
                                                      (centre(6, 7), "forest")])
-    with pytest.raises(ValueError, match=r"at least 2 reference samples .* forest: 1 \(45 pixels\)"):
+    with pytest.raises(ValueError, match=r"at least 2 reference samples .* forest: 1 \(map pixels: 45\)"):
         assess_map(path, reference, "class")
 
 
