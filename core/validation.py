@@ -30,7 +30,7 @@ def check_samples(X, y, min_per_class=MIN_SAMPLES_PER_CLASS):
     if bad.any():
         rows = np.flatnonzero(bad.any(axis=1))
         raise InputError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "{count} samples contain NaN or infinite values (first at row {row}, feature "
+            "GmmSelect", "samples with NaN or infinite values: {count} (first at row {row}, feature "
             "{feature}); remove them or mask no-data"),
             count=len(rows), row=rows[0], feature=np.flatnonzero(bad[rows[0]])[0])
     labels, counts = np.unique(y, return_counts=True)

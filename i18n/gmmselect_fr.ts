@@ -2073,11 +2073,6 @@ Taille {1} : {2:.6g}{3}
         <translation>les étiquettes de classe doivent être des entiers (reçu {dtype}) ; convertissez d'abord les noms de classe en codes entiers</translation>
     </message>
     <message>
-        <location filename="../core/validation.py" line="32"/>
-        <source>{count} samples contain NaN or infinite values (first at row {row}, feature {feature}); remove them or mask no-data</source>
-        <translation>{count} échantillons contiennent des valeurs NaN ou infinies (le premier à la ligne {row}, bande {feature}) ; retirez-les ou masquez les valeurs sans donnée</translation>
-    </message>
-    <message>
         <location filename="../core/validation.py" line="38"/>
         <source>at least two classes are needed; the labels hold only {labels}</source>
         <translation>il faut au moins deux classes ; les étiquettes ne contiennent que {labels}</translation>
@@ -3211,6 +3206,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../core/accuracy.py" line="97"/>
         <source>{stratum}: {count} (map pixels: {pixels})</source>
         <translation>{stratum} : {count} (pixels de la carte : {pixels})</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="32"/>
+        <source>samples with NaN or infinite values: {count} (first at row {row}, feature {feature}); remove them or mask no-data</source>
+        <translation>échantillons contenant des valeurs NaN ou infinies : {count} (le premier à la ligne {row}, bande {feature}) ; retirez-les ou masquez les valeurs sans donnée</translation>
     </message>
 </context>
 </TS>

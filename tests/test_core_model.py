@@ -288,7 +288,8 @@ def test_per_polygon_statistics_build_fold_models():
 @pytest.mark.parametrize(("X", "y", "message"), [
     (np.ones((4, 2)), np.array([1, 1, 1, 1]), "at least two classes"),
     (np.arange(8.0).reshape(4, 2), np.array([1, 1, 1, 2]), r"at least 2 samples \(class 2: 1\)"),
-    (np.array([[1, 2], [np.nan, 1], [3, 4], [5, 5]]), np.array([1, 1, 2, 2]), "NaN or infinite"),
+    (np.array([[1, 2], [np.nan, 1], [3, 4], [5, 5]]), np.array([1, 1, 2, 2]),
+     r"^samples with NaN or infinite values: 1 \(first at row 1, feature 0\); remove them or mask no-data$"),
     (np.ones((4, 2)), np.array([1, 2, 1]), "one label per sample"),
     (np.ones(4), np.array([1, 2, 1, 2]), "2-D array"),
     (np.ones((4, 2)), np.array([1.5, 2, 1, 2]), "must be integers"),
