@@ -86,11 +86,14 @@ class JeffriesMatusita(SubsetCriterion):
         ceilings = np.log(np.maximum(self.classes.diagonal, floor).max(axis=1) / floor)
         self.drops = (ceilings[self.first] + ceilings[self.second]) / 4
 
-    def bhattacharyya(self, mahalanobis=True):
-        """B_ij over the current subset F, `(P,)` (its log-det part b_ij without `mahalanobis`)."""
+    def determinant_part(self):
+        """b_ij = 1/2 [log|S| - 1/2 (log|S_i| + log|S_j|)] over the current subset F, `(P,)`."""
         half = self.classes.logdet / 2
-        logdets = (self.pairs.logdet - half[self.first] - half[self.second]) / 2
-        return logdets + self.separation.quad[:, 0] / 8 if mahalanobis else logdets
+        return (self.pairs.logdet - half[self.first] - half[self.second]) / 2
+
+    def bhattacharyya(self):
+        """B_ij = b_ij + 1/8 D' S^-1 D over the current subset F, `(P,)`."""
+        return self.determinant_part() + self.separation.quad[:, 0] / 8
 
     def _unmoved(self):
         """The pairs whose JM_ij is sqrt 2 for every candidate (module docstring), `(P,)` bool."""
@@ -103,7 +106,7 @@ class JeffriesMatusita(SubsetCriterion):
         move is). exp(-B_ij) <= 1 is kept where rounding would raise it above (B_ij >= 0)."""
         overlap = mahalanobis  # becomes exp(-B_ij), the Bhattacharyya coefficient
         overlap *= -0.125
-        overlap -= self.bhattacharyya(mahalanobis=False)[pairs, None]
+        overlap -= self.determinant_part()[pairs, None]
         np.maximum(overlap, EXPONENT_FLOOR, out=overlap)
         np.exp(overlap, out=overlap)
         roots = np.sqrt(np.sqrt(class_scales))
