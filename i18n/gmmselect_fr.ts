@@ -14,7 +14,7 @@
         <translation>Afficher les courbes de sélection d'un fichier de modèle écrit par l'algorithme Entraîner avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="221"/>
+        <location filename="../algorithms/provider.py" line="44"/>
         <source>GMM Select</source>
         <translation>GMM Select</translation>
     </message>
@@ -24,77 +24,77 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="135"/>
+        <location filename="../algorithms/base.py" line="136"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="203"/>
+        <location filename="../algorithms/base.py" line="223"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="207"/>
+        <location filename="../algorithms/base.py" line="227"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="204"/>
+        <location filename="../algorithms/base.py" line="202"/>
         <source>{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.</source>
         <translation>{0} doit être {1} de {2:.10g} à {3:.10g} ; reçu {4}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="205"/>
+        <location filename="../algorithms/base.py" line="203"/>
         <source>a whole number</source>
         <translation>un nombre entier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="205"/>
+        <location filename="../algorithms/base.py" line="203"/>
         <source>a number</source>
         <translation>un nombre</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="375"/>
+        <location filename="../algorithms/base.py" line="398"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="379"/>
+        <location filename="../algorithms/base.py" line="402"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="380"/>
+        <location filename="../algorithms/base.py" line="403"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="384"/>
+        <location filename="../algorithms/base.py" line="407"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="407"/>
+        <location filename="../algorithms/base.py" line="429"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="104"/>
+        <location filename="../algorithms/predict.py" line="103"/>
         <source>Predict</source>
         <translation>Prédire</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="46"/>
+        <location filename="../algorithms/predict.py" line="119"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="119"/>
+        <location filename="../algorithms/predict.py" line="120"/>
         <source>GMM Select model (*.gmm);;All files (*)</source>
         <translation>Modèle GMM Select (*.gmm);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="119"/>
+        <location filename="../algorithms/predict.py" line="121"/>
         <source>A .gmm model written by Train GMM or Train Selection (the content is checked, not the name).</source>
         <translation>Un modèle .gmm écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes (le contenu est vérifié, pas le nom).</translation>
     </message>
@@ -104,7 +104,7 @@
         <translation>Masque</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="124"/>
+        <location filename="../algorithms/predict.py" line="125"/>
         <source>Optional raster on the same grid: only pixels with a value &gt; 0 are classified.</source>
         <translation>Raster facultatif sur la même grille : seuls les pixels de valeur &gt; 0 sont classés.</translation>
     </message>
@@ -114,12 +114,12 @@
         <translation>Nombre de bandes sélectionnées à utiliser (modèles avec sélection)</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="47"/>
+        <location filename="../algorithms/assess.py" line="52"/>
         <source>Classification</source>
         <translation>Classification</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="153"/>
+        <location filename="../algorithms/predict.py" line="152"/>
         <source>Confidence</source>
         <translation>Carte de confiance</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), stylée avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="157"/>
+        <location filename="../algorithms/predict.py" line="156"/>
         <source>Class probabilities</source>
         <translation>Probabilités des classes</translation>
     </message>
@@ -139,17 +139,17 @@
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="201"/>
+        <location filename="../algorithms/predict.py" line="159"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="193"/>
+        <location filename="../algorithms/predict.py" line="160"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="195"/>
+        <location filename="../algorithms/predict.py" line="193"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -159,27 +159,27 @@
         <translation>Entraîner GMM</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="39"/>
+        <location filename="../algorithms/train_gmm.py" line="40"/>
         <source>Ridge values tau to try (empty = default grid)</source>
         <translation>Valeurs de crête (ridge) tau à essayer (vide = grille par défaut)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="49"/>
+        <location filename="../algorithms/train_gmm.py" line="51"/>
         <source>Criterion of the tau search</source>
         <translation>Critère de la recherche de tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="192"/>
+        <location filename="../core/choices.py" line="25"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="30"/>
+        <location filename="../core/choices.py" line="26"/>
         <source>Cohen&apos;s kappa</source>
         <translation>kappa de Cohen</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="31"/>
+        <location filename="../core/choices.py" line="27"/>
         <source>mean F1 score</source>
         <translation>F1 moyen</translation>
     </message>
@@ -189,57 +189,57 @@
         <translation>Entraîner avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="47"/>
+        <location filename="../algorithms/train_selection.py" line="48"/>
         <source>Selection method</source>
         <translation>Méthode de sélection</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="16"/>
+        <location filename="../core/choices.py" line="12"/>
         <source>sequential forward selection</source>
         <translation>sélection séquentielle avant</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="17"/>
+        <location filename="../core/choices.py" line="13"/>
         <source>sequential floating forward selection</source>
         <translation>sélection séquentielle flottante avant</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="47"/>
+        <location filename="../algorithms/train_selection.py" line="49"/>
         <source>SFS adds the best band at each step. SFFS also tries removing bands after each addition (Pudil et al. 1994): better sets, a little slower.</source>
         <translation>La sélection séquentielle avant (SFS) ajoute la meilleure bande à chaque étape. La sélection séquentielle flottante avant (SFFS) essaie aussi de retirer des bandes après chaque ajout (Pudil et al. 1994) : de meilleurs ensembles, un peu plus lentement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="51"/>
+        <location filename="../algorithms/train_selection.py" line="52"/>
         <source>Selection criterion</source>
         <translation>Critère de sélection</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="21"/>
+        <location filename="../core/choices.py" line="17"/>
         <source>Jeffries-Matusita distance</source>
         <translation>distance de Jeffries–Matusita</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="22"/>
+        <location filename="../core/choices.py" line="18"/>
         <source>symmetric Kullback-Leibler divergence</source>
         <translation>divergence de Kullback–Leibler symétrique</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="23"/>
+        <location filename="../core/choices.py" line="19"/>
         <source>CV overall accuracy</source>
         <translation>exactitude globale en validation croisée</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="24"/>
+        <location filename="../core/choices.py" line="20"/>
         <source>CV Cohen&apos;s kappa</source>
         <translation>kappa de Cohen en validation croisée</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="25"/>
+        <location filename="../core/choices.py" line="21"/>
         <source>CV mean F1 score</source>
         <translation>F1 moyen en validation croisée</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="58"/>
+        <location filename="../algorithms/train_selection.py" line="59"/>
         <source>The selection stops at this size. 0: the number of bands, at most {0}.</source>
         <translation>La sélection s'arrête à cette taille. 0 : le nombre de bandes, au plus {0}.</translation>
     </message>
@@ -249,7 +249,7 @@
         <translation>Utiliser le meilleur nombre de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="61"/>
+        <location filename="../algorithms/train_selection.py" line="62"/>
         <source>Yes: the model uses the smallest size whose criterion is within 0.1 % of the best. No: it uses the set of MAX_FEATURES bands.</source>
         <translation>Oui : le modèle utilise la plus petite taille dont le critère est à moins de 0,1 % du meilleur. Non : il utilise l'ensemble de MAX_FEATURES bandes.</translation>
     </message>
@@ -259,147 +259,147 @@
         <translation>Crête (ridge) tau pendant la sélection</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="81"/>
+        <location filename="../algorithms/train_selection.py" line="90"/>
         <source>Selection curve</source>
         <translation>Courbe de sélection</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="228"/>
+        <location filename="../algorithms/assess.py" line="72"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="87"/>
+        <location filename="../algorithms/train_selection.py" line="92"/>
         <source>One row per size: criterion value and the bands of the best set, by number and by name; &apos;selected&apos; marks the set the model uses.</source>
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="119"/>
+        <location filename="../algorithms/training_base.py" line="140"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="49"/>
+        <location filename="../algorithms/training_base.py" line="143"/>
         <source>Training polygons or points</source>
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="121"/>
+        <location filename="../algorithms/training_base.py" line="144"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="50"/>
+        <location filename="../algorithms/train_selection_table.py" line="56"/>
         <source>Class field</source>
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="121"/>
+        <location filename="../algorithms/training_base.py" line="149"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="133"/>
+        <location filename="../algorithms/training_base.py" line="154"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="133"/>
+        <location filename="../algorithms/training_base.py" line="155"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="137"/>
+        <location filename="../algorithms/training_base.py" line="158"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="144"/>
+        <location filename="../algorithms/training_base.py" line="165"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="144"/>
+        <location filename="../algorithms/training_base.py" line="166"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="112"/>
+        <location filename="../algorithms/sample_design.py" line="66"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="112"/>
+        <location filename="../algorithms/training_base.py" line="128"/>
         <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
         <translation>Graine du tirage de la réserve de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="253"/>
+        <location filename="../algorithms/training_base.py" line="198"/>
         <source>GMM Select model (*.gmm)</source>
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="176"/>
+        <location filename="../algorithms/training_base.py" line="199"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="181"/>
+        <location filename="../algorithms/assess.py" line="81"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="181"/>
+        <location filename="../algorithms/assess.py" line="81"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="181"/>
+        <location filename="../algorithms/training_base.py" line="203"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="188"/>
+        <location filename="../algorithms/training_base.py" line="209"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="193"/>
+        <location filename="../algorithms/training_base.py" line="215"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="193"/>
+        <location filename="../algorithms/assess.py" line="86"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="193"/>
+        <location filename="../algorithms/training_base.py" line="217"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="201"/>
+        <location filename="../algorithms/training_base.py" line="223"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="201"/>
+        <location filename="../algorithms/training_base.py" line="225"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="229"/>
+        <location filename="../algorithms/training_base.py" line="251"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="272"/>
+        <location filename="../algorithms/training_base.py" line="296"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="275"/>
+        <location filename="../algorithms/training_base.py" line="298"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
@@ -428,17 +428,17 @@ Taille {1} : {2:.6g}{3}
         <translation>Pas encore de courbe de sélection : lancez l'algorithme Entraîner avec sélection de bandes ou ouvrez un fichier de modèle.</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="184"/>
+        <location filename="../gui/curves.py" line="185"/>
         <source>{0}: best size {1}</source>
         <translation>{0} : meilleure taille {1}</translation>
     </message>
     <message>
-        <location filename="../gui/curves.py" line="188"/>
+        <location filename="../gui/curves.py" line="189"/>
         <source>Best size of each curve</source>
         <translation>Meilleure taille de chaque courbe</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="63"/>
+        <location filename="../gui/curves.py" line="230"/>
         <source>Selection curves</source>
         <translation>Courbes de sélection</translation>
     </message>
@@ -453,32 +453,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Survolez un point pour voir les bandes de son ensemble. Une courbe seule est annotée avec les bandes ajoutées (+) et retirées (−) à chaque taille. ◆ marque la meilleure taille : la plus petite dont la valeur est dans la tolérance de taille du meilleur.</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="75"/>
+        <location filename="../gui/dialog.py" line="76"/>
         <source>Curve</source>
         <translation>Courbe</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="75"/>
+        <location filename="../gui/dialog.py" line="76"/>
         <source>Criterion</source>
         <translation>Critère</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="75"/>
+        <location filename="../gui/dialog.py" line="76"/>
         <source>Size</source>
         <translation>Taille</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="75"/>
+        <location filename="../gui/dialog.py" line="76"/>
         <source>Value</source>
         <translation>Valeur</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="75"/>
+        <location filename="../gui/dialog.py" line="77"/>
         <source>Bands</source>
         <translation>Bandes</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="75"/>
+        <location filename="../gui/dialog.py" line="77"/>
         <source>Band names</source>
         <translation>Noms des bandes</translation>
     </message>
@@ -493,12 +493,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Ouvrir un modèle…</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="94"/>
+        <location filename="../gui/dialog.py" line="95"/>
         <source>Remove</source>
         <translation>Retirer</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="94"/>
+        <location filename="../gui/dialog.py" line="96"/>
         <source>Clear</source>
         <translation>Tout effacer</translation>
     </message>
@@ -508,7 +508,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Exporter le graphique…</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="109"/>
+        <location filename="../gui/dialog.py" line="110"/>
         <source>Export table…</source>
         <translation>Exporter le tableau…</translation>
     </message>
@@ -518,12 +518,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Exporter le graphique</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="212"/>
+        <location filename="../gui/dialog.py" line="213"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>Image PNG (*.png);;Dessin SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="221"/>
+        <location filename="../gui/dialog.py" line="222"/>
         <source>Cannot write {0}.</source>
         <translation>Impossible d'écrire {0}.</translation>
     </message>
@@ -553,47 +553,47 @@ Taille {1} : {2:.6g}{3}
         <translation>Ce modèle a été entraîné sans sélection de bandes (Entraîner GMM) : il n'a pas de courbe de sélection. Choisissez un modèle écrit par l'algorithme Entraîner avec sélection de bandes.</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="111"/>
+        <location filename="../gui/series.py" line="113"/>
         <source>Criterion value</source>
         <translation>Valeur du critère</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="113"/>
+        <location filename="../gui/series.py" line="115"/>
         <source>Different criteria: each curve is scaled from its minimum (0) to its maximum (1); the table and the CSV keep the raw values.</source>
         <translation>Critères différents : chaque courbe est mise à l'échelle de son minimum (0) à son maximum (1) ; le tableau et le CSV gardent les valeurs brutes.</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="115"/>
+        <location filename="../gui/series.py" line="117"/>
         <source>Criterion value (normalised)</source>
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="335"/>
+        <location filename="../algorithms/base.py" line="355"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="337"/>
+        <location filename="../algorithms/base.py" line="357"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="340"/>
+        <location filename="../algorithms/base.py" line="360"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="229"/>
+        <location filename="../algorithms/base.py" line="249"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="250"/>
+        <location filename="../algorithms/base.py" line="270"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="250"/>
+        <location filename="../algorithms/base.py" line="273"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -603,7 +603,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Nombre maximal de bandes (0 = min(bandes, {0}))</translation>
     </message>
     <message>
-        <location filename="../gui/dialog.py" line="75"/>
+        <location filename="../gui/dialog.py" line="77"/>
         <source>Selected</source>
         <translation>Sélectionné</translation>
     </message>
@@ -618,37 +618,37 @@ Taille {1} : {2:.6g}{3}
         <translation>Estime l'exactitude d'une carte de classification et la superficie de chaque classe à partir d'un échantillon de référence aléatoire stratifié, avec les estimateurs de bonnes pratiques d'Olofsson et al. (2014) : la matrice d'erreur en proportions de surface estimées (lignes = classe de la carte, colonnes = classe de référence), les précisions de l'utilisateur et du producteur et l'exactitude globale, et les superficies des classes corrigées des erreurs, chacune avec un intervalle de confiance. Les comptes de pixels de la carte sont des estimations biaisées des superficies : publiez les superficies estimées. Avec STRATA, les estimateurs de Stehman (2014) pour des strates différentes des classes de la carte. Les superficies de la carte sont comptées bloc par bloc (raster de toute taille).</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="51"/>
+        <location filename="../algorithms/assess.py" line="52"/>
         <source>Classification raster (band 1): integer class codes; 0 or the no-data value = no class. Areas are in the square of the linear unit of its CRS.</source>
         <translation>Raster de classification (bande 1) : codes de classe entiers ; 0 ou la valeur no-data = pas de classe. Les superficies sont dans le carré de l'unité linéaire de son SCR.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="55"/>
+        <location filename="../algorithms/assess.py" line="56"/>
         <source>Reference points or polygons</source>
         <translation>Points ou polygones de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="55"/>
+        <location filename="../algorithms/assess.py" line="57"/>
         <source>The reference sample, drawn at random in each stratum (e.g. by Stratified random sample for an assessment): points (the pixel under each), or polygons (every pixel centre inside), in any CRS. Every point must lie on a classified pixel.</source>
         <translation>L'échantillon de référence, tiré au hasard dans chaque strate (par ex. par Échantillon aléatoire stratifié pour une évaluation) : points (le pixel sous chacun) ou polygones (chaque centre de pixel à l'intérieur), dans n'importe quel SCR. Chaque point doit se trouver sur un pixel classé.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="55"/>
+        <location filename="../algorithms/assess.py" line="61"/>
         <source>Reference class field</source>
         <translation>Champ de la classe de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="55"/>
+        <location filename="../algorithms/assess.py" line="62"/>
         <source>The reference class of each feature: integer codes equal to the raster&apos;s values, or names equal to its category names (as Predict writes them).</source>
         <translation>La classe de référence de chaque entité : des codes entiers égaux aux valeurs du raster, ou des noms égaux à ses noms de catégories (tels que Prédire les écrit).</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="64"/>
+        <location filename="../algorithms/assess.py" line="65"/>
         <source>Strata</source>
         <translation>Strates</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="64"/>
+        <location filename="../algorithms/assess.py" line="66"/>
         <source>Optional raster on the map&apos;s grid whose integer values are the strata the sample was drawn in (Stehman 2014&apos;s estimators). Empty: the map classes are the strata.</source>
         <translation>Raster facultatif sur la grille de la carte dont les valeurs entières sont les strates dans lesquelles l'échantillon a été tiré (estimateurs de Stehman 2014). Vide : les classes de la carte sont les strates.</translation>
     </message>
@@ -658,7 +658,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Niveau de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="68"/>
+        <location filename="../algorithms/assess.py" line="69"/>
         <source>Level of the confidence intervals; every _ci output is the half-width of the interval (1.96 standard errors at 0.95).</source>
         <translation>Niveau des intervalles de confiance ; chaque sortie _ci est la demi-largeur de l'intervalle (1,96 erreur type à 0,95).</translation>
     </message>
@@ -668,7 +668,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Exactitude et superficie par classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="71"/>
+        <location filename="../algorithms/assess.py" line="73"/>
         <source>CSV, one row per class: class, map_area, map_proportion, sample_count, users_accuracy, users_accuracy_ci, producers_accuracy, producers_accuracy_ci, estimated_area, estimated_area_ci, estimated_proportion.</source>
         <translation>CSV, une ligne par classe : class, map_area, map_proportion, sample_count, users_accuracy, users_accuracy_ci, producers_accuracy, producers_accuracy_ci, estimated_area, estimated_area_ci, estimated_proportion.</translation>
     </message>
@@ -678,22 +678,22 @@ Taille {1} : {2:.6g}{3}
         <translation>Matrice d'erreur en proportions de surface</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="77"/>
+        <location filename="../algorithms/assess.py" line="79"/>
         <source>CSV: estimated area proportions, rows = map class, columns = reference class, with totals.</source>
         <translation>CSV : proportions de surface estimées, lignes = classe de la carte, colonnes = classe de référence, avec les totaux.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="81"/>
+        <location filename="../algorithms/assess.py" line="82"/>
         <source>One self-contained HTML page: error matrix, accuracies and areas with their intervals (and hectares when the CRS unit is the metre), a chart of map and estimated areas, the sample design.</source>
         <translation>Une page HTML autonome : matrice d'erreur, exactitudes et superficies avec leurs intervalles (et les hectares quand l'unité du SCR est le mètre), un graphique des superficies de la carte et estimées, le plan d'échantillonnage.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="87"/>
+        <location filename="../algorithms/assess.py" line="88"/>
         <source>Overall accuracy: half-width of the interval</source>
         <translation>Exactitude globale : demi-largeur de l'intervalle</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="96"/>
+        <location filename="../algorithms/assess.py" line="97"/>
         <source>reference layer</source>
         <translation>couche de référence</translation>
     </message>
@@ -703,12 +703,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="302"/>
+        <location filename="../algorithms/base.py" line="322"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="306"/>
+        <location filename="../algorithms/base.py" line="326"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -723,17 +723,17 @@ Taille {1} : {2:.6g}{3}
         <translation>Tire l'échantillon de référence pour évaluer une carte de classification : un échantillon aléatoire stratifié dont les strates sont les classes de la carte. La taille totale est l'éq. 13 d'Olofsson et al. (2014), à partir des superficies des classes, des précisions de l'utilisateur attendues et de l'erreur type visée de l'exactitude globale. Les points sont des centres de pixels distincts ; remplissez leur champ 'reference' (par photo-interprétation ou visites de terrain), puis lancez Évaluer l'exactitude et les superficies avec FIELD = reference.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="47"/>
+        <location filename="../algorithms/sample_design.py" line="48"/>
         <source>Classification raster (band 1): integer class codes; 0 or the no-data value = no class.</source>
         <translation>Raster de classification (bande 1) : codes de classe entiers ; 0 ou la valeur no-data = pas de classe.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="50"/>
+        <location filename="../algorithms/sample_design.py" line="51"/>
         <source>Expected user&apos;s accuracies</source>
         <translation>Précisions de l'utilisateur attendues</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="50"/>
+        <location filename="../algorithms/sample_design.py" line="52"/>
         <source>One value for every class, or one per class in the order of the raster&apos;s class values, comma-separated (e.g. 0.7,0.6,0.9,0.95). Lower values for classes expected to be less accurate give them more weight in the sample size.</source>
         <translation>Une valeur pour toutes les classes, ou une par classe dans l'ordre des valeurs de classe du raster, séparées par des virgules (par ex. 0.7,0.6,0.9,0.95). Des valeurs plus basses pour les classes qu'on attend moins exactes leur donnent plus de poids dans la taille de l'échantillon.</translation>
     </message>
@@ -743,7 +743,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Erreur type visée de l'exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="55"/>
+        <location filename="../algorithms/sample_design.py" line="56"/>
         <source>The standard error of overall accuracy the sample should achieve (0.01: a 95 % interval of about ± 0.02).</source>
         <translation>L'erreur type de l'exactitude globale que l'échantillon doit atteindre (0.01 : un intervalle à 95 % d'environ ± 0.02).</translation>
     </message>
@@ -753,7 +753,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Nombre minimal d'échantillons par classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="58"/>
+        <location filename="../algorithms/sample_design.py" line="59"/>
         <source>Every class gets at least this many samples (all its pixels if it has fewer), so that rare classes get user&apos;s accuracies with usable intervals.</source>
         <translation>Chaque classe reçoit au moins ce nombre d'échantillons (tous ses pixels si elle en a moins), pour que les classes rares aient des précisions de l'utilisateur avec des intervalles utilisables.</translation>
     </message>
@@ -763,32 +763,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Répartition</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="62"/>
+        <location filename="../algorithms/sample_design.py" line="63"/>
         <source>the minimum per class, the rest proportional to area</source>
         <translation>le minimum par classe, le reste proportionnel à la superficie</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="62"/>
+        <location filename="../algorithms/sample_design.py" line="64"/>
         <source>the same number per class</source>
         <translation>le même nombre par classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="62"/>
+        <location filename="../algorithms/sample_design.py" line="65"/>
         <source>How the sample is shared among the classes.</source>
         <translation>Comment l'échantillon est réparti entre les classes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="66"/>
+        <location filename="../algorithms/sample_design.py" line="67"/>
         <source>The same seed draws the same points.</source>
         <translation>La même graine tire les mêmes points.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="68"/>
+        <location filename="../algorithms/sample_design.py" line="69"/>
         <source>Sample points</source>
         <translation>Points de l'échantillon</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="68"/>
+        <location filename="../algorithms/sample_design.py" line="70"/>
         <source>Point layer (GeoPackage or GeoJSON) in the raster&apos;s CRS with fields map_class, stratum (= map_class), weight (inclusion weight: class pixels / class samples) and an empty reference field to fill in.</source>
         <translation>Couche de points (GeoPackage ou GeoJSON) dans le SCR du raster avec les champs map_class, stratum (= map_class), weight (poids d'inclusion : pixels de la classe / échantillons de la classe) et un champ reference vide à remplir.</translation>
     </message>
@@ -803,97 +803,97 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="283"/>
+        <location filename="../algorithms/training_base.py" line="307"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="51"/>
+        <location filename="../algorithms/train_selection.py" line="53"/>
         <source>jm and kl are computed from the class statistics (fast). accuracy, kappa and f1 are means over the cross-validation folds (FOLDS = 0: of the pooled leave-one-out predictions).</source>
         <translation>jm et kl sont calculés à partir des statistiques des classes (rapide). accuracy, kappa et f1 sont des moyennes sur les plis de la validation croisée (FOLDS = 0 : les valeurs des prédictions regroupées de la validation croisée un contre tous).</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="33"/>
+        <location filename="../algorithms/train_selection_table.py" line="35"/>
         <source>Train Selection from a Table of Spectra</source>
         <translation>Entraîner avec sélection de bandes à partir d'une table de spectres</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="46"/>
+        <location filename="../algorithms/train_selection_table.py" line="51"/>
         <source>Spectral library (table)</source>
         <translation>Bibliothèque spectrale (table)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="46"/>
+        <location filename="../algorithms/train_selection_table.py" line="52"/>
         <source>One row per spectrum: a class field and one numeric field per band. Any vector layer or table; a CSV needs its column types (a .csvt file beside it, or open it as a delimited text layer).</source>
         <translation>Une ligne par spectre : un champ de classe et un champ numérique par bande. Toute couche vecteur ou table ; un CSV a besoin des types de ses colonnes (un fichier .csvt à côté, ou ouvrez-le comme couche de texte délimité).</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="51"/>
+        <location filename="../algorithms/train_selection_table.py" line="58"/>
         <source>The field holding the class (material) of each spectrum: integer codes or names.</source>
         <translation>Le champ contenant la classe (le matériau) de chaque spectre : codes entiers ou noms.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="55"/>
+        <location filename="../algorithms/train_selection_table.py" line="60"/>
         <source>Band fields</source>
         <translation>Champs des bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="55"/>
+        <location filename="../algorithms/train_selection_table.py" line="62"/>
         <source>The numeric fields that are bands, in spectral order. Empty: every numeric field but the class and group fields.</source>
         <translation>Les champs numériques qui sont des bandes, dans l'ordre spectral. Vide : tous les champs numériques sauf les champs de classe et de groupe.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="51"/>
+        <location filename="../algorithms/train_selection_table.py" line="65"/>
         <source>Group field</source>
         <translation>Champ de groupe</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="60"/>
+        <location filename="../algorithms/train_selection_table.py" line="67"/>
         <source>Optional: spectra with the same value (e.g. one site, one sample, one file) stay together in one fold and on one side of the hold-out. Empty: each spectrum alone.</source>
         <translation>Facultatif : les spectres de même valeur (p. ex. un site, un échantillon, un fichier) restent ensemble dans un pli et du même côté de la réserve de validation. Vide : chaque spectre seul.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="65"/>
+        <location filename="../algorithms/train_selection_table.py" line="70"/>
         <source>Band wavelengths</source>
         <translation>Longueurs d'onde des bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="65"/>
+        <location filename="../algorithms/train_selection_table.py" line="71"/>
         <source>Optional: one wavelength per band field, separated by commas, in the order of BANDS. Empty: read from the field names when they carry a number (wl_450.5, b450, 450).</source>
         <translation>Facultatif : une longueur d'onde par champ de bande, séparées par des virgules, dans l'ordre de BANDS. Vide : lues dans les noms des champs quand ils portent un nombre (wl_450.5, b450, 450).</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="73"/>
+        <location filename="../algorithms/train_selection_table.py" line="77"/>
         <source>Share of spectra (or groups) held out for validation</source>
         <translation>Part des spectres (ou des groupes) réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="76"/>
+        <location filename="../algorithms/training_base.py" line="88"/>
         <source>Cross-validation folds (0 = leave-one-out)</source>
         <translation>Plis de la validation croisée (0 = un contre tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="117"/>
+        <location filename="../algorithms/base.py" line="118"/>
         <source>Default: {0}.</source>
         <translation>Par défaut : {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="128"/>
+        <location filename="../algorithms/base.py" line="129"/>
         <source>As a value, give the key (e.g. {0}) or its index.</source>
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="62"/>
+        <location filename="../algorithms/base.py" line="423"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="63"/>
+        <location filename="../algorithms/base.py" line="423"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="108"/>
+        <location filename="../algorithms/predict.py" line="107"/>
         <source>Classifies every pixel of a raster with a model from Train GMM or Train Selection (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data.</source>
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée.</translation>
     </message>
@@ -908,12 +908,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection séquentielle flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme Prédire. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme Prédire peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="232"/>
+        <location filename="../algorithms/training_base.py" line="254"/>
         <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="91"/>
+        <location filename="../gui/dialog.py" line="64"/>
         <source>Spectra</source>
         <translation>Spectres</translation>
     </message>
@@ -933,362 +933,362 @@ Taille {1} : {2:.6g}{3}
         <translation>Numéro de bande</translation>
     </message>
     <message>
-        <location filename="../gui/spectra.py" line="93"/>
+        <location filename="../gui/spectra.py" line="94"/>
         <source>Band value</source>
         <translation>Valeur de la bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="45"/>
+        <location filename="../raster/report.py" line="47"/>
         <source>en</source>
         <translation>fr</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="47"/>
+        <location filename="../raster/report.py" line="49"/>
         <source>Raster</source>
         <translation>Raster</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="48"/>
+        <location filename="../raster/report.py" line="50"/>
         <source>Spectral library</source>
         <translation>Bibliothèque spectrale</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="52"/>
+        <location filename="../raster/report.py" line="54"/>
         <source>Created (UTC)</source>
         <translation>Créé (UTC)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="53"/>
+        <location filename="../raster/report.py" line="55"/>
         <source>Algorithm</source>
         <translation>Algorithme</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="59"/>
+        <location filename="../raster/report.py" line="61"/>
         <source>Inputs and parameters</source>
         <translation>Entrées et paramètres</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="60"/>
+        <location filename="../raster/report.py" line="62"/>
         <source>parameter</source>
         <translation>paramètre</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="61"/>
+        <location filename="../raster/report.py" line="63"/>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="64"/>
+        <location filename="../raster/report.py" line="66"/>
         <source>empty</source>
         <translation>vide</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="73"/>
+        <location filename="../raster/report.py" line="75"/>
         <source>Training samples per class</source>
         <translation>Échantillons d'entraînement par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="74"/>
+        <location filename="../raster/report.py" line="76"/>
         <source>class</source>
         <translation>classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="75"/>
+        <location filename="../raster/report.py" line="77"/>
         <source>colour</source>
         <translation>couleur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="76"/>
+        <location filename="../raster/report.py" line="78"/>
         <source>training samples</source>
         <translation>échantillons d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="78"/>
+        <location filename="../raster/report.py" line="80"/>
         <source>held-out samples</source>
         <translation>échantillons réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="80"/>
+        <location filename="../raster/report.py" line="82"/>
         <source>total</source>
         <translation>total</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="82"/>
+        <location filename="../raster/report.py" line="84"/>
         <source>{method} ({method_key}), criterion: {criterion} ({criterion_key}). The best size is the smallest within {tolerance} (relative) of the best value: {best}.</source>
         <translation>{method} ({method_key}), critère : {criterion} ({criterion_key}). La meilleure taille est la plus petite à moins de {tolerance} (en relatif) de la meilleure valeur : {best}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="85"/>
+        <location filename="../raster/report.py" line="87"/>
         <source>For these classes and their priors the criterion is at most {ceiling} (every pair of classes fully separated).</source>
         <translation>Pour ces classes et leurs probabilités a priori, le critère vaut au plus {ceiling} (toutes les paires de classes parfaitement séparées).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="88"/>
+        <location filename="../raster/report.py" line="90"/>
         <source>number of bands</source>
         <translation>nombre de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="89"/>
+        <location filename="../raster/report.py" line="91"/>
         <source>best set: band number (name)</source>
         <translation>meilleur ensemble : numéro de bande (nom)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="90"/>
+        <location filename="../raster/report.py" line="92"/>
         <source>chosen</source>
         <translation>choisi</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="92"/>
+        <location filename="../raster/report.py" line="94"/>
         <source>Mean spectrum of each class (line) ± one standard deviation (shaded), over every band read; the selected bands are the vertical lines, numbered in their order of selection.</source>
         <translation>Spectre moyen de chaque classe (ligne) ± un écart type (zone ombrée), sur toutes les bandes lues ; les bandes sélectionnées sont les lignes verticales, numérotées dans leur ordre de sélection.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="96"/>
+        <location filename="../raster/report.py" line="98"/>
         <source>Mean spectrum of each class (line) ± one standard deviation (shaded); the model uses every band.</source>
         <translation>Spectre moyen de chaque classe (ligne) ± un écart type (zone ombrée) ; le modèle utilise toutes les bandes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="99"/>
+        <location filename="../raster/report.py" line="101"/>
         <source>wavelength</source>
         <translation>longueur d'onde</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="100"/>
+        <location filename="../raster/report.py" line="102"/>
         <source>band number</source>
         <translation>numéro de bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="101"/>
+        <location filename="../raster/report.py" line="103"/>
         <source>band value</source>
         <translation>valeur de la bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="102"/>
+        <location filename="../raster/report.py" line="104"/>
         <source>Bands used</source>
         <translation>Bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="103"/>
+        <location filename="../raster/report.py" line="105"/>
         <source>order of selection</source>
         <translation>ordre de sélection</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="104"/>
+        <location filename="../raster/report.py" line="106"/>
         <source>position</source>
         <translation>position</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="105"/>
+        <location filename="../raster/report.py" line="107"/>
         <source>name</source>
         <translation>nom</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="106"/>
+        <location filename="../raster/report.py" line="108"/>
         <source>Wavelengths: not in the raster&apos;s metadata.</source>
         <translation>Longueurs d'onde : absentes des métadonnées du raster.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="154"/>
+        <location filename="../raster/report.py" line="159"/>
         <source>tau (the grid&apos;s values, evenly spaced)</source>
         <translation>tau (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="191"/>
+        <location filename="../raster/report.py" line="196"/>
         <source>figure</source>
         <translation>indicateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="193"/>
+        <location filename="../raster/report.py" line="198"/>
         <source>kappa</source>
         <translation>kappa</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="194"/>
+        <location filename="../raster/report.py" line="199"/>
         <source>mean F1</source>
         <translation>F1 moyen</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="198"/>
+        <location filename="../raster/report.py" line="203"/>
         <source>reference \ predicted</source>
         <translation>référence \ prédit</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="199"/>
+        <location filename="../raster/report.py" line="204"/>
         <source>producer&apos;s accuracy</source>
         <translation>précision du producteur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="200"/>
+        <location filename="../raster/report.py" line="205"/>
         <source>user&apos;s accuracy</source>
         <translation>précision de l'utilisateur</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="201"/>
+        <location filename="../raster/report.py" line="206"/>
         <source>F1</source>
         <translation>F1</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="202"/>
+        <location filename="../raster/report.py" line="207"/>
         <source>Warnings</source>
         <translation>Avertissements</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="203"/>
+        <location filename="../raster/report.py" line="208"/>
         <source>Timings</source>
         <translation>Durées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="204"/>
+        <location filename="../raster/report.py" line="209"/>
         <source>step</source>
         <translation>étape</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="205"/>
+        <location filename="../raster/report.py" line="210"/>
         <source>seconds</source>
         <translation>secondes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="206"/>
+        <location filename="../raster/report.py" line="211"/>
         <source>sampling</source>
         <translation>échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="208"/>
+        <location filename="../raster/report.py" line="213"/>
         <source>band selection</source>
         <translation>sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="210"/>
+        <location filename="../raster/report.py" line="215"/>
         <source>cross-validation</source>
         <translation>validation croisée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="211"/>
+        <location filename="../raster/report.py" line="216"/>
         <source>final fit</source>
         <translation>ajustement final</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="212"/>
+        <location filename="../raster/report.py" line="217"/>
         <source>held-out assessment</source>
         <translation>évaluation sur les données réservées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="215"/>
+        <location filename="../raster/notices.py" line="89"/>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="216"/>
+        <location filename="../raster/report.py" line="221"/>
         <source>square {unit}</source>
         <translation>{unit} carrés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="217"/>
+        <location filename="../raster/report.py" line="222"/>
         <source>Overall accuracy &lt;b&gt;{overall}&lt;/b&gt; ({confidence} confidence interval), from {samples} reference samples of {reference} (field {field}), stratified by {strata}. Mapped area: {area}.</source>
         <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Surface cartographiée : {area}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="221"/>
+        <location filename="../raster/report.py" line="226"/>
         <source>the map classes</source>
         <translation>les classes de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="222"/>
+        <location filename="../raster/report.py" line="227"/>
         <source>the {count} strata of {path}</source>
         <translation>les {count} strates de {path}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="223"/>
+        <location filename="../raster/report.py" line="228"/>
         <source>Error matrix in estimated area proportions</source>
         <translation>Matrice d'erreur en proportions de surface estimées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="224"/>
+        <location filename="../raster/report.py" line="229"/>
         <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
         <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la surface cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="230"/>
+        <location filename="../raster/report.py" line="235"/>
         <source>map \ reference</source>
         <translation>carte \ référence</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="231"/>
+        <location filename="../raster/report.py" line="236"/>
         <source>Areas and accuracies per class</source>
         <translation>Surfaces et exactitudes par classe</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="232"/>
+        <location filename="../raster/report.py" line="237"/>
         <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12).</source>
         <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les surfaces de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les surfaces estimées sont les surfaces corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="236"/>
+        <location filename="../raster/report.py" line="241"/>
         <source>map area</source>
         <translation>surface de la carte</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="237"/>
+        <location filename="../raster/report.py" line="242"/>
         <source>estimated area</source>
         <translation>surface estimée</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="238"/>
+        <location filename="../raster/report.py" line="243"/>
         <source>samples (map class)</source>
         <translation>échantillons (classe de la carte)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="239"/>
+        <location filename="../raster/report.py" line="244"/>
         <source>estimated area ± interval</source>
         <translation>surface estimée ± intervalle</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="240"/>
+        <location filename="../raster/report.py" line="245"/>
         <source>area ({unit})</source>
         <translation>surface ({unit})</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="241"/>
+        <location filename="../raster/report.py" line="246"/>
         <source>Sample design</source>
         <translation>Plan d'échantillonnage</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="242"/>
+        <location filename="../raster/report.py" line="247"/>
         <source>Stratified random sample; the strata are the map classes.</source>
         <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="244"/>
+        <location filename="../raster/report.py" line="249"/>
         <source>Stratified random sample; the strata ({path}) differ from the map classes: Stehman (2014)&apos;s estimators.</source>
         <translation>Échantillon aléatoire stratifié ; les strates ({path}) diffèrent des classes de la carte : estimateurs de Stehman (2014).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="247"/>
+        <location filename="../raster/report.py" line="252"/>
         <source>stratum</source>
         <translation>strate</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="248"/>
+        <location filename="../raster/report.py" line="253"/>
         <source>area share W_h</source>
         <translation>part de surface W_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="249"/>
+        <location filename="../raster/report.py" line="254"/>
         <source>samples n_h</source>
         <translation>échantillons n_h</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="250"/>
+        <location filename="../raster/report.py" line="255"/>
         <source>weight N_h / n_h</source>
         <translation>poids N_h / n_h</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="117"/>
+        <location filename="../algorithms/predict.py" line="116"/>
         <source>The image to classify: it must hold the bands the model was trained on (matched by name, else by number).</source>
         <translation>L'image à classer : elle doit contenir les bandes sur lesquelles le modèle a été entraîné (associées par leur nom, sinon par leur numéro).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="133"/>
+        <location filename="../algorithms/predict.py" line="132"/>
         <source>Band map (model band=raster band)</source>
         <translation>Correspondance des bandes (bande du modèle=bande du raster)</translation>
     </message>
@@ -1298,7 +1298,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes), et des longueurs d'onde différentes arrêtent le traitement. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="139"/>
+        <location filename="../algorithms/predict.py" line="138"/>
         <source>Dask scheduler address</source>
         <translation>Adresse de l'ordonnanceur Dask</translation>
     </message>
@@ -1308,187 +1308,187 @@ Taille {1} : {2:.6g}{3}
         <translation>Vide : classer sur cette machine. Une adresse telle que 'tcp://10.0.0.5:8786' (affichée par 'dask scheduler') : les workers de cette grappe Dask classent le raster par tuiles, avec le même résultat. Le raster, le masque et le dossier de la sortie doivent se trouver à des chemins que chaque worker voit, et GMM Select doit pouvoir y être importé.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="46"/>
+        <location filename="../algorithms/train_gmm.py" line="48"/>
         <source>Empty: alpha = 0 and alpha*. Every (alpha, tau) pair of the two grids is cross-validated (one eigen decomposition per class, fold and alpha serves every tau); one value of each: no search.</source>
         <translation>Vide : alpha = 0 et alpha*. Chaque couple (alpha, tau) des deux grilles est évalué par validation croisée (une décomposition en valeurs propres par classe, pli et alpha sert pour tous les tau) ; une seule valeur de chacun : pas de recherche.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="73"/>
+        <location filename="../algorithms/train_selection_table.py" line="79"/>
         <source>Per class, this share of the rows (of the groups with GROUP_FIELD; rounded; seeded) is held out: never seen by the selection or the assessed fit, it gives an independent accuracy assessment (REFIT then refits the saved model on all rows). 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des lignes (des groupes avec GROUP_FIELD ; arrondie ; tirage avec graine) est réservée à la validation : jamais vue par la sélection ni par l'ajustement évalué, elle donne une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur toutes les lignes). 0 = aucune réserve : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="137"/>
+        <location filename="../algorithms/training_base.py" line="160"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the (alpha, tau) search, the selection or the assessed fit, it gives an independent accuracy assessment (REFIT then refits the saved model on all polygons). 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de (alpha, tau), la sélection ni l'ajustement évalué, ils donnent une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur tous les polygones). 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="198"/>
+        <location filename="../algorithms/training_base.py" line="220"/>
         <source>Shrinkage alpha of the model</source>
         <translation>Rétrécissement alpha du modèle</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="54"/>
+        <location filename="../raster/report.py" line="56"/>
         <source>Kappa &lt;b&gt;{kappa}&lt;/b&gt;, overall accuracy &lt;b&gt;{accuracy}&lt;/b&gt;, {how}. {classes} classes, {used} of {bands} bands used, alpha = {alpha}, tau = {tau}.</source>
         <translation>Kappa &lt;b&gt;{kappa}&lt;/b&gt;, exactitude globale &lt;b&gt;{accuracy}&lt;/b&gt;, {how}. {classes} classes, {used} bandes utilisées sur {bands}, alpha = {alpha}, tau = {tau}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="107"/>
+        <location filename="../raster/report.py" line="109"/>
         <source>Shrinkage alpha and ridge tau</source>
         <translation>Rétrécissement alpha et crête tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="108"/>
+        <location filename="../raster/report.py" line="110"/>
         <source>The covariances (1 - alpha) S_c + alpha S_pooled + tau I with alpha = {alpha}, tau = {tau}</source>
         <translation>Les covariances (1 - alpha) S_c + alpha S_pooled + tau I avec alpha = {alpha}, tau = {tau}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="116"/>
+        <location filename="../raster/report.py" line="118"/>
         <source>{blend}, both given (ALPHA, TAU): the band selection and the model use them; no search.</source>
         <translation>{blend}, tous deux donnés (ALPHA, TAU) : la sélection de bandes et le modèle les utilisent ; pas de recherche.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="119"/>
+        <location filename="../raster/report.py" line="121"/>
         <source>{blend}, given (ALPHA, TAU): one value each, no search.</source>
         <translation>{blend}, donnés (ALPHA, TAU) : une valeur chacun, pas de recherche.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="121"/>
+        <location filename="../raster/report.py" line="123"/>
         <source>{blend}, chosen {how}.</source>
         <translation>{blend}, choisis {how}.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="122"/>
+        <location filename="../raster/report.py" line="124"/>
         <source>{blend}. alpha was chosen {how} over all bands, before the selection; the selection and the model use it with tau given (TAU).</source>
         <translation>{blend}. alpha a été choisi {how} sur toutes les bandes, avant la sélection ; la sélection et le modèle l'utilisent avec le tau donné (TAU).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="150"/>
+        <location filename="../raster/report.py" line="155"/>
         <source>{criterion} over alpha and tau</source>
         <translation>{criterion} selon alpha et tau</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="151"/>
+        <location filename="../raster/report.py" line="156"/>
         <source>tau (columns), alpha (rows); pale: {low}, deep: {high}</source>
         <translation>tau (colonnes), alpha (lignes) ; clair : {low}, foncé : {high}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="153"/>
+        <location filename="../raster/report.py" line="158"/>
         <source>{criterion} over tau at alpha = {alpha}:</source>
         <translation>{criterion} selon tau pour alpha = {alpha} :</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="207"/>
+        <location filename="../raster/report.py" line="212"/>
         <source>(alpha, tau) search</source>
         <translation>recherche de (alpha, tau)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="158"/>
+        <location filename="../raster/report.py" line="163"/>
         <source>The curve and the surface mark tau = {tau}, the given TAU the model uses (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>La courbe et la surface marquent tau = {tau}, le TAU donné qu'utilise le modèle (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="161"/>
+        <location filename="../raster/report.py" line="166"/>
         <source>The model uses the given TAU, tau = {tau}, which is not on the search&apos;s grid: no point is marked (the search&apos;s best tau at this alpha is {best}).</source>
         <translation>Le modèle utilise le TAU donné, tau = {tau}, qui n'est pas sur la grille de la recherche : aucun point n'est marqué (le meilleur tau de la recherche à cet alpha est {best}).</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="164"/>
+        <location filename="../raster/report.py" line="169"/>
         <source>used</source>
         <translation>utilisé</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="14"/>
+        <location filename="../raster/notices.py" line="15"/>
         <source>only one of raster and vector has a CRS ({raster_crs} vs {vector_crs}): the vector&apos;s coordinates are taken as the raster&apos;s</source>
         <translation>seul le raster ou le vecteur a un SCR ({raster_crs} contre {vector_crs}) : les coordonnées du vecteur sont prises comme celles du raster</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="17"/>
+        <location filename="../raster/notices.py" line="20"/>
         <source>{count} features of {vector} have no geometry and were skipped</source>
         <translation>{count} entités de {vector} n'ont pas de géométrie et ont été ignorées</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="19"/>
+        <location filename="../raster/notices.py" line="25"/>
         <source>{count} of the {total} features of {vector} lie outside raster {raster} and give no sample</source>
         <translation>{count} des {total} entités de {vector} sont hors du raster {raster} et ne donnent aucun échantillon</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="22"/>
+        <location filename="../raster/notices.py" line="32"/>
         <source>{count} features of {vector} cannot be reprojected to the raster's CRS (FIDs {fids}): their coordinates are not valid in the CRS the layer declares; they give no sample. Check the layer's CRS</source>
         <translation>{count} entités de {vector} ne peuvent pas être reprojetées dans le SCR du raster (FID {fids}) : leurs coordonnées ne sont pas valides dans le SCR que déclare la couche ; elles ne donnent aucun échantillon. Vérifiez le SCR de la couche</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="22"/>
+        <location filename="../raster/notices.py" line="38"/>
         <source>{count} pixels covered by features of different classes were dropped</source>
         <translation>{count} pixels couverts par des entités de classes différentes ont été écartés</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="24"/>
+        <location filename="../raster/notices.py" line="43"/>
         <source>{count} features over the raster cover no pixel centre (smaller or thinner than a pixel); enlarge them or use all_touched</source>
         <translation>{count} entités sur le raster ne couvrent aucun centre de pixel (plus petites ou plus fines qu'un pixel) ; agrandissez-les ou utilisez all_touched</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="27"/>
+        <location filename="../raster/notices.py" line="49"/>
         <source>class &apos;{name}&apos; has {count} polygon(s): none held out, so the held-out accuracy does not cover it</source>
         <translation>la classe « {name} » a {count} polygone(s) : aucun n'est réservé, l'exactitude sur les polygones réservés ne la couvre donc pas</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="39"/>
+        <location filename="../raster/notices.py" line="65"/>
         <source>the map is in a geographic CRS: areas are in square degrees, which vary with latitude; reproject the map to an equal-area projection for areas</source>
         <translation>la carte est dans un SCR géographique : les surfaces sont en degrés carrés, qui varient avec la latitude ; reprojetez la carte dans une projection équivalente pour les surfaces</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="42"/>
+        <location filename="../raster/notices.py" line="68"/>
         <source>the map has no georeferencing: areas are in pixels</source>
         <translation>la carte n'est pas géoréférencée : les surfaces sont en pixels</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="44"/>
+        <location filename="../raster/notices.py" line="70"/>
         <source>the map has no CRS: areas are in square map units</source>
         <translation>la carte n'a pas de SCR : les surfaces sont en unités de carte au carré</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="46"/>
+        <location filename="../raster/notices.py" line="72"/>
         <source>GDAL reads band {band} of raster {raster} as its alpha band, so the pixels where that band is 0 are left out as no-data; if it holds data (GDAL writes a 4-band Byte GeoTIFF as RGBA unless told otherwise), make it a data band (gdal_edit.py -colorinterp_&lt;band&gt; undefined &lt;file&gt;) and run again</source>
         <translation>GDAL lit la bande {band} du raster {raster} comme sa bande alpha : les pixels où cette bande vaut 0 sont écartés comme sans donnée ; si elle contient des données (GDAL écrit un GeoTIFF Byte de 4 bandes en RVBA sauf indication contraire), faites-en une bande de données (gdal_edit.py -colorinterp_&lt;band&gt; undefined &lt;file&gt;) et relancez</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="51"/>
+        <location filename="../raster/notices.py" line="77"/>
         <source>class names {names} differ only in case, spacing or Unicode form: they are {count} different classes; if they are one class, give its features one spelling</source>
         <translation>les noms de classe {names} ne diffèrent que par la casse, les espaces ou la forme Unicode : ce sont {count} classes différentes ; s'il s'agit d'une seule classe, écrivez-la de la même façon pour toutes ses entités</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="65"/>
+        <location filename="../algorithms/training_base.py" line="76"/>
         <source>Scale of the ridge tau</source>
         <translation>Échelle de la crête tau</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="35"/>
+        <location filename="../core/choices.py" line="31"/>
         <source>relative for the default grid, absolute for given values</source>
         <translation>relative pour la grille par défaut, absolue pour des valeurs données</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="36"/>
+        <location filename="../core/choices.py" line="32"/>
         <source>tau times each band&apos;s pooled within-class variance</source>
         <translation>tau fois la variance intra-classe commune de chaque bande</translation>
     </message>
     <message>
-        <location filename="../core/choices.py" line="37"/>
+        <location filename="../core/choices.py" line="33"/>
         <source>tau times the identity (squared band units)</source>
         <translation>tau fois l'identité (unités de bande au carré)</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="111"/>
+        <location filename="../raster/report.py" line="113"/>
         <source>The covariances (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) (a ridge relative to each band&apos;s pooled within-class variance) with alpha = {alpha}, tau = {tau}</source>
         <translation>Les covariances (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) (une crête relative à la variance intra-classe commune de chaque bande) avec alpha = {alpha}, tau = {tau}</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="115"/>
+        <location filename="../raster/report.py" line="117"/>
         <source>{tau} x each band&apos;s pooled within-class variance</source>
         <translation>{tau} x la variance intra-classe commune de chaque bande</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="155"/>
+        <location filename="../raster/report.py" line="160"/>
         <source>tau, a fraction of each band&apos;s pooled within-class variance (the grid&apos;s values, evenly spaced)</source>
         <translation>tau, une fraction de la variance intra-classe commune de chaque bande (les valeurs de la grille, régulièrement espacées)</translation>
     </message>
@@ -1498,62 +1498,62 @@ Taille {1} : {2:.6g}{3}
         <translation>Classification supervisée : apprend une gaussienne par classe (moyenne et covariance de ses pixels d'entraînement) à partir de polygones ou de points sur un raster, sur toutes les bandes, et enregistre le modèle pour l'algorithme Prédire. Les pixels sont classés par la règle du maximum a posteriori. Chaque covariance est rétrécie vers la covariance commune et reçoit une crête (ridge), (1 - alpha) S_c + alpha S_pooled + tau R, alpha et tau étant choisis ensemble sur une grille par validation croisée à k plis (par polygone) ; R est la diagonale de S_pooled, de sorte que tau est la même fraction de la variance de chaque bande (RIDGE_SCALE). Une part des polygones de chaque classe peut être réservée comme polygones de validation pour une évaluation indépendante de l'exactitude ; le modèle final est ensuite réajusté sur tous les polygones (REFIT).</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="39"/>
+        <location filename="../algorithms/train_gmm.py" line="41"/>
         <source>Numbers &gt;= 0 separated by commas, e.g. &apos;0, 0.01, 1&apos;, in squared band units (or, with RIDGE_SCALE relative, fractions of each band&apos;s pooled within-class variance). Empty: 0 and 15 values from 1e-7 to 1, relative to each band&apos;s pooled within-class variance (RIDGE_SCALE auto or relative; absolute: times the mean band variance). One value: that tau, no search.</source>
         <translation>Nombres &gt;= 0 séparés par des virgules, p. ex. '0, 0.01, 1', en unités de bande au carré (ou, avec RIDGE_SCALE relative, en fractions de la variance intra-classe commune de chaque bande). Vide : 0 et 15 valeurs de 1e-7 à 1, relatives à la variance intra-classe commune de chaque bande (RIDGE_SCALE auto ou relative ; absolute : fois la variance moyenne des bandes). Une seule valeur : ce tau, sans recherche.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="65"/>
+        <location filename="../algorithms/training_base.py" line="77"/>
         <source>relative: the ridge is tau times each band&apos;s pooled within-class variance, (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled): the same fraction of every band&apos;s variance, whatever its units (as if every band were standardised). absolute: tau I, in squared band units (the ridge of earlier versions). auto (default): relative when tau is searched on the default grid (TAU empty in Train GMM), absolute for given TAU values (always in Train Selection, whose alpha search then runs in the same units), so a TAU given before keeps its meaning; choose relative to give a relative tau (e.g. one read in a report).</source>
         <translation>relative : la crête vaut tau fois la variance intra-classe commune de chaque bande, (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) : la même fraction de la variance de chaque bande, quelles que soient ses unités (comme si chaque bande était standardisée). absolute : tau I, en unités de bande au carré (la crête des versions précédentes). auto (par défaut) : relative quand tau est recherché sur la grille par défaut (TAU vide dans Entraîner GMM), absolute pour des valeurs de TAU données (toujours dans Entraîner avec sélection de bandes, dont la recherche de alpha se fait alors dans les mêmes unités), de sorte qu'un TAU donné auparavant garde son sens ; choisir relative pour donner un tau relatif (p. ex. lu dans un rapport).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="199"/>
+        <location filename="../algorithms/training_base.py" line="222"/>
         <source>Scale of the model&apos;s tau (relative or absolute)</source>
         <translation>Échelle du tau du modèle (relative ou absolute)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="102"/>
+        <location filename="../algorithms/training_base.py" line="116"/>
         <source>Repetitions of the cross-validation of the (alpha, tau) search</source>
         <translation>Répétitions de la validation croisée de la recherche (alpha, tau)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="49"/>
+        <location filename="../algorithms/train_gmm.py" line="53"/>
         <source>What the tau search maximises: the mean over folds (of every repetition, REPEATS) of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out predictions; ties: the smallest alpha, then the smallest tau).</source>
         <translation>Ce que la recherche de tau maximise : la moyenne sur les plis (de toutes les répétitions, REPEATS) de l'exactitude globale, du kappa de Cohen ou du score F1 moyen (FOLDS = 0 : des prédictions leave-one-out cumulées ; en cas d'égalité : le plus petit alpha, puis le plus petit tau).</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="64"/>
+        <location filename="../algorithms/train_selection.py" line="65"/>
         <source>Ridge S + tau I of the covariances during the selection (with MODEL_SEARCH no, also in the model). 0: only the eigenvalue floor regularises.</source>
         <translation>Crête (ridge) S + tau I des covariances pendant la sélection (avec MODEL_SEARCH à non, aussi dans le modèle). 0 : seul le plancher des valeurs propres régularise.</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="76"/>
+        <location filename="../algorithms/train_selection.py" line="79"/>
         <source>Search the model&apos;s alpha and tau on the selected bands</source>
         <translation>Chercher l'alpha et le tau du modèle sur les bandes sélectionnées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="209"/>
+        <location filename="../raster/report.py" line="214"/>
         <source>(alpha, tau) search on the selected bands</source>
         <translation>recherche de (alpha, tau) sur les bandes sélectionnées</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="30"/>
+        <location filename="../raster/notices.py" line="56"/>
         <source>class &apos;{name}&apos; has {count} training polygon(s) for {folds} folds: {empty} of the folds test none of it and each of the others takes a large share of it away; with so few polygons, leave-one-polygon-out (FOLDS = 0) gives the steadier cross-validation</source>
         <translation>la classe « {name} » a {count} polygone(s) d'entraînement pour {folds} plis : {empty} des plis n'en testent aucun et chacun des autres lui en retire une large part ; avec si peu de polygones, la validation croisée leave-one-out par polygone (FOLDS = 0) est la plus stable</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="125"/>
+        <location filename="../raster/report.py" line="127"/>
         <source>{blend}, chosen on the {bands} selected bands after the selection (MODEL_SEARCH), {how}. The selection itself used alpha = {alpha} and tau = {tau} (TAU).</source>
         <translation>{blend}, choisis sur les {bands} bandes sélectionnées après la sélection (MODEL_SEARCH), {how}. La sélection elle-même a utilisé alpha = {alpha} et tau = {tau} (TAU).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="127"/>
+        <location filename="../algorithms/predict.py" line="128"/>
         <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only), with the model&apos;s alpha and tau (chosen for the bands it was saved with).</source>
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement), avec l'alpha et le tau du modèle (choisis pour les bandes avec lesquelles il a été enregistré).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="160"/>
+        <location filename="../algorithms/train_gmm.py" line="47"/>
         <source>Shrinkage values alpha to try (empty = 0 and the estimated one)</source>
         <translation>Valeurs de rétrécissement alpha à essayer (vide = 0 et la valeur estimée)</translation>
     </message>
@@ -1608,22 +1608,22 @@ Taille {1} : {2:.6g}{3}
         <translation>la validation croisée groupée à {folds} plis demande au moins {folds} groupes (polygones) ; il y en a {groups} : utilisez moins de plis ou des plis non groupés</translation>
     </message>
     <message>
-        <location filename="../core/folds.py" line="107"/>
+        <location filename="../core/folds.py" line="116"/>
         <source>draw more polygons of it, use fewer folds, or turn grouped folds off</source>
         <translation>dessinez davantage de polygones de cette classe, utilisez moins de plis ou désactivez les plis groupés</translation>
     </message>
     <message>
-        <location filename="../core/folds.py" line="110"/>
+        <location filename="../core/folds.py" line="119"/>
         <source>add samples of it or use fewer folds</source>
         <translation>ajoutez des échantillons de cette classe ou utilisez moins de plis</translation>
     </message>
     <message>
-        <location filename="../core/folds.py" line="111"/>
+        <location filename="../core/folds.py" line="120"/>
         <source>class {label} has {total} samples; in {folds}-fold cross-validation fold {fold} leaves only {left} of them for training ({minimum} needed): {how}</source>
         <translation>la classe {label} a {total} échantillons ; en validation croisée à {folds} plis, le pli {fold} n'en laisse que {left} pour l'entraînement ({minimum} nécessaires) : {how}</translation>
     </message>
     <message>
-        <location filename="../core/folds.py" line="125"/>
+        <location filename="../core/folds.py" line="134"/>
         <source>class {label} has {total} samples; leave-one-group-out cannot leave out group {group!r} ({count} of them) and keep {minimum} for training: give the class more groups, or leave single samples out (no groups)</source>
         <translation>la classe {label} a {total} échantillons ; la validation croisée leave-one-group-out ne peut pas laisser de côté le groupe {group!r} (qui en contient {count}) tout en en gardant {minimum} pour l'entraînement : donnez plus de groupes à la classe, ou laissez de côté un seul échantillon à la fois (sans groupes)</translation>
     </message>
@@ -1988,12 +1988,12 @@ Taille {1} : {2:.6g}{3}
         <translation>le nombre de répétitions de la validation croisée doit être un nombre entier &gt;= 1 ; reçu {repeats!r}</translation>
     </message>
     <message>
-        <location filename="../core/scatter.py" line="75"/>
+        <location filename="../core/scatter.py" line="76"/>
         <source>every class needs at least two samples for a covariance</source>
         <translation>chaque classe a besoin d'au moins deux échantillons pour une covariance</translation>
     </message>
     <message>
-        <location filename="../core/scatter.py" line="113"/>
+        <location filename="../core/scatter.py" line="114"/>
         <source>the shrinkage alpha toward the pooled covariance must be in [0, 1]; got {alpha}</source>
         <translation>le rétrécissement alpha vers la covariance commune doit être dans [0, 1] ; reçu {alpha}</translation>
     </message>
@@ -2033,12 +2033,12 @@ Taille {1} : {2:.6g}{3}
         <translation>chaque classe a besoin d'au moins {minimum} échantillons pour une covariance</translation>
     </message>
     <message>
-        <location filename="../core/texts.py" line="42"/>
+        <location filename="../core/texts.py" line="47"/>
         <source>; </source>
         <translation> ; </translation>
     </message>
     <message>
-        <location filename="../core/texts.py" line="51"/>
+        <location filename="../core/texts.py" line="56"/>
         <source>{first}{separator}{rest}</source>
         <translation>{first}{separator}{rest}</translation>
     </message>
@@ -2163,17 +2163,17 @@ Taille {1} : {2:.6g}{3}
         <translation>aucune précision de l'utilisateur attendue n'a été donnée ; donnez une valeur telle que 0.8 ou une par classe</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="486"/>
+        <location filename="../raster/assessment.py" line="487"/>
         <source>sample layer {path!r}: give a .gpkg or .geojson file name</source>
         <translation>couche des points de l'échantillon {path!r} : donnez un nom de fichier .gpkg ou .geojson</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="494"/>
+        <location filename="../raster/assessment.py" line="495"/>
         <source>OGR cannot create {path!r}: {problem}; check the folder</source>
         <translation>OGR ne peut pas créer {path!r} : {problem} ; vérifiez le dossier</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="543"/>
+        <location filename="../raster/assessment.py" line="544"/>
         <source>Sample size {planned} (Olofsson 2014 eq. 13), {drawn} points drawn: {counts}</source>
         <translation>Taille d'échantillon {planned} (Olofsson 2014 éq. 13), {drawn} points tirés : {counts}</translation>
     </message>
@@ -2248,92 +2248,92 @@ Taille {1} : {2:.6g}{3}
         <translation>valeur = stockée * {scale:g} + {offset:g}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="170"/>
+        <location filename="../raster/bands.py" line="171"/>
         <source>the band map names {unknown} and leaves {unmapped} of the model unmapped; map each band the model uses ({bands}) to a raster band number, by its name or number, e.g. {key}={number}</source>
         <translation>bandes inconnues du modèle nommées par la correspondance des bandes : {unknown} ; bandes du modèle laissées sans correspondance : {unmapped} ; associez chaque bande utilisée par le modèle ({bands}) à un numéro de bande du raster, par son nom ou son numéro, p. ex. {key}={number}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="174"/>
+        <location filename="../raster/bands.py" line="175"/>
         <source>no unknown band</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="175"/>
+        <location filename="../raster/bands.py" line="176"/>
         <source>no band</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="180"/>
+        <location filename="../raster/bands.py" line="181"/>
         <source>the band map gives raster bands {found} but raster {path!r} has bands 1 to {count}; give each model band a different band of the raster</source>
         <translation>la correspondance des bandes donne les bandes {found} du raster mais le raster {path!r} a les bandes 1 à {count} ; donnez à chaque bande du modèle une bande différente du raster</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="198"/>
+        <location filename="../raster/bands.py" line="199"/>
         <source>&apos;Band {number}&apos;</source>
         <translation>'Bande {number}'</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="200"/>
+        <location filename="../raster/bands.py" line="201"/>
         <source>raster {path!r} does not hold the model&apos;s bands by name: {listed} (model -&gt; raster; the raster&apos;s bands: {names}); classify a raster with these bands, name its bands as the model&apos;s (band descriptions), or {fix}</source>
         <translation>le raster {path!r} ne contient pas les bandes du modèle par leur nom : {listed} (modèle -&gt; raster ; les bandes du raster : {names}) ; classez un raster ayant ces bandes, nommez ses bandes comme celles du modèle (descriptions des bandes), ou {fix}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="210"/>
+        <location filename="../raster/bands.py" line="211"/>
         <source>{name!r} -&gt; missing</source>
         <translation>{name!r} -&gt; absente</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="212"/>
+        <location filename="../raster/bands.py" line="213"/>
         <source>{name!r} -&gt; band {number}</source>
         <translation>{name!r} -&gt; bande {number}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="213"/>
+        <location filename="../raster/bands.py" line="214"/>
         <source>{name!r} -&gt; bands {numbers} (ambiguous)</source>
         <translation>{name!r} -&gt; bandes {numbers} (ambiguïté)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="223"/>
+        <location filename="../raster/bands.py" line="224"/>
         <source>{band} -&gt; {number}</source>
         <translation>{band} -&gt; {number}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="225"/>
+        <location filename="../raster/bands.py" line="226"/>
         <source>bands mapped by hand: {pairs} (model -&gt; raster band)</source>
         <translation>bandes associées à la main : {pairs} (modèle -&gt; bande du raster)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="227"/>
+        <location filename="../raster/bands.py" line="228"/>
         <source>wavelengths differ (accepted by the band map): {difference}</source>
         <translation>longueurs d'onde différentes (acceptées par la correspondance des bandes) : {difference}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="240"/>
+        <location filename="../raster/bands.py" line="241"/>
         <source>Bands mapped by name: {pairs} (model -&gt; raster band)</source>
         <translation>Bandes associées par leur nom : {pairs} (modèle -&gt; bande du raster)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="244"/>
+        <location filename="../raster/bands.py" line="245"/>
         <source>the raster has no band names</source>
         <translation>le raster n'a pas de noms de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="246"/>
+        <location filename="../raster/bands.py" line="247"/>
         <source>the model does not name every band it uses</source>
         <translation>le modèle ne nomme pas toutes les bandes qu'il utilise</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="248"/>
+        <location filename="../raster/bands.py" line="249"/>
         <source>the model has no band names</source>
         <translation>le modèle n'a pas de noms de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="249"/>
+        <location filename="../raster/bands.py" line="250"/>
         <source>{side}: bands taken by number ({numbers}), only the band count checked</source>
         <translation>{side} : bandes prises par leur numéro ({numbers}), seul le nombre de bandes est vérifié</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="255"/>
+        <location filename="../raster/bands.py" line="256"/>
         <source>the wavelengths of raster {path!r} differ from the model&apos;s by more than {tolerance:.2%}: {differences} (model -&gt; raster); classify a raster of the bands the model was trained on, or {fix} to accept the difference</source>
         <translation>les longueurs d'onde du raster {path!r} diffèrent de celles du modèle de plus de {tolerance:.2%} : {differences} (modèle -&gt; raster) ; classez un raster ayant les bandes sur lesquelles le modèle a été entraîné, ou {fix} pour accepter la différence</translation>
     </message>
@@ -2408,27 +2408,27 @@ Taille {1} : {2:.6g}{3}
         <translation>la sortie {path!r} est un dossier ; donnez le nom d'un fichier (dans ce dossier ou un autre), pas celui d'un dossier</translation>
     </message>
     <message>
-        <location filename="../raster/info.py" line="53"/>
+        <location filename="../raster/info.py" line="72"/>
         <source>raster {path!r} does not exist; check the path</source>
         <translation>le raster {path!r} n'existe pas ; vérifiez le chemin</translation>
     </message>
     <message>
-        <location filename="../raster/info.py" line="62"/>
+        <location filename="../raster/info.py" line="80"/>
         <source>unknown format</source>
         <translation>format inconnu</translation>
     </message>
     <message>
-        <location filename="../raster/info.py" line="63"/>
+        <location filename="../raster/info.py" line="52"/>
         <source>GDAL cannot read raster {path!r}: {reason}; check that it is a raster in a format GDAL reads</source>
         <translation>GDAL ne peut pas lire le raster {path!r} : {reason} ; vérifiez qu'il s'agit d'un raster dans un format que GDAL lit</translation>
     </message>
     <message>
-        <location filename="../raster/info.py" line="67"/>
+        <location filename="../raster/info.py" line="82"/>
         <source>{path!r} holds no raster band (is it a vector or a container of subdatasets?)</source>
         <translation>{path!r} ne contient aucune bande raster (est-ce un vecteur ou un conteneur de sous-jeux de données ?)</translation>
     </message>
     <message>
-        <location filename="../raster/info.py" line="92"/>
+        <location filename="../raster/info.py" line="107"/>
         <source>no CRS</source>
         <translation>aucun SCR</translation>
     </message>
@@ -2473,12 +2473,12 @@ Taille {1} : {2:.6g}{3}
         <translation>chaque classe a besoin d'au moins {minimum} spectres pour une covariance (classe {detail}) ; ajoutez des spectres de ces classes ou supprimez leurs lignes</translation>
     </message>
     <message>
-        <location filename="../raster/library.py" line="163"/>
+        <location filename="../raster/library.py" line="164"/>
         <source>No wavelength in some band field names (e.g. wl_450, b450, 450) and none given in WAVELENGTHS: the model records band names only</source>
         <translation>Pas de longueur d'onde dans certains noms de champ de bande (p. ex. wl_450, b450, 450) et aucune n'est donnée dans WAVELENGTHS : le modèle n'enregistre que les noms des bandes</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="70"/>
+        <location filename="../raster/notices.py" line="162"/>
         <source>warning: {text}</source>
         <translation>avertissement : {text}</translation>
     </message>
@@ -2503,7 +2503,7 @@ Taille {1} : {2:.6g}{3}
         <translation>le modèle a les codes de classe {codes} ; les codes doivent être &gt;= 1 car 0 est la valeur sans donnée de la classification, et au plus {maximum}, le plus grand que contient un raster de classification : réentraînez avec des codes dans cet intervalle</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="211"/>
+        <location filename="../raster/notices.py" line="90"/>
         <source>the raster</source>
         <translation>le raster</translation>
     </message>
@@ -2558,167 +2558,147 @@ Taille {1} : {2:.6g}{3}
         <translation>{colors} couleurs pour {classes} classes ; donnez une couleur par classe</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="286"/>
+        <location filename="../raster/training.py" line="292"/>
         <source>FOLDS = {folds}: use 0 for leave-one-out or at least 2 folds</source>
         <translation>FOLDS = {folds} : utilisez 0 pour le leave-one-out ou au moins 2 plis</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="303"/>
+        <location filename="../raster/training.py" line="309"/>
         <source>leave-one-out</source>
         <translation>leave-one-out</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="304"/>
+        <location filename="../raster/training.py" line="310"/>
         <source>{folds}-fold</source>
         <translation>{folds} plis</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="311"/>
+        <location filename="../raster/training.py" line="317"/>
         <source>{folds} x {repeats}</source>
         <translation>{folds} x {repeats}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="324"/>
+        <location filename="../raster/training.py" line="330"/>
         <source>ALPHA values must be in [0, 1] (0: one covariance per class, 1: the pooled covariance); got {value:g}</source>
         <translation>les valeurs d'ALPHA doivent être dans [0, 1] (0 : une covariance par classe, 1 : la covariance commune) ; reçu {value:g}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="338"/>
+        <location filename="../raster/training.py" line="344"/>
         <source>{parameter} must be a list of numbers &gt;= 0 separated by commas; &apos;{token}&apos; is not a number</source>
         <translation>{parameter} doit être une liste de nombres &gt;= 0 séparés par des virgules ; '{token}' n'est pas un nombre</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="342"/>
+        <location filename="../raster/training.py" line="348"/>
         <source>{parameter} values must be finite numbers &gt;= 0; got {token}</source>
         <translation>les valeurs du paramètre {parameter} doivent être des nombres finis &gt;= 0 ; reçu {token}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="428"/>
+        <location filename="../raster/training.py" line="484"/>
         <source> or set VALIDATION = 0</source>
         <translation> ou mettez VALIDATION = 0</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="472"/>
+        <location filename="../raster/training.py" line="528"/>
         <source>class &apos;{name}&apos; has {count} training samples: {folds}-fold cross-validation trains on {kept} of them in a fold ({minimum} needed). Add samples of &apos;{name}&apos;, or set FOLDS = 0 (leave-one-out, which allows a class of two)</source>
         <translation>la classe « {name} » a {count} échantillons d'entraînement : la validation croisée à {folds} plis ne s'entraîne, dans un pli, que sur {kept} d'entre eux (il en faut {minimum}). Ajoutez des échantillons de « {name} », ou mettez FOLDS = 0 (leave-one-out, qui admet une classe de deux)</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="501"/>
+        <location filename="../raster/training.py" line="558"/>
         <source>TAU is absolute, in squared band units (RIDGE_SCALE auto: a given TAU keeps the meaning of earlier versions); for a tau relative to each band&apos;s variance, such as the TAU output of a Train GMM run on the default grid (RIDGE_SCALE output &apos;relative&apos;), set RIDGE_SCALE to relative</source>
         <translation>TAU est absolu, en unités de bande au carré (RIDGE_SCALE auto : un TAU donné garde le sens des versions précédentes) ; pour un tau relatif à la variance de chaque bande, comme la sortie TAU d'une exécution d'Entraîner GMM sur la grille par défaut (sortie RIDGE_SCALE 'relative'), mettez RIDGE_SCALE à relative</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="507"/>
+        <location filename="../raster/training.py" line="564"/>
         <source>TAU is the ridge during the selection; the model&apos;s alpha and tau are searched on the selected bands (MODEL_SEARCH): set MODEL_SEARCH to no for a model with this TAU</source>
         <translation>TAU est la crête pendant la sélection ; l'alpha et le tau du modèle sont cherchés sur les bandes sélectionnées (MODEL_SEARCH) : mettez MODEL_SEARCH à no pour un modèle avec ce TAU</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="536"/>
+        <location filename="../raster/training.py" line="593"/>
         <source>leave TAU empty (a ridge is then chosen by cross-validation) or set TAU &gt; 0</source>
         <translation>laissez TAU vide (une crête est alors choisie par validation croisée) ou mettez TAU &gt; 0</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="541"/>
+        <location filename="../raster/training.py" line="598"/>
         <source>lower MAX_FEATURES, set TAU &gt; 0 or leave ALPHA empty</source>
         <translation>abaissez MAX_FEATURES, mettez TAU &gt; 0 ou laissez ALPHA vide</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="583"/>
+        <location filename="../raster/training.py" line="640"/>
         <source>(alpha, tau) search{over} over {alphas} x {taus} values ({criterion}, {folds}): alpha = {alpha:.6g}, tau = {tau}, CV {criterion} = {best:.4f} ({seconds:.2f} s)</source>
         <translation>Recherche de (alpha, tau){over} parmi {alphas} x {taus} valeurs ({criterion}, {folds}) : alpha = {alpha:.6g}, tau = {tau}, {criterion} en validation croisée = {best:.4f} ({seconds:.2f} s)</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="590"/>
+        <location filename="../raster/training.py" line="647"/>
         <source>Alpha = {alpha:.6g}, tau = {tau} (one value each given: no search)</source>
         <translation>Alpha = {alpha:.6g}, tau = {tau} (une seule valeur donnée pour chacun : pas de recherche)</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="605"/>
+        <location filename="../raster/training.py" line="662"/>
         <source>alone (at its bound)</source>
         <translation>seul (à sa borne)</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="606"/>
+        <location filename="../raster/training.py" line="663"/>
         <source>against alpha = 0</source>
         <translation>face à alpha = 0</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="607"/>
+        <location filename="../raster/training.py" line="664"/>
         <source>Shrinkage toward the pooled covariance estimated from the spread of each class&apos;s covariance over its {over}: alpha* = {alpha:.4g}, searched {compared}</source>
         <translation>Rétrécissement vers la covariance commune estimé d'après la dispersion de la covariance de chaque classe sur ses {over} : alpha* = {alpha:.4g}, cherché {compared}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="657"/>
+        <location filename="../raster/training.py" line="714"/>
         <source>best size</source>
         <translation>meilleure taille</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="712"/>
+        <location filename="../raster/notices.py" line="88"/>
         <source>polygons</source>
         <translation>polygones</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="54"/>
-        <source>OGR cannot read vector {path!r}: {reason}; check the path and format</source>
-        <translation>OGR ne peut pas lire le vecteur {path!r} : {reason} ; vérifiez le chemin et le format</translation>
-    </message>
-    <message>
-        <location filename="../raster/vector.py" line="58"/>
-        <source>no vector layer found</source>
-        <translation>aucune couche vecteur trouvée</translation>
-    </message>
-    <message>
-        <location filename="../raster/vector.py" line="59"/>
-        <source>OGR cannot read vector {path!r} (or it has no layer): {reason}; check the path and format</source>
-        <translation>OGR ne peut pas lire le vecteur {path!r} (ou il n'a aucune couche) : {reason} ; vérifiez le chemin et le format</translation>
-    </message>
-    <message>
-        <location filename="../raster/vector.py" line="70"/>
-        <source>vector {path!r} has no layer {layer!r}; its layers are: {layers}</source>
-        <translation>le vecteur {path!r} n'a pas de couche {layer!r} ; ses couches sont : {layers}</translation>
-    </message>
-    <message>
-        <location filename="../raster/vector.py" line="106"/>
+        <location filename="../raster/vector.py" line="120"/>
         <source>class field {field!r} of {path!r} holds non-integer values {values}; use integer class codes or a text field</source>
         <translation>le champ de classe {field!r} de {path!r} contient des valeurs non entières {values} ; utilisez des codes de classe entiers ou un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="113"/>
+        <location filename="../raster/vector.py" line="127"/>
         <source>class field {field!r} of {path!r} holds codes {codes}; codes must be &gt;= 1 (0 is the no-data value of the classification): recode these classes (e.g. add 1 to every code) or use a text field</source>
         <translation>le champ de classe {field!r} de {path!r} contient les codes {codes} ; les codes doivent être &gt;= 1 (0 est la valeur sans donnée de la classification) : recodez ces classes (p. ex. ajoutez 1 à chaque code) ou utilisez un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="119"/>
+        <location filename="../raster/vector.py" line="133"/>
         <source>class field {field!r} of {path!r} holds codes {codes}; a classification raster holds codes up to {maximum}: recode these classes or use a text field</source>
         <translation>le champ de classe {field!r} de {path!r} contient les codes {codes} ; un raster de classification contient des codes jusqu'à {maximum} : recodez ces classes ou utilisez un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="167"/>
+        <location filename="../raster/vector.py" line="181"/>
         <source>raster {raster!r} has no georeferencing (no geotransform) but vector {vector!r} is in {crs}; georeference the raster (e.g. gdal_translate -a_srs ... -a_ullr ...) or draw the samples on it</source>
         <translation>le raster {raster!r} n'est pas géoréférencé (pas de géotransformation) mais le vecteur {vector!r} est dans le SCR {crs} ; géoréférencez le raster (p. ex. gdal_translate -a_srs ... -a_ullr ...) ou dessinez les échantillons dessus</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="179"/>
+        <location filename="../raster/vector.py" line="193"/>
         <source>Vector {vector!r} is in {vector_crs}, raster in {raster_crs}: reprojecting the features to the raster&apos;s CRS on the fly</source>
         <translation>Le vecteur {vector!r} est dans le SCR {vector_crs}, le raster dans le SCR {raster_crs} : les entités sont reprojetées à la volée dans le SCR du raster</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="188"/>
+        <location filename="../raster/vector.py" line="202"/>
         <source>PROJ knows no transformation from the CRS of vector {vector!r} ({vector_crs}) to that of raster {raster!r} ({raster_crs}); check both CRS (Layer Properties &gt; Source) or reproject the vector to the raster&apos;s</source>
         <translation>PROJ ne connaît aucune transformation du SCR du vecteur {vector!r} ({vector_crs}) vers celui du raster {raster!r} ({raster_crs}) ; vérifiez les deux SCR (Propriétés de la couche &gt; Source) ou reprojetez le vecteur dans le SCR du raster</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="252"/>
+        <location filename="../raster/vector.py" line="266"/>
         <source>layer {layer!r} of {path!r} has no field {field!r}; its fields are: none</source>
         <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; elle n'a aucun champ</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="255"/>
+        <location filename="../raster/vector.py" line="269"/>
         <source>layer {layer!r} of {path!r} has no field {field!r}; its fields are: {fields}</source>
         <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; ses champs sont : {fields}</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="309"/>
+        <location filename="../raster/vector.py" line="323"/>
         <source>layer {layer!r} of {path!r} has no feature with a geometry: draw training polygons (or points) over the raster, or choose another layer</source>
         <translation>la couche {layer!r} de {path!r} n'a aucune entité avec une géométrie : dessinez des polygones (ou des points) d'entraînement sur le raster, ou choisissez une autre couche</translation>
     </message>
@@ -2728,12 +2708,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeurs de rétrécissement alpha à essayer (vide = les valeurs par défaut)</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="84"/>
+        <location filename="../gui/series.py" line="83"/>
         <source>{0} ({1}, {2}, alpha {3:.3g}, relative tau {4:.3g})</source>
         <translation>{0} ({1}, {2}, alpha {3:.3g}, tau relatif {4:.3g})</translation>
     </message>
     <message>
-        <location filename="../gui/series.py" line="85"/>
+        <location filename="../gui/series.py" line="84"/>
         <source>{0} ({1}, {2}, alpha {3:.3g}, tau {4:.3g})</source>
         <translation>{0} ({1}, {2}, alpha {3:.3g}, tau {4:.3g})</translation>
     </message>
@@ -2753,92 +2733,92 @@ Taille {1} : {2:.6g}{3}
         <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes ; ses groupes (GROUP_FIELD ; sans lui, chaque spectre) y tiennent le rôle des polygones : la réserve de validation et les plis groupés les gardent entiers. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="103"/>
+        <location filename="../algorithms/training_base.py" line="104"/>
         <source>Leave one {group} out when the {groups} are few</source>
         <translation>Laisser de côté un {group} à la fois quand les {groups} sont peu nombreux</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="117"/>
+        <location filename="../algorithms/training_base.py" line="118"/>
         <source>The (alpha, tau) search averages its criterion over the folds of this many random assignments of the {groups} (or {pixels}) to FOLDS folds: its choice then depends less on the draw of the folds (the SEED), at this many times its cost (README: accuracy versus peers). 1 = one assignment, the fastest. Leave-one-out (FOLDS = 0) has one.</source>
         <translation>La recherche (alpha, tau) moyenne son critère sur les plis d'autant de répartitions aléatoires des {groups} (ou des {pixels}) en FOLDS plis : son choix dépend alors moins du tirage des plis (le SEED), pour autant de fois son coût (README : exactitude face aux autres outils). 1 = une seule répartition, la plus rapide. Le leave-one-out (FOLDS = 0) n'en a qu'une.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="171"/>
+        <location filename="../algorithms/training_base.py" line="172"/>
         <source>Refit the final model on all {groups}</source>
         <translation>Réajuster le modèle final sur tous les {groups}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="172"/>
+        <location filename="../algorithms/training_base.py" line="174"/>
         <source>Yes (default): once the held-out {groups} have assessed the model trained without them, the (alpha, tau) search or the band selection and the fit run again on all {groups}, so no training {group} is wasted (the held-out figures assess that procedure on fewer {groups}; the saved bands, alpha and tau may differ from the assessed ones). No: the saved model is the one assessed.</source>
         <translation>Oui (par défaut) : une fois que les {groups} réservés ont évalué le modèle entraîné sans eux, la recherche de (alpha, tau) ou la sélection de bandes et l'ajustement sont refaits sur tous les {groups}, si bien qu'aucun {group} d'entraînement n'est perdu (les chiffres de validation évaluent cette procédure sur moins de {groups} ; les bandes, alpha et tau enregistrés peuvent différer de ceux évalués). Non : le modèle enregistré est celui qui a été évalué.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="209"/>
+        <location filename="../algorithms/training_base.py" line="211"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out {groups} when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les {groups} réservés quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="32"/>
+        <location filename="../raster/notices.py" line="46"/>
         <source>class &apos;{name}&apos; has too few {groups} ({count}) for any to be held out, so the held-out accuracy does not cover it</source>
         <translation>la classe « {name} » a trop peu de {groups} ({count}) pour en réserver un : l'exactitude sur les données réservées ne la couvre donc pas</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="38"/>
+        <location filename="../raster/notices.py" line="52"/>
         <source>class &apos;{name}&apos; has {count} training {groups} for {folds} folds: {empty} of the folds test none of it and each of the others takes a large share of it away; with so few {groups}, leave-one-{group}-out (FOLDS = 0) gives the steadier cross-validation</source>
         <translation>la classe « {name} » a {count} {groups} d'entraînement pour {folds} plis : {empty} des plis n'en testent aucun et chacun des autres lui en retire une large part ; avec si peu de {groups}, la validation croisée leave-one-out par {group} (FOLDS = 0) est la plus stable</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="46"/>
+        <location filename="../raster/notices.py" line="60"/>
         <source>classes &apos;{first}&apos; and &apos;{second}&apos; are indistinguishable on the bands used (Jeffries-Matusita distance {jm}; {ceiling} is full separation): even the best rule confuses them about half of the time. Check {source} (constant or empty bands?) and the training {groups} of both classes, or merge them</source>
         <translation>les classes « {first} » et « {second} » sont indiscernables sur les bandes utilisées (distance de Jeffries-Matusita {jm} ; {ceiling} est la séparation complète) : même la meilleure règle les confond environ une fois sur deux. Vérifiez {source} (bandes constantes ou vides ?) et les {groups} d'entraînement des deux classes, ou fusionnez-les</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="73"/>
+        <location filename="../raster/notices.py" line="87"/>
         <source>polygon</source>
         <translation>polygone</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="77"/>
+        <location filename="../raster/notices.py" line="91"/>
         <source>group</source>
         <translation>groupe</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="78"/>
+        <location filename="../raster/notices.py" line="92"/>
         <source>groups</source>
         <translation>groupes</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="79"/>
+        <location filename="../raster/notices.py" line="93"/>
         <source>spectra</source>
         <translation>spectres</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="80"/>
+        <location filename="../raster/notices.py" line="94"/>
         <source>the table</source>
         <translation>la table</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="81"/>
+        <location filename="../raster/notices.py" line="95"/>
         <source>spectrum</source>
         <translation>spectre</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="89"/>
+        <location filename="../raster/notices.py" line="103"/>
         <source>Draw more or larger polygons of &apos;{name}&apos;</source>
         <translation>Dessinez des polygones de « {name} » plus nombreux ou plus grands</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="90"/>
+        <location filename="../raster/notices.py" line="104"/>
         <source>Add spectra of &apos;{name}&apos;</source>
         <translation>Ajoutez des spectres de « {name} »</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="92"/>
+        <location filename="../raster/notices.py" line="106"/>
         <source>Draw more polygons of &apos;{name}&apos;</source>
         <translation>Dessinez davantage de polygones de « {name} »</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="93"/>
+        <location filename="../raster/notices.py" line="107"/>
         <source>Add groups of &apos;{name}&apos;</source>
         <translation>Ajoutez des groupes de « {name} »</translation>
     </message>
@@ -2853,42 +2833,42 @@ Taille {1} : {2:.6g}{3}
         <translation>alpha = 1 est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un {group} d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les {groups} ; sur les échantillons quand les plis ne sont pas groupés), à sa borne : les covariances des classes ne diffèrent pas plus que cette variation, aucune autre valeur d'alpha n'a donc été essayée.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="168"/>
+        <location filename="../raster/report.py" line="170"/>
         <source>Accuracy on the held-out {groups}</source>
         <translation>Exactitude sur les {groups} réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="169"/>
+        <location filename="../raster/report.py" line="171"/>
         <source>Cross-validation on the training {groups}</source>
         <translation>Validation croisée sur les {groups} d'entraînement</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="174"/>
+        <location filename="../raster/report.py" line="176"/>
         <source>Estimated by leave-one-out cross-validation on the training {groups}: each {group} is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les {groups} d'entraînement : chaque {group} est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="179"/>
+        <location filename="../raster/report.py" line="181"/>
         <source>Estimated by leave-one-out cross-validation on the training {groups}: each sample is predicted by the model without it (exact, in closed form or by downdate). Overall accuracy, kappa and mean F1 are those of the pooled confusion matrix of all predictions.</source>
         <translation>Estimée par validation croisée leave-one-out sur les {groups} d'entraînement : chaque échantillon est prédit par le modèle sans lui (exact, en forme close ou par mise à jour descendante). L'exactitude globale, le kappa et le F1 moyen sont ceux de la matrice de confusion cumulée de toutes les prédictions.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="184"/>
+        <location filename="../raster/report.py" line="186"/>
         <source>Estimated by {folds}-fold cross-validation on the training {groups} (folds hold whole {groups}): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les {groups} d'entraînement (les plis contiennent des {groups} entiers) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="189"/>
+        <location filename="../raster/report.py" line="191"/>
         <source>Estimated by {folds}-fold cross-validation on the training {groups} (stratified folds of {pixels}): each fold is predicted by the model fitted without it. Overall accuracy, kappa and mean F1 are means over the folds; the matrix sums the predictions of all folds.</source>
         <translation>Estimée par validation croisée à {folds} plis sur les {groups} d'entraînement (plis stratifiés de {pixels}) : chaque pli est prédit par le modèle ajusté sans lui. L'exactitude globale, le kappa et le F1 moyen sont des moyennes sur les plis ; la matrice somme les prédictions de tous les plis.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="198"/>
+        <location filename="../raster/report.py" line="200"/>
         <source>Confusion matrix: rows = reference (the class of the {group}), columns = predicted class.</source>
         <translation>Matrice de confusion : lignes = référence (la classe du {group}), colonnes = classe prédite.</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="216"/>
+        <location filename="../raster/report.py" line="218"/>
         <source>refit on all {groups}</source>
         <translation>réajustement sur tous les {groups}</translation>
     </message>
@@ -2928,72 +2908,72 @@ Taille {1} : {2:.6g}{3}
         <translation>{groups} réservés</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="254"/>
+        <location filename="../raster/training.py" line="258"/>
         <source>VALIDATION is the share of {groups} held out per class, in [0, 1); got {share}</source>
         <translation>VALIDATION est la part des {groups} réservés par classe, dans [0, 1) ; reçu {share}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="385"/>
+        <location filename="../raster/training.py" line="389"/>
         <source>the class field holds one class, &apos;{name}&apos;: a classification needs at least two; choose the field that holds the classes (FIELD) or add {groups} of other classes</source>
         <translation>le champ de classe ne contient qu'une classe, « {name} » : une classification en demande au moins deux ; choisissez le champ qui contient les classes (FIELD) ou ajoutez des {groups} d'autres classes</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="408"/>
+        <location filename="../raster/training.py" line="429"/>
         <source>Class &apos;{name}&apos;: {samples} training samples from {count} {groups}, {held_out_samples} held-out samples from {held_out_count} {held_out_groups}</source>
         <translation>Classe « {name} » : {samples} échantillons d'entraînement issus de {count} {groups}, {held_out_samples} échantillons réservés issus de {held_out_count} {held_out_groups}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="423"/>
+        <location filename="../raster/training.py" line="474"/>
         <source> ({count} other {groups} held out by VALIDATION = {validation:g})</source>
         <translation> (VALIDATION = {validation:g} réserve en outre {count} {groups})</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="451"/>
+        <location filename="../raster/training.py" line="502"/>
         <source>class &apos;{name}&apos; has 1 training {group}{held_out}: cross-validation by {group} tests each {group} on a model trained without it, so a class needs at least 2</source>
         <translation>la classe « {name} » a 1 {group} d'entraînement{held_out} : la validation croisée par {group} teste chaque {group} sur un modèle entraîné sans lui, si bien qu'une classe en demande au moins 2</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="464"/>
+        <location filename="../raster/training.py" line="515"/>
         <source>, set VALIDATION = 0 (every {group} trains)</source>
         <translation>, mettez VALIDATION = 0 (chaque {group} sert à l'entraînement)</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="466"/>
+        <location filename="../raster/training.py" line="517"/>
         <source>{problem}. {advice}{unheld}, or {ungroup}</source>
         <translation>{problem}. {advice}{unheld}, ou {ungroup}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="497"/>
+        <location filename="../raster/training.py" line="548"/>
         <source>Cross-validation on the {over}: one {group} out instead of {folds} folds (at most {limit} {groups}; LOO_FEW_POLYGONS)</source>
         <translation>Validation croisée sur les {over} : un {group} laissé de côté à la fois au lieu de {folds} plis (au plus {limit} {groups} ; LOO_FEW_POLYGONS)</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="550"/>
+        <location filename="../raster/training.py" line="601"/>
         <source>class &apos;{name}&apos; has {count} training samples for {bands} bands: its covariance matrix is singular (a class needs more samples than bands). {advice}, or {fix}</source>
         <translation>la classe « {name} » a {count} échantillons d'entraînement pour {bands} bandes : sa matrice de covariance est singulière (une classe demande plus d'échantillons que de bandes). {advice}, ou {fix}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="690"/>
+        <location filename="../raster/training.py" line="741"/>
         <source>, by {group}</source>
         <translation>, par {group}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="691"/>
+        <location filename="../raster/training.py" line="742"/>
         <source>Cross-validation ({folds}, {parts} parts{grouping}, training {groups}): overall accuracy {accuracy:.4f}, kappa {kappa:.4f}</source>
         <translation>Validation croisée ({folds}, {parts} parties{grouping}, {groups} d'entraînement) : exactitude globale {accuracy:.4f}, kappa {kappa:.4f}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="711"/>
+        <location filename="../raster/training.py" line="762"/>
         <source>Final model: the same search and fit on all {count} samples (training and held-out {groups})</source>
         <translation>Modèle final : la même recherche et le même ajustement sur tous les {count} échantillons ({groups} d'entraînement et réservés)</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="715"/>
+        <location filename="../raster/training.py" line="766"/>
         <source>Final model: the same selection and fit on all {count} samples (training and held-out {groups})</source>
         <translation>Modèle final : la même sélection et le même ajustement sur tous les {count} échantillons ({groups} d'entraînement et réservés)</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="740"/>
+        <location filename="../raster/training.py" line="791"/>
         <source>Held-out {groups} ({count} samples, never used for training): overall accuracy {accuracy:.4f}, kappa {kappa:.4f}</source>
         <translation>Sur les {groups} réservés ({count} échantillons, jamais utilisés pour l'entraînement) : exactitude globale {accuracy:.4f}, kappa {kappa:.4f}</translation>
     </message>
@@ -3013,12 +2993,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; avec les plis par {group}, chaque {group} par le modèle sans lui (un ajustement par {group}) ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Le leave-one-out convient aux bibliothèques spectrales, aux petites classes et aux jeux d'entraînement de peu de {groups} (quelques dizaines), où laisser un {group} de côté choisit mieux alpha et tau que 5 plis (README : exactitude face aux autres outils) ; son coût croît avec le nombre de {groups}. Avec des plis groupés et jusqu'à {limit} {groups}, LOO_FEW_POLYGONS (par défaut) laisse de côté un {group} à la fois quel que soit FOLDS.</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="101"/>
+        <location filename="../raster/notices.py" line="115"/>
         <source>leave GROUP_FIELD empty (folds of single spectra), at the cost of an optimistic accuracy: the spectra of one group are alike</source>
         <translation>laissez GROUP_FIELD vide (plis de spectres isolés), au prix d'une exactitude optimiste : les spectres d'un même groupe se ressemblent</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="98"/>
+        <location filename="../raster/notices.py" line="112"/>
         <source>turn grouped folds off (GROUPED = no), at the cost of an optimistic accuracy: neighbouring pixels are alike</source>
         <translation>désactivez les plis groupés (GROUPED = no), au prix d'une exactitude optimiste : les pixels voisins se ressemblent</translation>
     </message>
@@ -3053,17 +3033,17 @@ Taille {1} : {2:.6g}{3}
         <translation>Mesurée sur les {samples} échantillons de la réserve de validation ({count} {held_out_groups} ; VALIDATION = {share} des {groups} de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="418"/>
+        <location filename="../raster/training.py" line="426"/>
         <source>Class &apos;{name}&apos;: {samples} training samples from {count} {groups}, none held out</source>
         <translation>Classe « {name} » : {samples} échantillons d'entraînement issus de {count} {groups}, aucun réservé</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="434"/>
+        <location filename="../raster/training.py" line="440"/>
         <source>{folds}-fold cross-validation by {group} needs at least {folds} training {groups}; there are {count}. Lower FOLDS, set FOLDS = 0 (one {group} out at a time) or LOO_FEW_POLYGONS = yes, or {ungroup}</source>
         <translation>la validation croisée à {folds} plis par {group} demande au moins {folds} {groups} d'entraînement ; il y en a {count}. Abaissez FOLDS, mettez FOLDS = 0 (un {group} laissé de côté à la fois) ou LOO_FEW_POLYGONS = yes, ou {ungroup}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="456"/>
+        <location filename="../raster/training.py" line="459"/>
         <source>class &apos;{name}&apos; has {count} samples in {parts} {groups}, but {folds}-fold cross-validation by {group} (SEED = {seed}) puts {held} of them in fold {fold}, which leaves {left} to train on without that fold ({minimum} needed). Set FOLDS = 0 or LOO_FEW_POLYGONS = yes (one {group} out at a time), change FOLDS or SEED, or {ungroup}</source>
         <translation>la classe « {name} » a {count} échantillons dans {parts} {groups}, mais la validation croisée à {folds} plis par {group} (SEED = {seed}) en place {held} dans le pli {fold}, ce qui en laisse {left} pour l'entraînement sans ce pli (il en faut {minimum}). Mettez FOLDS = 0 ou LOO_FEW_POLYGONS = yes (un {group} laissé de côté à la fois), changez FOLDS ou SEED, ou {ungroup}</translation>
     </message>
@@ -3073,7 +3053,7 @@ Taille {1} : {2:.6g}{3}
         <translation>lignes de la table {path!r} ayant une valeur de bande vide ou non finie : {count} (première : FID {fid}, champ {field!r}) ; renseignez ces valeurs ou supprimez ces lignes</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="85"/>
+        <location filename="../raster/vector.py" line="88"/>
         <source>features of {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete them</source>
         <translation>entités de {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez-les</translation>
     </message>
@@ -3098,17 +3078,17 @@ Taille {1} : {2:.6g}{3}
         <translation>VALIDATION = {share:g} réserve chaque {group} de la classe « {name} » (elle en a {count}) et n'en laisse aucun pour l'entraînement. {advice}, abaissez VALIDATION sous {limit:.2f}, ou mettez-la à 0 pour n'évaluer que par validation croisée</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="488"/>
+        <location filename="../raster/training.py" line="486"/>
         <source>training samples of class &apos;{name}&apos;: {count}{held_out}; a class needs at least {minimum} for its covariance. {advice}{unheld}</source>
         <translation>échantillons d'entraînement de la classe « {name} » : {count}{held_out} ; une classe en demande au moins {minimum} pour sa covariance. {advice}{unheld}</translation>
     </message>
     <message>
-        <location filename="../raster/training.py" line="509"/>
+        <location filename="../raster/training.py" line="507"/>
         <source>class &apos;{name}&apos; has {count} training samples{held_out}, {largest} of them in one {group}: cross-validation by {group} tests that {group} on a model trained on what is left ({rest}; {minimum} needed)</source>
         <translation>la classe « {name} » a {count} échantillons d'entraînement{held_out}, dont {largest} dans un seul {group} : la validation croisée par {group} teste ce {group} sur un modèle entraîné sur ce qui reste ({rest} ; il en faut {minimum})</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="88"/>
+        <location filename="../raster/vector.py" line="91"/>
         <source>rows of table {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete the rows</source>
         <translation>lignes de la table {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez ces lignes</translation>
     </message>
@@ -3188,12 +3168,12 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster {path!r} a les bandes 1..{count} mais les bandes {bands} ont été demandées ; choisissez des numéros de bande dans cet intervalle (ou le raster sur lequel le modèle a été entraîné)</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="324"/>
+        <location filename="../raster/vector.py" line="327"/>
         <source>no feature of {vector!r} (layer {layer!r}, features: {count}) lies over raster {raster!r} ({width} x {height} px); check that both cover the same area and that their CRS are declared correctly</source>
         <translation>aucune entité de {vector!r} (couche {layer!r}, entités : {count}) ne se trouve sur le raster {raster!r} ({width} x {height} px) ; vérifiez que les deux couvrent la même zone et que leurs SCR sont correctement déclarés</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="336"/>
+        <location filename="../raster/vector.py" line="339"/>
         <source>features of layer {layer!r} of {path!r} that are lines: {count} of {total} (FIDs {fids}); training samples come from polygons (the pixels inside) or points (the pixel under each): buffer the lines into polygons first (e.g. Processing&apos;s Buffer) or choose a polygon or point layer</source>
         <translation>entités de la couche {layer!r} de {path!r} qui sont des lignes : {count} sur {total} (FID {fids}) ; les échantillons d'entraînement viennent de polygones (les pixels à l'intérieur) ou de points (le pixel sous chacun) : changez d'abord les lignes en polygones par un tampon (p. ex. l'algorithme Tampon de Processing) ou choisissez une couche de polygones ou de points</translation>
     </message>
@@ -3211,6 +3191,31 @@ Taille {1} : {2:.6g}{3}
         <location filename="../core/validation.py" line="32"/>
         <source>samples with NaN or infinite values: {count} (first at row {row}, feature {feature}); remove them or mask no-data</source>
         <translation>échantillons contenant des valeurs NaN ou infinies : {count} (le premier à la ligne {row}, bande {feature}) ; retirez-les ou masquez les valeurs sans donnée</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="52"/>
+        <source>file {path!r} does not exist; check the path</source>
+        <translation>le fichier {path!r} n'existe pas ; vérifiez le chemin</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="57"/>
+        <source>OGR cannot read {path!r}: {reason}; check the path and format</source>
+        <translation>OGR ne peut pas lire {path!r} : {reason} ; vérifiez le chemin et le format</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="61"/>
+        <source>no layer found</source>
+        <translation>aucune couche trouvée</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="62"/>
+        <source>OGR cannot read {path!r} (or it has no layer): {reason}; check the path and format</source>
+        <translation>OGR ne peut pas lire {path!r} (ou ce fichier n'a aucune couche) : {reason} ; vérifiez le chemin et le format</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="73"/>
+        <source>{path!r} has no layer {layer!r}; its layers are: {layers}</source>
+        <translation>{path!r} n'a pas de couche {layer!r} ; ses couches sont : {layers}</translation>
     </message>
 </context>
 </TS>

@@ -15,6 +15,7 @@ from osgeo import gdal
 
 from ..core.texts import QT_TRANSLATE_NOOP
 from .errors import DataError
+from .info import split_open_options
 
 #: What GDAL writes next to a raster (PAM metadata: category names, statistics).
 GDAL_SIDE_FILES = (".aux.xml",)
@@ -34,11 +35,13 @@ def raster_output_files(path):
 
 def dataset_files(path):
     """The files of the GDAL dataset at `path` (every part: .shp, .dbf, .prj..., .ovr, the sources
-    of a VRT) and the side files GDAL and QGIS keep beside it (.aux.xml, .qml), present or not."""
-    files = set(raster_output_files(path))
+    of a VRT; open options after it as QGIS writes them) and the side files GDAL and QGIS keep beside it
+    (.aux.xml, .qml), present or not."""
+    name, options = split_open_options(path)
+    files = set(raster_output_files(name))
     gdal.PushErrorHandler("CPLQuietErrorHandler")
     try:
-        dataset = gdal.OpenEx(path)
+        dataset = gdal.OpenEx(name, open_options=options)
     except RuntimeError:
         dataset = None
     finally:

@@ -54,13 +54,38 @@ def unreadable(path, reason):
         "reads"), path=path, reason=reason)
 
 
+#: A driver's prefix before a dataset name: a subdataset ('GPKG:/data/x.gpkg:table', 'NETCDF:"x.nc":var',
+#: 'SENTINEL2_L2A:.../MTD_MSIL2A.xml:10m:EPSG_32633') or a connection ('PG:dbname=...'); two letters or more,
+#: where a Windows drive has one.
+DRIVER_PREFIX = re.compile(r"^[A-Za-z][A-Za-z0-9_]+:")
+
+
+#: What QGIS writes between a GDAL layer's name and each of its open options.
+OPEN_OPTION = "|option:"
+
+
+def is_missing_file(path):
+    """True where `path` names a file that does not exist: not a /vsi path, a URL or a driver-prefixed name,
+    which GDAL and OGR resolve themselves."""
+    return not (os.path.exists(path) or path.startswith("/vsi") or "://" in path or DRIVER_PREFIX.match(path))
+
+
+def split_open_options(path):
+    """(GDAL name, open options) of a raster named as QGIS names a layer opened with options
+    ('scene.tif|option:NUM_THREADS=2|option:...'; a name without them has none)."""
+    name, *options = path.split(OPEN_OPTION)
+    return name, options
+
+
 def open_raster(path):
-    """The GDAL dataset of `path`, or a DataError that says why it cannot be read."""
-    if not os.path.exists(path) and "://" not in path and not path.startswith("/vsi"):
+    """The GDAL dataset of `path` (with the open options QGIS writes after it), or a DataError that says why
+    it cannot be read."""
+    name, options = split_open_options(path)
+    if is_missing_file(name):
         raise DataError(QT_TRANSLATE_NOOP("GmmSelect", "raster {path!r} does not exist; check the path"),
-                        path=path)
+                        path=name)
     try:
-        dataset = gdal.Open(path)
+        dataset = gdal.OpenEx(name, gdal.OF_RASTER, open_options=options)
     except RuntimeError as error:
         raise unreadable(path, str(error)) from error
     if dataset is None:

@@ -16,7 +16,7 @@ from osgeo import gdal, ogr, osr
 
 from ..core.texts import QT_TRANSLATE_NOOP, Text
 from .errors import DataError, check_canceled
-from .info import crs_name, geotransform_of, spatial_reference
+from .info import crs_name, geotransform_of, is_missing_file, spatial_reference
 from .notices import warning
 
 _POINT_TYPES = (ogr.wkbPoint, ogr.wkbMultiPoint)
@@ -47,17 +47,20 @@ class Features:
 
 
 def open_layer(path, layer=None):
-    """The OGR data source and layer (name, index or None = first) of a vector file."""
+    """The OGR data source and layer (name, index or None = first) of a vector file or a table."""
+    if is_missing_file(path):
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "file {path!r} does not exist; check the path"), path=path)
     try:
         source = gdal.OpenEx(path, gdal.OF_VECTOR)
     except RuntimeError as error:
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "OGR cannot read vector {path!r}: {reason}; check the path and format"),
+            "GmmSelect", "OGR cannot read {path!r}: {reason}; check the path and format"),
             path=path, reason=str(error)) from error
     if source is None or source.GetLayerCount() == 0:
-        reason = gdal.GetLastErrorMsg() or Text(QT_TRANSLATE_NOOP("GmmSelect", "no vector layer found"))
+        reason = gdal.GetLastErrorMsg() or Text(QT_TRANSLATE_NOOP("GmmSelect", "no layer found"))
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "OGR cannot read vector {path!r} (or it has no layer): {reason}; check the path and "
+            "GmmSelect", "OGR cannot read {path!r} (or it has no layer): {reason}; check the path and "
             "format"), path=path, reason=reason)
     names = [source.GetLayerByIndex(k).GetName() for k in range(source.GetLayerCount())]
     if layer is None or layer == "":
@@ -68,7 +71,7 @@ def open_layer(path, layer=None):
         found = source.GetLayerByName(str(layer))
     if found is None:
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "vector {path!r} has no layer {layer!r}; its layers are: {layers}"),
+            "GmmSelect", "{path!r} has no layer {layer!r}; its layers are: {layers}"),
             path=path, layer=layer, layers=", ".join(names))
     return source, found
 

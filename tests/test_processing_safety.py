@@ -527,3 +527,33 @@ def test_an_output_that_is_a_folder(tmp_path, model, algorithm_id, output, name)
                       "OUTPUT_MODEL": str(tmp_path / "ok.gmm")}
     parameters[output] = str(tmp_path / name)
     refused(tmp_path, algorithm_id, parameters, f"{name}' is a folder; give the name of a file")
+
+
+@pytest.mark.parametrize("source", ["GTIFF_DIR:2:{pages}", "{plain}|option:NUM_THREADS=2"])
+def test_a_raster_layer_named_by_qgis_trains_and_predicts(tmp_path, source):
+    """A layer whose source is no file name: a page of a multi-page GeoTIFF, loaded as QGIS loads a subdataset
+    ('GTIFF_DIR:2:pages.tif'), or a file opened with options ('plain.tif|option:NUM_THREADS=2'). Train GMM
+    and Predict run on it as on the file of the same bands, and an output onto the file behind it is refused
+    as an output over the input."""
+    from qgis.core import QgsRasterLayer
+
+    pages, plain = str(tmp_path / "pages.tif"), str(tmp_path / "plain.tif")
+    gdal.Translate(pages, LANDSAT, bandList=[1, 2, 3])
+    gdal.Translate(pages, LANDSAT, bandList=[4, 5, 6, 7], creationOptions=["APPEND_SUBDATASET=YES"])
+    gdal.Translate(plain, LANDSAT, bandList=[4, 5, 6, 7])
+    layer = QgsRasterLayer(source.format(pages=pages, plain=plain), "scene", "gdal")
+    assert layer.isValid() and layer.bandCount() == 4
+    classes = {}
+    for name, raster in (("layer", layer), ("plain", plain)):
+        model = str(tmp_path / f"{name}.gmm")
+        run("gmmselect:traingmm", {"INPUT": raster, "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1",
+                                   "MAX_SAMPLES": 100, "OUTPUT_MODEL": model})
+        output = str(tmp_path / f"{name}_classes.tif")
+        run("gmmselect:predict", {"INPUT": raster, "MODEL": model, "OUTPUT": output})
+        classes[name] = gdal.Open(output).ReadAsArray()
+    np.testing.assert_array_equal(classes["layer"], classes["plain"])
+    assert len(np.unique(classes["layer"])) == 4
+    behind = pages if source.startswith("GTIFF_DIR") else plain
+    refused(tmp_path, "gmmselect:predict",
+            {"INPUT": layer, "MODEL": str(tmp_path / "layer.gmm"), "OUTPUT": behind},
+            "OUTPUT would write", os.path.basename(behind), "which is a file of INPUT")

@@ -15,6 +15,7 @@ from test_raster_fixtures import (
 
 from gmmselect.core import ClassStatistics
 from gmmselect.raster import Canceled, DataError, accumulate_statistics, blocks, extract_samples, raster_info
+from gmmselect.raster.info import is_missing_file
 
 
 @pytest.fixture(scope="module")
@@ -334,11 +335,45 @@ def test_class_left_without_pixels_after_nodata(tmp_path):
         extract_samples(raster, vector, "class")
 
 
+def test_a_subdataset_is_read_as_its_own_raster(tmp_path, landsat):
+    # a page of a multi-page GeoTIFF, named as QGIS names a layer of it: GDAL resolves the name (no file's)
+    multipage = str(tmp_path / "pages.tif")
+    gdal.Translate(multipage, LANDSAT, bandList=[1, 2, 3])
+    gdal.Translate(multipage, LANDSAT, bandList=[4, 5, 6, 7], creationOptions=["APPEND_SUBDATASET=YES"])
+    page = f"GTIFF_DIR:2:{multipage}"
+    assert raster_info(page).n_bands == 4
+    samples = extract_samples(page, POLYGONS, "class")
+    np.testing.assert_array_equal(samples.X, landsat.X[:, 3:])
+    np.testing.assert_array_equal(samples.y, landsat.y)
+    with pytest.raises(DataError, match=r"^GDAL cannot read raster 'GTIFF_DIR:3:.*pages.tif': "):
+        extract_samples(f"GTIFF_DIR:3:{multipage}", POLYGONS, "class")
+
+
+def test_open_options_written_as_qgis_writes_them_are_given_to_gdal(landsat):
+    samples = extract_samples(LANDSAT + "|option:NUM_THREADS=2", POLYGONS, "class")
+    np.testing.assert_array_equal(samples.X, landsat.X)
+    assert raster_info(LANDSAT).geotransform is not None
+    assert raster_info(LANDSAT + "|option:GEOREF_SOURCES=NONE").geotransform is None
+    with pytest.raises(DataError, match=r"^raster '/no/such/scene.tif' does not exist; check the path$"):
+        raster_info("/no/such/scene.tif|option:NUM_THREADS=2")
+
+
+@pytest.mark.parametrize("path, missing", [
+    ("/no/such/scene.tif", True), (r"C:\data\scene.tif", True), ("scene.tif", True),
+    (LANDSAT, False), ("GPKG:/no/such.gpkg:table", False), ('NETCDF:"/no/such.nc":reflectance', False),
+    ("/vsizip//no/such.zip/scene.tif", False), ("https://example.org/scene.tif", False)])
+def test_only_a_plain_path_can_be_a_missing_file(path, missing):
+    assert is_missing_file(path) is missing
+
+
 def test_unreadable_paths_and_layers(tmp_path):
     with pytest.raises(DataError, match=r"raster '.*missing.tif' does not exist"):
         extract_samples(str(tmp_path / "missing.tif"), POLYGONS, "class")
-    with pytest.raises(DataError, match=r"cannot read vector '.*nothing.gpkg'"):
+    with pytest.raises(DataError, match=r"^file '.*nothing.gpkg' does not exist; check the path$"):
         extract_samples(LANDSAT, str(tmp_path / "nothing.gpkg"), "class")
+    (tmp_path / "notes.gpkg").write_text("not a GeoPackage")
+    with pytest.raises(DataError, match=r"^OGR cannot read '.*notes.gpkg'.*: .*; check the path and format$"):
+        extract_samples(LANDSAT, str(tmp_path / "notes.gpkg"), "class")
     with pytest.raises(DataError, match=r"no layer 'roads'; its layers are: training_polygons"):
         extract_samples(LANDSAT, POLYGONS, "class", layer="roads")
     with pytest.raises(DataError, match=r"has bands 1..7 but bands \[9\]"):

@@ -5,20 +5,21 @@ random inputs and random parameter values, one seeded case after another.
                                                     [--messages FILE]
 
 A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none; square,
-rectangular, rotated or south-up pixels; a GeoTIFF, an ENVI file or a VRT), a random class layer (polygons,
-points, several parts, features without a geometry or outside the scene; a class field of text, integers or
-reals, named with spaces or accents, with empty and null values and names that differ only in case; the
-scene's CRS, another or none) and a random table of spectra, then runs a chain: a training algorithm (Train
-GMM, Train Selection or Train Selection from a table), Predict with its model (a bundled model when training
-was refused), the sample design on the map, Assess with its points relabelled in part. Each parameter keeps
-its default or takes a value drawn from valid and invalid ones (out of range, NaN, fractions, lists that are
-not lists, option keys, wrong fields), each output a path of the right or a wrong extension, onto an input
-or another output, in a folder that does not exist; one run in five is cancelled at a random progress (not
-through qgis_process). Claims of every run:
+rectangular, rotated or south-up pixels; a GeoTIFF, an ENVI file, a VRT, a page of a multi-page GeoTIFF (a
+subdataset) or a GeoTIFF opened with an option, loaded as QGIS loads such a layer), a random class layer
+(polygons, points, several parts, features without a geometry or outside the scene; a class field of text,
+integers or reals, named with spaces or accents, with empty and null values and names that differ only in
+case; the scene's CRS, another or none) and a random table of spectra, then runs a chain: a training
+algorithm (Train GMM, Train Selection or Train Selection from a table), Predict with its model (a bundled
+model when training was refused), the sample design on the map, Assess with its points relabelled in part.
+Each parameter keeps its default or takes a value drawn from valid and invalid ones (out of range, NaN,
+fractions, lists that are not lists, option keys, wrong fields), each output a path of the right or a
+wrong extension, onto an input or another output, in a folder that does not exist; one run in five is
+cancelled at a random progress (not through qgis_process). Claims of every run:
 
 - it returns its outputs, or raises a QgsProcessingException whose message holds no traceback and no text
   of Python's or NumPy's own errors, raised by the plugin's own checks (not from inside NumPy, SciPy or
-  GDAL);
+  GDAL), and calls no input missing that GDAL opens;
 - refused or cancelled, it leaves the case's folders exactly as they were, byte for byte;
 - done, it changed no file that existed before but those it was asked to write (an existing file that is
   not one of its inputs is replaced, as QGIS does) and wrote nothing beside its outputs' folders;
@@ -35,6 +36,7 @@ import argparse
 import csv
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -65,6 +67,8 @@ RAW_ERRORS = ("Traceback", "could not convert", "invalid literal", "broadcast", 
               "NoneType", "not supported between", "math domain", "zero-size array", "too many values",
               "has no attribute", "unhashable", "object is not", "list index", "tuple index", "KeyError",
               "unexpected keyword", "positional argument", "must be real number", "dtype(")
+#: A refusal that calls an input missing, in English or French: the path it names.
+MISSING = re.compile(r"'([^']+)' (?:does not exist|n'existe pas)")
 PROJECTED, GEOGRAPHIC = 32719, 4326
 #: Geotransforms of the scene: north up with square pixels (most often), rectangular pixels, rotated,
 #: south up.
@@ -101,7 +105,9 @@ def case_parameters(rng, algorithm, base):
 def random_scene(rng, path):
     """A scene of 1 to 6 bands (12 to 60 pixels a side, one of GRIDS) whose quarters hold 4 classes'
     spectra plus noise, maybe no-data and NaN, a GeoTIFF (an ENVI file or a VRT over the GeoTIFF, one time
-    in ten each); returns (path, its geotransform, its EPSG or None)."""
+    in ten each, or the second page of a multi-page GeoTIFF: a subdataset; or the GeoTIFF named with an open
+    option, one time in seven); returns (its name as QGIS names its layer, the file behind it, its
+    geotransform, its EPSG or None)."""
     height, width, bands = int(rng.integers(12, 61)), int(rng.integers(12, 61)), int(rng.integers(1, 7))
     dtype = RASTER_TYPES[rng.integers(len(RASTER_TYPES))]
     quarter = (np.arange(height)[:, None] >= height // 2) * 2 + (np.arange(width)[None] >= width // 2)
@@ -133,7 +139,15 @@ def random_scene(rng, path):
         vrt = os.path.splitext(path)[0] + ".vrt"
         gdal.Translate(vrt, path, format="VRT")
         path = vrt
-    return path, transform, epsg
+    elif form < 0.3:  # the second page of a multi-page GeoTIFF, named as GDAL and QGIS name a subdataset
+        pages = os.path.splitext(path)[0] + "_pages.tif"
+        gdal.Translate(pages, path, bandList=[1])
+        gdal.Translate(pages, path, creationOptions=["APPEND_SUBDATASET=YES"])
+        os.remove(path)
+        return f"GTIFF_DIR:2:{pages}", pages, transform, epsg
+    elif form < 0.35:  # the GeoTIFF opened with an option, as QGIS names such a layer
+        return f"{path}|option:NUM_THREADS=2", path, transform, epsg
+    return path, path, transform, epsg
 
 
 #: Per field type: four class values, then odd ones (one replaces a class in one case of four).
@@ -272,6 +286,17 @@ class Origins:
         GmmSelectAlgorithm.userMessage = recording
 
 
+def opens(path):
+    """True where GDAL or OGR opens `path` (a file, or a subdataset's or a connection's name)."""
+    gdal.PushErrorHandler("CPLQuietErrorHandler")
+    try:
+        return gdal.OpenEx(path) is not None
+    except RuntimeError:
+        return False
+    finally:
+        gdal.PopErrorHandler()
+
+
 def foreign(origin):
     """True where an error was raised inside NumPy, SciPy, GDAL or Dask, or is a ValueError that no `raise`
     of ours raised (a C function's, such as NumPy's 'Expected non-negative integer'): a fault of ours that
@@ -388,6 +413,9 @@ class Case:
             for origin in foreign_errors:
                 self.problems.append(f"{described}: {origin.kind} from {origin.filename} ({origin.line}): "
                                      f"{origin.text}")
+            opened = [path for path in MISSING.findall(message) if opens(path)]
+            if opened:
+                self.problems.append(f"{described}: refused {opened} as missing, which GDAL opens: {message}")
             if without_pam(snapshot(self.folder), before) != before:
                 self.problems.append(f"{described}: refused ({message}) but the folder changed")
             return None
@@ -406,17 +434,29 @@ class Case:
         return results
 
 
+def project_layer(source):
+    """The id of a raster layer of `source` added to the current project (as QGIS loads a layer)."""
+    from qgis.core import QgsProject, QgsRasterLayer
+
+    return QgsProject.instance().addMapLayer(QgsRasterLayer(source, "scene", "gdal")).id()
+
+
 def random_case(seed, folder, origins, cli=False):
     """The chain of one seed: train, predict, design, assess. Returns the Case."""
     case = Case(seed, folder, origins, cli)
     rng, inputs, outputs = case.rng, os.path.join(folder, "in"), os.path.join(folder, "out")
     os.makedirs(inputs)
     os.makedirs(outputs)
-    scene, transform, epsg = random_scene(rng, os.path.join(inputs, "scene.tif"))
-    opened = gdal.Open(scene)
+    scene, scene_file, transform, epsg = random_scene(rng, os.path.join(inputs, "scene.tif"))
+    name, *options = scene.split("|option:")
+    opened = gdal.OpenEx(name, open_options=options)
     size, n_bands = (opened.RasterXSize, opened.RasterYSize), opened.RasterCount
     opened = None
-    case.taken.append(scene)
+    case.taken.append(scene_file)
+    if scene != scene_file and not cli:
+        # a subdataset or open options: Processing finds no file of that name, so it gets the layer of the
+        # project, as the Toolbox gives it (qgis_process, which has no project, refuses the name)
+        scene = project_layer(scene)
     fast = {"MAX_SAMPLES": int(rng.choice([0, 50, 200])), "REPEATS": 1, "FOLDS": int(rng.choice([2, 3, 5]))}
     kind = rng.choice(["traingmm", "trainselection", "trainselectiontable"])
     field = str(rng.choice(["class", "class", "Classe é", "class name", "select"]))
@@ -496,6 +536,8 @@ def main():
     gdal.UseExceptions()
     gdal.PushErrorHandler("CPLQuietErrorHandler")
     start_qgis()
+    from qgis.core import QgsProject
+
     origins = Origins()
     counts, failed, start = {"done": 0, "refused": 0}, 0, time.perf_counter()
     with french_translation() if args.french else nullcontext(), \
@@ -514,6 +556,7 @@ def main():
             failed += bool(problems)
             for problem in problems:
                 print(f"seed {seed}: {problem}", flush=True)
+            QgsProject.instance().removeAllMapLayers()
             shutil.rmtree(folder, ignore_errors=True)
     print(f"runs, seeds {first}-{last - 1}: {last - first - failed} cases passed, {failed} failed; "
           f"{counts['done']} runs done, {counts['refused']} refused, {time.perf_counter() - start:.0f} s")
