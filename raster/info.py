@@ -64,10 +64,21 @@ DRIVER_PREFIX = re.compile(r"^[A-Za-z][A-Za-z0-9_]+:")
 OPEN_OPTION = "|option:"
 
 
+def is_gdal_name(path):
+    """True for a name GDAL and OGR resolve themselves: a /vsi path, a URL or a driver-prefixed name."""
+    return bool(path.startswith("/vsi") or "://" in path or DRIVER_PREFIX.match(path))
+
+
 def is_missing_file(path):
-    """True where `path` names a file that does not exist: not a /vsi path, a URL or a driver-prefixed name,
-    which GDAL and OGR resolve themselves."""
-    return not (os.path.exists(path) or path.startswith("/vsi") or "://" in path or DRIVER_PREFIX.match(path))
+    """True where `path` names a file that does not exist (not a GDAL name)."""
+    return not (os.path.exists(path) or is_gdal_name(path))
+
+
+def absolute_name(path):
+    """`path` with a file's name made absolute (for workers that run in other folders); a GDAL name as it is,
+    and the open options QGIS writes after either kept."""
+    name, options = split_open_options(path)
+    return path if is_gdal_name(name) else OPEN_OPTION.join([os.path.abspath(name), *options])
 
 
 def split_open_options(path):

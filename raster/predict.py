@@ -20,7 +20,7 @@ from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
 from .distributed import TileWriter, run_window_groups
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files, raster_output_files
-from .info import BandIdentity, band_identities, geotransform_of, open_raster
+from .info import BandIdentity, absolute_name, band_identities, geotransform_of, open_raster
 from .notices import warning_lines
 from .style import category_names, classification_qml, color_table, confidence_qml, write_style
 from .style import class_colors as colors_of_classes
@@ -231,7 +231,7 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
         rasters = Outputs(staging, reader.dataset, mixture, paths, names, colors)
         try:
             if client is not None:
-                task = (os.path.abspath(raster_path), mask_path and os.path.abspath(mask_path),
+                task = (absolute_name(raster_path), mask_path and absolute_name(mask_path),
                         reader.band_numbers, mixture, label_dtype, "probabilities" in paths, part_pixels)
                 run_window_groups(client, classify_group, task, reader.width, windows, rasters, staging,
                                   paths["classification"], progress, is_canceled, log)

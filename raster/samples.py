@@ -7,7 +7,6 @@ several features of the same class belongs to the first of them (its group). Onl
 that the features cover are read.
 """
 
-import os
 import uuid
 from dataclasses import dataclass, field
 from typing import Dict, List
@@ -21,7 +20,7 @@ from ..core.validation import MIN_SAMPLES_PER_CLASS
 from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
 from .distributed import in_order, worker_count
 from .errors import DataError, check_canceled
-from .info import band_name, geotransform_of
+from .info import absolute_name, band_name, geotransform_of
 from .notices import warning, warning_lines
 from .vector import read_features
 
@@ -383,8 +382,8 @@ def distributed_statistics(client, walk_arguments, log=None, progress=None, is_c
     """accumulate_statistics by tasks of `windows_per_task` windows on the cluster of `client`, which read
     the raster and vector at their paths (which every worker must see)."""
     raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb = walk_arguments
-    arguments = (os.path.abspath(raster_path), os.path.abspath(vector_path), class_field, layer, bands,
-                 os.path.abspath(mask_path) if mask_path else None, all_touched, memory_mb)
+    arguments = (absolute_name(raster_path), absolute_name(vector_path), class_field, layer, bands,
+                 absolute_name(mask_path) if mask_path else None, all_touched, memory_mb)
     workers = worker_count(client)
     walk = SampleWalk(*arguments, log=log, is_canceled=is_canceled)
     run = uuid.uuid4().hex[:12]

@@ -6,11 +6,13 @@ import signal
 
 import numpy as np
 import pytest
+from osgeo import gdal
 from test_raster_fixtures import LANDSAT, POLYGONS, three_class_scene, write_raster
 
 from gmmselect.core import GaussianMixture
 from gmmselect.raster import Canceled, DataError, accumulate_statistics, extract_samples, predict_raster
 from gmmselect.raster import distributed as dask_prediction
+from gmmselect.raster.info import absolute_name
 
 pytest.importorskip("distributed")
 #: Debian 12's tornado warns inside distributed's own event loop start; nothing of ours.
@@ -173,6 +175,44 @@ def test_statistics_merged_from_the_workers_make_the_in_memory_model(cluster):
     assert sorted(features) == sorted(set(samples.groups.tolist()))
     local = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.05)
     np.testing.assert_equal(vars(summary), vars(local[2]))
+
+
+@pytest.mark.parametrize("name", ["GTIFF_DIR:2:{pages}", "{scene}|option:NUM_THREADS=2"])
+def test_a_raster_named_as_qgis_names_a_layer_reaches_the_workers(cluster, scene, single_machine, tmp_path,
+                                                                 monkeypatch, name):
+    """The second page of a multi-page GeoTIFF, and the scene with an open option: the workers open them by
+    these names (a file's name is made absolute, these are not mangled) and map the scene's classes."""
+    monkeypatch.setattr(dask_prediction, "GROUP_PIXELS", GROUP_PIXELS)
+    raster, mask, mixture = scene
+    pages = str(tmp_path / "pages.tif")
+    gdal.Translate(pages, raster, bandList=[1])
+    gdal.Translate(pages, raster, creationOptions=["APPEND_SUBDATASET=YES", "TILED=YES"])
+    named = name.format(pages=pages, scene=raster)
+    paths = predict(tmp_path / "cluster", (named, mask, mixture), client=cluster[1])
+    for key in OUTPUTS:
+        np.testing.assert_array_equal(gdal.Open(paths[key]).ReadAsArray(),
+                                      gdal.Open(single_machine[key]).ReadAsArray())
+
+
+def test_statistics_of_a_subdataset_on_the_cluster_are_those_here(cluster, tmp_path):
+    """The Landsat scene as the second page of a multi-page GeoTIFF: the workers read it by that name."""
+    pages = str(tmp_path / "pages.tif")
+    gdal.Translate(pages, LANDSAT, bandList=[1])
+    gdal.Translate(pages, LANDSAT, creationOptions=["APPEND_SUBDATASET=YES"])
+    remote = accumulate_statistics(f"GTIFF_DIR:2:{pages}", POLYGONS, "class", client=cluster[1],
+                                   memory_mb=0.05)
+    local = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.05)
+    np.testing.assert_allclose(remote[0].means, local[0].means, rtol=1e-12)
+    assert remote[2].counts == local[2].counts
+
+
+@pytest.mark.parametrize("path, absolute", [
+    ("scene.tif", os.path.join(os.getcwd(), "scene.tif")), ("/data/scene.tif", "/data/scene.tif"),
+    ("scene.tif|option:NUM_THREADS=2", os.path.join(os.getcwd(), "scene.tif") + "|option:NUM_THREADS=2"),
+    ("GTIFF_DIR:2:/data/pages.tif", "GTIFF_DIR:2:/data/pages.tif"), ("/vsizip//data/a.zip/b.tif",) * 2,
+    ("https://example.org/scene.tif",) * 2, ('NETCDF:"scene.nc":reflectance',) * 2])
+def test_only_a_file_name_is_made_absolute_for_the_workers(path, absolute):
+    assert absolute_name(path) == absolute
 
 
 def test_a_cluster_without_workers_is_refused(scene, tmp_path):
