@@ -91,8 +91,8 @@ class AssessAlgorithm(GmmSelectAlgorithm):
         """Count the map, read the reference, estimate, write the files."""
         with self.userErrors():
             paths = self.outputPaths(parameters, context)
-            map_path = self.rasterPath(parameters, self.INPUT, context)
-            strata_path = self.rasterPath(parameters, self.STRATA, context, optional=True)
+            map_path = self.rasterPath(parameters, self.INPUT, context, feedback)
+            strata_path = self.rasterPath(parameters, self.STRATA, context, feedback, optional=True)
             vector_path, layer, field = self.classVector(parameters, self.REFERENCE, self.FIELD, context,
                                                          feedback, GmmSelect.tr("reference layer"))
             assessment = assess_map(

@@ -214,8 +214,9 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             return None
         return self.parameterAsInt(parameters, name, context) or None
 
-    def rasterPath(self, parameters, name, context, optional=False):
-        """A GDAL-readable path of raster parameter `name` (None when optional and not given)."""
+    def rasterPath(self, parameters, name, context, feedback, optional=False):
+        """A GDAL-readable path of raster parameter `name` (None when optional and not given); a warning
+        where QGIS gives the layer another CRS than its file's, which GMM Select reads."""
         layer = self.parameterAsRasterLayer(parameters, name, context)
         if layer is None:
             if optional and parameters.get(name) in (None, ""):
@@ -227,6 +228,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             raise QgsProcessingException(GmmSelect.tr("{0}: '{1}' is a {2} layer; GMM Select reads raster "
                                                       "files through GDAL: save it as a GeoTIFF first")
                                          .format(name, layer.name(), layer.providerType()))
+        if layer.crs() != layer.dataProvider().crs():
+            self.warning(feedback, GmmSelect.tr(
+                "{0}: the CRS of layer '{1}' in QGIS ({2}) is not that of its file ({3}); GMM Select reads "
+                "the file as it is, in {3}: to work in {2}, assign it to the file (Raster > Projections > "
+                "Assign Projection) and run again").format(name, layer.name(), crs_label(layer.crs()),
+                                                          crs_label(layer.dataProvider().crs())))
         return layer.source()
 
     def outputPaths(self, parameters, context):
@@ -422,6 +429,13 @@ def default_text(parameter):
     if isinstance(parameter, QgsProcessingParameterBoolean):
         return GmmSelect.tr("yes") if value else GmmSelect.tr("no")
     return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def crs_label(crs):
+    """How a message names a QGIS CRS: its authority id ('EPSG:32622'), else its description; 'no CRS'."""
+    if not crs.isValid():
+        return GmmSelect.tr("no CRS")
+    return crs.authid() or crs.description()
 
 
 def sentence(message):

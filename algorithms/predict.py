@@ -167,8 +167,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             paths = self.outputPaths(parameters, context)
             output, confidence, probabilities = (paths[self.OUTPUT], paths[self.CONFIDENCE],
                                                  paths[self.PROBABILITIES])
-            raster_path = self.rasterPath(parameters, self.INPUT, context)
-            mask_path = self.rasterPath(parameters, self.MASK, context, optional=True)
+            raster_path = self.rasterPath(parameters, self.INPUT, context, feedback)
+            mask_path = self.rasterPath(parameters, self.MASK, context, feedback, optional=True)
             model_path = self.parameterAsFile(parameters, self.MODEL, context)
             saved = load_model(model_path)
             mixture, band_numbers = saved.classifier(self.parameterAsOptionalInt(

@@ -82,7 +82,7 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
             output = self.outputPaths(parameters, context)[self.OUTPUT]
             allocation = self.parameterAsChoice(parameters, self.ALLOCATION, context)
             design = design_sample(
-                self.rasterPath(parameters, self.INPUT, context), output,
+                self.rasterPath(parameters, self.INPUT, context, feedback), output,
                 self.expectedAccuracies(parameters, context),
                 self.parameterAsDouble(parameters, self.TARGET_SE, context),
                 self.parameterAsInt(parameters, self.MIN_PER_CLASS, context), allocation,

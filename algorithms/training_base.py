@@ -302,7 +302,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     def readSamples(self, parameters, context, feedback):
         """The training samples and their TrainingInputs (source, bands, wavelengths, class colours)."""
         started = time.perf_counter()
-        raster_path = self.rasterPath(parameters, self.INPUT, context)
+        raster_path = self.rasterPath(parameters, self.INPUT, context, feedback)
         vector_path, layer_name, field = self.classVector(
             parameters, self.TRAINING, self.FIELD, context, feedback, GmmSelect.tr("training layer"))
         raster = raster_info(raster_path)

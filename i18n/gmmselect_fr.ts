@@ -29,12 +29,12 @@
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="223"/>
+        <location filename="../algorithms/base.py" line="224"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="227"/>
+        <location filename="../algorithms/base.py" line="228"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
@@ -54,27 +54,27 @@
         <translation>un nombre</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="398"/>
+        <location filename="../algorithms/base.py" line="405"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="402"/>
+        <location filename="../algorithms/base.py" line="409"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="403"/>
+        <location filename="../algorithms/base.py" line="410"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="407"/>
+        <location filename="../algorithms/base.py" line="414"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="429"/>
+        <location filename="../algorithms/base.py" line="443"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -568,32 +568,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="355"/>
+        <location filename="../algorithms/base.py" line="362"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="357"/>
+        <location filename="../algorithms/base.py" line="364"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="360"/>
+        <location filename="../algorithms/base.py" line="367"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="249"/>
+        <location filename="../algorithms/base.py" line="256"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="270"/>
+        <location filename="../algorithms/base.py" line="277"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="273"/>
+        <location filename="../algorithms/base.py" line="280"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -703,12 +703,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="322"/>
+        <location filename="../algorithms/base.py" line="329"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="326"/>
+        <location filename="../algorithms/base.py" line="333"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -883,12 +883,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="423"/>
+        <location filename="../algorithms/base.py" line="430"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="423"/>
+        <location filename="../algorithms/base.py" line="430"/>
         <source>no</source>
         <translation>non</translation>
     </message>
@@ -2388,32 +2388,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Dask : {tasks} tâches d'au plus {pixels} px sur {workers} workers, tuiles dans {folder!r}</translation>
     </message>
     <message>
-        <location filename="../raster/files.py" line="84"/>
+        <location filename="../raster/files.py" line="87"/>
         <source>output {output} would write {path!r}, which is also {other} of this run; choose another file name for {output}</source>
         <translation>la sortie {output} écrirait {path!r}, qui est aussi {other} de cette exécution ; choisissez un autre nom de fichier pour {output}</translation>
     </message>
     <message>
-        <location filename="../raster/files.py" line="122"/>
+        <location filename="../raster/files.py" line="125"/>
         <source>cannot create the output folder {folder!r}: {reason}; choose a folder you can write to</source>
         <translation>impossible de créer le dossier de sortie {folder!r} : {reason} ; choisissez un dossier où vous pouvez écrire</translation>
     </message>
     <message>
-        <location filename="../raster/files.py" line="128"/>
+        <location filename="../raster/files.py" line="131"/>
         <source>cannot write output {path!r}: folder {folder!r} is not writable; choose a folder you can write to</source>
         <translation>impossible d'écrire la sortie {path!r} : le dossier {folder!r} n'est pas accessible en écriture ; choisissez un dossier où vous pouvez écrire</translation>
     </message>
     <message>
-        <location filename="../raster/files.py" line="132"/>
+        <location filename="../raster/files.py" line="135"/>
         <source>output {path!r} is a folder; give the name of a file (in that folder or another), not of a folder</source>
         <translation>la sortie {path!r} est un dossier ; donnez le nom d'un fichier (dans ce dossier ou un autre), pas celui d'un dossier</translation>
     </message>
     <message>
-        <location filename="../raster/info.py" line="72"/>
+        <location filename="../raster/info.py" line="96"/>
         <source>raster {path!r} does not exist; check the path</source>
         <translation>le raster {path!r} n'existe pas ; vérifiez le chemin</translation>
     </message>
     <message>
-        <location filename="../raster/info.py" line="80"/>
+        <location filename="../raster/info.py" line="104"/>
         <source>unknown format</source>
         <translation>format inconnu</translation>
     </message>
@@ -2423,12 +2423,12 @@ Taille {1} : {2:.6g}{3}
         <translation>GDAL ne peut pas lire le raster {path!r} : {reason} ; vérifiez qu'il s'agit d'un raster dans un format que GDAL lit</translation>
     </message>
     <message>
-        <location filename="../raster/info.py" line="82"/>
+        <location filename="../raster/info.py" line="106"/>
         <source>{path!r} holds no raster band (is it a vector or a container of subdatasets?)</source>
         <translation>{path!r} ne contient aucune bande raster (est-ce un vecteur ou un conteneur de sous-jeux de données ?)</translation>
     </message>
     <message>
-        <location filename="../raster/info.py" line="107"/>
+        <location filename="../algorithms/base.py" line="437"/>
         <source>no CRS</source>
         <translation>aucun SCR</translation>
     </message>
@@ -2528,22 +2528,22 @@ Taille {1} : {2:.6g}{3}
         <translation>couleurs des classes : {problem}</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="95"/>
+        <location filename="../raster/samples.py" line="94"/>
         <source>GDAL could not rasterise a feature: {reason}; check that its geometry is valid (e.g. Fix geometries)</source>
         <translation>GDAL n'a pas pu rastériser une entité : {reason} ; vérifiez que sa géométrie est valide (p. ex. Réparer les géométries)</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="214"/>
+        <location filename="../raster/samples.py" line="213"/>
         <source>{samples} samples of {classes} classes from {raster!r} (bands {bands}); {unusable} no-data or masked pixels dropped; {read} of {total} raster pixels read</source>
         <translation>{samples} échantillons de {classes} classes tirés de {raster!r} (bandes {bands}) ; {unusable} pixels sans donnée ou masqués écartés ; {read} des {total} pixels du raster lus</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="346"/>
+        <location filename="../raster/samples.py" line="345"/>
         <source>a sample limit per class needs every sample in one place; leave max_samples_per_class at 0 to accumulate the statistics on a Dask cluster</source>
         <translation>une limite d'échantillons par classe exige que tous les échantillons soient réunis en un seul endroit ; laissez max_samples_per_class à 0 pour cumuler les statistiques sur une grappe Dask</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="395"/>
+        <location filename="../raster/samples.py" line="394"/>
         <source>Dask: {tasks} statistics tasks over {windows} windows on {workers} workers</source>
         <translation>Dask : {tasks} tâches de statistiques sur {windows} fenêtres avec {workers} workers</translation>
     </message>
@@ -3063,12 +3063,12 @@ Taille {1} : {2:.6g}{3}
         <translation>WAVELENGTHS n'a pas autant de valeurs ({count}) qu'il y a de champs de bande ({bands}) : donnez une longueur d'onde par champ de bande, dans l'ordre de BANDS</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="227"/>
+        <location filename="../raster/samples.py" line="226"/>
         <source>class {name!r}: usable pixels {usable}, features {features} (pixels covered {covered}, features outside the raster {outside})</source>
         <translation>classe {name!r} : pixels utilisables {usable}, entités {features} (pixels couverts {covered}, entités hors du raster {outside})</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="240"/>
+        <location filename="../raster/samples.py" line="239"/>
         <source>every class needs at least {minimum} usable pixels in raster {raster!r} ({details}; pixels no-data, NaN or masked: {unusable}, contested: {contested}); add or enlarge training features of these classes in {vector!r}, check the no-data values and mask, or drop these classes</source>
         <translation>chaque classe a besoin d'au moins {minimum} pixels utilisables dans le raster {raster!r} ({details} ; pixels sans donnée, NaN ou masqués : {unusable}, en conflit : {contested}) ; ajoutez ou agrandissez des entités d'entraînement de ces classes dans {vector!r}, vérifiez les valeurs sans donnée et le masque, ou retirez ces classes</translation>
     </message>
@@ -3216,6 +3216,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/vector.py" line="73"/>
         <source>{path!r} has no layer {layer!r}; its layers are: {layers}</source>
         <translation>{path!r} n'a pas de couche {layer!r} ; ses couches sont : {layers}</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="232"/>
+        <source>{0}: the CRS of layer &apos;{1}&apos; in QGIS ({2}) is not that of its file ({3}); GMM Select reads the file as it is, in {3}: to work in {2}, assign it to the file (Raster &gt; Projections &gt; Assign Projection) and run again</source>
+        <translation>{0} : le SCR de la couche '{1}' dans QGIS ({2}) n'est pas celui de son fichier ({3}) ; GMM Select lit le fichier tel quel, en {3} : pour travailler en {2}, affectez-le au fichier (Raster &gt; Projections &gt; Assigner une projection) et relancez</translation>
     </message>
 </context>
 </TS>

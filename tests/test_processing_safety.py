@@ -11,7 +11,7 @@ import shutil
 import numpy as np
 import pytest
 from osgeo import gdal
-from qgis_helpers import LANDSAT, POLYGONS, cancel_past, recorder, start_qgis
+from qgis_helpers import LANDSAT, POLYGONS, cancel_past, french_translation, recorder, start_qgis
 from qgis_helpers import processing_exception as exception
 
 POLYGON_LAYER = "training_polygons"
@@ -557,3 +557,28 @@ def test_a_raster_layer_named_by_qgis_trains_and_predicts(tmp_path, source):
     refused(tmp_path, "gmmselect:predict",
             {"INPUT": layer, "MODEL": str(tmp_path / "layer.gmm"), "OUTPUT": behind},
             "OUTPUT would write", os.path.basename(behind), "which is a file of INPUT")
+
+
+def test_a_crs_given_to_the_layer_in_qgis_is_named_beside_the_files(model, tmp_path):
+    """QGIS shows the Landsat layer in EPSG:4326 (Set Layer CRS), its file is in EPSG:32622: Predict reads the
+    file and warns with the fix; a layer in its file's CRS gets no such warning."""
+    from qgis.core import QgsCoordinateReferenceSystem, QgsRasterLayer
+
+    layer = QgsRasterLayer(LANDSAT, "landsat", "gdal")
+    plain, feedback = run("gmmselect:predict", {"INPUT": layer, "MODEL": model,
+                                                "OUTPUT": str(tmp_path / "plain.tif")})
+    assert not [line for line in feedback.warnings if "CRS" in line]
+    layer.setCrs(QgsCoordinateReferenceSystem("EPSG:4326"))
+    results, feedback = run("gmmselect:predict", {"INPUT": layer, "MODEL": model,
+                                                  "OUTPUT": str(tmp_path / "classes.tif")})
+    assert ("INPUT: the CRS of layer 'landsat' in QGIS (EPSG:4326) is not that of its file (EPSG:32622); "
+            "GMM Select reads the file as it is, in EPSG:32622: to work in EPSG:4326, assign it to the file "
+            "(Raster > Projections > Assign Projection) and run again") in feedback.warnings
+    written = gdal.Open(results["OUTPUT"])
+    assert "32622" in written.GetProjection()
+    np.testing.assert_array_equal(written.ReadAsArray(), gdal.Open(plain["OUTPUT"]).ReadAsArray())
+    with french_translation():
+        _, feedback = run("gmmselect:predict", {"INPUT": layer, "MODEL": model,
+                                                "OUTPUT": str(tmp_path / "classes_fr.tif")})
+    french = "INPUT : le SCR de la couche 'landsat' dans QGIS (EPSG:4326) n'est pas celui de son fichier"
+    assert any(line.startswith(french + " (EPSG:32622)") for line in feedback.warnings), feedback.warnings
