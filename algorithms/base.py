@@ -47,6 +47,7 @@ from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect, error_text, translated, translated_choices
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
 from ..raster.report import WORDS, Words
+from ..raster.vector import fid_list
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
 HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
@@ -215,8 +216,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         return self.parameterAsInt(parameters, name, context) or None
 
     def rasterPath(self, parameters, name, context, feedback, optional=False):
-        """A GDAL-readable path of raster parameter `name` (None when optional and not given); a warning
-        where QGIS gives the layer another CRS than its file's, which GMM Select reads."""
+        """A GDAL-readable path of raster parameter `name` (None when optional and not given), with a
+        warning where QGIS shows the layer otherwise than its file."""
         layer = self.parameterAsRasterLayer(parameters, name, context)
         if layer is None:
             if optional and parameters.get(name) in (None, ""):
@@ -228,13 +229,26 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             raise QgsProcessingException(GmmSelect.tr("{0}: '{1}' is a {2} layer; GMM Select reads raster "
                                                       "files through GDAL: save it as a GeoTIFF first")
                                          .format(name, layer.name(), layer.providerType()))
-        if layer.crs() != layer.dataProvider().crs():
+        self.warnUnlikeFile(feedback, name, layer)
+        return layer.source()
+
+    def warnUnlikeFile(self, feedback, name, layer):
+        """Warn where QGIS shows raster `layer` (parameter `name`) otherwise than its file, which GMM Select
+        reads: in another CRS, or with other no-data values."""
+        provider = layer.dataProvider()
+        if layer.crs() != provider.crs():
             self.warning(feedback, GmmSelect.tr(
                 "{0}: the CRS of layer '{1}' in QGIS ({2}) is not that of its file ({3}); GMM Select reads "
                 "the file as it is, in {3}: to work in {2}, assign it to the file (Raster > Projections > "
                 "Assign Projection) and run again").format(name, layer.name(), crs_label(layer.crs()),
-                                                          crs_label(layer.dataProvider().crs())))
-        return layer.source()
+                                                          crs_label(provider.crs())))
+        masked = [band for band in range(1, layer.bandCount() + 1) if other_no_data(provider, band)]
+        if masked:
+            self.warning(feedback, GmmSelect.tr(
+                "{0}: the no-data of layer '{1}' set in QGIS (Layer Properties > Transparency) is not its "
+                "file's on bands {2}; GMM Select reads the file's no-data values: to use those of QGIS, "
+                "write them into the file (e.g. gdal_translate -a_nodata) and run again").format(
+                    name, layer.name(), fid_list(masked)))
 
     def outputPaths(self, parameters, context):
         """{destination parameter: absolute path or None}, read once (temporary names differ per call),
@@ -429,6 +443,13 @@ def default_text(parameter):
     if isinstance(parameter, QgsProcessingParameterBoolean):
         return GmmSelect.tr("yes") if value else GmmSelect.tr("no")
     return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def other_no_data(provider, band):
+    """True where QGIS masks other values of `band` than its file's no-data: values added in the layer's
+    properties, or the file's own no-data value not used."""
+    return bool(provider.userNoDataValues(band)) or (provider.sourceHasNoDataValue(band)
+                                                     and not provider.useSourceNoDataValue(band))
 
 
 def crs_label(crs):

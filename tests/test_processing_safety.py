@@ -582,3 +582,24 @@ def test_a_crs_given_to_the_layer_in_qgis_is_named_beside_the_files(model, tmp_p
                                                 "OUTPUT": str(tmp_path / "classes_fr.tif")})
     french = "INPUT : le SCR de la couche 'landsat' dans QGIS (EPSG:4326) n'est pas celui de son fichier"
     assert any(line.startswith(french + " (EPSG:32622)") for line in feedback.warnings), feedback.warnings
+
+
+def test_no_data_set_in_qgis_is_named_beside_the_files(model, tmp_path):
+    """A value added as no-data on band 2 and the file's no-data not used on band 3 (Layer Properties >
+    Transparency): Predict reads the file's no-data values and warns with the fix, in English and French."""
+    from qgis.core import QgsRasterLayer, QgsRasterRange
+
+    layer = QgsRasterLayer(LANDSAT, "landsat", "gdal")
+    layer.dataProvider().setUserNoDataValue(2, [QgsRasterRange(0, 10)])
+    layer.dataProvider().setUseSourceNoDataValue(3, False)
+    _, feedback = run("gmmselect:predict", {"INPUT": layer, "MODEL": model,
+                                            "OUTPUT": str(tmp_path / "classes.tif")})
+    assert ("INPUT: the no-data of layer 'landsat' set in QGIS (Layer Properties > Transparency) is not its "
+            "file's on bands 2, 3; GMM Select reads the file's no-data values: to use those of QGIS, write "
+            "them into the file (e.g. gdal_translate -a_nodata) and run again") in feedback.warnings
+    with french_translation():
+        _, feedback = run("gmmselect:predict", {"INPUT": layer, "MODEL": model,
+                                                "OUTPUT": str(tmp_path / "classes_fr.tif")})
+    french = "INPUT : les valeurs sans donnée de la couche 'landsat' définies dans QGIS"
+    warned = [line for line in feedback.warnings if line.startswith(french) and "bandes 2, 3" in line]
+    assert len(warned) == 1, feedback.warnings
