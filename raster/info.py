@@ -141,7 +141,8 @@ def band_name(dataset, number):
 
 
 def band_wavelengths(dataset):
-    """Band centre wavelengths from band metadata (ENVI, IMAGERY) or the ENVI header, else None."""
+    """Band centre wavelengths from band metadata (wavelength: ENVI, GDAL's Sentinel-2 driver...; IMAGERY)
+    or the ENVI header, else None."""
     values = []
     for number in range(1, dataset.RasterCount + 1):
         band = dataset.GetRasterBand(number)
@@ -160,14 +161,16 @@ def band_wavelengths(dataset):
 
 
 def wavelength_units(dataset):
-    """The unit of each band's wavelength ('nm', 'Micrometers'...: band or ENVI metadata, 'um' for the
-    IMAGERY domain's CENTRAL_WAVELENGTH_UM), None where unknown."""
+    """The unit of each band's wavelength ('nm', 'Micrometers'...: the band's wavelength_units (ENVI) or
+    WAVELENGTH_UNIT (GDAL's Sentinel-2, ISIS3 and PDS4 drivers), the ENVI header's, 'um' for the IMAGERY
+    domain's CENTRAL_WAVELENGTH_UM), None where unknown."""
     header = dataset.GetMetadataItem("wavelength_units", "ENVI")
     units = []
     for number in range(1, dataset.RasterCount + 1):
         band = dataset.GetRasterBand(number)
         if band.GetMetadataItem("wavelength") is not None:
-            units.append(band.GetMetadataItem("wavelength_units") or header)
+            units.append(band.GetMetadataItem("wavelength_units") or band.GetMetadataItem("wavelength_unit")
+                         or header)
         elif band.GetMetadataItem("CENTRAL_WAVELENGTH_UM", "IMAGERY") is not None:
             units.append("um")
         else:

@@ -116,6 +116,23 @@ def test_wavelengths_are_compared_in_nanometres_and_stop_beyond_the_tolerance(tm
     assert not os.path.exists(tmp_path / "c.tif")
 
 
+def test_sentinel2_style_units_are_read(tmp_path, model):
+    """GDAL's Sentinel-2, ISIS3 and PDS4 drivers name the unit WAVELENGTH_UNIT (ENVI: wavelength_units): a
+    scene whose bands say 'WAVELENGTH 830, WAVELENGTH_UNIT nm' is TM's in micrometres, not 1000 times off."""
+    raster = landsat_copy(tmp_path / "s2.tif")
+    dataset = gdal.Open(raster, gdal.GA_Update)
+    for number, value in enumerate(TM_UM, 1):
+        metadata = {"WAVELENGTH": f"{1000 * value:g}", "WAVELENGTH_UNIT": "nm"}
+        dataset.GetRasterBand(number).SetMetadata(metadata)
+    dataset = None
+    assert band_identities(gdal.Open(raster))[3] == BandIdentity(4, None, 830.0, "nm")
+    expected = classify(tmp_path, LANDSAT, model, "expected.tif")[0]
+    mapped, lines = classify(tmp_path, raster, model, "s2-classes.tif",
+                             model_bands=tm_bands(names=None, wavelengths=TM_UM, unit="um"))
+    np.testing.assert_array_equal(mapped, expected)
+    assert not any("wavelength" in line for line in lines)
+
+
 def test_without_names_on_one_side_only_the_band_count_is_checked(tmp_path, model):
     named = landsat_copy(tmp_path / "named.tif", names=TM)
     for bands, raster, side in ((tm_bands(), LANDSAT, "the raster"),
