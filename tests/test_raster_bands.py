@@ -178,3 +178,77 @@ def test_models_of_the_earlier_format_know_no_band_names_and_still_predict(tmp_p
     predict_raster(LANDSAT, mixture, numbers, str(tmp_path / "c.tif"), log=lines.append,
                    n_raster_bands=saved.n_raster_bands, model_bands=bands)
     assert lines[0].startswith("the model has no band names: bands taken by number")
+
+
+#: How another image may store a band's values DN: stored = (DN - offset) / scale, declared on the band (all
+#: dyadic, so that stored * scale + offset gives DN back exactly).
+STORAGE = [(1.0, 0.0), (0.5, 10.0), (2.0, -20.0), (0.25, 0.5), (4.0, 0.0)]
+
+
+def other_image(rng, path, pixels):
+    """The Landsat scene `pixels (7, h, w)` as another image may hold it, drawn by `rng`: with TM's band
+    names (its bands then in any order among up to two extra bands) or without (in TM's order), with TM's
+    wavelengths in micrometres or nanometres under either key of the unit (ENVI's wavelength_units, GDAL's
+    WAVELENGTH_UNIT) or none, each band stored as float32 in a STORAGE of its own; and, one image in two,
+    one change of meaning a model must not map: a band the model uses missing, its name on two bands,
+    named in other case, or its wavelength 1 % off. Returns (path, the change or None)."""
+    named, unit = rng.random() < 0.7, rng.choice(["um", "nm", None])
+    order = list(rng.permutation(7) + 1) if named else list(range(1, 8))
+    extras = int(rng.integers(0, 3)) if named else 0
+    for _ in range(extras):
+        order.insert(int(rng.integers(len(order) + 1)), int(rng.integers(1, 8)))
+    names = [TM[number - 1] for number in order] if named else [None] * len(order)
+    for k in range(len(order)):
+        if order[:k].count(order[k]) and named:
+            names[k] = f"extra {k}"
+    wavelengths = [TM_UM[number - 1] * (1000 if unit == "nm" else 1) for number in order]
+    changes = [change for change, possible in (("missing", named), ("twice", named), ("case", named),
+                                               ("shifted", unit is not None)) if possible]
+    change = rng.choice(changes) if changes and rng.random() < 0.5 else None
+    used = [k for k, number in enumerate(order) if number in BANDS and names[k] != f"extra {k}"]
+    k = int(rng.choice(used))
+    if change == "missing":
+        del order[k], names[k], wavelengths[k]
+    elif change == "twice":
+        names[int(rng.choice([j for j in range(len(order)) if j != k]))] = names[k]
+    elif change == "case":
+        names[k] = names[k].upper()
+    elif change == "shifted":
+        wavelengths[k] *= 1.01
+    storage = [STORAGE[int(rng.integers(len(STORAGE)))] for _ in order]
+    stored = np.array([(pixels[number - 1] - offset) / scale
+                       for number, (scale, offset) in zip(order, storage)], dtype=np.float32)
+    write_raster(path, stored, geotransform=gdal.Open(LANDSAT).GetGeoTransform())
+    dataset = gdal.Open(str(path), gdal.GA_Update)
+    dataset.SetProjection(gdal.Open(LANDSAT).GetProjection())
+    unit_key = str(rng.choice(["wavelength_units", "WAVELENGTH_UNIT"]))
+    for number, (name, wavelength, (scale, offset)) in enumerate(zip(names, wavelengths, storage), 1):
+        band = dataset.GetRasterBand(number)
+        band.SetDescription(name or "")
+        if unit is not None:
+            band.SetMetadata({"wavelength": f"{wavelength:.10g}", unit_key: unit})
+        band.SetScale(scale)
+        band.SetOffset(offset)
+    dataset = None
+    return str(path), change
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_another_image_of_the_same_bands_gives_the_same_map_and_one_of_other_bands_is_refused(
+        tmp_path, model, seed):
+    """Models travel across images: the scene stored otherwise (other_image: bands reordered among extra
+    ones, wavelengths in other units, values scaled and offset) maps as the scene, pixel for pixel; an image
+    of other bands (one missing, named twice or in other case, a wavelength off) is refused, no file left."""
+    rng = np.random.default_rng(seed)
+    pixels = gdal.Open(LANDSAT).ReadAsArray().astype(np.float64)
+    raster, change = other_image(rng, tmp_path / "other.tif", pixels)
+    expected = classify(tmp_path, LANDSAT, model, "expected.tif")[0]
+    bands = [BandIdentity(number, TM[number - 1], TM_UM[number - 1], "um", 1.0, 0.0) for number in BANDS]
+    if change is None:
+        mapped = classify(tmp_path, raster, model, "mapped.tif", model_bands=bands, n_raster_bands=7)[0]
+        np.testing.assert_array_equal(mapped, expected)
+    else:
+        refused = r"does not hold the model's bands by name|differ from the model's"
+        with pytest.raises(DataError, match=refused):
+            classify(tmp_path, raster, model, "mapped.tif", model_bands=bands, n_raster_bands=7)
+        assert not os.path.exists(tmp_path / "mapped.tif")
