@@ -43,11 +43,11 @@ from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
+from ..core.texts import short_list
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect, error_text, translated, translated_choices
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
 from ..raster.report import WORDS, Words
-from ..raster.vector import fid_list
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
 HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
@@ -248,7 +248,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                 "{0}: the no-data of layer '{1}' set in QGIS (Layer Properties > Transparency) is not its "
                 "file's on bands {2}; GMM Select reads the file's no-data values: to use those of QGIS, "
                 "write them into the file (e.g. gdal_translate -a_nodata) and run again").format(
-                    name, layer.name(), fid_list(masked)))
+                    name, layer.name(), short_list(masked)))
 
     def outputPaths(self, parameters, context):
         """{destination parameter: absolute path or None}, read once (temporary names differ per call),

@@ -47,6 +47,12 @@ def message(error):
 SEMICOLON = Text(QT_TRANSLATE_NOOP("GmmSelect", "; "))
 
 
+def short_list(numbers):
+    """'3, 8, 12' (at most 10, then '...'): the feature IDs, bands... a message names."""
+    numbers = [int(number) for number in numbers]
+    return ", ".join(map(str, numbers[:10])) + (", ..." if len(numbers) > 10 else "")
+
+
 def joined(parts, separator):
     """`separator.join(parts)` as a Text that translates each of its parts (and its separator) that is a
     Text; '' for no part. It halves the list, so a long one nests only log2(n) Texts deep."""

@@ -24,14 +24,14 @@ import numpy as np
 from osgeo import gdal, ogr
 
 from ..core.accuracy import AccuracyEstimates, allocate, estimate, half_width, sample_size
-from ..core.texts import QT_TRANSLATE_NOOP, Text, joined
+from ..core.texts import QT_TRANSLATE_NOOP, Text, joined, short_list
 from .blocks import GDAL_CACHE_MB, NO_MASK_BAND, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files
 from .info import geotransform_of, open_raster, spatial_reference
 from .notices import warning
 from .samples import SampleWalk
-from .vector import class_field_index, fid_list, open_layer, spelling_key
+from .vector import class_field_index, open_layer, spelling_key
 
 POINT_DRIVERS = {".gpkg": "GPKG", ".geojson": "GeoJSON"}
 _INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
@@ -264,7 +264,7 @@ def check_inside(class_map, vector_path, features):
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "{count} reference features of {path!r} (FIDs {fids}) lie outside map {map!r}; move "
             "or delete them, or check that both layers declare the right CRS"),
-            count=int(outside.sum()), path=vector_path, fids=fid_list(features.fids[outside]),
+            count=int(outside.sum()), path=vector_path, fids=short_list(features.fids[outside]),
             map=class_map.path)
 
 
@@ -280,14 +280,14 @@ def check_points_classified(class_map, vector_path, features, sampled):
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "{count} reference points of {path!r} (FIDs {fids}) fall in a pixel another point "
             "already samples; a pixel is one sample: delete the duplicate points"),
-            count=len(shared), path=vector_path, fids=fid_list(shared))
+            count=len(shared), path=vector_path, fids=short_list(shared))
     missing = [fid for fid, points in zip(features.fids, features.points)
                if points is not None and int(fid) not in sampled]
     if missing:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "{count} reference points of {path!r} (FIDs {fids}) fall on pixels of map {map!r} "
             "without a class (0 or no-data); move them onto classified pixels or delete them"),
-            count=len(missing), path=vector_path, fids=fid_list(missing), map=class_map.path)
+            count=len(missing), path=vector_path, fids=short_list(missing), map=class_map.path)
 
 
 def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labels, names):

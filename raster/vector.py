@@ -14,7 +14,7 @@ from typing import List
 import numpy as np
 from osgeo import gdal, ogr, osr
 
-from ..core.texts import QT_TRANSLATE_NOOP, Text
+from ..core.texts import QT_TRANSLATE_NOOP, Text, short_list
 from .errors import DataError, check_canceled
 from .info import crs_name, geotransform_of, is_missing_file, spatial_reference
 from .notices import warning
@@ -76,12 +76,6 @@ def open_layer(path, layer=None):
     return source, found
 
 
-def fid_list(fids):
-    """'3, 8, 12' (at most 10, then '...')."""
-    fids = [int(fid) for fid in fids]
-    return ", ".join(map(str, fids[:10])) + (", ..." if len(fids) > 10 else "")
-
-
 #: The refusal of class values left empty, in the words of what holds them: a layer's features or a
 #: table's rows.
 EMPTY_CLASS = {
@@ -100,7 +94,7 @@ def class_codes(path, field_name, field_type, values, fids, holders="features"):
     empty = [fid for fid, value in zip(fids, values) if value is None or value == ""]
     if empty:
         raise DataError(EMPTY_CLASS[holders], count=len(empty), total=len(values), path=path,
-                        field=field_name, fids=fid_list(empty))
+                        field=field_name, fids=short_list(empty))
     if field_type in _INTEGER_FIELDS or field_type == ogr.OFTReal:
         return integer_codes(path, field_name, values)
     names = sorted(set(values))
@@ -315,7 +309,7 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
         warnings.append(warning("warning no geometry", count=n_without_geometry, vector=repr(vector_path)))
     if unprojected:
         warnings.append(warning("warning not reprojected", count=len(unprojected), vector=repr(vector_path),
-                                fids=fid_list(unprojected)))
+                                fids=short_list(unprojected)))
     if n_outside:
         warnings.append(warning("warning outside", count=n_outside, total=len(boxes),
                                 vector=repr(vector_path), raster=repr(raster_path)))
@@ -341,4 +335,4 @@ def check_no_lines(vector_path, layer_name, lines, n_features):
             "{fids}); training samples come from polygons (the pixels inside) or points (the pixel under "
             "each): buffer the lines into polygons first (e.g. Processing's Buffer) or choose a polygon or "
             "point layer"), count=len(lines), total=n_features, layer=layer_name, path=vector_path,
-            fids=fid_list(lines))
+            fids=short_list(lines))
