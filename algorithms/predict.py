@@ -114,7 +114,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
     def initAlgorithm(self, config=None):
         """Raster, model, optional mask and size, and the three raster outputs."""
         self.addRasterInput(GmmSelect.tr("The image to classify: it must hold the bands the model was "
-                                         "trained on (matched by name, else by number)."))
+                                         "trained on (matched by name, else by number, else by "
+                                         "wavelength)."))
         self.addParameterWithHelp(QgsProcessingParameterFile(
             self.MODEL, GmmSelect.tr("Model file"),
             fileFilter=GmmSelect.tr("GMM Select model (*.gmm);;All files (*)")),
@@ -131,7 +132,9 @@ class PredictAlgorithm(GmmSelectAlgorithm):
         self.addParameterWithHelp(QgsProcessingParameterString(
             self.BAND_MAP, GmmSelect.tr("Band map (model band=raster band)"), optional=True),
             GmmSelect.tr("Empty: the raster's bands are matched to the model's by name (by number when "
-                         "either has no band names), and wavelengths that differ stop the run. Pairs such as "
+                         "either has no band names) and their wavelengths compared; where that fails, by "
+                         "wavelength (each model band to the one raster band nearest within 0.2 %), else the "
+                         "run stops. Pairs such as "
                          "'B5=3, B4=2' map each band the model uses (by its name or number) to a "
                          "band number of this raster by hand."), advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterString(

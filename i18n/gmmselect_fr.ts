@@ -84,32 +84,32 @@
         <translation>Prédire</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="119"/>
+        <location filename="../algorithms/predict.py" line="120"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="120"/>
+        <location filename="../algorithms/predict.py" line="121"/>
         <source>GMM Select model (*.gmm);;All files (*)</source>
         <translation>Modèle GMM Select (*.gmm);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="121"/>
+        <location filename="../algorithms/predict.py" line="122"/>
         <source>A .gmm model written by Train GMM or Train Selection (the content is checked, not the name).</source>
         <translation>Un modèle .gmm écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes (le contenu est vérifié, pas le nom).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="124"/>
+        <location filename="../algorithms/predict.py" line="125"/>
         <source>Mask</source>
         <translation>Masque</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="125"/>
+        <location filename="../algorithms/predict.py" line="126"/>
         <source>Optional raster on the same grid: only pixels with a value &gt; 0 are classified.</source>
         <translation>Raster facultatif sur la même grille : seuls les pixels de valeur &gt; 0 sont classés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="127"/>
+        <location filename="../algorithms/predict.py" line="128"/>
         <source>Number of selected bands to use (selection models)</source>
         <translation>Nombre de bandes sélectionnées à utiliser (modèles avec sélection)</translation>
     </message>
@@ -119,37 +119,37 @@
         <translation>Classification</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="152"/>
+        <location filename="../algorithms/predict.py" line="155"/>
         <source>Confidence</source>
         <translation>Carte de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="153"/>
+        <location filename="../algorithms/predict.py" line="156"/>
         <source>Posterior probability of the winning class, in (0, 1] (Float32), styled with a continuous red (0) to green (1) ramp (.qml next to it).</source>
         <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), stylée avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="156"/>
+        <location filename="../algorithms/predict.py" line="159"/>
         <source>Class probabilities</source>
         <translation>Probabilités des classes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="157"/>
+        <location filename="../algorithms/predict.py" line="160"/>
         <source>One band per class (in the model&apos;s class order): posterior probabilities (Float32).</source>
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="159"/>
+        <location filename="../algorithms/predict.py" line="162"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="160"/>
+        <location filename="../algorithms/predict.py" line="163"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="193"/>
+        <location filename="../algorithms/predict.py" line="196"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -898,7 +898,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="147"/>
+        <location filename="../algorithms/predict.py" line="150"/>
         <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer's categorized style when it had one, else those of the land covers the class names say (water, forest, eau, forêt...), else a palette for colour-blind eyes.</source>
         <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon celles des occupations du sol que disent les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens.</translation>
     </message>
@@ -1283,27 +1283,17 @@ Taille {1} : {2:.6g}{3}
         <translation>poids N_h / n_h</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="116"/>
-        <source>The image to classify: it must hold the bands the model was trained on (matched by name, else by number).</source>
-        <translation>L'image à classer : elle doit contenir les bandes sur lesquelles le modèle a été entraîné (associées par leur nom, sinon par leur numéro).</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/predict.py" line="132"/>
+        <location filename="../algorithms/predict.py" line="133"/>
         <source>Band map (model band=raster band)</source>
         <translation>Correspondance des bandes (bande du modèle=bande du raster)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="133"/>
-        <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (by number when either has no band names), and wavelengths that differ stop the run. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
-        <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes), et des longueurs d'onde différentes arrêtent le traitement. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/predict.py" line="138"/>
+        <location filename="../algorithms/predict.py" line="141"/>
         <source>Dask scheduler address</source>
         <translation>Adresse de l'ordonnanceur Dask</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="139"/>
+        <location filename="../algorithms/predict.py" line="142"/>
         <source>Empty: classify on this machine. An address such as &apos;tcp://10.0.0.5:8786&apos; (printed by &apos;dask scheduler&apos;): the workers of that Dask cluster classify the raster in tiles, with the same result. The raster, the mask and the output&apos;s folder must be at paths every worker sees, and GMM Select must be importable there.</source>
         <translation>Vide : classer sur cette machine. Une adresse telle que 'tcp://10.0.0.5:8786' (affichée par 'dask scheduler') : les workers de cette grappe Dask classent le raster par tuiles, avec le même résultat. Le raster, le masque et le dossier de la sortie doivent se trouver à des chemins que chaque worker voit, et GMM Select doit pouvoir y être importé.</translation>
     </message>
@@ -1548,7 +1538,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{blend}, choisis sur les {bands} bandes sélectionnées après la sélection (MODEL_SEARCH), {how}. La sélection elle-même a utilisé alpha = {alpha} et tau = {tau} (TAU).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="128"/>
+        <location filename="../algorithms/predict.py" line="129"/>
         <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only), with the model&apos;s alpha and tau (chosen for the bands it was saved with).</source>
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement), avec l'alpha et le tau du modèle (choisis pour les bandes avec lesquelles il a été enregistré).</translation>
     </message>
@@ -2038,7 +2028,7 @@ Taille {1} : {2:.6g}{3}
         <translation> ; </translation>
     </message>
     <message>
-        <location filename="../core/texts.py" line="56"/>
+        <location filename="../core/texts.py" line="62"/>
         <source>{first}{separator}{rest}</source>
         <translation>{first}{separator}{rest}</translation>
     </message>
@@ -2178,162 +2168,162 @@ Taille {1} : {2:.6g}{3}
         <translation>Taille d'échantillon {planned} (Olofsson 2014 éq. 13), {drawn} points tirés : {counts}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="27"/>
+        <location filename="../raster/bands.py" line="30"/>
         <source>map the bands by hand (Predict&apos;s BAND_MAP, band_map= in Python), e.g. nir=4</source>
         <translation>associez les bandes à la main (BAND_MAP de Prédire, band_map= en Python), p. ex. nir=4</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="30"/>
+        <location filename="../raster/bands.py" line="33"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="41"/>
+        <location filename="../raster/bands.py" line="44"/>
         <source>BAND_MAP pair {pair!r} is not &apos;model band=raster band number&apos;; write pairs such as B5=3, B4=2 (model band name or number = band number in the raster)</source>
         <translation>la paire {pair!r} de BAND_MAP n'est pas de la forme 'bande du modèle=numéro de bande du raster' ; écrivez des paires telles que B5=3, B4=2 (nom ou numéro de la bande du modèle = numéro de la bande dans le raster)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="45"/>
+        <location filename="../raster/bands.py" line="48"/>
         <source>BAND_MAP maps model band {band!r} twice; map each band once</source>
         <translation>BAND_MAP associe deux fois la bande du modèle {band!r} ; associez chaque bande une seule fois</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="67"/>
+        <location filename="../raster/bands.py" line="70"/>
         <source>{name!r} (band {number})</source>
         <translation>{name!r} (bande {number})</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="69"/>
+        <location filename="../raster/bands.py" line="72"/>
         <source>band {number}</source>
         <translation>bande {number}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="92"/>
+        <location filename="../raster/bands.py" line="95"/>
         <source>{band}: {wavelength} -&gt; raster band {number}: {other_wavelength}</source>
         <translation>{band} : {wavelength} -&gt; bande {number} du raster : {other_wavelength}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="110"/>
+        <location filename="../raster/bands.py" line="113"/>
         <source>{band} {scale:g}, {offset:g} &lt;- raster band {number} {raster_scale:g}, {raster_offset:g}</source>
         <translation>{band} {scale:g}, {offset:g} &lt;- bande {number} du raster {raster_scale:g}, {raster_offset:g}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="115"/>
+        <location filename="../raster/bands.py" line="118"/>
         <source>{band}: {meaning}, raster band {number}: {raster_meaning}</source>
         <translation>{band} : {meaning}, bande {number} du raster : {raster_meaning}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="120"/>
+        <location filename="../raster/bands.py" line="123"/>
         <source>raster {path!r} stores some of the model&apos;s bands with a scale of the other sign: {bands} (model scale, offset &lt;- raster scale, offset); check the raster&apos;s band scales (gdalinfo) and correct them (gdal_edit.py -scale)</source>
         <translation>le raster {path!r} stocke certaines des bandes du modèle avec une échelle de signe opposé : {bands} (échelle, décalage du modèle &lt;- échelle, décalage du raster) ; vérifiez les échelles des bandes du raster (gdalinfo) et corrigez-les (gdal_edit.py -scale)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="125"/>
+        <location filename="../raster/bands.py" line="128"/>
         <source>stored values taken as they are where only the model or the raster declares a scale or offset: {bands}</source>
         <translation>valeurs stockées prises telles quelles là où seul le modèle ou seul le raster déclare une échelle ou un décalage : {bands}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="130"/>
+        <location filename="../raster/bands.py" line="133"/>
         <source>Stored values converted to the model&apos;s (value = stored * scale + offset): {bands}</source>
         <translation>Valeurs stockées converties en celles du modèle (valeur = stockée * échelle + décalage) : {bands}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="145"/>
+        <location filename="../raster/bands.py" line="148"/>
         <source>no scale or offset</source>
         <translation>ni échelle ni décalage</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="146"/>
+        <location filename="../raster/bands.py" line="149"/>
         <source>value = stored * {scale:g} + {offset:g}</source>
         <translation>valeur = stockée * {scale:g} + {offset:g}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="171"/>
+        <location filename="../raster/bands.py" line="174"/>
         <source>the band map names {unknown} and leaves {unmapped} of the model unmapped; map each band the model uses ({bands}) to a raster band number, by its name or number, e.g. {key}={number}</source>
         <translation>bandes inconnues du modèle nommées par la correspondance des bandes : {unknown} ; bandes du modèle laissées sans correspondance : {unmapped} ; associez chaque bande utilisée par le modèle ({bands}) à un numéro de bande du raster, par son nom ou son numéro, p. ex. {key}={number}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="175"/>
+        <location filename="../raster/bands.py" line="178"/>
         <source>no unknown band</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="176"/>
+        <location filename="../raster/bands.py" line="179"/>
         <source>no band</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="181"/>
+        <location filename="../raster/bands.py" line="184"/>
         <source>the band map gives raster bands {found} but raster {path!r} has bands 1 to {count}; give each model band a different band of the raster</source>
         <translation>la correspondance des bandes donne les bandes {found} du raster mais le raster {path!r} a les bandes 1 à {count} ; donnez à chaque bande du modèle une bande différente du raster</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="199"/>
+        <location filename="../raster/bands.py" line="202"/>
         <source>&apos;Band {number}&apos;</source>
         <translation>'Bande {number}'</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="201"/>
+        <location filename="../raster/bands.py" line="204"/>
         <source>raster {path!r} does not hold the model&apos;s bands by name: {listed} (model -&gt; raster; the raster&apos;s bands: {names}); classify a raster with these bands, name its bands as the model&apos;s (band descriptions), or {fix}</source>
         <translation>le raster {path!r} ne contient pas les bandes du modèle par leur nom : {listed} (modèle -&gt; raster ; les bandes du raster : {names}) ; classez un raster ayant ces bandes, nommez ses bandes comme celles du modèle (descriptions des bandes), ou {fix}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="211"/>
+        <location filename="../raster/bands.py" line="214"/>
         <source>{name!r} -&gt; missing</source>
         <translation>{name!r} -&gt; absente</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="213"/>
+        <location filename="../raster/bands.py" line="216"/>
         <source>{name!r} -&gt; band {number}</source>
         <translation>{name!r} -&gt; bande {number}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="214"/>
+        <location filename="../raster/bands.py" line="217"/>
         <source>{name!r} -&gt; bands {numbers} (ambiguous)</source>
         <translation>{name!r} -&gt; bandes {numbers} (ambiguïté)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="224"/>
+        <location filename="../raster/bands.py" line="227"/>
         <source>{band} -&gt; {number}</source>
         <translation>{band} -&gt; {number}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="226"/>
+        <location filename="../raster/bands.py" line="229"/>
         <source>bands mapped by hand: {pairs} (model -&gt; raster band)</source>
         <translation>bandes associées à la main : {pairs} (modèle -&gt; bande du raster)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="228"/>
+        <location filename="../raster/bands.py" line="231"/>
         <source>wavelengths differ (accepted by the band map): {difference}</source>
         <translation>longueurs d'onde différentes (acceptées par la correspondance des bandes) : {difference}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="241"/>
+        <location filename="../raster/bands.py" line="256"/>
         <source>Bands mapped by name: {pairs} (model -&gt; raster band)</source>
         <translation>Bandes associées par leur nom : {pairs} (modèle -&gt; bande du raster)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="245"/>
+        <location filename="../raster/bands.py" line="260"/>
         <source>the raster has no band names</source>
         <translation>le raster n'a pas de noms de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="247"/>
+        <location filename="../raster/bands.py" line="262"/>
         <source>the model does not name every band it uses</source>
         <translation>le modèle ne nomme pas toutes les bandes qu'il utilise</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="249"/>
+        <location filename="../raster/bands.py" line="264"/>
         <source>the model has no band names</source>
         <translation>le modèle n'a pas de noms de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="250"/>
+        <location filename="../raster/bands.py" line="265"/>
         <source>{side}: bands taken by number ({numbers}), only the band count checked</source>
         <translation>{side} : bandes prises par leur numéro ({numbers}), seul le nombre de bandes est vérifié</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="256"/>
+        <location filename="../raster/bands.py" line="271"/>
         <source>the wavelengths of raster {path!r} differ from the model&apos;s by more than {tolerance:.2%}: {differences} (model -&gt; raster); classify a raster of the bands the model was trained on, or {fix} to accept the difference</source>
         <translation>les longueurs d'onde du raster {path!r} diffèrent de celles du modèle de plus de {tolerance:.2%} : {differences} (modèle -&gt; raster) ; classez un raster ayant les bandes sur lesquelles le modèle a été entraîné, ou {fix} pour accepter la différence</translation>
     </message>
@@ -2658,47 +2648,47 @@ Taille {1} : {2:.6g}{3}
         <translation>polygones</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="120"/>
+        <location filename="../raster/vector.py" line="114"/>
         <source>class field {field!r} of {path!r} holds non-integer values {values}; use integer class codes or a text field</source>
         <translation>le champ de classe {field!r} de {path!r} contient des valeurs non entières {values} ; utilisez des codes de classe entiers ou un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="127"/>
+        <location filename="../raster/vector.py" line="121"/>
         <source>class field {field!r} of {path!r} holds codes {codes}; codes must be &gt;= 1 (0 is the no-data value of the classification): recode these classes (e.g. add 1 to every code) or use a text field</source>
         <translation>le champ de classe {field!r} de {path!r} contient les codes {codes} ; les codes doivent être &gt;= 1 (0 est la valeur sans donnée de la classification) : recodez ces classes (p. ex. ajoutez 1 à chaque code) ou utilisez un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="133"/>
+        <location filename="../raster/vector.py" line="127"/>
         <source>class field {field!r} of {path!r} holds codes {codes}; a classification raster holds codes up to {maximum}: recode these classes or use a text field</source>
         <translation>le champ de classe {field!r} de {path!r} contient les codes {codes} ; un raster de classification contient des codes jusqu'à {maximum} : recodez ces classes ou utilisez un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="181"/>
+        <location filename="../raster/vector.py" line="175"/>
         <source>raster {raster!r} has no georeferencing (no geotransform) but vector {vector!r} is in {crs}; georeference the raster (e.g. gdal_translate -a_srs ... -a_ullr ...) or draw the samples on it</source>
         <translation>le raster {raster!r} n'est pas géoréférencé (pas de géotransformation) mais le vecteur {vector!r} est dans le SCR {crs} ; géoréférencez le raster (p. ex. gdal_translate -a_srs ... -a_ullr ...) ou dessinez les échantillons dessus</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="193"/>
+        <location filename="../raster/vector.py" line="187"/>
         <source>Vector {vector!r} is in {vector_crs}, raster in {raster_crs}: reprojecting the features to the raster&apos;s CRS on the fly</source>
         <translation>Le vecteur {vector!r} est dans le SCR {vector_crs}, le raster dans le SCR {raster_crs} : les entités sont reprojetées à la volée dans le SCR du raster</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="202"/>
+        <location filename="../raster/vector.py" line="196"/>
         <source>PROJ knows no transformation from the CRS of vector {vector!r} ({vector_crs}) to that of raster {raster!r} ({raster_crs}); check both CRS (Layer Properties &gt; Source) or reproject the vector to the raster&apos;s</source>
         <translation>PROJ ne connaît aucune transformation du SCR du vecteur {vector!r} ({vector_crs}) vers celui du raster {raster!r} ({raster_crs}) ; vérifiez les deux SCR (Propriétés de la couche &gt; Source) ou reprojetez le vecteur dans le SCR du raster</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="266"/>
+        <location filename="../raster/vector.py" line="260"/>
         <source>layer {layer!r} of {path!r} has no field {field!r}; its fields are: none</source>
         <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; elle n'a aucun champ</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="269"/>
+        <location filename="../raster/vector.py" line="263"/>
         <source>layer {layer!r} of {path!r} has no field {field!r}; its fields are: {fields}</source>
         <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; ses champs sont : {fields}</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="323"/>
+        <location filename="../raster/vector.py" line="317"/>
         <source>layer {layer!r} of {path!r} has no feature with a geometry: draw training polygons (or points) over the raster, or choose another layer</source>
         <translation>la couche {layer!r} de {path!r} n'a aucune entité avec une géométrie : dessinez des polygones (ou des points) d'entraînement sur le raster, ou choisissez une autre couche</translation>
     </message>
@@ -3053,7 +3043,7 @@ Taille {1} : {2:.6g}{3}
         <translation>lignes de la table {path!r} ayant une valeur de bande vide ou non finie : {count} (première : FID {fid}, champ {field!r}) ; renseignez ces valeurs ou supprimez ces lignes</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="88"/>
+        <location filename="../raster/vector.py" line="82"/>
         <source>features of {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete them</source>
         <translation>entités de {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez-les</translation>
     </message>
@@ -3088,12 +3078,12 @@ Taille {1} : {2:.6g}{3}
         <translation>la classe « {name} » a {count} échantillons d'entraînement{held_out}, dont {largest} dans un seul {group} : la validation croisée par {group} teste ce {group} sur un modèle entraîné sur ce qui reste ({rest} ; il en faut {minimum})</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="91"/>
+        <location filename="../raster/vector.py" line="85"/>
         <source>rows of table {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete the rows</source>
         <translation>lignes de la table {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez ces lignes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="177"/>
+        <location filename="../algorithms/predict.py" line="180"/>
         <source>Model: {0} classes ({1}), tau = {2}, bands ({3}): {4}</source>
         <translation>Modèle : {0} classes ({1}), tau = {2}, bandes ({3}) : {4}</translation>
     </message>
@@ -3153,7 +3143,7 @@ Taille {1} : {2:.6g}{3}
         <translation>les précisions de l'utilisateur attendues données ({count}) ne sont ni une seule valeur ni une par classe de la carte ({classes}) ; donnez une valeur pour toutes les classes ou une par classe, dans l'ordre des valeurs de classe</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="153"/>
+        <location filename="../raster/bands.py" line="156"/>
         <source>raster {path!r} has a band count ({bands}) other than that of the raster the model was trained on ({model_bands}): classify a raster with the same bands, in the same order, train a model on this one, or {fix}</source>
         <translation>le raster {path!r} n'a pas le même nombre de bandes ({bands}) que le raster sur lequel le modèle a été entraîné ({model_bands}) : classez un raster ayant les mêmes bandes, dans le même ordre, entraînez un modèle sur celui-ci, ou {fix}</translation>
     </message>
@@ -3168,12 +3158,12 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster {path!r} a les bandes 1..{count} mais les bandes {bands} ont été demandées ; choisissez des numéros de bande dans cet intervalle (ou le raster sur lequel le modèle a été entraîné)</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="327"/>
+        <location filename="../raster/vector.py" line="321"/>
         <source>no feature of {vector!r} (layer {layer!r}, features: {count}) lies over raster {raster!r} ({width} x {height} px); check that both cover the same area and that their CRS are declared correctly</source>
         <translation>aucune entité de {vector!r} (couche {layer!r}, entités : {count}) ne se trouve sur le raster {raster!r} ({width} x {height} px) ; vérifiez que les deux couvrent la même zone et que leurs SCR sont correctement déclarés</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="339"/>
+        <location filename="../raster/vector.py" line="333"/>
         <source>features of layer {layer!r} of {path!r} that are lines: {count} of {total} (FIDs {fids}); training samples come from polygons (the pixels inside) or points (the pixel under each): buffer the lines into polygons first (e.g. Processing&apos;s Buffer) or choose a polygon or point layer</source>
         <translation>entités de la couche {layer!r} de {path!r} qui sont des lignes : {count} sur {total} (FID {fids}) ; les échantillons d'entraînement viennent de polygones (les pixels à l'intérieur) ou de points (le pixel sous chacun) : changez d'abord les lignes en polygones par un tampon (p. ex. l'algorithme Tampon de Processing) ou choisissez une couche de polygones ou de points</translation>
     </message>
@@ -3226,6 +3216,36 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/base.py" line="247"/>
         <source>{0}: the no-data of layer &apos;{1}&apos; set in QGIS (Layer Properties &gt; Transparency) is not its file&apos;s on bands {2}; GMM Select reads the file&apos;s no-data values: to use those of QGIS, write them into the file (e.g. gdal_translate -a_nodata) and run again</source>
         <translation>{0} : les valeurs sans donnée de la couche '{1}' définies dans QGIS (Propriétés de la couche &gt; Transparence) ne sont pas celles de son fichier sur les bandes {2} ; GMM Select lit les valeurs sans donnée du fichier : pour utiliser celles de QGIS, écrivez-les dans le fichier (par ex. gdal_translate -a_nodata) et relancez</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="116"/>
+        <source>The image to classify: it must hold the bands the model was trained on (matched by name, else by number, else by wavelength).</source>
+        <translation>L'image à classer : elle doit contenir les bandes sur lesquelles le modèle a été entraîné (associées par leur nom, sinon par leur numéro, sinon par leur longueur d'onde).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="134"/>
+        <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (by number when either has no band names) and their wavelengths compared; where that fails, by wavelength (each model band to the one raster band nearest within 0.2 %), else the run stops. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
+        <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes) et leurs longueurs d'onde comparées ; en cas d'échec, par leur longueur d'onde (chaque bande du modèle à la seule bande du raster la plus proche à 0,2 % près), sinon le traitement s'arrête. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="297"/>
+        <source>{band} {wavelength} -&gt; {number}</source>
+        <translation>{band} {wavelength} -&gt; {number}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="300"/>
+        <source>{band} -&gt; {name!r} (band {number})</source>
+        <translation>{band} -&gt; {name!r} (bande {number})</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="303"/>
+        <source>Bands mapped by wavelength: {pairs} (model -&gt; raster band)</source>
+        <translation>Bandes associées par leur longueur d'onde : {pairs} (modèle -&gt; bande du raster)</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="305"/>
+        <source>bands mapped by their wavelength to bands of other names: {pairs}; if the names are right, {fix}</source>
+        <translation>bandes associées par leur longueur d'onde à des bandes d'autres noms : {pairs} ; si les noms sont justes, {fix}</translation>
     </message>
 </context>
 </TS>

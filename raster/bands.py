@@ -2,9 +2,12 @@
 
 The model records, per band, its GDAL description, centre wavelength and unit. Against a raster:
 the same names at the same numbers run as they are; the same names in another order are mapped by
-name; a name the raster lacks (or holds twice) stops the run with the list of the model's bands;
-wavelengths that differ by more than WAVELENGTH_TOLERANCE (relative) stop it with the figures;
-without names on either side the bands are taken by number and only the band count is checked.
+name; without names on either side the bands are taken by number and the band count is checked;
+then wavelengths that differ by more than WAVELENGTH_TOLERANCE (relative) are a mismatch. Where
+names or numbers fail (a name the raster lacks or holds twice, another band count, a wavelength
+off), the bands are mapped by wavelength if every band of the model has one raster band nearest to
+it within the tolerance, its own (a spectral subset, another sensor's band order); else the run
+stops with the first failure's list or figures.
 A map given by hand (`band_map`, {model band name or number: raster band number}) overrides all
 of this for every band of the model. Where a raster band stores its values otherwise than the model's
 band did (GDAL's scale and offset: value = stored * scale + offset), its stored values are converted to
@@ -229,6 +232,18 @@ def match_bands(path, model, raster, n_raster_bands=None, band_map=None, toleran
                                                       "{difference}"), difference=difference)
                   for difference in wavelength_differences(model, chosen, tolerance)]
         return numbers, lines
+    try:
+        return by_name_or_number(path, model, raster, n_raster_bands, tolerance)
+    except DataError:
+        numbers = by_wavelength(model, raster, tolerance)
+        if numbers is None:
+            raise
+    return numbers, mapped_by_wavelength(model, [raster[number - 1] for number in numbers])
+
+
+def by_name_or_number(path, model, raster, n_raster_bands, tolerance):
+    """match_bands by the bands' names where both sides name them, else by number; DataError where a name
+    is missing or ambiguous, the band count differs or the wavelengths differ."""
     numbers = [band.number for band in model]
     same_order = all(band.number <= len(raster) and raster[band.number - 1].name == band.name
                      for band in model)
@@ -259,3 +274,34 @@ def match_bands(path, model, raster, n_raster_bands=None, band_map=None, toleran
             "trained on, or {fix} to accept the difference"),
             path=path, tolerance=tolerance, differences=joined(differences, SEMICOLON), fix=HAND_MAP_FIX)
     return numbers, lines
+
+
+def by_wavelength(model, raster, tolerance):
+    """Raster band numbers of the model's bands by centre wavelength: for each, the raster band nearest to
+    it within `tolerance` (relative) and nearer than any other; None unless every model band has one and
+    no two share it."""
+    numbers = []
+    for band in model:
+        near = sorted((difference, other.number) for other in raster
+                      for difference in [relative_difference(band, other)]
+                      if difference is not None and difference <= tolerance)
+        if not near or (len(near) > 1 and near[1][0] == near[0][0]):
+            return None
+        numbers.append(near[0][1])
+    return numbers if len(set(numbers)) == len(numbers) else None
+
+
+def mapped_by_wavelength(model, chosen):
+    """The log lines of the model's bands mapped by wavelength to the raster's `chosen`: the pairs, and a
+    warning naming the pairs whose names differ."""
+    pairs = [Text(QT_TRANSLATE_NOOP("GmmSelect", "{band} {wavelength} -> {number}"),
+                  band=describe(band), wavelength=wavelength_text(band), number=other.number)
+             for band, other in zip(model, chosen)]
+    renamed = [Text(QT_TRANSLATE_NOOP("GmmSelect", "{band} -> {name!r} (band {number})"),
+                    band=describe(band), name=other.name, number=other.number)
+               for band, other in zip(model, chosen) if band.name and other.name and band.name != other.name]
+    lines = [Text(QT_TRANSLATE_NOOP("GmmSelect", "Bands mapped by wavelength: {pairs} (model -> raster "
+                                                 "band)"), pairs=joined(pairs, ", "))]
+    return lines + warning_lines([Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "bands mapped by their wavelength to bands of other names: {pairs}; if the names are "
+        "right, {fix}"), pairs=joined(renamed, ", "), fix=HAND_MAP_FIX)] if renamed else [])

@@ -415,6 +415,52 @@ def test_bands_missing_by_name_stop_predict_and_a_band_map_runs_it(tmp_path):
     assert any(line.startswith("bands mapped by hand: 'blue' (band 1) -> 1,") for line in feedback.infos)
 
 
+#: Landsat TM centre wavelengths (micrometres), bands 1 to 7.
+TM_UM = [0.485, 0.56, 0.66, 0.83, 1.65, 11.45, 2.215]
+
+
+def described(path, numbers, names, factor, unit):
+    """The raster at `path`, holding TM bands `numbers`, given `names` and TM's wavelengths * `factor` in
+    `unit`."""
+    dataset = gdal.Open(path, gdal.GA_Update)
+    for band, (number, name) in enumerate(zip(numbers, names), 1):
+        dataset.GetRasterBand(band).SetDescription(name)
+        dataset.GetRasterBand(band).SetMetadata({"wavelength": f"{TM_UM[number - 1] * factor:g}",
+                                                 "wavelength_units": unit})
+    dataset = None
+    return path
+
+
+def test_bands_named_otherwise_are_mapped_by_wavelength_in_english_and_french(tmp_path):
+    """Trained on TM's names and wavelengths (um), Predict reads a cube without the thermal band whose bands
+    are named B1, B2... with their wavelengths in nm: names and band count fail, the wavelengths tell every
+    band: the map is the scene's, the log says how, and warns that the names differ."""
+    trained = described(named_copy(str(tmp_path / "trained.tif"), None), range(1, 8), TM, 1, "um")
+    numbers = [1, 2, 3, 4, 5, 7]
+    gdal.Translate(str(tmp_path / "cube.tif"), LANDSAT, bandList=numbers)
+    cube = described(str(tmp_path / "cube.tif"), numbers, [f"B{n}" for n in numbers], 1000, "nm")
+    model = str(tmp_path / "m.gmm")
+    run("gmmselect:trainselection", {"INPUT": trained, "TRAINING": POLYGONS, "FIELD": "class",
+                                     "MAX_FEATURES": 3, "OUTPUT_MODEL": model})
+
+    def predict(raster, name):
+        return run("gmmselect:predict", {"INPUT": raster, "MODEL": model, "OUTPUT": str(tmp_path / name)})
+    expected, _ = predict(LANDSAT, "a.tif")
+    results, feedback = predict(cube, "b.tif")
+    np.testing.assert_array_equal(gdal.Open(results["OUTPUT"]).ReadAsArray(),
+                                  gdal.Open(expected["OUTPUT"]).ReadAsArray())
+    assert [line for line in feedback.infos if "mapped" in line][0].startswith(
+        "Bands mapped by wavelength: '")
+    assert [w for w in feedback.warnings if "other names" in w][0].startswith(
+        "warning: bands mapped by their wavelength to bands of other names: '")
+    with french_translation():
+        _, feedback = predict(cube, "c.tif")
+    assert [line for line in feedback.infos if "associées" in line][0].startswith(
+        "Bandes associées par leur longueur d'onde : '")
+    assert [w for w in feedback.warnings if "autres noms" in w][0].startswith(
+        "avertissement : bandes associées par leur longueur d'onde à des bandes d'autres noms : '")
+
+
 def stored_as(path, gain, shift, scale=None, offset=None):
     """The Landsat scene stored as int16 gain * DN + shift, its bands declaring value = stored * scale +
     offset (None: no declaration)."""

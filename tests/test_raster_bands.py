@@ -180,33 +180,73 @@ def test_models_of_the_earlier_format_know_no_band_names_and_still_predict(tmp_p
     assert lines[0].startswith("the model has no band names: bands taken by number")
 
 
+def test_a_spectral_subset_without_names_is_mapped_by_wavelength(tmp_path, model):
+    """A cube whose band numbers moved (here the scene without its thermal band 6 and its blue band last, as
+    a spectral subset or another sensor's order gives) has another band count: its bands are found by
+    wavelength, the map is the scene's."""
+    raster = landsat_copy(tmp_path / "subset.tif", order=[2, 3, 4, 5, 7, 1], wavelengths=[
+        1000 * TM_UM[number - 1] for number in [2, 3, 4, 5, 7, 1]], unit="nm")
+    expected = classify(tmp_path, LANDSAT, model, "expected.tif")[0]
+    bands = tm_bands(names=None, wavelengths=TM_UM, unit="um")
+    mapped, lines = classify(tmp_path, raster, model, "mapped.tif", model_bands=bands, n_raster_bands=7)
+    np.testing.assert_array_equal(mapped, expected)
+    assert lines[0] == ("Bands mapped by wavelength: band 1 0.485 um -> 6, band 2 0.56 um -> 1, band 3 0.66 "
+                        "um -> 2, band 4 0.83 um -> 3, band 5 1.65 um -> 4, band 7 2.215 um -> 5 (model -> "
+                        "raster band)")
+
+
+def cube(*wavelengths, unit="nm"):
+    """The BandIdentity of unnamed raster bands 1, 2... at `wavelengths`."""
+    return [BandIdentity(number, None, wavelength, unit) for number, wavelength in enumerate(wavelengths, 1)]
+
+
+def test_a_wavelength_two_raster_bands_are_equally_near_or_two_model_bands_share_is_refused():
+    """By wavelength, each model band needs one nearest raster band within the tolerance, its own."""
+    model = cube(500.0, 600.0)
+    assert match_bands("r.tif", model, cube(0.6, 0.5004, unit="um"))[0] == [2, 1]
+    assert match_bands("r.tif", model, cube(499.0, 500.5, 600.0), n_raster_bands=2)[0] == [2, 3]
+    with pytest.raises(DataError, match="has a band count"):
+        match_bands("r.tif", model, cube(500.0, 500.0, 600.0), n_raster_bands=2)
+    with pytest.raises(DataError, match="differ from the model's"):
+        match_bands("r.tif", cube(500.0, 500.3), cube(500.1, 600.0))
+    with pytest.raises(DataError, match="differ from the model's"):
+        match_bands("r.tif", model, cube(500.0, 601.5))
+
+
 #: How another image may store a band's values DN: stored = (DN - offset) / scale, declared on the band (all
 #: dyadic, so that stored * scale + offset gives DN back exactly).
 STORAGE = [(1.0, 0.0), (0.5, 10.0), (2.0, -20.0), (0.25, 0.5), (4.0, 0.0)]
 
 
+#: Centre wavelengths (um) of the extra bands an image may hold, none within the tolerance of a TM band's.
+EXTRA_UM = [0.443, 1.375, 0.945]
+
+
 def other_image(rng, path, pixels):
-    """The Landsat scene `pixels (7, h, w)` as another image may hold it, drawn by `rng`: with TM's band
-    names (its bands then in any order among up to two extra bands) or without (in TM's order), with TM's
-    wavelengths in micrometres or nanometres under either key of the unit (ENVI's wavelength_units, GDAL's
-    WAVELENGTH_UNIT) or none, each band stored as float32 in a STORAGE of its own; and, one image in two,
-    one change of meaning a model must not map: a band the model uses missing, its name on two bands,
-    named in other case, or its wavelength 1 % off. Returns (path, the change or None)."""
-    named, unit = rng.random() < 0.7, rng.choice(["um", "nm", None])
-    order = list(rng.permutation(7) + 1) if named else list(range(1, 8))
-    extras = int(rng.integers(0, 3)) if named else 0
-    for _ in range(extras):
-        order.insert(int(rng.integers(len(order) + 1)), int(rng.integers(1, 8)))
-    names = [TM[number - 1] for number in order] if named else [None] * len(order)
-    for k in range(len(order)):
-        if order[:k].count(order[k]) and named:
-            names[k] = f"extra {k}"
-    wavelengths = [TM_UM[number - 1] * (1000 if unit == "nm" else 1) for number in order]
-    changes = [change for change, possible in (("missing", named), ("twice", named), ("case", named),
+    """The Landsat scene `pixels (7, h, w)` as another image may hold it, drawn by `rng`: named as TM's bands
+    or not, with TM's wavelengths in micrometres or nanometres under either key of the unit (ENVI's
+    wavelength_units, GDAL's WAVELENGTH_UNIT) or none; where names or wavelengths tell the bands, in any
+    order among up to two extra bands (other names and wavelengths), else in TM's order; each band stored as
+    float32 in a STORAGE of its own; and, one image in two, one change: a band the model uses missing, its
+    name on another band too or in other case, or its wavelength 1 % off. Returns (path, change or None,
+    wavelengths given)."""
+    named, unit = rng.random() < 0.6, rng.choice(["um", "nm", None])
+    order = list(range(1, 8))
+    names = [TM[number - 1] if named else None for number in order]
+    wavelengths = list(TM_UM)
+    if named or unit is not None:
+        shuffled = rng.permutation(7)
+        order, names, wavelengths = ([values[k] for k in shuffled] for values in (order, names, wavelengths))
+        for extra in range(int(rng.integers(0, 3))):
+            k = int(rng.integers(len(order) + 1))
+            order.insert(k, int(rng.integers(1, 8)))
+            names.insert(k, f"extra {extra}" if named else None)
+            wavelengths.insert(k, EXTRA_UM[extra])
+    changes = [change for change, possible in (("missing", True), ("twice", named), ("case", named),
                                                ("shifted", unit is not None)) if possible]
-    change = rng.choice(changes) if changes and rng.random() < 0.5 else None
-    used = [k for k, number in enumerate(order) if number in BANDS and names[k] != f"extra {k}"]
-    k = int(rng.choice(used))
+    change = rng.choice(changes) if rng.random() < 0.5 else None
+    k = int(rng.choice([k for k, wavelength in enumerate(wavelengths) if wavelength in TM_UM
+                        and TM_UM.index(wavelength) + 1 in BANDS]))
     if change == "missing":
         del order[k], names[k], wavelengths[k]
     elif change == "twice":
@@ -226,29 +266,35 @@ def other_image(rng, path, pixels):
         band = dataset.GetRasterBand(number)
         band.SetDescription(name or "")
         if unit is not None:
-            band.SetMetadata({"wavelength": f"{wavelength:.10g}", unit_key: unit})
+            value = wavelength * (1000 if unit == "nm" else 1)
+            band.SetMetadata({"wavelength": f"{value:.10g}", unit_key: unit})
         band.SetScale(scale)
         band.SetOffset(offset)
     dataset = None
-    return str(path), change
+    return str(path), change, unit is not None
 
 
 @pytest.mark.parametrize("seed", range(40))
 def test_another_image_of_the_same_bands_gives_the_same_map_and_one_of_other_bands_is_refused(
         tmp_path, model, seed):
     """Models travel across images: the scene stored otherwise (other_image: bands reordered among extra
-    ones, wavelengths in other units, values scaled and offset) maps as the scene, pixel for pixel; an image
-    of other bands (one missing, named twice or in other case, a wavelength off) is refused, no file left."""
+    ones, told by name or wavelength, wavelengths in other units, values scaled and offset) maps as the scene,
+    pixel for pixel; so does one whose names no longer tell a band (named twice or in other case) where the
+    wavelengths do, mapped by wavelength; an image without a band or with its wavelength off is refused, and
+    one whose names fail without wavelengths; no file left."""
     rng = np.random.default_rng(seed)
     pixels = gdal.Open(LANDSAT).ReadAsArray().astype(np.float64)
-    raster, change = other_image(rng, tmp_path / "other.tif", pixels)
+    raster, change, wavelengths = other_image(rng, tmp_path / "other.tif", pixels)
     expected = classify(tmp_path, LANDSAT, model, "expected.tif")[0]
     bands = [BandIdentity(number, TM[number - 1], TM_UM[number - 1], "um", 1.0, 0.0) for number in BANDS]
-    if change is None:
-        mapped = classify(tmp_path, raster, model, "mapped.tif", model_bands=bands, n_raster_bands=7)[0]
+    if change is None or (change in ("twice", "case") and wavelengths):
+        mapped, lines = classify(tmp_path, raster, model, "mapped.tif", model_bands=bands, n_raster_bands=7)
         np.testing.assert_array_equal(mapped, expected)
+        assert change is None or lines[0].startswith("Bands mapped by wavelength: 'blue' (band 1) 0.485 um")
+        renamed = [line for line in lines if "mapped by their wavelength to bands of other names" in line]
+        assert change == "twice" or len(renamed) == (change == "case")  # twice: where it renamed a model band
     else:
-        refused = r"does not hold the model's bands by name|differ from the model's"
+        refused = r"does not hold the model's bands by name|differ from the model's|has a band count"
         with pytest.raises(DataError, match=refused):
             classify(tmp_path, raster, model, "mapped.tif", model_bands=bands, n_raster_bands=7)
         assert not os.path.exists(tmp_path / "mapped.tif")
