@@ -200,6 +200,11 @@ class GaussianMixture:
         """MAP class labels of samples `X (n, d)`."""
         return self.labels_[np.argmax(self.decision_function(X), axis=1)]
 
+    def nearest_distance(self, X):
+        """min_c (x - mu_c)' S_c^-1 (x - mu_c) of samples `X (n, d)`: the squared Mahalanobis distance to the
+        nearest class (S_c as the model decomposes it, ridge and floor included), = constants_c - Q_c."""
+        return np.min(self.constants_ - self.decision_function(X), axis=1)
+
     def predict_proba(self, X):
         """Posteriors p(c|x) = exp(Q_c/2) / sum_j exp(Q_j/2), `(n, C)`."""
         return np.exp(log_posteriors(self.decision_function(X)))

@@ -2473,22 +2473,22 @@ Taille {1} : {2:.6g}{3}
         <translation>avertissement : {text}</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="54"/>
+        <location filename="../raster/predict.py" line="63"/>
         <source>GDAL cannot create {temporary!r} for output {path!r}: {problem}; check free disk space and permissions</source>
         <translation>GDAL ne peut pas créer {temporary!r} pour la sortie {path!r} : {problem} ; vérifiez l'espace disque libre et les permissions</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="159"/>
+        <location filename="../raster/predict.py" line="200"/>
         <source>the model uses {model_bands} bands but {count} bands of raster {path!r} ({bands} bands) were given{all_bands}: pass the band numbers the model was trained on, in order, or the raster it was trained on</source>
         <translation>le modèle utilise {model_bands} bandes mais {count} bandes du raster {path!r} ({bands} bandes) ont été données{all_bands} : passez les numéros des bandes sur lesquelles le modèle a été entraîné, dans l'ordre, ou le raster sur lequel il a été entraîné</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="164"/>
+        <location filename="../raster/predict.py" line="205"/>
         <source> (all of them)</source>
         <translation> (toutes)</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="166"/>
+        <location filename="../raster/predict.py" line="207"/>
         <source>the model has class codes {codes}; codes must be &gt;= 1 because 0 is the classification&apos;s no-data value, and at most {maximum}, the largest a classification raster holds: retrain with codes in that range</source>
         <translation>le modèle a les codes de classe {codes} ; les codes doivent être &gt;= 1 car 0 est la valeur sans donnée de la classification, et au plus {maximum}, le plus grand que contient un raster de classification : réentraînez avec des codes dans cet intervalle</translation>
     </message>
@@ -2498,22 +2498,22 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="212"/>
+        <location filename="../raster/predict.py" line="253"/>
         <source>the mask</source>
         <translation>le masque</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="218"/>
+        <location filename="../raster/predict.py" line="259"/>
         <source>{count} class names for the {classes} classes of the model; give one name per class, in the order of the model&apos;s labels</source>
         <translation>{count} noms de classe pour les {classes} classes du modèle ; donnez un nom par classe, dans l'ordre des étiquettes du modèle</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="225"/>
+        <location filename="../raster/predict.py" line="266"/>
         <source>Classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} windows with {threads} threads</source>
         <translation>Classification de {width} x {height} px de {path!r}, bandes {bands}, en {windows} fenêtres avec {threads} threads</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="292"/>
+        <location filename="../raster/predict.py" line="333"/>
         <source>class colours: {problem}</source>
         <translation>couleurs des classes : {problem}</translation>
     </message>
@@ -3246,6 +3246,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/bands.py" line="305"/>
         <source>bands mapped by their wavelength to bands of other names: {pairs}; if the names are right, {fix}</source>
         <translation>bandes associées par leur longueur d'onde à des bandes d'autres noms : {pairs} ; si les noms sont justes, {fix}</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="188"/>
+        <source>{share:.0%} of the {count} pixels sampled across raster {path!r} lie beyond every class of the model (their squared Mahalanobis distance to the nearest class exceeds {limit:.1f}, which a class&apos;s own pixels exceed once in a million): are its values in the units of the image the model was trained on (scale and offset, reflectance or digital numbers, the same processing)? If they are, most of this image is unlike the training data</source>
+        <translation>{share:.0%} des {count} pixels échantillonnés sur le raster {path!r} sont au-delà de toutes les classes du modèle (leur distance de Mahalanobis au carré à la classe la plus proche dépasse {limit:.1f}, ce que les pixels d'une classe ne font qu'une fois sur un million) : ses valeurs sont-elles dans les unités de l'image sur laquelle le modèle a été entraîné (échelle et décalage, réflectance ou comptes numériques, même traitement) ? Si oui, la plus grande partie de cette image ne ressemble pas aux données d'entraînement</translation>
     </message>
 </context>
 </TS>

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from osgeo import gdal, gdal_array
+from scipy.stats import chi2
 
 from ..core.texts import QT_TRANSLATE_NOOP, Text, message
 from ..core.threads import single_threaded_blas
@@ -35,6 +36,14 @@ CONFIDENCE_NODATA = -1.0
 PART_PIXELS = 2**16
 #: Pixels per window at most: enough windows that reading, classifying and writing overlap.
 WINDOW_PIXELS = 2**21
+#: A pixel lies beyond a class where its squared Mahalanobis distance to it exceeds the chi-square quantile
+#: 1 - OUTLIER_LEVEL of the model's band count: a class's own (Gaussian) pixels do once in a million.
+OUTLIER_LEVEL = 1e-6
+#: The sample of a raster compared with the model's classes before it is classified: SAMPLE_GRID x
+#: SAMPLE_GRID windows of SAMPLE_SIDE px square spread over it (9 blocks read at most per band).
+SAMPLE_GRID, SAMPLE_SIDE = 3, 32
+#: The share of the sampled pixels beyond every class above which Predict warns.
+UNLIKE_SHARE = 0.5
 
 
 def label_type(labels):
@@ -153,6 +162,38 @@ class Classifier:
                 planes[c, part][chosen] = posteriors[:, c]
 
 
+def sample_windows(width, height):
+    """Windows (x, y, w, h) of SAMPLE_SIDE px square (at most the raster's sides), not overlapping, centred on
+    a grid of up to SAMPLE_GRID x SAMPLE_GRID points spread evenly over a raster of `width` x `height` px."""
+    axes = []
+    for size in (width, height):
+        side, count = min(SAMPLE_SIDE, size), min(SAMPLE_GRID, max(1, size // SAMPLE_SIDE))
+        axes.append([(min(max(round((k + 0.5) * size / count) - side // 2, 0), size - side), side)
+                     for k in range(count)])
+    return [(x, y, w, h) for y, h in axes[1] for x, w in axes[0]]
+
+
+def unlike_every_class(reader, mixture, path):
+    """The warning, where most usable pixels of a sample of the raster (sample_windows) lie beyond every class
+    of `mixture` (in the raster's units): its values are likely not those the model was trained on."""
+    distances = []
+    for window in sample_windows(reader.width, reader.height):
+        bands, usable = reader.read_bands(window)
+        distances.append(mixture.nearest_distance(bands.reshape(len(bands), -1)[:, usable.reshape(-1)].T))
+    distances = np.concatenate(distances)
+    limit = chi2.ppf(1 - OUTLIER_LEVEL, mixture.n_features)
+    share = np.mean(distances > limit) if len(distances) else 0.0
+    if share <= UNLIKE_SHARE:
+        return []
+    return warning_lines([Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "{share:.0%} of the {count} pixels sampled across raster {path!r} lie beyond every "
+        "class of the model (their squared Mahalanobis distance to the nearest class exceeds {limit:.1f}, "
+        "which a class's own pixels exceed once in a million): are its values in the units of the image the "
+        "model was trained on (scale and offset, reflectance or digital numbers, the same processing)? If "
+        "they are, most of this image is unlike the training data"),
+        share=share, count=len(distances), path=path, limit=limit)])
+
+
 def check_model(mixture, reader, band_numbers):
     """DataError unless the model uses as many bands as are read and its labels are >= 1."""
     if mixture.n_features != len(reader.band_numbers):
@@ -211,7 +252,7 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     inputs = {Text(QT_TRANSLATE_NOOP("GmmSelect", "the raster")): dataset_files(raster_path),
               Text(QT_TRANSLATE_NOOP("GmmSelect", "the mask")): dataset_files(mask_path) if mask_path else []}
     check_distinct({key: raster_output_files(path) for key, path in paths.items()}, inputs)
-    for line in lines if log is not None else ():
+    for line in lines + unlike_every_class(reader, mixture, raster_path) if log is not None else ():
         log(line)
     names = [str(name) for name in (class_names or mixture.class_names_)]
     if len(names) != mixture.n_classes:

@@ -43,6 +43,23 @@ def test_decision_function_is_the_map_rule():
     np.testing.assert_array_equal(model.predict(X), model.labels_[np.argmax(model.decision_function(X), 1)])
 
 
+@pytest.mark.parametrize("tau", [0.0, 0.8])
+def test_nearest_distance_is_the_least_mahalanobis_distance_by_brute_force(tau):
+    """min_c (x - mu_c)' (S_c + tau I)^-1 (x - mu_c) by solving with each refitted covariance; the same in
+    other units of the bands (Mahalanobis distances do not depend on them)."""
+    X, y = sample_classes(seed=3)
+    model = GaussianMixture.fit(X, y, tau=tau)
+    _, _, means, covs = reference.refit(X, y, range(X.shape[1]), tau=tau)
+    points = np.vstack([X[::7], 10 * X[:5] + 100])
+    distances = [np.einsum("nd,dn->n", points - mean, np.linalg.solve(cov, (points - mean).T))
+                 for mean, cov in zip(means, covs)]
+    np.testing.assert_allclose(model.nearest_distance(points), np.min(distances, axis=0), rtol=1e-9)
+    gains, offsets = np.linspace(0.5, 3, X.shape[1]), np.arange(X.shape[1]) * 10.0
+    other = GaussianMixture.fit(X, y, tau=tau, ridge_scale=np.ones(X.shape[1])).in_units(gains, offsets)
+    np.testing.assert_allclose(other.nearest_distance((points - offsets) / gains),
+                               np.min(distances, axis=0), rtol=1e-9)
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_sample_scores_the_same_alone_or_among_others(seed):
     """The float64 scores, labels, confidence and posteriors of a sample are bit for bit the same whatever

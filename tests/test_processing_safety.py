@@ -10,9 +10,11 @@ import shutil
 
 import numpy as np
 import pytest
+from conftest import data_file
 from osgeo import gdal
 from qgis_helpers import LANDSAT, POLYGONS, cancel_past, french_translation, recorder, start_qgis
 from qgis_helpers import processing_exception as exception
+from test_raster_fixtures import write_raster
 
 POLYGON_LAYER = "training_polygons"
 
@@ -356,9 +358,10 @@ def test_separable_classes_train_without_that_warning(tmp_path):
     assert not [w for w in feedback.warnings if "indistinguishable" in w]
 
 
-def named_copy(path, names):
-    """A copy of the Landsat scene at `path` whose bands carry `names` (None: GDAL's default names)."""
-    gdal.Translate(path, LANDSAT)
+def named_copy(path, names, order=range(1, 8)):
+    """A copy of the Landsat scene at `path`, its bands in `order`, carrying `names` (None: GDAL's default
+    names)."""
+    gdal.Translate(path, LANDSAT, bandList=list(order))
     dataset = gdal.Open(path, gdal.GA_Update)
     for number, name in enumerate(names or [], 1):
         dataset.GetRasterBand(number).SetDescription(name)
@@ -380,7 +383,9 @@ TM = ["blue", "green", "red", "nir", "swir1", "thermal", "swir2"]
 ])
 def test_bands_matched_by_name_or_by_number(tmp_path, trained, classified, expected):
     """The model records the band names of its raster; Predict reads the raster's bands of these names
-    (or by number when either side has none) and says how it matched them."""
+    (or by number when either side has none) and says how it matched them. (The reversed raster holds its
+    bands in reverse order: with the scene's bands under reversed names, its sampled pixels lie beyond
+    every class and Predict warns.)"""
     model = str(tmp_path / "m.gmm")
     run("gmmselect:traingmm", {"INPUT": named_copy(str(tmp_path / "trained.tif"), trained),
                                "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1", "MAX_SAMPLES": 100,
@@ -388,7 +393,8 @@ def test_bands_matched_by_name_or_by_number(tmp_path, trained, classified, expec
     from gmmselect.core import load_model
 
     assert load_model(model).band_descriptions == (trained or [None] * 7)
-    raster = named_copy(str(tmp_path / "classified.tif"), classified)
+    order = [TM.index(name) + 1 for name in classified] if trained and classified else range(1, 8)
+    raster = named_copy(str(tmp_path / "classified.tif"), classified, order)
     results, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
                                                   "OUTPUT": str(tmp_path / "classes.tif")})
     assert os.path.isfile(results["OUTPUT"]) and feedback.warnings == []
@@ -459,6 +465,27 @@ def test_bands_named_otherwise_are_mapped_by_wavelength_in_english_and_french(tm
         "Bandes associées par leur longueur d'onde : '")
     assert [w for w in feedback.warnings if "autres noms" in w][0].startswith(
         "avertissement : bandes associées par leur longueur d'onde à des bandes d'autres noms : '")
+
+
+def test_a_raster_in_other_units_than_the_model_is_warned_of_in_english_and_french(tmp_path):
+    """Predict with the Landsat model on the scene's DN x 10000 (reflectance against digital numbers, say):
+    the map is written, and the log says the values lie beyond every class."""
+    source = gdal.Open(LANDSAT)
+    raster = write_raster(tmp_path / "scaled.tif", source.ReadAsArray().astype(np.float32) * 10000,
+                          geotransform=source.GetGeoTransform())
+    model = data_file("model_v1", "selection.gmm")
+    results, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
+                                                  "OUTPUT": str(tmp_path / "classes.tif")})
+    assert os.path.isfile(results["OUTPUT"])
+    assert [w for w in feedback.warnings if "beyond every class" in w][0].startswith(
+        f"warning: 100% of the 9216 pixels sampled across raster {raster!r} lie beyond every class of the "
+        "model")
+    with french_translation():
+        _, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
+                                                "OUTPUT": str(tmp_path / "classes_fr.tif")})
+    assert [w for w in feedback.warnings if "toutes les classes" in w][0].startswith(
+        f"avertissement : 100% des 9216 pixels échantillonnés sur le raster {raster!r} sont au-delà de "
+        "toutes les classes du modèle")
 
 
 def stored_as(path, gain, shift, scale=None, offset=None):

@@ -12,6 +12,7 @@ from gmmselect.core import GaussianMixture
 from gmmselect.core.float32 import SharedDecision
 from gmmselect.raster import Canceled, DataError, extract_samples, predict_raster
 from gmmselect.raster.blocks import THREADED_BAND_INTERLEAVED, PixelReader, plan_windows, reading_options
+from gmmselect.raster.predict import sample_windows
 
 BANDS = [1, 2, 3, 4, 5, 7]
 
@@ -133,6 +134,41 @@ def test_cancel_leaves_no_file(tmp_path, model):
         predict_raster(LANDSAT, model, BANDS, str(tmp_path / "c.tif"), str(tmp_path / "p.tif"),
                        memory_mb=0.5, is_canceled=lambda: calls.append(1) or len(calls) > 1)
     assert len(calls) == 2 and os.listdir(tmp_path) == []
+
+
+def test_windows_sampled_for_the_units_check_spread_over_the_raster_and_do_not_overlap():
+    assert sample_windows(287, 310) == [(x, y, 32, 32) for y in (36, 139, 242) for x in (32, 128, 223)]
+    assert sample_windows(40, 100) == [(4, 1, 32, 32), (4, 34, 32, 32), (4, 67, 32, 32)]
+    assert sample_windows(10, 5) == [(0, 0, 10, 5)]
+
+
+@pytest.mark.parametrize(("change", "share"), [
+    (lambda dn: dn * 10000, "100%"), (lambda dn: dn / 10000, "100%"), (lambda dn: dn + 20, "100%"),
+    (lambda dn: dn, None)])
+def test_a_raster_unlike_every_class_is_named_in_a_warning(tmp_path, model, change, share):
+    """The Landsat scene in other units (DN x 10000 or / 10000, as reflectance against digital numbers) or
+    shifted by 20 DN lies beyond every class in each of the 9 x 32 x 32 pixels sampled, the scene itself in
+    3 % of them: only the first are warned of, and the map is written either way. The limit for 6 bands,
+    38.3, is where the chi-square survival function exp(-x/2) (1 + x/2 + x^2/8) falls to 1e-6."""
+    source = gdal.Open(LANDSAT)
+    raster = write_raster(tmp_path / "other.tif", change(source.ReadAsArray().astype(np.float32)),
+                          geotransform=source.GetGeoTransform())
+    lines = []
+    predict_raster(raster, model, BANDS, str(tmp_path / "classes.tif"), log=lines.append)
+    warned = [line for line in lines if "beyond every class" in line]
+    assert warned == ([] if share is None else [
+        f"warning: {share} of the 9216 pixels sampled across raster {raster!r} lie beyond every class of "
+        "the model (their squared Mahalanobis distance to the nearest class exceeds 38.3, which a class's "
+        "own pixels exceed once in a million): are its values in the units of the image the model was "
+        "trained on (scale and offset, reflectance or digital numbers, the same processing)? If they are, "
+        "most of this image is unlike the training data"])
+    assert os.path.isfile(tmp_path / "classes.tif")
+    limit = 38.3
+    assert abs(np.exp(-limit / 2) * (1 + limit / 2 + limit**2 / 8) - 1e-6) < 2e-8
+    if share is None:
+        sampled = np.concatenate([landsat_pixels().reshape(310, 287, 6)[y:y + h, x:x + w].reshape(-1, 6)
+                                  for x, y, w, h in sample_windows(287, 310)])
+        assert 0.01 < np.mean(model.nearest_distance(sampled) > limit) < 0.05
 
 
 def test_band_mismatch_is_refused(tmp_path, model):
