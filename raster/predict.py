@@ -40,7 +40,7 @@ WINDOW_PIXELS = 2**21
 #: 1 - OUTLIER_LEVEL of the model's band count: a class's own (Gaussian) pixels do once in a million.
 OUTLIER_LEVEL = 1e-6
 #: The sample of a raster compared with the model's classes before it is classified: SAMPLE_GRID x
-#: SAMPLE_GRID windows of SAMPLE_SIDE px square spread over it (9 blocks read at most per band).
+#: SAMPLE_GRID windows of SAMPLE_SIDE px square spread over it (a few blocks read per band).
 SAMPLE_GRID, SAMPLE_SIDE = 3, 32
 #: The share of the sampled pixels beyond every class above which Predict warns.
 UNLIKE_SHARE = 0.5
