@@ -109,7 +109,9 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             "Selection (maximum a posteriori rule), reading the raster block by block. Writes a "
             "paletted classification whose categories carry the class names, and optionally the "
             "confidence (posterior probability of the winning class) and one probability band per "
-            "class. No-data pixels (in any band used) and pixels outside the mask stay no-data.")
+            "class. No-data pixels (in any band used) and pixels outside the mask stay no-data. A sample "
+            "of the raster is first compared with the classes: the log warns when most of it lies beyond "
+            "every class, as when the raster's values are in other units than the model's.")
 
     def initAlgorithm(self, config=None):
         """Raster, model, optional mask and size, and the three raster outputs."""

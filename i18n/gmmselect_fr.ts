@@ -84,32 +84,32 @@
         <translation>Prédire</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="120"/>
+        <location filename="../algorithms/predict.py" line="122"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="121"/>
+        <location filename="../algorithms/predict.py" line="123"/>
         <source>GMM Select model (*.gmm);;All files (*)</source>
         <translation>Modèle GMM Select (*.gmm);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="122"/>
+        <location filename="../algorithms/predict.py" line="124"/>
         <source>A .gmm model written by Train GMM or Train Selection (the content is checked, not the name).</source>
         <translation>Un modèle .gmm écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes (le contenu est vérifié, pas le nom).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="125"/>
+        <location filename="../algorithms/predict.py" line="127"/>
         <source>Mask</source>
         <translation>Masque</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="126"/>
+        <location filename="../algorithms/predict.py" line="128"/>
         <source>Optional raster on the same grid: only pixels with a value &gt; 0 are classified.</source>
         <translation>Raster facultatif sur la même grille : seuls les pixels de valeur &gt; 0 sont classés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="128"/>
+        <location filename="../algorithms/predict.py" line="130"/>
         <source>Number of selected bands to use (selection models)</source>
         <translation>Nombre de bandes sélectionnées à utiliser (modèles avec sélection)</translation>
     </message>
@@ -119,37 +119,37 @@
         <translation>Classification</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="155"/>
+        <location filename="../algorithms/predict.py" line="157"/>
         <source>Confidence</source>
         <translation>Carte de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="156"/>
+        <location filename="../algorithms/predict.py" line="158"/>
         <source>Posterior probability of the winning class, in (0, 1] (Float32), styled with a continuous red (0) to green (1) ramp (.qml next to it).</source>
         <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), stylée avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="159"/>
+        <location filename="../algorithms/predict.py" line="161"/>
         <source>Class probabilities</source>
         <translation>Probabilités des classes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="160"/>
+        <location filename="../algorithms/predict.py" line="162"/>
         <source>One band per class (in the model&apos;s class order): posterior probabilities (Float32).</source>
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="162"/>
+        <location filename="../algorithms/predict.py" line="164"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="163"/>
+        <location filename="../algorithms/predict.py" line="165"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="196"/>
+        <location filename="../algorithms/predict.py" line="198"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -893,12 +893,7 @@ Taille {1} : {2:.6g}{3}
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="107"/>
-        <source>Classifies every pixel of a raster with a model from Train GMM or Train Selection (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data.</source>
-        <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/predict.py" line="150"/>
+        <location filename="../algorithms/predict.py" line="152"/>
         <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer's categorized style when it had one, else those of the land covers the class names say (water, forest, eau, forêt...), else a palette for colour-blind eyes.</source>
         <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon celles des occupations du sol que disent les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens.</translation>
     </message>
@@ -1283,17 +1278,17 @@ Taille {1} : {2:.6g}{3}
         <translation>poids N_h / n_h</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="133"/>
+        <location filename="../algorithms/predict.py" line="135"/>
         <source>Band map (model band=raster band)</source>
         <translation>Correspondance des bandes (bande du modèle=bande du raster)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="141"/>
+        <location filename="../algorithms/predict.py" line="143"/>
         <source>Dask scheduler address</source>
         <translation>Adresse de l'ordonnanceur Dask</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="142"/>
+        <location filename="../algorithms/predict.py" line="144"/>
         <source>Empty: classify on this machine. An address such as &apos;tcp://10.0.0.5:8786&apos; (printed by &apos;dask scheduler&apos;): the workers of that Dask cluster classify the raster in tiles, with the same result. The raster, the mask and the output&apos;s folder must be at paths every worker sees, and GMM Select must be importable there.</source>
         <translation>Vide : classer sur cette machine. Une adresse telle que 'tcp://10.0.0.5:8786' (affichée par 'dask scheduler') : les workers de cette grappe Dask classent le raster par tuiles, avec le même résultat. Le raster, le masque et le dossier de la sortie doivent se trouver à des chemins que chaque worker voit, et GMM Select doit pouvoir y être importé.</translation>
     </message>
@@ -1538,7 +1533,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{blend}, choisis sur les {bands} bandes sélectionnées après la sélection (MODEL_SEARCH), {how}. La sélection elle-même a utilisé alpha = {alpha} et tau = {tau} (TAU).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="129"/>
+        <location filename="../algorithms/predict.py" line="131"/>
         <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only), with the model&apos;s alpha and tau (chosen for the bands it was saved with).</source>
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement), avec l'alpha et le tau du modèle (choisis pour les bandes avec lesquelles il a été enregistré).</translation>
     </message>
@@ -3083,7 +3078,7 @@ Taille {1} : {2:.6g}{3}
         <translation>lignes de la table {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez ces lignes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="180"/>
+        <location filename="../algorithms/predict.py" line="182"/>
         <source>Model: {0} classes ({1}), tau = {2}, bands ({3}): {4}</source>
         <translation>Modèle : {0} classes ({1}), tau = {2}, bandes ({3}) : {4}</translation>
     </message>
@@ -3218,12 +3213,12 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} : les valeurs sans donnée de la couche '{1}' définies dans QGIS (Propriétés de la couche &gt; Transparence) ne sont pas celles de son fichier sur les bandes {2} ; GMM Select lit les valeurs sans donnée du fichier : pour utiliser celles de QGIS, écrivez-les dans le fichier (par ex. gdal_translate -a_nodata) et relancez</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="116"/>
+        <location filename="../algorithms/predict.py" line="118"/>
         <source>The image to classify: it must hold the bands the model was trained on (matched by name, else by number, else by wavelength).</source>
         <translation>L'image à classer : elle doit contenir les bandes sur lesquelles le modèle a été entraîné (associées par leur nom, sinon par leur numéro, sinon par leur longueur d'onde).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="134"/>
+        <location filename="../algorithms/predict.py" line="136"/>
         <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (by number when either has no band names) and their wavelengths compared; where that fails, by wavelength (each model band to the one raster band nearest within 0.2 %), else the run stops. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
         <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes) et leurs longueurs d'onde comparées ; en cas d'échec, par leur longueur d'onde (chaque bande du modèle à la seule bande du raster la plus proche à 0,2 % près), sinon le traitement s'arrête. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
     </message>
@@ -3251,6 +3246,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/predict.py" line="188"/>
         <source>{share:.0%} of the {count} pixels sampled across raster {path!r} lie beyond every class of the model (their squared Mahalanobis distance to the nearest class exceeds {limit:.1f}, which a class&apos;s own pixels exceed once in a million): are its values in the units of the image the model was trained on (scale and offset, reflectance or digital numbers, the same processing)? If they are, most of this image is unlike the training data</source>
         <translation>{share:.0%} des {count} pixels échantillonnés sur le raster {path!r} sont au-delà de toutes les classes du modèle (leur distance de Mahalanobis au carré à la classe la plus proche dépasse {limit:.1f}, ce que les pixels d'une classe ne font qu'une fois sur un million) : ses valeurs sont-elles dans les unités de l'image sur laquelle le modèle a été entraîné (échelle et décalage, réflectance ou comptes numériques, même traitement) ? Si oui, la plus grande partie de cette image ne ressemble pas aux données d'entraînement</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="107"/>
+        <source>Classifies every pixel of a raster with a model from Train GMM or Train Selection (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data. A sample of the raster is first compared with the classes: the log warns when most of it lies beyond every class, as when the raster&apos;s values are in other units than the model&apos;s.</source>
+        <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle.</translation>
     </message>
 </context>
 </TS>
