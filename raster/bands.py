@@ -7,7 +7,8 @@ then wavelengths that differ by more than WAVELENGTH_TOLERANCE (relative) are a 
 names or numbers fail (a name the raster lacks or holds twice, another band count, a wavelength
 off), the bands are mapped by wavelength if every band of the model has one raster band nearest to
 it within the tolerance, its own (a spectral subset, another sensor's band order); else the run
-stops with the first failure's list or figures.
+stops with the first failure's list or figures. Bands taken by number are mapped by wavelength too
+where that mapping exists and differs (bands closer than the tolerance, in another order).
 A map given by hand (`band_map`, {model band name or number: raster band number}) overrides all
 of this for every band of the model. Where a raster band stores its values otherwise than the model's
 band did (GDAL's scale and offset: value = stored * scale + offset), its stored values are converted to
@@ -77,17 +78,28 @@ def wavelength_text(band):
     return f"{band.wavelength:g} {band.unit}" if band.unit else f"{band.wavelength:g}"
 
 
+def wavelengths_of(bands):
+    """(each band's wavelength, nanometres per its unit) `(n,)` each, NaN where unknown."""
+    return (np.array([np.nan if band.wavelength is None else band.wavelength for band in bands], float),
+            np.array([NANOMETRES.get((band.unit or "").strip().lower(), np.nan) for band in bands], float))
+
+
+def relative_differences(model, raster):
+    """|a - b| / max(|a|, |b|) of each model band's wavelength against each raster band's, `(m, r)`, in
+    nanometres where both units are known (else as given); NaN where one of them has no wavelength."""
+    (a, a_scale), (b, b_scale) = wavelengths_of(model), wavelengths_of(raster)
+    known = ~np.isnan(a_scale)[:, None] & ~np.isnan(b_scale)[None, :]
+    a = np.where(known, (a * a_scale)[:, None], a[:, None])
+    b = np.where(known, (b * b_scale)[None, :], b[None, :])
+    largest = np.maximum(np.abs(a), np.abs(b))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(largest == 0, 0.0, np.abs(a - b) / largest)
+
+
 def relative_difference(model_band, raster_band):
-    """|a - b| / max(|a|, |b|) of the two bands' wavelengths, in nanometres when both units are known
-    (else as given); None when one of them has no wavelength."""
-    if model_band.wavelength is None or raster_band.wavelength is None:
-        return None
-    a, b = model_band.wavelength, raster_band.wavelength
-    scales = [NANOMETRES.get((band.unit or "").strip().lower()) for band in (model_band, raster_band)]
-    if None not in scales:
-        a, b = a * scales[0], b * scales[1]
-    largest = max(abs(a), abs(b))
-    return abs(a - b) / largest if largest else 0.0
+    """relative_differences of two bands, None when one of them has no wavelength."""
+    difference = relative_differences([model_band], [raster_band])[0, 0]
+    return None if np.isnan(difference) else float(difference)
 
 
 def wavelength_differences(model, chosen, tolerance):
@@ -232,13 +244,21 @@ def match_bands(path, model, raster, n_raster_bands=None, band_map=None, toleran
                                                       "{difference}"), difference=difference)
                   for difference in wavelength_differences(model, chosen, tolerance)]
         return numbers, lines
+    nearest = by_wavelength(model, raster, tolerance)
     try:
-        return by_name_or_number(path, model, raster, n_raster_bands, tolerance)
+        numbers, lines = by_name_or_number(path, model, raster, n_raster_bands, tolerance)
     except DataError:
-        numbers = by_wavelength(model, raster, tolerance)
-        if numbers is None:
+        if nearest is None:
             raise
-    return numbers, mapped_by_wavelength(model, [raster[number - 1] for number in numbers])
+    else:  # bands taken by number whose wavelengths are other raster bands' (closer than the tolerance)
+        if names_tell(model, raster) or nearest in (None, numbers):
+            return numbers, lines
+    return nearest, mapped_by_wavelength(model, [raster[number - 1] for number in nearest])
+
+
+def names_tell(model, raster):
+    """True where the bands are matched by name: the model names each of its bands, the raster some."""
+    return all(band.name for band in model) and any(band.name for band in raster)
 
 
 def by_name_or_number(path, model, raster, n_raster_bands, tolerance):
@@ -247,7 +267,7 @@ def by_name_or_number(path, model, raster, n_raster_bands, tolerance):
     numbers = [band.number for band in model]
     same_order = all(band.number <= len(raster) and raster[band.number - 1].name == band.name
                      for band in model)
-    if all(band.name for band in model) and any(band.name for band in raster):
+    if names_tell(model, raster):
         lines = []
         if not same_order:
             numbers = by_name(path, model, raster)
@@ -280,15 +300,14 @@ def by_wavelength(model, raster, tolerance):
     """Raster band numbers of the model's bands by centre wavelength: for each, the raster band nearest to
     it within `tolerance` (relative) and nearer than any other; None unless every model band has one and
     no two share it."""
-    numbers = []
-    for band in model:
-        near = sorted((difference, other.number) for other in raster
-                      for difference in [relative_difference(band, other)]
-                      if difference is not None and difference <= tolerance)
-        if not near or (len(near) > 1 and near[1][0] == near[0][0]):
-            return None
-        numbers.append(near[0][1])
-    return numbers if len(set(numbers)) == len(numbers) else None
+    near = relative_differences(model, raster)
+    near[~(near <= tolerance)] = np.inf  # NaN too
+    nearest = np.argmin(near, axis=1)
+    best = near[np.arange(len(model)), nearest]
+    if not np.all(np.isfinite(best)) or np.any(np.sum(near == best[:, None], axis=1) > 1) \
+            or len(set(nearest)) < len(nearest):
+        return None
+    return [raster[k].number for k in nearest]
 
 
 def mapped_by_wavelength(model, chosen):

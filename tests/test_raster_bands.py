@@ -213,6 +213,15 @@ def test_a_wavelength_two_raster_bands_are_equally_near_or_two_model_bands_share
         match_bands("r.tif", model, cube(500.0, 601.5))
 
 
+def test_bands_closer_than_the_tolerance_are_told_by_wavelength_not_by_number():
+    """1500 and 1502 nm are within 0.2 % of each other: taken by number, the raster's swapped pair would
+    pass the check and each be read for the other; each is the other's nearest: mapped by wavelength."""
+    assert match_bands("r.tif", cube(1500.0, 1502.0), cube(1502.0, 1500.0))[0] == [2, 1]
+    assert match_bands("r.tif", cube(1500.0, 1502.0), cube(1500.5, 1502.5))[0] == [1, 2]
+    shifted, lines = match_bands("r.tif", cube(2000.0, 2005.0), cube(2003.0, 2008.0))
+    assert shifted == [1, 2] and lines[0].startswith("the model has no band names: bands taken by number")
+
+
 #: How another image may store a band's values DN: stored = (DN - offset) / scale, declared on the band (all
 #: dyadic, so that stored * scale + offset gives DN back exactly).
 STORAGE = [(1.0, 0.0), (0.5, 10.0), (2.0, -20.0), (0.25, 0.5), (4.0, 0.0)]

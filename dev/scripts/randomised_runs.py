@@ -5,13 +5,14 @@ random inputs and random parameter values, one seeded case after another.
                                                     [--messages FILE]
 
 A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none; square,
-rectangular, rotated or south-up pixels; a GeoTIFF, an ENVI file, a VRT, a page of a multi-page GeoTIFF (a
-subdataset) or a GeoTIFF opened with an option, loaded as QGIS loads such a layer), a random class layer
-(polygons, points, several parts, features without a geometry or outside the scene; a class field of text,
-integers or reals, named with spaces or accents, with empty and null values and names that differ only in
-case; the scene's CRS, another or none) and a random table of spectra, then runs a chain: a training
-algorithm (Train GMM, Train Selection or Train Selection from a table), Predict with its model (a bundled
-model when training was refused), the sample design on the map, Assess with its points relabelled in part.
+rectangular, rotated or south-up pixels; band names, wavelengths, both or neither; a GeoTIFF, an ENVI file,
+a VRT, a page of a multi-page GeoTIFF (a subdataset) or a GeoTIFF opened with an option, loaded as QGIS
+loads such a layer), a random class layer (polygons, points, several parts, features without a geometry or
+outside the scene; a class field of text, integers or reals, named with spaces or accents, with empty and
+null values and names that differ only in case; the scene's CRS, another or none) and a random table of
+spectra, then runs a chain: a training algorithm (Train GMM, Train Selection or Train Selection from a
+table), Predict with its model (a bundled model when training was refused), the sample design on the map,
+Assess with its points relabelled in part.
 Each parameter keeps its default or takes a value drawn from valid and invalid ones (out of range, NaN,
 fractions, lists that are not lists, option keys, wrong fields), each output a path of the right or a
 wrong extension, onto an input or another output, in a folder that does not exist; one run in five is
@@ -26,10 +27,14 @@ cancelled at a random progress (not through qgis_process). Claims of every run:
 - in both cases but for what GDAL's PAM writes when QGIS loads a raster (any algorithm's input) and
   computes its statistics: the raster's `.aux.xml`, and a VRT input rewritten with them inside;
 - what it returns opens: the model loads, the rasters have the scene's size, the tables and the sample
-  points read.
+  points read;
+- where a GeoTIFF scene's bands carry names or wavelengths and a model was trained on it, Predict maps the
+  scene as another image would hold it (its bands in another order, maybe one extra band of another name
+  and wavelength) as it maps the scene, pixel for pixel.
 
 Each case is one seed; a broken claim is printed with the seed and the run's parameters (run it alone
-with --seeds N:N+1), then the counts of runs done and refused. README, Development: what these runs found.
+with --seeds N:N+1), then the counts of runs done and refused and of scenes travelled. README, Development:
+what these runs found.
 """
 
 import argparse
@@ -129,6 +134,9 @@ def random_scene(rng, path):
                  nodata=nodata)
     if epsg is None and gdal.Open(path).GetGeoTransform(can_return_null=True):
         gdal.Open(path, gdal.GA_Update).SetProjection("")
+    identity = rng.random()  # band names, wavelengths, both or neither
+    described(path, [f"band {chr(65 + k)}" for k in range(bands)] if identity < 0.5 else None,
+              sorted(rng.uniform(400, 2400, bands)) if 0.3 <= identity < 0.75 else None)
     form = rng.random()
     if form < 0.1:  # ENVI: a .img and its .hdr
         envi = os.path.splitext(path)[0] + ".img"
@@ -148,6 +156,45 @@ def random_scene(rng, path):
     elif form < 0.35:  # the GeoTIFF opened with an option, as QGIS names such a layer
         return f"{path}|option:NUM_THREADS=2", path, transform, epsg
     return path, path, transform, epsg
+
+
+def described(path, names, wavelengths):
+    """The bands of the GeoTIFF at `path` given `names` and `wavelengths` in nm (None: none given)."""
+    dataset = gdal.Open(path, gdal.GA_Update)
+    for number in range(1, dataset.RasterCount + 1):
+        band = dataset.GetRasterBand(number)
+        if names:
+            band.SetDescription(names[number - 1])
+        if wavelengths:
+            band.SetMetadata({"wavelength": f"{wavelengths[number - 1]:.6f}", "wavelength_units": "nm"})
+    dataset = None
+
+
+def travelled(rng, scene, path):
+    """The GeoTIFF `scene` as another image may hold it, at `path`: its bands in another order, with their
+    names, wavelengths and no-data, and maybe one extra band of another name and wavelength."""
+    source = gdal.Open(scene)
+    order = [int(number) for number in rng.permutation(source.RasterCount) + 1]
+    if rng.random() < 0.5:
+        order.insert(int(rng.integers(len(order) + 1)), 0)  # 0: the extra band, band 1's values
+    bands = [source.GetRasterBand(max(number, 1)) for number in order]
+    target = gdal.GetDriverByName("GTiff").Create(path, source.RasterXSize, source.RasterYSize, len(order),
+                                                  bands[0].DataType, ["PHOTOMETRIC=MINISBLACK"])  # no alpha
+    target.SetGeoTransform(source.GetGeoTransform())
+    target.SetProjection(source.GetProjection())
+    for number, (band, original) in enumerate(zip(bands, order), 1):
+        copy = target.GetRasterBand(number)
+        copy.WriteArray(band.ReadAsArray())
+        if band.GetNoDataValue() is not None:
+            copy.SetNoDataValue(band.GetNoDataValue())
+        named, metadata = band.GetDescription(), band.GetMetadata()
+        if original == 0:
+            named = "extra band" if named else ""
+            metadata = {**metadata, "wavelength": "9999"} if "wavelength" in metadata else {}
+        copy.SetDescription(named)
+        copy.SetMetadata(metadata)
+    target = None
+    return path
 
 
 #: Per field type: four class values, then odd ones (one replaces a class in one case of four).
@@ -388,7 +435,7 @@ class Case:
 
     def __init__(self, seed, folder, origins, cli=False):
         self.rng, self.folder, self.origins, self.cli = np.random.default_rng(seed), folder, origins, cli
-        self.problems, self.counts, self.taken = [], {"done": 0, "refused": 0}, []
+        self.problems, self.counts, self.taken = [], {"done": 0, "refused": 0, "travelled": 0}, []
         self.runs = []  # (algorithm id, cancelled, the refusal's message or None), for --messages
 
     def run(self, algorithm_id, base, scene_size):
@@ -432,6 +479,39 @@ class Case:
                 self.problems.append(f"{described}: {what} {sorted(found)}")
         self.taken.extend(outputs)
         return results
+
+
+    def travel(self, scene, model, other):
+        """Claim: Predict maps `other`, the scene's bands held otherwise (travelled()), as the scene, pixel
+        for pixel, where it maps the scene (plain runs, in this process or through qgis_process)."""
+        from qgis.core import QgsProcessingFeedback
+
+        runs = []
+        for raster in (scene, other):
+            parameters = {"INPUT": raster, "MODEL": model,
+                          "OUTPUT": os.path.join(self.folder, "travel", os.path.basename(raster))}
+            run = command_line if self.cli else \
+                lambda *given: in_process(*given, QgsProcessingFeedback(), self.origins)
+            runs.append(run("gmmselect:predict", parameters)[:2])
+        (expected, _), (mapped, message) = runs
+        self.counts["travelled"] += expected is not None
+        if expected is not None and mapped is None:
+            self.problems.append(f"the scene's bands held otherwise ({other}) refused: {message}")
+        elif expected is not None and not np.array_equal(gdal.Open(mapped["OUTPUT"]).ReadAsArray(),
+                                                         gdal.Open(expected["OUTPUT"]).ReadAsArray()):
+            self.problems.append(f"the scene's bands held otherwise ({other}) mapped otherwise")
+        shutil.rmtree(os.path.join(self.folder, "travel"), ignore_errors=True)
+
+
+def told_apart(path):
+    """True for a GeoTIFF whose bands carry names or wavelengths (random_scene's `identity`) and none of which
+    GDAL reads as an alpha band (a 4-band Byte GeoTIFF's fourth by default: a mask of the pixels where it is
+    0, which a copy of its bands in another order would not keep)."""
+    dataset = gdal.Open(path)  # alive while its bands are read
+    bands = [dataset.GetRasterBand(number) for number in range(1, dataset.RasterCount + 1)]
+    told = bool(bands[0].GetDescription() or bands[0].GetMetadataItem("wavelength"))
+    return path.endswith(".tif") and told and all(band.GetColorInterpretation() != gdal.GCI_AlphaBand
+                                                  for band in bands)
 
 
 def project_layer(source):
@@ -493,6 +573,8 @@ def random_case(seed, folder, origins, cli=False):
         else:
             random_class_map(rng, predict["MASK"])
     predicted = case.run("gmmselect:predict", predict, size)
+    if trained and kind != "trainselectiontable" and scene == scene_file and told_apart(scene):
+        case.travel(scene, model, travelled(rng, scene, os.path.join(inputs, "travelled.tif")))
     if not predicted:
         return case
     design = case.run("gmmselect:sampledesign", {
@@ -539,7 +621,7 @@ def main():
     from qgis.core import QgsProject
 
     origins = Origins()
-    counts, failed, start = {"done": 0, "refused": 0}, 0, time.perf_counter()
+    counts, failed, start = {"done": 0, "refused": 0, "travelled": 0}, 0, time.perf_counter()
     with french_translation() if args.french else nullcontext(), \
             tempfile.TemporaryDirectory(prefix="gmmselect-runs-") as parent:
         for seed in range(first, last):
@@ -559,7 +641,8 @@ def main():
             QgsProject.instance().removeAllMapLayers()
             shutil.rmtree(folder, ignore_errors=True)
     print(f"runs, seeds {first}-{last - 1}: {last - first - failed} cases passed, {failed} failed; "
-          f"{counts['done']} runs done, {counts['refused']} refused, {time.perf_counter() - start:.0f} s")
+          f"{counts['done']} runs done, {counts['refused']} refused, {counts['travelled']} scenes travelled, "
+          f"{time.perf_counter() - start:.0f} s")
 
 
 if __name__ == "__main__":
