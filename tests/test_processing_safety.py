@@ -14,7 +14,7 @@ from conftest import data_file
 from osgeo import gdal
 from qgis_helpers import LANDSAT, POLYGONS, cancel_past, french_translation, recorder, start_qgis
 from qgis_helpers import processing_exception as exception
-from test_raster_fixtures import write_raster
+from test_raster_fixtures import TM, TM_UM, describe_bands, write_raster
 
 POLYGON_LAYER = "training_polygons"
 
@@ -369,9 +369,6 @@ def named_copy(path, names, order=range(1, 8)):
     return path
 
 
-TM = ["blue", "green", "red", "nir", "swir1", "thermal", "swir2"]
-
-
 @pytest.mark.parametrize(("trained", "classified", "expected"), [
     (TM, None, "the raster has no band names: bands taken by number ([1, 2, 3, 4, 5, 6, 7]), only the band "
                "count checked"),
@@ -421,30 +418,15 @@ def test_bands_missing_by_name_stop_predict_and_a_band_map_runs_it(tmp_path):
     assert any(line.startswith("bands mapped by hand: 'blue' (band 1) -> 1,") for line in feedback.infos)
 
 
-#: Landsat TM centre wavelengths (micrometres), bands 1 to 7.
-TM_UM = [0.485, 0.56, 0.66, 0.83, 1.65, 11.45, 2.215]
-
-
-def described(path, numbers, names, factor, unit):
-    """The raster at `path`, holding TM bands `numbers`, given `names` and TM's wavelengths * `factor` in
-    `unit`."""
-    dataset = gdal.Open(path, gdal.GA_Update)
-    for band, (number, name) in enumerate(zip(numbers, names), 1):
-        dataset.GetRasterBand(band).SetDescription(name)
-        dataset.GetRasterBand(band).SetMetadata({"wavelength": f"{TM_UM[number - 1] * factor:g}",
-                                                 "wavelength_units": unit})
-    dataset = None
-    return path
-
-
 def test_bands_named_otherwise_are_mapped_by_wavelength_in_english_and_french(tmp_path):
     """Trained on TM's names and wavelengths (um), Predict reads a cube without the thermal band whose bands
     are named B1, B2... with their wavelengths in nm: names and band count fail, the wavelengths tell every
     band: the map is the scene's, the log says how, and warns that the names differ."""
-    trained = described(named_copy(str(tmp_path / "trained.tif"), None), range(1, 8), TM, 1, "um")
+    trained = describe_bands(named_copy(str(tmp_path / "trained.tif"), TM), wavelengths=TM_UM, unit="um")
     numbers = [1, 2, 3, 4, 5, 7]
     gdal.Translate(str(tmp_path / "cube.tif"), LANDSAT, bandList=numbers)
-    cube = described(str(tmp_path / "cube.tif"), numbers, [f"B{n}" for n in numbers], 1000, "nm")
+    cube = describe_bands(tmp_path / "cube.tif", [f"B{n}" for n in numbers],
+                          [1000 * TM_UM[n - 1] for n in numbers], "nm")
     model = str(tmp_path / "m.gmm")
     run("gmmselect:trainselection", {"INPUT": trained, "TRAINING": POLYGONS, "FIELD": "class",
                                      "MAX_FEATURES": 3, "OUTPUT_MODEL": model})

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from conftest import data_file
 from osgeo import gdal
-from test_raster_fixtures import LANDSAT, POLYGONS, write_raster
+from test_raster_fixtures import LANDSAT, POLYGONS, TM, TM_UM, describe_bands, write_raster
 
 from gmmselect.core import GaussianMixture, load_model
 from gmmselect.raster import DataError, extract_samples, predict_raster
@@ -14,9 +14,6 @@ from gmmselect.raster.bands import match_bands, model_bands, parse_band_map
 from gmmselect.raster.info import BandIdentity, band_identities
 
 BANDS = [1, 2, 3, 4, 5, 7]
-TM = ["blue", "green", "red", "nir", "swir1", "thermal", "swir2"]
-#: Landsat TM centre wavelengths (micrometres), bands 1 to 7.
-TM_UM = [0.485, 0.56, 0.66, 0.83, 1.65, 11.45, 2.215]
 
 
 @pytest.fixture(scope="module")
@@ -29,16 +26,7 @@ def model():
 def landsat_copy(path, order=range(1, 8), names=None, wavelengths=None, unit=None):
     """The Landsat scene with its bands in `order`, named `names` and with `wavelengths` in `unit`."""
     gdal.Translate(str(path), LANDSAT, bandList=list(order))
-    dataset = gdal.Open(str(path), gdal.GA_Update)
-    for number in range(1, dataset.RasterCount + 1):
-        band = dataset.GetRasterBand(number)
-        if names:
-            band.SetDescription(names[number - 1])
-        if wavelengths:
-            band.SetMetadataItem("wavelength", str(wavelengths[number - 1]))
-            band.SetMetadataItem("wavelength_units", unit)
-    dataset = None
-    return str(path)
+    return describe_bands(path, names, wavelengths, unit)
 
 
 def tm_bands(numbers=BANDS, names=TM, wavelengths=None, unit=None):

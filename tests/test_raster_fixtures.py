@@ -7,6 +7,9 @@ from osgeo import gdal, gdal_array, ogr, osr
 LANDSAT = data_file("landsat5_rstoolbox", "lsat_tm_7band.tif")
 POLYGONS = data_file("landsat5_rstoolbox", "training_polygons.gpkg")
 LANDSAT_COUNTS = {"cleared": 1124, "fallen_dry": 220, "forest": 2271, "water": 795}
+#: Landsat TM band names and centre wavelengths (micrometres), bands 1 to 7.
+TM = ["blue", "green", "red", "nir", "swir1", "thermal", "swir2"]
+TM_UM = [0.485, 0.56, 0.66, 0.83, 1.65, 11.45, 2.215]
 
 
 def write_raster(path, bands, geotransform=(0.0, 1.0, 0.0, 100.0, 0.0, -1.0), epsg=32622, nodata=None,
@@ -25,6 +28,20 @@ def write_raster(path, bands, geotransform=(0.0, 1.0, 0.0, 100.0, 0.0, -1.0), ep
         dataset.GetRasterBand(number).WriteArray(plane)
         if nodata is not None:
             dataset.GetRasterBand(number).SetNoDataValue(nodata)
+    dataset = None
+    return str(path)
+
+
+def describe_bands(path, names=None, wavelengths=None, unit=None):
+    """The raster at `path` with its bands given `names` (their descriptions) and `wavelengths` in `unit`
+    (band metadata `wavelength`, `wavelength_units`), each left as it is where None; returns the path."""
+    dataset = gdal.Open(str(path), gdal.GA_Update)
+    for number in range(1, dataset.RasterCount + 1):
+        band = dataset.GetRasterBand(number)
+        if names:
+            band.SetDescription(names[number - 1])
+        if wavelengths:
+            band.SetMetadata({"wavelength": f"{wavelengths[number - 1]:.10g}", "wavelength_units": unit})
     dataset = None
     return str(path)
 

@@ -62,7 +62,7 @@ from osgeo import gdal, ogr, osr  # noqa: E402
 from qgis_helpers import REPO, cancel_past, french_translation, run_qgis_process, start_qgis  # noqa: E402
 from randomised_checks import RASTER_TYPES, random_class_map, random_feature  # noqa: E402
 from test_processing_safety import snapshot  # noqa: E402
-from test_raster_fixtures import write_raster  # noqa: E402
+from test_raster_fixtures import describe_bands, write_raster  # noqa: E402
 
 BUNDLED_MODEL = os.path.join(REPO, "tests", "data", "model_v1", "selection.gmm")
 #: Where an error raised inside these packages is a fault of ours that a message only hides.
@@ -135,8 +135,8 @@ def random_scene(rng, path):
     if epsg is None and gdal.Open(path).GetGeoTransform(can_return_null=True):
         gdal.Open(path, gdal.GA_Update).SetProjection("")
     identity = rng.random()  # band names, wavelengths, both or neither
-    described(path, [f"band {chr(65 + k)}" for k in range(bands)] if identity < 0.5 else None,
-              sorted(rng.uniform(400, 2400, bands)) if 0.3 <= identity < 0.75 else None)
+    describe_bands(path, [f"band {chr(65 + k)}" for k in range(bands)] if identity < 0.5 else None,
+                   sorted(rng.uniform(400, 2400, bands)) if 0.3 <= identity < 0.75 else None, "nm")
     form = rng.random()
     if form < 0.1:  # ENVI: a .img and its .hdr
         envi = os.path.splitext(path)[0] + ".img"
@@ -156,18 +156,6 @@ def random_scene(rng, path):
     elif form < 0.35:  # the GeoTIFF opened with an option, as QGIS names such a layer
         return f"{path}|option:NUM_THREADS=2", path, transform, epsg
     return path, path, transform, epsg
-
-
-def described(path, names, wavelengths):
-    """The bands of the GeoTIFF at `path` given `names` and `wavelengths` in nm (None: none given)."""
-    dataset = gdal.Open(path, gdal.GA_Update)
-    for number in range(1, dataset.RasterCount + 1):
-        band = dataset.GetRasterBand(number)
-        if names:
-            band.SetDescription(names[number - 1])
-        if wavelengths:
-            band.SetMetadata({"wavelength": f"{wavelengths[number - 1]:.6f}", "wavelength_units": "nm"})
-    dataset = None
 
 
 def travelled(rng, scene, path):
