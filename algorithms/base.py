@@ -47,6 +47,7 @@ from ..core.texts import short_list
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect, error_text, translated, translated_choices
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
+from ..raster.info import OPEN_OPTION
 from ..raster.report import WORDS, Words
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
@@ -325,10 +326,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             layer = self.sourceLayer(parameters, name, context)
         else:
             return None
-        if layer is None:
-            return None
-        parts = QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source())
-        return parts.get("path") or None
+        return None if layer is None else self.sourceParts(layer).get("path") or None
+
+    @staticmethod
+    def sourceParts(layer):
+        """The parts of `layer`'s source (path, layerName, openOptions...), as its provider decodes them."""
+        return QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source())
 
     def classVector(self, parameters, layer_name, field_name, context, feedback, what):
         """(OGR path, layer name, field name) of vector parameter `layer_name` and its class field
@@ -347,9 +350,21 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             raise QgsProcessingException(GmmSelect.tr(
                 "{0}: '{1}' is a {2} field; the class field must hold integer codes or text names").format(
                     field_name, field, fields.at(index).typeName()))
-        vector_path, layer = self.parameterAsCompatibleSourceLayerPathAndLayerName(
-            parameters, layer_name, context, ["gpkg", "shp", "geojson"], "gpkg", feedback)
-        return vector_path, layer or None, fields.at(index).name()
+        vector_path, layer = self.vectorSource(parameters, layer_name, context, ["gpkg", "shp", "geojson"],
+                                               feedback)
+        return vector_path, layer, fields.at(index).name()
+
+    def vectorSource(self, parameters, name, context, formats, feedback):
+        """(OGR name, layer name or None) of feature source `name`: its own file where its format is one of
+        `formats` and QGIS reads all of it, with the open options QGIS opened it with; else a GeoPackage QGIS
+        writes of the features it gives (a subset, the selected features, another format)."""
+        path, layer_name = self.parameterAsCompatibleSourceLayerPathAndLayerName(
+            parameters, name, context, formats, "gpkg", feedback)
+        layer = self.sourceLayer(parameters, name, context)
+        parts = {} if layer is None else self.sourceParts(layer)
+        if parts.get("path") == path and parts.get("openOptions"):
+            path = OPEN_OPTION.join([path, *parts["openOptions"]])
+        return path, layer_name or None
 
     # -- running ----------------------------------------------------------------------------
 

@@ -91,8 +91,8 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
         started = time.perf_counter()
         if self.parameterAsSource(parameters, self.INPUT, context) is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
-        path, layer = self.parameterAsCompatibleSourceLayerPathAndLayerName(
-            parameters, self.INPUT, context, ["gpkg", "shp", "csv", "geojson", "sqlite"], "gpkg", feedback)
+        path, layer = self.vectorSource(parameters, self.INPUT, context,
+                                        ["gpkg", "shp", "csv", "geojson", "sqlite"], feedback)
         field = self.parameterAsString(parameters, self.FIELD, context)
         group = self.parameterAsString(parameters, self.GROUP_FIELD, context)
         samples, wavelengths = read_library(
@@ -100,7 +100,7 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
             group_field=group or None,
             wavelengths=parse_number_list(self.parameterAsString(parameters, self.WAVELENGTHS, context),
                                           self.WAVELENGTHS),
-            layer=layer or None, log=self.logTo(feedback), is_canceled=feedback.isCanceled)
+            layer=layer, log=self.logTo(feedback), is_canceled=feedback.isCanceled)
         self.info(feedback, GmmSelect.tr("Read {0} spectra of {1} classes from {3} (bands: {2})").format(
             len(samples.y), len(samples.labels), len(samples.band_names), layer or path))
         description = {"table": path, "layer": layer or "", "field": field, "group_field": group,

@@ -82,7 +82,7 @@ def absolute_name(path):
 
 
 def split_open_options(path):
-    """(GDAL name, open options) of a raster named as QGIS names a layer opened with options
+    """(GDAL name, open options) of a raster or vector named as QGIS names a layer opened with options
     ('scene.tif|option:NUM_THREADS=2|option:...'; a name without them has none)."""
     name, *options = path.split(OPEN_OPTION)
     return name, options

@@ -16,7 +16,7 @@ from osgeo import gdal, ogr, osr
 
 from ..core.texts import QT_TRANSLATE_NOOP, Text, short_list
 from .errors import DataError, check_canceled
-from .info import crs_name, geotransform_of, is_missing_file, spatial_reference
+from .info import crs_name, geotransform_of, is_missing_file, spatial_reference, split_open_options
 from .notices import warning
 
 _POINT_TYPES = (ogr.wkbPoint, ogr.wkbMultiPoint)
@@ -47,12 +47,14 @@ class Features:
 
 
 def open_layer(path, layer=None):
-    """The OGR data source and layer (name, index or None = first) of a vector file or a table."""
-    if is_missing_file(path):
+    """The OGR data source and layer (name, index or None = first) of a vector file or a table, with the
+    open options QGIS writes after its name ('fields.csv|option:AUTODETECT_TYPE=YES')."""
+    name, options = split_open_options(path)
+    if is_missing_file(name):
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "file {path!r} does not exist; check the path"), path=path)
+            "GmmSelect", "file {path!r} does not exist; check the path"), path=name)
     try:
-        source = gdal.OpenEx(path, gdal.OF_VECTOR)
+        source = gdal.OpenEx(name, gdal.OF_VECTOR, open_options=options)
     except RuntimeError as error:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "OGR cannot read {path!r}: {reason}; check the path and format"),

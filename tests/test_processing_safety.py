@@ -5,6 +5,7 @@ exit (an error or a warning), a message that names the parameter or the file and
 the folders of the run holding exactly what they held before, byte for byte.
 """
 
+import json
 import os
 import shutil
 
@@ -178,6 +179,37 @@ def test_training_layer_read_from_a_csv_file(tmp_path):
     refused(tmp_path, "gmmselect:traingmm",
             {"INPUT": LANDSAT, "TRAINING": points, "FIELD": "class", "OUTPUT_MODEL": str(tmp_path / "m.gmm"),
              "OUTPUT_MATRIX": points}, "OUTPUT_MATRIX", "TRAINING")
+
+
+def test_a_training_layer_opened_with_open_options_is_read_with_them(tmp_path):
+    """A GeoJSON whose class is nested ({"label": {"class": "forest"}}), opened in QGIS with OGR's
+    FLATTEN_NESTED_ATTRIBUTES=YES: QGIS shows a field label_class, and Train GMM reads the layer with QGIS's
+    options: the model of the GeoPackage's class field. Before, QGIS's compatible path dropped the options,
+    and OGR found no field 'label_class'."""
+    from qgis.core import QgsVectorLayer
+
+    from gmmselect.core import load_model
+
+    plain = str(tmp_path / "plain.geojson")
+    gdal.VectorTranslate(plain, POLYGONS, format="GeoJSON")
+    with open(plain) as stream:
+        collection = json.load(stream)
+    for feature in collection["features"]:
+        feature["properties"] = {"label": {"class": feature["properties"]["class"]}}
+    nested = tmp_path / "nested.geojson"
+    nested.write_text(json.dumps(collection))
+    layer = QgsVectorLayer(f"{nested}|option:FLATTEN_NESTED_ATTRIBUTES=YES", "nested", "ogr")
+    assert layer.fields().names() == ["label_class"]
+    models = {}
+    for name, training, field in [("nested", layer, "label_class"), ("plain", POLYGONS, "class")]:
+        models[name] = str(tmp_path / f"{name}.gmm")
+        run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": training, "FIELD": field, "TAU": "1",
+                                   "OUTPUT_MODEL": models[name]})
+    nested_model, plain_model = (load_model(models[name]).mixture for name in ("nested", "plain"))
+    assert nested_model.class_names_ == plain_model.class_names_
+    assert plain_model.class_names_ == ["cleared", "fallen_dry", "forest", "water"]
+    np.testing.assert_array_equal(nested_model.counts_, plain_model.counts_)
+    np.testing.assert_array_equal(nested_model.means_, plain_model.means_)
 
 
 # -- an output is written in the format its name says, or refused --------------------------------

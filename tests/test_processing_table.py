@@ -146,6 +146,27 @@ def test_a_class_of_one_spectrum_without_ridge_is_refused(tmp_path):
                    "these classes or delete their rows.", tmp_path)
 
 
+def test_a_csv_opened_with_open_options_is_read_with_them(tmp_path):
+    """The library without its .csvt, opened in QGIS with OGR's AUTODETECT_TYPE=YES: QGIS shows its bands as
+    numbers, and GMM Select reads the table with QGIS's options: the pinned selection. Before, QGIS's
+    compatible path dropped the options ('library.csv'), so the same layer was refused: field 'wl_325' of
+    type String. Without the option, it is."""
+    from qgis.core import QgsVectorLayer
+
+    path = write_library(tmp_path)
+    os.remove(path + "t")
+    layer = QgsVectorLayer(f"{path}|option:AUTODETECT_TYPE=YES", "library", "ogr")
+    assert layer.fields().field("wl_325").typeName() == "Real"
+    parameters = {"FIELD": "material", "BANDS": BANDS, "METHOD": "sfs", "CRITERION": "accuracy",
+                  "MAX_FEATURES": 3, "USE_BEST": False, "TAU": 1e-4, "FOLDS": 0, "VALIDATION": 0,
+                  "MODEL_SEARCH": False}
+    results = run({"INPUT": layer, **parameters, "OUTPUT_MODEL": str(tmp_path / "sensor.gmm")})
+    assert results["SELECTED_NAMES"] == "wl_575,wl_825,wl_325"
+    assert_refused({"INPUT": path, **parameters},
+                   "BANDS: field 'wl_325' is of type String, not a number: remove it from BANDS, or give it "
+                   "a numeric type (for a CSV, a .csvt file).", tmp_path)
+
+
 def test_duplicate_field_names_are_refused(tmp_path):
     with open(LIBRARY) as stream:
         header = stream.readline().strip().replace("wl_350", "wl_325")

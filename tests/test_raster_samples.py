@@ -358,6 +358,27 @@ def test_open_options_written_as_qgis_writes_them_are_given_to_gdal(landsat):
         raster_info("/no/such/scene.tif|option:NUM_THREADS=2")
 
 
+def test_open_options_of_a_vector_written_as_qgis_writes_them_are_given_to_ogr(tmp_path):
+    """The training polygons as a CSV of WKT in a column named 'outline', which OGR takes for the geometry
+    only when told (GEOM_POSSIBLE_NAMES): the samples of the GeoPackage; without the option, no feature has
+    a geometry."""
+    source = ogr.Open(POLYGONS)
+    table = tmp_path / "polygons.csv"
+    table.write_text("class,outline\n" + "".join(
+        f'{feature.GetField("class")},"{feature.GetGeometryRef().ExportToWkt()}"\n'
+        for feature in source.GetLayer()))
+    table = str(table)
+    samples = extract_samples(LANDSAT, table + "|option:GEOM_POSSIBLE_NAMES=outline", "class")
+    reference = extract_samples(LANDSAT, POLYGONS, "class")
+    np.testing.assert_array_equal(samples.X, reference.X)
+    np.testing.assert_array_equal(samples.y, reference.y)
+    with pytest.raises(DataError,
+                       match=r"^layer 'polygons' of '.*/polygons.csv' has no feature with a geometry: "):
+        extract_samples(LANDSAT, table, "class")
+    with pytest.raises(DataError, match=r"^file '/no/such/polygons.csv' does not exist; check the path$"):
+        extract_samples(LANDSAT, "/no/such/polygons.csv|option:GEOM_POSSIBLE_NAMES=outline", "class")
+
+
 @pytest.mark.parametrize("path, missing", [
     ("/no/such/scene.tif", True), (r"C:\data\scene.tif", True), ("scene.tif", True),
     (LANDSAT, False), ("GPKG:/no/such.gpkg:table", False), ('NETCDF:"/no/such.nc":reflectance', False),
