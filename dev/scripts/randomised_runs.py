@@ -10,9 +10,10 @@ a VRT, a page of a multi-page GeoTIFF (a subdataset) or a GeoTIFF opened with an
 loads such a layer), a random class layer (polygons, points, several parts, features without a geometry or
 outside the scene; a class field of text, integers or reals, named with spaces or accents, with empty and
 null values and names that differ only in case; the scene's CRS, another or none) and a random table of
-spectra, then runs a chain: a training algorithm (Train GMM, Train Selection or Train Selection from a
-table), Predict with its model (a bundled model when training was refused), the sample design on the map,
-Assess with its points relabelled in part.
+spectra (its column types in a .csvt, guessed by OGR as QGIS may open it, or none), then runs a chain: a
+training algorithm (Train GMM, Train Selection or Train Selection from a table), Predict with its model (a
+bundled model when training was refused), the sample design on the map, Assess with its points relabelled
+in part.
 Each parameter keeps its default or takes a value drawn from valid and invalid ones (out of range, NaN,
 fractions, lists that are not lists, option keys, wrong fields), each output a path of the right or a
 wrong extension, onto an input or another output, in a folder that does not exist; one run in five is
@@ -253,6 +254,8 @@ def random_table(rng, path, n_bands):
     if rng.random() < 0.8:  # the column types (without them OGR reads text)
         with open(os.path.splitext(path)[0] + ".csvt", "w") as stream:
             stream.write(",".join(['"String"', '"String"', *['"Real"'] * n_columns]))
+    elif rng.random() < 0.5:  # or OGR guesses them, as QGIS may open a CSV
+        return f"{path}|option:AUTODETECT_TYPE=YES"
     return path
 
 
@@ -502,11 +505,13 @@ def told_apart(path):
                                                   for band in bands)
 
 
-def project_layer(source):
-    """The id of a raster layer of `source` added to the current project (as QGIS loads a layer)."""
-    from qgis.core import QgsProject, QgsRasterLayer
+def project_layer(source, vector=False):
+    """The id of a raster (or `vector`) layer of `source` added to the current project (as QGIS loads a
+    layer)."""
+    from qgis.core import QgsProject, QgsRasterLayer, QgsVectorLayer
 
-    return QgsProject.instance().addMapLayer(QgsRasterLayer(source, "scene", "gdal")).id()
+    layer = QgsVectorLayer(source, "table", "ogr") if vector else QgsRasterLayer(source, "scene", "gdal")
+    return QgsProject.instance().addMapLayer(layer).id()
 
 
 def random_case(seed, folder, origins, cli=False):
@@ -530,7 +535,9 @@ def random_case(seed, folder, origins, cli=False):
     field = str(rng.choice(["class", "class", "Classe é", "class name", "select"]))
     if kind == "trainselectiontable":
         table = random_table(rng, os.path.join(inputs, "spectra.csv"), n_bands)
-        case.taken.append(table)
+        case.taken.append(table.split("|")[0])
+        if table != case.taken[-1]:  # opened with an option: a layer of the project (qgis_process: the file)
+            table = case.taken[-1] if cli else project_layer(table, vector=True)
         base = {"INPUT": table, "FIELD": "class" if rng.random() < 0.9 else str(rng.choice(["group", "b1"])),
                 "GROUP_FIELD": rng.choice(["group", "", "class"]), "MAX_FEATURES": 3,
                 "REPEATS": 1, "FOLDS": fast["FOLDS"]}
