@@ -356,11 +356,17 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
     def vectorSource(self, parameters, name, context, formats, feedback):
         """(OGR name, layer name or None) of feature source `name`: its own file where its format is one of
-        `formats` and QGIS reads all of it, with the open options QGIS opened it with; else a GeoPackage QGIS
-        writes of the features it gives (a subset, the selected features, another format)."""
-        path, layer_name = self.parameterAsCompatibleSourceLayerPathAndLayerName(
-            parameters, name, context, formats, "gpkg", feedback)
+        `formats` and QGIS reads all of it as the file says, with the open options QGIS opened it with; else a
+        GeoPackage QGIS writes of the features it gives (a subset, the selected features, another format, a
+        CRS given to the layer in QGIS)."""
         layer = self.sourceLayer(parameters, name, context)
+        assigned = layer is not None and layer.crs() != layer.dataProvider().crs()
+        if assigned:
+            self.info(feedback, GmmSelect.tr(
+                "{0}: layer '{1}' is read in the CRS set in QGIS ({2}), not its file's ({3})").format(
+                    name, layer.name(), crs_label(layer.crs()), crs_label(layer.dataProvider().crs())))
+        path, layer_name = self.parameterAsCompatibleSourceLayerPathAndLayerName(
+            parameters, name, context, [] if assigned else formats, "gpkg", feedback)
         parts = {} if layer is None else self.sourceParts(layer)
         if parts.get("path") == path and parts.get("openOptions"):
             path = OPEN_OPTION.join([path, *parts["openOptions"]])

@@ -24,57 +24,57 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="137"/>
+        <location filename="../algorithms/base.py" line="138"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="225"/>
+        <location filename="../algorithms/base.py" line="226"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="229"/>
+        <location filename="../algorithms/base.py" line="230"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="203"/>
+        <location filename="../algorithms/base.py" line="204"/>
         <source>{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.</source>
         <translation>{0} doit être {1} de {2:.10g} à {3:.10g} ; reçu {4}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="204"/>
+        <location filename="../algorithms/base.py" line="205"/>
         <source>a whole number</source>
         <translation>un nombre entier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="204"/>
+        <location filename="../algorithms/base.py" line="205"/>
         <source>a number</source>
         <translation>un nombre</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="419"/>
+        <location filename="../algorithms/base.py" line="440"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="423"/>
+        <location filename="../algorithms/base.py" line="444"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="424"/>
+        <location filename="../algorithms/base.py" line="445"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="428"/>
+        <location filename="../algorithms/base.py" line="449"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="464"/>
+        <location filename="../algorithms/base.py" line="485"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -568,32 +568,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="376"/>
+        <location filename="../algorithms/base.py" line="397"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="378"/>
+        <location filename="../algorithms/base.py" line="399"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="381"/>
+        <location filename="../algorithms/base.py" line="402"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="270"/>
+        <location filename="../algorithms/base.py" line="271"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="291"/>
+        <location filename="../algorithms/base.py" line="292"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="294"/>
+        <location filename="../algorithms/base.py" line="295"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -703,12 +703,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="343"/>
+        <location filename="../algorithms/base.py" line="346"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="347"/>
+        <location filename="../algorithms/base.py" line="350"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -873,22 +873,22 @@ Taille {1} : {2:.6g}{3}
         <translation>Plis de la validation croisée (0 = un contre tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="119"/>
+        <location filename="../algorithms/base.py" line="120"/>
         <source>Default: {0}.</source>
         <translation>Par défaut : {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="130"/>
+        <location filename="../algorithms/base.py" line="131"/>
         <source>As a value, give the key (e.g. {0}) or its index.</source>
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="444"/>
+        <location filename="../algorithms/base.py" line="465"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="444"/>
+        <location filename="../algorithms/base.py" line="465"/>
         <source>no</source>
         <translation>non</translation>
     </message>
@@ -2163,162 +2163,162 @@ Taille {1} : {2:.6g}{3}
         <translation>Taille d'échantillon {planned} (Olofsson 2014 éq. 13), {drawn} points tirés : {counts}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="30"/>
+        <location filename="../raster/bands.py" line="31"/>
         <source>map the bands by hand (Predict&apos;s BAND_MAP, band_map= in Python), e.g. nir=4</source>
         <translation>associez les bandes à la main (BAND_MAP de Prédire, band_map= en Python), p. ex. nir=4</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="33"/>
+        <location filename="../raster/bands.py" line="34"/>
         <source> and </source>
         <translation> et </translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="44"/>
+        <location filename="../raster/bands.py" line="45"/>
         <source>BAND_MAP pair {pair!r} is not &apos;model band=raster band number&apos;; write pairs such as B5=3, B4=2 (model band name or number = band number in the raster)</source>
         <translation>la paire {pair!r} de BAND_MAP n'est pas de la forme 'bande du modèle=numéro de bande du raster' ; écrivez des paires telles que B5=3, B4=2 (nom ou numéro de la bande du modèle = numéro de la bande dans le raster)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="48"/>
+        <location filename="../raster/bands.py" line="49"/>
         <source>BAND_MAP maps model band {band!r} twice; map each band once</source>
         <translation>BAND_MAP associe deux fois la bande du modèle {band!r} ; associez chaque bande une seule fois</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="70"/>
+        <location filename="../raster/bands.py" line="71"/>
         <source>{name!r} (band {number})</source>
         <translation>{name!r} (bande {number})</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="72"/>
+        <location filename="../raster/bands.py" line="73"/>
         <source>band {number}</source>
         <translation>bande {number}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="95"/>
+        <location filename="../raster/bands.py" line="107"/>
         <source>{band}: {wavelength} -&gt; raster band {number}: {other_wavelength}</source>
         <translation>{band} : {wavelength} -&gt; bande {number} du raster : {other_wavelength}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="113"/>
+        <location filename="../raster/bands.py" line="125"/>
         <source>{band} {scale:g}, {offset:g} &lt;- raster band {number} {raster_scale:g}, {raster_offset:g}</source>
         <translation>{band} {scale:g}, {offset:g} &lt;- bande {number} du raster {raster_scale:g}, {raster_offset:g}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="118"/>
+        <location filename="../raster/bands.py" line="130"/>
         <source>{band}: {meaning}, raster band {number}: {raster_meaning}</source>
         <translation>{band} : {meaning}, bande {number} du raster : {raster_meaning}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="123"/>
+        <location filename="../raster/bands.py" line="135"/>
         <source>raster {path!r} stores some of the model&apos;s bands with a scale of the other sign: {bands} (model scale, offset &lt;- raster scale, offset); check the raster&apos;s band scales (gdalinfo) and correct them (gdal_edit.py -scale)</source>
         <translation>le raster {path!r} stocke certaines des bandes du modèle avec une échelle de signe opposé : {bands} (échelle, décalage du modèle &lt;- échelle, décalage du raster) ; vérifiez les échelles des bandes du raster (gdalinfo) et corrigez-les (gdal_edit.py -scale)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="128"/>
+        <location filename="../raster/bands.py" line="140"/>
         <source>stored values taken as they are where only the model or the raster declares a scale or offset: {bands}</source>
         <translation>valeurs stockées prises telles quelles là où seul le modèle ou seul le raster déclare une échelle ou un décalage : {bands}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="133"/>
+        <location filename="../raster/bands.py" line="145"/>
         <source>Stored values converted to the model&apos;s (value = stored * scale + offset): {bands}</source>
         <translation>Valeurs stockées converties en celles du modèle (valeur = stockée * échelle + décalage) : {bands}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="148"/>
+        <location filename="../raster/bands.py" line="160"/>
         <source>no scale or offset</source>
         <translation>ni échelle ni décalage</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="149"/>
+        <location filename="../raster/bands.py" line="161"/>
         <source>value = stored * {scale:g} + {offset:g}</source>
         <translation>valeur = stockée * {scale:g} + {offset:g}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="174"/>
+        <location filename="../raster/bands.py" line="186"/>
         <source>the band map names {unknown} and leaves {unmapped} of the model unmapped; map each band the model uses ({bands}) to a raster band number, by its name or number, e.g. {key}={number}</source>
         <translation>bandes inconnues du modèle nommées par la correspondance des bandes : {unknown} ; bandes du modèle laissées sans correspondance : {unmapped} ; associez chaque bande utilisée par le modèle ({bands}) à un numéro de bande du raster, par son nom ou son numéro, p. ex. {key}={number}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="178"/>
+        <location filename="../raster/bands.py" line="190"/>
         <source>no unknown band</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="179"/>
+        <location filename="../raster/bands.py" line="191"/>
         <source>no band</source>
         <translation>aucune</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="184"/>
+        <location filename="../raster/bands.py" line="196"/>
         <source>the band map gives raster bands {found} but raster {path!r} has bands 1 to {count}; give each model band a different band of the raster</source>
         <translation>la correspondance des bandes donne les bandes {found} du raster mais le raster {path!r} a les bandes 1 à {count} ; donnez à chaque bande du modèle une bande différente du raster</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="202"/>
+        <location filename="../raster/bands.py" line="214"/>
         <source>&apos;Band {number}&apos;</source>
         <translation>'Bande {number}'</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="204"/>
+        <location filename="../raster/bands.py" line="216"/>
         <source>raster {path!r} does not hold the model&apos;s bands by name: {listed} (model -&gt; raster; the raster&apos;s bands: {names}); classify a raster with these bands, name its bands as the model&apos;s (band descriptions), or {fix}</source>
         <translation>le raster {path!r} ne contient pas les bandes du modèle par leur nom : {listed} (modèle -&gt; raster ; les bandes du raster : {names}) ; classez un raster ayant ces bandes, nommez ses bandes comme celles du modèle (descriptions des bandes), ou {fix}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="214"/>
+        <location filename="../raster/bands.py" line="226"/>
         <source>{name!r} -&gt; missing</source>
         <translation>{name!r} -&gt; absente</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="216"/>
+        <location filename="../raster/bands.py" line="228"/>
         <source>{name!r} -&gt; band {number}</source>
         <translation>{name!r} -&gt; bande {number}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="217"/>
+        <location filename="../raster/bands.py" line="229"/>
         <source>{name!r} -&gt; bands {numbers} (ambiguous)</source>
         <translation>{name!r} -&gt; bandes {numbers} (ambiguïté)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="227"/>
+        <location filename="../raster/bands.py" line="239"/>
         <source>{band} -&gt; {number}</source>
         <translation>{band} -&gt; {number}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="229"/>
+        <location filename="../raster/bands.py" line="241"/>
         <source>bands mapped by hand: {pairs} (model -&gt; raster band)</source>
         <translation>bandes associées à la main : {pairs} (modèle -&gt; bande du raster)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="231"/>
+        <location filename="../raster/bands.py" line="243"/>
         <source>wavelengths differ (accepted by the band map): {difference}</source>
         <translation>longueurs d'onde différentes (acceptées par la correspondance des bandes) : {difference}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="256"/>
+        <location filename="../raster/bands.py" line="276"/>
         <source>Bands mapped by name: {pairs} (model -&gt; raster band)</source>
         <translation>Bandes associées par leur nom : {pairs} (modèle -&gt; bande du raster)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="260"/>
+        <location filename="../raster/bands.py" line="280"/>
         <source>the raster has no band names</source>
         <translation>le raster n'a pas de noms de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="262"/>
+        <location filename="../raster/bands.py" line="282"/>
         <source>the model does not name every band it uses</source>
         <translation>le modèle ne nomme pas toutes les bandes qu'il utilise</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="264"/>
+        <location filename="../raster/bands.py" line="284"/>
         <source>the model has no band names</source>
         <translation>le modèle n'a pas de noms de bandes</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="265"/>
+        <location filename="../raster/bands.py" line="285"/>
         <source>{side}: bands taken by number ({numbers}), only the band count checked</source>
         <translation>{side} : bandes prises par leur numéro ({numbers}), seul le nombre de bandes est vérifié</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="271"/>
+        <location filename="../raster/bands.py" line="291"/>
         <source>the wavelengths of raster {path!r} differ from the model&apos;s by more than {tolerance:.2%}: {differences} (model -&gt; raster); classify a raster of the bands the model was trained on, or {fix} to accept the difference</source>
         <translation>les longueurs d'onde du raster {path!r} diffèrent de celles du modèle de plus de {tolerance:.2%} : {differences} (modèle -&gt; raster) ; classez un raster ayant les bandes sur lesquelles le modèle a été entraîné, ou {fix} pour accepter la différence</translation>
     </message>
@@ -2413,7 +2413,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{path!r} ne contient aucune bande raster (est-ce un vecteur ou un conteneur de sous-jeux de données ?)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="458"/>
+        <location filename="../algorithms/base.py" line="479"/>
         <source>no CRS</source>
         <translation>aucun SCR</translation>
     </message>
@@ -2643,47 +2643,47 @@ Taille {1} : {2:.6g}{3}
         <translation>polygones</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="114"/>
+        <location filename="../raster/vector.py" line="116"/>
         <source>class field {field!r} of {path!r} holds non-integer values {values}; use integer class codes or a text field</source>
         <translation>le champ de classe {field!r} de {path!r} contient des valeurs non entières {values} ; utilisez des codes de classe entiers ou un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="121"/>
+        <location filename="../raster/vector.py" line="123"/>
         <source>class field {field!r} of {path!r} holds codes {codes}; codes must be &gt;= 1 (0 is the no-data value of the classification): recode these classes (e.g. add 1 to every code) or use a text field</source>
         <translation>le champ de classe {field!r} de {path!r} contient les codes {codes} ; les codes doivent être &gt;= 1 (0 est la valeur sans donnée de la classification) : recodez ces classes (p. ex. ajoutez 1 à chaque code) ou utilisez un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="127"/>
+        <location filename="../raster/vector.py" line="129"/>
         <source>class field {field!r} of {path!r} holds codes {codes}; a classification raster holds codes up to {maximum}: recode these classes or use a text field</source>
         <translation>le champ de classe {field!r} de {path!r} contient les codes {codes} ; un raster de classification contient des codes jusqu'à {maximum} : recodez ces classes ou utilisez un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="175"/>
+        <location filename="../raster/vector.py" line="177"/>
         <source>raster {raster!r} has no georeferencing (no geotransform) but vector {vector!r} is in {crs}; georeference the raster (e.g. gdal_translate -a_srs ... -a_ullr ...) or draw the samples on it</source>
         <translation>le raster {raster!r} n'est pas géoréférencé (pas de géotransformation) mais le vecteur {vector!r} est dans le SCR {crs} ; géoréférencez le raster (p. ex. gdal_translate -a_srs ... -a_ullr ...) ou dessinez les échantillons dessus</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="187"/>
+        <location filename="../raster/vector.py" line="189"/>
         <source>Vector {vector!r} is in {vector_crs}, raster in {raster_crs}: reprojecting the features to the raster&apos;s CRS on the fly</source>
         <translation>Le vecteur {vector!r} est dans le SCR {vector_crs}, le raster dans le SCR {raster_crs} : les entités sont reprojetées à la volée dans le SCR du raster</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="196"/>
+        <location filename="../raster/vector.py" line="198"/>
         <source>PROJ knows no transformation from the CRS of vector {vector!r} ({vector_crs}) to that of raster {raster!r} ({raster_crs}); check both CRS (Layer Properties &gt; Source) or reproject the vector to the raster&apos;s</source>
         <translation>PROJ ne connaît aucune transformation du SCR du vecteur {vector!r} ({vector_crs}) vers celui du raster {raster!r} ({raster_crs}) ; vérifiez les deux SCR (Propriétés de la couche &gt; Source) ou reprojetez le vecteur dans le SCR du raster</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="260"/>
+        <location filename="../raster/vector.py" line="262"/>
         <source>layer {layer!r} of {path!r} has no field {field!r}; its fields are: none</source>
         <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; elle n'a aucun champ</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="263"/>
+        <location filename="../raster/vector.py" line="265"/>
         <source>layer {layer!r} of {path!r} has no field {field!r}; its fields are: {fields}</source>
         <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; ses champs sont : {fields}</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="317"/>
+        <location filename="../raster/vector.py" line="319"/>
         <source>layer {layer!r} of {path!r} has no feature with a geometry: draw training polygons (or points) over the raster, or choose another layer</source>
         <translation>la couche {layer!r} de {path!r} n'a aucune entité avec une géométrie : dessinez des polygones (ou des points) d'entraînement sur le raster, ou choisissez une autre couche</translation>
     </message>
@@ -3038,7 +3038,7 @@ Taille {1} : {2:.6g}{3}
         <translation>lignes de la table {path!r} ayant une valeur de bande vide ou non finie : {count} (première : FID {fid}, champ {field!r}) ; renseignez ces valeurs ou supprimez ces lignes</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="82"/>
+        <location filename="../raster/vector.py" line="84"/>
         <source>features of {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete them</source>
         <translation>entités de {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez-les</translation>
     </message>
@@ -3073,7 +3073,7 @@ Taille {1} : {2:.6g}{3}
         <translation>la classe « {name} » a {count} échantillons d'entraînement{held_out}, dont {largest} dans un seul {group} : la validation croisée par {group} teste ce {group} sur un modèle entraîné sur ce qui reste ({rest} ; il en faut {minimum})</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="85"/>
+        <location filename="../raster/vector.py" line="87"/>
         <source>rows of table {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete the rows</source>
         <translation>lignes de la table {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez ces lignes</translation>
     </message>
@@ -3138,7 +3138,7 @@ Taille {1} : {2:.6g}{3}
         <translation>les précisions de l'utilisateur attendues données ({count}) ne sont ni une seule valeur ni une par classe de la carte ({classes}) ; donnez une valeur pour toutes les classes ou une par classe, dans l'ordre des valeurs de classe</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="156"/>
+        <location filename="../raster/bands.py" line="168"/>
         <source>raster {path!r} has a band count ({bands}) other than that of the raster the model was trained on ({model_bands}): classify a raster with the same bands, in the same order, train a model on this one, or {fix}</source>
         <translation>le raster {path!r} n'a pas le même nombre de bandes ({bands}) que le raster sur lequel le modèle a été entraîné ({model_bands}) : classez un raster ayant les mêmes bandes, dans le même ordre, entraînez un modèle sur celui-ci, ou {fix}</translation>
     </message>
@@ -3153,12 +3153,12 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster {path!r} a les bandes 1..{count} mais les bandes {bands} ont été demandées ; choisissez des numéros de bande dans cet intervalle (ou le raster sur lequel le modèle a été entraîné)</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="321"/>
+        <location filename="../raster/vector.py" line="323"/>
         <source>no feature of {vector!r} (layer {layer!r}, features: {count}) lies over raster {raster!r} ({width} x {height} px); check that both cover the same area and that their CRS are declared correctly</source>
         <translation>aucune entité de {vector!r} (couche {layer!r}, entités : {count}) ne se trouve sur le raster {raster!r} ({width} x {height} px) ; vérifiez que les deux couvrent la même zone et que leurs SCR sont correctement déclarés</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="333"/>
+        <location filename="../raster/vector.py" line="335"/>
         <source>features of layer {layer!r} of {path!r} that are lines: {count} of {total} (FIDs {fids}); training samples come from polygons (the pixels inside) or points (the pixel under each): buffer the lines into polygons first (e.g. Processing&apos;s Buffer) or choose a polygon or point layer</source>
         <translation>entités de la couche {layer!r} de {path!r} qui sont des lignes : {count} sur {total} (FID {fids}) ; les échantillons d'entraînement viennent de polygones (les pixels à l'intérieur) ou de points (le pixel sous chacun) : changez d'abord les lignes en polygones par un tampon (p. ex. l'algorithme Tampon de Processing) ou choisissez une couche de polygones ou de points</translation>
     </message>
@@ -3178,37 +3178,37 @@ Taille {1} : {2:.6g}{3}
         <translation>échantillons contenant des valeurs NaN ou infinies : {count} (le premier à la ligne {row}, bande {feature}) ; retirez-les ou masquez les valeurs sans donnée</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="52"/>
+        <location filename="../raster/vector.py" line="54"/>
         <source>file {path!r} does not exist; check the path</source>
         <translation>le fichier {path!r} n'existe pas ; vérifiez le chemin</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="57"/>
+        <location filename="../raster/vector.py" line="59"/>
         <source>OGR cannot read {path!r}: {reason}; check the path and format</source>
         <translation>OGR ne peut pas lire {path!r} : {reason} ; vérifiez le chemin et le format</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="61"/>
+        <location filename="../raster/vector.py" line="63"/>
         <source>no layer found</source>
         <translation>aucune couche trouvée</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="62"/>
+        <location filename="../raster/vector.py" line="64"/>
         <source>OGR cannot read {path!r} (or it has no layer): {reason}; check the path and format</source>
         <translation>OGR ne peut pas lire {path!r} (ou ce fichier n'a aucune couche) : {reason} ; vérifiez le chemin et le format</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="73"/>
+        <location filename="../raster/vector.py" line="75"/>
         <source>{path!r} has no layer {layer!r}; its layers are: {layers}</source>
         <translation>{path!r} n'a pas de couche {layer!r} ; ses couches sont : {layers}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="240"/>
+        <location filename="../algorithms/base.py" line="241"/>
         <source>{0}: the CRS of layer &apos;{1}&apos; in QGIS ({2}) is not that of its file ({3}); GMM Select reads the file as it is, in {3}: to work in {2}, assign it to the file (Raster &gt; Projections &gt; Assign Projection) and run again</source>
         <translation>{0} : le SCR de la couche '{1}' dans QGIS ({2}) n'est pas celui de son fichier ({3}) ; GMM Select lit le fichier tel quel, en {3} : pour travailler en {2}, affectez-le au fichier (Raster &gt; Projections &gt; Assigner une projection) et relancez</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="247"/>
+        <location filename="../algorithms/base.py" line="248"/>
         <source>{0}: the no-data of layer &apos;{1}&apos; set in QGIS (Layer Properties &gt; Transparency) is not its file&apos;s on bands {2}; GMM Select reads the file&apos;s no-data values: to use those of QGIS, write them into the file (e.g. gdal_translate -a_nodata) and run again</source>
         <translation>{0} : les valeurs sans donnée de la couche '{1}' définies dans QGIS (Propriétés de la couche &gt; Transparence) ne sont pas celles de son fichier sur les bandes {2} ; GMM Select lit les valeurs sans donnée du fichier : pour utiliser celles de QGIS, écrivez-les dans le fichier (par ex. gdal_translate -a_nodata) et relancez</translation>
     </message>
@@ -3223,22 +3223,22 @@ Taille {1} : {2:.6g}{3}
         <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes) et leurs longueurs d'onde comparées ; en cas d'échec, par leur longueur d'onde (chaque bande du modèle à la seule bande du raster la plus proche à 0,2 % près), sinon le traitement s'arrête. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="297"/>
+        <location filename="../raster/bands.py" line="316"/>
         <source>{band} {wavelength} -&gt; {number}</source>
         <translation>{band} {wavelength} -&gt; {number}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="300"/>
+        <location filename="../raster/bands.py" line="319"/>
         <source>{band} -&gt; {name!r} (band {number})</source>
         <translation>{band} -&gt; {name!r} (bande {number})</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="303"/>
+        <location filename="../raster/bands.py" line="322"/>
         <source>Bands mapped by wavelength: {pairs} (model -&gt; raster band)</source>
         <translation>Bandes associées par leur longueur d'onde : {pairs} (modèle -&gt; bande du raster)</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="305"/>
+        <location filename="../raster/bands.py" line="324"/>
         <source>bands mapped by their wavelength to bands of other names: {pairs}; if the names are right, {fix}</source>
         <translation>bandes associées par leur longueur d'onde à des bandes d'autres noms : {pairs} ; si les noms sont justes, {fix}</translation>
     </message>
@@ -3251,6 +3251,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/predict.py" line="107"/>
         <source>Classifies every pixel of a raster with a model from Train GMM or Train Selection (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data. A sample of the raster is first compared with the classes: the log warns when most of it lies beyond every class, as when the raster&apos;s values are in other units than the model&apos;s.</source>
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="365"/>
+        <source>{0}: layer &apos;{1}&apos; is read in the CRS set in QGIS ({2}), not its file&apos;s ({3})</source>
+        <translation>{0} : la couche '{1}' est lue dans le SCR défini dans QGIS ({2}), non dans celui de son fichier ({3})</translation>
     </message>
 </context>
 </TS>

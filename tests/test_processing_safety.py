@@ -15,7 +15,7 @@ from conftest import data_file
 from osgeo import gdal
 from qgis_helpers import LANDSAT, POLYGONS, cancel_past, french_translation, recorder, start_qgis
 from qgis_helpers import processing_exception as exception
-from test_raster_fixtures import TM, TM_UM, describe_bands, write_raster
+from test_raster_fixtures import LANDSAT_COUNTS, TM, TM_UM, describe_bands, write_raster
 
 POLYGON_LAYER = "training_polygons"
 
@@ -669,6 +669,43 @@ def test_a_crs_given_to_the_layer_in_qgis_is_named_beside_the_files(model, tmp_p
                                                 "OUTPUT": str(tmp_path / "classes_fr.tif")})
     french = "INPUT : le SCR de la couche 'landsat' dans QGIS (EPSG:4326) n'est pas celui de son fichier"
     assert any(line.startswith(french + " (EPSG:32622)") for line in feedback.warnings), feedback.warnings
+
+
+def test_a_crs_given_to_a_training_layer_in_qgis_is_the_one_read(tmp_path):
+    """The training polygons in EPSG:4326 as a shapefile without its .prj, the layer set to EPSG:4326 in QGIS
+    (Set Layer CRS): Train GMM reads the features in that CRS and says so, and the model is that of the same
+    shapefile with its .prj. Before, OGR read the file without a CRS, its degrees were taken for the scene's
+    metres, and no polygon lay over the scene."""
+    from qgis.core import QgsCoordinateReferenceSystem, QgsVectorLayer
+
+    from gmmselect.core import load_model
+
+    declared = str(tmp_path / "declared.shp")
+    gdal.VectorTranslate(declared, POLYGONS, format="ESRI Shapefile", dstSRS="EPSG:4326")
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    for extension in ("shp", "shx", "dbf"):
+        shutil.copy(tmp_path / f"declared.{extension}", bare / f"bare.{extension}")
+    layer = QgsVectorLayer(str(bare / "bare.shp"), "bare", "ogr")
+    assert not layer.crs().isValid()
+    layer.setCrs(QgsCoordinateReferenceSystem("EPSG:4326"))
+    models = {}
+    for name, training in [("bare", layer), ("declared", declared)]:
+        models[name] = str(tmp_path / f"{name}.gmm")
+        _, feedback = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": training, "FIELD": "class",
+                                                 "TAU": "1", "OUTPUT_MODEL": models[name]})
+        said = [line for line in feedback.infos if "set in QGIS" in line]
+        assert said == (["TRAINING: layer 'bare' is read in the CRS set in QGIS (EPSG:4326), not its file's "
+                         "(no CRS)"] if name == "bare" else [])
+    bare_model, declared_model = (load_model(models[name]).mixture for name in ("bare", "declared"))
+    np.testing.assert_array_equal(bare_model.counts_, declared_model.counts_)
+    np.testing.assert_array_equal(bare_model.means_, declared_model.means_)
+    assert sum(bare_model.counts_) == sum(LANDSAT_COUNTS.values())
+    with french_translation():
+        _, feedback = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": layer, "FIELD": "class",
+                                                 "TAU": "1", "OUTPUT_MODEL": str(tmp_path / "fr.gmm")})
+    assert ("TRAINING : la couche 'bare' est lue dans le SCR défini dans QGIS (EPSG:4326), non dans celui de "
+            "son fichier (aucun SCR)") in feedback.infos
 
 
 def test_no_data_set_in_qgis_is_named_beside_the_files(model, tmp_path):
