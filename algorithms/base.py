@@ -22,6 +22,7 @@ from contextlib import contextmanager
 
 from qgis.core import (
     QgsApplication,
+    QgsFields,
     QgsProcessingAlgorithm,
     QgsProcessingException,
     QgsProcessingFeatureSourceDefinition,
@@ -356,21 +357,36 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
     def vectorSource(self, parameters, name, context, formats, feedback):
         """(OGR name, layer name or None) of feature source `name`: its own file where its format is one of
-        `formats` and QGIS reads all of it as the file says, with the open options QGIS opened it with; else a
-        GeoPackage QGIS writes of the features it gives (a subset, the selected features, another format, a
-        CRS given to the layer in QGIS)."""
+        `formats` and QGIS shows all of it as the file holds it, with the open options QGIS opened it with;
+        else a GeoPackage QGIS writes of the features it gives (a subset, the selected features, another
+        format, or what only QGIS shows: unsaved edits, fields added in QGIS, a CRS set in QGIS)."""
         layer = self.sourceLayer(parameters, name, context)
-        assigned = layer is not None and layer.crs() != layer.dataProvider().crs()
-        if assigned:
-            self.info(feedback, GmmSelect.tr(
-                "{0}: layer '{1}' is read in the CRS set in QGIS ({2}), not its file's ({3})").format(
-                    name, layer.name(), crs_label(layer.crs()), crs_label(layer.dataProvider().crs())))
+        shown = [] if layer is None else self.shownOtherwise(layer)
+        if shown:
+            self.info(feedback, GmmSelect.tr("{0}: layer '{1}' is read as QGIS shows it: {2}").format(
+                name, layer.name(), "; ".join(shown)))
         path, layer_name = self.parameterAsCompatibleSourceLayerPathAndLayerName(
-            parameters, name, context, [] if assigned else formats, "gpkg", feedback)
+            parameters, name, context, [] if shown else formats, "gpkg", feedback)
         parts = {} if layer is None else self.sourceParts(layer)
         if parts.get("path") == path and parts.get("openOptions"):
             path = OPEN_OPTION.join([path, *parts["openOptions"]])
         return path, layer_name or None
+
+    @staticmethod
+    def shownOtherwise(layer):
+        """What QGIS shows of vector `layer` that its file does not hold, each in a few words (none: [])."""
+        provider, fields = layer.dataProvider(), layer.fields()
+        shown = []
+        if layer.crs() != provider.crs():
+            shown.append(GmmSelect.tr("in the CRS set in QGIS ({0}), not its file's ({1})").format(
+                crs_label(layer.crs()), crs_label(provider.crs())))
+        if layer.isModified():
+            shown.append(GmmSelect.tr("with its unsaved edits"))
+        added = [field.name() for index, field in enumerate(fields)
+                 if fields.fieldOrigin(index) in (QgsFields.OriginJoin, QgsFields.OriginExpression)]
+        if added:
+            shown.append(GmmSelect.tr("with the fields added in QGIS ({0})").format(", ".join(added)))
+        return shown
 
     # -- running ----------------------------------------------------------------------------
 

@@ -694,9 +694,9 @@ def test_a_crs_given_to_a_training_layer_in_qgis_is_the_one_read(tmp_path):
         models[name] = str(tmp_path / f"{name}.gmm")
         _, feedback = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": training, "FIELD": "class",
                                                  "TAU": "1", "OUTPUT_MODEL": models[name]})
-        said = [line for line in feedback.infos if "set in QGIS" in line]
-        assert said == (["TRAINING: layer 'bare' is read in the CRS set in QGIS (EPSG:4326), not its file's "
-                         "(no CRS)"] if name == "bare" else [])
+        said = [line for line in feedback.infos if "QGIS shows it" in line]
+        assert said == (["TRAINING: layer 'bare' is read as QGIS shows it: in the CRS set in QGIS "
+                         "(EPSG:4326), not its file's (no CRS)"] if name == "bare" else [])
     bare_model, declared_model = (load_model(models[name]).mixture for name in ("bare", "declared"))
     np.testing.assert_array_equal(bare_model.counts_, declared_model.counts_)
     np.testing.assert_array_equal(bare_model.means_, declared_model.means_)
@@ -704,8 +704,41 @@ def test_a_crs_given_to_a_training_layer_in_qgis_is_the_one_read(tmp_path):
     with french_translation():
         _, feedback = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": layer, "FIELD": "class",
                                                  "TAU": "1", "OUTPUT_MODEL": str(tmp_path / "fr.gmm")})
-    assert ("TRAINING : la couche 'bare' est lue dans le SCR défini dans QGIS (EPSG:4326), non dans celui de "
-            "son fichier (aucun SCR)") in feedback.infos
+    assert ("TRAINING : la couche 'bare' est lue telle que QGIS l'affiche : dans le SCR défini dans QGIS "
+            "(EPSG:4326), non dans celui de son fichier (aucun SCR)") in feedback.infos
+
+
+def test_unsaved_edits_and_fields_added_in_qgis_are_read(tmp_path):
+    """A copy of the training polygons being edited in QGIS, every 'fallen_dry' feature changed to 'cleared'
+    and not saved: Train GMM reads what QGIS shows, 3 classes, cleared of 1124 + 220 pixels, and says so; with
+    a virtual field big = upper("class") (Field Calculator) too, on field big: CLEARED. Before, OGR read the
+    file: its features as saved, and no field 'big'. The file is left as it was."""
+    from qgis.core import QgsField, QgsVectorLayer
+    from qgis.PyQt.QtCore import QVariant
+
+    from gmmselect.core import load_model
+
+    shutil.copy(POLYGONS, tmp_path / "polygons.gpkg")
+    layer = QgsVectorLayer(str(tmp_path / "polygons.gpkg"), "polygons", "ogr")
+    layer.startEditing()
+    field = layer.fields().indexOf("class")
+    for feature in layer.getFeatures():
+        if feature["class"] == "fallen_dry":
+            layer.changeAttributeValue(feature.id(), field, "cleared")
+    saved = (tmp_path / "polygons.gpkg").read_bytes()
+    said = "TRAINING: layer 'polygons' is read as QGIS shows it: with its unsaved edits"
+    for field, names, shown in [("class", ["cleared", "forest", "water"], said),
+                                ("big", ["CLEARED", "FOREST", "WATER"],
+                                 f"{said}; with the fields added in QGIS (big)")]:
+        if field == "big":
+            layer.addExpressionField('upper("class")', QgsField("big", QVariant.String))
+        model = tmp_path / "out" / f"{field}.gmm"
+        results, feedback = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": layer, "FIELD": field,
+                                                       "TAU": "1", "OUTPUT_MODEL": str(model)})
+        mixture = load_model(results["OUTPUT_MODEL"]).mixture
+        assert mixture.class_names_ == names and mixture.counts_.tolist() == [1124 + 220, 2271, 795]
+        assert shown in feedback.infos
+    assert layer.isModified() and (tmp_path / "polygons.gpkg").read_bytes() == saved
 
 
 def test_no_data_set_in_qgis_is_named_beside_the_files(model, tmp_path):
