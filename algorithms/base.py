@@ -48,7 +48,7 @@ from ..core.texts import short_list
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect, error_text, translated, translated_choices
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
-from ..raster.info import OPEN_OPTION
+from ..raster.info import OPEN_OPTION, split_open_options
 from ..raster.report import WORDS, Words
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
@@ -371,6 +371,14 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if parts.get("path") == path and parts.get("openOptions"):
             path = OPEN_OPTION.join([path, *parts["openOptions"]])
         return path, layer_name or None
+
+    def recordedSource(self, parameters, name, context, path, layer_name):
+        """(source, layer name) a model records of feature source `name`, read from `path` (`layer_name`): the
+        layer's source in QGIS where `path` is a copy QGIS wrote of its features (a temporary GeoPackage)."""
+        layer = self.sourceLayer(parameters, name, context)
+        if layer is None or split_open_options(path)[0] == self.sourceParts(layer).get("path"):
+            return path, layer_name or ""
+        return layer.source(), ""
 
     @staticmethod
     def shownOtherwise(layer):

@@ -101,9 +101,10 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
             wavelengths=parse_number_list(self.parameterAsString(parameters, self.WAVELENGTHS, context),
                                           self.WAVELENGTHS),
             layer=layer, log=self.logTo(feedback), is_canceled=feedback.isCanceled)
+        table, layer = self.recordedSource(parameters, self.INPUT, context, path, layer)
         self.info(feedback, GmmSelect.tr("Read {0} spectra of {1} classes from {3} (bands: {2})").format(
-            len(samples.y), len(samples.labels), len(samples.band_names), layer or path))
-        description = {"table": path, "layer": layer or "", "field": field, "group_field": group,
+            len(samples.y), len(samples.labels), len(samples.band_names), layer or table))
+        description = {"table": table, "layer": layer, "field": field, "group_field": group,
                        "algorithm": self.id() or self.name()}
         return samples, TrainingInputs(len(samples.band_names), description, wavelengths,
                                        self.category_colors, time.perf_counter() - started)

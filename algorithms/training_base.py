@@ -307,17 +307,17 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             parameters, self.TRAINING, self.FIELD, context, feedback, GmmSelect.tr("training layer"))
         raster = raster_info(raster_path)
         n_bands = raster.n_bands
+        training, layer = self.recordedSource(parameters, self.TRAINING, context, vector_path, layer_name)
         self.info(feedback, GmmSelect.tr("Sampling the bands of {1} ({0}) under '{2}' (field '{3}')").format(
-            n_bands, raster_path, layer_name or vector_path, field))
+            n_bands, raster_path, layer or training, field))
         max_samples = self.parameterAsInt(parameters, self.MAX_SAMPLES, context)
         samples = extract_samples(
             raster_path, vector_path, field, layer=layer_name,
             max_samples_per_class=max_samples,
             seed=self.parameterAsInt(parameters, self.SEED, context), log=self.logTo(feedback),
             progress=progress_between(feedback, 0, 20, full=100), is_canceled=feedback.isCanceled)
-        description = {"raster": raster_path, "training": vector_path, "layer": layer_name or "",
-                       "field": field, "max_samples_per_class": max_samples,
-                       "algorithm": self.id() or self.name()}
+        description = {"raster": raster_path, "training": training, "layer": layer, "field": field,
+                       "max_samples_per_class": max_samples, "algorithm": self.id() or self.name()}
         return samples, TrainingInputs(n_bands, description, raster.wavelengths, self.category_colors,
                                        time.perf_counter() - started, raster.identities)
 

@@ -712,7 +712,8 @@ def test_unsaved_edits_and_fields_added_in_qgis_are_read(tmp_path):
     """A copy of the training polygons being edited in QGIS, every 'fallen_dry' feature changed to 'cleared'
     and not saved: Train GMM reads what QGIS shows, 3 classes, cleared of 1124 + 220 pixels, and says so; with
     a virtual field big = upper("class") (Field Calculator) too, on field big: CLEARED. Before, OGR read the
-    file: its features as saved, and no field 'big'. The file is left as it was."""
+    file: its features as saved, and no field 'big'. The file is left as it was, and the model names it
+    (before: the copy QGIS wrote, /tmp/processing_.../INPUT.gpkg)."""
     from qgis.core import QgsField, QgsVectorLayer
     from qgis.PyQt.QtCore import QVariant
 
@@ -735,9 +736,13 @@ def test_unsaved_edits_and_fields_added_in_qgis_are_read(tmp_path):
         model = tmp_path / "out" / f"{field}.gmm"
         results, feedback = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": layer, "FIELD": field,
                                                        "TAU": "1", "OUTPUT_MODEL": str(model)})
-        mixture = load_model(results["OUTPUT_MODEL"]).mixture
+        saved_model = load_model(results["OUTPUT_MODEL"])
+        mixture = saved_model.mixture
         assert mixture.class_names_ == names and mixture.counts_.tolist() == [1124 + 220, 2271, 795]
         assert shown in feedback.infos
+        # the model names the layer, not the GeoPackage QGIS wrote of it for the run
+        assert saved_model.training.source["training"] == layer.source() == str(tmp_path / "polygons.gpkg")
+        assert saved_model.training.source["layer"] == ""
     assert layer.isModified() and (tmp_path / "polygons.gpkg").read_bytes() == saved
 
 
