@@ -11,7 +11,7 @@ import os
 import numpy as np
 import pytest
 from osgeo import gdal, ogr
-from qgis_helpers import CLASSES, LANDSAT, POLYGONS, cancel_past, start_qgis
+from qgis_helpers import CLASSES, LANDSAT, POLYGONS, cancel_past, recorder, start_qgis
 from qgis_helpers import processing_exception as exception
 from qgis_helpers import run_algorithm as run
 
@@ -104,6 +104,33 @@ def test_assess_gives_the_olofsson_figures(classification, sample, tmp_path):
         report = stream.read()
     assert "Rows = map class, columns = reference class" in report and 'class="area-chart"' in report
     assert " ha)" in report and "Sample design" in report
+
+
+def test_a_reference_filled_in_qgis_and_not_saved_is_assessed(classification, sample, tmp_path):
+    """The loop's third step done in QGIS's attribute table, not saved: every point of a copy of the sample
+    given its map class as reference in the edit buffer. Assess reads what QGIS shows (overall accuracy 1,
+    the log says so); the file as saved (every 5th point of a class labelled as the next) gives 1 - 1/5.
+    Before, Assess read the file as saved."""
+    import shutil
+
+    from qgis.core import QgsVectorLayer
+
+    _, map_path = classification
+    shutil.copy(sample["OUTPUT"], tmp_path / "sample.gpkg")
+    layer = QgsVectorLayer(str(tmp_path / "sample.gpkg"), "sample", "ogr")
+    layer.startEditing()
+    reference = layer.fields().indexOf("reference")
+    for feature in layer.getFeatures():
+        layer.changeAttributeValue(feature.id(), reference, CLASSES[feature["map_class"] - 1])
+    log = recorder()
+    edited = run("gmmselect:assess", {"INPUT": map_path, "REFERENCE": layer, "FIELD": "reference",
+                                      "OUTPUT_TABLE": str(tmp_path / "edited.csv")}, feedback=log)
+    assert edited["OVERALL_ACCURACY"] == 1.0
+    assert "REFERENCE: layer 'sample' is read as QGIS shows it: with its unsaved edits" in log.infos
+    saved = run("gmmselect:assess", {"INPUT": map_path, "REFERENCE": str(tmp_path / "sample.gpkg"),
+                                     "FIELD": "reference", "OUTPUT_TABLE": str(tmp_path / "saved.csv")})
+    n = sample["N_TOTAL"] // 4
+    assert saved["OVERALL_ACCURACY"] == pytest.approx((n - n // 5) / n)
 
 
 def test_reference_classes_the_map_lacks_leave_no_output(classification, tmp_path):
