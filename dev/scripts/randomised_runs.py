@@ -10,7 +10,8 @@ a VRT, a page of a multi-page GeoTIFF (a subdataset) or a GeoTIFF opened with an
 loads such a layer), a random class layer (polygons, points, several parts, features without a geometry or
 outside the scene; a class field of text, integers or reals, named with spaces or accents, with empty and
 null values and names that differ only in case; the scene's CRS, another or none) and a random table of
-spectra (its column types in a .csvt, guessed by OGR as QGIS may open it, or none), then runs a chain: a
+spectra (its column types in a .csvt, guessed by OGR as QGIS may open it, or none); the class layer is at
+times a layer of the project with an edit not saved or a virtual class field. Then it runs a chain: a
 training algorithm (Train GMM, Train Selection or Train Selection from a table), Predict with its model (a
 bundled model when training was refused), the sample design on the map, Assess with its points relabelled
 in part.
@@ -235,6 +236,23 @@ def random_layer(rng, path, transform, size, scene_epsg, field):
         layer.CreateFeature(feature)
     source = None
     return path
+
+
+def shown_in_qgis(rng, path, field):
+    """(layer id, class field) of the training GeoPackage at `path` loaded in the project as a user may leave
+    it in QGIS: a feature's class changed and not saved, or the class field copied into a virtual field."""
+    from qgis.core import QgsField, QgsProject, QgsVectorLayer
+
+    layer = QgsVectorLayer(path, "training", "ogr")
+    index = layer.fields().indexOf(field)
+    features = list(layer.getFeatures())
+    if index >= 0 and rng.random() < 0.5:
+        layer.startEditing()
+        layer.changeAttributeValue(features[0].id(), index, features[-1][field])
+    elif index >= 0:
+        layer.addExpressionField(f'"{field}"', QgsField("copy", layer.fields().field(field).type()))
+        field = "copy"
+    return QgsProject.instance().addMapLayer(layer).id(), field
 
 
 def random_table(rng, path, n_bands):
@@ -546,6 +564,8 @@ def random_case(seed, folder, origins, cli=False):
         case.taken.append(layer)
         base = {"INPUT": scene, "TRAINING": layer, "FIELD": field if rng.random() < 0.95 else "note",
                 **fast}
+        if not cli and rng.random() < 0.15:
+            base["TRAINING"], base["FIELD"] = shown_in_qgis(rng, layer, base["FIELD"])
         if kind == "trainselection":
             base["MAX_FEATURES"] = 3
     base["OUTPUT_MODEL"] = destination(rng, outputs, "model", "gmm", case.taken)
