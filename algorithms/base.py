@@ -39,6 +39,7 @@ from qgis.core import (
     QgsProcessingParameterVectorDestination,
     QgsProcessingParameterVectorLayer,
     QgsProviderRegistry,
+    QgsRasterRange,
 )
 from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QIcon
@@ -47,6 +48,7 @@ from ..core import Canceled
 from ..core.texts import short_list
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect, error_text, translated, translated_choices
+from ..raster.blocks import BandNoData
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
 from ..raster.info import OPEN_OPTION, split_open_options
 from ..raster.report import WORDS, Words
@@ -219,7 +221,36 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
     def rasterPath(self, parameters, name, context, feedback, optional=False):
         """A GDAL-readable path of raster parameter `name` (None when optional and not given), with a
-        warning where QGIS shows the layer otherwise than its file."""
+        warning where QGIS shows the layer otherwise than its file (another CRS, other no-data)."""
+        layer = self.rasterLayer(parameters, name, context, optional)
+        if layer is None:
+            return None
+        self.warnOtherCrs(feedback, name, layer)
+        provider = layer.dataProvider()
+        masked = [band for band in range(1, layer.bandCount() + 1) if other_no_data(provider, band)]
+        if masked:
+            self.warning(feedback, GmmSelect.tr(
+                "{0}: the no-data of layer '{1}' set in QGIS (Layer Properties > Transparency) is not its "
+                "file's on bands {2}; GMM Select reads the file's no-data values: to use those of QGIS, "
+                "write them into the file (e.g. gdal_translate -a_nodata) and run again").format(
+                    name, layer.name(), short_list(masked)))
+        return layer.source()
+
+    def imageSource(self, parameters, name, context, feedback):
+        """(GDAL-readable path, {band number: BandNoData}) of the image `name` whose bands are sampled or
+        classified: its no-data as QGIS shows it on each band where that is not its file's (the log says
+        so); a warning where its CRS in QGIS is not its file's."""
+        layer = self.rasterLayer(parameters, name, context)
+        self.warnOtherCrs(feedback, name, layer)
+        no_data = shown_no_data(layer.dataProvider(), layer.bandCount())
+        if no_data:
+            self.info(feedback, GmmSelect.tr(
+                "{0}: layer '{1}' is read as QGIS shows it: with the no-data set in QGIS on bands {2}"
+            ).format(name, layer.name(), short_list(sorted(no_data))))
+        return layer.source(), no_data
+
+    def rasterLayer(self, parameters, name, context, optional=False):
+        """The GDAL raster layer of parameter `name` (None when optional and not given)."""
         layer = self.parameterAsRasterLayer(parameters, name, context)
         if layer is None:
             if optional and parameters.get(name) in (None, ""):
@@ -231,12 +262,11 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             raise QgsProcessingException(GmmSelect.tr("{0}: '{1}' is a {2} layer; GMM Select reads raster "
                                                       "files through GDAL: save it as a GeoTIFF first")
                                          .format(name, layer.name(), layer.providerType()))
-        self.warnUnlikeFile(feedback, name, layer)
-        return layer.source()
+        return layer
 
-    def warnUnlikeFile(self, feedback, name, layer):
-        """Warn where QGIS shows raster `layer` (parameter `name`) otherwise than its file, which GMM Select
-        reads: in another CRS, or with other no-data values."""
+    def warnOtherCrs(self, feedback, name, layer):
+        """Warn where QGIS shows raster `layer` (parameter `name`) in another CRS than its file's, which GMM
+        Select reads."""
         provider = layer.dataProvider()
         if layer.crs() != provider.crs():
             self.warning(feedback, GmmSelect.tr(
@@ -244,13 +274,6 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                 "the file as it is, in {3}: to work in {2}, assign it to the file (Raster > Projections > "
                 "Assign Projection) and run again").format(name, layer.name(), crs_label(layer.crs()),
                                                           crs_label(provider.crs())))
-        masked = [band for band in range(1, layer.bandCount() + 1) if other_no_data(provider, band)]
-        if masked:
-            self.warning(feedback, GmmSelect.tr(
-                "{0}: the no-data of layer '{1}' set in QGIS (Layer Properties > Transparency) is not its "
-                "file's on bands {2}; GMM Select reads the file's no-data values: to use those of QGIS, "
-                "write them into the file (e.g. gdal_translate -a_nodata) and run again").format(
-                    name, layer.name(), short_list(masked)))
 
     def outputPaths(self, parameters, context):
         """{destination parameter: absolute path or None}, read once (temporary names differ per call),
@@ -495,6 +518,23 @@ def other_no_data(provider, band):
     properties, or the file's own no-data value not used."""
     return bool(provider.userNoDataValues(band)) or (provider.sourceHasNoDataValue(band)
                                                      and not provider.useSourceNoDataValue(band))
+
+
+def shown_no_data(provider, n_bands):
+    """{band number: BandNoData} of the bands whose no-data QGIS shows otherwise than their file's: the file's
+    value used or not, and the ranges added in QGIS (a bound of NaN is none)."""
+    return {band: BandNoData(provider.useSourceNoDataValue(band),
+                             tuple(no_data_range(values) for values in provider.userNoDataValues(band)))
+            for band in range(1, n_bands + 1) if other_no_data(provider, band)}
+
+
+def no_data_range(values):
+    """(low, high, low included, high included) of a QgsRasterRange."""
+    bounds = values.bounds()
+    low = -math.inf if math.isnan(values.min()) else values.min()
+    high = math.inf if math.isnan(values.max()) else values.max()
+    return (low, high, bounds in (QgsRasterRange.IncludeMinAndMax, QgsRasterRange.IncludeMin),
+            bounds in (QgsRasterRange.IncludeMinAndMax, QgsRasterRange.IncludeMax))
 
 
 def crs_label(crs):

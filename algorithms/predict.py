@@ -117,7 +117,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
         """Raster, model, optional mask and size, and the three raster outputs."""
         self.addRasterInput(GmmSelect.tr("The image to classify: it must hold the bands the model was "
                                          "trained on (matched by name, else by number, else by "
-                                         "wavelength)."))
+                                         "wavelength). Its no-data values are its file's, or those set on "
+                                         "the layer in QGIS."))
         self.addParameterWithHelp(QgsProcessingParameterFile(
             self.MODEL, GmmSelect.tr("Model file"),
             fileFilter=GmmSelect.tr("GMM Select model (*.gmm);;All files (*)")),
@@ -172,7 +173,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             paths = self.outputPaths(parameters, context)
             output, confidence, probabilities = (paths[self.OUTPUT], paths[self.CONFIDENCE],
                                                  paths[self.PROBABILITIES])
-            raster_path = self.rasterPath(parameters, self.INPUT, context, feedback)
+            raster_path, no_data = self.imageSource(parameters, self.INPUT, context, feedback)
             mask_path = self.rasterPath(parameters, self.MASK, context, feedback, optional=True)
             model_path = self.parameterAsFile(parameters, self.MODEL, context)
             saved = load_model(model_path)
@@ -192,7 +193,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                                progress=progress_between(feedback, 0, 100, full=100),
                                is_canceled=feedback.isCanceled, log=self.logTo(feedback),
                                n_raster_bands=saved.n_raster_bands, outputs=self.staging,
-                               model_bands=model_bands(saved, band_numbers), band_map=band_map, client=client)
+                               model_bands=model_bands(saved, band_numbers), band_map=band_map, client=client,
+                               no_data=no_data)
             self.commitOutputs(feedback)
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
         self.info(feedback, GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(

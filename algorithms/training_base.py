@@ -138,7 +138,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     def addSampleInputs(self):
         """INPUT raster, TRAINING polygons or points and their class FIELD."""
         self.addRasterInput(GmmSelect.tr("The image to learn from: any number of bands, any data type. "
-                                         "No-data pixels (in any band) are not sampled."))
+                                         "No-data pixels (in any band: its file's no-data values, or those "
+                                         "set on the layer in QGIS) are not sampled."))
         self.addClassLayer(
             self.TRAINING, GmmSelect.tr("Training polygons or points"),
             GmmSelect.tr("Polygons (every pixel whose centre falls inside is sampled) or points (the "
@@ -302,7 +303,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     def readSamples(self, parameters, context, feedback):
         """The training samples and their TrainingInputs (source, bands, wavelengths, class colours)."""
         started = time.perf_counter()
-        raster_path = self.rasterPath(parameters, self.INPUT, context, feedback)
+        raster_path, no_data = self.imageSource(parameters, self.INPUT, context, feedback)
         vector_path, layer_name, field = self.classVector(
             parameters, self.TRAINING, self.FIELD, context, feedback, GmmSelect.tr("training layer"))
         raster = raster_info(raster_path)
@@ -315,7 +316,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             raster_path, vector_path, field, layer=layer_name,
             max_samples_per_class=max_samples,
             seed=self.parameterAsInt(parameters, self.SEED, context), log=self.logTo(feedback),
-            progress=progress_between(feedback, 0, 20, full=100), is_canceled=feedback.isCanceled)
+            progress=progress_between(feedback, 0, 20, full=100), is_canceled=feedback.isCanceled,
+            no_data=no_data)
         description = {"raster": raster_path, "training": training, "layer": layer, "field": field,
                        "max_samples_per_class": max_samples, "algorithm": self.id() or self.name()}
         return samples, TrainingInputs(n_bands, description, raster.wavelengths, self.category_colors,

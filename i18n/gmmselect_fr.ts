@@ -24,57 +24,57 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="139"/>
+        <location filename="../algorithms/base.py" line="141"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="227"/>
+        <location filename="../algorithms/base.py" line="258"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="231"/>
+        <location filename="../algorithms/base.py" line="262"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="205"/>
+        <location filename="../algorithms/base.py" line="207"/>
         <source>{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.</source>
         <translation>{0} doit être {1} de {2:.10g} à {3:.10g} ; reçu {4}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="206"/>
+        <location filename="../algorithms/base.py" line="208"/>
         <source>a whole number</source>
         <translation>un nombre entier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="206"/>
+        <location filename="../algorithms/base.py" line="208"/>
         <source>a number</source>
         <translation>un nombre</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="456"/>
+        <location filename="../algorithms/base.py" line="487"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="460"/>
+        <location filename="../algorithms/base.py" line="491"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="461"/>
+        <location filename="../algorithms/base.py" line="492"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="465"/>
+        <location filename="../algorithms/base.py" line="496"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="501"/>
+        <location filename="../algorithms/base.py" line="549"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -84,32 +84,32 @@
         <translation>Prédire</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="122"/>
+        <location filename="../algorithms/predict.py" line="123"/>
         <source>Model file</source>
         <translation>Fichier de modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="123"/>
+        <location filename="../algorithms/predict.py" line="124"/>
         <source>GMM Select model (*.gmm);;All files (*)</source>
         <translation>Modèle GMM Select (*.gmm);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="124"/>
+        <location filename="../algorithms/predict.py" line="125"/>
         <source>A .gmm model written by Train GMM or Train Selection (the content is checked, not the name).</source>
         <translation>Un modèle .gmm écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes (le contenu est vérifié, pas le nom).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="127"/>
+        <location filename="../algorithms/predict.py" line="128"/>
         <source>Mask</source>
         <translation>Masque</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="128"/>
+        <location filename="../algorithms/predict.py" line="129"/>
         <source>Optional raster on the same grid: only pixels with a value &gt; 0 are classified.</source>
         <translation>Raster facultatif sur la même grille : seuls les pixels de valeur &gt; 0 sont classés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="130"/>
+        <location filename="../algorithms/predict.py" line="131"/>
         <source>Number of selected bands to use (selection models)</source>
         <translation>Nombre de bandes sélectionnées à utiliser (modèles avec sélection)</translation>
     </message>
@@ -119,37 +119,37 @@
         <translation>Classification</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="157"/>
+        <location filename="../algorithms/predict.py" line="158"/>
         <source>Confidence</source>
         <translation>Carte de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="158"/>
+        <location filename="../algorithms/predict.py" line="159"/>
         <source>Posterior probability of the winning class, in (0, 1] (Float32), styled with a continuous red (0) to green (1) ramp (.qml next to it).</source>
         <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), stylée avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="161"/>
+        <location filename="../algorithms/predict.py" line="162"/>
         <source>Class probabilities</source>
         <translation>Probabilités des classes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="162"/>
+        <location filename="../algorithms/predict.py" line="163"/>
         <source>One band per class (in the model&apos;s class order): posterior probabilities (Float32).</source>
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="164"/>
+        <location filename="../algorithms/predict.py" line="165"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="165"/>
+        <location filename="../algorithms/predict.py" line="166"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="198"/>
+        <location filename="../algorithms/predict.py" line="200"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -274,17 +274,12 @@
         <translation>Une ligne par taille : valeur du critère et bandes du meilleur ensemble, par numéro et par nom ; 'selected' marque l'ensemble utilisé par le modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="140"/>
-        <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band) are not sampled.</source>
-        <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande) ne sont pas échantillonnés.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="143"/>
+        <location filename="../algorithms/training_base.py" line="144"/>
         <source>Training polygons or points</source>
         <translation>Polygones ou points d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="144"/>
+        <location filename="../algorithms/training_base.py" line="145"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
         <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
     </message>
@@ -294,32 +289,32 @@
         <translation>Champ de classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="149"/>
+        <location filename="../algorithms/training_base.py" line="150"/>
         <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
         <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="154"/>
+        <location filename="../algorithms/training_base.py" line="155"/>
         <source>Folds by polygon</source>
         <translation>Plis par polygone</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="155"/>
+        <location filename="../algorithms/training_base.py" line="156"/>
         <source>Keep all pixels of a polygon in the same fold. Pixels of one field are near-duplicates: splitting them inflates every accuracy.</source>
         <translation>Garde tous les pixels d'un polygone dans le même pli. Les pixels d'une même parcelle sont quasi identiques : les séparer gonfle toutes les exactitudes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="158"/>
+        <location filename="../algorithms/training_base.py" line="159"/>
         <source>Share of polygons held out for validation</source>
         <translation>Part des polygones réservés à la validation</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="165"/>
+        <location filename="../algorithms/training_base.py" line="166"/>
         <source>Maximum samples per class (0 = all)</source>
         <translation>Nombre maximal d'échantillons par classe (0 = tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="166"/>
+        <location filename="../algorithms/training_base.py" line="167"/>
         <source>Draw at most this many pixels per class (seeded), to bound memory and time on large training sets. 0 keeps every pixel.</source>
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
@@ -334,12 +329,12 @@
         <translation>Graine du tirage de la réserve de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="198"/>
+        <location filename="../algorithms/training_base.py" line="199"/>
         <source>GMM Select model (*.gmm)</source>
         <translation>Modèle GMM Select (*.gmm)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="199"/>
+        <location filename="../algorithms/training_base.py" line="200"/>
         <source>The trained model for Predict (.gmm: NumPy arrays and a JSON header, never pickled).</source>
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
@@ -354,17 +349,17 @@
         <translation>Fichiers HTML (*.html)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="203"/>
+        <location filename="../algorithms/training_base.py" line="204"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="209"/>
+        <location filename="../algorithms/training_base.py" line="210"/>
         <source>Confusion matrix</source>
         <translation>Matrice de confusion</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="215"/>
+        <location filename="../algorithms/training_base.py" line="216"/>
         <source>Kappa</source>
         <translation>Kappa</translation>
     </message>
@@ -374,32 +369,32 @@
         <translation>Exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="217"/>
+        <location filename="../algorithms/training_base.py" line="218"/>
         <source>Ridge tau of the model</source>
         <translation>Crête (ridge) tau du modèle</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="223"/>
+        <location filename="../algorithms/training_base.py" line="224"/>
         <source>Source of the accuracy figures</source>
         <translation>Source des mesures d'exactitude</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="225"/>
+        <location filename="../algorithms/training_base.py" line="226"/>
         <source>Bands used (names)</source>
         <translation>Bandes utilisées (noms)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="251"/>
+        <location filename="../algorithms/training_base.py" line="252"/>
         <source>Class colours: the training layer&apos;s categorized style ({0} categories)</source>
         <translation>Couleurs des classes : le style catégorisé de la couche d'entraînement ({0} catégories)</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="296"/>
+        <location filename="../algorithms/training_base.py" line="297"/>
         <source>KAPPA = {0:.4f} and OVERALL_ACCURACY = {1:.4f} are {2}</source>
         <translation>KAPPA = {0:.4f} et OVERALL_ACCURACY = {1:.4f} sont {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="298"/>
+        <location filename="../algorithms/training_base.py" line="299"/>
         <source>Model written to {0} ({1:.2f} s in all)</source>
         <translation>Modèle écrit dans {0} ({1:.2f} s au total)</translation>
     </message>
@@ -568,32 +563,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="413"/>
+        <location filename="../algorithms/base.py" line="444"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="415"/>
+        <location filename="../algorithms/base.py" line="446"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="418"/>
+        <location filename="../algorithms/base.py" line="449"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="272"/>
+        <location filename="../algorithms/base.py" line="295"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="293"/>
+        <location filename="../algorithms/base.py" line="316"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="296"/>
+        <location filename="../algorithms/base.py" line="319"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -703,12 +698,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="347"/>
+        <location filename="../algorithms/base.py" line="370"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="351"/>
+        <location filename="../algorithms/base.py" line="374"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -803,7 +798,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="307"/>
+        <location filename="../algorithms/training_base.py" line="308"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
@@ -873,27 +868,27 @@ Taille {1} : {2:.6g}{3}
         <translation>Plis de la validation croisée (0 = un contre tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="121"/>
+        <location filename="../algorithms/base.py" line="123"/>
         <source>Default: {0}.</source>
         <translation>Par défaut : {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="132"/>
+        <location filename="../algorithms/base.py" line="134"/>
         <source>As a value, give the key (e.g. {0}) or its index.</source>
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="481"/>
+        <location filename="../algorithms/base.py" line="512"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="481"/>
+        <location filename="../algorithms/base.py" line="512"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="152"/>
+        <location filename="../algorithms/predict.py" line="153"/>
         <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer's categorized style when it had one, else those of the land covers the class names say (water, forest, eau, forêt...), else a palette for colour-blind eyes.</source>
         <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon celles des occupations du sol que disent les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens.</translation>
     </message>
@@ -903,7 +898,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection séquentielle flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme Prédire. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme Prédire peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="254"/>
+        <location filename="../algorithms/training_base.py" line="255"/>
         <source>Class colours: from the class names where they name a land cover (water, forest, eau, forêt...), else a palette for colour-blind eyes (the training layer has no categorized style on the class field)</source>
         <translation>Couleurs des classes : celles des occupations du sol que nomment les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens (la couche d'entraînement n'a pas de style catégorisé sur le champ de classe)</translation>
     </message>
@@ -1278,17 +1273,17 @@ Taille {1} : {2:.6g}{3}
         <translation>poids N_h / n_h</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="135"/>
+        <location filename="../algorithms/predict.py" line="136"/>
         <source>Band map (model band=raster band)</source>
         <translation>Correspondance des bandes (bande du modèle=bande du raster)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="143"/>
+        <location filename="../algorithms/predict.py" line="144"/>
         <source>Dask scheduler address</source>
         <translation>Adresse de l'ordonnanceur Dask</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="144"/>
+        <location filename="../algorithms/predict.py" line="145"/>
         <source>Empty: classify on this machine. An address such as &apos;tcp://10.0.0.5:8786&apos; (printed by &apos;dask scheduler&apos;): the workers of that Dask cluster classify the raster in tiles, with the same result. The raster, the mask and the output&apos;s folder must be at paths every worker sees, and GMM Select must be importable there.</source>
         <translation>Vide : classer sur cette machine. Une adresse telle que 'tcp://10.0.0.5:8786' (affichée par 'dask scheduler') : les workers de cette grappe Dask classent le raster par tuiles, avec le même résultat. Le raster, le masque et le dossier de la sortie doivent se trouver à des chemins que chaque worker voit, et GMM Select doit pouvoir y être importé.</translation>
     </message>
@@ -1303,12 +1298,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Par classe, cette part des lignes (des groupes avec GROUP_FIELD ; arrondie ; tirage avec graine) est réservée à la validation : jamais vue par la sélection ni par l'ajustement évalué, elle donne une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur toutes les lignes). 0 = aucune réserve : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="160"/>
+        <location filename="../algorithms/training_base.py" line="161"/>
         <source>Per class, this share of the polygons (rounded; seeded) is held out: never seen by the (alpha, tau) search, the selection or the assessed fit, it gives an independent accuracy assessment (REFIT then refits the saved model on all polygons). 0 = no hold-out: the accuracy outputs are then the cross-validation estimate.</source>
         <translation>Par classe, cette part des polygones (arrondie ; tirage avec graine) est réservée comme polygones de validation : jamais vus par la recherche de (alpha, tau), la sélection ni l'ajustement évalué, ils donnent une évaluation indépendante de l'exactitude (REFIT réajuste ensuite le modèle enregistré sur tous les polygones). 0 = aucun polygone réservé : les sorties d'exactitude sont alors l'estimation par validation croisée.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="220"/>
+        <location filename="../algorithms/training_base.py" line="221"/>
         <source>Shrinkage alpha of the model</source>
         <translation>Rétrécissement alpha du modèle</translation>
     </message>
@@ -1493,7 +1488,7 @@ Taille {1} : {2:.6g}{3}
         <translation>relative : la crête vaut tau fois la variance intra-classe commune de chaque bande, (1 - alpha) S_c + alpha S_pooled + tau diag(S_pooled) : la même fraction de la variance de chaque bande, quelles que soient ses unités (comme si chaque bande était standardisée). absolute : tau I, en unités de bande au carré (la crête des versions précédentes). auto (par défaut) : relative quand tau est recherché sur la grille par défaut (TAU vide dans Entraîner GMM), absolute pour des valeurs de TAU données (toujours dans Entraîner avec sélection de bandes, dont la recherche de alpha se fait alors dans les mêmes unités), de sorte qu'un TAU donné auparavant garde son sens ; choisir relative pour donner un tau relatif (p. ex. lu dans un rapport).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="222"/>
+        <location filename="../algorithms/training_base.py" line="223"/>
         <source>Scale of the model&apos;s tau (relative or absolute)</source>
         <translation>Échelle du tau du modèle (relative ou absolute)</translation>
     </message>
@@ -1533,7 +1528,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{blend}, choisis sur les {bands} bandes sélectionnées après la sélection (MODEL_SEARCH), {how}. La sélection elle-même a utilisé alpha = {alpha} et tau = {tau} (TAU).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="131"/>
+        <location filename="../algorithms/predict.py" line="132"/>
         <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only), with the model&apos;s alpha and tau (chosen for the bands it was saved with).</source>
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement), avec l'alpha et le tau du modèle (choisis pour les bandes avec lesquelles il a été enregistré).</translation>
     </message>
@@ -2323,27 +2318,27 @@ Taille {1} : {2:.6g}{3}
         <translation>les longueurs d'onde du raster {path!r} diffèrent de celles du modèle de plus de {tolerance:.2%} : {differences} (modèle -&gt; raster) ; classez un raster ayant les bandes sur lesquelles le modèle a été entraîné, ou {fix} pour accepter la différence</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="109"/>
+        <location filename="../raster/blocks.py" line="129"/>
         <source>band numbers {bands} for raster {path!r} repeat a band; list each band once</source>
         <translation>les numéros de bande {bands} pour le raster {path!r} répètent une bande ; indiquez chaque bande une seule fois</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="119"/>
+        <location filename="../raster/blocks.py" line="139"/>
         <source>raster {path!r} has complex-valued bands; convert them to real values (amplitude, intensity) first</source>
         <translation>le raster {path!r} a des bandes à valeurs complexes ; convertissez-les d'abord en valeurs réelles (amplitude, intensité)</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="198"/>
+        <location filename="../raster/blocks.py" line="222"/>
         <source>mask {mask!r} is {mask_width} x {mask_height} px but raster {raster!r} is {width} x {height} px; resample the mask onto the raster&apos;s grid (e.g. gdalwarp -te/-tr or Align rasters)</source>
         <translation>le masque {mask!r} fait {mask_width} x {mask_height} px mais le raster {raster!r} fait {width} x {height} px ; rééchantillonnez le masque sur la grille du raster (p. ex. gdalwarp -te/-tr ou Aligner les rasters)</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="205"/>
+        <location filename="../raster/blocks.py" line="229"/>
         <source>mask {mask!r} has the size of raster {raster!r} but another grid (geotransform {mask_grid} vs {raster_grid}); resample the mask onto the raster&apos;s grid</source>
         <translation>le masque {mask!r} a la taille du raster {raster!r} mais une autre grille (géotransformation {mask_grid} contre {raster_grid}) ; rééchantillonnez le masque sur la grille du raster</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="247"/>
+        <location filename="../raster/blocks.py" line="271"/>
         <source>GDAL could not read window x={x} y={y} {width} x {height} of raster {path!r}: {reason}; check that the file is complete and readable</source>
         <translation>GDAL n'a pas pu lire la fenêtre x={x} y={y} {width} x {height} du raster {path!r} : {reason} ; vérifiez que le fichier est complet et lisible</translation>
     </message>
@@ -2413,7 +2408,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{path!r} ne contient aucune bande raster (est-ce un vecteur ou un conteneur de sous-jeux de données ?)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="495"/>
+        <location filename="../algorithms/base.py" line="543"/>
         <source>no CRS</source>
         <translation>aucun SCR</translation>
     </message>
@@ -2493,22 +2488,22 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="253"/>
+        <location filename="../raster/predict.py" line="254"/>
         <source>the mask</source>
         <translation>le masque</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="259"/>
+        <location filename="../raster/predict.py" line="260"/>
         <source>{count} class names for the {classes} classes of the model; give one name per class, in the order of the model&apos;s labels</source>
         <translation>{count} noms de classe pour les {classes} classes du modèle ; donnez un nom par classe, dans l'ordre des étiquettes du modèle</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="266"/>
+        <location filename="../raster/predict.py" line="267"/>
         <source>Classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} windows with {threads} threads</source>
         <translation>Classification de {width} x {height} px de {path!r}, bandes {bands}, en {windows} fenêtres avec {threads} threads</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="333"/>
+        <location filename="../raster/predict.py" line="335"/>
         <source>class colours: {problem}</source>
         <translation>couleurs des classes : {problem}</translation>
     </message>
@@ -2523,12 +2518,12 @@ Taille {1} : {2:.6g}{3}
         <translation>{samples} échantillons de {classes} classes tirés de {raster!r} (bandes {bands}) ; {unusable} pixels sans donnée ou masqués écartés ; {read} des {total} pixels du raster lus</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="345"/>
+        <location filename="../raster/samples.py" line="347"/>
         <source>a sample limit per class needs every sample in one place; leave max_samples_per_class at 0 to accumulate the statistics on a Dask cluster</source>
         <translation>une limite d'échantillons par classe exige que tous les échantillons soient réunis en un seul endroit ; laissez max_samples_per_class à 0 pour cumuler les statistiques sur une grappe Dask</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="394"/>
+        <location filename="../raster/samples.py" line="396"/>
         <source>Dask: {tasks} statistics tasks over {windows} windows on {workers} workers</source>
         <translation>Dask : {tasks} tâches de statistiques sur {windows} fenêtres avec {workers} workers</translation>
     </message>
@@ -2728,17 +2723,17 @@ Taille {1} : {2:.6g}{3}
         <translation>La recherche (alpha, tau) moyenne son critère sur les plis d'autant de répartitions aléatoires des {groups} (ou des {pixels}) en FOLDS plis : son choix dépend alors moins du tirage des plis (le SEED), pour autant de fois son coût (README : exactitude face aux autres outils). 1 = une seule répartition, la plus rapide. Le leave-one-out (FOLDS = 0) n'en a qu'une.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="172"/>
+        <location filename="../algorithms/training_base.py" line="173"/>
         <source>Refit the final model on all {groups}</source>
         <translation>Réajuster le modèle final sur tous les {groups}</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="174"/>
+        <location filename="../algorithms/training_base.py" line="175"/>
         <source>Yes (default): once the held-out {groups} have assessed the model trained without them, the (alpha, tau) search or the band selection and the fit run again on all {groups}, so no training {group} is wasted (the held-out figures assess that procedure on fewer {groups}; the saved bands, alpha and tau may differ from the assessed ones). No: the saved model is the one assessed.</source>
         <translation>Oui (par défaut) : une fois que les {groups} réservés ont évalué le modèle entraîné sans eux, la recherche de (alpha, tau) ou la sélection de bandes et l'ajustement sont refaits sur tous les {groups}, si bien qu'aucun {group} d'entraînement n'est perdu (les chiffres de validation évaluent cette procédure sur moins de {groups} ; les bandes, alpha et tau enregistrés peuvent différer de ceux évalués). Non : le modèle enregistré est celui qui a été évalué.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="211"/>
+        <location filename="../algorithms/training_base.py" line="212"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out {groups} when VALIDATION &gt; 0, else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les {groups} réservés quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
@@ -2968,7 +2963,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Oui (par défaut) : avec des plis groupés et au plus {limit} {groups}, la validation croisée laisse de côté un {group} à la fois au lieu de FOLDS plis (comme FOLDS = 0), sur les {groups} d'entraînement puis de nouveau sur tous les {groups} pour le réajustement ; le journal le signale. Chaque pli s'entraîne alors sur tous les {groups} sauf un, plus près du modèle final que des plis qui retirent chacun un cinquième de peu de {groups} ; sur les données mesurées (3 à 17 {groups} par classe), elle a fait mieux que 5 plis ou aussi bien aux erreurs de mesure près (README : exactitude face aux autres outils), pour jusqu'à 4 fois le coût. Non : FOLDS plis quels que soient les {groups}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="185"/>
+        <location filename="../algorithms/training_base.py" line="186"/>
         <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. alpha* is the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training {group} to another (Schaefer &amp; Strimmer 2005, a jackknife over the {groups}; over the samples when the folds do not keep {groups} whole): few or dissimilar {groups} per class give a large alpha*; alpha* = 1 is searched alone. </source>
         <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. alpha* est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un {group} d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les {groups} ; sur les échantillons quand les plis ne gardent pas les {groups} entiers) : des {groups} peu nombreux ou dissemblables par classe donnent un grand alpha* ; alpha* = 1 est cherché seul. </translation>
     </message>
@@ -3078,7 +3073,7 @@ Taille {1} : {2:.6g}{3}
         <translation>lignes de la table {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez ces lignes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="182"/>
+        <location filename="../algorithms/predict.py" line="183"/>
         <source>Model: {0} classes ({1}), tau = {2}, bands ({3}): {4}</source>
         <translation>Modèle : {0} classes ({1}), tau = {2}, bandes ({3}) : {4}</translation>
     </message>
@@ -3123,12 +3118,12 @@ Taille {1} : {2:.6g}{3}
         <translation>entités sur le raster qui ne couvrent aucun centre de pixel (plus petites ou plus fines qu'un pixel) : {count} ; agrandissez-les ou utilisez all_touched</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="104"/>
+        <location filename="../algorithms/train_selection_table.py" line="105"/>
         <source>Read {0} spectra of {1} classes from {3} (bands: {2})</source>
         <translation>{0} spectres de {1} classes lus dans {3} (bandes : {2})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="310"/>
+        <location filename="../algorithms/training_base.py" line="312"/>
         <source>Sampling the bands of {1} ({0}) under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage des bandes de {1} ({0}) sous '{2}' (champ '{3}')</translation>
     </message>
@@ -3148,7 +3143,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Pixels des polygones de référence écartés : {count} (sans classe dans la carte (sans donnée), ou couverts par des polygones de classes différentes)</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="104"/>
+        <location filename="../raster/blocks.py" line="124"/>
         <source>raster {path!r} has bands 1..{count} but bands {bands} were asked for; choose band numbers in that range (or the raster the model was trained on)</source>
         <translation>le raster {path!r} a les bandes 1..{count} mais les bandes {bands} ont été demandées ; choisissez des numéros de bande dans cet intervalle (ou le raster sur lequel le modèle a été entraîné)</translation>
     </message>
@@ -3203,22 +3198,17 @@ Taille {1} : {2:.6g}{3}
         <translation>{path!r} n'a pas de couche {layer!r} ; ses couches sont : {layers}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="242"/>
+        <location filename="../algorithms/base.py" line="272"/>
         <source>{0}: the CRS of layer &apos;{1}&apos; in QGIS ({2}) is not that of its file ({3}); GMM Select reads the file as it is, in {3}: to work in {2}, assign it to the file (Raster &gt; Projections &gt; Assign Projection) and run again</source>
         <translation>{0} : le SCR de la couche '{1}' dans QGIS ({2}) n'est pas celui de son fichier ({3}) ; GMM Select lit le fichier tel quel, en {3} : pour travailler en {2}, affectez-le au fichier (Raster &gt; Projections &gt; Assigner une projection) et relancez</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="249"/>
+        <location filename="../algorithms/base.py" line="232"/>
         <source>{0}: the no-data of layer &apos;{1}&apos; set in QGIS (Layer Properties &gt; Transparency) is not its file&apos;s on bands {2}; GMM Select reads the file&apos;s no-data values: to use those of QGIS, write them into the file (e.g. gdal_translate -a_nodata) and run again</source>
         <translation>{0} : les valeurs sans donnée de la couche '{1}' définies dans QGIS (Propriétés de la couche &gt; Transparence) ne sont pas celles de son fichier sur les bandes {2} ; GMM Select lit les valeurs sans donnée du fichier : pour utiliser celles de QGIS, écrivez-les dans le fichier (par ex. gdal_translate -a_nodata) et relancez</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="118"/>
-        <source>The image to classify: it must hold the bands the model was trained on (matched by name, else by number, else by wavelength).</source>
-        <translation>L'image à classer : elle doit contenir les bandes sur lesquelles le modèle a été entraîné (associées par leur nom, sinon par leur numéro, sinon par leur longueur d'onde).</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/predict.py" line="136"/>
+        <location filename="../algorithms/predict.py" line="137"/>
         <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (by number when either has no band names) and their wavelengths compared; where that fails, by wavelength (each model band to the one raster band nearest within 0.2 %), else the run stops. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
         <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes) et leurs longueurs d'onde comparées ; en cas d'échec, par leur longueur d'onde (chaque bande du modèle à la seule bande du raster la plus proche à 0,2 % près), sinon le traitement s'arrête. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
     </message>
@@ -3253,24 +3243,39 @@ Taille {1} : {2:.6g}{3}
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="366"/>
+        <location filename="../algorithms/base.py" line="389"/>
         <source>{0}: layer &apos;{1}&apos; is read as QGIS shows it: {2}</source>
         <translation>{0} : la couche '{1}' est lue telle que QGIS l'affiche : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="381"/>
+        <location filename="../algorithms/base.py" line="412"/>
         <source>in the CRS set in QGIS ({0}), not its file&apos;s ({1})</source>
         <translation>dans le SCR défini dans QGIS ({0}), non dans celui de son fichier ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="384"/>
+        <location filename="../algorithms/base.py" line="415"/>
         <source>with its unsaved edits</source>
         <translation>avec ses modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="388"/>
+        <location filename="../algorithms/base.py" line="419"/>
         <source>with the fields added in QGIS ({0})</source>
         <translation>avec les champs ajoutés dans QGIS ({0})</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="247"/>
+        <source>{0}: layer &apos;{1}&apos; is read as QGIS shows it: with the no-data set in QGIS on bands {2}</source>
+        <translation>{0} : la couche '{1}' est lue telle que QGIS l'affiche : avec les valeurs sans donnée définies dans QGIS sur les bandes {2}</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="118"/>
+        <source>The image to classify: it must hold the bands the model was trained on (matched by name, else by number, else by wavelength). Its no-data values are its file&apos;s, or those set on the layer in QGIS.</source>
+        <translation>L'image à classer : elle doit contenir les bandes sur lesquelles le modèle a été entraîné (associées par leur nom, sinon par leur numéro, sinon par leur longueur d'onde). Ses valeurs sans donnée sont celles de son fichier, ou celles définies sur la couche dans QGIS.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="140"/>
+        <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band: its file&apos;s no-data values, or those set on the layer in QGIS) are not sampled.</source>
+        <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande : les valeurs sans donnée de son fichier, ou celles définies sur la couche dans QGIS) ne sont pas échantillonnés.</translation>
     </message>
 </context>
 </TS>

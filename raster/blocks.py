@@ -1,12 +1,14 @@
 """Block-wise reading: windows aligned to the raster's tiling, and the usable-pixel mask of each window.
 
-A pixel is usable when no band read carries its band's no-data value, no value is NaN or
-infinite, GDAL's own mask (alpha band, .msk) keeps it, and the optional mask raster is > 0
-there (and not the mask's no-data).
+A pixel is usable when no band read carries its band's no-data value (or a value in the band's
+BandNoData ranges, QGIS's no-data set on a layer), no value is NaN or infinite, GDAL's own mask (alpha
+band, .msk) keeps it, and the optional mask raster is > 0 there (and not the mask's no-data).
 """
 
 import math
 from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Tuple
 
 import numpy as np
 from osgeo import gdal, gdal_array
@@ -20,6 +22,24 @@ from .notices import warning
 NO_MASK_BAND = gdal.GMF_ALL_VALID | gdal.GMF_NODATA
 #: GDAL's block cache while a raster is walked window by window (its default is 5% of the RAM).
 GDAL_CACHE_MB = 64
+
+
+@dataclass(frozen=True)
+class BandNoData:
+    """A band's no-data as its reader takes it: the file's no-data value or not (`file_value`), and ranges of
+    values that are no-data too, each (low, high, low included, high included)."""
+
+    file_value: bool = True
+    ranges: Tuple[Tuple[float, float, bool, bool], ...] = ()
+
+    def outside(self, values):
+        """True where `values` lie in none of the ranges."""
+        kept = np.ones(values.shape, dtype=bool)
+        for low, high, low_in, high_in in self.ranges:
+            above = values >= low if low_in else values > low
+            below = values <= high if high_in else values < high
+            kept &= ~(above & below)
+        return kept
 
 
 @contextmanager
@@ -148,9 +168,10 @@ def plan_windows(width, height, block_size, max_pixels, unit=(1, 1)):
 class PixelReader:
     """Reads windows of some bands of a raster pixel-interleaved, with their usable-pixel mask."""
 
-    def __init__(self, path, band_numbers=None, mask_path=None, dataset=None, threads=1):
+    def __init__(self, path, band_numbers=None, mask_path=None, dataset=None, threads=1, no_data=None):
         """Bands `band_numbers` (None: all) of the raster at `path` (or its open GDAL `dataset`), read
-        under its `reading_options` for `threads` threads."""
+        under its `reading_options` for `threads` threads; `no_data` {band number: BandNoData} where a band's
+        no-data is not (only) its file's."""
         self.path = path
         self.dataset = opened_for_reading(path, threads, dataset)
         self.width, self.height = self.dataset.RasterXSize, self.dataset.RasterYSize
@@ -158,7 +179,10 @@ class PixelReader:
         self.bands = [self.dataset.GetRasterBand(number) for number in self.band_numbers]
         self.type = buffer_type(self.dataset, self.band_numbers)
         self.dtype = np.dtype(gdal_array.GDALTypeCodeToNumericTypeCode(self.type))
-        self.nodata = [band.GetNoDataValue() for band in self.bands]
+        rules = [(no_data or {}).get(number, BandNoData()) for number in self.band_numbers]
+        self.nodata = [band.GetNoDataValue() if rule.file_value else None
+                       for band, rule in zip(self.bands, rules)]
+        self.ranges = [(k, rule) for k, rule in enumerate(rules) if rule.ranges]
         self.staged = whole_pixel_bands(self.dataset, self.band_numbers, threads)
         self._staging = np.empty(0, dtype=self.dtype)
         self.own_masks = self._own_masks()
@@ -255,6 +279,8 @@ class PixelReader:
         for k, value in enumerate(self.nodata):
             if value is not None and not math.isnan(value):
                 usable &= bands[k] != value
+        for k, rule in self.ranges:
+            usable &= rule.outside(bands[k])
         if bands.dtype.kind == "f":
             usable &= np.isfinite(bands).all(axis=0)
         for mask in self.own_masks:

@@ -101,9 +101,9 @@ class SampleWalk:
     """Walks the raster windows that training features cover and yields their samples (SampleChunk)."""
 
     def __init__(self, raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
-                 all_touched=False, memory_mb=256, log=None, is_canceled=None):
+                 all_touched=False, memory_mb=256, no_data=None, log=None, is_canceled=None):
         self.raster_path, self.vector_path = raster_path, vector_path
-        self.reader = PixelReader(raster_path, bands, mask_path)
+        self.reader = PixelReader(raster_path, bands, mask_path, no_data=no_data)
         self.features = read_features(raster_path, self.reader.dataset, vector_path, class_field, layer,
                                       log, is_canceled)
         self.rasterizer = Rasterizer(geotransform_of(self.reader.dataset), all_touched)
@@ -319,10 +319,11 @@ def merge_statistics(total, group_totals, stats, group_stats):
 
 def extract_samples(raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                     all_touched=False, max_samples_per_class=0, seed=0, log=None, progress=None,
-                    is_canceled=None, memory_mb=256):
-    """TrainingSamples of the raster pixels under the features of a vector (see the module docstring)."""
+                    is_canceled=None, memory_mb=256, no_data=None):
+    """TrainingSamples of the raster pixels under the features of a vector (see the module docstring);
+    `no_data` {band number: BandNoData} where a band's no-data is not (only) its file's."""
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
-                      log, is_canceled)
+                      no_data, log=log, is_canceled=is_canceled)
     buffer = SampleBuffer(walk.features.labels, max_samples_per_class, seed)
     for chunk in walk.run(progress):
         buffer.add(chunk)
@@ -334,9 +335,10 @@ def extract_samples(raster_path, vector_path, class_field, layer=None, bands=Non
 
 def accumulate_statistics(raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                           all_touched=False, max_samples_per_class=0, seed=0, log=None, progress=None,
-                          is_canceled=None, memory_mb=256, client=None):
+                          is_canceled=None, memory_mb=256, client=None, no_data=None):
     """Per-class and per-feature ClassStatistics merged window by window, never holding all samples:
-    (class_stats, {feature id: ClassStatistics}, SampleSummary). With `max_samples_per_class`, the
+    (class_stats, {feature id: ClassStatistics}, SampleSummary); `no_data` as in extract_samples. With
+    `max_samples_per_class`, the
     statistics are those of the samples extract_samples would keep (held, at most that many per class).
     With a dask.distributed `client`, groups of windows are read by its workers (raster/distributed.py);
     GaussianMixture.from_statistics makes the model of the result."""
@@ -346,9 +348,9 @@ def accumulate_statistics(raster_path, vector_path, class_field, layer=None, ban
                 "GmmSelect", "a sample limit per class needs every sample in one place; leave "
                 "max_samples_per_class at 0 to accumulate the statistics on a Dask cluster"))
         return distributed_statistics(client, (raster_path, vector_path, class_field, layer, bands, mask_path,
-                                               all_touched, memory_mb), log, progress, is_canceled)
+                                               all_touched, memory_mb, no_data), log, progress, is_canceled)
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
-                      log, is_canceled)
+                      no_data, log=log, is_canceled=is_canceled)
     labels = walk.features.labels
     total, group_totals = ClassStatistics.empty(labels, len(walk.reader.band_numbers)), {}
     if max_samples_per_class:
@@ -381,9 +383,9 @@ def distributed_statistics(client, walk_arguments, log=None, progress=None, is_c
                            windows_per_task=WINDOWS_PER_TASK):
     """accumulate_statistics by tasks of `windows_per_task` windows on the cluster of `client`, which read
     the raster and vector at their paths (which every worker must see)."""
-    raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb = walk_arguments
+    raster_path, vector_path, class_field, layer, bands, mask_path, *rest = walk_arguments
     arguments = (absolute_name(raster_path), absolute_name(vector_path), class_field, layer, bands,
-                 absolute_name(mask_path) if mask_path else None, all_touched, memory_mb)
+                 absolute_name(mask_path) if mask_path else None, *rest)
     workers = worker_count(client)
     walk = SampleWalk(*arguments, log=log, is_canceled=is_canceled)
     run = uuid.uuid4().hex[:12]

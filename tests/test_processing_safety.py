@@ -746,22 +746,78 @@ def test_unsaved_edits_and_fields_added_in_qgis_are_read(tmp_path):
     assert layer.isModified() and (tmp_path / "polygons.gpkg").read_bytes() == saved
 
 
-def test_no_data_set_in_qgis_is_named_beside_the_files(model, tmp_path):
-    """A value added as no-data on band 2 and the file's no-data not used on band 3 (Layer Properties >
-    Transparency): Predict reads the file's no-data values and warns with the fix, in English and French."""
+def test_no_data_set_in_qgis_is_the_no_data_read(model, tmp_path):
+    """Values 0-10 added as no-data on band 4 and the file's no-data (255) not used on band 3 (Layer
+    Properties > Transparency), on a copy of the scene whose band 3 is 255 on its first ten rows: Train GMM
+    and Predict read the layer as QGIS shows it and say so, in English and French: the model and the map of
+    a raster holding that no-data itself (band 4's values 0-10 written as 255, band 3 without a no-data
+    value: a VRT). Before, both read the file's no-data values and warned."""
     from qgis.core import QgsRasterLayer, QgsRasterRange
 
-    layer = QgsRasterLayer(LANDSAT, "landsat", "gdal")
-    layer.dataProvider().setUserNoDataValue(2, [QgsRasterRange(0, 10)])
+    from gmmselect.core import load_model
+
+    shown = str(tmp_path / "shown.tif")
+    gdal.Translate(shown, LANDSAT)
+    dataset = gdal.Open(shown, gdal.GA_Update)
+    bands = dataset.ReadAsArray()
+    bands[2, :10] = 255
+    dataset.GetRasterBand(3).WriteArray(bands[2])
+    dataset = None
+    gdal.Translate(str(tmp_path / "written.tif"), shown)
+    dataset = gdal.Open(str(tmp_path / "written.tif"), gdal.GA_Update)
+    dataset.GetRasterBand(4).WriteArray(np.where(bands[3] <= 10, 255, bands[3]).astype(np.uint8))
+    dataset.GetRasterBand(1).DeleteNoDataValue()  # a GeoTIFF's no-data is every band's: a VRT's is per band
+    dataset = None
+    written = str(tmp_path / "written.vrt")
+    dataset = gdal.Translate(written, str(tmp_path / "written.tif"), format="VRT")
+    for number in (1, 2, 4, 5, 6, 7):
+        dataset.GetRasterBand(number).SetNoDataValue(255)
+    dataset = None
+    layer = QgsRasterLayer(shown, "shown", "gdal")
+    layer.dataProvider().setUserNoDataValue(4, [QgsRasterRange(0, 10)])
     layer.dataProvider().setUseSourceNoDataValue(3, False)
-    _, feedback = run("gmmselect:predict", {"INPUT": layer, "MODEL": model,
-                                            "OUTPUT": str(tmp_path / "classes.tif")})
-    assert ("INPUT: the no-data of layer 'landsat' set in QGIS (Layer Properties > Transparency) is not its "
-            "file's on bands 2, 3; GMM Select reads the file's no-data values: to use those of QGIS, write "
-            "them into the file (e.g. gdal_translate -a_nodata) and run again") in feedback.warnings
+    said = "INPUT: layer 'shown' is read as QGIS shows it: with the no-data set in QGIS on bands 3, 4"
+    outputs = {}
+    for name, raster in [("shown", layer), ("written", written)]:
+        trained, feedback = run("gmmselect:traingmm", {
+            "INPUT": raster, "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1",
+            "OUTPUT_MODEL": str(tmp_path / f"{name}.gmm")})
+        assert (said in feedback.infos) == (name == "shown") and not feedback.warnings
+        predicted, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
+                                                        "OUTPUT": str(tmp_path / f"{name}_map.tif")})
+        assert (said in feedback.infos) == (name == "shown")
+        outputs[name] = (load_model(trained["OUTPUT_MODEL"]).mixture,
+                         gdal.Open(predicted["OUTPUT"]).ReadAsArray())
+    (shown_model, shown_map), (written_model, written_map) = outputs["shown"], outputs["written"]
+    np.testing.assert_array_equal(shown_model.counts_, written_model.counts_)
+    np.testing.assert_array_equal(shown_model.means_, written_model.means_)
+    assert shown_model.counts_.sum() < sum(LANDSAT_COUNTS.values())
+    np.testing.assert_array_equal(shown_map, written_map)
+    assert np.all(shown_map[bands[3] <= 10] == 0) and np.all(shown_map[:10][bands[3][:10] > 10] > 0)
     with french_translation():
         _, feedback = run("gmmselect:predict", {"INPUT": layer, "MODEL": model,
                                                 "OUTPUT": str(tmp_path / "classes_fr.tif")})
-    french = "INPUT : les valeurs sans donnée de la couche 'landsat' définies dans QGIS"
-    warned = [line for line in feedback.warnings if line.startswith(french) and "bandes 2, 3" in line]
+    assert ("INPUT : la couche 'shown' est lue telle que QGIS l'affiche : avec les valeurs sans donnée "
+            "définies dans QGIS sur les bandes 3, 4") in feedback.infos
+
+
+def test_no_data_set_in_qgis_on_a_mask_is_named_beside_the_files(model, tmp_path):
+    """A map read for its classes (here Predict's MASK) is read with its file's no-data: where QGIS shows it
+    with other no-data values, the run warns with the fix, in English and French."""
+    from qgis.core import QgsRasterLayer, QgsRasterRange
+
+    mask = write_raster(tmp_path / "mask.tif", np.ones((1, 310, 287), dtype=np.uint8),
+                        geotransform=gdal.Open(LANDSAT).GetGeoTransform())
+    layer = QgsRasterLayer(mask, "mask", "gdal")
+    layer.dataProvider().setUserNoDataValue(1, [QgsRasterRange(0, 10)])
+    _, feedback = run("gmmselect:predict", {"INPUT": LANDSAT, "MASK": layer, "MODEL": model,
+                                            "OUTPUT": str(tmp_path / "classes.tif")})
+    assert ("MASK: the no-data of layer 'mask' set in QGIS (Layer Properties > Transparency) is not its "
+            "file's on bands 1; GMM Select reads the file's no-data values: to use those of QGIS, write "
+            "them into the file (e.g. gdal_translate -a_nodata) and run again") in feedback.warnings
+    with french_translation():
+        _, feedback = run("gmmselect:predict", {"INPUT": LANDSAT, "MASK": layer, "MODEL": model,
+                                                "OUTPUT": str(tmp_path / "classes_fr.tif")})
+    french = "MASK : les valeurs sans donnée de la couche 'mask' définies dans QGIS"
+    warned = [line for line in feedback.warnings if line.startswith(french) and "bandes 1" in line]
     assert len(warned) == 1, feedback.warnings

@@ -10,7 +10,14 @@ from osgeo import gdal
 from test_raster_fixtures import LANDSAT, POLYGONS, three_class_scene, write_raster
 
 from gmmselect.core import GaussianMixture
-from gmmselect.raster import Canceled, DataError, accumulate_statistics, extract_samples, predict_raster
+from gmmselect.raster import (
+    BandNoData,
+    Canceled,
+    DataError,
+    accumulate_statistics,
+    extract_samples,
+    predict_raster,
+)
 from gmmselect.raster import distributed as dask_prediction
 from gmmselect.raster.info import absolute_name
 
@@ -175,6 +182,25 @@ def test_statistics_merged_from_the_workers_make_the_in_memory_model(cluster):
     assert sorted(features) == sorted(set(samples.groups.tolist()))
     local = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.05)
     np.testing.assert_equal(vars(summary), vars(local[2]))
+
+
+def test_no_data_given_reaches_the_workers(cluster, scene, tmp_path, monkeypatch):
+    """Band 2's values 200-300 as no-data (as QGIS gives a layer's) and band 1's file value not used: the
+    workers classify and the statistics merge as this machine does, byte for byte and exactly; the no-data
+    pixels are no-data in the map."""
+    monkeypatch.setattr(dask_prediction, "GROUP_PIXELS", GROUP_PIXELS)
+    no_data = {1: BandNoData(False), 2: BandNoData(True, ((200, 300, True, True),))}
+    here = predict(tmp_path / "here", scene, no_data=no_data)
+    assert_identical(predict(tmp_path / "cluster", scene, client=cluster[1], no_data=no_data), here)
+    band = gdal.Open(scene[0]).ReadAsArray()[1]
+    classes = gdal.Open(here["classification"]).ReadAsArray()
+    assert np.all(classes[(band >= 200) & (band <= 300)] == 0) and np.any((band >= 200) & (band <= 300))
+    no_data = {3: BandNoData(True, ((50, 70, True, True),))}
+    merged = accumulate_statistics(LANDSAT, POLYGONS, "class", client=cluster[1], memory_mb=0.05,
+                                   no_data=no_data)
+    local = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.05, no_data=no_data)
+    np.testing.assert_array_equal(merged[0].counts, local[0].counts)
+    assert local[0].counts.sum() < sum(extract_samples(LANDSAT, POLYGONS, "class").counts.values())
 
 
 @pytest.mark.parametrize("name", ["GTIFF_DIR:2:{pages}", "{scene}|option:NUM_THREADS=2"])

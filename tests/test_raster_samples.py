@@ -401,6 +401,23 @@ def test_unreadable_paths_and_layers(tmp_path):
         extract_samples(LANDSAT, POLYGONS, "class", bands=[1, 9])
 
 
+def test_no_data_ranges_and_the_file_s_value_as_qgis_gives_them(tmp_path):
+    """A band of values 0..99 with the file's no-data 50: ranges of every kind of bounds are no-data, and the
+    file's value is or is not (QGIS's 'use source no-data'), as NumPy says; another band keeps its file's."""
+    values = np.arange(100, dtype=np.int16).reshape(1, 10, 10)
+    path = write_raster(tmp_path / "ramp.tif", np.concatenate([values, values]), nodata=50)
+    ranges = ((10, 20, True, True), (30, 40, False, False), (-np.inf, 5, True, False), (90, 95, False, True))
+    v = values[0]
+    outside = ~(((v >= 10) & (v <= 20)) | ((v > 30) & (v < 40)) | (v < 5) | ((v > 90) & (v <= 95)))
+    for file_value in (True, False):
+        rule = blocks.BandNoData(file_value, ranges)
+        reader = blocks.PixelReader(path, [1], no_data={1: rule})
+        _, usable = reader.read((0, 0, 10, 10))
+        np.testing.assert_array_equal(usable, outside & ((v != 50) if file_value else True))
+        _, usable = blocks.PixelReader(path, [2], no_data={1: rule}).read((0, 0, 10, 10))
+        np.testing.assert_array_equal(usable, v != 50)
+
+
 @pytest.mark.parametrize("walk", [extract_samples, accumulate_statistics])
 def test_gdal_block_cache_is_bounded_while_sampling_and_restored_after(walk, monkeypatch):
     seen = []
