@@ -7,11 +7,12 @@ random inputs and random parameter values, one seeded case after another.
 A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none; square,
 rectangular, rotated or south-up pixels; band names, wavelengths, both or neither; a GeoTIFF, an ENVI file,
 a VRT, a page of a multi-page GeoTIFF (a subdataset) or a GeoTIFF opened with an option, loaded as QGIS
-loads such a layer), a random class layer (polygons, points, several parts, features without a geometry or
-outside the scene; a class field of text, integers or reals, named with spaces or accents, with empty and
-null values and names that differ only in case; the scene's CRS, another or none) and a random table of
-spectra (its column types in a .csvt, guessed by OGR as QGIS may open it, or none); the class layer is at
-times a layer of the project with an edit not saved or a virtual class field. Then it runs a chain: a
+loads such a layer, at times with no-data values set in QGIS), a random class layer (polygons, points,
+several parts, features without a geometry or outside the scene; a class field of text, integers or reals,
+named with spaces or accents, with empty and null values and names that differ only in case; the scene's
+CRS, another or none) and a random table of spectra (its column types in a .csvt, guessed by OGR as QGIS
+may open it, or none); the class layer is at times a layer of the project with an edit not saved or a
+virtual class field. Then it runs a chain: a
 training algorithm (Train GMM, Train Selection or Train Selection from a table), Predict with its model (a
 bundled model when training was refused), the sample design on the map, Assess with its points relabelled
 in part.
@@ -523,12 +524,14 @@ def told_apart(path):
                                                   for band in bands)
 
 
-def project_layer(source, vector=False):
+def project_layer(source, vector=False, no_data=None):
     """The id of a raster (or `vector`) layer of `source` added to the current project (as QGIS loads a
-    layer)."""
-    from qgis.core import QgsProject, QgsRasterLayer, QgsVectorLayer
+    layer), with `no_data` (band, (low, high)) set on it in QGIS."""
+    from qgis.core import QgsProject, QgsRasterLayer, QgsRasterRange, QgsVectorLayer
 
     layer = QgsVectorLayer(source, "table", "ogr") if vector else QgsRasterLayer(source, "scene", "gdal")
+    if no_data is not None:
+        layer.dataProvider().setUserNoDataValue(no_data[0], [QgsRasterRange(*no_data[1])])
     return QgsProject.instance().addMapLayer(layer).id()
 
 
@@ -548,6 +551,9 @@ def random_case(seed, folder, origins, cli=False):
         # a subdataset or open options: Processing finds no file of that name, so it gets the layer of the
         # project, as the Toolbox gives it (qgis_process, which has no project, refuses the name)
         scene = project_layer(scene)
+    elif not cli and rng.random() < 0.1:  # a layer of the project with no-data set in QGIS
+        band, low, high = int(rng.integers(1, n_bands + 1)), *sorted(rng.normal(0, 50, 2))
+        scene = project_layer(scene, no_data=(band, (low, high)))
     fast = {"MAX_SAMPLES": int(rng.choice([0, 50, 200])), "REPEATS": 1, "FOLDS": int(rng.choice([2, 3, 5]))}
     kind = rng.choice(["traingmm", "trainselection", "trainselectiontable"])
     field = str(rng.choice(["class", "class", "Classe é", "class name", "select"]))
