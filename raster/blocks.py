@@ -27,13 +27,15 @@ GDAL_CACHE_MB = 64
 @dataclass(frozen=True)
 class BandNoData:
     """A band's no-data as its reader takes it: the file's no-data value or not (`file_value`), and ranges of
-    values that are no-data too, each (low, high, low included, high included)."""
+    values that are no-data too, each (low, high, low included, high included), of the band's values as it
+    declares them (stored x scale + offset, as QGIS compares them)."""
 
     file_value: bool = True
     ranges: Tuple[Tuple[float, float, bool, bool], ...] = ()
 
-    def outside(self, values):
-        """True where `values` lie in none of the ranges."""
+    def outside(self, stored, scale=1.0, offset=0.0):
+        """True where the values of the `stored` ones (x `scale` + `offset`) lie in none of the ranges."""
+        values = stored if (scale, offset) == (1.0, 0.0) else stored * float(scale) + float(offset)
         kept = np.ones(values.shape, dtype=bool)
         for low, high, low_in, high_in in self.ranges:
             above = values >= low if low_in else values > low
@@ -182,7 +184,8 @@ class PixelReader:
         rules = [(no_data or {}).get(number, BandNoData()) for number in self.band_numbers]
         self.nodata = [band.GetNoDataValue() if rule.file_value else None
                        for band, rule in zip(self.bands, rules)]
-        self.ranges = [(k, rule) for k, rule in enumerate(rules) if rule.ranges]
+        self.ranges = [(k, rule, band.GetScale() or 1.0, band.GetOffset() or 0.0)
+                       for k, (band, rule) in enumerate(zip(self.bands, rules)) if rule.ranges]
         self.staged = whole_pixel_bands(self.dataset, self.band_numbers, threads)
         self._staging = np.empty(0, dtype=self.dtype)
         self.own_masks = self._own_masks()
@@ -279,8 +282,8 @@ class PixelReader:
         for k, value in enumerate(self.nodata):
             if value is not None and not math.isnan(value):
                 usable &= bands[k] != value
-        for k, rule in self.ranges:
-            usable &= rule.outside(bands[k])
+        for k, rule, scale, offset in self.ranges:
+            usable &= rule.outside(bands[k], scale, offset)
         if bands.dtype.kind == "f":
             usable &= np.isfinite(bands).all(axis=0)
         for mask in self.own_masks:

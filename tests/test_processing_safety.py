@@ -821,3 +821,35 @@ def test_no_data_set_in_qgis_on_a_mask_is_named_beside_the_files(model, tmp_path
     french = "MASK : les valeurs sans donnée de la couche 'mask' définies dans QGIS"
     warned = [line for line in feedback.warnings if line.startswith(french) and "bandes 1" in line]
     assert len(warned) == 1, feedback.warnings
+
+
+@pytest.mark.parametrize("use_file_value", [True, False])
+def test_no_data_read_is_the_no_data_qgis_shows(tmp_path, use_file_value):
+    """A band stored as int16 with a scale and offset (value = stored x 0.5 - 3) and a no-data value (stored
+    100), no-data ranges of every kind of bound set in QGIS (one open below): the pixels the data layer
+    reads as no-data are those QGIS's own provider shows as no-data, pixel for pixel. QGIS compares its
+    ranges with the scaled values (a range 9-13 on stored x 2 + 5 masks stored 2-4)."""
+    from qgis.core import QgsRasterLayer, QgsRasterRange
+
+    from gmmselect.algorithms.base import shown_no_data
+    from gmmselect.raster import blocks
+
+    stored = (np.arange(200, dtype=np.int16) - 50).reshape(1, 10, 20)
+    path = write_raster(tmp_path / "scaled.tif", stored, nodata=100)
+    dataset = gdal.Open(path, gdal.GA_Update)
+    dataset.GetRasterBand(1).SetScale(0.5)
+    dataset.GetRasterBand(1).SetOffset(-3)
+    dataset = None
+    layer = QgsRasterLayer(path, "scaled", "gdal")
+    provider = layer.dataProvider()
+    provider.setUserNoDataValue(1, [QgsRasterRange(0, 10), QgsRasterRange(20, 25, QgsRasterRange.Exclusive),
+                                    QgsRasterRange(30, 31, QgsRasterRange.IncludeMin),
+                                    QgsRasterRange(40, 41, QgsRasterRange.IncludeMax),
+                                    QgsRasterRange(float("nan"), -20)])
+    provider.setUseSourceNoDataValue(1, use_file_value)
+    block = provider.block(1, layer.extent(), 20, 10)
+    shown = np.array([[block.isNoData(row, col) for col in range(20)] for row in range(10)])
+    _, usable = blocks.PixelReader(path, [1], no_data=shown_no_data(provider, 1)).read((0, 0, 20, 10))
+    np.testing.assert_array_equal(usable, ~shown)
+    # values -28, -27.5 ... 71.5: 21 in [0, 10], 9 in (20, 25), 2 in [30, 31), 2 in (40, 41], 17 <= -20
+    assert shown.sum() == 51 + use_file_value
