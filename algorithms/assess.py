@@ -93,7 +93,7 @@ class AssessAlgorithm(GmmSelectAlgorithm):
             paths = self.outputPaths(parameters, context)
             map_path = self.rasterPath(parameters, self.INPUT, context, feedback)
             strata_path = self.rasterPath(parameters, self.STRATA, context, feedback, optional=True)
-            vector_path, layer, field = self.classVector(parameters, self.REFERENCE, self.FIELD, context,
+            vector_path, layer, field, _ = self.classVector(parameters, self.REFERENCE, self.FIELD, context,
                                                          feedback, GmmSelect.tr("reference layer"))
             assessment = assess_map(
                 map_path, vector_path, field, strata_path=strata_path, layer=layer,

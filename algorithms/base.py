@@ -50,7 +50,7 @@ from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect, error_text, translated, translated_choices
 from ..raster.blocks import BandNoData
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
-from ..raster.info import OPEN_OPTION, split_open_options
+from ..raster.info import OPEN_OPTION
 from ..raster.report import WORDS, Words
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
@@ -358,8 +358,9 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         return QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source())
 
     def classVector(self, parameters, layer_name, field_name, context, feedback, what):
-        """(OGR path, layer name, field name) of vector parameter `layer_name` and its class field
-        `field_name`, which must hold integer codes or text; `what` names the layer in messages."""
+        """(OGR path, layer name, field name, (source, layer name) a model records) of vector parameter
+        `layer_name` (vectorSource) and its class field `field_name`, which must hold integer codes or text;
+        `what` names the layer in messages."""
         source = self.parameterAsSource(parameters, layer_name, context)
         if source is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, layer_name))
@@ -374,15 +375,16 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             raise QgsProcessingException(GmmSelect.tr(
                 "{0}: '{1}' is a {2} field; the class field must hold integer codes or text names").format(
                     field_name, field, fields.at(index).typeName()))
-        vector_path, layer = self.vectorSource(parameters, layer_name, context, ["gpkg", "shp", "geojson"],
-                                               feedback)
-        return vector_path, layer, fields.at(index).name()
+        vector_path, layer, recorded = self.vectorSource(parameters, layer_name, context,
+                                                         ["gpkg", "shp", "geojson"], feedback)
+        return vector_path, layer, fields.at(index).name(), recorded
 
     def vectorSource(self, parameters, name, context, formats, feedback):
-        """(OGR name, layer name or None) of feature source `name`: its own file where its format is one of
-        `formats` and QGIS shows all of it as the file holds it, with the open options QGIS opened it with;
-        else a GeoPackage QGIS writes of the features it gives (a subset, the selected features, another
-        format, or what only QGIS shows: unsaved edits, fields added in QGIS, a CRS set in QGIS)."""
+        """(OGR name, layer name or None, (source, layer name) a model records) of feature source `name`: its
+        own file where its format is one of `formats` and QGIS shows all of it as the file holds it, with the
+        open options QGIS opened it with; else a GeoPackage QGIS writes of the features it gives (a subset,
+        the selected features, another format, or what only QGIS shows: unsaved edits, fields added in QGIS,
+        a CRS set in QGIS), and the model records the layer's source in QGIS, not that copy."""
         layer = self.sourceLayer(parameters, name, context)
         shown = [] if layer is None else self.shownOtherwise(layer)
         if shown:
@@ -391,17 +393,11 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         path, layer_name = self.parameterAsCompatibleSourceLayerPathAndLayerName(
             parameters, name, context, [] if shown else formats, "gpkg", feedback)
         parts = {} if layer is None else self.sourceParts(layer)
-        if parts.get("path") == path and parts.get("openOptions"):
+        if layer is not None and parts.get("path") != path:  # a copy QGIS wrote
+            return path, layer_name or None, (layer.source(), "")
+        if parts.get("openOptions"):
             path = OPEN_OPTION.join([path, *parts["openOptions"]])
-        return path, layer_name or None
-
-    def recordedSource(self, parameters, name, context, path, layer_name):
-        """(source, layer name) a model records of feature source `name`, read from `path` (`layer_name`): the
-        layer's source in QGIS where `path` is a copy QGIS wrote of its features (a temporary GeoPackage)."""
-        layer = self.sourceLayer(parameters, name, context)
-        if layer is None or split_open_options(path)[0] == self.sourceParts(layer).get("path"):
-            return path, layer_name or ""
-        return layer.source(), ""
+        return path, layer_name or None, (path, layer_name or "")
 
     @staticmethod
     def shownOtherwise(layer):

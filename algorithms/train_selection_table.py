@@ -91,8 +91,8 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
         started = time.perf_counter()
         if self.parameterAsSource(parameters, self.INPUT, context) is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
-        path, layer = self.vectorSource(parameters, self.INPUT, context,
-                                        ["gpkg", "shp", "csv", "geojson", "sqlite"], feedback)
+        path, layer, (table, recorded_layer) = self.vectorSource(
+            parameters, self.INPUT, context, ["gpkg", "shp", "csv", "geojson", "sqlite"], feedback)
         field = self.parameterAsString(parameters, self.FIELD, context)
         group = self.parameterAsString(parameters, self.GROUP_FIELD, context)
         samples, wavelengths = read_library(
@@ -101,10 +101,9 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
             wavelengths=parse_number_list(self.parameterAsString(parameters, self.WAVELENGTHS, context),
                                           self.WAVELENGTHS),
             layer=layer, log=self.logTo(feedback), is_canceled=feedback.isCanceled)
-        table, layer = self.recordedSource(parameters, self.INPUT, context, path, layer)
         self.info(feedback, GmmSelect.tr("Read {0} spectra of {1} classes from {3} (bands: {2})").format(
-            len(samples.y), len(samples.labels), len(samples.band_names), layer or table))
-        description = {"table": table, "layer": layer, "field": field, "group_field": group,
+            len(samples.y), len(samples.labels), len(samples.band_names), recorded_layer or table))
+        description = {"table": table, "layer": recorded_layer, "field": field, "group_field": group,
                        "algorithm": self.id() or self.name()}
         return samples, TrainingInputs(len(samples.band_names), description, wavelengths,
                                        self.category_colors, time.perf_counter() - started)

@@ -304,11 +304,10 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         """The training samples and their TrainingInputs (source, bands, wavelengths, class colours)."""
         started = time.perf_counter()
         raster_path, no_data = self.imageSource(parameters, self.INPUT, context, feedback)
-        vector_path, layer_name, field = self.classVector(
+        vector_path, layer_name, field, (training, layer) = self.classVector(
             parameters, self.TRAINING, self.FIELD, context, feedback, GmmSelect.tr("training layer"))
         raster = raster_info(raster_path)
         n_bands = raster.n_bands
-        training, layer = self.recordedSource(parameters, self.TRAINING, context, vector_path, layer_name)
         self.info(feedback, GmmSelect.tr("Sampling the bands of {1} ({0}) under '{2}' (field '{3}')").format(
             n_bands, raster_path, layer or training, field))
         max_samples = self.parameterAsInt(parameters, self.MAX_SAMPLES, context)
