@@ -93,13 +93,13 @@ class AssessAlgorithm(GmmSelectAlgorithm):
             paths = self.outputPaths(parameters, context)
             map_path = self.rasterPath(parameters, self.INPUT, context, feedback)
             strata_path = self.rasterPath(parameters, self.STRATA, context, feedback, optional=True)
-            vector_path, layer, field, _ = self.classVector(parameters, self.REFERENCE, self.FIELD, context,
-                                                         feedback, GmmSelect.tr("reference layer"))
+            reference = self.classVector(parameters, self.REFERENCE, self.FIELD, context, feedback,
+                                         GmmSelect.tr("reference layer"))
             assessment = assess_map(
-                map_path, vector_path, field, strata_path=strata_path, layer=layer,
+                map_path, reference.path, reference.field, strata_path=strata_path, layer=reference.layer,
                 confidence=self.parameterAsDouble(parameters, self.CONFIDENCE, context),
                 log=self.logTo(feedback), progress=progress_between(feedback, 0, 90, full=100),
-                is_canceled=feedback.isCanceled)
+                is_canceled=feedback.isCanceled, invalid=reference.invalid)
             for warning in assessment.warnings:
                 self.warning(feedback, warning)
             title, words = self.displayName(), report_words()

@@ -19,9 +19,11 @@ import math
 import os
 import re
 from contextlib import contextmanager
+from typing import NamedTuple, Tuple
 
 from qgis.core import (
     QgsApplication,
+    QgsFeatureRequest,
     QgsFields,
     QgsProcessingAlgorithm,
     QgsProcessingException,
@@ -63,6 +65,21 @@ CONSOLE_PLATFORM = "qgis_process"
 LARGEST_INTEGER = 2 ** 31 - 1
 #: The raster outputs are GeoTIFF files.
 RASTER_EXTENSIONS = ("tif", "tiff")
+#: The data layer's rule (raster.vector.INVALID_GEOMETRY_RULES) for each of Processing's invalid-feature
+#: checks.
+INVALID_GEOMETRY_RULE = {QgsFeatureRequest.GeometryNoCheck: "use",
+                         QgsFeatureRequest.GeometrySkipInvalid: "skip",
+                         QgsFeatureRequest.GeometryAbortOnInvalid: "stop"}
+
+
+class ClassLayer(NamedTuple):
+    """A class layer as the data layer reads it (Algorithm.classVector)."""
+
+    path: str                     # OGR name: a file, its open options, or a copy QGIS wrote
+    layer: str                    # layer name in that file, or None
+    field: str                    # class field
+    recorded: Tuple[str, str]     # (source, layer name) a model records
+    invalid: str                  # what becomes of a feature of invalid geometry: 'use', 'skip' or 'stop'
 
 
 def progress_between(feedback, start, end, full=1.0):
@@ -144,7 +161,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
     def addClassLayer(self, layer, description, help_text, types, field, field_description, field_help):
         """Vector input `layer` (geometry `types`) and `field`, its class field (integer codes or names),
         as `classVector` reads them."""
-        self.addParameterWithHelp(QgsProcessingParameterFeatureSource(layer, description, types), help_text)
+        invalid = GmmSelect.tr("A feature of invalid geometry (a ring crossing itself, a hole outside its "
+                               "shell) is read as it is, left out, or stops the run, as Processing's "
+                               "'Invalid features filtering' or the layer's own setting (its advanced "
+                               "options) asks.")
+        self.addParameterWithHelp(QgsProcessingParameterFeatureSource(layer, description, types),
+                                  f"{help_text} {invalid}")
         self.addParameterWithHelp(QgsProcessingParameterField(
             field, field_description, parentLayerParameterName=layer, type=QgsProcessingParameterField.Any),
             field_help)
@@ -358,9 +380,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         return QgsProviderRegistry.instance().decodeUri(layer.providerType(), layer.source())
 
     def classVector(self, parameters, layer_name, field_name, context, feedback, what):
-        """(OGR path, layer name, field name, (source, layer name) a model records) of vector parameter
-        `layer_name` (vectorSource) and its class field `field_name`, which must hold integer codes or text;
-        `what` names the layer in messages."""
+        """The ClassLayer of vector parameter `layer_name` (vectorSource) and its class field `field_name`,
+        which must hold integer codes or text; `what` names the layer in messages."""
         source = self.parameterAsSource(parameters, layer_name, context)
         if source is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, layer_name))
@@ -377,7 +398,19 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                     field_name, field, fields.at(index).typeName()))
         vector_path, layer, recorded = self.vectorSource(parameters, layer_name, context,
                                                          ["gpkg", "shp", "geojson"], feedback)
-        return vector_path, layer, fields.at(index).name(), recorded
+        return ClassLayer(vector_path, layer, fields.at(index).name(), recorded,
+                          self.invalidGeometryRule(parameters, layer_name, context))
+
+    @staticmethod
+    def invalidGeometryRule(parameters, name, context):
+        """What becomes of the features of invalid geometry of feature source `name`: the check its advanced
+        options set, else Processing's 'Invalid features filtering' (INVALID_GEOMETRY_RULE)."""
+        value = parameters.get(name)
+        check = context.invalidGeometryCheck()
+        if isinstance(value, QgsProcessingFeatureSourceDefinition) and \
+                value.flags & QgsProcessingFeatureSourceDefinition.FlagOverrideDefaultGeometryCheck:
+            check = value.geometryCheck
+        return INVALID_GEOMETRY_RULE[check]
 
     def vectorSource(self, parameters, name, context, formats, feedback):
         """(OGR name, layer name or None, (source, layer name) a model records) of feature source `name`: its

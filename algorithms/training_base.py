@@ -304,19 +304,20 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         """The training samples and their TrainingInputs (source, bands, wavelengths, class colours)."""
         started = time.perf_counter()
         raster_path, no_data = self.imageSource(parameters, self.INPUT, context, feedback)
-        vector_path, layer_name, field, (training, layer) = self.classVector(
-            parameters, self.TRAINING, self.FIELD, context, feedback, GmmSelect.tr("training layer"))
+        polygons = self.classVector(parameters, self.TRAINING, self.FIELD, context, feedback,
+                                    GmmSelect.tr("training layer"))
+        field, (training, layer) = polygons.field, polygons.recorded
         raster = raster_info(raster_path)
         n_bands = raster.n_bands
         self.info(feedback, GmmSelect.tr("Sampling the bands of {1} ({0}) under '{2}' (field '{3}')").format(
             n_bands, raster_path, layer or training, field))
         max_samples = self.parameterAsInt(parameters, self.MAX_SAMPLES, context)
         samples = extract_samples(
-            raster_path, vector_path, field, layer=layer_name,
+            raster_path, polygons.path, field, layer=polygons.layer,
             max_samples_per_class=max_samples,
             seed=self.parameterAsInt(parameters, self.SEED, context), log=self.logTo(feedback),
             progress=progress_between(feedback, 0, 20, full=100), is_canceled=feedback.isCanceled,
-            no_data=no_data)
+            no_data=no_data, invalid=polygons.invalid)
         description = {"raster": raster_path, "training": training, "layer": layer, "field": field,
                        "max_samples_per_class": max_samples, "algorithm": self.id() or self.name()}
         return samples, TrainingInputs(n_bands, description, raster.wavelengths, self.category_colors,

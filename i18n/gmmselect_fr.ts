@@ -24,57 +24,57 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="141"/>
+        <location filename="../algorithms/base.py" line="158"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="258"/>
+        <location filename="../algorithms/base.py" line="280"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="262"/>
+        <location filename="../algorithms/base.py" line="284"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="207"/>
+        <location filename="../algorithms/base.py" line="229"/>
         <source>{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.</source>
         <translation>{0} doit être {1} de {2:.10g} à {3:.10g} ; reçu {4}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="208"/>
+        <location filename="../algorithms/base.py" line="230"/>
         <source>a whole number</source>
         <translation>un nombre entier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="208"/>
+        <location filename="../algorithms/base.py" line="230"/>
         <source>a number</source>
         <translation>un nombre</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="487"/>
+        <location filename="../algorithms/base.py" line="516"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="491"/>
+        <location filename="../algorithms/base.py" line="520"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="492"/>
+        <location filename="../algorithms/base.py" line="521"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="496"/>
+        <location filename="../algorithms/base.py" line="525"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="549"/>
+        <location filename="../algorithms/base.py" line="578"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -563,32 +563,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="444"/>
+        <location filename="../algorithms/base.py" line="473"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="446"/>
+        <location filename="../algorithms/base.py" line="475"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="449"/>
+        <location filename="../algorithms/base.py" line="478"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="295"/>
+        <location filename="../algorithms/base.py" line="317"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="316"/>
+        <location filename="../algorithms/base.py" line="338"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="319"/>
+        <location filename="../algorithms/base.py" line="341"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -698,12 +698,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="370"/>
+        <location filename="../algorithms/base.py" line="392"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="374"/>
+        <location filename="../algorithms/base.py" line="396"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -868,22 +868,22 @@ Taille {1} : {2:.6g}{3}
         <translation>Plis de la validation croisée (0 = un contre tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="123"/>
+        <location filename="../algorithms/base.py" line="140"/>
         <source>Default: {0}.</source>
         <translation>Par défaut : {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="134"/>
+        <location filename="../algorithms/base.py" line="151"/>
         <source>As a value, give the key (e.g. {0}) or its index.</source>
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="512"/>
+        <location filename="../algorithms/base.py" line="541"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="512"/>
+        <location filename="../algorithms/base.py" line="541"/>
         <source>no</source>
         <translation>non</translation>
     </message>
@@ -1163,7 +1163,7 @@ Taille {1} : {2:.6g}{3}
         <translation>évaluation sur les données réservées</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="89"/>
+        <location filename="../raster/notices.py" line="92"/>
         <source>pixels</source>
         <translation>pixels</translation>
     </message>
@@ -1398,42 +1398,42 @@ Taille {1} : {2:.6g}{3}
         <translation>{count} entités de {vector} ne peuvent pas être reprojetées dans le SCR du raster (FID {fids}) : leurs coordonnées ne sont pas valides dans le SCR que déclare la couche ; elles ne donnent aucun échantillon. Vérifiez le SCR de la couche</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="38"/>
+        <location filename="../raster/notices.py" line="41"/>
         <source>{count} pixels covered by features of different classes were dropped</source>
         <translation>{count} pixels couverts par des entités de classes différentes ont été écartés</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="43"/>
+        <location filename="../raster/notices.py" line="46"/>
         <source>{count} features over the raster cover no pixel centre (smaller or thinner than a pixel); enlarge them or use all_touched</source>
         <translation>{count} entités sur le raster ne couvrent aucun centre de pixel (plus petites ou plus fines qu'un pixel) ; agrandissez-les ou utilisez all_touched</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="49"/>
+        <location filename="../raster/notices.py" line="52"/>
         <source>class &apos;{name}&apos; has {count} polygon(s): none held out, so the held-out accuracy does not cover it</source>
         <translation>la classe « {name} » a {count} polygone(s) : aucun n'est réservé, l'exactitude sur les polygones réservés ne la couvre donc pas</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="65"/>
+        <location filename="../raster/notices.py" line="68"/>
         <source>the map is in a geographic CRS: areas are in square degrees, which vary with latitude; reproject the map to an equal-area projection for areas</source>
         <translation>la carte est dans un SCR géographique : les surfaces sont en degrés carrés, qui varient avec la latitude ; reprojetez la carte dans une projection équivalente pour les surfaces</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="68"/>
+        <location filename="../raster/notices.py" line="71"/>
         <source>the map has no georeferencing: areas are in pixels</source>
         <translation>la carte n'est pas géoréférencée : les surfaces sont en pixels</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="70"/>
+        <location filename="../raster/notices.py" line="73"/>
         <source>the map has no CRS: areas are in square map units</source>
         <translation>la carte n'a pas de SCR : les surfaces sont en unités de carte au carré</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="72"/>
+        <location filename="../raster/notices.py" line="75"/>
         <source>GDAL reads band {band} of raster {raster} as its alpha band, so the pixels where that band is 0 are left out as no-data; if it holds data (GDAL writes a 4-band Byte GeoTIFF as RGBA unless told otherwise), make it a data band (gdal_edit.py -colorinterp_&lt;band&gt; undefined &lt;file&gt;) and run again</source>
         <translation>GDAL lit la bande {band} du raster {raster} comme sa bande alpha : les pixels où cette bande vaut 0 sont écartés comme sans donnée ; si elle contient des données (GDAL écrit un GeoTIFF Byte de 4 bandes en RVBA sauf indication contraire), faites-en une bande de données (gdal_edit.py -colorinterp_&lt;band&gt; undefined &lt;file&gt;) et relancez</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="77"/>
+        <location filename="../raster/notices.py" line="80"/>
         <source>class names {names} differ only in case, spacing or Unicode form: they are {count} different classes; if they are one class, give its features one spelling</source>
         <translation>les noms de classe {names} ne diffèrent que par la casse, les espaces ou la forme Unicode : ce sont {count} classes différentes ; s'il s'agit d'une seule classe, écrivez-la de la même façon pour toutes ses entités</translation>
     </message>
@@ -1518,7 +1518,7 @@ Taille {1} : {2:.6g}{3}
         <translation>recherche de (alpha, tau) sur les bandes sélectionnées</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="56"/>
+        <location filename="../raster/notices.py" line="59"/>
         <source>class &apos;{name}&apos; has {count} training polygon(s) for {folds} folds: {empty} of the folds test none of it and each of the others takes a large share of it away; with so few polygons, leave-one-polygon-out (FOLDS = 0) gives the steadier cross-validation</source>
         <translation>la classe « {name} » a {count} polygone(s) d'entraînement pour {folds} plis : {empty} des plis n'en testent aucun et chacun des autres lui en retire une large part ; avec si peu de polygones, la validation croisée leave-one-out par polygone (FOLDS = 0) est la plus stable</translation>
     </message>
@@ -2098,62 +2098,62 @@ Taille {1} : {2:.6g}{3}
         <translation>{count} pixels classés de la carte {map!r} n'ont pas de strate (0 ou sans donnée dans le raster de strates {strata!r}) ; donnez une strate à chaque pixel classé, ou laissez STRATA vide pour prendre les classes de la carte comme strates</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="264"/>
+        <location filename="../raster/assessment.py" line="265"/>
         <source>{count} reference features of {path!r} (FIDs {fids}) lie outside map {map!r}; move or delete them, or check that both layers declare the right CRS</source>
         <translation>{count} entités de référence de {path!r} (FID {fids}) se trouvent hors de la carte {map!r} ; déplacez-les ou supprimez-les, ou vérifiez que les deux couches déclarent le bon SCR</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="280"/>
+        <location filename="../raster/assessment.py" line="281"/>
         <source>{count} reference points of {path!r} (FIDs {fids}) fall in a pixel another point already samples; a pixel is one sample: delete the duplicate points</source>
         <translation>{count} points de référence de {path!r} (FID {fids}) tombent dans un pixel qu'un autre point échantillonne déjà ; un pixel est un seul échantillon : supprimez les points en double</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="287"/>
+        <location filename="../raster/assessment.py" line="288"/>
         <source>{count} reference points of {path!r} (FIDs {fids}) fall on pixels of map {map!r} without a class (0 or no-data); move them onto classified pixels or delete them</source>
         <translation>{count} points de référence de {path!r} (FID {fids}) tombent sur des pixels de la carte {map!r} sans classe (0 ou sans donnée) ; déplacez-les sur des pixels classés ou supprimez-les</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="312"/>
+        <location filename="../raster/assessment.py" line="313"/>
         <source>; {name!r} differs from the map&apos;s {spelled!r} only in case, spacing or Unicode form</source>
         <translation> ; {name!r} ne diffère du nom {spelled!r} de la carte que par la casse, les espaces ou la forme Unicode</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="316"/>
+        <location filename="../raster/assessment.py" line="317"/>
         <source>reference classes {classes} of field {field!r} are not classes of map {map!r} (its classes: {known}{alike}); correct the reference labels (the map&apos;s category names or its integer codes) or assess the map these classes belong to</source>
         <translation>les classes de référence {classes} du champ {field!r} ne sont pas des classes de la carte {map!r} (ses classes : {known}{alike}) ; corrigez les étiquettes de référence (les noms de catégories de la carte ou ses codes entiers) ou évaluez la carte à laquelle ces classes appartiennent</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="377"/>
+        <location filename="../raster/assessment.py" line="381"/>
         <source>no reference sample of {reference!r} falls on a classified pixel of {map!r}; check that both cover the same area</source>
         <translation>aucun échantillon de référence de {reference!r} ne tombe sur un pixel classé de {map!r} ; vérifiez que les deux couvrent la même zone</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="391"/>
+        <location filename="../raster/assessment.py" line="395"/>
         <source>stratum {code}</source>
         <translation>strate {code}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="395"/>
+        <location filename="../raster/assessment.py" line="399"/>
         <source>{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} +- {margin:.4f}</source>
         <translation>{samples} échantillons de référence dans {strata} strates ; exactitude globale {overall:.4f} +- {margin:.4f}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="442"/>
+        <location filename="../raster/assessment.py" line="446"/>
         <source>no expected user&apos;s accuracy was given; give one value such as 0.8 or one per class</source>
         <translation>aucune précision de l'utilisateur attendue n'a été donnée ; donnez une valeur telle que 0.8 ou une par classe</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="487"/>
+        <location filename="../raster/assessment.py" line="491"/>
         <source>sample layer {path!r}: give a .gpkg or .geojson file name</source>
         <translation>couche des points de l'échantillon {path!r} : donnez un nom de fichier .gpkg ou .geojson</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="495"/>
+        <location filename="../raster/assessment.py" line="499"/>
         <source>OGR cannot create {path!r}: {problem}; check the folder</source>
         <translation>OGR ne peut pas créer {path!r} : {problem} ; vérifiez le dossier</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="544"/>
+        <location filename="../raster/assessment.py" line="548"/>
         <source>Sample size {planned} (Olofsson 2014 eq. 13), {drawn} points drawn: {counts}</source>
         <translation>Taille d'échantillon {planned} (Olofsson 2014 éq. 13), {drawn} points tirés : {counts}</translation>
     </message>
@@ -2318,27 +2318,27 @@ Taille {1} : {2:.6g}{3}
         <translation>les longueurs d'onde du raster {path!r} diffèrent de celles du modèle de plus de {tolerance:.2%} : {differences} (modèle -&gt; raster) ; classez un raster ayant les bandes sur lesquelles le modèle a été entraîné, ou {fix} pour accepter la différence</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="129"/>
+        <location filename="../raster/blocks.py" line="131"/>
         <source>band numbers {bands} for raster {path!r} repeat a band; list each band once</source>
         <translation>les numéros de bande {bands} pour le raster {path!r} répètent une bande ; indiquez chaque bande une seule fois</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="139"/>
+        <location filename="../raster/blocks.py" line="141"/>
         <source>raster {path!r} has complex-valued bands; convert them to real values (amplitude, intensity) first</source>
         <translation>le raster {path!r} a des bandes à valeurs complexes ; convertissez-les d'abord en valeurs réelles (amplitude, intensité)</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="222"/>
+        <location filename="../raster/blocks.py" line="225"/>
         <source>mask {mask!r} is {mask_width} x {mask_height} px but raster {raster!r} is {width} x {height} px; resample the mask onto the raster&apos;s grid (e.g. gdalwarp -te/-tr or Align rasters)</source>
         <translation>le masque {mask!r} fait {mask_width} x {mask_height} px mais le raster {raster!r} fait {width} x {height} px ; rééchantillonnez le masque sur la grille du raster (p. ex. gdalwarp -te/-tr ou Aligner les rasters)</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="229"/>
+        <location filename="../raster/blocks.py" line="232"/>
         <source>mask {mask!r} has the size of raster {raster!r} but another grid (geotransform {mask_grid} vs {raster_grid}); resample the mask onto the raster&apos;s grid</source>
         <translation>le masque {mask!r} a la taille du raster {raster!r} mais une autre grille (géotransformation {mask_grid} contre {raster_grid}) ; rééchantillonnez le masque sur la grille du raster</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="271"/>
+        <location filename="../raster/blocks.py" line="274"/>
         <source>GDAL could not read window x={x} y={y} {width} x {height} of raster {path!r}: {reason}; check that the file is complete and readable</source>
         <translation>GDAL n'a pas pu lire la fenêtre x={x} y={y} {width} x {height} du raster {path!r} : {reason} ; vérifiez que le fichier est complet et lisible</translation>
     </message>
@@ -2408,7 +2408,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{path!r} ne contient aucune bande raster (est-ce un vecteur ou un conteneur de sous-jeux de données ?)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="543"/>
+        <location filename="../algorithms/base.py" line="572"/>
         <source>no CRS</source>
         <translation>aucun SCR</translation>
     </message>
@@ -2458,7 +2458,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Pas de longueur d'onde dans certains noms de champ de bande (p. ex. wl_450, b450, 450) et aucune n'est donnée dans WAVELENGTHS : le modèle n'enregistre que les noms des bandes</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="162"/>
+        <location filename="../raster/notices.py" line="165"/>
         <source>warning: {text}</source>
         <translation>avertissement : {text}</translation>
     </message>
@@ -2483,7 +2483,7 @@ Taille {1} : {2:.6g}{3}
         <translation>le modèle a les codes de classe {codes} ; les codes doivent être &gt;= 1 car 0 est la valeur sans donnée de la classification, et au plus {maximum}, le plus grand que contient un raster de classification : réentraînez avec des codes dans cet intervalle</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="90"/>
+        <location filename="../raster/notices.py" line="93"/>
         <source>the raster</source>
         <translation>le raster</translation>
     </message>
@@ -2518,12 +2518,12 @@ Taille {1} : {2:.6g}{3}
         <translation>{samples} échantillons de {classes} classes tirés de {raster!r} (bandes {bands}) ; {unusable} pixels sans donnée ou masqués écartés ; {read} des {total} pixels du raster lus</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="347"/>
+        <location filename="../raster/samples.py" line="349"/>
         <source>a sample limit per class needs every sample in one place; leave max_samples_per_class at 0 to accumulate the statistics on a Dask cluster</source>
         <translation>une limite d'échantillons par classe exige que tous les échantillons soient réunis en un seul endroit ; laissez max_samples_per_class à 0 pour cumuler les statistiques sur une grappe Dask</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="396"/>
+        <location filename="../raster/samples.py" line="399"/>
         <source>Dask: {tasks} statistics tasks over {windows} windows on {workers} workers</source>
         <translation>Dask : {tasks} tâches de statistiques sur {windows} fenêtres avec {workers} workers</translation>
     </message>
@@ -2633,52 +2633,52 @@ Taille {1} : {2:.6g}{3}
         <translation>meilleure taille</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="88"/>
+        <location filename="../raster/notices.py" line="91"/>
         <source>polygons</source>
         <translation>polygones</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="116"/>
+        <location filename="../raster/vector.py" line="121"/>
         <source>class field {field!r} of {path!r} holds non-integer values {values}; use integer class codes or a text field</source>
         <translation>le champ de classe {field!r} de {path!r} contient des valeurs non entières {values} ; utilisez des codes de classe entiers ou un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="123"/>
+        <location filename="../raster/vector.py" line="128"/>
         <source>class field {field!r} of {path!r} holds codes {codes}; codes must be &gt;= 1 (0 is the no-data value of the classification): recode these classes (e.g. add 1 to every code) or use a text field</source>
         <translation>le champ de classe {field!r} de {path!r} contient les codes {codes} ; les codes doivent être &gt;= 1 (0 est la valeur sans donnée de la classification) : recodez ces classes (p. ex. ajoutez 1 à chaque code) ou utilisez un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="129"/>
+        <location filename="../raster/vector.py" line="134"/>
         <source>class field {field!r} of {path!r} holds codes {codes}; a classification raster holds codes up to {maximum}: recode these classes or use a text field</source>
         <translation>le champ de classe {field!r} de {path!r} contient les codes {codes} ; un raster de classification contient des codes jusqu'à {maximum} : recodez ces classes ou utilisez un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="177"/>
+        <location filename="../raster/vector.py" line="182"/>
         <source>raster {raster!r} has no georeferencing (no geotransform) but vector {vector!r} is in {crs}; georeference the raster (e.g. gdal_translate -a_srs ... -a_ullr ...) or draw the samples on it</source>
         <translation>le raster {raster!r} n'est pas géoréférencé (pas de géotransformation) mais le vecteur {vector!r} est dans le SCR {crs} ; géoréférencez le raster (p. ex. gdal_translate -a_srs ... -a_ullr ...) ou dessinez les échantillons dessus</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="189"/>
+        <location filename="../raster/vector.py" line="194"/>
         <source>Vector {vector!r} is in {vector_crs}, raster in {raster_crs}: reprojecting the features to the raster&apos;s CRS on the fly</source>
         <translation>Le vecteur {vector!r} est dans le SCR {vector_crs}, le raster dans le SCR {raster_crs} : les entités sont reprojetées à la volée dans le SCR du raster</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="198"/>
+        <location filename="../raster/vector.py" line="203"/>
         <source>PROJ knows no transformation from the CRS of vector {vector!r} ({vector_crs}) to that of raster {raster!r} ({raster_crs}); check both CRS (Layer Properties &gt; Source) or reproject the vector to the raster&apos;s</source>
         <translation>PROJ ne connaît aucune transformation du SCR du vecteur {vector!r} ({vector_crs}) vers celui du raster {raster!r} ({raster_crs}) ; vérifiez les deux SCR (Propriétés de la couche &gt; Source) ou reprojetez le vecteur dans le SCR du raster</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="262"/>
+        <location filename="../raster/vector.py" line="267"/>
         <source>layer {layer!r} of {path!r} has no field {field!r}; its fields are: none</source>
         <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; elle n'a aucun champ</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="265"/>
+        <location filename="../raster/vector.py" line="270"/>
         <source>layer {layer!r} of {path!r} has no field {field!r}; its fields are: {fields}</source>
         <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; ses champs sont : {fields}</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="319"/>
+        <location filename="../raster/vector.py" line="348"/>
         <source>layer {layer!r} of {path!r} has no feature with a geometry: draw training polygons (or points) over the raster, or choose another layer</source>
         <translation>la couche {layer!r} de {path!r} n'a aucune entité avec une géométrie : dessinez des polygones (ou des points) d'entraînement sur le raster, ou choisissez une autre couche</translation>
     </message>
@@ -2738,67 +2738,67 @@ Taille {1} : {2:.6g}{3}
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les {groups} réservés quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="46"/>
+        <location filename="../raster/notices.py" line="49"/>
         <source>class &apos;{name}&apos; has too few {groups} ({count}) for any to be held out, so the held-out accuracy does not cover it</source>
         <translation>la classe « {name} » a trop peu de {groups} ({count}) pour en réserver un : l'exactitude sur les données réservées ne la couvre donc pas</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="52"/>
+        <location filename="../raster/notices.py" line="55"/>
         <source>class &apos;{name}&apos; has {count} training {groups} for {folds} folds: {empty} of the folds test none of it and each of the others takes a large share of it away; with so few {groups}, leave-one-{group}-out (FOLDS = 0) gives the steadier cross-validation</source>
         <translation>la classe « {name} » a {count} {groups} d'entraînement pour {folds} plis : {empty} des plis n'en testent aucun et chacun des autres lui en retire une large part ; avec si peu de {groups}, la validation croisée leave-one-out par {group} (FOLDS = 0) est la plus stable</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="60"/>
+        <location filename="../raster/notices.py" line="63"/>
         <source>classes &apos;{first}&apos; and &apos;{second}&apos; are indistinguishable on the bands used (Jeffries-Matusita distance {jm}; {ceiling} is full separation): even the best rule confuses them about half of the time. Check {source} (constant or empty bands?) and the training {groups} of both classes, or merge them</source>
         <translation>les classes « {first} » et « {second} » sont indiscernables sur les bandes utilisées (distance de Jeffries-Matusita {jm} ; {ceiling} est la séparation complète) : même la meilleure règle les confond environ une fois sur deux. Vérifiez {source} (bandes constantes ou vides ?) et les {groups} d'entraînement des deux classes, ou fusionnez-les</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="87"/>
+        <location filename="../raster/notices.py" line="90"/>
         <source>polygon</source>
         <translation>polygone</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="91"/>
+        <location filename="../raster/notices.py" line="94"/>
         <source>group</source>
         <translation>groupe</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="92"/>
+        <location filename="../raster/notices.py" line="95"/>
         <source>groups</source>
         <translation>groupes</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="93"/>
+        <location filename="../raster/notices.py" line="96"/>
         <source>spectra</source>
         <translation>spectres</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="94"/>
+        <location filename="../raster/notices.py" line="97"/>
         <source>the table</source>
         <translation>la table</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="95"/>
+        <location filename="../raster/notices.py" line="98"/>
         <source>spectrum</source>
         <translation>spectre</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="103"/>
+        <location filename="../raster/notices.py" line="106"/>
         <source>Draw more or larger polygons of &apos;{name}&apos;</source>
         <translation>Dessinez des polygones de « {name} » plus nombreux ou plus grands</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="104"/>
+        <location filename="../raster/notices.py" line="107"/>
         <source>Add spectra of &apos;{name}&apos;</source>
         <translation>Ajoutez des spectres de « {name} »</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="106"/>
+        <location filename="../raster/notices.py" line="109"/>
         <source>Draw more polygons of &apos;{name}&apos;</source>
         <translation>Dessinez davantage de polygones de « {name} »</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="107"/>
+        <location filename="../raster/notices.py" line="110"/>
         <source>Add groups of &apos;{name}&apos;</source>
         <translation>Ajoutez des groupes de « {name} »</translation>
     </message>
@@ -2973,12 +2973,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; avec les plis par {group}, chaque {group} par le modèle sans lui (un ajustement par {group}) ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Le leave-one-out convient aux bibliothèques spectrales, aux petites classes et aux jeux d'entraînement de peu de {groups} (quelques dizaines), où laisser un {group} de côté choisit mieux alpha et tau que 5 plis (README : exactitude face aux autres outils) ; son coût croît avec le nombre de {groups}. Avec des plis groupés et jusqu'à {limit} {groups}, LOO_FEW_POLYGONS (par défaut) laisse de côté un {group} à la fois quel que soit FOLDS.</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="115"/>
+        <location filename="../raster/notices.py" line="118"/>
         <source>leave GROUP_FIELD empty (folds of single spectra), at the cost of an optimistic accuracy: the spectra of one group are alike</source>
         <translation>laissez GROUP_FIELD vide (plis de spectres isolés), au prix d'une exactitude optimiste : les spectres d'un même groupe se ressemblent</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="112"/>
+        <location filename="../raster/notices.py" line="115"/>
         <source>turn grouped folds off (GROUPED = no), at the cost of an optimistic accuracy: neighbouring pixels are alike</source>
         <translation>désactivez les plis groupés (GROUPED = no), au prix d'une exactitude optimiste : les pixels voisins se ressemblent</translation>
     </message>
@@ -3033,7 +3033,7 @@ Taille {1} : {2:.6g}{3}
         <translation>lignes de la table {path!r} ayant une valeur de bande vide ou non finie : {count} (première : FID {fid}, champ {field!r}) ; renseignez ces valeurs ou supprimez ces lignes</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="84"/>
+        <location filename="../raster/vector.py" line="89"/>
         <source>features of {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete them</source>
         <translation>entités de {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez-les</translation>
     </message>
@@ -3068,7 +3068,7 @@ Taille {1} : {2:.6g}{3}
         <translation>la classe « {name} » a {count} échantillons d'entraînement{held_out}, dont {largest} dans un seul {group} : la validation croisée par {group} teste ce {group} sur un modèle entraîné sur ce qui reste ({rest} ; il en faut {minimum})</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="87"/>
+        <location filename="../raster/vector.py" line="92"/>
         <source>rows of table {path!r} with an empty class field {field!r}: {count} of {total} (FID {fids}); fill in their class or delete the rows</source>
         <translation>lignes de la table {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez ces lignes</translation>
     </message>
@@ -3108,17 +3108,17 @@ Taille {1} : {2:.6g}{3}
         <translation>entités de {vector} qui ne peuvent pas être reprojetées dans le SCR du raster : {count} (FID {fids}) ; leurs coordonnées ne sont pas valides dans le SCR que déclare la couche et elles ne donnent aucun échantillon. Vérifiez le SCR de la couche</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="36"/>
+        <location filename="../raster/notices.py" line="39"/>
         <source>pixels covered by features of different classes, dropped: {count}</source>
         <translation>pixels couverts par des entités de classes différentes, écartés : {count}</translation>
     </message>
     <message>
-        <location filename="../raster/notices.py" line="40"/>
+        <location filename="../raster/notices.py" line="43"/>
         <source>features over the raster that cover no pixel centre (smaller or thinner than a pixel): {count}; enlarge them or use all_touched</source>
         <translation>entités sur le raster qui ne couvrent aucun centre de pixel (plus petites ou plus fines qu'un pixel) : {count} ; agrandissez-les ou utilisez all_touched</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="105"/>
+        <location filename="../algorithms/train_selection_table.py" line="104"/>
         <source>Read {0} spectra of {1} classes from {3} (bands: {2})</source>
         <translation>{0} spectres de {1} classes lus dans {3} (bandes : {2})</translation>
     </message>
@@ -3128,7 +3128,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Échantillonnage des bandes de {1} ({0}) sous '{2}' (champ '{3}')</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="447"/>
+        <location filename="../raster/assessment.py" line="451"/>
         <source>the expected user&apos;s accuracies given ({count}) are neither one value nor one per class of the map ({classes}); give one value for every class or one per class, in the order of the class values</source>
         <translation>les précisions de l'utilisateur attendues données ({count}) ne sont ni une seule valeur ni une par classe de la carte ({classes}) ; donnez une valeur pour toutes les classes ou une par classe, dans l'ordre des valeurs de classe</translation>
     </message>
@@ -3138,22 +3138,22 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster {path!r} n'a pas le même nombre de bandes ({bands}) que le raster sur lequel le modèle a été entraîné ({model_bands}) : classez un raster ayant les mêmes bandes, dans le même ordre, entraînez un modèle sur celui-ci, ou {fix}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="252"/>
+        <location filename="../raster/assessment.py" line="253"/>
         <source>Pixels of reference polygons left out: {count} (no class in the map (no-data), or covered by polygons of different classes)</source>
         <translation>Pixels des polygones de référence écartés : {count} (sans classe dans la carte (sans donnée), ou couverts par des polygones de classes différentes)</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="124"/>
+        <location filename="../raster/blocks.py" line="126"/>
         <source>raster {path!r} has bands 1..{count} but bands {bands} were asked for; choose band numbers in that range (or the raster the model was trained on)</source>
         <translation>le raster {path!r} a les bandes 1..{count} mais les bandes {bands} ont été demandées ; choisissez des numéros de bande dans cet intervalle (ou le raster sur lequel le modèle a été entraîné)</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="323"/>
+        <location filename="../raster/vector.py" line="352"/>
         <source>no feature of {vector!r} (layer {layer!r}, features: {count}) lies over raster {raster!r} ({width} x {height} px); check that both cover the same area and that their CRS are declared correctly</source>
         <translation>aucune entité de {vector!r} (couche {layer!r}, entités : {count}) ne se trouve sur le raster {raster!r} ({width} x {height} px) ; vérifiez que les deux couvrent la même zone et que leurs SCR sont correctement déclarés</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="335"/>
+        <location filename="../raster/vector.py" line="379"/>
         <source>features of layer {layer!r} of {path!r} that are lines: {count} of {total} (FIDs {fids}); training samples come from polygons (the pixels inside) or points (the pixel under each): buffer the lines into polygons first (e.g. Processing&apos;s Buffer) or choose a polygon or point layer</source>
         <translation>entités de la couche {layer!r} de {path!r} qui sont des lignes : {count} sur {total} (FID {fids}) ; les échantillons d'entraînement viennent de polygones (les pixels à l'intérieur) ou de points (le pixel sous chacun) : changez d'abord les lignes en polygones par un tampon (p. ex. l'algorithme Tampon de Processing) ou choisissez une couche de polygones ou de points</translation>
     </message>
@@ -3173,37 +3173,37 @@ Taille {1} : {2:.6g}{3}
         <translation>échantillons contenant des valeurs NaN ou infinies : {count} (le premier à la ligne {row}, bande {feature}) ; retirez-les ou masquez les valeurs sans donnée</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="54"/>
+        <location filename="../raster/vector.py" line="59"/>
         <source>file {path!r} does not exist; check the path</source>
         <translation>le fichier {path!r} n'existe pas ; vérifiez le chemin</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="59"/>
+        <location filename="../raster/vector.py" line="64"/>
         <source>OGR cannot read {path!r}: {reason}; check the path and format</source>
         <translation>OGR ne peut pas lire {path!r} : {reason} ; vérifiez le chemin et le format</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="63"/>
+        <location filename="../raster/vector.py" line="68"/>
         <source>no layer found</source>
         <translation>aucune couche trouvée</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="64"/>
+        <location filename="../raster/vector.py" line="69"/>
         <source>OGR cannot read {path!r} (or it has no layer): {reason}; check the path and format</source>
         <translation>OGR ne peut pas lire {path!r} (ou ce fichier n'a aucune couche) : {reason} ; vérifiez le chemin et le format</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="75"/>
+        <location filename="../raster/vector.py" line="80"/>
         <source>{path!r} has no layer {layer!r}; its layers are: {layers}</source>
         <translation>{path!r} n'a pas de couche {layer!r} ; ses couches sont : {layers}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="272"/>
+        <location filename="../algorithms/base.py" line="294"/>
         <source>{0}: the CRS of layer &apos;{1}&apos; in QGIS ({2}) is not that of its file ({3}); GMM Select reads the file as it is, in {3}: to work in {2}, assign it to the file (Raster &gt; Projections &gt; Assign Projection) and run again</source>
         <translation>{0} : le SCR de la couche '{1}' dans QGIS ({2}) n'est pas celui de son fichier ({3}) ; GMM Select lit le fichier tel quel, en {3} : pour travailler en {2}, affectez-le au fichier (Raster &gt; Projections &gt; Assigner une projection) et relancez</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="232"/>
+        <location filename="../algorithms/base.py" line="254"/>
         <source>{0}: the no-data of layer &apos;{1}&apos; set in QGIS (Layer Properties &gt; Transparency) is not its file&apos;s on bands {2}; GMM Select reads the file&apos;s no-data values: to use those of QGIS, write them into the file (e.g. gdal_translate -a_nodata) and run again</source>
         <translation>{0} : les valeurs sans donnée de la couche '{1}' définies dans QGIS (Propriétés de la couche &gt; Transparence) ne sont pas celles de son fichier sur les bandes {2} ; GMM Select lit les valeurs sans donnée du fichier : pour utiliser celles de QGIS, écrivez-les dans le fichier (par ex. gdal_translate -a_nodata) et relancez</translation>
     </message>
@@ -3243,27 +3243,27 @@ Taille {1} : {2:.6g}{3}
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="389"/>
+        <location filename="../algorithms/base.py" line="424"/>
         <source>{0}: layer &apos;{1}&apos; is read as QGIS shows it: {2}</source>
         <translation>{0} : la couche '{1}' est lue telle que QGIS l'affiche : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="412"/>
+        <location filename="../algorithms/base.py" line="441"/>
         <source>in the CRS set in QGIS ({0}), not its file&apos;s ({1})</source>
         <translation>dans le SCR défini dans QGIS ({0}), non dans celui de son fichier ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="415"/>
+        <location filename="../algorithms/base.py" line="444"/>
         <source>with its unsaved edits</source>
         <translation>avec ses modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="419"/>
+        <location filename="../algorithms/base.py" line="448"/>
         <source>with the fields added in QGIS ({0})</source>
         <translation>avec les champs ajoutés dans QGIS ({0})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="247"/>
+        <location filename="../algorithms/base.py" line="269"/>
         <source>{0}: layer &apos;{1}&apos; is read as QGIS shows it: with the no-data set in QGIS on bands {2}</source>
         <translation>{0} : la couche '{1}' est lue telle que QGIS l'affiche : avec les valeurs sans donnée définies dans QGIS sur les bandes {2}</translation>
     </message>
@@ -3276,6 +3276,26 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/training_base.py" line="140"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band: its file&apos;s no-data values, or those set on the layer in QGIS) are not sampled.</source>
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande : les valeurs sans donnée de son fichier, ou celles définies sur la couche dans QGIS) ne sont pas échantillonnés.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="164"/>
+        <source>A feature of invalid geometry (a ring crossing itself, a hole outside its shell) is read as it is, left out, or stops the run, as Processing&apos;s &apos;Invalid features filtering&apos; or the layer&apos;s own setting (its advanced options) asks.</source>
+        <translation>Une entité à la géométrie invalide (un anneau qui se croise, un trou hors de son contour) est lue telle quelle, écartée, ou arrête l'exécution, comme le demande le « Filtrage des entités invalides » de Processing ou le réglage propre à la couche (ses options avancées).</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="36"/>
+        <source>features of {vector} with an invalid geometry, left out as asked: {count} of {total} (FIDs {fids}; the first: {reason}); repair them (Processing&apos;s Fix geometries) to sample them</source>
+        <translation>entités de {vector} à la géométrie invalide, écartées comme demandé : {count} sur {total} (FID {fids} ; la première : {reason}) ; réparez-les (l'algorithme Réparer les géométries de Processing) pour les échantillonner</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="366"/>
+        <source>features of layer {layer!r} of {path!r} with an invalid geometry: {count} of {total} (FIDs {fids}; the first: {reason}); repair them (Processing&apos;s Fix geometries), or have them left out (Settings &gt; Options &gt; Processing &gt; General &gt; Invalid features filtering)</source>
+        <translation>entités de la couche {layer!r} de {path!r} à la géométrie invalide : {count} sur {total} (FID {fids} ; la première : {reason}) ; réparez-les (l'algorithme Réparer les géométries de Processing), ou faites-les écarter (Préférences &gt; Options &gt; Traitements &gt; Général &gt; Filtrage des entités invalides)</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="293"/>
+        <source>invalid is {value!r}; it must be one of {rules}</source>
+        <translation>invalid vaut {value!r} ; il doit être l'un de {rules}</translation>
     </message>
 </context>
 </TS>

@@ -227,13 +227,14 @@ def stacked_source(class_map):
 
 
 def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64, log=None,
-                   is_canceled=None):
+                   is_canceled=None, invalid="use"):
     """The ReferenceSample of the features of a vector over the map (reference codes are the feature
-    labels as SampleWalk codes them); DataError for features outside the map and points without class."""
+    labels as SampleWalk codes them, invalid geometries as `invalid` says); DataError for features
+    outside the map and points without class."""
     source = stacked_source(class_map)
     try:
-        walk = SampleWalk(source, vector_path, class_field, layer=layer, memory_mb=memory_mb, log=log,
-                          is_canceled=is_canceled)
+        walk = SampleWalk(source, vector_path, class_field, layer=layer, memory_mb=memory_mb, invalid=invalid,
+                          log=log, is_canceled=is_canceled)
         chunks = list(walk.run())
     finally:
         if source != class_map.path:
@@ -368,11 +369,14 @@ class MapAssessment:
 
 
 def assess_map(map_path, reference_path, class_field, strata_path=None, layer=None, confidence=0.95,
-               memory_mb=64, log=None, progress=None, is_canceled=None):
-    """MapAssessment of the map at `map_path` against reference features (see the module docstring)."""
+               memory_mb=64, log=None, progress=None, is_canceled=None, invalid="use"):
+    """MapAssessment of the map at `map_path` against reference features (see the module docstring); a
+    reference feature of invalid geometry is read, left out or stops the run as `invalid` says
+    (vector.INVALID_GEOMETRY_RULES)."""
     class_map = ClassMap(map_path, strata_path)
     counts = count_map(class_map, memory_mb, progress, is_canceled)
-    reference = read_reference(class_map, reference_path, class_field, layer, memory_mb, log, is_canceled)
+    reference = read_reference(class_map, reference_path, class_field, layer, memory_mb, log, is_canceled,
+                               invalid)
     if not len(reference.mapped):
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "no reference sample of {reference!r} falls on a classified pixel of {map!r}; check "

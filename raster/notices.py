@@ -33,6 +33,9 @@ WARNINGS = {
         "GmmSelect", "{count} features of {vector} cannot be reprojected to the raster's CRS (FIDs {fids}): "
         "their coordinates are not valid in the CRS the layer declares; they give no sample. Check the "
         "layer's CRS"),
+    "warning invalid skipped": QT_TRANSLATE_NOOP(
+        "GmmSelect", "features of {vector} with an invalid geometry, left out as asked: {count} of {total} "
+        "(FIDs {fids}; the first: {reason}); repair them (Processing's Fix geometries) to sample them"),
     "warning contested": QT_TRANSLATE_NOOP(
         "GmmSelect", "pixels covered by features of different classes, dropped: {count}"),
     "warning contested before": QT_TRANSLATE_NOOP(  # as older model files hold it

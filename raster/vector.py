@@ -25,6 +25,11 @@ _LINE_TYPES = (ogr.wkbLineString, ogr.wkbMultiLineString, ogr.wkbCircularString,
 _INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
 #: The pixels of a feature that gives none: (rows, cols).
 NO_PIXEL = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+#: What a reading does with a feature whose geometry GEOS finds invalid (a ring crossing itself, a hole
+#: outside its shell, parts overlapping), the choices of Processing's "Invalid features filtering": read
+#: it as it is (GDAL rasterises a crossing ring by the even-odd rule, as QGIS draws it), leave it out, or
+#: stop.
+INVALID_GEOMETRY_RULES = ("use", "skip", "stop")
 #: The names GDAL gives GeoPackage's undefined CRSs (srs_id 0 and -1), lower case.
 UNDEFINED_CRS = ("undefined geographic srs", "undefined cartesian srs")
 
@@ -268,8 +273,25 @@ def class_field_index(vector_path, layer, class_field):
     return index, definition.GetFieldDefn(index).GetType()
 
 
-def read_features(raster_path, dataset, vector_path, class_field, layer=None, log=None, is_canceled=None):
-    """The Features of a vector layer over the raster `dataset` (GDAL), in the raster's pixel grid."""
+def invalidity(geometry):
+    """None for a geometry GEOS finds valid, else GEOS's reason ('Self-intersection at or near point 5 5')."""
+    gdal.ErrorReset()
+    gdal.PushErrorHandler("CPLQuietErrorHandler")
+    try:
+        valid = geometry.IsValid()
+    finally:
+        gdal.PopErrorHandler()
+    return None if valid else gdal.GetLastErrorMsg() or "invalid"
+
+
+def read_features(raster_path, dataset, vector_path, class_field, layer=None, log=None, is_canceled=None,
+                  invalid="use"):
+    """The Features of a vector layer over the raster `dataset` (GDAL), in the raster's pixel grid; a
+    feature of invalid geometry is read, left out or stops the reading as `invalid` says
+    (INVALID_GEOMETRY_RULES)."""
+    if invalid not in INVALID_GEOMETRY_RULES:
+        raise DataError(QT_TRANSLATE_NOOP("GmmSelect", "invalid is {value!r}; it must be one of {rules}"),
+                        value=invalid, rules=", ".join(map(repr, INVALID_GEOMETRY_RULES)))
     source, found = open_layer(vector_path, layer)
     index, field_type = class_field_index(vector_path, found, class_field)
     geotransform = geotransform_of(dataset)
@@ -278,7 +300,7 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
                                      log, warnings)
     inverse = gdal.InvGeoTransform(geotransform or (0.0, 1.0, 0.0, 0.0, 0.0, 1.0))
     width, height = dataset.RasterXSize, dataset.RasterYSize
-    values, fids, geometries, points, boxes, lines, unprojected = [], [], [], [], [], [], []
+    values, fids, geometries, points, boxes, lines, unprojected, invalids = [], [], [], [], [], [], [], []
     n_without_geometry = 0
     found.ResetReading()
     for number, feature in enumerate(found):
@@ -291,6 +313,10 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
         if ogr.GT_Flatten(geometry.GetGeometryType()) in _LINE_TYPES:
             lines.append(feature.GetFID())
             continue
+        reason = None if invalid == "use" else invalidity(geometry)
+        if reason is not None:
+            invalids.append((feature.GetFID(), reason))
+            continue
         values.append(raw_class_value(feature, index, field_type))
         fids.append(feature.GetFID())
         geometry = reprojected(geometry, transform)
@@ -301,7 +327,10 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
         geometries.append(located[0])
         points.append(located[1])
         boxes.append(located[2])
-    check_no_lines(vector_path, found.GetName(), lines, len(lines) + len(fids))
+    check_no_lines(vector_path, found.GetName(), lines, len(lines) + len(fids) + len(invalids))
+    if invalids:
+        warnings.append(invalid_geometries(vector_path, found.GetName(), invalids, len(fids) + len(invalids),
+                                           invalid))
     codes, labels, names = class_codes(vector_path, class_field, field_type, values, fids)
     warnings += similar_names(names)
     boxes = np.array(boxes, dtype=np.int64).reshape(-1, 4)
@@ -327,6 +356,21 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
             raster=raster_path, width=width, height=height)
     return Features(geometries, points, codes, np.array(fids, dtype=np.int64), boxes, labels, names,
                     n_outside, n_without_geometry, transform is not None, warnings)
+
+
+def invalid_geometries(vector_path, layer_name, invalids, n_features, invalid):
+    """The warning on the features of invalid geometry `invalids` [(FID, GEOS's reason)] left out, or the
+    DataError that stops the reading (`invalid` 'stop')."""
+    fids = short_list([fid for fid, _ in invalids])
+    if invalid == "stop":
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "features of layer {layer!r} of {path!r} with an invalid geometry: {count} of "
+            "{total} (FIDs {fids}; the first: {reason}); repair them (Processing's Fix geometries), or have "
+            "them left out (Settings > Options > Processing > General > Invalid features filtering)"),
+            layer=layer_name, path=vector_path, count=len(invalids), total=n_features, fids=fids,
+            reason=invalids[0][1])
+    return warning("warning invalid skipped", vector=repr(vector_path), count=len(invalids), total=n_features,
+                   fids=fids, reason=invalids[0][1])
 
 
 def check_no_lines(vector_path, layer_name, lines, n_features):

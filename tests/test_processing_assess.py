@@ -156,6 +156,34 @@ def test_reference_classes_the_map_lacks_leave_no_output(classification, tmp_pat
     assert not table.exists()
 
 
+def test_reference_polygons_of_invalid_geometry_stop_the_run_or_are_left_out_as_asked(classification,
+                                                                                       tmp_path):
+    """The training polygons as reference, and a bowtie (a ring crossing itself) over the first: by
+    Processing's default the run stops naming it; left out (the layer's own setting), the assessment is that
+    of the polygons without it. Before, the bowtie's pixels were assessed whatever the setting."""
+    from qgis.core import QgsFeatureRequest, QgsProcessingFeatureSourceDefinition
+    from test_raster_fixtures import with_crossing_ring
+
+    _, map_path = classification
+    polygons, fid, reason = with_crossing_ring(tmp_path / "bowtie.gpkg")
+    table = tmp_path / "table.csv"
+    with pytest.raises(exception()) as raised:
+        run("gmmselect:assess", {"INPUT": map_path, "REFERENCE": polygons, "FIELD": "class",
+                                 "OUTPUT_TABLE": str(table)})
+    assert str(raised.value).startswith(
+        f"Features of layer 'training_polygons' of {polygons!r} with an invalid geometry: 1 of 37 (FIDs "
+        f"{fid}; the first: {reason});")
+    assert not table.exists()
+    skipping = QgsProcessingFeatureSourceDefinition(
+        polygons, False, -1, QgsProcessingFeatureSourceDefinition.FlagOverrideDefaultGeometryCheck,
+        QgsFeatureRequest.GeometrySkipInvalid)
+    left_out, without = (run("gmmselect:assess", {"INPUT": map_path, "REFERENCE": reference, "FIELD": "class",
+                                                  "OUTPUT_TABLE": str(tmp_path / f"{name}.csv")})
+                         for name, reference in [("left_out", skipping), ("without", POLYGONS)])
+    assert left_out["OVERALL_ACCURACY"] == without["OVERALL_ACCURACY"]
+    assert (tmp_path / "left_out.csv").read_text() == (tmp_path / "without.csv").read_text()
+
+
 def test_expected_accuracies_must_be_numbers(classification, tmp_path):
     _, map_path = classification
     with pytest.raises(exception(), match="EXPECTED_UA must be a list of numbers >= 0 separated by commas; "

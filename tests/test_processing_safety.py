@@ -15,7 +15,7 @@ from conftest import data_file
 from osgeo import gdal
 from qgis_helpers import LANDSAT, POLYGONS, cancel_past, french_translation, recorder, start_qgis
 from qgis_helpers import processing_exception as exception
-from test_raster_fixtures import LANDSAT_COUNTS, TM, TM_UM, describe_bands, write_raster
+from test_raster_fixtures import LANDSAT_COUNTS, TM, TM_UM, describe_bands, with_crossing_ring, write_raster
 
 POLYGON_LAYER = "training_polygons"
 
@@ -744,6 +744,66 @@ def test_unsaved_edits_and_fields_added_in_qgis_are_read(tmp_path):
         assert saved_model.training.source["training"] == layer.source() == str(tmp_path / "polygons.gpkg")
         assert saved_model.training.source["layer"] == ""
     assert layer.isModified() and (tmp_path / "polygons.gpkg").read_bytes() == saved
+
+
+def train_checking(check, training, model, fix=None):
+    """Train GMM on `training` with Processing's 'Invalid features filtering' `check` (and the layer's own
+    advanced setting `fix`, when given); returns (results, feedback)."""
+    import processing
+    from processing.tools import dataobjects
+    from qgis.core import QgsProcessingFeatureSourceDefinition
+
+    feedback = recorder()
+    context = dataobjects.createContext(feedback)
+    context.setInvalidGeometryCheck(check)
+    if fix is not None:
+        training = QgsProcessingFeatureSourceDefinition(
+            training, False, -1, QgsProcessingFeatureSourceDefinition.FlagOverrideDefaultGeometryCheck, fix)
+    return processing.run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": training, "FIELD": "class",
+                                                 "TAU": "1", "OUTPUT_MODEL": model},
+                          feedback=feedback, context=context), feedback
+
+
+def test_a_feature_of_invalid_geometry_is_handled_as_processing_s_setting_asks(tmp_path):
+    """The Landsat polygons and a bowtie (a ring crossing itself) over the first one, of its class. As
+    Processing's 'Invalid features filtering' asks: by default (stop), the run stops naming the feature and
+    GEOS's reason, and writes nothing; 'skip' trains the model of the polygons without it, with a warning;
+    'do not filter' samples it as GDAL rasterises it. The layer's own setting (its advanced options) wins
+    over Processing's. Before, the bowtie was read whatever the setting."""
+    from qgis.core import QgsFeatureRequest
+
+    from gmmselect.core import load_model
+
+    polygons, fid, reason = with_crossing_ring(tmp_path / "bowtie.gpkg")
+    stop, skip, use = (QgsFeatureRequest.GeometryAbortOnInvalid, QgsFeatureRequest.GeometrySkipInvalid,
+                       QgsFeatureRequest.GeometryNoCheck)
+    stopped = (f"Features of layer 'training_polygons' of {polygons!r} with an invalid geometry: 1 of 37 "
+               f"(FIDs {fid}; the first: {reason}); repair them (Processing's Fix geometries), or have them "
+               "left out (Settings > Options > Processing > General > Invalid features filtering).")
+    assert refused(tmp_path, "gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": polygons, "FIELD": "class",
+                                                   "OUTPUT_MODEL": str(tmp_path / "m.gmm")}) == stopped
+    before = snapshot(tmp_path)
+    with pytest.raises(exception()) as raised:
+        train_checking(skip, polygons, str(tmp_path / "m.gmm"), fix=stop)
+    assert str(raised.value) == stopped and snapshot(tmp_path) == before
+    counts = {}
+    for name, check, fix in [("skip", skip, None), ("use", use, None), ("own skip", stop, skip)]:
+        results, feedback = train_checking(check, polygons, str(tmp_path / f"{name}.gmm"), fix)
+        counts[name] = load_model(results["OUTPUT_MODEL"]).mixture.counts_.tolist()
+        left_out = [line for line in feedback.warnings if "invalid geometry" in line]
+        assert left_out == ([] if name == "use" else [
+            f"warning: features of {polygons!r} with an invalid geometry, left out as asked: 1 of 37 (FIDs "
+            f"{fid}; the first: {reason}); repair them (Processing's Fix geometries) to sample them"])
+    assert counts["skip"] == counts["own skip"] == [LANDSAT_COUNTS[name] for name in sorted(LANDSAT_COUNTS)]
+    assert sum(counts["use"]) > sum(counts["skip"])
+    with french_translation():
+        assert refused(tmp_path, "gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": polygons,
+                                                       "FIELD": "class",
+                                                       "OUTPUT_MODEL": str(tmp_path / "m.gmm")}) == (
+            f"Entités de la couche 'training_polygons' de {polygons!r} à la géométrie invalide : 1 sur 37 "
+            f"(FID {fid} ; la première : {reason}) ; réparez-les (l'algorithme Réparer les géométries de "
+            "Processing), ou faites-les écarter (Préférences > Options > Traitements > Général > Filtrage "
+            "des entités invalides).")
 
 
 def test_no_data_set_in_qgis_is_the_no_data_read(model, tmp_path):

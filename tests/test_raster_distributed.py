@@ -7,7 +7,7 @@ import signal
 import numpy as np
 import pytest
 from osgeo import gdal
-from test_raster_fixtures import LANDSAT, POLYGONS, three_class_scene, write_raster
+from test_raster_fixtures import LANDSAT, POLYGONS, three_class_scene, with_crossing_ring, write_raster
 
 from gmmselect.core import GaussianMixture
 from gmmselect.raster import (
@@ -201,6 +201,21 @@ def test_no_data_given_reaches_the_workers(cluster, scene, tmp_path, monkeypatch
     local = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.05, no_data=no_data)
     np.testing.assert_array_equal(merged[0].counts, local[0].counts)
     assert local[0].counts.sum() < sum(extract_samples(LANDSAT, POLYGONS, "class").counts.values())
+
+
+def test_the_rule_for_invalid_geometries_reaches_the_workers(cluster, tmp_path):
+    """A bowtie among the Landsat polygons, left out: the workers leave it out as this machine does (read, it
+    adds samples)."""
+    polygons, _, _ = with_crossing_ring(tmp_path / "bowtie.gpkg")
+    merged, _, summary = accumulate_statistics(LANDSAT, polygons, "class", client=cluster[1], memory_mb=0.05,
+                                               invalid="skip")
+    local, _, local_summary = accumulate_statistics(LANDSAT, polygons, "class", memory_mb=0.05,
+                                                    invalid="skip")
+    np.testing.assert_array_equal(merged.counts, local.counts)
+    np.testing.assert_allclose(merged.means, local.means, rtol=1e-12)
+    assert summary.warnings == local_summary.warnings and len(summary.warnings) == 1
+    read, _, _ = accumulate_statistics(LANDSAT, polygons, "class", client=cluster[1], memory_mb=0.05)
+    assert read.counts.sum() > merged.counts.sum() == local.counts.sum()
 
 
 @pytest.mark.parametrize("name", ["GTIFF_DIR:2:{pages}", "{scene}|option:NUM_THREADS=2"])

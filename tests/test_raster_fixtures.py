@@ -107,3 +107,38 @@ def rasterized(raster_path, vector_path, where=None, options=()):
     target.SetProjection(raster.GetProjection())
     gdal.RasterizeLayer(target, [1], layer, burn_values=[1], options=list(options))
     return target.ReadAsArray().astype(bool)
+
+
+def crossing_ring(x0, y0, x1, y1):
+    """WKT of a bowtie over the rectangle x0..x1, y0..y1: a ring crossing itself at the centre, which GEOS
+    finds invalid and GDAL rasterises as two triangles."""
+    return f"POLYGON(({x0} {y1},{x1} {y0},{x1} {y1},{x0} {y0},{x0} {y1}))"
+
+
+def geos_reason(wkt):
+    """GEOS's reason why the geometry of `wkt` is invalid, as OGR reports it."""
+    gdal.PushErrorHandler("CPLQuietErrorHandler")
+    try:
+        assert not ogr.CreateGeometryFromWkt(wkt).IsValid()
+    finally:
+        gdal.PopErrorHandler()
+    return gdal.GetLastErrorMsg()
+
+
+def with_crossing_ring(path, source=POLYGONS):
+    """A copy at `path` of the polygons of `source` and one feature more: a bowtie (crossing_ring) over the
+    envelope of the first feature, of its class, so that it samples pixels the first does not; returns
+    (path, the bowtie's FID, GEOS's reason)."""
+    gdal.VectorTranslate(str(path), str(source), format="GPKG")
+    dataset = ogr.Open(str(path), 1)
+    layer = dataset.GetLayer(0)
+    first = layer.GetNextFeature()
+    x0, x1, y0, y1 = first.GetGeometryRef().GetEnvelope()
+    wkt = crossing_ring(x0, y0, x1, y1)
+    bowtie = ogr.Feature(layer.GetLayerDefn())
+    bowtie.SetFrom(first)
+    bowtie.SetGeometry(ogr.CreateGeometryFromWkt(wkt))
+    layer.CreateFeature(bowtie)
+    fid = bowtie.GetFID()
+    dataset = None
+    return str(path), fid, geos_reason(wkt)

@@ -9,6 +9,7 @@ from test_raster_fixtures import (
     POLYGONS,
     box,
     rasterized,
+    with_crossing_ring,
     write_raster,
     write_vector,
 )
@@ -186,6 +187,38 @@ def test_overlapping_polygons_drop_contested_pixels(tmp_path):
     assert any("different classes" in warning for warning in samples.warnings)
     assert samples.counts == {"a": 50 + 96, "b": 50}  # same-class overlap counted once
     assert len(np.unique(samples.X[:, 0])) == len(samples.y)
+
+
+def test_a_feature_of_invalid_geometry_is_read_left_out_or_stops_the_reading_as_asked(tmp_path, landsat):
+    """The Landsat polygons and a bowtie of the first one's class over its envelope (FID 37, a ring crossing
+    itself). Read as it is ('use', the default), it adds the pixels GDAL rasterises (its two triangles) to its
+    class; left out ('skip'), the samples are those of the polygons without it, and a warning names it; 'stop'
+    stops with the FID and GEOS's reason. The rules of Processing's 'Invalid features filtering'."""
+    polygons, fid, reason = with_crossing_ring(tmp_path / "bowtie.gpkg")
+    burnt = rasterized(LANDSAT, polygons, f"fid IN (1, {fid})").sum()
+    kept = extract_samples(LANDSAT, polygons, "class")
+    assert kept.counts == {**LANDSAT_COUNTS, "forest": LANDSAT_COUNTS["forest"]
+                           - rasterized(LANDSAT, polygons, "fid = 1").sum() + burnt}
+    assert kept.warnings == []
+    skipped = extract_samples(LANDSAT, polygons, "class", invalid="skip")
+    np.testing.assert_array_equal(skipped.X, landsat.X)
+    np.testing.assert_array_equal(skipped.groups, landsat.groups)
+    assert skipped.warnings == [
+        f"features of {polygons!r} with an invalid geometry, left out as asked: 1 of 37 (FIDs {fid}; the "
+        f"first: {reason}); repair them (Processing's Fix geometries) to sample them"]
+    statistics, _, summary = accumulate_statistics(LANDSAT, polygons, "class", invalid="skip")
+    np.testing.assert_array_equal(statistics.counts,
+                                  [LANDSAT_COUNTS[name] for name in sorted(LANDSAT_COUNTS)])
+    assert summary.warnings == skipped.warnings
+    with pytest.raises(DataError) as raised:
+        extract_samples(LANDSAT, polygons, "class", invalid="stop")
+    assert str(raised.value) == (
+        f"features of layer 'training_polygons' of {polygons!r} with an invalid geometry: 1 of 37 (FIDs "
+        f"{fid}; the first: {reason}); repair them (Processing's Fix geometries), or have them left out "
+        "(Settings > Options > Processing > General > Invalid features filtering)")
+    assert reason.startswith("Self-intersection at or near point")
+    with pytest.raises(DataError, match=r"^invalid is 'skipped'; it must be one of 'use', 'skip', 'stop'$"):
+        extract_samples(LANDSAT, polygons, "class", invalid="skipped")
 
 
 def test_a_band_gdal_calls_alpha_drops_the_samples_where_it_is_0_and_the_warnings_say_so(tmp_path):

@@ -12,7 +12,9 @@ several parts, features without a geometry or outside the scene; a class field o
 named with spaces or accents, with empty and null values and names that differ only in case; the scene's
 CRS, another or none) and a random table of spectra (its column types in a .csvt, guessed by OGR as QGIS
 may open it, or none); the class layer is at times a layer of the project with an edit not saved or a
-virtual class field. Then it runs a chain: a
+virtual class field, at times holds a polygon of invalid geometry (a ring crossing itself), and is read
+with one of Processing's three invalid-feature checks, at times set on the layer itself (its advanced
+options). Then it runs a chain: a
 training algorithm (Train GMM, Train Selection or Train Selection from a table), Predict with its model (a
 bundled model when training was refused), the sample design on the map, Assess with its points relabelled
 in part.
@@ -65,7 +67,7 @@ from osgeo import gdal, ogr, osr  # noqa: E402
 from qgis_helpers import REPO, cancel_past, french_translation, run_qgis_process, start_qgis  # noqa: E402
 from randomised_checks import RASTER_TYPES, random_class_map, random_feature  # noqa: E402
 from test_processing_safety import snapshot  # noqa: E402
-from test_raster_fixtures import describe_bands, write_raster  # noqa: E402
+from test_raster_fixtures import crossing_ring, describe_bands, write_raster  # noqa: E402
 
 BUNDLED_MODEL = os.path.join(REPO, "tests", "data", "model_v1", "selection.gmm")
 #: Where an error raised inside these packages is a fault of ours that a message only hides.
@@ -227,7 +229,9 @@ def random_layer(rng, path, transform, size, scene_epsg, field):
             x += 1e5
         feature = ogr.Feature(layer.GetLayerDefn())
         if rng.random() > 0.05:
-            geometry = random_feature(rng, x, y, transform[1] * rng.choice([0.3, 3, 6], p=[0.1, 0.45, 0.45]))
+            extent = transform[1] * rng.choice([0.3, 3, 6], p=[0.1, 0.45, 0.45])
+            geometry = random_feature(rng, x, y, extent) if rng.random() > 0.04 else \
+                ogr.CreateGeometryFromWkt(crossing_ring(x - extent, y - extent, x + extent, y + extent))
             if to_layer is not None:
                 geometry.Transform(to_layer)
             feature.SetGeometry(geometry)
@@ -417,14 +421,19 @@ def files_of(results, algorithm):
             if isinstance(results.get(definition.name()), str) and os.path.isfile(results[definition.name()])]
 
 
-def in_process(algorithm_id, parameters, feedback, origins):
-    """processing.run: (results or None, the refusal's message, errors raised inside NumPy & co)."""
+def in_process(algorithm_id, parameters, feedback, origins, invalid_check=None):
+    """processing.run, with Processing's invalid-feature check `invalid_check` (None: the setting's): (results
+    or None, the refusal's message, errors raised inside NumPy & co)."""
     import processing
+    from processing.tools import dataobjects
     from qgis.core import QgsProcessingException
 
     seen = len(origins.seen)
+    context = dataobjects.createContext(feedback)
+    if invalid_check is not None:
+        context.setInvalidGeometryCheck(invalid_check)
     try:
-        return processing.run(algorithm_id, parameters, feedback=feedback), None, []
+        return processing.run(algorithm_id, parameters, feedback=feedback, context=context), None, []
     except QgsProcessingException as error:
         return None, str(error), [origin for origin in origins.seen[seen:] if foreign(origin)]
 
@@ -447,6 +456,7 @@ class Case:
         self.rng, self.folder, self.origins, self.cli = np.random.default_rng(seed), folder, origins, cli
         self.problems, self.counts, self.taken = [], {"done": 0, "refused": 0, "travelled": 0}, []
         self.runs = []  # (algorithm id, cancelled, the refusal's message or None), for --messages
+        self.invalid_check = None  # Processing's invalid-feature check of the runs (None: the setting's)
 
     def run(self, algorithm_id, base, scene_size):
         """Run `algorithm_id` on `base` plus random parameters (in this process, or through qgis_process,
@@ -460,7 +470,7 @@ class Case:
         before = snapshot(self.folder)
         described = f"{algorithm_id} {parameters}{' cancelled' if cancel else ''}"
         results, message, foreign_errors = command_line(algorithm_id, parameters) if self.cli else \
-            in_process(algorithm_id, parameters, feedback, self.origins)
+            in_process(algorithm_id, parameters, feedback, self.origins, self.invalid_check)
         self.runs.append((algorithm_id, cancel, message))
         if results is None:
             self.counts["refused"] += 1
@@ -535,6 +545,20 @@ def project_layer(source, vector=False, no_data=None):
     return QgsProject.instance().addMapLayer(layer).id()
 
 
+def invalid_checks(rng, training):
+    """(Processing's invalid-feature check, the training layer with one of its own at times): either may be
+    any of the three checks (stop, skip, read as it is)."""
+    from qgis.core import QgsFeatureRequest, QgsProcessingFeatureSourceDefinition
+
+    checks = [QgsFeatureRequest.GeometryAbortOnInvalid, QgsFeatureRequest.GeometrySkipInvalid,
+              QgsFeatureRequest.GeometryNoCheck]
+    if rng.random() < 0.2:
+        training = QgsProcessingFeatureSourceDefinition(
+            training, False, -1, QgsProcessingFeatureSourceDefinition.FlagOverrideDefaultGeometryCheck,
+            checks[rng.integers(3)])
+    return checks[rng.integers(3)], training
+
+
 def random_case(seed, folder, origins, cli=False):
     """The chain of one seed: train, predict, design, assess. Returns the Case."""
     case = Case(seed, folder, origins, cli)
@@ -572,6 +596,8 @@ def random_case(seed, folder, origins, cli=False):
                 **fast}
         if not cli and rng.random() < 0.15:
             base["TRAINING"], base["FIELD"] = shown_in_qgis(rng, layer, base["FIELD"])
+        if not cli:
+            case.invalid_check, base["TRAINING"] = invalid_checks(rng, base["TRAINING"])
         if kind == "trainselection":
             base["MAX_FEATURES"] = 3
     base["OUTPUT_MODEL"] = destination(rng, outputs, "model", "gmm", case.taken)
