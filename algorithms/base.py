@@ -241,28 +241,13 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             return None
         return self.parameterAsInt(parameters, name, context) or None
 
-    def rasterPath(self, parameters, name, context, feedback, optional=False):
-        """A GDAL-readable path of raster parameter `name` (None when optional and not given), with a
-        warning where QGIS shows the layer otherwise than its file (another CRS, other no-data)."""
+    def rasterSource(self, parameters, name, context, feedback, optional=False):
+        """(GDAL-readable path, {band number: BandNoData}) of raster parameter `name` ((None, {}) when
+        optional and not given): its no-data as QGIS shows it on each band where that is not its file's (the
+        log says so); a warning where its CRS in QGIS is not its file's."""
         layer = self.rasterLayer(parameters, name, context, optional)
         if layer is None:
-            return None
-        self.warnOtherCrs(feedback, name, layer)
-        provider = layer.dataProvider()
-        masked = [band for band in range(1, layer.bandCount() + 1) if other_no_data(provider, band)]
-        if masked:
-            self.warning(feedback, GmmSelect.tr(
-                "{0}: the no-data of layer '{1}' set in QGIS (Layer Properties > Transparency) is not its "
-                "file's on bands {2}; GMM Select reads the file's no-data values: to use those of QGIS, "
-                "write them into the file (e.g. gdal_translate -a_nodata) and run again").format(
-                    name, layer.name(), short_list(masked)))
-        return layer.source()
-
-    def imageSource(self, parameters, name, context, feedback):
-        """(GDAL-readable path, {band number: BandNoData}) of the image `name` whose bands are sampled or
-        classified: its no-data as QGIS shows it on each band where that is not its file's (the log says
-        so); a warning where its CRS in QGIS is not its file's."""
-        layer = self.rasterLayer(parameters, name, context)
+            return None, {}
         self.warnOtherCrs(feedback, name, layer)
         no_data = shown_no_data(layer.dataProvider(), layer.bandCount())
         if no_data:

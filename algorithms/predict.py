@@ -173,8 +173,9 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             paths = self.outputPaths(parameters, context)
             output, confidence, probabilities = (paths[self.OUTPUT], paths[self.CONFIDENCE],
                                                  paths[self.PROBABILITIES])
-            raster_path, no_data = self.imageSource(parameters, self.INPUT, context, feedback)
-            mask_path = self.rasterPath(parameters, self.MASK, context, feedback, optional=True)
+            raster_path, no_data = self.rasterSource(parameters, self.INPUT, context, feedback)
+            mask_path, mask_no_data = self.rasterSource(parameters, self.MASK, context, feedback,
+                                                        optional=True)
             model_path = self.parameterAsFile(parameters, self.MODEL, context)
             saved = load_model(model_path)
             mixture, band_numbers = saved.classifier(self.parameterAsOptionalInt(
@@ -194,7 +195,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                                is_canceled=feedback.isCanceled, log=self.logTo(feedback),
                                n_raster_bands=saved.n_raster_bands, outputs=self.staging,
                                model_bands=model_bands(saved, band_numbers), band_map=band_map, client=client,
-                               no_data=no_data)
+                               no_data=no_data, mask_no_data=mask_no_data.get(1))
             self.commitOutputs(feedback)
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
         self.info(feedback, GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(

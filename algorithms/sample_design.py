@@ -81,14 +81,15 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
         with self.userErrors():
             output = self.outputPaths(parameters, context)[self.OUTPUT]
             allocation = self.parameterAsChoice(parameters, self.ALLOCATION, context)
+            map_path, no_data = self.rasterSource(parameters, self.INPUT, context, feedback)
             design = design_sample(
-                self.rasterPath(parameters, self.INPUT, context, feedback), output,
+                map_path, output,
                 self.expectedAccuracies(parameters, context),
                 self.parameterAsDouble(parameters, self.TARGET_SE, context),
                 self.parameterAsInt(parameters, self.MIN_PER_CLASS, context), allocation,
                 self.parameterAsInt(parameters, self.SEED, context), log=self.logTo(feedback),
                 progress=progress_between(feedback, 0, 100, full=100), is_canceled=feedback.isCanceled,
-                outputs=self.staging)
+                outputs=self.staging, no_data=no_data.get(1))
             self.commitOutputs(feedback)
         n_total = int(design.counts.sum())
         self.info(feedback, GmmSelect.tr(

@@ -303,7 +303,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     def readSamples(self, parameters, context, feedback):
         """The training samples and their TrainingInputs (source, bands, wavelengths, class colours)."""
         started = time.perf_counter()
-        raster_path, no_data = self.imageSource(parameters, self.INPUT, context, feedback)
+        raster_path, no_data = self.rasterSource(parameters, self.INPUT, context, feedback)
         polygons = self.classVector(parameters, self.TRAINING, self.FIELD, context, feedback,
                                     GmmSelect.tr("training layer"))
         field, (training, layer) = polygons.field, polygons.recorded

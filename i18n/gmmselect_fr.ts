@@ -29,12 +29,12 @@
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="280"/>
+        <location filename="../algorithms/base.py" line="265"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="284"/>
+        <location filename="../algorithms/base.py" line="269"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
@@ -54,27 +54,27 @@
         <translation>un nombre</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="516"/>
+        <location filename="../algorithms/base.py" line="501"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="520"/>
+        <location filename="../algorithms/base.py" line="505"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="521"/>
+        <location filename="../algorithms/base.py" line="506"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="525"/>
+        <location filename="../algorithms/base.py" line="510"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="578"/>
+        <location filename="../algorithms/base.py" line="563"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -149,7 +149,7 @@
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="200"/>
+        <location filename="../algorithms/predict.py" line="201"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -563,32 +563,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="473"/>
+        <location filename="../algorithms/base.py" line="458"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="475"/>
+        <location filename="../algorithms/base.py" line="460"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="478"/>
+        <location filename="../algorithms/base.py" line="463"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="317"/>
+        <location filename="../algorithms/base.py" line="302"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="338"/>
+        <location filename="../algorithms/base.py" line="323"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="341"/>
+        <location filename="../algorithms/base.py" line="326"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -688,22 +688,22 @@ Taille {1} : {2:.6g}{3}
         <translation>Exactitude globale : demi-largeur de l'intervalle</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="97"/>
+        <location filename="../algorithms/assess.py" line="98"/>
         <source>reference layer</source>
         <translation>couche de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="114"/>
+        <location filename="../algorithms/assess.py" line="116"/>
         <source>Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)</source>
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="392"/>
+        <location filename="../algorithms/base.py" line="377"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="396"/>
+        <location filename="../algorithms/base.py" line="381"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -793,7 +793,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Nombre de points de l'échantillon</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="94"/>
+        <location filename="../algorithms/sample_design.py" line="95"/>
         <source>{0} points written to {1} (Olofsson 2014 eq. 13: {2}; allocation {3})</source>
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
@@ -878,12 +878,12 @@ Taille {1} : {2:.6g}{3}
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="541"/>
+        <location filename="../algorithms/base.py" line="526"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="541"/>
+        <location filename="../algorithms/base.py" line="526"/>
         <source>no</source>
         <translation>non</translation>
     </message>
@@ -2078,82 +2078,82 @@ Taille {1} : {2:.6g}{3}
         <translation>valeur {value!r} inconnue pour {name} ; choisissez l'une de ces valeurs : {choices}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="63"/>
+        <location filename="../raster/assessment.py" line="66"/>
         <source>raster {path!r} holds {kind} values; a classification (or strata raster) holds integer codes: give the output of Predict or convert it (e.g. gdal_translate -ot UInt16)</source>
         <translation>le raster {path!r} contient des valeurs {kind} ; une classification (ou un raster de strates) contient des codes entiers : donnez la sortie de Prédire ou convertissez-le (p. ex. gdal_translate -ot UInt16)</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="74"/>
+        <location filename="../raster/assessment.py" line="77"/>
         <source>strata raster {path!r} ({width} x {height} px, geotransform {geotransform}) is not on the grid of map {map!r} ({map_width} x {map_height} px, geotransform {map_geotransform}); resample it onto the map&apos;s grid (nearest neighbour, e.g. gdalwarp -te/-tr or Align rasters)</source>
         <translation>le raster de strates {path!r} ({width} x {height} px, géotransformation {geotransform}) n'est pas sur la grille de la carte {map!r} ({map_width} x {map_height} px, géotransformation {map_geotransform}) ; rééchantillonnez-le sur la grille de la carte (plus proche voisin, p. ex. gdalwarp -te/-tr ou Aligner les rasters)</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="173"/>
+        <location filename="../raster/assessment.py" line="181"/>
         <source>map {map!r} has no classified pixel (every value is 0 or no-data); give a classification raster</source>
         <translation>la carte {map!r} n'a aucun pixel classé (toutes ses valeurs sont 0 ou sans donnée) ; donnez un raster de classification</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="177"/>
+        <location filename="../raster/assessment.py" line="185"/>
         <source>{count} classified pixels of map {map!r} have no stratum (0 or no-data in strata raster {strata!r}); give every classified pixel a stratum, or leave STRATA empty to use the map classes as strata</source>
         <translation>{count} pixels classés de la carte {map!r} n'ont pas de strate (0 ou sans donnée dans le raster de strates {strata!r}) ; donnez une strate à chaque pixel classé, ou laissez STRATA vide pour prendre les classes de la carte comme strates</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="265"/>
+        <location filename="../raster/assessment.py" line="274"/>
         <source>{count} reference features of {path!r} (FIDs {fids}) lie outside map {map!r}; move or delete them, or check that both layers declare the right CRS</source>
         <translation>{count} entités de référence de {path!r} (FID {fids}) se trouvent hors de la carte {map!r} ; déplacez-les ou supprimez-les, ou vérifiez que les deux couches déclarent le bon SCR</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="281"/>
+        <location filename="../raster/assessment.py" line="290"/>
         <source>{count} reference points of {path!r} (FIDs {fids}) fall in a pixel another point already samples; a pixel is one sample: delete the duplicate points</source>
         <translation>{count} points de référence de {path!r} (FID {fids}) tombent dans un pixel qu'un autre point échantillonne déjà ; un pixel est un seul échantillon : supprimez les points en double</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="288"/>
+        <location filename="../raster/assessment.py" line="297"/>
         <source>{count} reference points of {path!r} (FIDs {fids}) fall on pixels of map {map!r} without a class (0 or no-data); move them onto classified pixels or delete them</source>
         <translation>{count} points de référence de {path!r} (FID {fids}) tombent sur des pixels de la carte {map!r} sans classe (0 ou sans donnée) ; déplacez-les sur des pixels classés ou supprimez-les</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="313"/>
+        <location filename="../raster/assessment.py" line="322"/>
         <source>; {name!r} differs from the map&apos;s {spelled!r} only in case, spacing or Unicode form</source>
         <translation> ; {name!r} ne diffère du nom {spelled!r} de la carte que par la casse, les espaces ou la forme Unicode</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="317"/>
+        <location filename="../raster/assessment.py" line="326"/>
         <source>reference classes {classes} of field {field!r} are not classes of map {map!r} (its classes: {known}{alike}); correct the reference labels (the map&apos;s category names or its integer codes) or assess the map these classes belong to</source>
         <translation>les classes de référence {classes} du champ {field!r} ne sont pas des classes de la carte {map!r} (ses classes : {known}{alike}) ; corrigez les étiquettes de référence (les noms de catégories de la carte ou ses codes entiers) ou évaluez la carte à laquelle ces classes appartiennent</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="381"/>
+        <location filename="../raster/assessment.py" line="392"/>
         <source>no reference sample of {reference!r} falls on a classified pixel of {map!r}; check that both cover the same area</source>
         <translation>aucun échantillon de référence de {reference!r} ne tombe sur un pixel classé de {map!r} ; vérifiez que les deux couvrent la même zone</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="395"/>
+        <location filename="../raster/assessment.py" line="406"/>
         <source>stratum {code}</source>
         <translation>strate {code}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="399"/>
+        <location filename="../raster/assessment.py" line="410"/>
         <source>{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} +- {margin:.4f}</source>
         <translation>{samples} échantillons de référence dans {strata} strates ; exactitude globale {overall:.4f} +- {margin:.4f}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="446"/>
+        <location filename="../raster/assessment.py" line="457"/>
         <source>no expected user&apos;s accuracy was given; give one value such as 0.8 or one per class</source>
         <translation>aucune précision de l'utilisateur attendue n'a été donnée ; donnez une valeur telle que 0.8 ou une par classe</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="491"/>
+        <location filename="../raster/assessment.py" line="502"/>
         <source>sample layer {path!r}: give a .gpkg or .geojson file name</source>
         <translation>couche des points de l'échantillon {path!r} : donnez un nom de fichier .gpkg ou .geojson</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="499"/>
+        <location filename="../raster/assessment.py" line="510"/>
         <source>OGR cannot create {path!r}: {problem}; check the folder</source>
         <translation>OGR ne peut pas créer {path!r} : {problem} ; vérifiez le dossier</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="548"/>
+        <location filename="../raster/assessment.py" line="560"/>
         <source>Sample size {planned} (Olofsson 2014 eq. 13), {drawn} points drawn: {counts}</source>
         <translation>Taille d'échantillon {planned} (Olofsson 2014 éq. 13), {drawn} points tirés : {counts}</translation>
     </message>
@@ -2328,17 +2328,17 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster {path!r} a des bandes à valeurs complexes ; convertissez-les d'abord en valeurs réelles (amplitude, intensité)</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="225"/>
+        <location filename="../raster/blocks.py" line="229"/>
         <source>mask {mask!r} is {mask_width} x {mask_height} px but raster {raster!r} is {width} x {height} px; resample the mask onto the raster&apos;s grid (e.g. gdalwarp -te/-tr or Align rasters)</source>
         <translation>le masque {mask!r} fait {mask_width} x {mask_height} px mais le raster {raster!r} fait {width} x {height} px ; rééchantillonnez le masque sur la grille du raster (p. ex. gdalwarp -te/-tr ou Aligner les rasters)</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="232"/>
+        <location filename="../raster/blocks.py" line="236"/>
         <source>mask {mask!r} has the size of raster {raster!r} but another grid (geotransform {mask_grid} vs {raster_grid}); resample the mask onto the raster&apos;s grid</source>
         <translation>le masque {mask!r} a la taille du raster {raster!r} mais une autre grille (géotransformation {mask_grid} contre {raster_grid}) ; rééchantillonnez le masque sur la grille du raster</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="274"/>
+        <location filename="../raster/blocks.py" line="278"/>
         <source>GDAL could not read window x={x} y={y} {width} x {height} of raster {path!r}: {reason}; check that the file is complete and readable</source>
         <translation>GDAL n'a pas pu lire la fenêtre x={x} y={y} {width} x {height} du raster {path!r} : {reason} ; vérifiez que le fichier est complet et lisible</translation>
     </message>
@@ -2408,7 +2408,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{path!r} ne contient aucune bande raster (est-ce un vecteur ou un conteneur de sous-jeux de données ?)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="572"/>
+        <location filename="../algorithms/base.py" line="557"/>
         <source>no CRS</source>
         <translation>aucun SCR</translation>
     </message>
@@ -2488,22 +2488,22 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="254"/>
+        <location filename="../raster/predict.py" line="256"/>
         <source>the mask</source>
         <translation>le masque</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="260"/>
+        <location filename="../raster/predict.py" line="262"/>
         <source>{count} class names for the {classes} classes of the model; give one name per class, in the order of the model&apos;s labels</source>
         <translation>{count} noms de classe pour les {classes} classes du modèle ; donnez un nom par classe, dans l'ordre des étiquettes du modèle</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="267"/>
+        <location filename="../raster/predict.py" line="269"/>
         <source>Classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} windows with {threads} threads</source>
         <translation>Classification de {width} x {height} px de {path!r}, bandes {bands}, en {windows} fenêtres avec {threads} threads</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="335"/>
+        <location filename="../raster/predict.py" line="339"/>
         <source>class colours: {problem}</source>
         <translation>couleurs des classes : {problem}</translation>
     </message>
@@ -3073,7 +3073,7 @@ Taille {1} : {2:.6g}{3}
         <translation>lignes de la table {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez ces lignes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="183"/>
+        <location filename="../algorithms/predict.py" line="184"/>
         <source>Model: {0} classes ({1}), tau = {2}, bands ({3}): {4}</source>
         <translation>Modèle : {0} classes ({1}), tau = {2}, bandes ({3}) : {4}</translation>
     </message>
@@ -3128,7 +3128,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Échantillonnage des bandes de {1} ({0}) sous '{2}' (champ '{3}')</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="451"/>
+        <location filename="../raster/assessment.py" line="462"/>
         <source>the expected user&apos;s accuracies given ({count}) are neither one value nor one per class of the map ({classes}); give one value for every class or one per class, in the order of the class values</source>
         <translation>les précisions de l'utilisateur attendues données ({count}) ne sont ni une seule valeur ni une par classe de la carte ({classes}) ; donnez une valeur pour toutes les classes ou une par classe, dans l'ordre des valeurs de classe</translation>
     </message>
@@ -3138,7 +3138,7 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster {path!r} n'a pas le même nombre de bandes ({bands}) que le raster sur lequel le modèle a été entraîné ({model_bands}) : classez un raster ayant les mêmes bandes, dans le même ordre, entraînez un modèle sur celui-ci, ou {fix}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="253"/>
+        <location filename="../raster/assessment.py" line="262"/>
         <source>Pixels of reference polygons left out: {count} (no class in the map (no-data), or covered by polygons of different classes)</source>
         <translation>Pixels des polygones de référence écartés : {count} (sans classe dans la carte (sans donnée), ou couverts par des polygones de classes différentes)</translation>
     </message>
@@ -3198,14 +3198,9 @@ Taille {1} : {2:.6g}{3}
         <translation>{path!r} n'a pas de couche {layer!r} ; ses couches sont : {layers}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="294"/>
+        <location filename="../algorithms/base.py" line="279"/>
         <source>{0}: the CRS of layer &apos;{1}&apos; in QGIS ({2}) is not that of its file ({3}); GMM Select reads the file as it is, in {3}: to work in {2}, assign it to the file (Raster &gt; Projections &gt; Assign Projection) and run again</source>
         <translation>{0} : le SCR de la couche '{1}' dans QGIS ({2}) n'est pas celui de son fichier ({3}) ; GMM Select lit le fichier tel quel, en {3} : pour travailler en {2}, affectez-le au fichier (Raster &gt; Projections &gt; Assigner une projection) et relancez</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/base.py" line="254"/>
-        <source>{0}: the no-data of layer &apos;{1}&apos; set in QGIS (Layer Properties &gt; Transparency) is not its file&apos;s on bands {2}; GMM Select reads the file&apos;s no-data values: to use those of QGIS, write them into the file (e.g. gdal_translate -a_nodata) and run again</source>
-        <translation>{0} : les valeurs sans donnée de la couche '{1}' définies dans QGIS (Propriétés de la couche &gt; Transparence) ne sont pas celles de son fichier sur les bandes {2} ; GMM Select lit les valeurs sans donnée du fichier : pour utiliser celles de QGIS, écrivez-les dans le fichier (par ex. gdal_translate -a_nodata) et relancez</translation>
     </message>
     <message>
         <location filename="../algorithms/predict.py" line="137"/>
@@ -3243,27 +3238,27 @@ Taille {1} : {2:.6g}{3}
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="424"/>
+        <location filename="../algorithms/base.py" line="409"/>
         <source>{0}: layer &apos;{1}&apos; is read as QGIS shows it: {2}</source>
         <translation>{0} : la couche '{1}' est lue telle que QGIS l'affiche : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="441"/>
+        <location filename="../algorithms/base.py" line="426"/>
         <source>in the CRS set in QGIS ({0}), not its file&apos;s ({1})</source>
         <translation>dans le SCR défini dans QGIS ({0}), non dans celui de son fichier ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="444"/>
+        <location filename="../algorithms/base.py" line="429"/>
         <source>with its unsaved edits</source>
         <translation>avec ses modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="448"/>
+        <location filename="../algorithms/base.py" line="433"/>
         <source>with the fields added in QGIS ({0})</source>
         <translation>avec les champs ajoutés dans QGIS ({0})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="269"/>
+        <location filename="../algorithms/base.py" line="254"/>
         <source>{0}: layer &apos;{1}&apos; is read as QGIS shows it: with the no-data set in QGIS on bands {2}</source>
         <translation>{0} : la couche '{1}' est lue telle que QGIS l'affiche : avec les valeurs sans donnée définies dans QGIS sur les bandes {2}</translation>
     </message>

@@ -2,7 +2,8 @@
 
 - Map areas: the pixels of each class (and of each stratum) are counted window by window, so any
   raster fits in bounded memory. Class values are integers >= 1; 0, negative values and the band's
-  no-data value are "no class". Areas are in the square of the CRS's linear unit.
+  no-data (its file's, or as given: a layer's in QGIS) are "no class". Areas are in the square of the
+  CRS's linear unit.
 - Reference: the map (and strata) values under reference points, or under the pixel centres inside
   reference polygons, with the reference class of each (integer codes equal to the map's values, or
   names equal to its category names, as Predict writes them).
@@ -25,7 +26,7 @@ from osgeo import gdal, ogr
 
 from ..core.accuracy import AccuracyEstimates, allocate, estimate, half_width, sample_size
 from ..core.texts import QT_TRANSLATE_NOOP, Text, joined, short_list
-from .blocks import GDAL_CACHE_MB, NO_MASK_BAND, bounded_gdal_cache, plan_windows
+from .blocks import GDAL_CACHE_MB, NO_MASK_BAND, BandNoData, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files
 from .info import geotransform_of, open_raster, spatial_reference
@@ -40,10 +41,12 @@ _INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
 # -- the map ------------------------------------------------------------------------------------
 
 class ClassMap:
-    """A classification raster (band 1) and an optional strata raster on its grid, read by window."""
+    """A classification raster (band 1) and an optional strata raster on its grid, read by window, each with
+    its BandNoData where its no-data is not (only) its file's (as QGIS shows a layer's)."""
 
-    def __init__(self, path, strata_path=None):
+    def __init__(self, path, strata_path=None, map_no_data=None, strata_no_data=None):
         self.path, self.strata_path = path, strata_path
+        self.no_data = {1: map_no_data or BandNoData(), 2: strata_no_data or BandNoData()}
         self.dataset = open_raster(path)
         self.band = self.integer_band(self.dataset, path)
         self.width, self.height = self.dataset.RasterXSize, self.dataset.RasterYSize
@@ -85,13 +88,17 @@ class ClassMap:
                             max(1, int(memory_mb * 2**20) // 24))
 
     @staticmethod
-    def codes(band, window):
-        """Integer codes `(h, w)` of `band` in `window`, 0 where there is none (<= 0, no-data, or masked by
-        the band's own GDAL mask: alpha, .msk, as the reference's pixels are)."""
-        values = band.ReadAsArray(*window).astype(np.int64)
+    def codes(band, rule, window):
+        """Integer codes `(h, w)` of `band` in `window`, 0 where there is none (<= 0, no-data as
+        BandNoData `rule` takes it, or masked by the band's own GDAL mask: alpha, .msk, as the reference's
+        pixels are)."""
+        stored = band.ReadAsArray(*window)
+        values = stored.astype(np.int64)
         nodata = band.GetNoDataValue()
-        if nodata is not None and float(nodata).is_integer():
+        if rule.file_value and nodata is not None and float(nodata).is_integer():
             values[values == int(nodata)] = 0
+        if rule.ranges:
+            values[~rule.outside(stored, band.GetScale() or 1.0, band.GetOffset() or 0.0)] = 0
         if not band.GetMaskFlags() & NO_MASK_BAND:
             values[band.GetMaskBand().ReadAsArray(*window) == 0] = 0
         values[values < 0] = 0
@@ -99,8 +106,9 @@ class ClassMap:
 
     def read(self, window):
         """Class codes and stratum codes `(h, w)` of `window` (0 = none; strata None without a raster)."""
-        strata = self.codes(self.strata_band, window) if self.strata_dataset is not None else None
-        return self.codes(self.band, window), strata
+        strata = self.codes(self.strata_band, self.no_data[2], window) if self.strata_dataset is not None \
+            else None
+        return self.codes(self.band, self.no_data[1], window), strata
 
     def class_name(self, code):
         """The category name of class `code`, or the code as text."""
@@ -233,8 +241,9 @@ def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64
     outside the map and points without class."""
     source = stacked_source(class_map)
     try:
-        walk = SampleWalk(source, vector_path, class_field, layer=layer, memory_mb=memory_mb, invalid=invalid,
-                          log=log, is_canceled=is_canceled)
+        walk = SampleWalk(source, vector_path, class_field, layer=layer, memory_mb=memory_mb,
+                          no_data=class_map.no_data,
+                          invalid=invalid, log=log, is_canceled=is_canceled)
         chunks = list(walk.run())
     finally:
         if source != class_map.path:
@@ -369,11 +378,13 @@ class MapAssessment:
 
 
 def assess_map(map_path, reference_path, class_field, strata_path=None, layer=None, confidence=0.95,
-               memory_mb=64, log=None, progress=None, is_canceled=None, invalid="use"):
+               memory_mb=64, log=None, progress=None, is_canceled=None, invalid="use", map_no_data=None,
+               strata_no_data=None):
     """MapAssessment of the map at `map_path` against reference features (see the module docstring); a
     reference feature of invalid geometry is read, left out or stops the run as `invalid` says
-    (vector.INVALID_GEOMETRY_RULES)."""
-    class_map = ClassMap(map_path, strata_path)
+    (vector.INVALID_GEOMETRY_RULES); the map's and the strata's BandNoData where their no-data is not (only)
+    their file's."""
+    class_map = ClassMap(map_path, strata_path, map_no_data, strata_no_data)
     counts = count_map(class_map, memory_mb, progress, is_canceled)
     reference = read_reference(class_map, reference_path, class_field, layer, memory_mb, log, is_canceled,
                                invalid)
@@ -523,12 +534,13 @@ def write_points(path, partial, class_map, rows, cols, mapped, weights, is_cance
 
 def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, minimum=50,
                   allocation="proportional", seed=0, memory_mb=64, log=None, progress=None, is_canceled=None,
-                  outputs=None):
+                  outputs=None, no_data=None):
     """Draw the stratified random sample of a map (strata = map classes) and write it to `output_path`:
-    total size by Olofsson 2014 eq. 13, `allocation` with at least `minimum` per class. The layer is
-    staged in the OutputSet `outputs`, which the caller commits (without one: committed here)."""
+    total size by Olofsson 2014 eq. 13, `allocation` with at least `minimum` per class; `no_data` the map's
+    BandNoData where its no-data is not (only) its file's. The layer is staged in the OutputSet `outputs`,
+    which the caller commits (without one: committed here)."""
     check_distinct({"OUTPUT": [output_path]}, {"INPUT": dataset_files(map_path)})
-    class_map = ClassMap(map_path)
+    class_map = ClassMap(map_path, map_no_data=no_data)
     half = None if progress is None else (lambda done: progress(done / 2))
     counts = count_map(class_map, memory_mb, half, is_canceled)
     users = expected_accuracies(expected_users, len(counts.classes))

@@ -170,9 +170,11 @@ def plan_windows(width, height, block_size, max_pixels, unit=(1, 1)):
 class PixelReader:
     """Reads windows of some bands of a raster pixel-interleaved, with their usable-pixel mask."""
 
-    def __init__(self, path, band_numbers=None, mask_path=None, dataset=None, threads=1, no_data=None):
+    def __init__(self, path, band_numbers=None, mask_path=None, dataset=None, threads=1, no_data=None,
+                 mask_no_data=None):
         """Bands `band_numbers` (None: all) of the raster at `path` (or its open GDAL `dataset`), read
         under its `reading_options` for `threads` threads; `no_data` {band number: BandNoData} where a band's
+        no-data is not (only) its file's, `mask_no_data` the BandNoData of the mask raster's band where its
         no-data is not (only) its file's."""
         self.path = path
         self.dataset = opened_for_reading(path, threads, dataset)
@@ -190,7 +192,9 @@ class PixelReader:
         self._staging = np.empty(0, dtype=self.dtype)
         self.own_masks = self._own_masks()
         self.mask = self._mask_band(mask_path) if mask_path else None
-        self.mask_nodata = None if self.mask is None else self.mask.GetNoDataValue()
+        self.mask_rule = mask_no_data or BandNoData()
+        self.mask_nodata = None if self.mask is None or not self.mask_rule.file_value else \
+            self.mask.GetNoDataValue()
 
     @property
     def block_size(self):
@@ -293,4 +297,7 @@ class PixelReader:
             usable &= values > 0
             if self.mask_nodata is not None:
                 usable &= values != self.mask_nodata
+            if self.mask_rule.ranges:
+                usable &= self.mask_rule.outside(values, self.mask.GetScale() or 1.0,
+                                                 self.mask.GetOffset() or 0.0)
         return usable

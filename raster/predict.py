@@ -225,7 +225,8 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
                    probabilities_path=None, mask_path=None, class_names=None, class_colors=None,
                    memory_mb=256, progress=None, is_canceled=None, log=None, workers=None,
                    n_raster_bands=None, model_bands=None, band_map=None,
-                   wavelength_tolerance=WAVELENGTH_TOLERANCE, outputs=None, client=None, no_data=None):
+                   wavelength_tolerance=WAVELENGTH_TOLERANCE, outputs=None, client=None, no_data=None,
+                   mask_no_data=None):
     """Classify a raster with a GaussianMixture over bands `band_numbers` (1-based, in the model's order)
     and write GeoTIFFs: the classification (smallest unsigned type, no-data 0, colour table, category
     names, QML), the confidence (float32 in [0, 1], no-data -1, QML) and optionally one posterior band
@@ -239,11 +240,12 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     workers (raster/distributed.py), with byte-identical outputs. The files are staged in the
     OutputSet `outputs`, which the caller then commits (with its other files) or discards; without
     one, they are published when complete. `no_data` {raster band number: BandNoData}: where a band's
-    no-data is not (only) its file's.
+    no-data is not (only) its file's; `mask_no_data` the mask's BandNoData where it is not its file's.
     """
     workers = workers or os.cpu_count() or 1
     reader, conversion, lines = matched_reader(raster_path, band_numbers, mask_path, n_raster_bands,
-                                               model_bands, band_map, wavelength_tolerance, workers, no_data)
+                                               model_bands, band_map, wavelength_tolerance, workers, no_data,
+                                               mask_no_data)
     check_model(mixture, reader, band_numbers)
     if conversion is not None:
         mixture = mixture.in_units(*conversion)
@@ -274,8 +276,8 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
         try:
             if client is not None:
                 task = (absolute_name(raster_path), mask_path and absolute_name(mask_path),
-                        reader.band_numbers, no_data, mixture, label_dtype, "probabilities" in paths,
-                        part_pixels)
+                        reader.band_numbers, no_data, mask_no_data, mixture, label_dtype,
+                        "probabilities" in paths, part_pixels)
                 run_window_groups(client, classify_group, task, reader.width, windows, rasters, staging,
                                   paths["classification"], progress, is_canceled, log)
             else:
@@ -298,9 +300,10 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
 
 
 def matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_bands, band_map,
-                   wavelength_tolerance, threads=1, no_data=None):
+                   wavelength_tolerance, threads=1, no_data=None, mask_no_data=None):
     """The PixelReader of the raster (opened once) over its bands matched to the model's
-    (raster/bands.py), reading with `threads` threads and the bands' `no_data`; the conversion of its
+    (raster/bands.py), reading with `threads` threads, the bands' `no_data` and the mask's `mask_no_data`;
+    the conversion of its
     stored values to the model's (gains, offsets) or None; the log lines of the matching, of the conversion
     and the warnings on the raster's own masks."""
     dataset = open_raster(raster_path)
@@ -308,7 +311,8 @@ def matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_b
     identities = band_identities(dataset)
     raster_numbers, lines = (None, []) if model is None else match_bands(
         raster_path, model, identities, n_raster_bands, band_map, wavelength_tolerance)
-    reader = PixelReader(raster_path, raster_numbers, mask_path, dataset, threads, no_data)  # checks numbers
+    reader = PixelReader(raster_path, raster_numbers, mask_path, dataset, threads, no_data,  # checks numbers
+                         mask_no_data)
     conversion, converted = (None, []) if model is None else stored_conversion(
         raster_path, model, [identities[number - 1] for number in reader.band_numbers])
     return reader, conversion, lines + converted + warning_lines(reader.notices())
@@ -336,11 +340,11 @@ def class_colors_checked(labels, colors):
                         problem=message(error)) from error
 
 
-def classify_group(raster_path, mask_path, band_numbers, no_data, mixture, label_dtype, probabilities,
-                   part_pixels, group, tiles):
+def classify_group(raster_path, mask_path, band_numbers, no_data, mask_no_data, mixture, label_dtype,
+                   probabilities, part_pixels, group, tiles):
     """Dask task: classify the windows of `group` into its tiles (TileWriter arguments `tiles`); return
     {output key: tile path}."""
-    reader = PixelReader(raster_path, band_numbers, mask_path, no_data=no_data)
+    reader = PixelReader(raster_path, band_numbers, mask_path, no_data=no_data, mask_no_data=mask_no_data)
     writer = TileWriter(*tiles, reader.dataset, CREATION_OPTIONS)
     with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), ThreadPoolExecutor(1) as pool:
         run_windows(reader, Classifier(mixture, label_dtype, probabilities, pool, part_pixels), writer, group,

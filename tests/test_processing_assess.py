@@ -184,6 +184,39 @@ def test_reference_polygons_of_invalid_geometry_stop_the_run_or_are_left_out_as_
     assert (tmp_path / "left_out.csv").read_text() == (tmp_path / "without.csv").read_text()
 
 
+def test_a_map_s_no_data_set_in_qgis_is_the_no_data_read(classification, tmp_path):
+    """Class 4 (water) set as no-data on the map in QGIS (Layer Properties > Transparency), its strata too:
+    the sample design and Assess (the training polygons as reference) read the map as QGIS shows it and say
+    so; their points and tables are those of a VRT of the map holding that no-data itself, and no point lies
+    on water. Before, both read the file's no-data (0) and warned."""
+    from qgis.core import QgsRasterLayer, QgsRasterRange
+
+    _, map_path = classification
+    layer = QgsRasterLayer(map_path, "classes", "gdal")
+    layer.dataProvider().setUserNoDataValue(1, [QgsRasterRange(4, 4)])
+    written = str(tmp_path / "written.vrt")
+    dataset = gdal.Translate(written, map_path, format="VRT")
+    dataset.GetRasterBand(1).SetNoDataValue(4)
+    dataset = None
+    points, tables = {}, {}
+    for name, given in [("shown", layer), ("written", written)]:
+        feedback = recorder()
+        design = run("gmmselect:sampledesign", {"INPUT": given, "MIN_PER_CLASS": 5, "TARGET_SE": 0.05,
+                                                "SEED": 1, "OUTPUT": str(tmp_path / f"{name}.gpkg")},
+                     feedback)
+        source = ogr.Open(design["OUTPUT"])
+        points[name] = [(feature.GetGeometryRef().ExportToWkt(), feature.GetField("map_class"))
+                        for feature in source.GetLayer(0)]
+        source = None
+        run("gmmselect:assess", {"INPUT": given, "STRATA": given, "REFERENCE": POLYGONS, "FIELD": "class",
+                                 "OUTPUT_TABLE": str(tmp_path / f"{name}.csv")}, feedback)
+        tables[name] = (tmp_path / f"{name}.csv").read_text()
+        said = "INPUT: layer 'classes' is read as QGIS shows it: with the no-data set in QGIS on bands 1"
+        assert (feedback.infos.count(said) == 2) == (name == "shown") and not feedback.warnings
+    assert points["shown"] == points["written"] and {code for _, code in points["shown"]} == {1, 2, 3}
+    assert tables["shown"] == tables["written"]
+
+
 def test_expected_accuracies_must_be_numbers(classification, tmp_path):
     _, map_path = classification
     with pytest.raises(exception(), match="EXPECTED_UA must be a list of numbers >= 0 separated by commas; "

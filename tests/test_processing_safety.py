@@ -861,26 +861,29 @@ def test_no_data_set_in_qgis_is_the_no_data_read(model, tmp_path):
             "définies dans QGIS sur les bandes 3, 4") in feedback.infos
 
 
-def test_no_data_set_in_qgis_on_a_mask_is_named_beside_the_files(model, tmp_path):
-    """A map read for its classes (here Predict's MASK) is read with its file's no-data: where QGIS shows it
-    with other no-data values, the run warns with the fix, in English and French."""
+def test_no_data_set_in_qgis_on_a_mask_is_the_no_data_read(model, tmp_path):
+    """Predict's MASK of values 1-4 (4 its file's no-data), shown in QGIS with 1-2 as no-data and the file's
+    4 not used: the map is that of the mask as QGIS shows it (usable where 3 or 4), the map of a mask file
+    holding that no-data itself, and the log says so. Before, the file's no-data was read (4 masked, 1-2
+    usable) and a warning named the fix."""
     from qgis.core import QgsRasterLayer, QgsRasterRange
 
-    mask = write_raster(tmp_path / "mask.tif", np.ones((1, 310, 287), dtype=np.uint8),
-                        geotransform=gdal.Open(LANDSAT).GetGeoTransform())
+    grid = gdal.Open(LANDSAT).GetGeoTransform()
+    values = (np.arange(310 * 287).reshape(1, 310, 287) % 4 + 1).astype(np.uint8)
+    mask = write_raster(tmp_path / "mask.tif", values, geotransform=grid, nodata=4)
+    written = write_raster(tmp_path / "written_mask.tif", np.where(values <= 2, 0, 1).astype(np.uint8), grid)
     layer = QgsRasterLayer(mask, "mask", "gdal")
-    layer.dataProvider().setUserNoDataValue(1, [QgsRasterRange(0, 10)])
-    _, feedback = run("gmmselect:predict", {"INPUT": LANDSAT, "MASK": layer, "MODEL": model,
-                                            "OUTPUT": str(tmp_path / "classes.tif")})
-    assert ("MASK: the no-data of layer 'mask' set in QGIS (Layer Properties > Transparency) is not its "
-            "file's on bands 1; GMM Select reads the file's no-data values: to use those of QGIS, write "
-            "them into the file (e.g. gdal_translate -a_nodata) and run again") in feedback.warnings
-    with french_translation():
-        _, feedback = run("gmmselect:predict", {"INPUT": LANDSAT, "MASK": layer, "MODEL": model,
-                                                "OUTPUT": str(tmp_path / "classes_fr.tif")})
-    french = "MASK : les valeurs sans donnée de la couche 'mask' définies dans QGIS"
-    warned = [line for line in feedback.warnings if line.startswith(french) and "bandes 1" in line]
-    assert len(warned) == 1, feedback.warnings
+    layer.dataProvider().setUserNoDataValue(1, [QgsRasterRange(1, 2)])
+    layer.dataProvider().setUseSourceNoDataValue(1, False)
+    maps = {}
+    for name, given in [("shown", layer), ("written", written), ("none", None)]:
+        results, feedback = run("gmmselect:predict", {"INPUT": LANDSAT, "MASK": given, "MODEL": model,
+                                                      "OUTPUT": str(tmp_path / f"{name}.tif")})
+        maps[name] = gdal.Open(results["OUTPUT"]).ReadAsArray()
+        said = "MASK: layer 'mask' is read as QGIS shows it: with the no-data set in QGIS on bands 1"
+        assert (said in feedback.infos) == (name == "shown") and not feedback.warnings
+    np.testing.assert_array_equal(maps["shown"], maps["written"])
+    np.testing.assert_array_equal(maps["shown"], np.where(values[0] <= 2, 0, maps["none"]))
 
 
 @pytest.mark.parametrize("use_file_value", [True, False])

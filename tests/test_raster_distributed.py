@@ -187,7 +187,8 @@ def test_statistics_merged_from_the_workers_make_the_in_memory_model(cluster):
 def test_no_data_given_reaches_the_workers(cluster, scene, tmp_path, monkeypatch):
     """Band 2's values 200-300 as no-data (as QGIS gives a layer's) and band 1's file value not used: the
     workers classify and the statistics merge as this machine does, byte for byte and exactly; the no-data
-    pixels are no-data in the map."""
+    pixels are no-data in the map. A mask of values 0-3 with 2 as no-data (as QGIS gives a layer's): the
+    workers mask as this machine does."""
     monkeypatch.setattr(dask_prediction, "GROUP_PIXELS", GROUP_PIXELS)
     no_data = {1: BandNoData(False), 2: BandNoData(True, ((200, 300, True, True),))}
     here = predict(tmp_path / "here", scene, no_data=no_data)
@@ -201,6 +202,14 @@ def test_no_data_given_reaches_the_workers(cluster, scene, tmp_path, monkeypatch
     local = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.05, no_data=no_data)
     np.testing.assert_array_equal(merged[0].counts, local[0].counts)
     assert local[0].counts.sum() < sum(extract_samples(LANDSAT, POLYGONS, "class").counts.values())
+    grades = np.random.default_rng(4).integers(0, 4, (1, 1030, 1210)).astype(np.uint8)
+    graded = (scene[0], write_raster(tmp_path / "graded.tif", grades), scene[2])
+    mask_no_data = BandNoData(True, ((2, 2, True, True),))
+    here = predict(tmp_path / "graded_here", graded, mask_no_data=mask_no_data)
+    assert_identical(predict(tmp_path / "graded_cluster", graded, client=cluster[1],
+                             mask_no_data=mask_no_data), here)
+    classes = gdal.Open(here["classification"]).ReadAsArray()
+    assert np.all(classes[np.isin(grades[0], (0, 2))] == 0) and np.any(classes[grades[0] == 3] > 0)
 
 
 def test_the_rule_for_invalid_geometries_reaches_the_workers(cluster, tmp_path):

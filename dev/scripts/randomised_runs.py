@@ -7,7 +7,8 @@ random inputs and random parameter values, one seeded case after another.
 A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none; square,
 rectangular, rotated or south-up pixels; band names, wavelengths, both or neither; a GeoTIFF, an ENVI file,
 a VRT, a page of a multi-page GeoTIFF (a subdataset) or a GeoTIFF opened with an option, loaded as QGIS
-loads such a layer, at times with no-data values set in QGIS), a random class layer (polygons, points,
+loads such a layer, at times with no-data values set in QGIS, as are at times Predict's mask and the map
+the sample design and Assess read), a random class layer (polygons, points,
 several parts, features without a geometry or outside the scene; a class field of text, integers or reals,
 named with spaces or accents, with empty and null values and names that differ only in case; the scene's
 CRS, another or none) and a random table of spectra (its column types in a .csvt, guessed by OGR as QGIS
@@ -230,7 +231,7 @@ def random_layer(rng, path, transform, size, scene_epsg, field):
         feature = ogr.Feature(layer.GetLayerDefn())
         if rng.random() > 0.05:
             extent = transform[1] * rng.choice([0.3, 3, 6], p=[0.1, 0.45, 0.45])
-            geometry = random_feature(rng, x, y, extent) if rng.random() > 0.04 else \
+            geometry = random_feature(rng, x, y, extent) if rng.random() > 0.01 else \
                 ogr.CreateGeometryFromWkt(crossing_ring(x - extent, y - extent, x + extent, y + extent))
             if to_layer is not None:
                 geometry.Transform(to_layer)
@@ -619,21 +620,27 @@ def random_case(seed, folder, origins, cli=False):
             write_raster(predict["MASK"], mask, transform, epsg=epsg or PROJECTED)
         else:
             random_class_map(rng, predict["MASK"])
+        if not cli and rng.random() < 0.3:  # a layer of the project with no-data set in QGIS
+            bounds = sorted(int(value) for value in rng.integers(0, 3, 2))
+            predict["MASK"] = project_layer(predict["MASK"], no_data=(1, bounds))
     predicted = case.run("gmmselect:predict", predict, size)
     if trained and kind != "trainselectiontable" and scene == scene_file and told_apart(scene):
         case.travel(scene, model, travelled(rng, scene, os.path.join(inputs, "travelled.tif")))
     if not predicted:
         return case
+    classes = predicted["OUTPUT"]
+    if not cli and rng.random() < 0.15:  # the map as a layer of the project, a class set as no-data in QGIS
+        classes = project_layer(classes, no_data=(1, (int(rng.integers(1, 5)),) * 2))
     design = case.run("gmmselect:sampledesign", {
-        "INPUT": predicted["OUTPUT"], "MIN_PER_CLASS": int(rng.choice([0, 5, 20])), "TARGET_SE": 0.05,
+        "INPUT": classes, "MIN_PER_CLASS": int(rng.choice([0, 5, 20])), "TARGET_SE": 0.05,
         "OUTPUT": destination(rng, outputs, "sample", "gpkg", case.taken)}, size)
     if not design:
         return case
     reference = relabelled(rng, design["OUTPUT"], os.path.join(inputs, "reference.gpkg"))
-    assess = {"INPUT": predicted["OUTPUT"], "REFERENCE": reference, "FIELD": "truth",
+    assess = {"INPUT": classes, "REFERENCE": reference, "FIELD": "truth",
               "OUTPUT_TABLE": destination(rng, outputs, "accuracy", "csv", case.taken)}
     if rng.random() < 0.3:
-        assess["STRATA"] = predicted["OUTPUT"]
+        assess["STRATA"] = classes
     if rng.random() < 0.3:
         assess["OUTPUT_REPORT"] = destination(rng, outputs, "assessment", "html", case.taken)
     case.run("gmmselect:assess", assess, size)
