@@ -91,17 +91,16 @@ class AssessAlgorithm(GmmSelectAlgorithm):
         """Count the map, read the reference, estimate, write the files."""
         with self.userErrors():
             paths = self.outputPaths(parameters, context)
-            map_path, map_no_data = self.rasterSource(parameters, self.INPUT, context, feedback)
-            strata_path, strata_no_data = self.rasterSource(parameters, self.STRATA, context, feedback,
-                                                            optional=True)
+            classes = self.rasterSource(parameters, self.INPUT, context, feedback)
+            strata = self.rasterSource(parameters, self.STRATA, context, feedback, optional=True)
             reference = self.classVector(parameters, self.REFERENCE, self.FIELD, context, feedback,
                                          GmmSelect.tr("reference layer"))
             assessment = assess_map(
-                map_path, reference.path, reference.field, strata_path=strata_path, layer=reference.layer,
+                classes.path, reference.path, reference.field, strata_path=strata.path, layer=reference.layer,
                 confidence=self.parameterAsDouble(parameters, self.CONFIDENCE, context),
                 log=self.logTo(feedback), progress=progress_between(feedback, 0, 90, full=100),
-                is_canceled=feedback.isCanceled, invalid=reference.invalid, map_no_data=map_no_data.get(1),
-                strata_no_data=strata_no_data.get(1))
+                is_canceled=feedback.isCanceled, invalid=reference.invalid,
+                map_no_data=classes.no_data.get(1), strata_no_data=strata.no_data.get(1), map_crs=classes.crs)
             for warning in assessment.warnings:
                 self.warning(feedback, warning)
             title, words = self.displayName(), report_words()

@@ -23,6 +23,7 @@ from typing import NamedTuple, Tuple
 
 from qgis.core import (
     QgsApplication,
+    QgsCoordinateReferenceSystem,
     QgsFeatureRequest,
     QgsFields,
     QgsProcessingAlgorithm,
@@ -70,6 +71,14 @@ RASTER_EXTENSIONS = ("tif", "tiff")
 INVALID_GEOMETRY_RULE = {QgsFeatureRequest.GeometryNoCheck: "use",
                          QgsFeatureRequest.GeometrySkipInvalid: "skip",
                          QgsFeatureRequest.GeometryAbortOnInvalid: "stop"}
+
+
+class RasterSource(NamedTuple):
+    """A raster layer as the data layer reads it (Algorithm.rasterSource)."""
+
+    path: str                     # GDAL-readable name; None for an optional raster not given
+    no_data: dict                 # {band number: BandNoData} where QGIS shows other no-data than the file's
+    crs: str                      # WKT of the CRS QGIS shows where it is not the file's, else None
 
 
 class ClassLayer(NamedTuple):
@@ -242,19 +251,25 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         return self.parameterAsInt(parameters, name, context) or None
 
     def rasterSource(self, parameters, name, context, feedback, optional=False):
-        """(GDAL-readable path, {band number: BandNoData}) of raster parameter `name` ((None, {}) when
-        optional and not given): its no-data as QGIS shows it on each band where that is not its file's (the
-        log says so); a warning where its CRS in QGIS is not its file's."""
+        """The RasterSource of raster parameter `name` (path None when optional and not given): read as QGIS
+        shows it, with its no-data on each band where that is not its file's and the CRS set in QGIS where
+        that is not its file's (the log says so)."""
         layer = self.rasterLayer(parameters, name, context, optional)
         if layer is None:
-            return None, {}
-        self.warnOtherCrs(feedback, name, layer)
-        no_data = shown_no_data(layer.dataProvider(), layer.bandCount())
-        if no_data:
-            self.info(feedback, GmmSelect.tr(
-                "{0}: layer '{1}' is read as QGIS shows it: with the no-data set in QGIS on bands {2}"
-            ).format(name, layer.name(), short_list(sorted(no_data))))
-        return layer.source(), no_data
+            return RasterSource(None, {}, None)
+        no_data, moved = shown_no_data(layer.dataProvider(), layer.bandCount()), other_crs(layer)
+        masked = [GmmSelect.tr("with the no-data set in QGIS on bands {0}").format(
+            short_list(sorted(no_data)))] if no_data else []
+        self.sayShown(feedback, name, layer, moved + masked)
+        crs = layer.crs().toWkt(QgsCoordinateReferenceSystem.WKT_PREFERRED_GDAL) \
+            if moved and layer.crs().isValid() else None
+        return RasterSource(layer.source(), no_data, crs)
+
+    def sayShown(self, feedback, name, layer, shown):
+        """Log what QGIS shows of `layer` (parameter `name`) that its file does not hold (`shown`), if any."""
+        if shown:
+            self.info(feedback, GmmSelect.tr("{0}: layer '{1}' is read as QGIS shows it: {2}").format(
+                name, layer.name(), "; ".join(shown)))
 
     def rasterLayer(self, parameters, name, context, optional=False):
         """The GDAL raster layer of parameter `name` (None when optional and not given)."""
@@ -270,17 +285,6 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                                                       "files through GDAL: save it as a GeoTIFF first")
                                          .format(name, layer.name(), layer.providerType()))
         return layer
-
-    def warnOtherCrs(self, feedback, name, layer):
-        """Warn where QGIS shows raster `layer` (parameter `name`) in another CRS than its file's, which GMM
-        Select reads."""
-        provider = layer.dataProvider()
-        if layer.crs() != provider.crs():
-            self.warning(feedback, GmmSelect.tr(
-                "{0}: the CRS of layer '{1}' in QGIS ({2}) is not that of its file ({3}); GMM Select reads "
-                "the file as it is, in {3}: to work in {2}, assign it to the file (Raster > Projections > "
-                "Assign Projection) and run again").format(name, layer.name(), crs_label(layer.crs()),
-                                                          crs_label(provider.crs())))
 
     def outputPaths(self, parameters, context):
         """{destination parameter: absolute path or None}, read once (temporary names differ per call),
@@ -405,9 +409,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         a CRS set in QGIS), and the model records the layer's source in QGIS, not that copy."""
         layer = self.sourceLayer(parameters, name, context)
         shown = [] if layer is None else self.shownOtherwise(layer)
-        if shown:
-            self.info(feedback, GmmSelect.tr("{0}: layer '{1}' is read as QGIS shows it: {2}").format(
-                name, layer.name(), "; ".join(shown)))
+        self.sayShown(feedback, name, layer, shown)
         path, layer_name = self.parameterAsCompatibleSourceLayerPathAndLayerName(
             parameters, name, context, [] if shown else formats, "gpkg", feedback)
         parts = {} if layer is None else self.sourceParts(layer)
@@ -420,11 +422,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
     @staticmethod
     def shownOtherwise(layer):
         """What QGIS shows of vector `layer` that its file does not hold, each in a few words (none: [])."""
-        provider, fields = layer.dataProvider(), layer.fields()
-        shown = []
-        if layer.crs() != provider.crs():
-            shown.append(GmmSelect.tr("in the CRS set in QGIS ({0}), not its file's ({1})").format(
-                crs_label(layer.crs()), crs_label(provider.crs())))
+        fields = layer.fields()
+        shown = other_crs(layer)
         if layer.isModified():
             shown.append(GmmSelect.tr("with its unsaved edits"))
         added = [field.name() for index, field in enumerate(fields)
@@ -549,6 +548,15 @@ def no_data_range(values):
     high = math.inf if math.isnan(values.max()) else values.max()
     return (low, high, bounds in (QgsRasterRange.IncludeMinAndMax, QgsRasterRange.IncludeMin),
             bounds in (QgsRasterRange.IncludeMinAndMax, QgsRasterRange.IncludeMax))
+
+
+def other_crs(layer):
+    """[in a few words, the CRS QGIS shows `layer` in] where that is not its file's, else []."""
+    file_crs = layer.dataProvider().crs()
+    if layer.crs() == file_crs:
+        return []
+    return [GmmSelect.tr("in the CRS set in QGIS ({0}), not its file's ({1})").format(
+        crs_label(layer.crs()), crs_label(file_crs))]
 
 
 def crs_label(crs):

@@ -173,9 +173,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             paths = self.outputPaths(parameters, context)
             output, confidence, probabilities = (paths[self.OUTPUT], paths[self.CONFIDENCE],
                                                  paths[self.PROBABILITIES])
-            raster_path, no_data = self.rasterSource(parameters, self.INPUT, context, feedback)
-            mask_path, mask_no_data = self.rasterSource(parameters, self.MASK, context, feedback,
-                                                        optional=True)
+            image = self.rasterSource(parameters, self.INPUT, context, feedback)
+            mask = self.rasterSource(parameters, self.MASK, context, feedback, optional=True)
             model_path = self.parameterAsFile(parameters, self.MODEL, context)
             saved = load_model(model_path)
             mixture, band_numbers = saved.classifier(self.parameterAsOptionalInt(
@@ -188,14 +187,14 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             band_map = parse_band_map(self.parameterAsString(parameters, self.BAND_MAP, context))
             address = self.parameterAsString(parameters, self.DASK_SCHEDULER, context).strip()
             with scheduler_client(address) if address else nullcontext() as client:
-                predict_raster(raster_path, mixture, band_numbers, output, confidence_path=confidence,
-                               probabilities_path=probabilities, mask_path=mask_path, class_names=names,
+                predict_raster(image.path, mixture, band_numbers, output, confidence_path=confidence,
+                               probabilities_path=probabilities, mask_path=mask.path, class_names=names,
                                class_colors=saved.class_colors,
                                progress=progress_between(feedback, 0, 100, full=100),
                                is_canceled=feedback.isCanceled, log=self.logTo(feedback),
                                n_raster_bands=saved.n_raster_bands, outputs=self.staging,
                                model_bands=model_bands(saved, band_numbers), band_map=band_map, client=client,
-                               no_data=no_data, mask_no_data=mask_no_data.get(1))
+                               no_data=image.no_data, mask_no_data=mask.no_data.get(1), crs=image.crs)
             self.commitOutputs(feedback)
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
         self.info(feedback, GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(

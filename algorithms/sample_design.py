@@ -81,15 +81,15 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
         with self.userErrors():
             output = self.outputPaths(parameters, context)[self.OUTPUT]
             allocation = self.parameterAsChoice(parameters, self.ALLOCATION, context)
-            map_path, no_data = self.rasterSource(parameters, self.INPUT, context, feedback)
+            classes = self.rasterSource(parameters, self.INPUT, context, feedback)
             design = design_sample(
-                map_path, output,
+                classes.path, output,
                 self.expectedAccuracies(parameters, context),
                 self.parameterAsDouble(parameters, self.TARGET_SE, context),
                 self.parameterAsInt(parameters, self.MIN_PER_CLASS, context), allocation,
                 self.parameterAsInt(parameters, self.SEED, context), log=self.logTo(feedback),
                 progress=progress_between(feedback, 0, 100, full=100), is_canceled=feedback.isCanceled,
-                outputs=self.staging, no_data=no_data.get(1))
+                outputs=self.staging, no_data=classes.no_data.get(1), crs=classes.crs)
             self.commitOutputs(feedback)
         n_total = int(design.counts.sum())
         self.info(feedback, GmmSelect.tr(

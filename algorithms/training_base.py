@@ -303,7 +303,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     def readSamples(self, parameters, context, feedback):
         """The training samples and their TrainingInputs (source, bands, wavelengths, class colours)."""
         started = time.perf_counter()
-        raster_path, no_data = self.rasterSource(parameters, self.INPUT, context, feedback)
+        image = self.rasterSource(parameters, self.INPUT, context, feedback)
+        raster_path = image.path
         polygons = self.classVector(parameters, self.TRAINING, self.FIELD, context, feedback,
                                     GmmSelect.tr("training layer"))
         field, (training, layer) = polygons.field, polygons.recorded
@@ -317,7 +318,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             max_samples_per_class=max_samples,
             seed=self.parameterAsInt(parameters, self.SEED, context), log=self.logTo(feedback),
             progress=progress_between(feedback, 0, 20, full=100), is_canceled=feedback.isCanceled,
-            no_data=no_data, invalid=polygons.invalid)
+            no_data=image.no_data, invalid=polygons.invalid, raster_crs=image.crs)
         description = {"raster": raster_path, "training": training, "layer": layer, "field": field,
                        "max_samples_per_class": max_samples, "algorithm": self.id() or self.name()}
         return samples, TrainingInputs(n_bands, description, raster.wavelengths, self.category_colors,

@@ -24,57 +24,57 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="158"/>
+        <location filename="../algorithms/base.py" line="167"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="265"/>
+        <location filename="../algorithms/base.py" line="280"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="269"/>
+        <location filename="../algorithms/base.py" line="284"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="229"/>
+        <location filename="../algorithms/base.py" line="238"/>
         <source>{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.</source>
         <translation>{0} doit être {1} de {2:.10g} à {3:.10g} ; reçu {4}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="230"/>
+        <location filename="../algorithms/base.py" line="239"/>
         <source>a whole number</source>
         <translation>un nombre entier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="230"/>
+        <location filename="../algorithms/base.py" line="239"/>
         <source>a number</source>
         <translation>un nombre</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="501"/>
+        <location filename="../algorithms/base.py" line="500"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="505"/>
+        <location filename="../algorithms/base.py" line="504"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="506"/>
+        <location filename="../algorithms/base.py" line="505"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="510"/>
+        <location filename="../algorithms/base.py" line="509"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="563"/>
+        <location filename="../algorithms/base.py" line="571"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -149,7 +149,7 @@
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="201"/>
+        <location filename="../algorithms/predict.py" line="200"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -563,32 +563,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="458"/>
+        <location filename="../algorithms/base.py" line="457"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="460"/>
+        <location filename="../algorithms/base.py" line="459"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="463"/>
+        <location filename="../algorithms/base.py" line="462"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="302"/>
+        <location filename="../algorithms/base.py" line="306"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="323"/>
+        <location filename="../algorithms/base.py" line="327"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="326"/>
+        <location filename="../algorithms/base.py" line="330"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -688,22 +688,22 @@ Taille {1} : {2:.6g}{3}
         <translation>Exactitude globale : demi-largeur de l'intervalle</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="98"/>
+        <location filename="../algorithms/assess.py" line="97"/>
         <source>reference layer</source>
         <translation>couche de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="116"/>
+        <location filename="../algorithms/assess.py" line="115"/>
         <source>Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)</source>
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="377"/>
+        <location filename="../algorithms/base.py" line="381"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="381"/>
+        <location filename="../algorithms/base.py" line="385"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -798,7 +798,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="308"/>
+        <location filename="../algorithms/training_base.py" line="309"/>
         <source>training layer</source>
         <translation>couche d'entraînement</translation>
     </message>
@@ -868,22 +868,22 @@ Taille {1} : {2:.6g}{3}
         <translation>Plis de la validation croisée (0 = un contre tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="140"/>
+        <location filename="../algorithms/base.py" line="149"/>
         <source>Default: {0}.</source>
         <translation>Par défaut : {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="151"/>
+        <location filename="../algorithms/base.py" line="160"/>
         <source>As a value, give the key (e.g. {0}) or its index.</source>
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="526"/>
+        <location filename="../algorithms/base.py" line="525"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="526"/>
+        <location filename="../algorithms/base.py" line="525"/>
         <source>no</source>
         <translation>non</translation>
     </message>
@@ -2078,82 +2078,82 @@ Taille {1} : {2:.6g}{3}
         <translation>valeur {value!r} inconnue pour {name} ; choisissez l'une de ces valeurs : {choices}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="66"/>
+        <location filename="../raster/assessment.py" line="68"/>
         <source>raster {path!r} holds {kind} values; a classification (or strata raster) holds integer codes: give the output of Predict or convert it (e.g. gdal_translate -ot UInt16)</source>
         <translation>le raster {path!r} contient des valeurs {kind} ; une classification (ou un raster de strates) contient des codes entiers : donnez la sortie de Prédire ou convertissez-le (p. ex. gdal_translate -ot UInt16)</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="77"/>
+        <location filename="../raster/assessment.py" line="79"/>
         <source>strata raster {path!r} ({width} x {height} px, geotransform {geotransform}) is not on the grid of map {map!r} ({map_width} x {map_height} px, geotransform {map_geotransform}); resample it onto the map&apos;s grid (nearest neighbour, e.g. gdalwarp -te/-tr or Align rasters)</source>
         <translation>le raster de strates {path!r} ({width} x {height} px, géotransformation {geotransform}) n'est pas sur la grille de la carte {map!r} ({map_width} x {map_height} px, géotransformation {map_geotransform}) ; rééchantillonnez-le sur la grille de la carte (plus proche voisin, p. ex. gdalwarp -te/-tr ou Aligner les rasters)</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="181"/>
+        <location filename="../raster/assessment.py" line="183"/>
         <source>map {map!r} has no classified pixel (every value is 0 or no-data); give a classification raster</source>
         <translation>la carte {map!r} n'a aucun pixel classé (toutes ses valeurs sont 0 ou sans donnée) ; donnez un raster de classification</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="185"/>
+        <location filename="../raster/assessment.py" line="187"/>
         <source>{count} classified pixels of map {map!r} have no stratum (0 or no-data in strata raster {strata!r}); give every classified pixel a stratum, or leave STRATA empty to use the map classes as strata</source>
         <translation>{count} pixels classés de la carte {map!r} n'ont pas de strate (0 ou sans donnée dans le raster de strates {strata!r}) ; donnez une strate à chaque pixel classé, ou laissez STRATA vide pour prendre les classes de la carte comme strates</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="274"/>
+        <location filename="../raster/assessment.py" line="276"/>
         <source>{count} reference features of {path!r} (FIDs {fids}) lie outside map {map!r}; move or delete them, or check that both layers declare the right CRS</source>
         <translation>{count} entités de référence de {path!r} (FID {fids}) se trouvent hors de la carte {map!r} ; déplacez-les ou supprimez-les, ou vérifiez que les deux couches déclarent le bon SCR</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="290"/>
+        <location filename="../raster/assessment.py" line="292"/>
         <source>{count} reference points of {path!r} (FIDs {fids}) fall in a pixel another point already samples; a pixel is one sample: delete the duplicate points</source>
         <translation>{count} points de référence de {path!r} (FID {fids}) tombent dans un pixel qu'un autre point échantillonne déjà ; un pixel est un seul échantillon : supprimez les points en double</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="297"/>
+        <location filename="../raster/assessment.py" line="299"/>
         <source>{count} reference points of {path!r} (FIDs {fids}) fall on pixels of map {map!r} without a class (0 or no-data); move them onto classified pixels or delete them</source>
         <translation>{count} points de référence de {path!r} (FID {fids}) tombent sur des pixels de la carte {map!r} sans classe (0 ou sans donnée) ; déplacez-les sur des pixels classés ou supprimez-les</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="322"/>
+        <location filename="../raster/assessment.py" line="324"/>
         <source>; {name!r} differs from the map&apos;s {spelled!r} only in case, spacing or Unicode form</source>
         <translation> ; {name!r} ne diffère du nom {spelled!r} de la carte que par la casse, les espaces ou la forme Unicode</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="326"/>
+        <location filename="../raster/assessment.py" line="328"/>
         <source>reference classes {classes} of field {field!r} are not classes of map {map!r} (its classes: {known}{alike}); correct the reference labels (the map&apos;s category names or its integer codes) or assess the map these classes belong to</source>
         <translation>les classes de référence {classes} du champ {field!r} ne sont pas des classes de la carte {map!r} (ses classes : {known}{alike}) ; corrigez les étiquettes de référence (les noms de catégories de la carte ou ses codes entiers) ou évaluez la carte à laquelle ces classes appartiennent</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="392"/>
+        <location filename="../raster/assessment.py" line="394"/>
         <source>no reference sample of {reference!r} falls on a classified pixel of {map!r}; check that both cover the same area</source>
         <translation>aucun échantillon de référence de {reference!r} ne tombe sur un pixel classé de {map!r} ; vérifiez que les deux couvrent la même zone</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="406"/>
+        <location filename="../raster/assessment.py" line="408"/>
         <source>stratum {code}</source>
         <translation>strate {code}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="410"/>
+        <location filename="../raster/assessment.py" line="412"/>
         <source>{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} +- {margin:.4f}</source>
         <translation>{samples} échantillons de référence dans {strata} strates ; exactitude globale {overall:.4f} +- {margin:.4f}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="457"/>
+        <location filename="../raster/assessment.py" line="459"/>
         <source>no expected user&apos;s accuracy was given; give one value such as 0.8 or one per class</source>
         <translation>aucune précision de l'utilisateur attendue n'a été donnée ; donnez une valeur telle que 0.8 ou une par classe</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="502"/>
+        <location filename="../raster/assessment.py" line="504"/>
         <source>sample layer {path!r}: give a .gpkg or .geojson file name</source>
         <translation>couche des points de l'échantillon {path!r} : donnez un nom de fichier .gpkg ou .geojson</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="510"/>
+        <location filename="../raster/assessment.py" line="512"/>
         <source>OGR cannot create {path!r}: {problem}; check the folder</source>
         <translation>OGR ne peut pas créer {path!r} : {problem} ; vérifiez le dossier</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="560"/>
+        <location filename="../raster/assessment.py" line="563"/>
         <source>Sample size {planned} (Olofsson 2014 eq. 13), {drawn} points drawn: {counts}</source>
         <translation>Taille d'échantillon {planned} (Olofsson 2014 éq. 13), {drawn} points tirés : {counts}</translation>
     </message>
@@ -2408,7 +2408,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{path!r} ne contient aucune bande raster (est-ce un vecteur ou un conteneur de sous-jeux de données ?)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="557"/>
+        <location filename="../algorithms/base.py" line="565"/>
         <source>no CRS</source>
         <translation>aucun SCR</translation>
     </message>
@@ -2488,22 +2488,22 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="256"/>
+        <location filename="../raster/predict.py" line="257"/>
         <source>the mask</source>
         <translation>le masque</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="262"/>
+        <location filename="../raster/predict.py" line="263"/>
         <source>{count} class names for the {classes} classes of the model; give one name per class, in the order of the model&apos;s labels</source>
         <translation>{count} noms de classe pour les {classes} classes du modèle ; donnez un nom par classe, dans l'ordre des étiquettes du modèle</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="269"/>
+        <location filename="../raster/predict.py" line="270"/>
         <source>Classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} windows with {threads} threads</source>
         <translation>Classification de {width} x {height} px de {path!r}, bandes {bands}, en {windows} fenêtres avec {threads} threads</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="339"/>
+        <location filename="../raster/predict.py" line="340"/>
         <source>class colours: {problem}</source>
         <translation>couleurs des classes : {problem}</translation>
     </message>
@@ -2513,17 +2513,17 @@ Taille {1} : {2:.6g}{3}
         <translation>GDAL n'a pas pu rastériser une entité : {reason} ; vérifiez que sa géométrie est valide (p. ex. Réparer les géométries)</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="213"/>
+        <location filename="../raster/samples.py" line="214"/>
         <source>{samples} samples of {classes} classes from {raster!r} (bands {bands}); {unusable} no-data or masked pixels dropped; {read} of {total} raster pixels read</source>
         <translation>{samples} échantillons de {classes} classes tirés de {raster!r} (bandes {bands}) ; {unusable} pixels sans donnée ou masqués écartés ; {read} des {total} pixels du raster lus</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="349"/>
+        <location filename="../raster/samples.py" line="352"/>
         <source>a sample limit per class needs every sample in one place; leave max_samples_per_class at 0 to accumulate the statistics on a Dask cluster</source>
         <translation>une limite d'échantillons par classe exige que tous les échantillons soient réunis en un seul endroit ; laissez max_samples_per_class à 0 pour cumuler les statistiques sur une grappe Dask</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="399"/>
+        <location filename="../raster/samples.py" line="402"/>
         <source>Dask: {tasks} statistics tasks over {windows} windows on {workers} workers</source>
         <translation>Dask : {tasks} tâches de statistiques sur {windows} fenêtres avec {workers} workers</translation>
     </message>
@@ -3043,12 +3043,12 @@ Taille {1} : {2:.6g}{3}
         <translation>WAVELENGTHS n'a pas autant de valeurs ({count}) qu'il y a de champs de bande ({bands}) : donnez une longueur d'onde par champ de bande, dans l'ordre de BANDS</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="226"/>
+        <location filename="../raster/samples.py" line="227"/>
         <source>class {name!r}: usable pixels {usable}, features {features} (pixels covered {covered}, features outside the raster {outside})</source>
         <translation>classe {name!r} : pixels utilisables {usable}, entités {features} (pixels couverts {covered}, entités hors du raster {outside})</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="239"/>
+        <location filename="../raster/samples.py" line="240"/>
         <source>every class needs at least {minimum} usable pixels in raster {raster!r} ({details}; pixels no-data, NaN or masked: {unusable}, contested: {contested}); add or enlarge training features of these classes in {vector!r}, check the no-data values and mask, or drop these classes</source>
         <translation>chaque classe a besoin d'au moins {minimum} pixels utilisables dans le raster {raster!r} ({details} ; pixels sans donnée, NaN ou masqués : {unusable}, en conflit : {contested}) ; ajoutez ou agrandissez des entités d'entraînement de ces classes dans {vector!r}, vérifiez les valeurs sans donnée et le masque, ou retirez ces classes</translation>
     </message>
@@ -3073,7 +3073,7 @@ Taille {1} : {2:.6g}{3}
         <translation>lignes de la table {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez ces lignes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="184"/>
+        <location filename="../algorithms/predict.py" line="183"/>
         <source>Model: {0} classes ({1}), tau = {2}, bands ({3}): {4}</source>
         <translation>Modèle : {0} classes ({1}), tau = {2}, bandes ({3}) : {4}</translation>
     </message>
@@ -3123,12 +3123,12 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} spectres de {1} classes lus dans {3} (bandes : {2})</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="312"/>
+        <location filename="../algorithms/training_base.py" line="313"/>
         <source>Sampling the bands of {1} ({0}) under &apos;{2}&apos; (field &apos;{3}&apos;)</source>
         <translation>Échantillonnage des bandes de {1} ({0}) sous '{2}' (champ '{3}')</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="462"/>
+        <location filename="../raster/assessment.py" line="464"/>
         <source>the expected user&apos;s accuracies given ({count}) are neither one value nor one per class of the map ({classes}); give one value for every class or one per class, in the order of the class values</source>
         <translation>les précisions de l'utilisateur attendues données ({count}) ne sont ni une seule valeur ni une par classe de la carte ({classes}) ; donnez une valeur pour toutes les classes ou une par classe, dans l'ordre des valeurs de classe</translation>
     </message>
@@ -3138,7 +3138,7 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster {path!r} n'a pas le même nombre de bandes ({bands}) que le raster sur lequel le modèle a été entraîné ({model_bands}) : classez un raster ayant les mêmes bandes, dans le même ordre, entraînez un modèle sur celui-ci, ou {fix}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="262"/>
+        <location filename="../raster/assessment.py" line="264"/>
         <source>Pixels of reference polygons left out: {count} (no class in the map (no-data), or covered by polygons of different classes)</source>
         <translation>Pixels des polygones de référence écartés : {count} (sans classe dans la carte (sans donnée), ou couverts par des polygones de classes différentes)</translation>
     </message>
@@ -3198,11 +3198,6 @@ Taille {1} : {2:.6g}{3}
         <translation>{path!r} n'a pas de couche {layer!r} ; ses couches sont : {layers}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="279"/>
-        <source>{0}: the CRS of layer &apos;{1}&apos; in QGIS ({2}) is not that of its file ({3}); GMM Select reads the file as it is, in {3}: to work in {2}, assign it to the file (Raster &gt; Projections &gt; Assign Projection) and run again</source>
-        <translation>{0} : le SCR de la couche '{1}' dans QGIS ({2}) n'est pas celui de son fichier ({3}) ; GMM Select lit le fichier tel quel, en {3} : pour travailler en {2}, affectez-le au fichier (Raster &gt; Projections &gt; Assigner une projection) et relancez</translation>
-    </message>
-    <message>
         <location filename="../algorithms/predict.py" line="137"/>
         <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (by number when either has no band names) and their wavelengths compared; where that fails, by wavelength (each model band to the one raster band nearest within 0.2 %), else the run stops. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
         <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes) et leurs longueurs d'onde comparées ; en cas d'échec, par leur longueur d'onde (chaque bande du modèle à la seule bande du raster la plus proche à 0,2 % près), sinon le traitement s'arrête. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
@@ -3238,29 +3233,24 @@ Taille {1} : {2:.6g}{3}
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="409"/>
+        <location filename="../algorithms/base.py" line="271"/>
         <source>{0}: layer &apos;{1}&apos; is read as QGIS shows it: {2}</source>
         <translation>{0} : la couche '{1}' est lue telle que QGIS l'affiche : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="426"/>
+        <location filename="../algorithms/base.py" line="558"/>
         <source>in the CRS set in QGIS ({0}), not its file&apos;s ({1})</source>
         <translation>dans le SCR défini dans QGIS ({0}), non dans celui de son fichier ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="429"/>
+        <location filename="../algorithms/base.py" line="428"/>
         <source>with its unsaved edits</source>
         <translation>avec ses modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="433"/>
+        <location filename="../algorithms/base.py" line="432"/>
         <source>with the fields added in QGIS ({0})</source>
         <translation>avec les champs ajoutés dans QGIS ({0})</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/base.py" line="254"/>
-        <source>{0}: layer &apos;{1}&apos; is read as QGIS shows it: with the no-data set in QGIS on bands {2}</source>
-        <translation>{0} : la couche '{1}' est lue telle que QGIS l'affiche : avec les valeurs sans donnée définies dans QGIS sur les bandes {2}</translation>
     </message>
     <message>
         <location filename="../algorithms/predict.py" line="118"/>
@@ -3273,7 +3263,7 @@ Taille {1} : {2:.6g}{3}
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande : les valeurs sans donnée de son fichier, ou celles définies sur la couche dans QGIS) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="164"/>
+        <location filename="../algorithms/base.py" line="173"/>
         <source>A feature of invalid geometry (a ring crossing itself, a hole outside its shell) is read as it is, left out, or stops the run, as Processing&apos;s &apos;Invalid features filtering&apos; or the layer&apos;s own setting (its advanced options) asks.</source>
         <translation>Une entité à la géométrie invalide (un anneau qui se croise, un trou hors de son contour) est lue telle quelle, écartée, ou arrête l'exécution, comme le demande le « Filtrage des entités invalides » de Processing ou le réglage propre à la couche (ses options avancées).</translation>
     </message>
@@ -3291,6 +3281,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/vector.py" line="293"/>
         <source>invalid is {value!r}; it must be one of {rules}</source>
         <translation>invalid vaut {value!r} ; il doit être l'un de {rules}</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="261"/>
+        <source>with the no-data set in QGIS on bands {0}</source>
+        <translation>avec les valeurs sans donnée définies dans QGIS sur les bandes {0}</translation>
     </message>
 </context>
 </TS>

@@ -42,12 +42,14 @@ _INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
 
 class ClassMap:
     """A classification raster (band 1) and an optional strata raster on its grid, read by window, each with
-    its BandNoData where its no-data is not (only) its file's (as QGIS shows a layer's)."""
+    its BandNoData where its no-data is not (only) its file's (as QGIS shows a layer's), in the map's CRS
+    (`crs`, a WKT, where it is not its file's)."""
 
-    def __init__(self, path, strata_path=None, map_no_data=None, strata_no_data=None):
+    def __init__(self, path, strata_path=None, map_no_data=None, strata_no_data=None, crs=None):
         self.path, self.strata_path = path, strata_path
         self.no_data = {1: map_no_data or BandNoData(), 2: strata_no_data or BandNoData()}
         self.dataset = open_raster(path)
+        self.crs = crs or self.dataset.GetProjection()  # WKT, '' for none
         self.band = self.integer_band(self.dataset, path)
         self.width, self.height = self.dataset.RasterXSize, self.dataset.RasterYSize
         self.band.GetDescription()  # GDAL 3.6 reads the .aux.xml lazily; GetCategoryNames alone does not
@@ -122,7 +124,7 @@ class ClassMap:
         if geotransform is None:
             return 1.0, "pixel", None
         area = abs(geotransform[1] * geotransform[5] - geotransform[2] * geotransform[4])
-        reference = spatial_reference(self.dataset.GetProjection() or "")
+        reference = spatial_reference(self.crs)
         if reference is None:
             return area, "unit", None
         if reference.IsGeographic():
@@ -222,7 +224,7 @@ def stacked_source(class_map):
     geotransform = geotransform_of(class_map.dataset)
     if geotransform:
         stack.SetGeoTransform(geotransform)
-    stack.SetProjection(class_map.dataset.GetProjection())
+    stack.SetProjection(class_map.crs)
     for number, (source, band) in enumerate(((class_map.path, class_map.band),
                                              (class_map.strata_path, class_map.strata_band)), 1):
         stack.AddBand(band.DataType)
@@ -242,8 +244,8 @@ def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64
     source = stacked_source(class_map)
     try:
         walk = SampleWalk(source, vector_path, class_field, layer=layer, memory_mb=memory_mb,
-                          no_data=class_map.no_data,
-                          invalid=invalid, log=log, is_canceled=is_canceled)
+                          no_data=class_map.no_data, invalid=invalid, raster_crs=class_map.crs, log=log,
+                          is_canceled=is_canceled)
         chunks = list(walk.run())
     finally:
         if source != class_map.path:
@@ -379,12 +381,12 @@ class MapAssessment:
 
 def assess_map(map_path, reference_path, class_field, strata_path=None, layer=None, confidence=0.95,
                memory_mb=64, log=None, progress=None, is_canceled=None, invalid="use", map_no_data=None,
-               strata_no_data=None):
+               strata_no_data=None, map_crs=None):
     """MapAssessment of the map at `map_path` against reference features (see the module docstring); a
     reference feature of invalid geometry is read, left out or stops the run as `invalid` says
     (vector.INVALID_GEOMETRY_RULES); the map's and the strata's BandNoData where their no-data is not (only)
-    their file's."""
-    class_map = ClassMap(map_path, strata_path, map_no_data, strata_no_data)
+    their file's; the map's CRS (`map_crs`, a WKT) where it is not its file's."""
+    class_map = ClassMap(map_path, strata_path, map_no_data, strata_no_data, map_crs)
     counts = count_map(class_map, memory_mb, progress, is_canceled)
     reference = read_reference(class_map, reference_path, class_field, layer, memory_mb, log, is_canceled,
                                invalid)
@@ -511,7 +513,7 @@ def write_points(path, partial, class_map, rows, cols, mapped, weights, is_cance
                 "GmmSelect", "OGR cannot create {path!r}: {problem}; check the folder"),
                 path=partial, problem=gdal.GetLastErrorMsg())
         layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0],
-                                   spatial_reference(class_map.dataset.GetProjection() or ""), ogr.wkbPoint)
+                                   spatial_reference(class_map.crs), ogr.wkbPoint)
         for name, kind in (("map_class", ogr.OFTInteger), ("stratum", ogr.OFTInteger),
                            ("weight", ogr.OFTReal), ("reference", ogr.OFTString)):
             layer.CreateField(ogr.FieldDefn(name, kind))
@@ -534,13 +536,14 @@ def write_points(path, partial, class_map, rows, cols, mapped, weights, is_cance
 
 def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, minimum=50,
                   allocation="proportional", seed=0, memory_mb=64, log=None, progress=None, is_canceled=None,
-                  outputs=None, no_data=None):
+                  outputs=None, no_data=None, crs=None):
     """Draw the stratified random sample of a map (strata = map classes) and write it to `output_path`:
     total size by Olofsson 2014 eq. 13, `allocation` with at least `minimum` per class; `no_data` the map's
-    BandNoData where its no-data is not (only) its file's. The layer is staged in the OutputSet `outputs`,
-    which the caller commits (without one: committed here)."""
+    BandNoData where its no-data is not (only) its file's and `crs` its CRS (WKT) where that is not its
+    file's. The layer is staged in the OutputSet `outputs`, which the caller commits (without one: committed
+    here)."""
     check_distinct({"OUTPUT": [output_path]}, {"INPUT": dataset_files(map_path)})
-    class_map = ClassMap(map_path, map_no_data=no_data)
+    class_map = ClassMap(map_path, map_no_data=no_data, crs=crs)
     half = None if progress is None else (lambda done: progress(done / 2))
     counts = count_map(class_map, memory_mb, half, is_canceled)
     users = expected_accuracies(expected_users, len(counts.classes))

@@ -285,10 +285,10 @@ def invalidity(geometry):
 
 
 def read_features(raster_path, dataset, vector_path, class_field, layer=None, log=None, is_canceled=None,
-                  invalid="use"):
-    """The Features of a vector layer over the raster `dataset` (GDAL), in the raster's pixel grid; a
-    feature of invalid geometry is read, left out or stops the reading as `invalid` says
-    (INVALID_GEOMETRY_RULES)."""
+                  invalid="use", raster_crs=None):
+    """The Features of a vector layer over the raster `dataset` (GDAL), in the raster's pixel grid and in
+    its CRS (`raster_crs`, a WKT, where that is not its file's); a feature of invalid geometry is read, left
+    out or stops the reading as `invalid` says (INVALID_GEOMETRY_RULES)."""
     if invalid not in INVALID_GEOMETRY_RULES:
         raise DataError(QT_TRANSLATE_NOOP("GmmSelect", "invalid is {value!r}; it must be one of {rules}"),
                         value=invalid, rules=", ".join(map(repr, INVALID_GEOMETRY_RULES)))
@@ -296,8 +296,8 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
     index, field_type = class_field_index(vector_path, found, class_field)
     geotransform = geotransform_of(dataset)
     warnings = []
-    transform = coordinate_transform(raster_path, dataset.GetProjection(), geotransform, vector_path, found,
-                                     log, warnings)
+    transform = coordinate_transform(raster_path, raster_crs or dataset.GetProjection(), geotransform,
+                                     vector_path, found, log, warnings)
     inverse = gdal.InvGeoTransform(geotransform or (0.0, 1.0, 0.0, 0.0, 0.0, 1.0))
     width, height = dataset.RasterXSize, dataset.RasterYSize
     values, fids, geometries, points, boxes, lines, unprojected, invalids = [], [], [], [], [], [], [], []

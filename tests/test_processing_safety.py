@@ -12,7 +12,7 @@ import shutil
 import numpy as np
 import pytest
 from conftest import data_file
-from osgeo import gdal
+from osgeo import gdal, ogr
 from qgis_helpers import LANDSAT, POLYGONS, cancel_past, french_translation, recorder, start_qgis
 from qgis_helpers import processing_exception as exception
 from test_raster_fixtures import LANDSAT_COUNTS, TM, TM_UM, describe_bands, with_crossing_ring, write_raster
@@ -646,29 +646,68 @@ def test_a_raster_layer_named_by_qgis_trains_and_predicts(tmp_path, source):
             "OUTPUT would write", os.path.basename(behind), "which is a file of INPUT")
 
 
-def test_a_crs_given_to_the_layer_in_qgis_is_named_beside_the_files(model, tmp_path):
-    """QGIS shows the Landsat layer in EPSG:4326 (Set Layer CRS), its file is in EPSG:32622: Predict reads the
-    file and warns with the fix; a layer in its file's CRS gets no such warning."""
+def test_a_crs_given_to_a_raster_layer_in_qgis_is_the_one_read(model, tmp_path):
+    """A copy of the Landsat scene without its CRS, set to EPSG:32622 in QGIS (Set Layer CRS), and the
+    training polygons in EPSG:4326: Train GMM reprojects them to the CRS QGIS shows and makes the model of
+    the scene with its CRS; Predict writes its maps in that CRS; on the map likewise held, the sample design
+    writes its points in it and Assess gives areas in square metres, the table of the map with its CRS. The
+    log says so. Before, the file's CRS was read (none) with a warning: the polygons' degrees were taken for
+    the scene's metres and no polygon lay over it, and the outputs had no CRS."""
     from qgis.core import QgsCoordinateReferenceSystem, QgsRasterLayer
 
-    layer = QgsRasterLayer(LANDSAT, "landsat", "gdal")
-    plain, feedback = run("gmmselect:predict", {"INPUT": layer, "MODEL": model,
-                                                "OUTPUT": str(tmp_path / "plain.tif")})
-    assert not [line for line in feedback.warnings if "CRS" in line]
-    layer.setCrs(QgsCoordinateReferenceSystem("EPSG:4326"))
-    results, feedback = run("gmmselect:predict", {"INPUT": layer, "MODEL": model,
-                                                  "OUTPUT": str(tmp_path / "classes.tif")})
-    assert ("INPUT: the CRS of layer 'landsat' in QGIS (EPSG:4326) is not that of its file (EPSG:32622); "
-            "GMM Select reads the file as it is, in EPSG:32622: to work in EPSG:4326, assign it to the file "
-            "(Raster > Projections > Assign Projection) and run again") in feedback.warnings
-    written = gdal.Open(results["OUTPUT"])
-    assert "32622" in written.GetProjection()
-    np.testing.assert_array_equal(written.ReadAsArray(), gdal.Open(plain["OUTPUT"]).ReadAsArray())
-    with french_translation():
-        _, feedback = run("gmmselect:predict", {"INPUT": layer, "MODEL": model,
-                                                "OUTPUT": str(tmp_path / "classes_fr.tif")})
-    french = "INPUT : le SCR de la couche 'landsat' dans QGIS (EPSG:4326) n'est pas celui de son fichier"
-    assert any(line.startswith(french + " (EPSG:32622)") for line in feedback.warnings), feedback.warnings
+    from gmmselect.core import load_model
+
+    def bare(source, name):
+        """A copy of raster `source` without a CRS, shown in QGIS in EPSG:32622."""
+        path = str(tmp_path / f"{name}.tif")
+        gdal.Translate(path, source)
+        dataset = gdal.Open(path, gdal.GA_Update)
+        dataset.SetProjection("")
+        dataset = None
+        assert gdal.Open(path).GetProjection() == ""
+        layer = QgsRasterLayer(path, name, "gdal")
+        layer.setCrs(QgsCoordinateReferenceSystem("EPSG:32622"))
+        return layer
+
+    degrees = str(tmp_path / "degrees.gpkg")
+    gdal.VectorTranslate(degrees, POLYGONS, dstSRS="EPSG:4326")
+    scene = bare(LANDSAT, "scene")
+    said = ("INPUT: layer '{0}' is read as QGIS shows it: in the CRS set in QGIS (EPSG:32622), not its "
+            "file's (no CRS)")
+    models = {}
+    for name, raster in [("shown", scene), ("file", LANDSAT)]:
+        results, feedback = run("gmmselect:traingmm", {
+            "INPUT": raster, "TRAINING": degrees, "FIELD": "class", "TAU": "1",
+            "OUTPUT_MODEL": str(tmp_path / f"{name}.gmm")})
+        models[name] = load_model(results["OUTPUT_MODEL"]).mixture
+        assert (said.format("scene") in feedback.infos) == (name == "shown") and not feedback.warnings
+    np.testing.assert_array_equal(models["shown"].counts_, models["file"].counts_)
+    np.testing.assert_array_equal(models["shown"].means_, models["file"].means_)
+    outputs = {}
+    for name, raster in [("shown", scene), ("file", LANDSAT)]:
+        results, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
+                                                      "OUTPUT": str(tmp_path / f"{name}_map.tif")})
+        outputs[name] = results["OUTPUT"]
+        assert (said.format("scene") in feedback.infos) == (name == "shown") and not feedback.warnings
+    shown_map, file_map = (gdal.Open(outputs[name]) for name in ("shown", "file"))
+    assert shown_map.GetSpatialRef().GetAuthorityCode(None) == "32622"
+    np.testing.assert_array_equal(shown_map.ReadAsArray(), file_map.ReadAsArray())
+    shown_map = file_map = None
+    classes = bare(outputs["file"], "classes")
+    tables = {}
+    for name, given in [("shown", classes), ("file", outputs["file"])]:
+        feedback = recorder()
+        design, _ = run("gmmselect:sampledesign", {"INPUT": given, "MIN_PER_CLASS": 5, "TARGET_SE": 0.05,
+                                                   "OUTPUT": str(tmp_path / f"{name}_sample.gpkg")}, feedback)
+        source = ogr.Open(design["OUTPUT"])
+        assert source.GetLayer(0).GetSpatialRef().GetAuthorityCode(None) == "32622"
+        source = None
+        run("gmmselect:assess", {"INPUT": given, "REFERENCE": POLYGONS, "FIELD": "class",
+                                 "OUTPUT_TABLE": str(tmp_path / f"{name}.csv")}, feedback)
+        tables[name] = (tmp_path / f"{name}.csv").read_text()
+        assert (feedback.infos.count(said.format("classes")) == 2) == (name == "shown")
+        assert not feedback.warnings
+    assert tables["shown"] == tables["file"]
 
 
 def test_a_crs_given_to_a_training_layer_in_qgis_is_the_one_read(tmp_path):

@@ -227,6 +227,24 @@ def test_the_rule_for_invalid_geometries_reaches_the_workers(cluster, tmp_path):
     assert read.counts.sum() > merged.counts.sum() == local.counts.sum()
 
 
+def test_the_crs_given_reaches_the_workers(cluster, tmp_path):
+    """The Landsat scene without its CRS, given EPSG:32622 as QGIS gives a layer's, and its polygons in
+    EPSG:4326: the workers reproject them to that CRS as this machine does with the scene's own (without it,
+    their degrees lie over no pixel)."""
+    bare = str(tmp_path / "bare.tif")
+    gdal.Translate(bare, LANDSAT)
+    dataset = gdal.Open(bare, gdal.GA_Update)
+    dataset.SetProjection("")
+    dataset = None
+    degrees = str(tmp_path / "degrees.gpkg")
+    gdal.VectorTranslate(degrees, POLYGONS, dstSRS="EPSG:4326")
+    merged, _, _ = accumulate_statistics(bare, degrees, "class", client=cluster[1], memory_mb=0.05,
+                                         raster_crs=gdal.Open(LANDSAT).GetProjection())
+    local, _, _ = accumulate_statistics(LANDSAT, degrees, "class", memory_mb=0.05)
+    np.testing.assert_array_equal(merged.counts, local.counts)
+    np.testing.assert_allclose(merged.means, local.means, rtol=1e-12)
+
+
 @pytest.mark.parametrize("name", ["GTIFF_DIR:2:{pages}", "{scene}|option:NUM_THREADS=2"])
 def test_a_raster_named_as_qgis_names_a_layer_reaches_the_workers(cluster, scene, single_machine, tmp_path,
                                                                  monkeypatch, name):

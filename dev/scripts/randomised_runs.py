@@ -7,18 +7,17 @@ random inputs and random parameter values, one seeded case after another.
 A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none; square,
 rectangular, rotated or south-up pixels; band names, wavelengths, both or neither; a GeoTIFF, an ENVI file,
 a VRT, a page of a multi-page GeoTIFF (a subdataset) or a GeoTIFF opened with an option, loaded as QGIS
-loads such a layer, at times with no-data values set in QGIS, as are at times Predict's mask and the map
-the sample design and Assess read), a random class layer (polygons, points,
-several parts, features without a geometry or outside the scene; a class field of text, integers or reals,
-named with spaces or accents, with empty and null values and names that differ only in case; the scene's
-CRS, another or none) and a random table of spectra (its column types in a .csvt, guessed by OGR as QGIS
-may open it, or none); the class layer is at times a layer of the project with an edit not saved or a
+loads such a layer, at times with no-data values or a CRS set in QGIS; Predict's mask and the map the
+sample design and Assess read at times with no-data values set in QGIS), a random class layer (polygons,
+points, several parts, features without a geometry or outside the scene; a class field of text, integers or
+reals, named with spaces or accents, with empty and null values and names that differ only in case; the
+scene's CRS, another or none) and a random table of spectra (its column types in a .csvt, guessed by OGR as
+QGIS may open it, or none); the class layer is at times a layer of the project with an edit not saved or a
 virtual class field, at times holds a polygon of invalid geometry (a ring crossing itself), and is read
 with one of Processing's three invalid-feature checks, at times set on the layer itself (its advanced
-options). Then it runs a chain: a
-training algorithm (Train GMM, Train Selection or Train Selection from a table), Predict with its model (a
-bundled model when training was refused), the sample design on the map, Assess with its points relabelled
-in part.
+options). Then it runs a chain: a training algorithm (Train GMM, Train Selection or Train Selection from a
+table), Predict with its model (a bundled model when training was refused), the sample design on the map,
+Assess with its points relabelled in part.
 Each parameter keeps its default or takes a value drawn from valid and invalid ones (out of range, NaN,
 fractions, lists that are not lists, option keys, wrong fields), each output a path of the right or a
 wrong extension, onto an input or another output, in a folder that does not exist; one run in five is
@@ -535,14 +534,22 @@ def told_apart(path):
                                                   for band in bands)
 
 
-def project_layer(source, vector=False, no_data=None):
+def project_layer(source, vector=False, no_data=None, epsg=None):
     """The id of a raster (or `vector`) layer of `source` added to the current project (as QGIS loads a
-    layer), with `no_data` (band, (low, high)) set on it in QGIS."""
-    from qgis.core import QgsProject, QgsRasterLayer, QgsRasterRange, QgsVectorLayer
+    layer), with `no_data` (band, (low, high)) and the CRS `epsg` set on it in QGIS."""
+    from qgis.core import (
+        QgsCoordinateReferenceSystem,
+        QgsProject,
+        QgsRasterLayer,
+        QgsRasterRange,
+        QgsVectorLayer,
+    )
 
     layer = QgsVectorLayer(source, "table", "ogr") if vector else QgsRasterLayer(source, "scene", "gdal")
     if no_data is not None:
         layer.dataProvider().setUserNoDataValue(no_data[0], [QgsRasterRange(*no_data[1])])
+    if epsg is not None:
+        layer.setCrs(QgsCoordinateReferenceSystem(f"EPSG:{epsg}"))
     return QgsProject.instance().addMapLayer(layer).id()
 
 
@@ -579,6 +586,8 @@ def random_case(seed, folder, origins, cli=False):
     elif not cli and rng.random() < 0.1:  # a layer of the project with no-data set in QGIS
         band, low, high = int(rng.integers(1, n_bands + 1)), *sorted(rng.normal(0, 50, 2))
         scene = project_layer(scene, no_data=(band, (low, high)))
+    elif not cli and rng.random() < 0.1:  # a layer of the project in a CRS set in QGIS (a file without one)
+        scene = project_layer(scene, epsg=PROJECTED if epsg is None or rng.random() < 0.5 else GEOGRAPHIC)
     fast = {"MAX_SAMPLES": int(rng.choice([0, 50, 200])), "REPEATS": 1, "FOLDS": int(rng.choice([2, 3, 5]))}
     kind = rng.choice(["traingmm", "trainselection", "trainselectiontable"])
     field = str(rng.choice(["class", "class", "Classe é", "class name", "select"]))
