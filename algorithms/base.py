@@ -24,6 +24,7 @@ from typing import NamedTuple, Tuple
 from qgis.core import (
     QgsApplication,
     QgsCoordinateReferenceSystem,
+    QgsDatumTransform,
     QgsFeatureRequest,
     QgsFields,
     QgsProcessingAlgorithm,
@@ -400,6 +401,23 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                 value.flags & QgsProcessingFeatureSourceDefinition.FlagOverrideDefaultGeometryCheck:
             check = value.geometryCheck
         return INVALID_GEOMETRY_RULE[check]
+
+    def chosenOperation(self, parameters, vector_name, raster_name, context, feedback):
+        """(PROJ string, inverse) of the coordinate operation the project sets from the CRS of feature source
+        `vector_name` to that of raster `raster_name` (Project Properties > Transformations), which QGIS
+        shows the features by; None where it sets none (PROJ's choice, as QGIS's). The log names it."""
+        source = self.sourceLayer(parameters, vector_name, context).crs()
+        target = self.rasterLayer(parameters, raster_name, context).crs()
+        transforms = context.transformContext()
+        operation = transforms.calculateCoordinateOperation(source, target)
+        if not operation:
+            return None
+        names = [choice.name for choice in QgsDatumTransform.operations(source, target)
+                 + QgsDatumTransform.operations(target, source) if choice.proj == operation]
+        self.info(feedback, GmmSelect.tr(
+            "{0}: reprojected to the CRS of {1} by the transformation the project sets: {2}").format(
+                vector_name, raster_name, names[0] if names else operation))
+        return operation, transforms.mustReverseCoordinateOperation(source, target)
 
     def vectorSource(self, parameters, name, context, formats, feedback):
         """(OGR name, layer name or None, (source, layer name) a model records) of feature source `name`: its

@@ -24,57 +24,57 @@
         <translation>GMM Select : classification par mélange de gaussiennes avec sélection de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="167"/>
+        <location filename="../algorithms/base.py" line="168"/>
         <source>Input raster</source>
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="280"/>
+        <location filename="../algorithms/base.py" line="281"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="284"/>
+        <location filename="../algorithms/base.py" line="285"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="238"/>
+        <location filename="../algorithms/base.py" line="239"/>
         <source>{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.</source>
         <translation>{0} doit être {1} de {2:.10g} à {3:.10g} ; reçu {4}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="239"/>
+        <location filename="../algorithms/base.py" line="240"/>
         <source>a whole number</source>
         <translation>un nombre entier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="239"/>
+        <location filename="../algorithms/base.py" line="240"/>
         <source>a number</source>
         <translation>un nombre</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="500"/>
+        <location filename="../algorithms/base.py" line="518"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="504"/>
+        <location filename="../algorithms/base.py" line="522"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="505"/>
+        <location filename="../algorithms/base.py" line="523"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="509"/>
+        <location filename="../algorithms/base.py" line="527"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="571"/>
+        <location filename="../algorithms/base.py" line="589"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -563,32 +563,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="457"/>
+        <location filename="../algorithms/base.py" line="475"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="459"/>
+        <location filename="../algorithms/base.py" line="477"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="462"/>
+        <location filename="../algorithms/base.py" line="480"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="306"/>
+        <location filename="../algorithms/base.py" line="307"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="327"/>
+        <location filename="../algorithms/base.py" line="328"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="330"/>
+        <location filename="../algorithms/base.py" line="331"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -693,17 +693,17 @@ Taille {1} : {2:.6g}{3}
         <translation>couche de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="115"/>
+        <location filename="../algorithms/assess.py" line="116"/>
         <source>Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)</source>
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="381"/>
+        <location filename="../algorithms/base.py" line="382"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="385"/>
+        <location filename="../algorithms/base.py" line="386"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
@@ -868,22 +868,22 @@ Taille {1} : {2:.6g}{3}
         <translation>Plis de la validation croisée (0 = un contre tous)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="149"/>
+        <location filename="../algorithms/base.py" line="150"/>
         <source>Default: {0}.</source>
         <translation>Par défaut : {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="160"/>
+        <location filename="../algorithms/base.py" line="161"/>
         <source>As a value, give the key (e.g. {0}) or its index.</source>
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="525"/>
+        <location filename="../algorithms/base.py" line="543"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="525"/>
+        <location filename="../algorithms/base.py" line="543"/>
         <source>no</source>
         <translation>non</translation>
     </message>
@@ -2123,37 +2123,37 @@ Taille {1} : {2:.6g}{3}
         <translation>les classes de référence {classes} du champ {field!r} ne sont pas des classes de la carte {map!r} (ses classes : {known}{alike}) ; corrigez les étiquettes de référence (les noms de catégories de la carte ou ses codes entiers) ou évaluez la carte à laquelle ces classes appartiennent</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="394"/>
+        <location filename="../raster/assessment.py" line="395"/>
         <source>no reference sample of {reference!r} falls on a classified pixel of {map!r}; check that both cover the same area</source>
         <translation>aucun échantillon de référence de {reference!r} ne tombe sur un pixel classé de {map!r} ; vérifiez que les deux couvrent la même zone</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="408"/>
+        <location filename="../raster/assessment.py" line="409"/>
         <source>stratum {code}</source>
         <translation>strate {code}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="412"/>
+        <location filename="../raster/assessment.py" line="413"/>
         <source>{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} +- {margin:.4f}</source>
         <translation>{samples} échantillons de référence dans {strata} strates ; exactitude globale {overall:.4f} +- {margin:.4f}</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="459"/>
+        <location filename="../raster/assessment.py" line="460"/>
         <source>no expected user&apos;s accuracy was given; give one value such as 0.8 or one per class</source>
         <translation>aucune précision de l'utilisateur attendue n'a été donnée ; donnez une valeur telle que 0.8 ou une par classe</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="504"/>
+        <location filename="../raster/assessment.py" line="505"/>
         <source>sample layer {path!r}: give a .gpkg or .geojson file name</source>
         <translation>couche des points de l'échantillon {path!r} : donnez un nom de fichier .gpkg ou .geojson</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="512"/>
+        <location filename="../raster/assessment.py" line="513"/>
         <source>OGR cannot create {path!r}: {problem}; check the folder</source>
         <translation>OGR ne peut pas créer {path!r} : {problem} ; vérifiez le dossier</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="563"/>
+        <location filename="../raster/assessment.py" line="564"/>
         <source>Sample size {planned} (Olofsson 2014 eq. 13), {drawn} points drawn: {counts}</source>
         <translation>Taille d'échantillon {planned} (Olofsson 2014 éq. 13), {drawn} points tirés : {counts}</translation>
     </message>
@@ -2408,7 +2408,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{path!r} ne contient aucune bande raster (est-ce un vecteur ou un conteneur de sous-jeux de données ?)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="565"/>
+        <location filename="../algorithms/base.py" line="583"/>
         <source>no CRS</source>
         <translation>aucun SCR</translation>
     </message>
@@ -2518,12 +2518,12 @@ Taille {1} : {2:.6g}{3}
         <translation>{samples} échantillons de {classes} classes tirés de {raster!r} (bandes {bands}) ; {unusable} pixels sans donnée ou masqués écartés ; {read} des {total} pixels du raster lus</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="352"/>
+        <location filename="../raster/samples.py" line="354"/>
         <source>a sample limit per class needs every sample in one place; leave max_samples_per_class at 0 to accumulate the statistics on a Dask cluster</source>
         <translation>une limite d'échantillons par classe exige que tous les échantillons soient réunis en un seul endroit ; laissez max_samples_per_class à 0 pour cumuler les statistiques sur une grappe Dask</translation>
     </message>
     <message>
-        <location filename="../raster/samples.py" line="402"/>
+        <location filename="../raster/samples.py" line="404"/>
         <source>Dask: {tasks} statistics tasks over {windows} windows on {workers} workers</source>
         <translation>Dask : {tasks} tâches de statistiques sur {windows} fenêtres avec {workers} workers</translation>
     </message>
@@ -2653,32 +2653,32 @@ Taille {1} : {2:.6g}{3}
         <translation>le champ de classe {field!r} de {path!r} contient les codes {codes} ; un raster de classification contient des codes jusqu'à {maximum} : recodez ces classes ou utilisez un champ texte</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="182"/>
+        <location filename="../raster/vector.py" line="184"/>
         <source>raster {raster!r} has no georeferencing (no geotransform) but vector {vector!r} is in {crs}; georeference the raster (e.g. gdal_translate -a_srs ... -a_ullr ...) or draw the samples on it</source>
         <translation>le raster {raster!r} n'est pas géoréférencé (pas de géotransformation) mais le vecteur {vector!r} est dans le SCR {crs} ; géoréférencez le raster (p. ex. gdal_translate -a_srs ... -a_ullr ...) ou dessinez les échantillons dessus</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="194"/>
+        <location filename="../raster/vector.py" line="196"/>
         <source>Vector {vector!r} is in {vector_crs}, raster in {raster_crs}: reprojecting the features to the raster&apos;s CRS on the fly</source>
         <translation>Le vecteur {vector!r} est dans le SCR {vector_crs}, le raster dans le SCR {raster_crs} : les entités sont reprojetées à la volée dans le SCR du raster</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="203"/>
+        <location filename="../raster/vector.py" line="206"/>
         <source>PROJ knows no transformation from the CRS of vector {vector!r} ({vector_crs}) to that of raster {raster!r} ({raster_crs}); check both CRS (Layer Properties &gt; Source) or reproject the vector to the raster&apos;s</source>
         <translation>PROJ ne connaît aucune transformation du SCR du vecteur {vector!r} ({vector_crs}) vers celui du raster {raster!r} ({raster_crs}) ; vérifiez les deux SCR (Propriétés de la couche &gt; Source) ou reprojetez le vecteur dans le SCR du raster</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="267"/>
+        <location filename="../raster/vector.py" line="281"/>
         <source>layer {layer!r} of {path!r} has no field {field!r}; its fields are: none</source>
         <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; elle n'a aucun champ</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="270"/>
+        <location filename="../raster/vector.py" line="284"/>
         <source>layer {layer!r} of {path!r} has no field {field!r}; its fields are: {fields}</source>
         <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; ses champs sont : {fields}</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="348"/>
+        <location filename="../raster/vector.py" line="363"/>
         <source>layer {layer!r} of {path!r} has no feature with a geometry: draw training polygons (or points) over the raster, or choose another layer</source>
         <translation>la couche {layer!r} de {path!r} n'a aucune entité avec une géométrie : dessinez des polygones (ou des points) d'entraînement sur le raster, ou choisissez une autre couche</translation>
     </message>
@@ -3128,7 +3128,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Échantillonnage des bandes de {1} ({0}) sous '{2}' (champ '{3}')</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="464"/>
+        <location filename="../raster/assessment.py" line="465"/>
         <source>the expected user&apos;s accuracies given ({count}) are neither one value nor one per class of the map ({classes}); give one value for every class or one per class, in the order of the class values</source>
         <translation>les précisions de l'utilisateur attendues données ({count}) ne sont ni une seule valeur ni une par classe de la carte ({classes}) ; donnez une valeur pour toutes les classes ou une par classe, dans l'ordre des valeurs de classe</translation>
     </message>
@@ -3148,12 +3148,12 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster {path!r} a les bandes 1..{count} mais les bandes {bands} ont été demandées ; choisissez des numéros de bande dans cet intervalle (ou le raster sur lequel le modèle a été entraîné)</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="352"/>
+        <location filename="../raster/vector.py" line="367"/>
         <source>no feature of {vector!r} (layer {layer!r}, features: {count}) lies over raster {raster!r} ({width} x {height} px); check that both cover the same area and that their CRS are declared correctly</source>
         <translation>aucune entité de {vector!r} (couche {layer!r}, entités : {count}) ne se trouve sur le raster {raster!r} ({width} x {height} px) ; vérifiez que les deux couvrent la même zone et que leurs SCR sont correctement déclarés</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="379"/>
+        <location filename="../raster/vector.py" line="394"/>
         <source>features of layer {layer!r} of {path!r} that are lines: {count} of {total} (FIDs {fids}); training samples come from polygons (the pixels inside) or points (the pixel under each): buffer the lines into polygons first (e.g. Processing&apos;s Buffer) or choose a polygon or point layer</source>
         <translation>entités de la couche {layer!r} de {path!r} qui sont des lignes : {count} sur {total} (FID {fids}) ; les échantillons d'entraînement viennent de polygones (les pixels à l'intérieur) ou de points (le pixel sous chacun) : changez d'abord les lignes en polygones par un tampon (p. ex. l'algorithme Tampon de Processing) ou choisissez une couche de polygones ou de points</translation>
     </message>
@@ -3233,22 +3233,22 @@ Taille {1} : {2:.6g}{3}
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="271"/>
+        <location filename="../algorithms/base.py" line="272"/>
         <source>{0}: layer &apos;{1}&apos; is read as QGIS shows it: {2}</source>
         <translation>{0} : la couche '{1}' est lue telle que QGIS l'affiche : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="558"/>
+        <location filename="../algorithms/base.py" line="576"/>
         <source>in the CRS set in QGIS ({0}), not its file&apos;s ({1})</source>
         <translation>dans le SCR défini dans QGIS ({0}), non dans celui de son fichier ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="428"/>
+        <location filename="../algorithms/base.py" line="446"/>
         <source>with its unsaved edits</source>
         <translation>avec ses modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="432"/>
+        <location filename="../algorithms/base.py" line="450"/>
         <source>with the fields added in QGIS ({0})</source>
         <translation>avec les champs ajoutés dans QGIS ({0})</translation>
     </message>
@@ -3263,7 +3263,7 @@ Taille {1} : {2:.6g}{3}
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande : les valeurs sans donnée de son fichier, ou celles définies sur la couche dans QGIS) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="173"/>
+        <location filename="../algorithms/base.py" line="174"/>
         <source>A feature of invalid geometry (a ring crossing itself, a hole outside its shell) is read as it is, left out, or stops the run, as Processing&apos;s &apos;Invalid features filtering&apos; or the layer&apos;s own setting (its advanced options) asks.</source>
         <translation>Une entité à la géométrie invalide (un anneau qui se croise, un trou hors de son contour) est lue telle quelle, écartée, ou arrête l'exécution, comme le demande le « Filtrage des entités invalides » de Processing ou le réglage propre à la couche (ses options avancées).</translation>
     </message>
@@ -3273,19 +3273,24 @@ Taille {1} : {2:.6g}{3}
         <translation>entités de {vector} à la géométrie invalide, écartées comme demandé : {count} sur {total} (FID {fids} ; la première : {reason}) ; réparez-les (l'algorithme Réparer les géométries de Processing) pour les échantillonner</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="366"/>
+        <location filename="../raster/vector.py" line="381"/>
         <source>features of layer {layer!r} of {path!r} with an invalid geometry: {count} of {total} (FIDs {fids}; the first: {reason}); repair them (Processing&apos;s Fix geometries), or have them left out (Settings &gt; Options &gt; Processing &gt; General &gt; Invalid features filtering)</source>
         <translation>entités de la couche {layer!r} de {path!r} à la géométrie invalide : {count} sur {total} (FID {fids} ; la première : {reason}) ; réparez-les (l'algorithme Réparer les géométries de Processing), ou faites-les écarter (Préférences &gt; Options &gt; Traitements &gt; Général &gt; Filtrage des entités invalides)</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="293"/>
+        <location filename="../raster/vector.py" line="308"/>
         <source>invalid is {value!r}; it must be one of {rules}</source>
         <translation>invalid vaut {value!r} ; il doit être l'un de {rules}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="261"/>
+        <location filename="../algorithms/base.py" line="262"/>
         <source>with the no-data set in QGIS on bands {0}</source>
         <translation>avec les valeurs sans donnée définies dans QGIS sur les bandes {0}</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="417"/>
+        <source>{0}: reprojected to the CRS of {1} by the transformation the project sets: {2}</source>
+        <translation>{0} : reprojetée dans le SCR de {1} par la transformation que définit le projet : {2}</translation>
     </message>
 </context>
 </TS>

@@ -237,15 +237,15 @@ def stacked_source(class_map):
 
 
 def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64, log=None,
-                   is_canceled=None, invalid="use"):
+                   is_canceled=None, invalid="use", operation=None):
     """The ReferenceSample of the features of a vector over the map (reference codes are the feature
-    labels as SampleWalk codes them, invalid geometries as `invalid` says); DataError for features
-    outside the map and points without class."""
+    labels as SampleWalk codes them, invalid geometries as `invalid` says, reprojected by `operation` where
+    given); DataError for features outside the map and points without class."""
     source = stacked_source(class_map)
     try:
         walk = SampleWalk(source, vector_path, class_field, layer=layer, memory_mb=memory_mb,
-                          no_data=class_map.no_data, invalid=invalid, raster_crs=class_map.crs, log=log,
-                          is_canceled=is_canceled)
+                          no_data=class_map.no_data, invalid=invalid, raster_crs=class_map.crs,
+                          operation=operation, log=log, is_canceled=is_canceled)
         chunks = list(walk.run())
     finally:
         if source != class_map.path:
@@ -381,15 +381,16 @@ class MapAssessment:
 
 def assess_map(map_path, reference_path, class_field, strata_path=None, layer=None, confidence=0.95,
                memory_mb=64, log=None, progress=None, is_canceled=None, invalid="use", map_no_data=None,
-               strata_no_data=None, map_crs=None):
+               strata_no_data=None, map_crs=None, operation=None):
     """MapAssessment of the map at `map_path` against reference features (see the module docstring); a
     reference feature of invalid geometry is read, left out or stops the run as `invalid` says
     (vector.INVALID_GEOMETRY_RULES); the map's and the strata's BandNoData where their no-data is not (only)
-    their file's; the map's CRS (`map_crs`, a WKT) where it is not its file's."""
+    their file's; the map's CRS (`map_crs`, a WKT) where it is not its file's; `operation` (PROJ string,
+    inverse) the coordinate operation from the reference's CRS to the map's where one is chosen."""
     class_map = ClassMap(map_path, strata_path, map_no_data, strata_no_data, map_crs)
     counts = count_map(class_map, memory_mb, progress, is_canceled)
     reference = read_reference(class_map, reference_path, class_field, layer, memory_mb, log, is_canceled,
-                               invalid)
+                               invalid, operation)
     if not len(reference.mapped):
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "no reference sample of {reference!r} falls on a classified pixel of {map!r}; check "

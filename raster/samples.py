@@ -101,12 +101,12 @@ class SampleWalk:
     """Walks the raster windows that training features cover and yields their samples (SampleChunk)."""
 
     def __init__(self, raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
-                 all_touched=False, memory_mb=256, no_data=None, invalid="use", raster_crs=None, log=None,
-                 is_canceled=None):
+                 all_touched=False, memory_mb=256, no_data=None, invalid="use", raster_crs=None,
+                 operation=None, log=None, is_canceled=None):
         self.raster_path, self.vector_path = raster_path, vector_path
         self.reader = PixelReader(raster_path, bands, mask_path, no_data=no_data)
         self.features = read_features(raster_path, self.reader.dataset, vector_path, class_field, layer,
-                                      log, is_canceled, invalid, raster_crs)
+                                      log, is_canceled, invalid, raster_crs, operation)
         self.rasterizer = Rasterizer(geotransform_of(self.reader.dataset), all_touched)
         self.class_index = np.searchsorted(self.features.labels, self.features.codes)
         self.covered = np.zeros(len(self.features.codes), dtype=np.int64)
@@ -320,13 +320,15 @@ def merge_statistics(total, group_totals, stats, group_stats):
 
 def extract_samples(raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                     all_touched=False, max_samples_per_class=0, seed=0, log=None, progress=None,
-                    is_canceled=None, memory_mb=256, no_data=None, invalid="use", raster_crs=None):
+                    is_canceled=None, memory_mb=256, no_data=None, invalid="use", raster_crs=None,
+                    operation=None):
     """TrainingSamples of the raster pixels under the features of a vector (see the module docstring);
     `no_data` {band number: BandNoData} where a band's no-data is not (only) its file's; a feature of
     invalid geometry read, left out or stopping the run as `invalid` says (vector.INVALID_GEOMETRY_RULES);
-    `raster_crs` the raster's CRS (WKT) where it is not its file's."""
+    `raster_crs` the raster's CRS (WKT) where it is not its file's; `operation` (PROJ string, inverse) the
+    coordinate operation from the layer's CRS to it where one is chosen (as a QGIS project chooses it)."""
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
-                      no_data, invalid, raster_crs, log=log, is_canceled=is_canceled)
+                      no_data, invalid, raster_crs, operation, log=log, is_canceled=is_canceled)
     buffer = SampleBuffer(walk.features.labels, max_samples_per_class, seed)
     for chunk in walk.run(progress):
         buffer.add(chunk)
@@ -339,10 +341,10 @@ def extract_samples(raster_path, vector_path, class_field, layer=None, bands=Non
 def accumulate_statistics(raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                           all_touched=False, max_samples_per_class=0, seed=0, log=None, progress=None,
                           is_canceled=None, memory_mb=256, client=None, no_data=None, invalid="use",
-                          raster_crs=None):
+                          raster_crs=None, operation=None):
     """Per-class and per-feature ClassStatistics merged window by window, never holding all samples:
-    (class_stats, {feature id: ClassStatistics}, SampleSummary); `no_data`, `invalid` and `raster_crs` as
-    in extract_samples. With
+    (class_stats, {feature id: ClassStatistics}, SampleSummary); `no_data`, `invalid`, `raster_crs` and
+    `operation` as in extract_samples. With
     `max_samples_per_class`, the
     statistics are those of the samples extract_samples would keep (held, at most that many per class).
     With a dask.distributed `client`, groups of windows are read by its workers (raster/distributed.py);
@@ -353,10 +355,10 @@ def accumulate_statistics(raster_path, vector_path, class_field, layer=None, ban
                 "GmmSelect", "a sample limit per class needs every sample in one place; leave "
                 "max_samples_per_class at 0 to accumulate the statistics on a Dask cluster"))
         return distributed_statistics(client, (raster_path, vector_path, class_field, layer, bands, mask_path,
-                                               all_touched, memory_mb, no_data, invalid, raster_crs), log,
-                                      progress, is_canceled)
+                                               all_touched, memory_mb, no_data, invalid, raster_crs,
+                                               operation), log, progress, is_canceled)
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
-                      no_data, invalid, raster_crs, log=log, is_canceled=is_canceled)
+                      no_data, invalid, raster_crs, operation, log=log, is_canceled=is_canceled)
     labels = walk.features.labels
     total, group_totals = ClassStatistics.empty(labels, len(walk.reader.band_numbers)), {}
     if max_samples_per_class:

@@ -175,8 +175,10 @@ def layer_crs(layer):
     return crs
 
 
-def coordinate_transform(raster_path, raster_wkt, geotransform, vector_path, layer, log, warnings):
-    """The transformation from the layer's CRS to the raster's, or None when none is needed."""
+def coordinate_transform(raster_path, raster_wkt, geotransform, vector_path, layer, log, warnings,
+                         operation=None):
+    """The transformation from the layer's CRS to the raster's (by `operation` when given, else PROJ's
+    choice), or None when none is needed."""
     raster_crs, vector_crs = spatial_reference(raster_wkt), layer_crs(layer)
     if geotransform is None and vector_crs is not None:
         raise DataError(QT_TRANSLATE_NOOP(
@@ -196,7 +198,8 @@ def coordinate_transform(raster_path, raster_wkt, geotransform, vector_path, lay
             "features to the raster's CRS on the fly"),
             vector=vector_path, vector_crs=crs_name(vector_crs), raster_crs=crs_name(raster_crs)))
     try:
-        transform = osr.CoordinateTransformation(vector_crs, raster_crs)
+        transform = chosen_transform(vector_crs, raster_crs, operation) if operation else \
+            osr.CoordinateTransformation(vector_crs, raster_crs)
     except RuntimeError:
         transform = None
     if transform is None or transform.this is None:
@@ -207,6 +210,17 @@ def coordinate_transform(raster_path, raster_wkt, geotransform, vector_path, lay
             vector=vector_path, vector_crs=crs_name(vector_crs), raster=raster_path,
             raster_crs=crs_name(raster_crs))
     return transform
+
+
+def chosen_transform(vector_crs, raster_crs, operation):
+    """The transformation from `vector_crs` to `raster_crs` by `operation` (PROJ string, inverse), a
+    coordinate operation as QGIS gives it: in x/y order on both sides (GDAL reorders no axis for it)."""
+    source, target = vector_crs.Clone(), raster_crs.Clone()
+    for reference in (source, target):
+        reference.SetAxisMappingStrategy(osr.OAMS_AUTHORITY_COMPLIANT)
+    options = osr.CoordinateTransformationOptions()
+    options.SetOperation(*operation)
+    return osr.CoordinateTransformation(source, target, options)
 
 
 def point_pixels(geometry, inverse, width, height):
@@ -285,10 +299,11 @@ def invalidity(geometry):
 
 
 def read_features(raster_path, dataset, vector_path, class_field, layer=None, log=None, is_canceled=None,
-                  invalid="use", raster_crs=None):
+                  invalid="use", raster_crs=None, operation=None):
     """The Features of a vector layer over the raster `dataset` (GDAL), in the raster's pixel grid and in
-    its CRS (`raster_crs`, a WKT, where that is not its file's); a feature of invalid geometry is read, left
-    out or stops the reading as `invalid` says (INVALID_GEOMETRY_RULES)."""
+    its CRS (`raster_crs`, a WKT, where that is not its file's), reprojected by `operation` (PROJ string,
+    inverse) where given, else by PROJ's choice; a feature of invalid geometry is read, left out or stops the
+    reading as `invalid` says (INVALID_GEOMETRY_RULES)."""
     if invalid not in INVALID_GEOMETRY_RULES:
         raise DataError(QT_TRANSLATE_NOOP("GmmSelect", "invalid is {value!r}; it must be one of {rules}"),
                         value=invalid, rules=", ".join(map(repr, INVALID_GEOMETRY_RULES)))
@@ -297,7 +312,7 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
     geotransform = geotransform_of(dataset)
     warnings = []
     transform = coordinate_transform(raster_path, raster_crs or dataset.GetProjection(), geotransform,
-                                     vector_path, found, log, warnings)
+                                     vector_path, found, log, warnings, operation)
     inverse = gdal.InvGeoTransform(geotransform or (0.0, 1.0, 0.0, 0.0, 0.0, 1.0))
     width, height = dataset.RasterXSize, dataset.RasterYSize
     values, fids, geometries, points, boxes, lines, unprojected, invalids = [], [], [], [], [], [], [], []

@@ -15,7 +15,16 @@ from conftest import data_file
 from osgeo import gdal, ogr
 from qgis_helpers import LANDSAT, POLYGONS, cancel_past, french_translation, recorder, start_qgis
 from qgis_helpers import processing_exception as exception
-from test_raster_fixtures import LANDSAT_COUNTS, TM, TM_UM, describe_bands, with_crossing_ring, write_raster
+from test_raster_fixtures import (
+    LANDSAT_COUNTS,
+    TM,
+    TM_UM,
+    box,
+    describe_bands,
+    with_crossing_ring,
+    write_raster,
+    write_vector,
+)
 
 POLYGON_LAYER = "training_polygons"
 
@@ -745,6 +754,84 @@ def test_a_crs_given_to_a_training_layer_in_qgis_is_the_one_read(tmp_path):
                                                  "TAU": "1", "OUTPUT_MODEL": str(tmp_path / "fr.gmm")})
     assert ("TRAINING : la couche 'bare' est lue telle que QGIS l'affiche : dans le SCR défini dans QGIS "
             "(EPSG:4326), non dans celui de son fichier (aucun SCR)") in feedback.infos
+
+
+def test_the_transformation_the_project_sets_is_the_one_the_features_are_reprojected_by(tmp_path):
+    """A scene in UTM 30N (EPSG:32630) and training polygons in OSGB36 (EPSG:4277), whose datums PROJ links
+    by several transformations metres apart; the project sets one (Project Properties > Transformations),
+    stored either way round: Train GMM samples the pixels under the polygons as QGIS shows them, reprojected
+    by it (the model of the polygons QGIS reprojects itself, written in UTM), and says so. Before, PROJ's own
+    choice was used whatever the project set, and the samples were those of another place."""
+    from qgis.core import (
+        QgsCoordinateReferenceSystem,
+        QgsCoordinateTransform,
+        QgsCoordinateTransformContext,
+        QgsDatumTransform,
+        QgsPointXY,
+        QgsProject,
+        QgsVectorFileWriter,
+        QgsVectorLayer,
+    )
+
+    from gmmselect.core import load_model
+
+    rng = np.random.default_rng(5)
+    grid = (566000.0, 10.0, 0.0, 5873800.0, 0.0, -10.0)
+    smooth = np.cumsum(np.cumsum(rng.normal(size=(3, 200, 200)), axis=1), axis=2)
+    scene = write_raster(tmp_path / "scene.tif", smooth.astype(np.float32), grid, epsg=32630)
+    boxes = [(box(566300 + 450 * k, 5873500 - 600 * c, 566600 + 450 * k, 5873200 - 600 * c), f"c{c}")
+             for c in range(3) for k in range(3)]
+    utm = write_vector(tmp_path / "utm.gpkg", boxes, epsg=32630)
+    osgb = str(tmp_path / "osgb.gpkg")
+    gdal.VectorTranslate(osgb, utm, dstSRS="EPSG:4277")
+    source, target = QgsCoordinateReferenceSystem("EPSG:4277"), QgsCoordinateReferenceSystem("EPSG:32630")
+    proj_s_own = QgsCoordinateTransformContext()  # no operation set: PROJ's choice
+    centre = QgsCoordinateTransform(target, source, proj_s_own).transform(QgsPointXY(567000, 5872800))
+
+    def shift(choice):
+        """How far `choice` moves the scene's centre from where PROJ's own choice puts it, in metres."""
+        transforms = QgsCoordinateTransformContext()
+        transforms.addCoordinateOperation(source, target, choice.proj)
+        moved = QgsCoordinateTransform(source, target, transforms).transform(centre)
+        return moved.distance(QgsCoordinateTransform(source, target, proj_s_own).transform(centre))
+
+    chosen = max((choice for choice in QgsDatumTransform.operations(source, target)
+                  if choice.isAvailable and "grid" not in choice.proj and choice.accuracy > 0), key=shift)
+    assert shift(chosen) > 10  # a pixel
+    backward = [choice for choice in QgsDatumTransform.operations(target, source)
+                if choice.name.endswith(f"Inverse of {chosen.name.split(' + ')[0]}")][0]
+    project = QgsProject.instance()
+    kept = project.transformContext()
+
+    def train(polygons, name):
+        results, feedback = run("gmmselect:traingmm", {"INPUT": scene, "TRAINING": polygons, "FIELD": "class",
+                                                       "TAU": "1", "VALIDATION": 0,
+                                                       "OUTPUT_MODEL": str(tmp_path / f"{name}.gmm")})
+        return load_model(results["OUTPUT_MODEL"]).mixture, feedback
+
+    default, _ = train(osgb, "default")
+    models = {}
+    try:
+        for name, (first, second, operation) in {"forward": (source, target, chosen.proj),
+                                                 "backward": (target, source, backward.proj)}.items():
+            transforms = QgsCoordinateTransformContext(kept)
+            transforms.addCoordinateOperation(first, second, operation)
+            project.setTransformContext(transforms)
+            shown = QgsVectorLayer(osgb, "osgb", "ogr")
+            options = QgsVectorFileWriter.SaveVectorOptions()
+            options.ct = QgsCoordinateTransform(source, target, project)
+            reprojected = str(tmp_path / f"{name}_shown.gpkg")
+            QgsVectorFileWriter.writeAsVectorFormatV3(shown, reprojected, project.transformContext(), options)
+            models[name] = (train(osgb, name), train(reprojected, f"{name}_shown")[0])
+    finally:
+        project.setTransformContext(kept)
+    for name, ((model, feedback), expected) in models.items():
+        np.testing.assert_array_equal(model.counts_, expected.counts_)
+        np.testing.assert_allclose(model.means_, expected.means_, rtol=1e-12)
+        said = "TRAINING: reprojected to the CRS of INPUT by the transformation the project sets: "
+        assert [line for line in feedback.infos if line.startswith(said)] == [
+            said + (chosen.name if name == "forward" else backward.name)]
+    assert not np.array_equal(models["forward"][0][0].means_, default.means_)
 
 
 def test_unsaved_edits_and_fields_added_in_qgis_are_read(tmp_path):

@@ -230,7 +230,7 @@ def test_the_rule_for_invalid_geometries_reaches_the_workers(cluster, tmp_path):
 def test_the_crs_given_reaches_the_workers(cluster, tmp_path):
     """The Landsat scene without its CRS, given EPSG:32622 as QGIS gives a layer's, and its polygons in
     EPSG:4326: the workers reproject them to that CRS as this machine does with the scene's own (without it,
-    their degrees lie over no pixel)."""
+    their degrees lie over no pixel); and by a coordinate operation given, as this machine does."""
     bare = str(tmp_path / "bare.tif")
     gdal.Translate(bare, LANDSAT)
     dataset = gdal.Open(bare, gdal.GA_Update)
@@ -243,6 +243,13 @@ def test_the_crs_given_reaches_the_workers(cluster, tmp_path):
     local, _, _ = accumulate_statistics(LANDSAT, degrees, "class", memory_mb=0.05)
     np.testing.assert_array_equal(merged.counts, local.counts)
     np.testing.assert_allclose(merged.means, local.means, rtol=1e-12)
+    moved = ("+proj=pipeline +step +proj=unitconvert +xy_in=deg +xy_out=rad +step +proj=utm +zone=22 "
+             "+ellps=WGS84 +step +proj=affine +xoff=30", False)  # a pixel east of PROJ's own
+    merged, _, _ = accumulate_statistics(LANDSAT, degrees, "class", client=cluster[1], memory_mb=0.05,
+                                         operation=moved)
+    shifted, _, _ = accumulate_statistics(LANDSAT, degrees, "class", memory_mb=0.05, operation=moved)
+    np.testing.assert_array_equal(merged.counts, shifted.counts)
+    assert not np.array_equal(shifted.counts, local.counts)
 
 
 @pytest.mark.parametrize("name", ["GTIFF_DIR:2:{pages}", "{scene}|option:NUM_THREADS=2"])

@@ -71,6 +71,28 @@ def test_polygons_in_another_crs_are_reprojected(tmp_path):
         assert abs(samples.counts[name] - count) <= max(3, count // 50)
 
 
+@pytest.mark.parametrize("operation", [
+    ("+proj=pipeline +step +proj=unitconvert +xy_in=deg +xy_out=rad +step +proj=utm +zone=22 +ellps=WGS84 "
+     "+step +proj=affine +xoff=30", False),
+    ("+proj=pipeline +step +proj=affine +xoff=-30 +step +inv +proj=utm +zone=22 +ellps=WGS84 +step "
+     "+proj=unitconvert +xy_in=rad +xy_out=deg", True)])
+def test_a_chosen_coordinate_operation_is_the_one_the_features_are_reprojected_by(tmp_path, operation):
+    """The Landsat polygons in EPSG:4326 and a coordinate operation to the scene's UTM 22N that lands 30 m (a
+    pixel) east of PROJ's own, given forward or as the inverse of the other way (as a QGIS project may hold
+    it): the samples are those of the polygons reprojected by PROJ's own and moved 30 m east."""
+    wgs84 = str(tmp_path / "polygons_4326.gpkg")
+    gdal.VectorTranslate(wgs84, POLYGONS, dstSRS="EPSG:4326")
+    utm = str(tmp_path / "polygons_utm.gpkg")
+    gdal.VectorTranslate(utm, wgs84, dstSRS="EPSG:32622")
+    moved = str(tmp_path / "moved.gpkg")
+    gdal.VectorTranslate(moved, utm, SQLStatement="SELECT ST_Translate(geom, 30, 0, 0) AS geom, class FROM "
+                         "training_polygons", SQLDialect="SQLite", layerName="moved")
+    chosen = extract_samples(LANDSAT, wgs84, "class", operation=operation)
+    expected = extract_samples(LANDSAT, moved, "class")
+    assert chosen.counts == expected.counts != extract_samples(LANDSAT, utm, "class").counts
+    np.testing.assert_array_equal(chosen.X, expected.X)
+
+
 @pytest.mark.parametrize("srs_id", [0, -1])
 def test_a_geopackage_layer_of_undefined_crs_is_a_layer_without_crs(tmp_path, landsat, srs_id):
     """GeoPackage's 'undefined' CRSs (srs_id 0, geographic, which GDAL writes for a layer made without a
