@@ -304,9 +304,8 @@ def matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_b
                    wavelength_tolerance, threads=1, no_data=None, mask_no_data=None):
     """The PixelReader of the raster (opened once) over its bands matched to the model's
     (raster/bands.py), reading with `threads` threads, the bands' `no_data` and the mask's `mask_no_data`;
-    the conversion of its
-    stored values to the model's (gains, offsets) or None; the log lines of the matching, of the conversion
-    and the warnings on the raster's own masks."""
+    the conversion of its stored values to the model's (gains, offsets) or None; the log lines of the
+    matching, of the conversion and the warnings on the raster's own masks."""
     dataset = open_raster(raster_path)
     model = None if band_numbers is None else model_bands or [BandIdentity(number) for number in band_numbers]
     identities = band_identities(dataset)
