@@ -100,7 +100,7 @@ class ClassMap:
         if rule.file_value and nodata is not None and float(nodata).is_integer():
             values[values == int(nodata)] = 0
         if rule.ranges:
-            values[~rule.outside(stored, band.GetScale() or 1.0, band.GetOffset() or 0.0)] = 0
+            values[~rule.outside(stored, band)] = 0
         if not band.GetMaskFlags() & NO_MASK_BAND:
             values[band.GetMaskBand().ReadAsArray(*window) == 0] = 0
         values[values < 0] = 0

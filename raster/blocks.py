@@ -22,26 +22,46 @@ from .notices import warning
 NO_MASK_BAND = gdal.GMF_ALL_VALID | gdal.GMF_NODATA
 #: GDAL's block cache while a raster is walked window by window (its default is 5% of the RAM).
 GDAL_CACHE_MB = 64
+#: How near a value must be to a range's included bound to be on it, as QGIS tests it (qgsDoubleNear's
+#: default: 4 double epsilons, absolute).
+ON_BOUND = 4 * np.finfo(np.float64).eps
 
 
 @dataclass(frozen=True)
 class BandNoData:
     """A band's no-data as its reader takes it: the file's no-data value or not (`file_value`), and ranges of
-    values that are no-data too, each (low, high, low included, high included), of the band's values as it
-    declares them (stored x scale + offset, as QGIS compares them)."""
+    values that are no-data too, each (low, high, low included, high included; an infinite bound is none),
+    of the band's values as QGIS shows them (shown_values)."""
 
     file_value: bool = True
     ranges: Tuple[Tuple[float, float, bool, bool], ...] = ()
 
-    def outside(self, stored, scale=1.0, offset=0.0):
-        """True where the values of the `stored` ones (x `scale` + `offset`) lie in none of the ranges."""
-        values = stored if (scale, offset) == (1.0, 0.0) else stored * float(scale) + float(offset)
+    def outside(self, stored, band):
+        """True where the values QGIS shows of the `stored` ones of GDAL `band` lie in none of the ranges,
+        an included bound holding the values within ON_BOUND of it (QgsRasterRange.contains)."""
+        values = shown_values(stored, band)
         kept = np.ones(values.shape, dtype=bool)
         for low, high, low_in, high_in in self.ranges:
-            above = values >= low if low_in else values > low
-            below = values <= high if high_in else values < high
-            kept &= ~(above & below)
+            kept &= ~(beyond(values, low, low_in, np.greater) & beyond(values, high, high_in, np.less))
         return kept
+
+
+def shown_values(stored, band):
+    """The values QGIS shows of the `stored` ones of GDAL `band`: stored x scale + offset, held in float32
+    unless the band is stored in float64 (QgsGdalProvider), where it has a scale or an offset."""
+    scale, offset = band.GetScale() or 1.0, band.GetOffset() or 0.0
+    if (scale, offset) == (1.0, 0.0):
+        return stored
+    values = stored.astype(np.float64) * scale + offset
+    return values if band.DataType == gdal.GDT_Float64 else values.astype(np.float32).astype(np.float64)
+
+
+def beyond(values, bound, included, side):
+    """True where `values` lie on `side` (np.greater, np.less) of `bound`, or on it if `included`; every
+    value where the bound is infinite (none)."""
+    if math.isinf(bound):
+        return np.ones(values.shape, dtype=bool)
+    return side(values, bound) | (included & (np.abs(values - bound) <= ON_BOUND))
 
 
 @contextmanager
@@ -186,8 +206,8 @@ class PixelReader:
         rules = [(no_data or {}).get(number, BandNoData()) for number in self.band_numbers]
         self.nodata = [band.GetNoDataValue() if rule.file_value else None
                        for band, rule in zip(self.bands, rules)]
-        self.ranges = [(k, rule, band.GetScale() or 1.0, band.GetOffset() or 0.0)
-                       for k, (band, rule) in enumerate(zip(self.bands, rules)) if rule.ranges]
+        self.ranges = [(k, rule, band) for k, (band, rule) in enumerate(zip(self.bands, rules))
+                       if rule.ranges]
         self.staged = whole_pixel_bands(self.dataset, self.band_numbers, threads)
         self._staging = np.empty(0, dtype=self.dtype)
         self.own_masks = self._own_masks()
@@ -286,8 +306,8 @@ class PixelReader:
         for k, value in enumerate(self.nodata):
             if value is not None and not math.isnan(value):
                 usable &= bands[k] != value
-        for k, rule, scale, offset in self.ranges:
-            usable &= rule.outside(bands[k], scale, offset)
+        for k, rule, band in self.ranges:
+            usable &= rule.outside(bands[k], band)
         if bands.dtype.kind == "f":
             usable &= np.isfinite(bands).all(axis=0)
         for mask in self.own_masks:
@@ -298,6 +318,5 @@ class PixelReader:
             if self.mask_nodata is not None:
                 usable &= values != self.mask_nodata
             if self.mask_rule.ranges:
-                usable &= self.mask_rule.outside(values, self.mask.GetScale() or 1.0,
-                                                 self.mask.GetOffset() or 0.0)
+                usable &= self.mask_rule.outside(values, self.mask)
         return usable

@@ -1042,3 +1042,39 @@ def test_no_data_read_is_the_no_data_qgis_shows(tmp_path, use_file_value):
     np.testing.assert_array_equal(usable, ~shown)
     # values -28, -27.5 ... 71.5: 21 in [0, 10], 9 in (20, 25), 2 in [30, 31), 2 in (40, 41], 17 <= -20
     assert shown.sum() == 51 + use_file_value
+
+
+@pytest.mark.parametrize(("stored_type", "scale", "offset"), [
+    (np.int16, 0.1, 0.0), (np.uint16, 1e-4, 0.0), (np.float32, 0.1, 0.0), (np.float64, 0.1, 0.0),
+    (np.int16, 1.0, -0.3), (np.float32, 1.0, 0.0)])
+def test_no_data_read_is_the_no_data_qgis_shows_at_the_bounds(tmp_path, stored_type, scale, offset):
+    """Ranges whose bounds are decimal values the scaled band holds (0.7 = stored 7 x 0.1), of every kind of
+    bound: the pixels read as no-data are QGIS's, pixel for pixel. QGIS holds a scaled band's values in
+    float32 (stored 7 x 0.1 is 0.69999999, below 0.7), unless it is stored in float64 (0.7000000000000001,
+    on 0.7 within QGIS's tolerance of 4 double epsilons). Before, the values were compared in float64 and
+    without the tolerance: stored 7 and 23 were read otherwise than QGIS shows them."""
+    from qgis.core import QgsRasterLayer, QgsRasterRange
+
+    from gmmselect.algorithms.base import shown_no_data
+    from gmmselect.raster import blocks
+
+    stored = np.arange(-20, 180).astype(stored_type).reshape(1, 10, 20)
+    path = write_raster(tmp_path / "scaled.tif", stored)
+    dataset = gdal.Open(path, gdal.GA_Update)
+    dataset.GetRasterBand(1).SetScale(scale)
+    dataset.GetRasterBand(1).SetOffset(offset)
+    dataset = None
+    unit = 10 * scale  # ten stored steps
+    layer = QgsRasterLayer(path, "scaled", "gdal")
+    layer.dataProvider().setUserNoDataValue(1, [
+        QgsRasterRange(0.7 * unit + offset, 2.3 * unit + offset),
+        QgsRasterRange(3.1 * unit + offset, 3.9 * unit + offset, QgsRasterRange.Exclusive),
+        QgsRasterRange(4.4 * unit + offset, 5.3 * unit + offset, QgsRasterRange.IncludeMin),
+        QgsRasterRange(6.1 * unit + offset, 7.7 * unit + offset, QgsRasterRange.IncludeMax),
+        QgsRasterRange(float("nan"), -0.9 * unit + offset), QgsRasterRange(16.9 * unit + offset, float("nan"))])
+    block = layer.dataProvider().block(1, layer.extent(), 20, 10)
+    shown = np.array([[block.isNoData(row, col) for col in range(20)] for row in range(10)])
+    _, usable = blocks.PixelReader(path, [1], no_data=shown_no_data(layer.dataProvider(), 1)).read(
+        (0, 0, 20, 10))
+    np.testing.assert_array_equal(usable, ~shown)
+    assert 60 < shown.sum() < 100
