@@ -48,10 +48,8 @@ class AssessAlgorithm(GmmSelectAlgorithm):
 
     def initAlgorithm(self, config=None):
         """Map, reference, strata, confidence; three files and the overall accuracy."""
-        self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
-            self.INPUT, GmmSelect.tr("Classification")), GmmSelect.tr(
-                "Classification raster (band 1): integer class codes; 0 or the no-data value = no class. "
-                "Areas are in the square of the linear unit of its CRS."))
+        self.addClassificationInput(GmmSelect.tr(
+            "Areas are in the square of the linear unit of its CRS, as QGIS shows it."))
         self.addClassLayer(
             self.REFERENCE, GmmSelect.tr("Reference points or polygons"),
             GmmSelect.tr("The reference sample, drawn at random in each stratum (e.g. by Stratified random "

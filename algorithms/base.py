@@ -168,6 +168,14 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         self.addParameterWithHelp(QgsProcessingParameterRasterLayer(self.INPUT, GmmSelect.tr("Input raster")),
                                   help_text)
 
+    def addClassificationInput(self, more_help=""):
+        """INPUT: a classification map, read for its classes; `more_help` ends its help."""
+        classes = GmmSelect.tr("Classification raster (band 1): integer class codes; 0 or its no-data (its "
+                               "file's, or the one set on the layer in QGIS) = no class.")
+        self.addParameterWithHelp(
+            QgsProcessingParameterRasterLayer(self.INPUT, GmmSelect.tr("Classification")),
+            " ".join(filter(None, [classes, more_help])))
+
     def addClassLayer(self, layer, description, help_text, types, field, field_description, field_help):
         """Vector input `layer` (geometry `types`) and `field`, its class field (integer codes or names),
         as `classVector` reads them."""

@@ -126,7 +126,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                          "not the name)."))
         self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
             self.MASK, GmmSelect.tr("Mask"), optional=True),
-            GmmSelect.tr("Optional raster on the same grid: only pixels with a value > 0 are classified."))
+            GmmSelect.tr("Optional raster on the same grid: only pixels with a value > 0 that is not its "
+                         "no-data (its file's, or the one set on the layer in QGIS) are classified."))
         self.addInteger(
             self.N_FEATURES, GmmSelect.tr("Number of selected bands to use (selection models)"), None, 0,
             GmmSelect.tr("Empty or 0: the bands the model was saved with. A size k: the best set of k bands "

@@ -3,7 +3,6 @@
 from qgis.core import (
     QgsProcessing,
     QgsProcessingOutputNumber,
-    QgsProcessingParameterRasterLayer,
     QgsProcessingParameterString,
     QgsProcessingParameterVectorDestination,
 )
@@ -44,9 +43,7 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
 
     def initAlgorithm(self, config=None):
         """Map, the size and allocation parameters, seed; the point layer and its size."""
-        self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
-            self.INPUT, GmmSelect.tr("Classification")), GmmSelect.tr(
-                "Classification raster (band 1): integer class codes; 0 or the no-data value = no class."))
+        self.addClassificationInput()
         self.addParameterWithHelp(QgsProcessingParameterString(
             self.EXPECTED_UA, GmmSelect.tr("Expected user's accuracies"), defaultValue="0.8"),
             GmmSelect.tr("One value for every class, or one per class in the order of the raster's class "

@@ -29,52 +29,52 @@
         <translation>Raster en entrée</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="281"/>
+        <location filename="../algorithms/base.py" line="289"/>
         <source>{0}: cannot open the raster &apos;{1}&apos;; give a raster file GDAL can read</source>
         <translation>{0} : impossible d'ouvrir le raster '{1}' ; donnez un fichier raster lisible par GDAL</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="285"/>
+        <location filename="../algorithms/base.py" line="293"/>
         <source>{0}: &apos;{1}&apos; is a {2} layer; GMM Select reads raster files through GDAL: save it as a GeoTIFF first</source>
         <translation>{0} : '{1}' est une couche {2} ; GMM Select lit les fichiers raster avec GDAL : enregistrez-la d'abord en GeoTIFF</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="239"/>
+        <location filename="../algorithms/base.py" line="247"/>
         <source>{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.</source>
         <translation>{0} doit être {1} de {2:.10g} à {3:.10g} ; reçu {4}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="240"/>
+        <location filename="../algorithms/base.py" line="248"/>
         <source>a whole number</source>
         <translation>un nombre entier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="240"/>
+        <location filename="../algorithms/base.py" line="248"/>
         <source>a number</source>
         <translation>un nombre</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="518"/>
+        <location filename="../algorithms/base.py" line="526"/>
         <source>Canceled: no output was written.</source>
         <translation>Annulé : aucune sortie n'a été écrite.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="522"/>
+        <location filename="../algorithms/base.py" line="530"/>
         <source>a file</source>
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="523"/>
+        <location filename="../algorithms/base.py" line="531"/>
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="527"/>
+        <location filename="../algorithms/base.py" line="535"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="589"/>
+        <location filename="../algorithms/base.py" line="597"/>
         <source>unknown error</source>
         <translation>erreur inconnue</translation>
     </message>
@@ -104,52 +104,47 @@
         <translation>Masque</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="129"/>
-        <source>Optional raster on the same grid: only pixels with a value &gt; 0 are classified.</source>
-        <translation>Raster facultatif sur la même grille : seuls les pixels de valeur &gt; 0 sont classés.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/predict.py" line="131"/>
+        <location filename="../algorithms/predict.py" line="132"/>
         <source>Number of selected bands to use (selection models)</source>
         <translation>Nombre de bandes sélectionnées à utiliser (modèles avec sélection)</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="52"/>
+        <location filename="../algorithms/base.py" line="176"/>
         <source>Classification</source>
         <translation>Classification</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="158"/>
+        <location filename="../algorithms/predict.py" line="159"/>
         <source>Confidence</source>
         <translation>Carte de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="159"/>
+        <location filename="../algorithms/predict.py" line="160"/>
         <source>Posterior probability of the winning class, in (0, 1] (Float32), styled with a continuous red (0) to green (1) ramp (.qml next to it).</source>
         <translation>Probabilité a posteriori de la classe retenue, dans (0, 1] (Float32), stylée avec une rampe continue du rouge (0) au vert (1) (.qml à côté).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="162"/>
+        <location filename="../algorithms/predict.py" line="163"/>
         <source>Class probabilities</source>
         <translation>Probabilités des classes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="163"/>
+        <location filename="../algorithms/predict.py" line="164"/>
         <source>One band per class (in the model&apos;s class order): posterior probabilities (Float32).</source>
         <translation>Une bande par classe (dans l'ordre des classes du modèle) : probabilités a posteriori (Float32).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="165"/>
+        <location filename="../algorithms/predict.py" line="166"/>
         <source>Bands used (numbers)</source>
         <translation>Bandes utilisées (numéros)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="166"/>
+        <location filename="../algorithms/predict.py" line="167"/>
         <source>Number of bands used</source>
         <translation>Nombre de bandes utilisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="200"/>
+        <location filename="../algorithms/predict.py" line="201"/>
         <source>Classification written to {0} ({1:.2f} s)</source>
         <translation>Classification écrite dans {0} ({1:.2f} s)</translation>
     </message>
@@ -264,7 +259,7 @@
         <translation>Courbe de sélection</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="72"/>
+        <location filename="../algorithms/assess.py" line="70"/>
         <source>CSV files (*.csv)</source>
         <translation>Fichiers CSV (*.csv)</translation>
     </message>
@@ -319,7 +314,7 @@
         <translation>Tire au plus ce nombre de pixels par classe (tirage avec graine), pour limiter la mémoire et le temps sur de grands jeux d'entraînement. 0 garde tous les pixels.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="66"/>
+        <location filename="../algorithms/sample_design.py" line="63"/>
         <source>Random seed</source>
         <translation>Graine aléatoire</translation>
     </message>
@@ -339,12 +334,12 @@
         <translation>Le modèle entraîné pour l'algorithme Prédire (.gmm : tableaux NumPy et un en-tête JSON, jamais de pickle).</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="81"/>
+        <location filename="../algorithms/assess.py" line="79"/>
         <source>Report</source>
         <translation>Rapport</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="81"/>
+        <location filename="../algorithms/assess.py" line="79"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
     </message>
@@ -364,7 +359,7 @@
         <translation>Kappa</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="86"/>
+        <location filename="../algorithms/assess.py" line="84"/>
         <source>Overall accuracy</source>
         <translation>Exactitude globale</translation>
     </message>
@@ -563,32 +558,32 @@ Taille {1} : {2:.6g}{3}
         <translation>Valeur du critère (normalisée)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="475"/>
+        <location filename="../algorithms/base.py" line="483"/>
         <source>Linear algebra: no BLAS library found in this process</source>
         <translation>Algèbre linéaire : aucune bibliothèque BLAS trouvée dans ce processus</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="477"/>
+        <location filename="../algorithms/base.py" line="485"/>
         <source>Linear algebra: NumPy uses {0} ({1})</source>
         <translation>Algèbre linéaire : NumPy utilise {0} ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="480"/>
+        <location filename="../algorithms/base.py" line="488"/>
         <source>Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.</source>
         <translation>Algèbre linéaire : NumPy utilise la {0} ({1}), qui est lente : la prédiction prend environ 1,6 fois plus de temps. Installez OpenBLAS (Debian, Ubuntu : sudo apt install {2}) et redémarrez QGIS.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="307"/>
+        <location filename="../algorithms/base.py" line="315"/>
         <source>{0} would write &apos;{2}&apos;, which is a file of {1}: an output never replaces an input or another output. Choose another file name for {0}.</source>
         <translation>{0} écrirait '{2}', qui est un fichier de {1} : une sortie ne remplace jamais une entrée ni une autre sortie. Choisissez un autre nom de fichier pour {0}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="328"/>
+        <location filename="../algorithms/base.py" line="336"/>
         <source>{0}: &apos;{1}&apos; does not end in {2}, and this output is written in that format only: give a file name ending in {2}.</source>
         <translation>{0} : '{1}' ne se termine pas par {2}, et cette sortie n'est écrite que dans ce format : donnez un nom de fichier se terminant par {2}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="331"/>
+        <location filename="../algorithms/base.py" line="339"/>
         <source> or </source>
         <translation> ou </translation>
     </message>
@@ -613,187 +608,177 @@ Taille {1} : {2:.6g}{3}
         <translation>Estime l'exactitude d'une carte de classification et la superficie de chaque classe à partir d'un échantillon de référence aléatoire stratifié, avec les estimateurs de bonnes pratiques d'Olofsson et al. (2014) : la matrice d'erreur en proportions de surface estimées (lignes = classe de la carte, colonnes = classe de référence), les précisions de l'utilisateur et du producteur et l'exactitude globale, et les superficies des classes corrigées des erreurs, chacune avec un intervalle de confiance. Les comptes de pixels de la carte sont des estimations biaisées des superficies : publiez les superficies estimées. Avec STRATA, les estimateurs de Stehman (2014) pour des strates différentes des classes de la carte. Les superficies de la carte sont comptées bloc par bloc (raster de toute taille).</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="52"/>
-        <source>Classification raster (band 1): integer class codes; 0 or the no-data value = no class. Areas are in the square of the linear unit of its CRS.</source>
-        <translation>Raster de classification (bande 1) : codes de classe entiers ; 0 ou la valeur no-data = pas de classe. Les superficies sont dans le carré de l'unité linéaire de son SCR.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/assess.py" line="56"/>
+        <location filename="../algorithms/assess.py" line="54"/>
         <source>Reference points or polygons</source>
         <translation>Points ou polygones de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="57"/>
+        <location filename="../algorithms/assess.py" line="55"/>
         <source>The reference sample, drawn at random in each stratum (e.g. by Stratified random sample for an assessment): points (the pixel under each), or polygons (every pixel centre inside), in any CRS. Every point must lie on a classified pixel.</source>
         <translation>L'échantillon de référence, tiré au hasard dans chaque strate (par ex. par Échantillon aléatoire stratifié pour une évaluation) : points (le pixel sous chacun) ou polygones (chaque centre de pixel à l'intérieur), dans n'importe quel SCR. Chaque point doit se trouver sur un pixel classé.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="61"/>
+        <location filename="../algorithms/assess.py" line="59"/>
         <source>Reference class field</source>
         <translation>Champ de la classe de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="62"/>
+        <location filename="../algorithms/assess.py" line="60"/>
         <source>The reference class of each feature: integer codes equal to the raster&apos;s values, or names equal to its category names (as Predict writes them).</source>
         <translation>La classe de référence de chaque entité : des codes entiers égaux aux valeurs du raster, ou des noms égaux à ses noms de catégories (tels que Prédire les écrit).</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="65"/>
+        <location filename="../algorithms/assess.py" line="63"/>
         <source>Strata</source>
         <translation>Strates</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="66"/>
+        <location filename="../algorithms/assess.py" line="64"/>
         <source>Optional raster on the map&apos;s grid whose integer values are the strata the sample was drawn in (Stehman 2014&apos;s estimators). Empty: the map classes are the strata.</source>
         <translation>Raster facultatif sur la grille de la carte dont les valeurs entières sont les strates dans lesquelles l'échantillon a été tiré (estimateurs de Stehman 2014). Vide : les classes de la carte sont les strates.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="68"/>
+        <location filename="../algorithms/assess.py" line="66"/>
         <source>Confidence level</source>
         <translation>Niveau de confiance</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="69"/>
+        <location filename="../algorithms/assess.py" line="67"/>
         <source>Level of the confidence intervals; every _ci output is the half-width of the interval (1.96 standard errors at 0.95).</source>
         <translation>Niveau des intervalles de confiance ; chaque sortie _ci est la demi-largeur de l'intervalle (1,96 erreur type à 0,95).</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="71"/>
+        <location filename="../algorithms/assess.py" line="69"/>
         <source>Accuracy and area per class</source>
         <translation>Exactitude et superficie par classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="73"/>
+        <location filename="../algorithms/assess.py" line="71"/>
         <source>CSV, one row per class: class, map_area, map_proportion, sample_count, users_accuracy, users_accuracy_ci, producers_accuracy, producers_accuracy_ci, estimated_area, estimated_area_ci, estimated_proportion.</source>
         <translation>CSV, une ligne par classe : class, map_area, map_proportion, sample_count, users_accuracy, users_accuracy_ci, producers_accuracy, producers_accuracy_ci, estimated_area, estimated_area_ci, estimated_proportion.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="77"/>
+        <location filename="../algorithms/assess.py" line="75"/>
         <source>Error matrix in area proportions</source>
         <translation>Matrice d'erreur en proportions de surface</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="79"/>
+        <location filename="../algorithms/assess.py" line="77"/>
         <source>CSV: estimated area proportions, rows = map class, columns = reference class, with totals.</source>
         <translation>CSV : proportions de surface estimées, lignes = classe de la carte, colonnes = classe de référence, avec les totaux.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="82"/>
+        <location filename="../algorithms/assess.py" line="80"/>
         <source>One self-contained HTML page: error matrix, accuracies and areas with their intervals (and hectares when the CRS unit is the metre), a chart of map and estimated areas, the sample design.</source>
         <translation>Une page HTML autonome : matrice d'erreur, exactitudes et superficies avec leurs intervalles (et les hectares quand l'unité du SCR est le mètre), un graphique des superficies de la carte et estimées, le plan d'échantillonnage.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="88"/>
+        <location filename="../algorithms/assess.py" line="86"/>
         <source>Overall accuracy: half-width of the interval</source>
         <translation>Exactitude globale : demi-largeur de l'intervalle</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="97"/>
+        <location filename="../algorithms/assess.py" line="95"/>
         <source>reference layer</source>
         <translation>couche de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="116"/>
+        <location filename="../algorithms/assess.py" line="114"/>
         <source>Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)</source>
         <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="382"/>
+        <location filename="../algorithms/base.py" line="390"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="386"/>
+        <location filename="../algorithms/base.py" line="394"/>
         <source>{0}: &apos;{1}&apos; is a {2} field; the class field must hold integer codes or text names</source>
         <translation>{0} : '{1}' est un champ de type {2} ; le champ de classe doit contenir des codes entiers ou des noms (texte)</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="34"/>
+        <location filename="../algorithms/sample_design.py" line="33"/>
         <source>Stratified random sample for an assessment</source>
         <translation>Échantillon aléatoire stratifié pour une évaluation</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="38"/>
+        <location filename="../algorithms/sample_design.py" line="37"/>
         <source>Draws the reference sample to assess a classification map: a stratified random sample whose strata are the map classes. The total size is Olofsson et al. (2014) eq. 13, from the class areas, the expected user&apos;s accuracies and the target standard error of overall accuracy. The points are distinct pixel centres; fill their &apos;reference&apos; field (by photo-interpretation or field visits), then run Assess accuracy and area with FIELD = reference.</source>
         <translation>Tire l'échantillon de référence pour évaluer une carte de classification : un échantillon aléatoire stratifié dont les strates sont les classes de la carte. La taille totale est l'éq. 13 d'Olofsson et al. (2014), à partir des superficies des classes, des précisions de l'utilisateur attendues et de l'erreur type visée de l'exactitude globale. Les points sont des centres de pixels distincts ; remplissez leur champ 'reference' (par photo-interprétation ou visites de terrain), puis lancez Évaluer l'exactitude et les superficies avec FIELD = reference.</translation>
     </message>
     <message>
         <location filename="../algorithms/sample_design.py" line="48"/>
-        <source>Classification raster (band 1): integer class codes; 0 or the no-data value = no class.</source>
-        <translation>Raster de classification (bande 1) : codes de classe entiers ; 0 ou la valeur no-data = pas de classe.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/sample_design.py" line="51"/>
         <source>Expected user&apos;s accuracies</source>
         <translation>Précisions de l'utilisateur attendues</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="52"/>
+        <location filename="../algorithms/sample_design.py" line="49"/>
         <source>One value for every class, or one per class in the order of the raster&apos;s class values, comma-separated (e.g. 0.7,0.6,0.9,0.95). Lower values for classes expected to be less accurate give them more weight in the sample size.</source>
         <translation>Une valeur pour toutes les classes, ou une par classe dans l'ordre des valeurs de classe du raster, séparées par des virgules (par ex. 0.7,0.6,0.9,0.95). Des valeurs plus basses pour les classes qu'on attend moins exactes leur donnent plus de poids dans la taille de l'échantillon.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="55"/>
+        <location filename="../algorithms/sample_design.py" line="52"/>
         <source>Target standard error of overall accuracy</source>
         <translation>Erreur type visée de l'exactitude globale</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="56"/>
+        <location filename="../algorithms/sample_design.py" line="53"/>
         <source>The standard error of overall accuracy the sample should achieve (0.01: a 95 % interval of about ± 0.02).</source>
         <translation>L'erreur type de l'exactitude globale que l'échantillon doit atteindre (0.01 : un intervalle à 95 % d'environ ± 0.02).</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="58"/>
+        <location filename="../algorithms/sample_design.py" line="55"/>
         <source>Minimum samples per class</source>
         <translation>Nombre minimal d'échantillons par classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="59"/>
+        <location filename="../algorithms/sample_design.py" line="56"/>
         <source>Every class gets at least this many samples (all its pixels if it has fewer), so that rare classes get user&apos;s accuracies with usable intervals.</source>
         <translation>Chaque classe reçoit au moins ce nombre d'échantillons (tous ses pixels si elle en a moins), pour que les classes rares aient des précisions de l'utilisateur avec des intervalles utilisables.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="62"/>
+        <location filename="../algorithms/sample_design.py" line="59"/>
         <source>Allocation</source>
         <translation>Répartition</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="63"/>
+        <location filename="../algorithms/sample_design.py" line="60"/>
         <source>the minimum per class, the rest proportional to area</source>
         <translation>le minimum par classe, le reste proportionnel à la superficie</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="64"/>
+        <location filename="../algorithms/sample_design.py" line="61"/>
         <source>the same number per class</source>
         <translation>le même nombre par classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="65"/>
+        <location filename="../algorithms/sample_design.py" line="62"/>
         <source>How the sample is shared among the classes.</source>
         <translation>Comment l'échantillon est réparti entre les classes.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="67"/>
+        <location filename="../algorithms/sample_design.py" line="64"/>
         <source>The same seed draws the same points.</source>
         <translation>La même graine tire les mêmes points.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="69"/>
+        <location filename="../algorithms/sample_design.py" line="66"/>
         <source>Sample points</source>
         <translation>Points de l'échantillon</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="70"/>
+        <location filename="../algorithms/sample_design.py" line="67"/>
         <source>Point layer (GeoPackage or GeoJSON) in the raster&apos;s CRS with fields map_class, stratum (= map_class), weight (inclusion weight: class pixels / class samples) and an empty reference field to fill in.</source>
         <translation>Couche de points (GeoPackage ou GeoJSON) dans le SCR du raster avec les champs map_class, stratum (= map_class), weight (poids d'inclusion : pixels de la classe / échantillons de la classe) et un champ reference vide à remplir.</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="73"/>
+        <location filename="../algorithms/sample_design.py" line="70"/>
         <source>Number of sample points</source>
         <translation>Nombre de points de l'échantillon</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="95"/>
+        <location filename="../algorithms/sample_design.py" line="92"/>
         <source>{0} points written to {1} (Olofsson 2014 eq. 13: {2}; allocation {3})</source>
         <translation>{0} points écrits dans {1} (Olofsson 2014 éq. 13 : {2} ; répartition {3})</translation>
     </message>
@@ -878,17 +863,17 @@ Taille {1} : {2:.6g}{3}
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="543"/>
+        <location filename="../algorithms/base.py" line="551"/>
         <source>yes</source>
         <translation>oui</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="543"/>
+        <location filename="../algorithms/base.py" line="551"/>
         <source>no</source>
         <translation>non</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="153"/>
+        <location filename="../algorithms/predict.py" line="154"/>
         <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer's categorized style when it had one, else those of the land covers the class names say (water, forest, eau, forêt...), else a palette for colour-blind eyes.</source>
         <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon celles des occupations du sol que disent les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens.</translation>
     </message>
@@ -1273,17 +1258,17 @@ Taille {1} : {2:.6g}{3}
         <translation>poids N_h / n_h</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="136"/>
+        <location filename="../algorithms/predict.py" line="137"/>
         <source>Band map (model band=raster band)</source>
         <translation>Correspondance des bandes (bande du modèle=bande du raster)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="144"/>
+        <location filename="../algorithms/predict.py" line="145"/>
         <source>Dask scheduler address</source>
         <translation>Adresse de l'ordonnanceur Dask</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="145"/>
+        <location filename="../algorithms/predict.py" line="146"/>
         <source>Empty: classify on this machine. An address such as &apos;tcp://10.0.0.5:8786&apos; (printed by &apos;dask scheduler&apos;): the workers of that Dask cluster classify the raster in tiles, with the same result. The raster, the mask and the output&apos;s folder must be at paths every worker sees, and GMM Select must be importable there.</source>
         <translation>Vide : classer sur cette machine. Une adresse telle que 'tcp://10.0.0.5:8786' (affichée par 'dask scheduler') : les workers de cette grappe Dask classent le raster par tuiles, avec le même résultat. Le raster, le masque et le dossier de la sortie doivent se trouver à des chemins que chaque worker voit, et GMM Select doit pouvoir y être importé.</translation>
     </message>
@@ -1528,7 +1513,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{blend}, choisis sur les {bands} bandes sélectionnées après la sélection (MODEL_SEARCH), {how}. La sélection elle-même a utilisé alpha = {alpha} et tau = {tau} (TAU).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="132"/>
+        <location filename="../algorithms/predict.py" line="133"/>
         <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only), with the model&apos;s alpha and tau (chosen for the bands it was saved with).</source>
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement), avec l'alpha et le tau du modèle (choisis pour les bandes avec lesquelles il a été enregistré).</translation>
     </message>
@@ -2318,27 +2303,27 @@ Taille {1} : {2:.6g}{3}
         <translation>les longueurs d'onde du raster {path!r} diffèrent de celles du modèle de plus de {tolerance:.2%} : {differences} (modèle -&gt; raster) ; classez un raster ayant les bandes sur lesquelles le modèle a été entraîné, ou {fix} pour accepter la différence</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="131"/>
+        <location filename="../raster/blocks.py" line="151"/>
         <source>band numbers {bands} for raster {path!r} repeat a band; list each band once</source>
         <translation>les numéros de bande {bands} pour le raster {path!r} répètent une bande ; indiquez chaque bande une seule fois</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="141"/>
+        <location filename="../raster/blocks.py" line="161"/>
         <source>raster {path!r} has complex-valued bands; convert them to real values (amplitude, intensity) first</source>
         <translation>le raster {path!r} a des bandes à valeurs complexes ; convertissez-les d'abord en valeurs réelles (amplitude, intensité)</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="229"/>
+        <location filename="../raster/blocks.py" line="249"/>
         <source>mask {mask!r} is {mask_width} x {mask_height} px but raster {raster!r} is {width} x {height} px; resample the mask onto the raster&apos;s grid (e.g. gdalwarp -te/-tr or Align rasters)</source>
         <translation>le masque {mask!r} fait {mask_width} x {mask_height} px mais le raster {raster!r} fait {width} x {height} px ; rééchantillonnez le masque sur la grille du raster (p. ex. gdalwarp -te/-tr ou Aligner les rasters)</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="236"/>
+        <location filename="../raster/blocks.py" line="256"/>
         <source>mask {mask!r} has the size of raster {raster!r} but another grid (geotransform {mask_grid} vs {raster_grid}); resample the mask onto the raster&apos;s grid</source>
         <translation>le masque {mask!r} a la taille du raster {raster!r} mais une autre grille (géotransformation {mask_grid} contre {raster_grid}) ; rééchantillonnez le masque sur la grille du raster</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="278"/>
+        <location filename="../raster/blocks.py" line="298"/>
         <source>GDAL could not read window x={x} y={y} {width} x {height} of raster {path!r}: {reason}; check that the file is complete and readable</source>
         <translation>GDAL n'a pas pu lire la fenêtre x={x} y={y} {width} x {height} du raster {path!r} : {reason} ; vérifiez que le fichier est complet et lisible</translation>
     </message>
@@ -2408,7 +2393,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{path!r} ne contient aucune bande raster (est-ce un vecteur ou un conteneur de sous-jeux de données ?)</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="583"/>
+        <location filename="../algorithms/base.py" line="591"/>
         <source>no CRS</source>
         <translation>aucun SCR</translation>
     </message>
@@ -2503,7 +2488,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Classification de {width} x {height} px de {path!r}, bandes {bands}, en {windows} fenêtres avec {threads} threads</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="340"/>
+        <location filename="../raster/predict.py" line="339"/>
         <source>class colours: {problem}</source>
         <translation>couleurs des classes : {problem}</translation>
     </message>
@@ -3073,7 +3058,7 @@ Taille {1} : {2:.6g}{3}
         <translation>lignes de la table {path!r} dont le champ de classe {field!r} est vide : {count} sur {total} (FID {fids}) ; renseignez leur classe ou supprimez ces lignes</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="183"/>
+        <location filename="../algorithms/predict.py" line="184"/>
         <source>Model: {0} classes ({1}), tau = {2}, bands ({3}): {4}</source>
         <translation>Modèle : {0} classes ({1}), tau = {2}, bandes ({3}) : {4}</translation>
     </message>
@@ -3143,7 +3128,7 @@ Taille {1} : {2:.6g}{3}
         <translation>Pixels des polygones de référence écartés : {count} (sans classe dans la carte (sans donnée), ou couverts par des polygones de classes différentes)</translation>
     </message>
     <message>
-        <location filename="../raster/blocks.py" line="126"/>
+        <location filename="../raster/blocks.py" line="146"/>
         <source>raster {path!r} has bands 1..{count} but bands {bands} were asked for; choose band numbers in that range (or the raster the model was trained on)</source>
         <translation>le raster {path!r} a les bandes 1..{count} mais les bandes {bands} ont été demandées ; choisissez des numéros de bande dans cet intervalle (ou le raster sur lequel le modèle a été entraîné)</translation>
     </message>
@@ -3198,7 +3183,7 @@ Taille {1} : {2:.6g}{3}
         <translation>{path!r} n'a pas de couche {layer!r} ; ses couches sont : {layers}</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="137"/>
+        <location filename="../algorithms/predict.py" line="138"/>
         <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (by number when either has no band names) and their wavelengths compared; where that fails, by wavelength (each model band to the one raster band nearest within 0.2 %), else the run stops. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
         <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes) et leurs longueurs d'onde comparées ; en cas d'échec, par leur longueur d'onde (chaque bande du modèle à la seule bande du raster la plus proche à 0,2 % près), sinon le traitement s'arrête. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
     </message>
@@ -3233,22 +3218,22 @@ Taille {1} : {2:.6g}{3}
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="272"/>
+        <location filename="../algorithms/base.py" line="280"/>
         <source>{0}: layer &apos;{1}&apos; is read as QGIS shows it: {2}</source>
         <translation>{0} : la couche '{1}' est lue telle que QGIS l'affiche : {2}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="576"/>
+        <location filename="../algorithms/base.py" line="584"/>
         <source>in the CRS set in QGIS ({0}), not its file&apos;s ({1})</source>
         <translation>dans le SCR défini dans QGIS ({0}), non dans celui de son fichier ({1})</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="446"/>
+        <location filename="../algorithms/base.py" line="454"/>
         <source>with its unsaved edits</source>
         <translation>avec ses modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="450"/>
+        <location filename="../algorithms/base.py" line="458"/>
         <source>with the fields added in QGIS ({0})</source>
         <translation>avec les champs ajoutés dans QGIS ({0})</translation>
     </message>
@@ -3263,7 +3248,7 @@ Taille {1} : {2:.6g}{3}
         <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande : les valeurs sans donnée de son fichier, ou celles définies sur la couche dans QGIS) ne sont pas échantillonnés.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="174"/>
+        <location filename="../algorithms/base.py" line="182"/>
         <source>A feature of invalid geometry (a ring crossing itself, a hole outside its shell) is read as it is, left out, or stops the run, as Processing&apos;s &apos;Invalid features filtering&apos; or the layer&apos;s own setting (its advanced options) asks.</source>
         <translation>Une entité à la géométrie invalide (un anneau qui se croise, un trou hors de son contour) est lue telle quelle, écartée, ou arrête l'exécution, comme le demande le « Filtrage des entités invalides » de Processing ou le réglage propre à la couche (ses options avancées).</translation>
     </message>
@@ -3283,14 +3268,29 @@ Taille {1} : {2:.6g}{3}
         <translation>invalid vaut {value!r} ; il doit être l'un de {rules}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="262"/>
+        <location filename="../algorithms/base.py" line="270"/>
         <source>with the no-data set in QGIS on bands {0}</source>
         <translation>avec les valeurs sans donnée définies dans QGIS sur les bandes {0}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="417"/>
+        <location filename="../algorithms/base.py" line="425"/>
         <source>{0}: reprojected to the CRS of {1} by the transformation the project sets: {2}</source>
         <translation>{0} : reprojetée dans le SCR de {1} par la transformation que définit le projet : {2}</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="51"/>
+        <source>Areas are in the square of the linear unit of its CRS, as QGIS shows it.</source>
+        <translation>Les superficies sont dans le carré de l'unité linéaire de son SCR, tel que QGIS l'affiche.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="173"/>
+        <source>Classification raster (band 1): integer class codes; 0 or its no-data (its file&apos;s, or the one set on the layer in QGIS) = no class.</source>
+        <translation>Raster de classification (bande 1) : codes de classe entiers ; 0 ou sa valeur sans donnée (celle de son fichier, ou celle définie sur la couche dans QGIS) = pas de classe.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="129"/>
+        <source>Optional raster on the same grid: only pixels with a value &gt; 0 that is not its no-data (its file&apos;s, or the one set on the layer in QGIS) are classified.</source>
+        <translation>Raster facultatif sur la même grille : seuls les pixels de valeur &gt; 0 qui n'est pas sa valeur sans donnée (celle de son fichier, ou celle définie sur la couche dans QGIS) sont classés.</translation>
     </message>
 </context>
 </TS>

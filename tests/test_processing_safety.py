@@ -1071,7 +1071,8 @@ def test_no_data_read_is_the_no_data_qgis_shows_at_the_bounds(tmp_path, stored_t
         QgsRasterRange(3.1 * unit + offset, 3.9 * unit + offset, QgsRasterRange.Exclusive),
         QgsRasterRange(4.4 * unit + offset, 5.3 * unit + offset, QgsRasterRange.IncludeMin),
         QgsRasterRange(6.1 * unit + offset, 7.7 * unit + offset, QgsRasterRange.IncludeMax),
-        QgsRasterRange(float("nan"), -0.9 * unit + offset), QgsRasterRange(16.9 * unit + offset, float("nan"))])
+        QgsRasterRange(float("nan"), -0.9 * unit + offset),
+        QgsRasterRange(16.9 * unit + offset, float("nan"))])
     block = layer.dataProvider().block(1, layer.extent(), 20, 10)
     shown = np.array([[block.isNoData(row, col) for col in range(20)] for row in range(10)])
     _, usable = blocks.PixelReader(path, [1], no_data=shown_no_data(layer.dataProvider(), 1)).read(
