@@ -99,7 +99,8 @@ class AssessAlgorithm(GmmSelectAlgorithm):
                 log=self.logTo(feedback), progress=progress_between(feedback, 0, 90, full=100),
                 is_canceled=feedback.isCanceled, invalid=reference.invalid,
                 map_no_data=classes.no_data.get(1), strata_no_data=strata.no_data.get(1), map_crs=classes.crs,
-                operation=self.chosenOperation(parameters, self.REFERENCE, self.INPUT, context, feedback))
+                operation=self.chosenOperation(parameters, reference, self.REFERENCE, self.INPUT, context,
+                                               feedback))
             for warning in assessment.warnings:
                 self.warning(feedback, warning)
             title, words = self.displayName(), report_words()

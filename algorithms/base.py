@@ -90,6 +90,7 @@ class ClassLayer(NamedTuple):
     field: str                    # class field
     recorded: Tuple[str, str]     # (source, layer name) a model records
     invalid: str                  # what becomes of a feature of invalid geometry: 'use', 'skip' or 'stop'
+    crs: QgsCoordinateReferenceSystem  # the CRS QGIS gives its features
 
 
 def progress_between(feedback, start, end, full=1.0):
@@ -397,7 +398,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         vector_path, layer, recorded = self.vectorSource(parameters, layer_name, context,
                                                          ["gpkg", "shp", "geojson"], feedback)
         return ClassLayer(vector_path, layer, fields.at(index).name(), recorded,
-                          self.invalidGeometryRule(parameters, layer_name, context))
+                          self.invalidGeometryRule(parameters, layer_name, context), source.sourceCrs())
 
     @staticmethod
     def invalidGeometryRule(parameters, name, context):
@@ -410,11 +411,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             check = value.geometryCheck
         return INVALID_GEOMETRY_RULE[check]
 
-    def chosenOperation(self, parameters, vector_name, raster_name, context, feedback):
-        """(PROJ string, inverse) of the coordinate operation the project sets from the CRS of feature source
-        `vector_name` to that of raster `raster_name` (Project Properties > Transformations), which QGIS
-        shows the features by; None where it sets none (PROJ's choice, as QGIS's). The log names it."""
-        source = self.sourceLayer(parameters, vector_name, context).crs()
+    def chosenOperation(self, parameters, features, vector_name, raster_name, context, feedback):
+        """(PROJ string, inverse) of the coordinate operation the project sets from the CRS of `features` (the
+        ClassLayer of parameter `vector_name`) to that of raster `raster_name` (Project Properties >
+        Transformations), which QGIS shows the features by; None where it sets none (PROJ's choice, as
+        QGIS's). The log names it."""
+        source = features.crs
         target = self.rasterLayer(parameters, raster_name, context).crs()
         transforms = context.transformContext()
         operation = transforms.calculateCoordinateOperation(source, target)

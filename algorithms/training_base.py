@@ -319,7 +319,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             seed=self.parameterAsInt(parameters, self.SEED, context), log=self.logTo(feedback),
             progress=progress_between(feedback, 0, 20, full=100), is_canceled=feedback.isCanceled,
             no_data=image.no_data, invalid=polygons.invalid, raster_crs=image.crs,
-            operation=self.chosenOperation(parameters, self.TRAINING, self.INPUT, context, feedback))
+            operation=self.chosenOperation(parameters, polygons, self.TRAINING, self.INPUT, context,
+                                           feedback))
         description = {"raster": raster_path, "training": training, "layer": layer, "field": field,
                        "max_samples_per_class": max_samples, "algorithm": self.id() or self.name()}
         return samples, TrainingInputs(n_bands, description, raster.wavelengths, self.category_colors,

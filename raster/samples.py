@@ -344,11 +344,10 @@ def accumulate_statistics(raster_path, vector_path, class_field, layer=None, ban
                           raster_crs=None, operation=None):
     """Per-class and per-feature ClassStatistics merged window by window, never holding all samples:
     (class_stats, {feature id: ClassStatistics}, SampleSummary); `no_data`, `invalid`, `raster_crs` and
-    `operation` as in extract_samples. With
-    `max_samples_per_class`, the
-    statistics are those of the samples extract_samples would keep (held, at most that many per class).
-    With a dask.distributed `client`, groups of windows are read by its workers (raster/distributed.py);
-    GaussianMixture.from_statistics makes the model of the result."""
+    `operation` as in extract_samples. With `max_samples_per_class`, the statistics are those of the samples
+    extract_samples would keep (held, at most that many per class). With a dask.distributed `client`,
+    groups of windows are read by its workers (raster/distributed.py); GaussianMixture.from_statistics makes
+    the model of the result."""
     if client is not None:
         if max_samples_per_class:
             raise DataError(QT_TRANSLATE_NOOP(
