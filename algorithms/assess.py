@@ -100,7 +100,7 @@ class AssessAlgorithm(GmmSelectAlgorithm):
                 is_canceled=feedback.isCanceled, invalid=reference.invalid,
                 map_no_data=classes.no_data.get(1), strata_no_data=strata.no_data.get(1), map_crs=classes.crs,
                 operation=self.chosenOperation(parameters, reference, self.REFERENCE, self.INPUT, context,
-                                               feedback))
+                                               feedback).operation)
             for warning in assessment.warnings:
                 self.warning(feedback, warning)
             title, words = self.displayName(), report_words()

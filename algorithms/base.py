@@ -49,7 +49,7 @@ from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
-from ..core.texts import short_list
+from ..core.texts import SEMICOLON, short_list
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect, error_text, translated, translated_choices
 from ..raster.blocks import BandNoData
@@ -67,7 +67,7 @@ CONSOLE_PLATFORM = "qgis_process"
 LARGEST_INTEGER = 2 ** 31 - 1
 #: The raster outputs are GeoTIFF files.
 RASTER_EXTENSIONS = ("tif", "tiff")
-#: The data layer's rule (raster.vector.INVALID_GEOMETRY_RULES) for each of Processing's invalid-feature
+#: The data layer's rule (core.choices.INVALID_GEOMETRY_RULES) for each of Processing's invalid-feature
 #: checks.
 INVALID_GEOMETRY_RULE = {QgsFeatureRequest.GeometryNoCheck: "use",
                          QgsFeatureRequest.GeometrySkipInvalid: "skip",
@@ -80,6 +80,7 @@ class RasterSource(NamedTuple):
     path: str                     # GDAL-readable name; None for an optional raster not given
     no_data: dict                 # {band number: BandNoData} where QGIS shows other no-data than the file's
     crs: str                      # WKT of the CRS QGIS shows where it is not the file's, else None
+    read_as: dict                 # how QGIS shows it otherwise than its file, as a model records it
 
 
 class ClassLayer(NamedTuple):
@@ -91,6 +92,24 @@ class ClassLayer(NamedTuple):
     recorded: Tuple[str, str]     # (source, layer name) a model records
     invalid: str                  # what becomes of a feature of invalid geometry: 'use', 'skip' or 'stop'
     crs: QgsCoordinateReferenceSystem  # the CRS QGIS gives its features
+    read_as: dict                 # what QGIS gives that its file does not hold (featuresShown)
+
+
+class Transformation(NamedTuple):
+    """The coordinate operation a QGIS project sets between two CRSs (Algorithm.chosenOperation)."""
+
+    proj: str                     # PROJ string; empty where the project sets none (PROJ's own choice)
+    inverse: bool                 # applied as the inverse of the one set the other way round
+    name: str                     # as QGIS names it
+
+    @property
+    def operation(self):
+        """(PROJ string, inverse) as the data layer takes it; None for PROJ's own choice."""
+        return (self.proj, self.inverse) if self.proj else None
+
+
+#: The project sets no operation: PROJ chooses, as QGIS does.
+PROJ_CHOICE = Transformation("", False, "")
 
 
 def progress_between(feedback, start, end, full=1.0):
@@ -266,20 +285,21 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         that is not its file's (the log says so)."""
         layer = self.rasterLayer(parameters, name, context, optional)
         if layer is None:
-            return RasterSource(None, {}, None)
+            return RasterSource(None, {}, None, {})
         no_data, moved = shown_no_data(layer.dataProvider(), layer.bandCount()), other_crs(layer)
         masked = [GmmSelect.tr("with the no-data set in QGIS on bands {0}").format(
             short_list(sorted(no_data)))] if no_data else []
         self.sayShown(feedback, name, layer, moved + masked)
-        crs = layer.crs().toWkt(QgsCoordinateReferenceSystem.WKT_PREFERRED_GDAL) \
-            if moved and layer.crs().isValid() else None
-        return RasterSource(layer.source(), no_data, crs)
+        read_as = {**(crs_record(layer) if moved else {}),
+                   "no_data": {str(band): values.record() for band, values in no_data.items()}}
+        read_as = {key: value for key, value in read_as.items() if value}
+        return RasterSource(layer.source(), no_data, read_as.get("crs"), read_as)
 
     def sayShown(self, feedback, name, layer, shown):
         """Log what QGIS shows of `layer` (parameter `name`) that its file does not hold (`shown`), if any."""
         if shown:
             self.info(feedback, GmmSelect.tr("{0}: layer '{1}' is read as QGIS shows it: {2}").format(
-                name, layer.name(), "; ".join(shown)))
+                name, layer.name(), translated(SEMICOLON).join(shown)))
 
     def rasterLayer(self, parameters, name, context, optional=False):
         """The GDAL raster layer of parameter `name` (None when optional and not given)."""
@@ -395,10 +415,11 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             raise QgsProcessingException(GmmSelect.tr(
                 "{0}: '{1}' is a {2} field; the class field must hold integer codes or text names").format(
                     field_name, field, fields.at(index).typeName()))
-        vector_path, layer, recorded = self.vectorSource(parameters, layer_name, context,
-                                                         ["gpkg", "shp", "geojson"], feedback)
+        vector_path, layer, recorded, read_as = self.vectorSource(parameters, layer_name, context,
+                                                                  ["gpkg", "shp", "geojson"], feedback)
         return ClassLayer(vector_path, layer, fields.at(index).name(), recorded,
-                          self.invalidGeometryRule(parameters, layer_name, context), source.sourceCrs())
+                          self.invalidGeometryRule(parameters, layer_name, context), source.sourceCrs(),
+                          read_as)
 
     @staticmethod
     def invalidGeometryRule(parameters, name, context):
@@ -412,52 +433,73 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         return INVALID_GEOMETRY_RULE[check]
 
     def chosenOperation(self, parameters, features, vector_name, raster_name, context, feedback):
-        """(PROJ string, inverse) of the coordinate operation the project sets from the CRS of `features` (the
-        ClassLayer of parameter `vector_name`) to that of raster `raster_name` (Project Properties >
-        Transformations), which QGIS shows the features by; None where it sets none (PROJ's choice, as
-        QGIS's). The log names it."""
+        """The Transformation the project sets from the CRS of `features` (the ClassLayer of parameter
+        `vector_name`) to that of raster `raster_name` (Project Properties > Transformations), which QGIS
+        shows the features by; PROJ_CHOICE where it sets none (PROJ's choice, as QGIS's). The log names it."""
         source = features.crs
         target = self.rasterLayer(parameters, raster_name, context).crs()
         transforms = context.transformContext()
         operation = transforms.calculateCoordinateOperation(source, target)
         if not operation:
-            return None
+            return PROJ_CHOICE
         names = [choice.name for choice in QgsDatumTransform.operations(source, target)
                  + QgsDatumTransform.operations(target, source) if choice.proj == operation]
+        chosen = Transformation(operation, transforms.mustReverseCoordinateOperation(source, target),
+                                names[0] if names else operation)
         self.info(feedback, GmmSelect.tr(
             "{0}: reprojected to the CRS of {1} by the transformation the project sets: {2}").format(
-                vector_name, raster_name, names[0] if names else operation))
-        return operation, transforms.mustReverseCoordinateOperation(source, target)
+                vector_name, raster_name, chosen.name))
+        return chosen
 
     def vectorSource(self, parameters, name, context, formats, feedback):
-        """(OGR name, layer name or None, (source, layer name) a model records) of feature source `name`: its
-        own file where its format is one of `formats` and QGIS shows all of it as the file holds it, with the
-        open options QGIS opened it with; else a GeoPackage QGIS writes of the features it gives (a subset,
-        the selected features, another format, or what only QGIS shows: unsaved edits, fields added in QGIS,
-        a CRS set in QGIS), and the model records the layer's source in QGIS, not that copy."""
+        """(OGR name, layer name or None, (source, layer name) a model records, what QGIS gives that the file
+        does not hold as a model records it (featuresShown)) of feature source `name`: its own file where
+        its format is one of `formats` and QGIS shows all of it as the file holds it, with the open options
+        QGIS opened it with; else a GeoPackage QGIS writes of the features it gives (a subset, the selected
+        features, another format, or what only QGIS shows: unsaved edits, fields added in QGIS, a CRS set in
+        QGIS), and the model records the layer's source in QGIS, not that copy."""
         layer = self.sourceLayer(parameters, name, context)
-        shown = [] if layer is None else self.shownOtherwise(layer)
+        read_as = self.featuresShown(parameters, name, layer)
+        shown = [] if layer is None else self.shownOtherwise(layer, read_as)
         self.sayShown(feedback, name, layer, shown)
         path, layer_name = self.parameterAsCompatibleSourceLayerPathAndLayerName(
             parameters, name, context, [] if shown else formats, "gpkg", feedback)
         parts = {} if layer is None else self.sourceParts(layer)
         if layer is not None and parts.get("path") != path:  # a copy QGIS wrote
-            return path, layer_name or None, (layer.source(), "")
+            return path, layer_name or None, (layer.source(), ""), read_as
         if parts.get("openOptions"):
             path = OPEN_OPTION.join([path, *parts["openOptions"]])
-        return path, layer_name or None, (path, layer_name or "")
+        return path, layer_name or None, (path, layer_name or ""), read_as
 
     @staticmethod
-    def shownOtherwise(layer):
-        """What QGIS shows of vector `layer` that its file does not hold, each in a few words (none: [])."""
-        fields = layer.fields()
+    def featuresShown(parameters, name, layer):
+        """What QGIS gives of feature source `name` (vector `layer`, or None) that its file does not hold,
+        as a model records it: {'selected_only': True, 'feature_limit': n, 'unsaved_edits': True,
+        'fields_added': [names], 'crs': WKT, 'crs_name': its name}, each where it applies."""
+        definition = parameters.get(name)
+        read_as = {}
+        if isinstance(definition, QgsProcessingFeatureSourceDefinition):
+            read_as.update(selected_only=definition.selectedFeaturesOnly,
+                           feature_limit=definition.featureLimit)
+        if layer is not None:
+            fields = layer.fields()
+            read_as.update(unsaved_edits=layer.isModified(), fields_added=[
+                field.name() for index, field in enumerate(fields)
+                if fields.fieldOrigin(index) in (QgsFields.OriginJoin, QgsFields.OriginExpression)])
+            if other_crs(layer):
+                read_as.update(crs_record(layer))
+        return {key: value for key, value in read_as.items() if value not in (False, [], -1)}
+
+    @staticmethod
+    def shownOtherwise(layer, read_as):
+        """What QGIS shows of vector `layer` that its file does not hold (`read_as`, featuresShown), each in a
+        few words (none: [])."""
+        words = report_words()
         shown = other_crs(layer)
-        if layer.isModified():
-            shown.append(GmmSelect.tr("with its unsaved edits"))
-        added = [field.name() for index, field in enumerate(fields)
-                 if fields.fieldOrigin(index) in (QgsFields.OriginJoin, QgsFields.OriginExpression)]
-        if added:
-            shown.append(GmmSelect.tr("with the fields added in QGIS ({0})").format(", ".join(added)))
+        if read_as.get("unsaved_edits"):
+            shown.append(words("unsaved edits"))
+        if read_as.get("fields_added"):
+            shown.append(words("fields added", fields=", ".join(read_as["fields_added"])))
         return shown
 
     # -- running ----------------------------------------------------------------------------
@@ -538,6 +580,13 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         return None
 
 
+def recorded_reading(**inputs):
+    """{'read_as': {input: what QGIS gave of it that its file does not hold}} as a model records it (only
+    the inputs where QGIS gave something), or {}."""
+    read_as = {name: shown for name, shown in inputs.items() if shown}
+    return {"read_as": read_as} if read_as else {}
+
+
 def report_words():
     """The reports' Words in the QGIS language: their texts and the names of the choices."""
     return Words(dict(translated_choices(WORDS)))
@@ -585,6 +634,15 @@ def other_crs(layer):
         return []
     return [GmmSelect.tr("in the CRS set in QGIS ({0}), not its file's ({1})").format(
         crs_label(layer.crs()), crs_label(file_crs))]
+
+
+def crs_record(layer):
+    """The CRS QGIS shows `layer` in as a model records it: {'crs': WKT, 'crs_name': crs_label}, or {} where
+    it is not valid."""
+    crs = layer.crs()
+    if not crs.isValid():
+        return {}
+    return {"crs": crs.toWkt(QgsCoordinateReferenceSystem.WKT_PREFERRED_GDAL), "crs_name": crs_label(crs)}
 
 
 def crs_label(crs):

@@ -13,6 +13,7 @@ from qgis.core import (
 from ..i18n import GmmSelect
 from ..raster.library import read_library
 from ..raster.training import TrainingInputs, parse_number_list
+from .base import recorded_reading
 from .train_selection import TrainSelectionAlgorithm
 
 
@@ -91,7 +92,7 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
         started = time.perf_counter()
         if self.parameterAsSource(parameters, self.INPUT, context) is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
-        path, layer, (table, recorded_layer) = self.vectorSource(
+        path, layer, (table, recorded_layer), read_as = self.vectorSource(
             parameters, self.INPUT, context, ["gpkg", "shp", "csv", "geojson", "sqlite"], feedback)
         field = self.parameterAsString(parameters, self.FIELD, context)
         group = self.parameterAsString(parameters, self.GROUP_FIELD, context)
@@ -104,6 +105,6 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
         self.info(feedback, GmmSelect.tr("Read {0} spectra of {1} classes from {3} (bands: {2})").format(
             len(samples.y), len(samples.labels), len(samples.band_names), recorded_layer or table))
         description = {"table": table, "layer": recorded_layer, "field": field, "group_field": group,
-                       "algorithm": self.id() or self.name()}
+                       "algorithm": self.id() or self.name(), **recorded_reading(table=read_as)}
         return samples, TrainingInputs(len(samples.band_names), description, wavelengths,
                                        self.category_colors, time.perf_counter() - started)

@@ -28,7 +28,7 @@ from ..raster.training import (
     parse_alpha_list,
     train,
 )
-from .base import GmmSelectAlgorithm, progress_between, report_words
+from .base import GmmSelectAlgorithm, progress_between, recorded_reading, report_words
 from .tables import confusion_csv
 
 
@@ -313,16 +313,21 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         self.info(feedback, GmmSelect.tr("Sampling the bands of {1} ({0}) under '{2}' (field '{3}')").format(
             n_bands, raster_path, layer or training, field))
         max_samples = self.parameterAsInt(parameters, self.MAX_SAMPLES, context)
+        transformation = self.chosenOperation(parameters, polygons, self.TRAINING, self.INPUT, context,
+                                              feedback)
         samples = extract_samples(
             raster_path, polygons.path, field, layer=polygons.layer,
             max_samples_per_class=max_samples,
             seed=self.parameterAsInt(parameters, self.SEED, context), log=self.logTo(feedback),
             progress=progress_between(feedback, 0, 20, full=100), is_canceled=feedback.isCanceled,
             no_data=image.no_data, invalid=polygons.invalid, raster_crs=image.crs,
-            operation=self.chosenOperation(parameters, polygons, self.TRAINING, self.INPUT, context,
-                                           feedback))
+            operation=transformation.operation)
         description = {"raster": raster_path, "training": training, "layer": layer, "field": field,
-                       "max_samples_per_class": max_samples, "algorithm": self.id() or self.name()}
+                       "max_samples_per_class": max_samples, "algorithm": self.id() or self.name(),
+                       "invalid_geometries": polygons.invalid,
+                       **recorded_reading(raster=image.read_as, training=polygons.read_as,
+                                          transformation=transformation._asdict() if transformation.proj
+                                          else {})}
         return samples, TrainingInputs(n_bands, description, raster.wavelengths, self.category_colors,
                                        time.perf_counter() - started, raster.identities)
 

@@ -26,6 +26,15 @@ TAU_CRITERIA = {
     "kappa": QT_TRANSLATE_NOOP("GmmSelect", "Cohen's kappa"),
     "f1": QT_TRANSLATE_NOOP("GmmSelect", "mean F1 score"),
 }
+#: What a reading does with a feature whose geometry GEOS finds invalid (a ring crossing itself, a hole
+#: outside its shell, parts overlapping), the choices of Processing's "Invalid features filtering": read
+#: it as it is (GDAL rasterises a crossing ring by the even-odd rule, as QGIS draws it), leave it out, or
+#: stop.
+INVALID_GEOMETRY_RULES = {
+    "use": QT_TRANSLATE_NOOP("GmmSelect", "read as they are"),
+    "skip": QT_TRANSLATE_NOOP("GmmSelect", "left out"),
+    "stop": QT_TRANSLATE_NOOP("GmmSelect", "stop the run"),
+}
 #: Scales of the ridge tau R: 'auto' is relative for the default grid (TAU empty), absolute for a given TAU.
 RIDGE_SCALES = {
     "auto": QT_TRANSLATE_NOOP("GmmSelect", "relative for the default grid, absolute for given values"),

@@ -380,6 +380,13 @@ FOLDS_RUN_PARAMETERS = {"cv_folds": WHOLE, "final_folds": WHOLE, "loo_few_polygo
 ESTIMATED_ALPHA_PARAMETERS = {"alpha_estimated": BOOLEAN}
 #: Those of a selection whose model's (alpha, tau) was searched on its bands (with 'selection_alpha').
 SELECTION_SEARCH_PARAMETERS = {"selection_alpha": NUMBER, "tau": NUMBER}
+#: How QGIS gave an input otherwise than its file holds it (source.read_as, by input), each where it applies:
+#: the selected features only, the first n, with unsaved edits or fields added in QGIS, in a CRS set in QGIS
+#: (WKT and name), with the no-data set in QGIS ({band: BandNoData record}).
+READ_AS_FIELDS = {"selected_only": BOOLEAN, "feature_limit": WHOLE, "unsaved_edits": BOOLEAN,
+                  "fields_added": LIST, "crs": TEXT, "crs_name": TEXT, "no_data": OBJECT}
+#: The coordinate operation a project set (source.read_as.transformation).
+TRANSFORMATION_FIELDS = {"proj": TEXT, "inverse": BOOLEAN, "name": TEXT}
 
 
 def json_type(value):
@@ -489,9 +496,13 @@ def read_record(fields, class_names):
         parameters.get(key, kind)
     for key, kind in {**FOLDS_RUN_PARAMETERS, **ESTIMATED_ALPHA_PARAMETERS}.items():
         parameters.get(key, kind, optional=True)
+    source = fields.object("source")
+    source.get("invalid_geometries", TEXT, optional=True)
+    if source.get("read_as", OBJECT, optional=True) is not None:
+        check_read_as(source.object("read_as"))
     return TrainingRecord(
         created=fields.get("created", TEXT), workflow=fields.get("workflow", TEXT),
-        source=fields.get("source", OBJECT), parameters=parameters.values,
+        source=source.values, parameters=parameters.values,
         samples=read_pairs(fields, "samples_per_class", class_names),
         polygons=read_pairs(fields, "polygons_per_class", class_names),
         final_model=fields.get("final_model", TEXT),
@@ -500,6 +511,37 @@ def read_record(fields, class_names):
                                                                    len(class_names)),
         timings={step: fields.object("timings_s").number(step) for step in fields.get("timings_s", OBJECT)},
         warnings=fields.items("warnings", TEXT))
+
+
+def check_read_as(read_as):
+    """Check the record of how QGIS gave each input (the Fields of source.read_as): ModelFileError where a
+    field is not of its type."""
+    for name in read_as.values:
+        given = read_as.object(name)
+        transformation = name == "transformation"
+        for key, kind in (TRANSFORMATION_FIELDS if transformation else READ_AS_FIELDS).items():
+            given.get(key, kind, optional=not transformation)
+        if "fields_added" in given.values:
+            given.items("fields_added", TEXT)
+        if "no_data" in given.values:
+            check_no_data(given.object("no_data"))
+
+
+def check_no_data(bands):
+    """Check the no-data set in QGIS as a model records it (Fields {band: BandNoData record})."""
+    for band in bands.values:
+        require(band.isdigit() and int(band) >= 1, bands.path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "header field '{field}' is not a band number"), field=bands.name(band))
+        values = bands.object(band)
+        values.get("file_value", BOOLEAN)
+        for index, bounds in enumerate(values.items("ranges", LIST)):
+            where = f"ranges[{index}]"
+            require(len(bounds) == 4, values.path, QT_TRANSLATE_NOOP(
+                "GmmSelect", "header field '{field}' is not [low, high, low included, high included]"),
+                field=values.name(where))
+            for position, kind in enumerate((NUMBER, NUMBER, BOOLEAN, BOOLEAN)):
+                if not (position < 2 and bounds[position] is None):
+                    values.check(f"{where}[{position}]", bounds[position], kind)
 
 
 def read_selection(header, arrays, n_features):

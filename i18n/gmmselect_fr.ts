@@ -3233,11 +3233,6 @@ Taille {1} : {2:.6g}{3}
         <translation>avec ses modifications non enregistrées</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="458"/>
-        <source>with the fields added in QGIS ({0})</source>
-        <translation>avec les champs ajoutés dans QGIS ({0})</translation>
-    </message>
-    <message>
         <location filename="../algorithms/predict.py" line="118"/>
         <source>The image to classify: it must hold the bands the model was trained on (matched by name, else by number, else by wavelength). Its no-data values are its file&apos;s, or those set on the layer in QGIS.</source>
         <translation>L'image à classer : elle doit contenir les bandes sur lesquelles le modèle a été entraîné (associées par leur nom, sinon par leur numéro, sinon par leur longueur d'onde). Ses valeurs sans donnée sont celles de son fichier, ou celles définies sur la couche dans QGIS.</translation>
@@ -3291,6 +3286,76 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/predict.py" line="129"/>
         <source>Optional raster on the same grid: only pixels with a value &gt; 0 that is not its no-data (its file&apos;s, or the one set on the layer in QGIS) are classified.</source>
         <translation>Raster facultatif sur la même grille : seuls les pixels de valeur &gt; 0 qui n'est pas sa valeur sans donnée (celle de son fichier, ou celle définie sur la couche dans QGIS) sont classés.</translation>
+    </message>
+    <message>
+        <location filename="../core/choices.py" line="34"/>
+        <source>read as they are</source>
+        <translation>lues telles quelles</translation>
+    </message>
+    <message>
+        <location filename="../core/choices.py" line="35"/>
+        <source>left out</source>
+        <translation>écartées</translation>
+    </message>
+    <message>
+        <location filename="../core/choices.py" line="36"/>
+        <source>stop the run</source>
+        <translation>arrêtent l'exécution</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="533"/>
+        <source>header field &apos;{field}&apos; is not a band number</source>
+        <translation>le champ d'en-tête '{field}' n'est pas un numéro de bande</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="539"/>
+        <source>header field &apos;{field}&apos; is not [low, high, low included, high included]</source>
+        <translation>le champ d'en-tête '{field}' n'est pas [borne basse, borne haute, basse incluse, haute incluse]</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="55"/>
+        <source>{input}: as QGIS gave it</source>
+        <translation>{input} : ce que QGIS en a donné</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="56"/>
+        <source>its selected features only</source>
+        <translation>ses entités sélectionnées seulement</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="57"/>
+        <source>its first {count} features</source>
+        <translation>ses {count} premières entités</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="59"/>
+        <source>with the fields added in QGIS ({fields})</source>
+        <translation>avec les champs ajoutés dans QGIS ({fields})</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="60"/>
+        <source>in the CRS set in QGIS ({crs})</source>
+        <translation>dans le SCR défini dans QGIS ({crs})</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="61"/>
+        <source>no-data set in QGIS on band {band}: {values}</source>
+        <translation>valeurs sans donnée définies dans QGIS sur la bande {band} : {values}</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="62"/>
+        <source>the file&apos;s no-data value not used</source>
+        <translation>valeur sans donnée du fichier non utilisée</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="63"/>
+        <source>Transformation set in the project</source>
+        <translation>Transformation définie dans le projet</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="64"/>
+        <source>Features of invalid geometry</source>
+        <translation>Entités à la géométrie invalide</translation>
     </message>
 </context>
 </TS>

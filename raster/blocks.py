@@ -36,6 +36,13 @@ class BandNoData:
     file_value: bool = True
     ranges: Tuple[Tuple[float, float, bool, bool], ...] = ()
 
+    def record(self):
+        """As a model records it (JSON): {'file_value': bool, 'ranges': [[low, high, low included, high
+        included]]}, an infinite bound null."""
+        return {"file_value": self.file_value,
+                "ranges": [[None if math.isinf(low) else low, None if math.isinf(high) else high, *included]
+                           for low, high, *included in self.ranges]}
+
     def outside(self, stored, band):
         """True where the values QGIS shows of the `stored` ones of GDAL `band` lie in none of the ranges,
         an included bound holding the values within ON_BOUND of it (QgsRasterRange.contains)."""

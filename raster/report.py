@@ -17,9 +17,9 @@ import re
 
 import numpy as np
 
-from ..core.choices import CRITERIA, METHODS, TAU_CRITERIA
+from ..core.choices import CRITERIA, INVALID_GEOMETRY_RULES, METHODS, TAU_CRITERIA
 from ..core.separability import jm_ceiling
-from ..core.texts import QT_TRANSLATE_NOOP
+from ..core.texts import QT_TRANSLATE_NOOP, SEMICOLON
 from .notices import SAMPLE_WORDS, WARNINGS, WORD_KINDS, recognise, unit_of, word_key
 from .spectra import FALLBACK_COLOR, class_spectra, value_limits
 from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR
@@ -52,6 +52,17 @@ TEXTS = {
     "field": QT_TRANSLATE_NOOP("GmmSelect", "Class field"),
     "group_field": QT_TRANSLATE_NOOP("GmmSelect", "Group field"),
     "created": QT_TRANSLATE_NOOP("GmmSelect", "Created (UTC)"),
+    "read as": QT_TRANSLATE_NOOP("GmmSelect", "{input}: as QGIS gave it"),
+    "semicolon": SEMICOLON.template,
+    "selected only": QT_TRANSLATE_NOOP("GmmSelect", "its selected features only"),
+    "feature limit": QT_TRANSLATE_NOOP("GmmSelect", "its first {count} features"),
+    "unsaved edits": QT_TRANSLATE_NOOP("GmmSelect", "with its unsaved edits"),
+    "fields added": QT_TRANSLATE_NOOP("GmmSelect", "with the fields added in QGIS ({fields})"),
+    "crs set": QT_TRANSLATE_NOOP("GmmSelect", "in the CRS set in QGIS ({crs})"),
+    "band no-data": QT_TRANSLATE_NOOP("GmmSelect", "no-data set in QGIS on band {band}: {values}"),
+    "file no-data unused": QT_TRANSLATE_NOOP("GmmSelect", "the file's no-data value not used"),
+    "transformation": QT_TRANSLATE_NOOP("GmmSelect", "Transformation set in the project"),
+    "invalid geometries": QT_TRANSLATE_NOOP("GmmSelect", "Features of invalid geometry"),
     "algorithm": QT_TRANSLATE_NOOP("GmmSelect", "Algorithm"),
     "summary": QT_TRANSLATE_NOOP(
         "GmmSelect", "Kappa <b>{kappa}</b>, overall accuracy <b>{accuracy}</b>, {how}. {classes} classes, "
@@ -271,9 +282,11 @@ PARAMETER_IDS = [("method", "METHOD"), ("criterion", "CRITERION"), ("tau_criteri
 
 
 #: Every text a report may show, by key: the methods, the criteria, the tau-search criteria ('tau kappa',
-#: ...), the report's TEXTS, the data layer's WARNINGS and the words of the samples' unit (SAMPLE_WORDS).
-WORDS = {**METHODS, **CRITERIA, **{f"tau {key}": name for key, name in TAU_CRITERIA.items()}, **TEXTS,
-         **WARNINGS, **SAMPLE_WORDS}
+#: ...), the invalid-feature checks ('invalid skip', ...), the report's TEXTS, the data layer's WARNINGS
+#: and the words of the samples' unit (SAMPLE_WORDS).
+WORDS = {**METHODS, **CRITERIA, **{f"tau {key}": name for key, name in TAU_CRITERIA.items()},
+         **{f"invalid {key}": name for key, name in INVALID_GEOMETRY_RULES.items()}, **TEXTS, **WARNINGS,
+         **SAMPLE_WORDS}
 #: A placeholder Words fills with the words of the samples' unit.
 SAMPLE_WORD = re.compile(r"\{(" + "|".join(WORD_KINDS) + r")\}")
 
@@ -555,9 +568,53 @@ def heading(model, title, model_path, words):
                 layer != os.path.splitext(os.path.basename(value))[0]:
             value = f"{value}|layername={layer}"
         rows.append([words(key), value])
+    rows += read_as_rows(source, words)
     rows += [[words("algorithm"), source.get("algorithm")], [words("created"), record.created]]
     return f"<h1>{html.escape(title)}</h1>" + table([words("parameter"), words("value")],
                                                      [row for row in rows if row[1]], "inputs")
+
+
+def read_as_rows(source, words):
+    """Rows saying how QGIS gave the inputs where that is not their files (source 'read_as'), then what
+    became of features of invalid geometry (Processing's check)."""
+    read_as = source.get("read_as", {})
+    rows = [[words("read as", input=words(name)),
+             words("semicolon").join(read_as_parts(read_as[name], words))]
+            for name in ("raster", "table", "training") if name in read_as]
+    if "transformation" in read_as:
+        rows.append([words("transformation"), read_as["transformation"]["name"]])
+    rule = source.get("invalid_geometries")
+    if rule:
+        rows.append([words("invalid geometries"),
+                     words(f"invalid {rule}") if rule in INVALID_GEOMETRY_RULES else rule])
+    return rows
+
+
+def read_as_parts(given, words):
+    """How QGIS gave one input (a record of source 'read_as'), in a few words each."""
+    parts = [words("selected only")] if given.get("selected_only") else []
+    if "feature_limit" in given:
+        parts.append(words("feature limit", count=given["feature_limit"]))
+    if given.get("unsaved_edits"):
+        parts.append(words("unsaved edits"))
+    if given.get("fields_added"):
+        parts.append(words("fields added", fields=", ".join(given["fields_added"])))
+    if "crs" in given:
+        parts.append(words("crs set", crs=given.get("crs_name") or given["crs"]))
+    for band, values in sorted(given.get("no_data", {}).items(), key=lambda item: int(item[0])):
+        texts = [range_text(*bounds) for bounds in values["ranges"]]
+        texts += [] if values["file_value"] else [words("file no-data unused")]
+        parts.append(words("band no-data", band=band, values=", ".join(texts)))
+    return parts
+
+
+def range_text(low, high, low_included, high_included):
+    """A no-data range as comparisons of the value x: '0 ≤ x < 10', 'x ≥ 250' (None: no bound)."""
+    if low is not None and low == high:
+        return f"x = {low:.10g}"
+    left = "" if low is None else f"{low:.10g} {'≤' if low_included else '<'} "
+    right = "" if high is None else f" {'≤' if high_included else '<'} {high:.10g}"
+    return f"{left}x{right}"
 
 
 def summary(model, words):

@@ -14,6 +14,7 @@ from typing import List
 import numpy as np
 from osgeo import gdal, ogr, osr
 
+from ..core.choices import INVALID_GEOMETRY_RULES
 from ..core.texts import QT_TRANSLATE_NOOP, Text, short_list
 from .errors import DataError, check_canceled
 from .info import crs_name, geotransform_of, is_missing_file, spatial_reference, split_open_options
@@ -25,11 +26,6 @@ _LINE_TYPES = (ogr.wkbLineString, ogr.wkbMultiLineString, ogr.wkbCircularString,
 _INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
 #: The pixels of a feature that gives none: (rows, cols).
 NO_PIXEL = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
-#: What a reading does with a feature whose geometry GEOS finds invalid (a ring crossing itself, a hole
-#: outside its shell, parts overlapping), the choices of Processing's "Invalid features filtering": read
-#: it as it is (GDAL rasterises a crossing ring by the even-odd rule, as QGIS draws it), leave it out, or
-#: stop.
-INVALID_GEOMETRY_RULES = ("use", "skip", "stop")
 #: The names GDAL gives GeoPackage's undefined CRSs (srs_id 0 and -1), lower case.
 UNDEFINED_CRS = ("undefined geographic srs", "undefined cartesian srs")
 

@@ -26,6 +26,16 @@ from gmmselect.core.modelfile import TrainingRecord
 from gmmselect.core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
 
 V1_SELECTION = data_file("model_v1", "selection.gmm")
+#: How QGIS gave the inputs of a run, as a model records it: every field the record may hold.
+READ_AS = {
+    "raster": {"crs": 'PROJCS["WGS 84 / UTM zone 22N"]', "crs_name": "EPSG:32622",
+               "no_data": {"3": {"file_value": False, "ranges": []},
+                           "4": {"file_value": True,
+                                 "ranges": [[0.0, 10.0, True, True], [250, None, False, True]]}}},
+    "training": {"selected_only": True, "feature_limit": 20, "unsaved_edits": True, "fields_added": ["big"],
+                 "crs": 'GEOGCS["WGS 84"]', "crs_name": "EPSG:4326"},
+    "transformation": {"proj": "+proj=pipeline +step +proj=affine +xoff=30", "inverse": True,
+                       "name": "moved"}}
 V1_TAU_SEARCH = data_file("model_v1", "tau_search.gmm")
 CLASSES = ["cleared", "fallen_dry", "forest", "water"]
 
@@ -41,7 +51,7 @@ def saved():
     confusion = np.array([[40, 2, 0, 0], [1, 30, 0, 0], [0, 0, 25, 0], [0, 0, 0, 0]])
     record = TrainingRecord(
         created="2026-01-02T03:04:05+00:00", workflow="selection",
-        source={"raster": "a.tif", "field": "class"},
+        source={"raster": "a.tif", "field": "class", "invalid_geometries": "skip", "read_as": READ_AS},
         parameters={"folds": 3, "loo_few_polygons": True, "cv_folds": 0, "final_folds": 3, "grouped": True,
                     "validation": 0.5, "seed": 0, "tau": 0.0},
         samples={name: (10 + k, k) for k, name in enumerate(names)},
@@ -355,6 +365,36 @@ CORRUPT = [
     ("selection tau missing",
      {"header": {"info.parameters.selection_alpha": 0.5}, "drop": ["info.parameters.tau"]},
      "header field 'info.parameters.tau' is missing"),
+    # how QGIS gave the inputs (info.source.read_as) and Processing's invalid-feature check
+    ("read as list", {"header": {"info.source.read_as": []}},
+     "header field 'info.source.read_as' is a list, not an object"),
+    ("selected text", {"header": {"info.source.read_as": {"training": {"selected_only": "yes"}}}},
+     "header field 'info.source.read_as.training.selected_only' is a string, not true or false"),
+    ("limit fraction", {"header": {"info.source.read_as": {"training": {"feature_limit": 2.5}}}},
+     "header field 'info.source.read_as.training.feature_limit' is a number, not a whole number"),
+    ("field added number", {"header": {"info.source.read_as": {"table": {"fields_added": ["a", 2]}}}},
+     "header field 'info.source.read_as.table.fields_added[1]' is a number, not a string"),
+    ("no-data band", {"header": {"info.source.read_as": {"raster": {"no_data": {
+        "b2": {"file_value": True, "ranges": []}}}}}},
+     "header field 'info.source.read_as.raster.no_data.b2' is not a band number"),
+    ("no-data file value",
+     {"header": {"info.source.read_as": {"raster": {"no_data": {"2": {"ranges": []}}}}}},
+     "header field 'info.source.read_as.raster.no_data.2.file_value' is missing"),
+    ("no-data range", {"header": {"info.source.read_as": {"raster": {"no_data": {
+        "2": {"file_value": True, "ranges": [[0, 10, True]]}}}}}},
+     "header field 'info.source.read_as.raster.no_data.2.ranges[0]' is not [low, high, low included, high "
+     "included]"),
+    ("no-data bound text", {"header": {"info.source.read_as": {"raster": {"no_data": {
+        "2": {"file_value": True, "ranges": [["0", 10, True, True]]}}}}}},
+     "header field 'info.source.read_as.raster.no_data.2.ranges[0][0]' is a string, not a number"),
+    ("no-data bound kind", {"header": {"info.source.read_as": {"raster": {"no_data": {
+        "2": {"file_value": True, "ranges": [[0, 10, None, True]]}}}}}},
+     "header field 'info.source.read_as.raster.no_data.2.ranges[0][2]' is null, not true or false"),
+    ("transformation without proj", {"header": {"info.source.read_as": {"transformation": {
+        "inverse": False, "name": "x"}}}},
+     "header field 'info.source.read_as.transformation.proj' is missing"),
+    ("invalid rule number", {"header": {"info.source.invalid_geometries": 1}},
+     "header field 'info.source.invalid_geometries' is a number, not a string"),
     # shapes that disagree
     ("covariance shape", {"covariances": np.zeros((4, 7, 6))},
      "array 'covariances' has shape (4, 7, 6); the means of shape (4, 7) need (4, 7, 7)"),

@@ -465,6 +465,27 @@ def test_the_training_report_speaks_french_with_the_translator(translator):
             assert "distance de Jeffries–Matusita" in words
 
 
+def test_the_report_says_in_french_how_qgis_gave_the_inputs(translator):
+    """The rows of the report's top on how QGIS gave the inputs (test_report.READ_AS), in French."""
+    from test_report import read_as_rows
+
+    from gmmselect.algorithms.base import report_words
+    from gmmselect.core import load_model
+
+    saved = load_model(os.path.join(REPO, "tests", "data", "model_v1", "selection.gmm"))
+    assert read_as_rows(saved, report_words()) == {
+        "Raster : ce que QGIS en a donné":
+            "dans le SCR défini dans QGIS (EPSG:32622) ; valeurs sans donnée définies dans QGIS sur la bande "
+            "3 : x < -0.5, x = 7, valeur sans donnée du fichier non utilisée ; valeurs sans donnée définies "
+            "dans QGIS sur la bande 4 : 0 ≤ x ≤ 10, 250 < x",
+        "Polygones ou points d'entraînement : ce que QGIS en a donné":
+            "ses entités sélectionnées seulement ; ses 20 premières entités ; avec ses modifications non "
+            "enregistrées ; avec les champs ajoutés dans QGIS (big, <b>) ; dans le SCR défini dans QGIS "
+            "(EPSG:4326)",
+        "Transformation définie dans le projet": "Inverse of OSGB36 to WGS 84 (6)",
+        "Entités à la géométrie invalide": "écartées"}
+
+
 def test_the_report_gives_the_warnings_of_the_data_layer_in_french(translator):
     """Warnings kept as English text in the model file are shown in the report's language."""
     from gmmselect.algorithms.base import report_words

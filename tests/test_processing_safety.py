@@ -683,15 +683,20 @@ def test_a_crs_given_to_a_raster_layer_in_qgis_is_the_one_read(model, tmp_path):
     scene = bare(LANDSAT, "scene")
     said = ("INPUT: layer '{0}' is read as QGIS shows it: in the CRS set in QGIS (EPSG:32622), not its "
             "file's (no CRS)")
-    models = {}
+    models, records = {}, {}
     for name, raster in [("shown", scene), ("file", LANDSAT)]:
         results, feedback = run("gmmselect:traingmm", {
             "INPUT": raster, "TRAINING": degrees, "FIELD": "class", "TAU": "1",
             "OUTPUT_MODEL": str(tmp_path / f"{name}.gmm")})
-        models[name] = load_model(results["OUTPUT_MODEL"]).mixture
+        saved = load_model(results["OUTPUT_MODEL"])
+        models[name], records[name] = saved.mixture, saved.training.source
         assert (said.format("scene") in feedback.infos) == (name == "shown") and not feedback.warnings
     np.testing.assert_array_equal(models["shown"].counts_, models["file"].counts_)
     np.testing.assert_array_equal(models["shown"].means_, models["file"].means_)
+    # the model records the CRS it was read in
+    assert records["shown"]["read_as"] == {"raster": {
+        "crs": scene.crs().toWkt(QgsCoordinateReferenceSystem.WKT_PREFERRED_GDAL), "crs_name": "EPSG:32622"}}
+    assert "read_as" not in records["file"]
     outputs = {}
     for name, raster in [("shown", scene), ("file", LANDSAT)]:
         results, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
@@ -745,6 +750,9 @@ def test_a_crs_given_to_a_training_layer_in_qgis_is_the_one_read(tmp_path):
         said = [line for line in feedback.infos if "QGIS shows it" in line]
         assert said == (["TRAINING: layer 'bare' is read as QGIS shows it: in the CRS set in QGIS "
                          "(EPSG:4326), not its file's (no CRS)"] if name == "bare" else [])
+    assert load_model(models["bare"]).training.source["read_as"] == {"training": {
+        "crs": layer.crs().toWkt(QgsCoordinateReferenceSystem.WKT_PREFERRED_GDAL), "crs_name": "EPSG:4326"}}
+    assert "read_as" not in load_model(models["declared"]).training.source
     bare_model, declared_model = (load_model(models[name]).mixture for name in ("bare", "declared"))
     np.testing.assert_array_equal(bare_model.counts_, declared_model.counts_)
     np.testing.assert_array_equal(bare_model.means_, declared_model.means_)
@@ -774,6 +782,7 @@ def test_the_transformation_the_project_sets_is_the_one_the_features_are_reproje
     )
 
     from gmmselect.core import load_model
+    from gmmselect.raster import extract_samples
 
     rng = np.random.default_rng(5)
     grid = (566000.0, 10.0, 0.0, 5873800.0, 0.0, -10.0)
@@ -807,7 +816,11 @@ def test_the_transformation_the_project_sets_is_the_one_the_features_are_reproje
         results, feedback = run("gmmselect:traingmm", {"INPUT": scene, "TRAINING": polygons, "FIELD": "class",
                                                        "TAU": "1", "VALIDATION": 0,
                                                        "OUTPUT_MODEL": str(tmp_path / f"{name}.gmm")})
-        return load_model(results["OUTPUT_MODEL"]).mixture, feedback
+        saved = load_model(results["OUTPUT_MODEL"])
+        records[name] = saved.training.source
+        return saved.mixture, feedback
+
+    records = {}
 
     default, _ = train(osgb, "default")
     models = {}
@@ -831,6 +844,17 @@ def test_the_transformation_the_project_sets_is_the_one_the_features_are_reproje
         said = "TRAINING: reprojected to the CRS of INPUT by the transformation the project sets: "
         assert [line for line in feedback.infos if line.startswith(said)] == [
             said + (chosen.name if name == "forward" else backward.name)]
+        # the model records the operation, enough to sample the same pixels again without QGIS
+        recorded = records[name]["read_as"]
+        assert recorded == {"transformation": {
+            "proj": backward.proj if name == "backward" else chosen.proj, "inverse": name == "backward",
+            "name": backward.name if name == "backward" else chosen.name}}
+        again = extract_samples(scene, osgb, "class", operation=(recorded["transformation"]["proj"],
+                                                                  recorded["transformation"]["inverse"]))
+        assert again.class_names == model.class_names_
+        np.testing.assert_allclose([again.X[again.y == label].mean(axis=0) for label in again.labels],
+                                   model.means_, rtol=1e-12)
+    assert "read_as" not in records["default"]
     assert not np.array_equal(models["forward"][0][0].means_, default.means_)
 
 
@@ -869,7 +893,53 @@ def test_unsaved_edits_and_fields_added_in_qgis_are_read(tmp_path):
         # the model names the layer, not the GeoPackage QGIS wrote of it for the run
         assert saved_model.training.source["training"] == layer.source() == str(tmp_path / "polygons.gpkg")
         assert saved_model.training.source["layer"] == ""
+        # and records what QGIS gave that the file does not hold
+        assert saved_model.training.source["read_as"] == {"training": {
+            "unsaved_edits": True, **({"fields_added": ["big"]} if field == "big" else {})}}
     assert layer.isModified() and (tmp_path / "polygons.gpkg").read_bytes() == saved
+
+
+def test_the_selected_features_and_a_feature_limit_are_read_and_recorded(tmp_path):
+    """The training polygons in the project, those not of water selected, run on the selected features only
+    and at most 20 of them (the layer's advanced options): the model is that of the first 20 selected
+    features written to a file of their own, and records what QGIS gave (the selection and the limit; it
+    names the layer's file, not the copy QGIS wrote of them); a spectral library with its first 100 rows
+    selected likewise. Before, the model named the file alone: a run again on it read every feature."""
+    from qgis.core import QgsProcessingFeatureSourceDefinition, QgsProject, QgsVectorLayer
+
+    from gmmselect.core import load_model
+
+    layer = QgsVectorLayer(POLYGONS, "polygons", "ogr")
+    table = QgsVectorLayer(os.path.join(os.path.dirname(LANDSAT), "..", "muufl_field_spectra",
+                                        "muufl_library.csv"), "library", "ogr")
+    QgsProject.instance().addMapLayers([layer, table])
+    try:
+        layer.selectByExpression("class <> 'water'")
+        first = sorted(layer.selectedFeatureIds())[:20]
+        results, _ = run("gmmselect:traingmm", {
+            "INPUT": LANDSAT, "FIELD": "class", "TAU": "1", "VALIDATION": 0, "GROUPED": False,
+            "TRAINING": QgsProcessingFeatureSourceDefinition(layer.id(), True, 20),
+            "OUTPUT_MODEL": str(tmp_path / "limited.gmm")})
+        table.selectByIds(sorted(table.allFeatureIds())[:100])
+        spectra, _ = run("gmmselect:trainselectiontable", {
+            "INPUT": QgsProcessingFeatureSourceDefinition(table.id(), True), "FIELD": "material",
+            "MAX_FEATURES": 2, "VALIDATION": 0, "FOLDS": 2, "OUTPUT_MODEL": str(tmp_path / "table.gmm")})
+    finally:
+        QgsProject.instance().removeMapLayers([layer.id(), table.id()])
+    written = str(tmp_path / "first.gpkg")
+    gdal.VectorTranslate(written, POLYGONS, where=f"fid IN ({', '.join(map(str, first))})")
+    expected, _ = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": written, "FIELD": "class",
+                                             "TAU": "1", "VALIDATION": 0, "GROUPED": False,
+                                             "OUTPUT_MODEL": str(tmp_path / "written.gmm")})
+    limited, written_model = (load_model(results["OUTPUT_MODEL"]), load_model(expected["OUTPUT_MODEL"]))
+    np.testing.assert_array_equal(limited.mixture.counts_, written_model.mixture.counts_)
+    np.testing.assert_array_equal(limited.mixture.means_, written_model.mixture.means_)
+    assert limited.mixture.class_names_ == ["cleared", "fallen_dry", "forest"]
+    assert limited.training.source["training"] == POLYGONS
+    assert limited.training.source["read_as"] == {"training": {"selected_only": True, "feature_limit": 20}}
+    library = load_model(spectra["OUTPUT_MODEL"])
+    assert library.training.source["read_as"] == {"table": {"selected_only": True}}
+    assert library.mixture.counts_.sum() == 100
 
 
 def train_checking(check, training, model, fix=None):
@@ -915,7 +985,9 @@ def test_a_feature_of_invalid_geometry_is_handled_as_processing_s_setting_asks(t
     counts = {}
     for name, check, fix in [("skip", skip, None), ("use", use, None), ("own skip", stop, skip)]:
         results, feedback = train_checking(check, polygons, str(tmp_path / f"{name}.gmm"), fix)
-        counts[name] = load_model(results["OUTPUT_MODEL"]).mixture.counts_.tolist()
+        saved = load_model(results["OUTPUT_MODEL"])
+        counts[name] = saved.mixture.counts_.tolist()
+        assert saved.training.source["invalid_geometries"] == name.split()[-1]  # the model records the rule
         left_out = [line for line in feedback.warnings if "invalid geometry" in line]
         assert left_out == ([] if name == "use" else [
             f"warning: features of {polygons!r} with an invalid geometry, left out as asked: 1 of 37 (FIDs "
@@ -941,6 +1013,8 @@ def test_no_data_set_in_qgis_is_the_no_data_read(model, tmp_path):
     from qgis.core import QgsRasterLayer, QgsRasterRange
 
     from gmmselect.core import load_model
+    from gmmselect.raster import extract_samples
+    from gmmselect.raster.blocks import BandNoData
 
     shown = str(tmp_path / "shown.tif")
     gdal.Translate(shown, LANDSAT)
@@ -975,6 +1049,15 @@ def test_no_data_set_in_qgis_is_the_no_data_read(model, tmp_path):
         outputs[name] = (load_model(trained["OUTPUT_MODEL"]).mixture,
                          gdal.Open(predicted["OUTPUT"]).ReadAsArray())
     (shown_model, shown_map), (written_model, written_map) = outputs["shown"], outputs["written"]
+    # the model records the no-data it was read with, enough to sample the same pixels again without QGIS
+    recorded = load_model(str(tmp_path / "shown.gmm")).training.source["read_as"]
+    assert recorded == {"raster": {"no_data": {
+        "3": {"file_value": False, "ranges": []},
+        "4": {"file_value": True, "ranges": [[0.0, 10.0, True, True]]}}}}
+    again = extract_samples(shown, POLYGONS, "class", no_data={
+        int(band): BandNoData(values["file_value"], tuple(map(tuple, values["ranges"])))
+        for band, values in recorded["raster"]["no_data"].items()})
+    assert [again.counts[name] for name in shown_model.class_names_] == shown_model.counts_.tolist()
     np.testing.assert_array_equal(shown_model.counts_, written_model.counts_)
     np.testing.assert_array_equal(shown_model.means_, written_model.means_)
     assert shown_model.counts_.sum() < sum(LANDSAT_COUNTS.values())

@@ -371,6 +371,58 @@ def test_the_top_names_the_model_file_and_its_sources_without_empty_rows(selecti
     assert all(key.isupper() for key in parameters)
 
 
+#: How QGIS gave the inputs of a run, as a model records it (source 'read_as').
+READ_AS = {
+    "raster": {"crs": 'PROJCS["WGS 84 / UTM zone 22N"]', "crs_name": "EPSG:32622", "no_data": {
+        "4": {"file_value": True, "ranges": [[0.0, 10.0, True, True], [250, None, False, True]]},
+        "3": {"file_value": False, "ranges": [[None, -0.5, False, False], [7, 7, True, True]]}}},
+    "training": {"selected_only": True, "feature_limit": 20, "unsaved_edits": True,
+                 "fields_added": ["big", "<b>"], "crs": 'GEOGCS["WGS 84"]', "crs_name": "EPSG:4326"},
+    "transformation": {"proj": "+proj=pipeline +step +proj=affine +xoff=30", "inverse": True,
+                       "name": "Inverse of OSGB36 to WGS 84 (6)"}}
+
+
+def read_as_rows(saved, words=None):
+    """The rows of the report's top that say how QGIS gave the inputs, {label: text}, for the model `saved`
+    with READ_AS and Processing's check 'skip' recorded."""
+    from gmmselect.raster.report import report_html
+
+    saved.training.source.update(read_as=READ_AS, invalid_geometries="skip")
+    parser = ReportParser()
+    parser.feed(report_html(saved, "T", None, words))
+    rows = parser.tables["inputs"][0][1:]
+    after = [value for _, value in rows].index(saved.training.source["field"]) + 1  # the class field's row
+    return dict(rows[after:-2])  # before the algorithm and the date
+
+
+def test_the_top_says_how_qgis_gave_the_inputs_and_what_became_of_invalid_geometries(selection):
+    """The model records what QGIS gave of its inputs that their files do not hold (the no-data and the CRS
+    set on the raster, the training layer's selected features, feature limit, unsaved edits, fields added
+    and CRS, the project's transformation) and Processing's invalid-feature check: the report's top says
+    so, after the inputs, in the order of the record's kinds."""
+    from gmmselect.core import load_model
+
+    assert read_as_rows(load_model(selection[0]["OUTPUT_MODEL"])) == {
+        "Raster: as QGIS gave it":
+            "in the CRS set in QGIS (EPSG:32622); no-data set in QGIS on band 3: x < -0.5, x = 7, the file's "
+            "no-data value not used; no-data set in QGIS on band 4: 0 ≤ x ≤ 10, 250 < x",
+        "Training polygons or points: as QGIS gave it":
+            "its selected features only; its first 20 features; with its unsaved edits; with the fields "
+            "added in QGIS (big, <b>); in the CRS set in QGIS (EPSG:4326)",
+        "Transformation set in the project": "Inverse of OSGB36 to WGS 84 (6)",
+        "Features of invalid geometry": "left out"}
+
+
+def test_a_model_read_from_its_files_says_only_processing_s_check(selection):
+    """A run that read its inputs as their files hold them records no 'read_as': the top shows only the
+    invalid-feature check of its run (Processing's default: stop)."""
+    results, saved, parser, _ = selection
+    assert "read_as" not in saved.training.source and saved.training.source["invalid_geometries"] == "stop"
+    rows = dict(parser.tables["inputs"][0][1:])
+    assert rows["Features of invalid geometry"] == "stop the run"
+    assert not [label for label in rows if "as QGIS gave it" in label or label.startswith("Transformation")]
+
+
 def chart_texts(parser, css_class):
     """The texts of a chart, in order."""
     return [attributes["text"] for tag, attributes in parser.charts[css_class] if tag == "#text"]
