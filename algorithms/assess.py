@@ -9,7 +9,7 @@ from qgis.core import (
 from ..i18n import GmmSelect
 from ..raster.assessment import assess_map
 from ..raster.report import assessment_report
-from .base import GmmSelectAlgorithm, progress_between, report_words
+from .base import GmmSelectAlgorithm, progress_between, recorded_reading, report_words
 from .tables import assessment_csv, error_matrix_csv
 
 
@@ -93,19 +93,23 @@ class AssessAlgorithm(GmmSelectAlgorithm):
             strata = self.rasterSource(parameters, self.STRATA, context, feedback, optional=True)
             reference = self.classVector(parameters, self.REFERENCE, self.FIELD, context, feedback,
                                          GmmSelect.tr("reference layer"))
+            transformation = self.chosenOperation(parameters, reference, self.REFERENCE, self.INPUT, context,
+                                                  feedback)
             assessment = assess_map(
                 classes.path, reference.path, reference.field, strata_path=strata.path, layer=reference.layer,
                 confidence=self.parameterAsDouble(parameters, self.CONFIDENCE, context),
                 log=self.logTo(feedback), progress=progress_between(feedback, 0, 90, full=100),
                 is_canceled=feedback.isCanceled, invalid=reference.invalid,
                 map_no_data=classes.no_data.get(1), strata_no_data=strata.no_data.get(1), map_crs=classes.crs,
-                operation=self.chosenOperation(parameters, reference, self.REFERENCE, self.INPUT, context,
-                                               feedback).operation)
+                operation=transformation.operation)
             for warning in assessment.warnings:
                 self.warning(feedback, warning)
             title, words = self.displayName(), report_words()
+            source = {"invalid_geometries": reference.invalid, **recorded_reading(
+                map=classes.read_as, strata=strata.read_as, reference=reference.read_as,
+                transformation=transformation.record())}
             for name, text in ((self.OUTPUT_TABLE, assessment_csv), (self.OUTPUT_MATRIX, error_matrix_csv),
-                               (self.OUTPUT_REPORT, lambda a: assessment_report(a, title, words))):
+                               (self.OUTPUT_REPORT, lambda a: assessment_report(a, title, words, source))):
                 if paths[name]:
                     self.staging.write_text(paths[name], text(assessment))
             self.commitOutputs(feedback)

@@ -107,6 +107,10 @@ class Transformation(NamedTuple):
         """(PROJ string, inverse) as the data layer takes it; None for PROJ's own choice."""
         return (self.proj, self.inverse) if self.proj else None
 
+    def record(self):
+        """As a model records it: {'proj', 'inverse', 'name'}; {} for PROJ's own choice."""
+        return self._asdict() if self.proj else {}
+
 
 #: The project sets no operation: PROJ chooses, as QGIS does.
 PROJ_CHOICE = Transformation("", False, "")

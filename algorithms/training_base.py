@@ -326,8 +326,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                        "max_samples_per_class": max_samples, "algorithm": self.id() or self.name(),
                        "invalid_geometries": polygons.invalid,
                        **recorded_reading(raster=image.read_as, training=polygons.read_as,
-                                          transformation=transformation._asdict() if transformation.proj
-                                          else {})}
+                                          transformation=transformation.record())}
         return samples, TrainingInputs(n_bands, description, raster.wavelengths, self.category_colors,
                                        time.perf_counter() - started, raster.identities)
 

@@ -51,6 +51,9 @@ TEXTS = {
     "training": QT_TRANSLATE_NOOP("GmmSelect", "Training polygons or points"),
     "field": QT_TRANSLATE_NOOP("GmmSelect", "Class field"),
     "group_field": QT_TRANSLATE_NOOP("GmmSelect", "Group field"),
+    "map": QT_TRANSLATE_NOOP("GmmSelect", "Classification"),
+    "reference": QT_TRANSLATE_NOOP("GmmSelect", "Reference points or polygons"),
+    "strata": QT_TRANSLATE_NOOP("GmmSelect", "Strata"),
     "created": QT_TRANSLATE_NOOP("GmmSelect", "Created (UTC)"),
     "read as": QT_TRANSLATE_NOOP("GmmSelect", "{input}: as QGIS gave it"),
     "semicolon": SEMICOLON.template,
@@ -580,7 +583,7 @@ def read_as_rows(source, words):
     read_as = source.get("read_as", {})
     rows = [[words("read as", input=words(name)),
              words("semicolon").join(read_as_parts(read_as[name], words))]
-            for name in ("raster", "table", "training") if name in read_as]
+            for name in ("raster", "table", "training", "map", "strata", "reference") if name in read_as]
     if "transformation" in read_as:
         rows.append([words("transformation"), read_as["transformation"]["name"]])
     rule = source.get("invalid_geometries")
@@ -952,6 +955,15 @@ def area_text(value, counts, half=None, words=None):
     return f"{amount(1, 0)} {area_unit(counts, words)}" + (f" ({amount(factor, 1)} ha)" if factor else "")
 
 
+def assessment_inputs(assessment, source, words):
+    """The map, the reference layer and its class field, the strata, and how QGIS gave them, so that a
+    printed report says what it describes."""
+    rows = [[words("map"), assessment.map_path], [words("reference"), assessment.reference_path],
+            [words("field"), assessment.class_field], [words("strata"), assessment.strata_path]]
+    rows += read_as_rows(source, words)
+    return table([words("parameter"), words("value")], [row for row in rows if row[1]], "inputs")
+
+
 def assessment_summary(assessment, words):
     """Overall accuracy with its interval, and what it was estimated from."""
     estimates, z = assessment.estimates, assessment.z
@@ -1048,11 +1060,13 @@ def design_section(assessment, words):
     return section(words("sample design"), paragraph(how), table(header, rows, "design"))
 
 
-def assessment_report(assessment, title, words=None):
+def assessment_report(assessment, title, words=None, source=None):
     """The report of a MapAssessment (raster.assessment) as one HTML page, in the language of `words`
-    (a Words; default English)."""
+    (a Words; default English); `source` says how QGIS gave the inputs, as a TrainingRecord's (read_as,
+    invalid_geometries)."""
     words = words or Words()
-    return page(title, [f"<h1>{html.escape(title)}</h1>", assessment_summary(assessment, words),
+    return page(title, [f"<h1>{html.escape(title)}</h1>", assessment_inputs(assessment, source or {}, words),
+                        assessment_summary(assessment, words),
                         error_matrix_section(assessment, words), class_estimates_section(assessment, words),
                         design_section(assessment, words),
                         warnings_section(assessment.warnings, words)], words("language"))

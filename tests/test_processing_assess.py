@@ -6,7 +6,9 @@ Olofsson et al. 2014's formulas written out (eq. 1, 2, 9, 11), not with the plug
 """
 
 import csv
+import html
 import os
+import re
 
 import numpy as np
 import pytest
@@ -104,6 +106,9 @@ def test_assess_gives_the_olofsson_figures(classification, sample, tmp_path):
         report = stream.read()
     assert "Rows = map class, columns = reference class" in report and 'class="area-chart"' in report
     assert " ha)" in report and "Sample design" in report
+    assert report_inputs(results["OUTPUT_REPORT"]) == {
+        "Classification": map_path, "Reference points or polygons": sample["OUTPUT"],
+        "Class field": "reference", "Features of invalid geometry": "stop the run"}
 
 
 def test_a_reference_filled_in_qgis_and_not_saved_is_assessed(classification, sample, tmp_path):
@@ -209,12 +214,29 @@ def test_a_map_s_no_data_set_in_qgis_is_the_no_data_read(classification, tmp_pat
                         for feature in source.GetLayer(0)]
         source = None
         run("gmmselect:assess", {"INPUT": given, "STRATA": given, "REFERENCE": POLYGONS, "FIELD": "class",
-                                 "OUTPUT_TABLE": str(tmp_path / f"{name}.csv")}, feedback)
+                                 "OUTPUT_TABLE": str(tmp_path / f"{name}.csv"),
+                                 "OUTPUT_REPORT": str(tmp_path / f"{name}.html")}, feedback)
         tables[name] = (tmp_path / f"{name}.csv").read_text()
         said = "INPUT: layer 'classes' is read as QGIS shows it: with the no-data set in QGIS on bands 1"
         assert (feedback.infos.count(said) == 2) == (name == "shown") and not feedback.warnings
     assert points["shown"] == points["written"] and {code for _, code in points["shown"]} == {1, 2, 3}
     assert tables["shown"] == tables["written"]
+    # the report says what it assessed, and how QGIS gave it
+    shown = "no-data set in QGIS on band 1: x = 4"
+    for name, given in [("shown", map_path), ("written", written)]:
+        assert report_inputs(tmp_path / f"{name}.html") == {
+            "Classification": given, "Reference points or polygons": POLYGONS, "Class field": "class",
+            "Strata": given, **({"Classification: as QGIS gave it": shown, "Strata: as QGIS gave it": shown}
+                                if name == "shown" else {}),
+            "Features of invalid geometry": "stop the run"}
+
+
+def report_inputs(path):
+    """{label: value} of the inputs table at the top of an HTML report."""
+    with open(path, encoding="utf-8") as stream:
+        inputs = re.search(r'<table class="inputs">(.*?)</table>', stream.read()).group(1)
+    return {html.unescape(label): html.unescape(value)
+            for label, value in re.findall(r"<tr><th>([^<]*)</th><td>([^<]*)</td></tr>", inputs)}
 
 
 def test_expected_accuracies_must_be_numbers(classification, tmp_path):
