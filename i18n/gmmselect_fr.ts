@@ -2663,11 +2663,6 @@ Taille {1} : {2:.6g}{3}
         <translation>la couche {layer!r} de {path!r} n'a pas de champ {field!r} ; ses champs sont : {fields}</translation>
     </message>
     <message>
-        <location filename="../raster/vector.py" line="363"/>
-        <source>layer {layer!r} of {path!r} has no feature with a geometry: draw training polygons (or points) over the raster, or choose another layer</source>
-        <translation>la couche {layer!r} de {path!r} n'a aucune entité avec une géométrie : dessinez des polygones (ou des points) d'entraînement sur le raster, ou choisissez une autre couche</translation>
-    </message>
-    <message>
         <location filename="../algorithms/train_selection.py" line="69"/>
         <source>Shrinkage values alpha to try (empty = the default values)</source>
         <translation>Valeurs de rétrécissement alpha à essayer (vide = les valeurs par défaut)</translation>
@@ -3356,6 +3351,16 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="64"/>
         <source>Features of invalid geometry</source>
         <translation>Entités à la géométrie invalide</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="114"/>
+        <source>table {path!r} has no rows: give a table of spectra, one row each (its class, then one value per band)</source>
+        <translation>la table {path!r} n'a aucune ligne : donnez une table de spectres, un par ligne (sa classe, puis une valeur par bande)</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="359"/>
+        <source>layer {layer!r} of {path!r} has no feature with a geometry: draw polygons (or points) over the raster, or choose another layer</source>
+        <translation>la couche {layer!r} de {path!r} n'a aucune entité avec une géométrie : dessinez des polygones (ou des points) sur le raster, ou choisissez une autre couche</translation>
     </message>
 </context>
 </TS>

@@ -110,6 +110,10 @@ def read_library(path, class_field, bands=None, group_field=None, wavelengths=No
         values.append([feature.GetFieldAsDouble(k) if feature.IsFieldSetAndNotNull(k) else np.nan
                        for k in indices])
     del source
+    if not fids:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "table {path!r} has no rows: give a table of spectra, one row each (its class, "
+            "then one value per band)"), path=path)
     X = np.array(values, dtype=np.float64).reshape(len(values), len(indices))
     check_values(path, X, fids, [names[k] for k in indices])
     y, labels, class_names = class_codes(path, class_field, class_type, classes, fids, holders="rows")

@@ -3,7 +3,7 @@
 import os
 
 import pytest
-from osgeo import gdal, ogr
+from osgeo import gdal, ogr, osr
 from qgis_helpers import LANDSAT, POLYGONS, cancel_past, start_qgis
 from qgis_helpers import processing_exception as exception
 from qgis_helpers import run_algorithm as run
@@ -139,14 +139,50 @@ def test_a_class_field_of_one_class(tmp_path):
                                    "OUTPUT_MODEL": str(tmp_path / "model.gmm")})
 
 
-def test_empty_training_layer(tmp_path):
+@pytest.mark.parametrize("kind", ["text", "integer", "real"])
+@pytest.mark.parametrize("geometry", [True, False], ids=["no feature", "no geometry"])
+def test_a_layer_without_a_feature_with_a_geometry_is_refused_saying_so(tmp_path, kind, geometry):
+    """A training or reference layer of no feature, or of features without a geometry, whatever its class
+    field's type: Train GMM and Assess refuse it saying so, and write nothing. Before, a numeric class field
+    (integer codes, or reals) raised IndexError (a traceback) where a text one was refused."""
     empty = str(tmp_path / "empty.gpkg")
-    gdal.VectorTranslate(empty, POLYGONS, layers=["training_polygons"], where="class = 'none'")
-    model = tmp_path / "model.gmm"
-    with pytest.raises(exception(), match="has no feature with a geometry: draw training polygons"):
-        run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": empty, "FIELD": "class",
-                                   "OUTPUT_MODEL": str(model)})
-    assert not model.exists()
+    source = ogr.GetDriverByName("GPKG").CreateDataSource(empty)
+    layer = source.CreateLayer("empty", osr.SpatialReference(gdal.Open(LANDSAT).GetProjection()))
+    layer.CreateField(ogr.FieldDefn("class", {"text": ogr.OFTString, "integer": ogr.OFTInteger,
+                                              "real": ogr.OFTReal}[kind]))
+    for code in [] if geometry else [1, 2, 3]:  # classes, and no geometry
+        feature = ogr.Feature(layer.GetLayerDefn())
+        feature.SetField("class", code)
+        layer.CreateFeature(feature)
+    source = layer = None
+    said = (f"Layer 'empty' of {empty!r} has no feature with a geometry: draw polygons (or points) over the "
+            "raster, or choose another layer.")
+    classes = str(tmp_path / "classes.tif")
+    gdal.Translate(classes, LANDSAT, bandList=[1])
+    for algorithm, parameters in [
+            ("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": empty, "FIELD": "class",
+                                    "OUTPUT_MODEL": str(tmp_path / "out" / "model.gmm")}),
+            ("gmmselect:assess", {"INPUT": classes, "REFERENCE": empty, "FIELD": "class",
+                                  "OUTPUT_TABLE": str(tmp_path / "out" / "table.csv")})]:
+        with pytest.raises(exception()) as refused:
+            run(algorithm, parameters)
+        assert str(refused.value) == said
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("kind", ["String", "Integer", "Real"])
+def test_a_table_without_a_row_is_refused_saying_so(tmp_path, kind):
+    """A table of spectra with its header alone: Train Selection from a table refuses it saying so. Before,
+    a numeric class field raised IndexError (a traceback) in the data layer, a text one in the training."""
+    table = tmp_path / "spectra.csv"
+    table.write_text("class,b1,b2\n")
+    (tmp_path / "spectra.csvt").write_text(f"{kind},Real,Real\n")
+    with pytest.raises(exception()) as refused:
+        run("gmmselect:trainselectiontable", {"INPUT": str(table), "FIELD": "class",
+                                              "OUTPUT_MODEL": str(tmp_path / "out" / "model.gmm")})
+    assert str(refused.value) == (f"Table {str(table)!r} has no rows: give a table of spectra, one row each "
+                                  "(its class, then one value per band).")
+    assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize(("algorithm_id", "extra", "fix"), [
