@@ -4,24 +4,25 @@ random inputs and random parameter values, one seeded case after another.
     /usr/bin/python3 dev/scripts/randomised_runs.py [--seeds 0:300] [--qgis-process | --french]
                                                     [--messages FILE]
 
-A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none; square,
-rectangular, rotated or south-up pixels; band names, wavelengths, both or neither; a GeoTIFF, an ENVI file,
-a VRT, a page of a multi-page GeoTIFF (a subdataset) or a GeoTIFF opened with an option, loaded as QGIS
-loads such a layer, at times with no-data values or a CRS set in QGIS; Predict's mask and the map the
-sample design and Assess read at times with no-data values set in QGIS), a random class layer (polygons,
-points, several parts, features without a geometry or outside the scene; a class field of text, integers or
-reals, named with spaces or accents, with empty and null values and names that differ only in case; the
-scene's CRS, another or none) and a random table of spectra (its column types in a .csvt, guessed by OGR as
-QGIS may open it, or none); the class layer is at times a layer of the project with an edit not saved or a
-virtual class field, at times holds a polygon of invalid geometry (a ring crossing itself), and is read
-with one of Processing's three invalid-feature checks, at times set on the layer itself (its advanced
-options). Then it runs a chain: a training algorithm (Train GMM, Train Selection or Train Selection from a
-table), Predict with its model (a bundled model when training was refused), the sample design on the map,
-Assess with its points relabelled in part.
-Each parameter keeps its default or takes a value drawn from valid and invalid ones (out of range, NaN,
-fractions, lists that are not lists, option keys, wrong fields), each output a path of the right or a
-wrong extension, onto an input or another output, in a folder that does not exist; one run in five is
-cancelled at a random progress (not through qgis_process). Claims of every run:
+A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none; square, rectangular,
+rotated or south-up pixels; band names, wavelengths, both or neither; a GeoTIFF, an ENVI file, a VRT, a page
+of a multi-page GeoTIFF (a subdataset) or a GeoTIFF opened with an option, loaded as QGIS loads such a layer,
+at times with no-data values or a CRS set in QGIS; Predict's mask and the map the sample design and Assess
+read at times with no-data values set in QGIS), a random class layer (polygons, points, several parts,
+features without a geometry or outside the scene; a class field of text, integers or reals, named with spaces
+or accents, with empty and null values and names that differ only in case; the scene's CRS, WGS 84, PSAD56
+(whose datum PROJ links to WGS 84 by 9 operations, one of which the project then sets at times, either way
+round) or none) and a random table of spectra (its column types in a .csvt, guessed by OGR as QGIS may open
+it, or none); the class layer is at times a layer of the project with an edit not saved or a virtual class
+field, at times holds a polygon of invalid geometry (a ring crossing itself), and is read with one of
+Processing's three invalid-feature checks, at times set on the layer itself (its advanced options), at times
+its selected features only (a random share selected in the project) or its first n. Then it runs a chain: a
+training algorithm (Train GMM, Train Selection or Train Selection from a table), Predict with its model (a
+bundled model when training was refused), the sample design on the map, Assess with its points relabelled in
+part. Each parameter keeps its default or takes a value drawn from valid and invalid ones (out of range, NaN,
+fractions, lists that are not lists, option keys, wrong fields), each output a path of the right or a wrong
+extension, onto an input or another output, in a folder that does not exist; one run in five is cancelled at a
+random progress (not through qgis_process). Claims of every run:
 
 - it returns its outputs, or raises a QgsProcessingException whose message holds no traceback and no text
   of Python's or NumPy's own errors, raised by the plugin's own checks (not from inside NumPy, SciPy or
@@ -33,6 +34,9 @@ cancelled at a random progress (not through qgis_process). Claims of every run:
   computes its statistics: the raster's `.aux.xml`, and a VRT input rewritten with them inside;
 - what it returns opens: the model loads, the rasters have the scene's size, the tables and the sample
   points read;
+- a model trained on the scene records how QGIS gave its inputs as the case gave them: Processing's
+  invalid-feature check, the selected features only, a feature limit, the project's transformation, the
+  scene's no-data and CRS set in QGIS;
 - where a GeoTIFF scene's bands carry names or wavelengths and a model was trained on it, Predict maps the
   scene as another image would hold it (its bands in another order, maybe one extra band of another name
   and wavelength) as it maps the scene, pixel for pixel.
@@ -80,6 +84,8 @@ RAW_ERRORS = ("Traceback", "could not convert", "invalid literal", "broadcast", 
 #: A refusal that calls an input missing, in English or French: the path it names.
 MISSING = re.compile(r"'([^']+)' (?:does not exist|n'existe pas)")
 PROJECTED, GEOGRAPHIC = 32719, 4326
+#: PSAD56, whose datum PROJ links to WGS 84 by 9 operations over the scenes (a project may set one).
+PSAD56 = 4248
 #: Geotransforms of the scene: north up with square pixels (most often), rectangular pixels, rotated,
 #: south up.
 GRIDS = [(300000.0, 30.0, 0.0, 6300000.0, 0.0, -30.0)] * 5 + [
@@ -201,17 +207,19 @@ CLASS_VALUES = {
 
 def random_layer(rng, path, transform, size, scene_epsg, field):
     """6 to 30 training features over the quarters of a scene of `size` (columns, rows), a class per
-    quarter, some off the scene or without a geometry, in a GeoPackage, their class in `field`: its path."""
+    quarter, some off the scene or without a geometry, in a GeoPackage, their class in `field`, in the
+    scene's CRS, WGS 84, PSAD56 or none: (its path, its EPSG or None)."""
     kind = list(CLASS_VALUES)[rng.integers(len(CLASS_VALUES))]
     labels, odd = (list(values) for values in CLASS_VALUES[kind])
     if rng.random() < 0.25:
         labels[rng.integers(4)] = odd[rng.integers(len(odd))]
-    epsg = int(rng.choice([scene_epsg or PROJECTED, GEOGRAPHIC])) if rng.random() < 0.9 else None
+    epsg = int(rng.choice([scene_epsg or PROJECTED, GEOGRAPHIC, PSAD56], p=[0.55, 0.3, 0.15])) \
+        if rng.random() < 0.9 else None
     reference = osr.SpatialReference()
     reference.ImportFromEPSG(epsg or PROJECTED)
     reference.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
     to_layer = None
-    if epsg == GEOGRAPHIC:
+    if epsg in (GEOGRAPHIC, PSAD56):
         projected = osr.SpatialReference()
         projected.ImportFromEPSG(PROJECTED)
         projected.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
@@ -240,7 +248,7 @@ def random_layer(rng, path, transform, size, scene_epsg, field):
         feature.SetField("note", "x")
         layer.CreateFeature(feature)
     source = None
-    return path
+    return path, epsg
 
 
 def shown_in_qgis(rng, path, field):
@@ -457,6 +465,7 @@ class Case:
         self.problems, self.counts, self.taken = [], {"done": 0, "refused": 0, "travelled": 0}, []
         self.runs = []  # (algorithm id, cancelled, the refusal's message or None), for --messages
         self.invalid_check = None  # Processing's invalid-feature check of the runs (None: the setting's)
+        self.recorded = {}  # what a model trained on the layers records of how QGIS gave them (check_record)
 
     def run(self, algorithm_id, base, scene_size):
         """Run `algorithm_id` on `base` plus random parameters (in this process, or through qgis_process,
@@ -500,6 +509,23 @@ class Case:
         self.taken.extend(outputs)
         return results
 
+
+    def check_record(self, model):
+        """Claim: the model trained records how QGIS gave its inputs as the case gave them (`recorded`):
+        Processing's invalid-feature check, the training layer's selected features only and feature limit,
+        the project's transformation (its PROJ string), the scene's no-data and CRS set in QGIS."""
+        from gmmselect.core import load_model
+
+        source = load_model(model).training.source
+        read_as = source.get("read_as", {})
+        found = {"invalid_geometries": source.get("invalid_geometries"),
+                 "transformation": read_as.get("transformation", {}).get("proj"),
+                 **{key: key in read_as.get("training", {}) for key in ("selected_only", "feature_limit")},
+                 **{key: key in read_as.get("raster", {}) for key in ("no_data", "crs")}}
+        given = {"transformation": None, **self.recorded}
+        wrong = {key: (found[key], expected) for key, expected in given.items() if found[key] != expected}
+        if wrong:
+            self.problems.append(f"the model {model} records otherwise (found, given): {wrong}")
 
     def travel(self, scene, model, other):
         """Claim: Predict maps `other`, the scene's bands held otherwise (travelled()), as the scene, pixel
@@ -553,18 +579,54 @@ def project_layer(source, vector=False, no_data=None, epsg=None):
     return QgsProject.instance().addMapLayer(layer).id()
 
 
-def invalid_checks(rng, training):
-    """(Processing's invalid-feature check, the training layer with one of its own at times): either may be
-    any of the three checks (stop, skip, read as it is)."""
-    from qgis.core import QgsFeatureRequest, QgsProcessingFeatureSourceDefinition
+def training_source(rng, training):
+    """(Processing's invalid-feature check, the training layer as given, what a model of it records): either
+    check may be any of the three (stop, skip, read as it is), the layer's own at times (its advanced
+    options); at times the layer's selected features only (a random share of them selected in the project)
+    or its first n features. The record: {'invalid_geometries': rule, 'selected_only', 'feature_limit'}."""
+    from qgis.core import QgsFeatureRequest, QgsProcessingFeatureSourceDefinition, QgsProject
 
     checks = [QgsFeatureRequest.GeometryAbortOnInvalid, QgsFeatureRequest.GeometrySkipInvalid,
               QgsFeatureRequest.GeometryNoCheck]
-    if rng.random() < 0.2:
+    rules = dict(zip(checks, ("stop", "skip", "use")))
+    check, own = checks[rng.integers(3)], checks[rng.integers(3)] if rng.random() < 0.2 else None
+    selected, limit = rng.random() < 0.1, int(rng.choice([1, 5, 12])) if rng.random() < 0.1 else -1
+    if selected:
+        project = QgsProject.instance()
+        layer = project.mapLayer(training) or project.mapLayer(project_layer(training, vector=True))
+        layer.selectByIds([fid for fid in layer.allFeatureIds() if rng.random() < 0.7])
+        training = layer.id()
+    if own is not None or selected or limit != -1:
         training = QgsProcessingFeatureSourceDefinition(
-            training, False, -1, QgsProcessingFeatureSourceDefinition.FlagOverrideDefaultGeometryCheck,
-            checks[rng.integers(3)])
-    return checks[rng.integers(3)], training
+            training, selected, limit,
+            QgsProcessingFeatureSourceDefinition.FlagOverrideDefaultGeometryCheck if own is not None else
+            QgsProcessingFeatureSourceDefinition.Flags(), own if own is not None else check)
+    recorded = {"invalid_geometries": rules[own if own is not None else check], "selected_only": selected,
+                "feature_limit": limit != -1}
+    return check, training, recorded
+
+
+def project_transformation(rng, layer_epsg, scene_epsg):
+    """Set a coordinate operation between PSAD56 and the scenes' CRS on the project, either way round, where
+    the training layer is in PSAD56 (one time in two): its PROJ string where it applies (the scene shown in
+    the scenes' CRS), else None (PROJ's choice)."""
+    from qgis.core import (
+        QgsCoordinateReferenceSystem,
+        QgsCoordinateTransformContext,
+        QgsDatumTransform,
+        QgsProject,
+    )
+
+    if layer_epsg != PSAD56 or rng.random() < 0.5:
+        return None
+    crs = [QgsCoordinateReferenceSystem(f"EPSG:{epsg}") for epsg in (PSAD56, PROJECTED)]
+    first, second = crs if rng.random() < 0.7 else crs[::-1]
+    operations = [choice for choice in QgsDatumTransform.operations(first, second) if choice.isAvailable]
+    chosen = operations[rng.integers(len(operations))]
+    transforms = QgsCoordinateTransformContext()
+    transforms.addCoordinateOperation(first, second, chosen.proj)
+    QgsProject.instance().setTransformContext(transforms)
+    return chosen.proj if scene_epsg == PROJECTED else None
 
 
 def random_case(seed, folder, origins, cli=False):
@@ -579,6 +641,8 @@ def random_case(seed, folder, origins, cli=False):
     size, n_bands = (opened.RasterXSize, opened.RasterYSize), opened.RasterCount
     opened = None
     case.taken.append(scene_file)
+    shown = {"no_data": False, "crs": False}  # what QGIS shows of the scene otherwise than its file
+    scene_crs = epsg
     if scene != scene_file and not cli:
         # a subdataset or open options: Processing finds no file of that name, so it gets the layer of the
         # project, as the Toolbox gives it (qgis_process, which has no project, refuses the name)
@@ -586,8 +650,14 @@ def random_case(seed, folder, origins, cli=False):
     elif not cli and rng.random() < 0.1:  # a layer of the project with no-data set in QGIS
         band, low, high = int(rng.integers(1, n_bands + 1)), *sorted(rng.normal(0, 50, 2))
         scene = project_layer(scene, no_data=(band, (low, high)))
+        shown["no_data"] = True
     elif not cli and rng.random() < 0.1:  # a layer of the project in a CRS set in QGIS (a file without one)
-        scene = project_layer(scene, epsg=PROJECTED if epsg is None or rng.random() < 0.5 else GEOGRAPHIC)
+        scene_crs = PROJECTED if epsg is None or rng.random() < 0.5 else GEOGRAPHIC
+        scene = project_layer(scene, epsg=scene_crs)
+        if scene_crs == epsg:  # no claim: a file's own CRS may be read as another
+            del shown["crs"]
+        else:
+            shown["crs"] = True
     fast = {"MAX_SAMPLES": int(rng.choice([0, 50, 200])), "REPEATS": 1, "FOLDS": int(rng.choice([2, 3, 5]))}
     kind = rng.choice(["traingmm", "trainselection", "trainselectiontable"])
     field = str(rng.choice(["class", "class", "Classe é", "class name", "select"]))
@@ -600,14 +670,18 @@ def random_case(seed, folder, origins, cli=False):
                 "GROUP_FIELD": rng.choice(["group", "", "class"]), "MAX_FEATURES": 3,
                 "REPEATS": 1, "FOLDS": fast["FOLDS"]}
     else:
-        layer = random_layer(rng, os.path.join(inputs, "training.gpkg"), transform, size, epsg, field)
+        layer, layer_epsg = random_layer(rng, os.path.join(inputs, "training.gpkg"), transform, size, epsg,
+                                         field)
         case.taken.append(layer)
         base = {"INPUT": scene, "TRAINING": layer, "FIELD": field if rng.random() < 0.95 else "note",
                 **fast}
+        case.recorded = {"invalid_geometries": "use", "selected_only": False, "feature_limit": False}
         if not cli and rng.random() < 0.15:
             base["TRAINING"], base["FIELD"] = shown_in_qgis(rng, layer, base["FIELD"])
         if not cli:
-            case.invalid_check, base["TRAINING"] = invalid_checks(rng, base["TRAINING"])
+            case.invalid_check, base["TRAINING"], case.recorded = training_source(rng, base["TRAINING"])
+            case.recorded["transformation"] = project_transformation(rng, layer_epsg, scene_crs)
+        case.recorded.update(shown)
         if kind == "trainselection":
             base["MAX_FEATURES"] = 3
     base["OUTPUT_MODEL"] = destination(rng, outputs, "model", "gmm", case.taken)
@@ -615,6 +689,8 @@ def random_case(seed, folder, origins, cli=False):
         if rng.random() < 0.3 and (name != "OUTPUT_CURVE" or kind != "traingmm"):
             base[name] = destination(rng, outputs, name.lower(), extension, case.taken)
     trained = case.run(f"gmmselect:{kind}", base, size)
+    if trained and kind != "trainselectiontable":
+        case.check_record(trained["OUTPUT_MODEL"])
     model = trained["OUTPUT_MODEL"] if trained else BUNDLED_MODEL
     predict = {"INPUT": scene, "MODEL": model,
                "OUTPUT": destination(rng, outputs, "classes", "tif", case.taken)}
@@ -681,7 +757,7 @@ def main():
     gdal.UseExceptions()
     gdal.PushErrorHandler("CPLQuietErrorHandler")
     start_qgis()
-    from qgis.core import QgsProject
+    from qgis.core import QgsCoordinateTransformContext, QgsProject
 
     origins = Origins()
     counts, failed, start = {"done": 0, "refused": 0, "travelled": 0}, 0, time.perf_counter()
@@ -702,6 +778,7 @@ def main():
             for problem in problems:
                 print(f"seed {seed}: {problem}", flush=True)
             QgsProject.instance().removeAllMapLayers()
+            QgsProject.instance().setTransformContext(QgsCoordinateTransformContext())
             shutil.rmtree(folder, ignore_errors=True)
     print(f"runs, seeds {first}-{last - 1}: {last - first - failed} cases passed, {failed} failed; "
           f"{counts['done']} runs done, {counts['refused']} refused, {counts['travelled']} scenes travelled, "
