@@ -1,5 +1,6 @@
 """Predict: classify a raster with a GMM Select model, block by block within a memory budget."""
 
+import json
 import os
 import time
 from contextlib import nullcontext
@@ -21,7 +22,7 @@ from ..raster.bands import model_bands, parse_band_map
 from ..raster.distributed import scheduler_client
 from ..raster.files import qml_path
 from ..raster.report import tau_text
-from .base import GmmSelectAlgorithm, progress_between, report_words
+from .base import GmmSelectAlgorithm, progress_between, recorded_reading, report_words
 
 
 class ClassStyle(QgsProcessingLayerPostProcessorInterface):
@@ -195,7 +196,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                                is_canceled=feedback.isCanceled, log=self.logTo(feedback),
                                n_raster_bands=saved.n_raster_bands, outputs=self.staging,
                                model_bands=model_bands(saved, band_numbers), band_map=band_map, client=client,
-                               no_data=image.no_data, mask_no_data=mask.no_data.get(1), crs=image.crs)
+                               no_data=image.no_data, mask_no_data=mask.no_data.get(1), crs=image.crs,
+                               provenance=self.provenance(model_path, image, mask))
             self.commitOutputs(feedback)
         self.styled_outputs = [path for path in (output, confidence, probabilities) if path]
         self.info(feedback, GmmSelect.tr("Classification written to {0} ({1:.2f} s)").format(
@@ -203,6 +205,14 @@ class PredictAlgorithm(GmmSelectAlgorithm):
         return {self.OUTPUT: output, self.CONFIDENCE: confidence, self.PROBABILITIES: probabilities,
                 self.SELECTED_BANDS: ",".join(str(band) for band in band_numbers),
                 self.N_SELECTED: len(band_numbers)}
+
+    @staticmethod
+    def provenance(model_path, image, mask):
+        """The GDAL metadata items naming the model file and how QGIS gave the raster and the mask where that
+        is not as their files hold them (JSON, as a model records it), for every output."""
+        read_as = recorded_reading(raster=image.read_as, mask=mask.read_as)
+        return {"GMMSELECT_MODEL": os.path.abspath(model_path),
+                "GMMSELECT_READ_AS": json.dumps(read_as["read_as"]) if read_as else ""}
 
     def postProcessAlgorithm(self, context, feedback):
         """Main thread: have QGIS apply the .qml written next to each output when it loads it, and load

@@ -55,7 +55,8 @@ def label_type(labels):
 class OutputRaster:
     """A tiled, DEFLATE-compressed GeoTIFF on the source's grid, written under its staged temporary name."""
 
-    def __init__(self, path, temporary, source, n_bands, gdal_type, nodata, band_names, crs=None):
+    def __init__(self, path, temporary, source, n_bands, gdal_type, nodata, band_names, crs=None,
+                 metadata=None):
         self.path = path
         self.dataset = gdal.GetDriverByName("GTiff").Create(
             temporary, source.RasterXSize, source.RasterYSize, n_bands, gdal_type, CREATION_OPTIONS)
@@ -67,6 +68,7 @@ class OutputRaster:
         if geotransform is not None:
             self.dataset.SetGeoTransform(geotransform)
         self.dataset.SetProjection(crs or source.GetProjection())
+        self.dataset.SetMetadata(metadata or {})
         for number, name in enumerate(band_names, 1):
             band = self.dataset.GetRasterBand(number)
             band.SetNoDataValue(nodata)
@@ -87,8 +89,8 @@ class OutputRaster:
 class Outputs:
     """The output rasters of one prediction: classification, and optionally confidence and probabilities."""
 
-    def __init__(self, staging, source, mixture, paths, names, colors, crs=None):
-        self.staging, self.rasters, self.crs = staging, {}, crs
+    def __init__(self, staging, source, mixture, paths, names, colors, crs=None, metadata=None):
+        self.staging, self.rasters, self.crs, self.metadata = staging, {}, crs, metadata
         self.label_type = label_type(mixture.labels_)
         self._open("classification", paths, source, 1, self.label_type, CLASSIFICATION_NODATA, ["class"])
         if self.label_type != gdal.GDT_UInt32:
@@ -104,7 +106,8 @@ class Outputs:
         if paths.get(key):
             try:
                 self.rasters[key] = OutputRaster(paths[key], self.staging.stage_raster(paths[key]), source,
-                                                 n_bands, gdal_type, nodata, band_names, self.crs)
+                                                 n_bands, gdal_type, nodata, band_names, self.crs,
+                                                 self.metadata)
             except BaseException:
                 self.close()
                 raise
@@ -226,7 +229,7 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
                    memory_mb=256, progress=None, is_canceled=None, log=None, workers=None,
                    n_raster_bands=None, model_bands=None, band_map=None,
                    wavelength_tolerance=WAVELENGTH_TOLERANCE, outputs=None, client=None, no_data=None,
-                   mask_no_data=None, crs=None):
+                   mask_no_data=None, crs=None, provenance=None):
     """Classify a raster with a GaussianMixture over bands `band_numbers` (1-based, in the model's order)
     and write GeoTIFFs: the classification (smallest unsigned type, no-data 0, colour table, category
     names, QML), the confidence (float32 in [0, 1], no-data -1, QML) and optionally one posterior band
@@ -241,7 +244,9 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     OutputSet `outputs`, which the caller then commits (with its other files) or discards; without
     one, they are published when complete. `no_data` {raster band number: BandNoData}: where a band's
     no-data is not (only) its file's; `mask_no_data` the mask's BandNoData where it is not its file's; `crs`
-    the raster's CRS (WKT) where it is not its file's, the outputs'.
+    the raster's CRS (WKT) where it is not its file's, the outputs'. Every output says what made it in its
+    GDAL metadata (Layer Properties > Information in QGIS): the raster, the bands read and the mask
+    (GMMSELECT_RASTER, GMMSELECT_BANDS, GMMSELECT_MASK), and the items of `provenance` {name: text}.
     """
     workers = workers or os.cpu_count() or 1
     reader, conversion, lines = matched_reader(raster_path, band_numbers, mask_path, n_raster_bands,
@@ -273,7 +278,10 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
             bands=reader.band_numbers, windows=len(windows), threads=workers))
     staging = outputs if outputs is not None else OutputSet()
     try:
-        rasters = Outputs(staging, reader.dataset, mixture, paths, names, colors, crs)
+        made_of = {"GMMSELECT_RASTER": raster_path, "GMMSELECT_MASK": mask_path,
+                   "GMMSELECT_BANDS": ",".join(map(str, reader.band_numbers)), **(provenance or {})}
+        rasters = Outputs(staging, reader.dataset, mixture, paths, names, colors, crs,
+                          {name: str(text) for name, text in made_of.items() if text})
         try:
             if client is not None:
                 task = (absolute_name(raster_path), mask_path and absolute_name(mask_path),

@@ -1058,6 +1058,12 @@ def test_no_data_set_in_qgis_is_the_no_data_read(model, tmp_path):
         int(band): BandNoData(values["file_value"], tuple(map(tuple, values["ranges"])))
         for band, values in recorded["raster"]["no_data"].items()})
     assert [again.counts[name] for name in shown_model.class_names_] == shown_model.counts_.tolist()
+    # the maps say what made them: the model, the raster, its bands, and how QGIS gave it (as a model records)
+    for name, raster in [("shown", shown), ("written", written)]:
+        made_of = gdal.Open(str(tmp_path / f"{name}_map.tif")).GetMetadata()
+        assert {key: value for key, value in made_of.items() if key.startswith("GMMSELECT")} == {
+            "GMMSELECT_MODEL": model, "GMMSELECT_RASTER": raster, "GMMSELECT_BANDS": "1,2,3,4,5,6,7",
+            **({"GMMSELECT_READ_AS": json.dumps(recorded)} if name == "shown" else {})}
     np.testing.assert_array_equal(shown_model.counts_, written_model.counts_)
     np.testing.assert_array_equal(shown_model.means_, written_model.means_)
     assert shown_model.counts_.sum() < sum(LANDSAT_COUNTS.values())

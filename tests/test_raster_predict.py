@@ -113,6 +113,30 @@ def test_nodata_nan_and_mask_give_nodata_outputs(tmp_path, model):
     assert progress[-1] == 100.0
 
 
+def test_every_output_says_what_made_it_in_its_metadata(tmp_path, model):
+    """The classification, the confidence and the posteriors name the raster, the bands read, the mask and
+    the caller's own items in their GDAL metadata (QGIS: Layer Properties > Information); without a mask
+    or items, none of theirs."""
+    mask = write_raster(tmp_path / "mask.tif", np.ones((1, 310, 287), dtype=np.uint8),
+                        gdal.Open(LANDSAT).GetGeoTransform())
+    paths = predict_raster(LANDSAT, model, BANDS, str(tmp_path / "c.tif"), str(tmp_path / "p.tif"),
+                           str(tmp_path / "posteriors.tif"), mask_path=mask,
+                           provenance={"GMMSELECT_MODEL": "/models/landsat.gmm", "EMPTY": ""})
+    assert paths.keys() == {"classification", "confidence", "probabilities"}
+    for path in paths.values():
+        assert made_of(path) == {"GMMSELECT_RASTER": LANDSAT, "GMMSELECT_BANDS": "1,2,3,4,5,7",
+                                 "GMMSELECT_MASK": mask, "GMMSELECT_MODEL": "/models/landsat.gmm"}
+    alone = predict_raster(LANDSAT, model, BANDS, str(tmp_path / "alone.tif"))["classification"]
+    assert made_of(alone) == {"GMMSELECT_RASTER": LANDSAT, "GMMSELECT_BANDS": "1,2,3,4,5,7"}
+
+
+def made_of(path):
+    """The GDAL metadata of a raster but GeoTIFF's own AREA_OR_POINT."""
+    metadata = gdal.Open(path).GetMetadata()
+    assert metadata.pop("AREA_OR_POINT") == "Area"
+    return metadata
+
+
 def test_labels_above_255_take_uint16(tmp_path):
     pixels = np.random.default_rng(2).normal(size=(2, 40, 50))
     pixels[:, :, 25:] += 5
