@@ -613,7 +613,7 @@ def read_as_parts(given, words):
 
 def range_text(low, high, low_included, high_included):
     """A no-data range as comparisons of the value x: '0 ≤ x < 10', 'x ≥ 250' (None: no bound)."""
-    if low is not None and low == high:
+    if low is not None and low == high and low_included and high_included:
         return f"x = {low:.10g}"
     left = "" if low is None else f"{low:.10g} {'≤' if low_included else '<'} "
     right = "" if high is None else f" {'≤' if high_included else '<'} {high:.10g}"
