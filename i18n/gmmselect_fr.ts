@@ -1565,7 +1565,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../core/folds.py" line="78"/>
         <source>the number of folds must be an integer &gt;= 2, or &apos;{loo}&apos; for leave-one-out; got {folds!r}</source>
-        <translation>le nombre de plis doit être un entier &gt;= 2, ou '{loo}' pour la validation croisée un contre tous (leave-one-out) ; reçu {folds!r}</translation>
+        <translation>le nombre de plis doit être un entier &gt;= 2, ou '{loo}' pour la validation croisée leave-one-out (chacun laissé de côté à son tour) ; reçu {folds!r}</translation>
     </message>
     <message>
         <location filename="../core/folds.py" line="88"/>
