@@ -3362,5 +3362,10 @@ Taille {1} : {2:.6g}{3}
         <source>layer {layer!r} of {path!r} has no feature with a geometry: draw polygons (or points) over the raster, or choose another layer</source>
         <translation>la couche {layer!r} de {path!r} n'a aucune entité avec une géométrie : dessinez des polygones (ou des points) sur le raster, ou choisissez une autre couche</translation>
     </message>
+    <message>
+        <location filename="../raster/notices.py" line="36"/>
+        <source>reference points of {vector} drawn in another stratum (their field {field}) than the one the estimates give them: {count} of {total} (FIDs {fids}); was the sample drawn on another map? The estimates take the strata of {strata}: give the map the sample was drawn on as the strata (STRATA), or they are biased</source>
+        <translation>points de référence de {vector} tirés dans une autre strate (leur champ {field}) que celle que leur donnent les estimations : {count} sur {total} (FID {fids}) ; l'échantillon a-t-il été tiré sur une autre carte ? Les estimations prennent les strates de {strata} : donnez comme strates (STRATA) la carte sur laquelle l'échantillon a été tiré, sans quoi elles sont biaisées</translation>
+    </message>
 </context>
 </TS>

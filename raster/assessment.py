@@ -36,6 +36,8 @@ from .vector import class_field_index, open_layer, spelling_key
 
 POINT_DRIVERS = {".gpkg": "GPKG", ".geojson": "GeoJSON"}
 _INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
+#: The field of a sample design's points that holds the stratum each was drawn in.
+STRATUM_FIELD = "stratum"
 
 
 # -- the map ------------------------------------------------------------------------------------
@@ -259,13 +261,43 @@ def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64
     strata = values[:, 1].astype(np.int64) if values.shape[1] > 1 else mapped
     keep = (mapped > 0) & (strata > 0)
     check_points_classified(class_map, vector_path, features, set(fids[keep].tolist()))
+    moved = other_strata(class_map, vector_path, layer, fids[keep], strata[keep])
     dropped = walk.n_unusable + walk.n_contested + int(np.sum(~keep))
     if dropped and log is not None:
         log(Text(QT_TRANSLATE_NOOP(
             "GmmSelect", "Pixels of reference polygons left out: {count} (no class in the map (no-data), or "
             "covered by polygons of different classes)"), count=dropped))
     return ReferenceSample(mapped[keep], strata[keep], codes[keep], fids[keep], features.labels,
-                           features.class_names, dropped, features.warnings)
+                           features.class_names, dropped, features.warnings + moved)
+
+
+def drawn_strata(vector_path, layer):
+    """{FID: stratum} of the reference points holding design_sample's integer field STRATUM_FIELD (the
+    stratum each was drawn in); {} for a layer without it."""
+    source, found = open_layer(vector_path, layer)
+    index = found.GetLayerDefn().GetFieldIndex(STRATUM_FIELD)
+    if index < 0 or found.GetLayerDefn().GetFieldDefn(index).GetType() not in _INTEGER_FIELDS:
+        return {}
+    found.ResetReading()
+    drawn = {feature.GetFID(): feature.GetField(index) for feature in found
+             if feature.IsFieldSetAndNotNull(index) and feature.GetGeometryRef() is not None
+             and ogr.GT_Flatten(feature.GetGeometryRef().GetGeometryType()) == ogr.wkbPoint}
+    del source
+    return drawn
+
+
+def other_strata(class_map, vector_path, layer, fids, strata):
+    """The warning naming the reference points whose stratum in the estimates (`strata`, of the samples of
+    features `fids`) is not the one their sample was drawn in (drawn_strata), if any: estimates with other
+    strata than the design's are biased (Stehman 2014)."""
+    drawn = drawn_strata(vector_path, layer)
+    sampled = {fid: stratum for fid, stratum in zip(fids.tolist(), strata.tolist()) if fid in drawn}
+    moved = sorted(fid for fid, stratum in sampled.items() if drawn[fid] != stratum)
+    if not moved:
+        return []
+    return [warning("warning other strata", vector=repr(vector_path), count=len(moved), total=len(sampled),
+                    fids=short_list(moved), strata=repr(class_map.strata_path or class_map.path),
+                    field=repr(STRATUM_FIELD))]
 
 
 def check_inside(class_map, vector_path, features):
@@ -515,7 +547,7 @@ def write_points(path, partial, class_map, rows, cols, mapped, weights, is_cance
                 path=partial, problem=gdal.GetLastErrorMsg())
         layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0],
                                    spatial_reference(class_map.crs), ogr.wkbPoint)
-        for name, kind in (("map_class", ogr.OFTInteger), ("stratum", ogr.OFTInteger),
+        for name, kind in (("map_class", ogr.OFTInteger), (STRATUM_FIELD, ogr.OFTInteger),
                            ("weight", ogr.OFTReal), ("reference", ogr.OFTString)):
             layer.CreateField(ogr.FieldDefn(name, kind))
         source.StartTransaction()
@@ -524,7 +556,7 @@ def write_points(path, partial, class_map, rows, cols, mapped, weights, is_cance
                 check_canceled(is_canceled)
             feature = ogr.Feature(layer.GetLayerDefn())
             feature.SetField("map_class", int(code))
-            feature.SetField("stratum", int(code))
+            feature.SetField(STRATUM_FIELD, int(code))
             feature.SetField("weight", float(weight))
             point = ogr.Geometry(ogr.wkbPoint)
             point.AddPoint_2D(float(x), float(y))

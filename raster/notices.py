@@ -33,6 +33,11 @@ WARNINGS = {
         "GmmSelect", "{count} features of {vector} cannot be reprojected to the raster's CRS (FIDs {fids}): "
         "their coordinates are not valid in the CRS the layer declares; they give no sample. Check the "
         "layer's CRS"),
+    "warning other strata": QT_TRANSLATE_NOOP(
+        "GmmSelect", "reference points of {vector} drawn in another stratum (their field {field}) than the "
+        "one the estimates give them: {count} of {total} (FIDs {fids}); was the sample drawn on another map? "
+        "The estimates take the strata of {strata}: give the map the sample was drawn on as the strata "
+        "(STRATA), or they are biased"),
     "warning invalid skipped": QT_TRANSLATE_NOOP(
         "GmmSelect", "features of {vector} with an invalid geometry, left out as asked: {count} of {total} "
         "(FIDs {fids}; the first: {reason}); repair them (Processing's Fix geometries) to sample them"),

@@ -13,7 +13,7 @@ import re
 import numpy as np
 import pytest
 from osgeo import gdal, ogr
-from qgis_helpers import CLASSES, LANDSAT, POLYGONS, cancel_past, recorder, start_qgis
+from qgis_helpers import CLASSES, LANDSAT, POLYGONS, cancel_past, french_translation, recorder, start_qgis
 from qgis_helpers import processing_exception as exception
 from qgis_helpers import run_algorithm as run
 
@@ -281,6 +281,49 @@ def test_strata_that_differ_from_the_map(classification, sample, tmp_path):
     z90 = 1.644854
     assert results["OVERALL_ACCURACY_CI"] == pytest.approx(
         z90 * np.sqrt(np.sum(weights ** 2 * means * (1 - means) / (sizes - 1))), rel=1e-5)   # S14 eq. 25
+
+
+def test_a_sample_assessed_in_other_strata_than_it_was_drawn_in_is_named_in_a_warning(classification, sample,
+                                                                                    tmp_path):
+    """The sample drawn on the map (its points' field 'stratum'), assessed against another map: a copy of it
+    with class 1 turned to class 2 on its upper half. The points of class 1 there now lie in stratum 2 of
+    the estimates, which weigh them as if drawn there: Assess names them in a warning (English and French)
+    and the fix; with the map they were drawn on as STRATA, or on that map, no warning."""
+    _, map_path = classification
+    other = str(tmp_path / "edited.tif")
+    gdal.Translate(other, map_path)
+    dataset = gdal.Open(other, gdal.GA_Update)
+    codes = dataset.ReadAsArray()
+    upper = np.arange(codes.shape[0])[:, None] < codes.shape[0] // 2
+    dataset.GetRasterBand(1).WriteArray(np.where(upper & (codes == 1), 2, codes).astype(codes.dtype))
+    g = dataset.GetGeoTransform()
+    dataset = None
+    source = ogr.Open(sample["OUTPUT"])
+    moved = sorted(feature.GetFID() for feature in source.GetLayer(0) if feature.GetField("stratum") == 1
+                   and (feature.GetGeometryRef().GetY() - g[3]) / g[5] < codes.shape[0] // 2)
+    total = source.GetLayer(0).GetFeatureCount()
+    source = None
+    assert 0 < len(moved) < total
+    fids = ", ".join(map(str, moved[:10])) + (", ..." if len(moved) > 10 else "")
+    said = (f"reference points of {sample['OUTPUT']!r} drawn in another stratum (their field 'stratum') than "
+            f"the one the estimates give them: {len(moved)} of {total} (FIDs {fids}); was the sample drawn "
+            f"on another map? The estimates take the strata of {other!r}: give the map the sample was drawn "
+            "on as the strata (STRATA), or they are biased")
+    for given, strata, warned in [(other, None, True), (other, map_path, False), (map_path, None, False)]:
+        feedback = recorder()
+        run("gmmselect:assess", {"INPUT": given, "STRATA": strata, "REFERENCE": sample["OUTPUT"],
+                                 "FIELD": "reference", "OUTPUT_TABLE": str(tmp_path / "table.csv")}, feedback)
+        assert [line for line in feedback.warnings if "another stratum" in line] == ([said] if warned else [])
+    with french_translation():
+        feedback = recorder()
+        run("gmmselect:assess", {"INPUT": other, "REFERENCE": sample["OUTPUT"], "FIELD": "reference",
+                                 "OUTPUT_TABLE": str(tmp_path / "table_fr.csv")}, feedback)
+    assert [line for line in feedback.warnings if "autre strate" in line] == [
+        f"points de référence de {sample['OUTPUT']!r} tirés dans une autre strate (leur champ 'stratum') que "
+        f"celle que leur donnent les estimations : {len(moved)} sur {total} (FID {fids}) ; l'échantillon "
+        f"a-t-il été tiré sur une autre carte ? Les estimations prennent les strates de {other!r} : "
+        "donnez comme strates (STRATA) la carte sur laquelle l'échantillon a été tiré, sans quoi elles sont "
+        "biaisées"]
 
 
 def test_cancel_leaves_no_sample_layer(classification, tmp_path):
