@@ -62,7 +62,9 @@ class AssessAlgorithm(GmmSelectAlgorithm):
         self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
             self.STRATA, GmmSelect.tr("Strata"), optional=True),
             GmmSelect.tr("Optional raster on the map's grid whose integer values are the strata the sample "
-                         "was drawn in (Stehman 2014's estimators). Empty: the map classes are the strata."))
+                         "was drawn in (Stehman 2014's estimators). Empty: the map classes are the strata. "
+                         "Points of the sample design (field 'stratum') in another stratum here than the one "
+                         "they were drawn in are named in a warning."))
         self.addDouble(self.CONFIDENCE, GmmSelect.tr("Confidence level"), 0.95, 0.5, 0.999,
                        GmmSelect.tr("Level of the confidence intervals; every _ci output is the half-width "
                                     "of the interval (1.96 standard errors at 0.95)."))

@@ -633,11 +633,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Strates</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="64"/>
-        <source>Optional raster on the map&apos;s grid whose integer values are the strata the sample was drawn in (Stehman 2014&apos;s estimators). Empty: the map classes are the strata.</source>
-        <translation>Raster facultatif sur la grille de la carte dont les valeurs entières sont les strates dans lesquelles l'échantillon a été tiré (estimateurs de Stehman 2014). Vide : les classes de la carte sont les strates.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/assess.py" line="66"/>
         <source>Confidence level</source>
         <translation>Niveau de confiance</translation>
@@ -3366,6 +3361,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/notices.py" line="36"/>
         <source>reference points of {vector} drawn in another stratum (their field {field}) than the one the estimates give them: {count} of {total} (FIDs {fids}); was the sample drawn on another map? The estimates take the strata of {strata}: give the map the sample was drawn on as the strata (STRATA), or they are biased</source>
         <translation>points de référence de {vector} tirés dans une autre strate (leur champ {field}) que celle que leur donnent les estimations : {count} sur {total} (FID {fids}) ; l'échantillon a-t-il été tiré sur une autre carte ? Les estimations prennent les strates de {strata} : donnez comme strates (STRATA) la carte sur laquelle l'échantillon a été tiré, sans quoi elles sont biaisées</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="64"/>
+        <source>Optional raster on the map&apos;s grid whose integer values are the strata the sample was drawn in (Stehman 2014&apos;s estimators). Empty: the map classes are the strata. Points of the sample design (field &apos;stratum&apos;) in another stratum here than the one they were drawn in are named in a warning.</source>
+        <translation>Raster facultatif sur la grille de la carte dont les valeurs entières sont les strates dans lesquelles l'échantillon a été tiré (estimateurs de Stehman 2014). Vide : les classes de la carte sont les strates. Les points du plan d'échantillonnage (champ 'stratum') situés ici dans une autre strate que celle où ils ont été tirés sont nommés dans un avertissement.</translation>
     </message>
 </context>
 </TS>
