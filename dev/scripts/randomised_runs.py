@@ -590,7 +590,7 @@ def training_source(rng, training):
               QgsFeatureRequest.GeometryNoCheck]
     rules = dict(zip(checks, ("stop", "skip", "use")))
     check, own = checks[rng.integers(3)], checks[rng.integers(3)] if rng.random() < 0.2 else None
-    selected, limit = rng.random() < 0.1, int(rng.choice([1, 5, 12])) if rng.random() < 0.1 else -1
+    selected, limit = rng.random() < 0.1, int(rng.choice([1, 12, 24])) if rng.random() < 0.1 else -1
     if selected:
         project = QgsProject.instance()
         layer = project.mapLayer(training) or project.mapLayer(project_layer(training, vector=True))
