@@ -21,7 +21,7 @@ from ..raster import predict_raster
 from ..raster.bands import model_bands, parse_band_map
 from ..raster.distributed import scheduler_client
 from ..raster.files import qml_path
-from ..raster.report import tau_text
+from ..raster.report import no_data_text, tau_text
 from .base import GmmSelectAlgorithm, progress_between, recorded_reading, report_words
 
 
@@ -186,6 +186,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                 "Model: {0} classes ({1}), tau = {2}, bands ({3}): {4}").format(
                     len(names), ", ".join(names), tau_text(mixture, report_words()), len(band_numbers),
                     ", ".join(str(band) for band in band_numbers)))
+            self.sayOtherNoData(feedback, saved, image)
             band_map = parse_band_map(self.parameterAsString(parameters, self.BAND_MAP, context))
             address = self.parameterAsString(parameters, self.DASK_SCHEDULER, context).strip()
             with scheduler_client(address) if address else nullcontext() as client:
@@ -205,6 +206,21 @@ class PredictAlgorithm(GmmSelectAlgorithm):
         return {self.OUTPUT: output, self.CONFIDENCE: confidence, self.PROBABILITIES: probabilities,
                 self.SELECTED_BANDS: ",".join(str(band) for band in band_numbers),
                 self.N_SELECTED: len(band_numbers)}
+
+    def sayOtherNoData(self, feedback, saved, image):
+        """Warn where the model was trained on this raster read with other no-data than this run reads it
+        with (models record it since they record Processing's invalid-feature check)."""
+        source = saved.training.source if saved.training is not None else {}
+        trained = source.get("read_as", {}).get("raster", {}).get("no_data", {})
+        now = image.read_as.get("no_data", {})
+        if "invalid_geometries" not in source or source.get("raster") != image.path or trained == now:
+            return
+        words = report_words()
+        self.warning(feedback, GmmSelect.tr(
+            "INPUT: the model was trained on this raster read with other no-data than this run reads it with "
+            "(then: {0}; now: {1}): pixels that were no-data then are classified now, or the reverse. Set "
+            "the same no-data on the layer (Layer Properties > Transparency)").format(
+                no_data_text(trained, words), no_data_text(now, words)))
 
     @staticmethod
     def provenance(model_path, image, mask):

@@ -3367,5 +3367,15 @@ Taille {1} : {2:.6g}{3}
         <source>Optional raster on the map&apos;s grid whose integer values are the strata the sample was drawn in (Stehman 2014&apos;s estimators). Empty: the map classes are the strata. Points of the sample design (field &apos;stratum&apos;) in another stratum here than the one they were drawn in are named in a warning.</source>
         <translation>Raster facultatif sur la grille de la carte dont les valeurs entières sont les strates dans lesquelles l'échantillon a été tiré (estimateurs de Stehman 2014). Vide : les classes de la carte sont les strates. Les points du plan d'échantillonnage (champ 'stratum') situés ici dans une autre strate que celle où ils ont été tirés sont nommés dans un avertissement.</translation>
     </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="219"/>
+        <source>INPUT: the model was trained on this raster read with other no-data than this run reads it with (then: {0}; now: {1}): pixels that were no-data then are classified now, or the reverse. Set the same no-data on the layer (Layer Properties &gt; Transparency)</source>
+        <translation>INPUT : le modèle a été entraîné sur ce raster lu avec d'autres valeurs sans donnée que celles avec lesquelles cette exécution le lit (alors : {0} ; maintenant : {1}) : des pixels alors sans donnée sont classés maintenant, ou l'inverse. Définissez les mêmes valeurs sans donnée sur la couche (Propriétés de la couche &gt; Transparence)</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="67"/>
+        <source>its file&apos;s no-data</source>
+        <translation>les valeurs sans donnée de son fichier</translation>
+    </message>
 </context>
 </TS>

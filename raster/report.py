@@ -64,6 +64,7 @@ TEXTS = {
     "crs set": QT_TRANSLATE_NOOP("GmmSelect", "in the CRS set in QGIS ({crs})"),
     "band no-data": QT_TRANSLATE_NOOP("GmmSelect", "no-data set in QGIS on band {band}: {values}"),
     "file no-data unused": QT_TRANSLATE_NOOP("GmmSelect", "the file's no-data value not used"),
+    "file no-data": QT_TRANSLATE_NOOP("GmmSelect", "its file's no-data"),
     "transformation": QT_TRANSLATE_NOOP("GmmSelect", "Transformation set in the project"),
     "invalid geometries": QT_TRANSLATE_NOOP("GmmSelect", "Features of invalid geometry"),
     "algorithm": QT_TRANSLATE_NOOP("GmmSelect", "Algorithm"),
@@ -609,6 +610,12 @@ def read_as_parts(given, words):
         texts += [] if values["file_value"] else [words("file no-data unused")]
         parts.append(words("band no-data", band=band, values=", ".join(texts)))
     return parts
+
+
+def no_data_text(no_data, words):
+    """The no-data set in QGIS on a raster's bands (a record of read_as 'no_data'), in a few words; its
+    file's no-data where none is set."""
+    return words("semicolon").join(read_as_parts({"no_data": no_data}, words)) or words("file no-data")
 
 
 def range_text(low, high, low_included, high_included):

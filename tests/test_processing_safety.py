@@ -1058,6 +1058,16 @@ def test_no_data_set_in_qgis_is_the_no_data_read(model, tmp_path):
         int(band): BandNoData(values["file_value"], tuple(map(tuple, values["ranges"])))
         for band, values in recorded["raster"]["no_data"].items()})
     assert [again.counts[name] for name in shown_model.class_names_] == shown_model.counts_.tolist()
+    # its model applied to the scene's file (as qgis_process reads it) warns; on the layer, as trained, not
+    other = ("INPUT: the model was trained on this raster read with other no-data than this run reads it "
+             "with (then: no-data set in QGIS on band 3: the file's no-data value not used; no-data set in "
+             "QGIS on band 4: 0 ≤ x ≤ 10; now: its file's no-data): pixels that were no-data then are "
+             "classified now, or the reverse. Set the same no-data on the layer (Layer Properties > "
+             "Transparency)")
+    for given, said in [(shown, [other]), (layer, [])]:
+        _, feedback = run("gmmselect:predict", {"INPUT": given, "MODEL": str(tmp_path / "shown.gmm"),
+                                                "OUTPUT": str(tmp_path / "again.tif")})
+        assert [line for line in feedback.warnings if "other no-data" in line] == said
     # the maps say what made them: the model, the raster, its bands, and how QGIS gave it (as a model records)
     for name, raster in [("shown", shown), ("written", written)]:
         made_of = gdal.Open(str(tmp_path / f"{name}_map.tif")).GetMetadata()
