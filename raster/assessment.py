@@ -98,11 +98,9 @@ class ClassMap:
         pixels are)."""
         stored = band.ReadAsArray(*window)
         values = stored.astype(np.int64)
-        nodata = band.GetNoDataValue()
-        if rule.file_value and nodata is not None and float(nodata).is_integer():
-            values[values == int(nodata)] = 0
-        if rule.ranges:
-            values[~rule.outside(stored, band)] = 0
+        usable = np.ones(values.shape, dtype=bool)
+        rule.keep_data(usable, stored, band)
+        values[~usable] = 0
         if not band.GetMaskFlags() & NO_MASK_BAND:
             values[band.GetMaskBand().ReadAsArray(*window) == 0] = 0
         values[values < 0] = 0

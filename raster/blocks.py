@@ -43,6 +43,15 @@ class BandNoData:
                 "ranges": [[None if math.isinf(low) else low, None if math.isinf(high) else high, *included]
                            for low, high, *included in self.ranges]}
 
+    def keep_data(self, usable, stored, band):
+        """Clear the usable-pixel mask `usable` where the `stored` values of GDAL `band` are no-data by this
+        rule: its file's no-data value (where used), or in one of the ranges."""
+        nodata = band.GetNoDataValue() if self.file_value else None
+        if nodata is not None:
+            usable &= stored != nodata
+        if self.ranges:
+            usable &= self.outside(stored, band)
+
     def outside(self, stored, band):
         """True where the values QGIS shows of the `stored` ones of GDAL `band` lie in none of the ranges,
         an included bound holding the values within ON_BOUND of it (QgsRasterRange.contains)."""
@@ -210,18 +219,12 @@ class PixelReader:
         self.bands = [self.dataset.GetRasterBand(number) for number in self.band_numbers]
         self.type = buffer_type(self.dataset, self.band_numbers)
         self.dtype = np.dtype(gdal_array.GDALTypeCodeToNumericTypeCode(self.type))
-        rules = [(no_data or {}).get(number, BandNoData()) for number in self.band_numbers]
-        self.nodata = [band.GetNoDataValue() if rule.file_value else None
-                       for band, rule in zip(self.bands, rules)]
-        self.ranges = [(k, rule, band) for k, (band, rule) in enumerate(zip(self.bands, rules))
-                       if rule.ranges]
+        self.rules = [(no_data or {}).get(number, BandNoData()) for number in self.band_numbers]
         self.staged = whole_pixel_bands(self.dataset, self.band_numbers, threads)
         self._staging = np.empty(0, dtype=self.dtype)
         self.own_masks = self._own_masks()
         self.mask = self._mask_band(mask_path) if mask_path else None
         self.mask_rule = mask_no_data or BandNoData()
-        self.mask_nodata = None if self.mask is None or not self.mask_rule.file_value else \
-            self.mask.GetNoDataValue()
 
     @property
     def block_size(self):
@@ -310,11 +313,8 @@ class PixelReader:
     def usable(self, bands, window):
         """The usable-pixel mask `(h, w)` of `bands (d, h, w)` read at `window`."""
         usable = np.ones(bands.shape[1:], dtype=bool)
-        for k, value in enumerate(self.nodata):
-            if value is not None and not math.isnan(value):
-                usable &= bands[k] != value
-        for k, rule, band in self.ranges:
-            usable &= rule.outside(bands[k], band)
+        for values, rule, band in zip(bands, self.rules, self.bands):
+            rule.keep_data(usable, values, band)
         if bands.dtype.kind == "f":
             usable &= np.isfinite(bands).all(axis=0)
         for mask in self.own_masks:
@@ -322,8 +322,5 @@ class PixelReader:
         if self.mask is not None:
             values = self.mask.ReadAsArray(*window)
             usable &= values > 0
-            if self.mask_nodata is not None:
-                usable &= values != self.mask_nodata
-            if self.mask_rule.ranges:
-                usable &= self.mask_rule.outside(values, self.mask)
+            self.mask_rule.keep_data(usable, values, self.mask)
         return usable
