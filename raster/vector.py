@@ -110,8 +110,8 @@ MAX_CLASS_CODE = 2**32 - 1
 
 
 def integer_codes(path, field_name, values):
-    """Codes, labels and names of a numeric class field; values must be whole numbers from 1 to
-    MAX_CLASS_CODE."""
+    """Codes, labels and names of a numeric class field (`values`: one at least); values must be whole
+    numbers from 1 to MAX_CLASS_CODE."""
     fractional = sorted({value for value in values if value != math.floor(value)})
     if fractional:
         raise DataError(QT_TRANSLATE_NOOP(
@@ -119,13 +119,13 @@ def integer_codes(path, field_name, values):
             "class codes or a text field"), field=field_name, path=path, values=fractional[:5])
     codes = np.array(values, dtype=np.int64)
     labels = np.unique(codes)
-    if labels.size and labels[0] <= 0:
+    if labels[0] <= 0:
         bad = labels[labels <= 0].tolist()
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "class field {field!r} of {path!r} holds codes {codes}; codes must be >= 1 (0 is "
             "the no-data value of the classification): recode these classes (e.g. add 1 to every code) or "
             "use a text field"), field=field_name, path=path, codes=bad)
-    if labels.size and labels[-1] > MAX_CLASS_CODE:
+    if labels[-1] > MAX_CLASS_CODE:
         bad = labels[labels > MAX_CLASS_CODE].tolist()
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "class field {field!r} of {path!r} holds codes {codes}; a classification raster "
@@ -342,6 +342,10 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
     if invalids:
         warnings.append(invalid_geometries(vector_path, found.GetName(), invalids, len(fids) + len(invalids),
                                            invalid))
+    if not fids:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "layer {layer!r} of {path!r} has no feature with a geometry: draw polygons (or "
+            "points) over the raster, or choose another layer"), layer=found.GetName(), path=vector_path)
     codes, labels, names = class_codes(vector_path, class_field, field_type, values, fids)
     warnings += similar_names(names)
     boxes = np.array(boxes, dtype=np.int64).reshape(-1, 4)
@@ -355,10 +359,6 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
     if n_outside:
         warnings.append(warning("warning outside", count=n_outside, total=len(boxes),
                                 vector=repr(vector_path), raster=repr(raster_path)))
-    if len(boxes) == 0:
-        raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "layer {layer!r} of {path!r} has no feature with a geometry: draw polygons (or "
-            "points) over the raster, or choose another layer"), layer=found.GetName(), path=vector_path)
     if outside.all():
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "no feature of {vector!r} (layer {layer!r}, features: {count}) lies over raster "
