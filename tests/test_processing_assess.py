@@ -6,9 +6,7 @@ Olofsson et al. 2014's formulas written out (eq. 1, 2, 9, 11), not with the plug
 """
 
 import csv
-import html
 import os
-import re
 
 import numpy as np
 import pytest
@@ -232,11 +230,10 @@ def test_a_map_s_no_data_set_in_qgis_is_the_no_data_read(classification, tmp_pat
 
 
 def report_inputs(path):
-    """{label: value} of the inputs table at the top of an HTML report."""
-    with open(path, encoding="utf-8") as stream:
-        inputs = re.search(r'<table class="inputs">(.*?)</table>', stream.read()).group(1)
-    return {html.unescape(label): html.unescape(value)
-            for label, value in re.findall(r"<tr><th>([^<]*)</th><td>([^<]*)</td></tr>", inputs)}
+    """{label: value} of the inputs table at the top of an HTML report (test_report's parser)."""
+    from test_report import parse
+
+    return dict(parse(path)[0].tables["inputs"][0][1:])
 
 
 def test_expected_accuracies_must_be_numbers(classification, tmp_path):
