@@ -619,7 +619,10 @@ def no_data_text(no_data, words):
 
 
 def range_text(low, high, low_included, high_included):
-    """A no-data range as comparisons of the value x: '0 ≤ x < 10', 'x ≥ 250' (None: no bound)."""
+    """A no-data range as comparisons of the value x: '0 ≤ x < 10', 'x ≥ 250' (None: no bound); every value
+    '−∞ < x < +∞'."""
+    if low is None and high is None:
+        return "−∞ < x < +∞"
     if low is not None and low == high and low_included and high_included:
         return f"x = {low:.10g}"
     left = "" if low is None else f"{low:.10g} {'≤' if low_included else '<'} "

@@ -413,6 +413,18 @@ def test_the_top_says_how_qgis_gave_the_inputs_and_what_became_of_invalid_geomet
         "Features of invalid geometry": "left out"}
 
 
+@pytest.mark.parametrize("bounds, text", [
+    ((0.0, 10.0, True, False), "0 ≤ x < 10"), ((250, None, False, True), "250 < x"),
+    ((None, -0.5, False, True), "x ≤ -0.5"), ((7, 7, True, True), "x = 7"), ((7, 7, True, False), "7 ≤ x < 7"),
+    ((None, None, True, True), "−∞ < x < +∞")])
+def test_a_no_data_range_reads_as_comparisons_of_x(bounds, text):
+    """A range of QGIS's no-data as the report writes it; both bounds infinite (every value no-data) once
+    read 'x'."""
+    from gmmselect.raster.report import range_text
+
+    assert range_text(*bounds) == text
+
+
 def test_a_model_read_from_its_files_says_only_processing_s_check(selection):
     """A run that read its inputs as their files hold them records no 'read_as': the top shows only the
     invalid-feature check of its run (Processing's default: stop)."""
