@@ -763,11 +763,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Points de l'échantillon</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="67"/>
-        <source>Point layer (GeoPackage or GeoJSON) in the raster&apos;s CRS with fields map_class, stratum (= map_class), weight (inclusion weight: class pixels / class samples) and an empty reference field to fill in.</source>
-        <translation>Couche de points (GeoPackage ou GeoJSON) dans le SCR du raster avec les champs map_class, stratum (= map_class), weight (poids d'inclusion : pixels de la classe / échantillons de la classe) et un champ reference vide à remplir.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/sample_design.py" line="70"/>
         <source>Number of sample points</source>
         <translation>Nombre de points de l'échantillon</translation>
@@ -3376,6 +3371,16 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="67"/>
         <source>its file&apos;s no-data</source>
         <translation>les valeurs sans donnée de son fichier</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="67"/>
+        <source>Point layer (GeoPackage or GeoJSON) in the raster&apos;s CRS with fields map_class, stratum (= map_class), weight (inclusion weight: class pixels / class samples), stratum_pixels (the class&apos;s pixels, which Assess compares with its strata) and an empty reference field to fill in.</source>
+        <translation>Couche de points (GeoPackage ou GeoJSON) dans le SCR du raster avec les champs map_class, stratum (= map_class), weight (poids d'inclusion : pixels de la classe / échantillons de la classe), stratum_pixels (les pixels de la classe, qu'Assess compare à ses strates) et un champ reference vide à remplir.</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="41"/>
+        <source>the strata of {strata} are not those the sample of {vector} was drawn in: classified pixels per stratum when drawn (its points&apos; field {field}) -&gt; now: {sizes}; was the sample drawn on another map, or the map edited since? The estimates weigh the strata by their pixels in {strata}: give the map the sample was drawn on, as it was, as the strata (STRATA), or they are biased</source>
+        <translation>les strates de {strata} ne sont pas celles dans lesquelles l'échantillon de {vector} a été tiré : pixels classés par strate au tirage (champ {field} de ses points) -&gt; maintenant : {sizes} ; l'échantillon a-t-il été tiré sur une autre carte, ou la carte modifiée depuis ? Les estimations pondèrent les strates par leurs pixels dans {strata} : donnez comme strates (STRATA) la carte sur laquelle l'échantillon a été tiré, telle qu'elle était, sans quoi elles sont biaisées</translation>
     </message>
 </context>
 </TS>

@@ -32,12 +32,13 @@ from .files import OutputSet, check_distinct, dataset_files
 from .info import geotransform_of, open_raster, spatial_reference
 from .notices import warning
 from .samples import SampleWalk
-from .vector import class_field_index, open_layer, spelling_key
+from .vector import INTEGER_FIELDS, class_field_index, open_layer, spelling_key
 
 POINT_DRIVERS = {".gpkg": "GPKG", ".geojson": "GeoJSON"}
-_INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
 #: The field of a sample design's points that holds the stratum each was drawn in.
 STRATUM_FIELD = "stratum"
+#: The field of a sample design's points that holds the classified pixels of that stratum when drawn, N_h.
+STRATUM_PIXELS_FIELD = "stratum_pixels"
 
 
 # -- the map ------------------------------------------------------------------------------------
@@ -236,11 +237,12 @@ def stacked_source(class_map):
     return path
 
 
-def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64, log=None,
+def read_reference(class_map, counts, vector_path, class_field, layer=None, memory_mb=64, log=None,
                    is_canceled=None, invalid="use", operation=None):
     """The ReferenceSample of the features of a vector over the map (reference codes are the feature
     labels as SampleWalk codes them, invalid geometries as `invalid` says, reprojected by `operation` where
-    given); DataError for features outside the map and points without class."""
+    given), warned where the map's strata (`counts`) are not those a sample design drew it in; DataError
+    for features outside the map and points without class."""
     source = stacked_source(class_map)
     try:
         walk = SampleWalk(source, vector_path, class_field, layer=layer, memory_mb=memory_mb,
@@ -259,7 +261,7 @@ def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64
     strata = values[:, 1].astype(np.int64) if values.shape[1] > 1 else mapped
     keep = (mapped > 0) & (strata > 0)
     check_points_classified(class_map, vector_path, features, set(fids[keep].tolist()))
-    moved = other_strata(class_map, vector_path, layer, fids[keep], strata[keep])
+    moved = other_strata(class_map, counts, vector_path, layer, fids[keep], strata[keep])
     dropped = walk.n_unusable + walk.n_contested + int(np.sum(~keep))
     if dropped and log is not None:
         log(Text(QT_TRANSLATE_NOOP(
@@ -270,32 +272,61 @@ def read_reference(class_map, vector_path, class_field, layer=None, memory_mb=64
 
 
 def drawn_strata(vector_path, layer):
-    """{FID: stratum} of the reference points holding design_sample's integer field STRATUM_FIELD (the
-    stratum each was drawn in); {} for a layer without it."""
+    """{FID: (stratum, N_h or None)} of the reference points holding design_sample's integer field
+    STRATUM_FIELD (the stratum each was drawn in) and, where they hold it, STRATUM_PIXELS_FIELD (that
+    stratum's classified pixels then); {} for a layer without the first."""
     source, found = open_layer(vector_path, layer)
-    index = found.GetLayerDefn().GetFieldIndex(STRATUM_FIELD)
-    if index < 0 or found.GetLayerDefn().GetFieldDefn(index).GetType() not in _INTEGER_FIELDS:
+    index, pixels = (integer_field(found, name) for name in (STRATUM_FIELD, STRATUM_PIXELS_FIELD))
+    if index < 0:
         return {}
     found.ResetReading()
-    drawn = {feature.GetFID(): feature.GetField(index) for feature in found
+    drawn = {feature.GetFID(): (feature.GetField(index), feature.GetField(pixels)
+                                if pixels >= 0 and feature.IsFieldSetAndNotNull(pixels) else None)
+             for feature in found
              if feature.IsFieldSetAndNotNull(index) and feature.GetGeometryRef() is not None
              and ogr.GT_Flatten(feature.GetGeometryRef().GetGeometryType()) == ogr.wkbPoint}
     del source
     return drawn
 
 
-def other_strata(class_map, vector_path, layer, fids, strata):
+def integer_field(layer, name):
+    """The index of the integer field `name` of an OGR layer; -1 where it has none of that name and type."""
+    definition = layer.GetLayerDefn()
+    index = definition.GetFieldIndex(name)
+    return index if index >= 0 and definition.GetFieldDefn(index).GetType() in INTEGER_FIELDS else -1
+
+
+def other_strata(class_map, counts, vector_path, layer, fids, strata):
     """The warning naming the reference points whose stratum in the estimates (`strata`, of the samples of
-    features `fids`) is not the one their sample was drawn in (drawn_strata), if any: estimates with other
-    strata than the design's are biased (Stehman 2014)."""
+    features `fids`) is not the one their sample was drawn in (drawn_strata), if any; else the one naming
+    the strata whose classified pixels in the estimates (`counts`) are not those the design recorded
+    (strata_resized). Estimates with other strata than the design's are biased (Stehman 2014)."""
     drawn = drawn_strata(vector_path, layer)
     sampled = {fid: stratum for fid, stratum in zip(fids.tolist(), strata.tolist()) if fid in drawn}
-    moved = sorted(fid for fid, stratum in sampled.items() if drawn[fid] != stratum)
-    if not moved:
+    moved = sorted(fid for fid, stratum in sampled.items() if drawn[fid][0] != stratum)
+    named = {"vector": repr(vector_path), "strata": repr(class_map.strata_path or class_map.path)}
+    if moved:
+        return [warning("warning other strata", count=len(moved), total=len(sampled), fids=short_list(moved),
+                        field=repr(STRATUM_FIELD), **named)]
+    resized = strata_resized(counts, [drawn[fid] for fid in sampled])
+    if not resized:
         return []
-    return [warning("warning other strata", vector=repr(vector_path), count=len(moved), total=len(sampled),
-                    fids=short_list(moved), strata=repr(class_map.strata_path or class_map.path),
-                    field=repr(STRATUM_FIELD))]
+    return [warning("warning other strata sizes", sizes=", ".join(
+        f"{stratum}: {then} -> {now}" for stratum, then, now in resized), field=repr(STRATUM_PIXELS_FIELD),
+        **named)]
+
+
+def strata_resized(counts, drawn):
+    """[(stratum, N_h when drawn, N_h in `counts`)] of the strata of the sampled points `drawn` [(stratum,
+    N_h or None)] whose recorded pixels differ from the estimates' (a stratum recorded with two sizes, its
+    points drawn by two designs, is left to the other checks)."""
+    recorded = {}
+    for stratum, pixels in drawn:
+        if pixels is not None:
+            recorded.setdefault(stratum, set()).add(pixels)
+    now = dict(zip(counts.strata.tolist(), counts.stratum_pixels.tolist()))
+    return [(stratum, sizes.pop(), now.get(stratum, 0)) for stratum, sizes in sorted(recorded.items())
+            if len(sizes) == 1 and now.get(stratum, 0) not in sizes]
 
 
 def check_inside(class_map, vector_path, features):
@@ -341,7 +372,7 @@ def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labe
     by_name = {name: code for code, name in enumerate(class_map.category_names) if name and code > 0}
     codes, unknown = [], []
     for label, name in zip(labels, names):
-        if field_type in _INTEGER_FIELDS or field_type == ogr.OFTReal:
+        if field_type in INTEGER_FIELDS or field_type == ogr.OFTReal:
             code = int(label)
         else:
             code = by_name.get(name, int(name) if name.lstrip("-").isdigit() else None)
@@ -419,8 +450,8 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
     inverse) the coordinate operation from the reference's CRS to the map's where one is chosen."""
     class_map = ClassMap(map_path, strata_path, map_no_data, strata_no_data, map_crs)
     counts = count_map(class_map, memory_mb, progress, is_canceled)
-    reference = read_reference(class_map, reference_path, class_field, layer, memory_mb, log, is_canceled,
-                               invalid, operation)
+    reference = read_reference(class_map, counts, reference_path, class_field, layer, memory_mb, log,
+                               is_canceled, invalid, operation)
     if not len(reference.mapped):
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "no reference sample of {reference!r} falls on a classified pixel of {map!r}; check "
@@ -527,9 +558,10 @@ def draw_pixels(class_map, classes, pixels, counts, seed, memory_mb=64, progress
     return tuple(np.concatenate(parts) if parts else np.zeros(0, np.int64) for parts in (rows, cols, drawn))
 
 
-def write_points(path, partial, class_map, rows, cols, mapped, weights, is_canceled=None):
-    """A point layer of the pixel centres with fields map_class, stratum, weight and an empty reference,
-    written to the staged file `partial` of `path` (GeoPackage or GeoJSON, from the extension)."""
+def write_points(path, partial, class_map, rows, cols, mapped, weights, stratum_pixels, is_canceled=None):
+    """A point layer of the pixel centres with fields map_class, stratum, weight, stratum_pixels and an
+    empty reference, written to the staged file `partial` of `path` (GeoPackage or GeoJSON, from the
+    extension)."""
     driver_name = POINT_DRIVERS.get(os.path.splitext(path)[1].lower())
     if driver_name is None:
         raise DataError(QT_TRANSLATE_NOOP(
@@ -546,16 +578,18 @@ def write_points(path, partial, class_map, rows, cols, mapped, weights, is_cance
         layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0],
                                    spatial_reference(class_map.crs), ogr.wkbPoint)
         for name, kind in (("map_class", ogr.OFTInteger), (STRATUM_FIELD, ogr.OFTInteger),
-                           ("weight", ogr.OFTReal), ("reference", ogr.OFTString)):
+                           ("weight", ogr.OFTReal), (STRATUM_PIXELS_FIELD, ogr.OFTInteger64),
+                           ("reference", ogr.OFTString)):
             layer.CreateField(ogr.FieldDefn(name, kind))
         source.StartTransaction()
-        for number, (x, y, code, weight) in enumerate(zip(xs, ys, mapped, weights)):
+        for number, (x, y, code, weight, pixels) in enumerate(zip(xs, ys, mapped, weights, stratum_pixels)):
             if number % 1000 == 0:
                 check_canceled(is_canceled)
             feature = ogr.Feature(layer.GetLayerDefn())
             feature.SetField("map_class", int(code))
             feature.SetField(STRATUM_FIELD, int(code))
             feature.SetField("weight", float(weight))
+            feature.SetField(STRATUM_PIXELS_FIELD, int(pixels))
             point = ogr.Geometry(ogr.wkbPoint)
             point.AddPoint_2D(float(x), float(y))
             feature.SetGeometry(point)
@@ -586,10 +620,11 @@ def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, min
     rest = None if progress is None else (lambda done: progress(50 + done / 2))
     rows, cols, mapped = draw_pixels(class_map, counts.classes, counts.pixels, drawn, seed, memory_mb, rest,
                                      is_canceled)
-    weights = design.weights[np.searchsorted(counts.classes, mapped)]
+    stratum = np.searchsorted(counts.classes, mapped)
     with OutputSet() if outputs is None else nullcontext(outputs) as staging:
         partial = staging.stage(output_path)
-        write_points(output_path, partial, class_map, rows, cols, mapped, weights, is_canceled)
+        write_points(output_path, partial, class_map, rows, cols, mapped, design.weights[stratum],
+                     counts.pixels[stratum], is_canceled)
     if log is not None:
         log(Text(QT_TRANSLATE_NOOP(
             "GmmSelect", "Sample size {planned} (Olofsson 2014 eq. 13), {drawn} points drawn: {counts}"),

@@ -38,6 +38,11 @@ WARNINGS = {
         "one the estimates give them: {count} of {total} (FIDs {fids}); was the sample drawn on another map? "
         "The estimates take the strata of {strata}: give the map the sample was drawn on as the strata "
         "(STRATA), or they are biased"),
+    "warning other strata sizes": QT_TRANSLATE_NOOP(
+        "GmmSelect", "the strata of {strata} are not those the sample of {vector} was drawn in: classified "
+        "pixels per stratum when drawn (its points' field {field}) -> now: {sizes}; was the sample drawn on "
+        "another map, or the map edited since? The estimates weigh the strata by their pixels in {strata}: "
+        "give the map the sample was drawn on, as it was, as the strata (STRATA), or they are biased"),
     "warning invalid skipped": QT_TRANSLATE_NOOP(
         "GmmSelect", "features of {vector} with an invalid geometry, left out as asked: {count} of {total} "
         "(FIDs {fids}; the first: {reason}); repair them (Processing's Fix geometries) to sample them"),

@@ -23,7 +23,7 @@ from .notices import warning
 _POINT_TYPES = (ogr.wkbPoint, ogr.wkbMultiPoint)
 _LINE_TYPES = (ogr.wkbLineString, ogr.wkbMultiLineString, ogr.wkbCircularString, ogr.wkbCompoundCurve,
                ogr.wkbMultiCurve)
-_INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
+INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
 #: The pixels of a feature that gives none: (rows, cols).
 NO_PIXEL = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
 #: The names GDAL gives GeoPackage's undefined CRSs (srs_id 0 and -1), lower case.
@@ -98,7 +98,7 @@ def class_codes(path, field_name, field_type, values, fids, holders="features"):
     if empty:
         raise DataError(EMPTY_CLASS[holders], count=len(empty), total=len(values), path=path,
                         field=field_name, fids=short_list(empty))
-    if field_type in _INTEGER_FIELDS or field_type == ogr.OFTReal:
+    if field_type in INTEGER_FIELDS or field_type == ogr.OFTReal:
         return integer_codes(path, field_name, values)
     names = sorted(set(values))
     lookup = {name: code for code, name in enumerate(names, 1)}
@@ -153,7 +153,7 @@ def raw_class_value(feature, index, field_type):
     """The class value of `feature`: a number for numeric fields, stripped text otherwise, None if unset."""
     if not feature.IsFieldSetAndNotNull(index):
         return None
-    if field_type in _INTEGER_FIELDS:
+    if field_type in INTEGER_FIELDS:
         return feature.GetFieldAsInteger64(index)
     if field_type == ogr.OFTReal:
         return feature.GetFieldAsDouble(index)

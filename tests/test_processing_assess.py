@@ -323,6 +323,56 @@ def test_a_sample_assessed_in_other_strata_than_it_was_drawn_in_is_named_in_a_wa
         "biaisées"]
 
 
+def test_a_sample_assessed_in_strata_of_other_sizes_than_it_was_drawn_in_is_named_in_a_warning(
+        classification, sample, tmp_path):
+    """The sample drawn on the map, assessed against a copy of it where 40 pixels of class 1 that no point
+    samples became class 2: every point keeps its stratum, but the estimates would weigh strata 1 and 2 by
+    the copy's pixels. The points record each stratum's pixels when drawn (field 'stratum_pixels'): Assess
+    names the strata and their pixels then and now (English and French); with the map as STRATA, or on the
+    map, no warning; a sample without the field (drawn before it) is not checked."""
+    _, map_path = classification
+    other = str(tmp_path / "resized.tif")
+    gdal.Translate(other, map_path)
+    dataset = gdal.Open(other, gdal.GA_Update)
+    codes = dataset.ReadAsArray()
+    g = dataset.GetGeoTransform()
+    source = ogr.Open(sample["OUTPUT"])
+    sampled = {(int((point.GetY() - g[3]) / g[5]), int((point.GetX() - g[0]) / g[1]))
+               for point in (feature.GetGeometryRef() for feature in source.GetLayer(0))}
+    source = None
+    free = [cell for cell in zip(*np.nonzero(codes == 1)) if cell not in sampled][:40]
+    edited = codes.copy()
+    edited[tuple(np.transpose(free))] = 2
+    dataset.GetRasterBand(1).WriteArray(edited)
+    dataset = None
+    then = [int(np.sum(codes == k)) for k in (1, 2)]
+    sizes = f"1: {then[0]} -> {then[0] - 40}, 2: {then[1]} -> {then[1] + 40}"
+    said = (f"the strata of {other!r} are not those the sample of {sample['OUTPUT']!r} was drawn in: "
+            f"classified pixels per stratum when drawn (its points' field 'stratum_pixels') -> now: {sizes}; "
+            f"was the sample drawn on another map, or the map edited since? The estimates weigh the strata "
+            f"by their pixels in {other!r}: give the map the sample was drawn on, as it was, as the strata "
+            "(STRATA), or they are biased")
+    older = str(tmp_path / "older.gpkg")
+    gdal.VectorTranslate(older, sample["OUTPUT"], options="-select map_class,stratum,weight,reference")
+    drawn = sample["OUTPUT"]
+    for given, strata, points, warned in [(other, None, drawn, True), (other, map_path, drawn, False),
+                                          (map_path, None, drawn, False), (other, None, older, False)]:
+        feedback = recorder()
+        run("gmmselect:assess", {"INPUT": given, "STRATA": strata, "REFERENCE": points,
+                                 "FIELD": "reference", "OUTPUT_TABLE": str(tmp_path / "table.csv")}, feedback)
+        assert [line for line in feedback.warnings if "strata" in line] == ([said] if warned else [])
+    with french_translation():
+        feedback = recorder()
+        run("gmmselect:assess", {"INPUT": other, "REFERENCE": sample["OUTPUT"], "FIELD": "reference",
+                                 "OUTPUT_TABLE": str(tmp_path / "table_fr.csv")}, feedback)
+    assert [line for line in feedback.warnings if "strates" in line] == [
+        f"les strates de {other!r} ne sont pas celles dans lesquelles l'échantillon de {drawn!r} a été "
+        f"tiré : pixels classés par strate au tirage (champ 'stratum_pixels' de ses points) -> maintenant : "
+        f"{sizes} ; l'échantillon a-t-il été tiré sur une autre carte, ou la carte modifiée depuis ? Les "
+        f"estimations pondèrent les strates par leurs pixels dans {other!r} : donnez comme strates (STRATA) "
+        "la carte sur laquelle l'échantillon a été tiré, telle qu'elle était, sans quoi elles sont biaisées"]
+
+
 def test_cancel_leaves_no_sample_layer(classification, tmp_path):
     _, map_path = classification
     output = tmp_path / "sample.gpkg"

@@ -12,7 +12,14 @@ from test_core_accuracy import O14_COUNTS, stehman_example
 from test_raster_fixtures import box, write_raster, write_vector
 
 from gmmselect.raster import DataError
-from gmmselect.raster.assessment import ClassMap, assess_map, count_map, design_sample
+from gmmselect.raster.assessment import (
+    ClassMap,
+    MapCounts,
+    assess_map,
+    count_map,
+    design_sample,
+    strata_resized,
+)
 
 O14_NAMES = ["deforestation", "forest_gain", "stable_forest", "stable_nonforest"]
 # O14's mapped pixels (Table 8) divided by 100, as 300 m pixels: the same 900 000 ha in all.
@@ -241,21 +248,34 @@ def test_sample_design_sizes_allocation_and_points(tmp_path):
     layer = source.GetLayer(0)
     definition = layer.GetLayerDefn()
     fields = [definition.GetFieldDefn(k).GetName() for k in range(definition.GetFieldCount())]
-    assert fields == ["map_class", "stratum", "weight", "reference"]
-    points = [(f.GetGeometryRef().GetX(), f.GetGeometryRef().GetY(), f.GetField("map_class"),
-               f.GetField("stratum"), f.GetField("weight"), f.GetField("reference")) for f in layer]
+    assert fields == ["map_class", "stratum", "weight", "stratum_pixels", "reference"]
+    names = ("map_class", "stratum", "weight", "stratum_pixels", "reference")
+    points = [(f.GetGeometryRef().GetX(), f.GetGeometryRef().GetY()) + tuple(map(f.GetField, names))
+              for f in layer]
     assert len(points) == 637 and len({(x, y) for x, y, *_ in points}) == 637
-    for x, y, mapped, stratum, weight, label in points:
+    for x, y, mapped, stratum, weight, pixels, label in points:
         col, row = (x - GEOTRANSFORM[0]) / PIXEL - 0.5, (GEOTRANSFORM[3] - y) / PIXEL - 0.5
         assert col == int(col) and row == int(row)
         assert codes[int(row), int(col)] == mapped == stratum and label is None
-        assert weight == pytest.approx(design.pixels[mapped - 1] / design.counts[mapped - 1])
+        assert pixels == [1993, 1500, 32000, 64500][mapped - 1]
+        assert weight == pytest.approx(pixels / design.counts[mapped - 1])
     assert layer.GetSpatialRef().GetAuthorityCode(None) == "32622"
     again = design_sample(path, str(tmp_path / "again.geojson"), [0.7, 0.6, 0.9, 0.95], 0.01, 20, seed=4,
                           memory_mb=64)
     source = ogr.Open(again.path)  # keep the data source alive while its layer is read
     assert [(f.GetGeometryRef().GetX(), f.GetGeometryRef().GetY()) for f in source.GetLayer(0)] \
         == [(x, y) for x, y, *_ in points]
+
+
+def test_strata_resized_are_those_whose_recorded_pixels_differ():
+    """Points' (stratum, pixels when drawn) against the estimates' strata: stratum 1 kept its 100 pixels,
+    2 went from 50 to 60, 3 is gone (0 now); 4's points hold two sizes (two designs merged: left to the
+    stratum check) and 5's none (drawn before the field)."""
+    codes, pixels = np.array([1, 2, 4]), np.array([100, 60, 7])
+    counts = MapCounts(codes, pixels, codes, pixels, 1.0, "metre", 1.0)
+    drawn = [(1, 100), (2, 50), (2, 50), (3, 30), (4, 8), (4, 9), (5, None)]
+    assert strata_resized(counts, drawn) == [(2, 50, 60), (3, 30, 0)]
+    assert strata_resized(counts, [(1, 100), (2, 60), (4, None)]) == []
 
 
 def test_sample_design_equal_allocation_and_bad_accuracies(tmp_path):

@@ -415,8 +415,8 @@ def test_the_top_says_how_qgis_gave_the_inputs_and_what_became_of_invalid_geomet
 
 @pytest.mark.parametrize("bounds, text", [
     ((0.0, 10.0, True, False), "0 ≤ x < 10"), ((250, None, False, True), "250 < x"),
-    ((None, -0.5, False, True), "x ≤ -0.5"), ((7, 7, True, True), "x = 7"), ((7, 7, True, False), "7 ≤ x < 7"),
-    ((None, None, True, True), "−∞ < x < +∞")])
+    ((None, -0.5, False, True), "x ≤ -0.5"), ((7, 7, True, True), "x = 7"),
+    ((7, 7, True, False), "7 ≤ x < 7"), ((None, None, True, True), "−∞ < x < +∞")])
 def test_a_no_data_range_reads_as_comparisons_of_x(bounds, text):
     """A range of QGIS's no-data as the report writes it; both bounds infinite (every value no-data) once
     read 'x'."""
