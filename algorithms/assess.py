@@ -54,7 +54,9 @@ class AssessAlgorithm(GmmSelectAlgorithm):
             self.REFERENCE, GmmSelect.tr("Reference points or polygons"),
             GmmSelect.tr("The reference sample, drawn at random in each stratum (e.g. by Stratified random "
                          "sample for an assessment): points (the pixel under each), or polygons (every pixel "
-                         "centre inside), in any CRS. Every point must lie on a classified pixel."),
+                         "centre inside, each taken as a sample; a warning gives overall accuracy's interval "
+                         "with the polygons as the units), in any CRS. Every point must lie on a classified "
+                         "pixel."),
             [QgsProcessing.TypeVectorPoint, QgsProcessing.TypeVectorPolygon],
             self.FIELD, GmmSelect.tr("Reference class field"),
             GmmSelect.tr("The reference class of each feature: integer codes equal to the raster's values, "

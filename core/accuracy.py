@@ -163,6 +163,35 @@ def estimate(sample_counts, stratum_sizes, strata=None):
         proportions_se=np.sqrt(stratum_variance(weights, n_h, reference)))                 # O14 eq. 10
 
 
+def overall_by_units(strata, agree, units, stratum_sizes):
+    """The standard error of overall accuracy O = sum_h W_h ybar_h with the sample's `units` (a code per
+    sample: its polygon) as the units sampled, by the delete-one-unit jackknife (Wolter 2007, Introduction
+    to Variance Estimation, 2nd ed., section 4.2): O_(g) without unit g's samples,
+
+        V = (G - 1) / G sum_g (O_(g) - mean_g O_(g))^2,
+
+    for samples of stratum index `strata` `(n,)` whose map and reference agree (`agree`, `(n,)` bool) in
+    strata of `N_h (H,)` pixels. Returns (standard error, None), or (None, (h, g)) where deleting unit g
+    leaves stratum h, which has pixels, without samples (its samples all lie in g)."""
+    sizes = np.asarray(stratum_sizes, dtype=np.float64)
+    weights = sizes / sizes.sum()
+    labels, unit = np.unique(units, return_inverse=True)
+    n_units, n_strata = len(labels), len(sizes)
+    cells = unit * n_strata + strata
+    n_h = np.bincount(strata, minlength=n_strata)
+    agreeing = np.bincount(strata, weights=agree, minlength=n_strata)
+    left = n_h - np.bincount(cells, minlength=n_units * n_strata).reshape(n_units, n_strata)
+    agreeing_left = agreeing - np.bincount(cells, weights=agree, minlength=n_units * n_strata).reshape(
+        n_units, n_strata)
+    emptied = np.argwhere((left == 0) & (weights > 0))
+    if len(emptied):
+        g, h = emptied[0]
+        return None, (int(h), labels[g])
+    used = weights > 0
+    replicates = (agreeing_left[:, used] / left[:, used]) @ weights[used]        # O_(g)
+    return float(np.sqrt((n_units - 1) / n_units * np.sum((replicates - replicates.mean()) ** 2))), None
+
+
 def map_class_design(error_matrix):
     """Sample counts `n_hij (C, C, C)` of a design whose strata are the map classes, from the error
     matrix of sample counts `n_ij (C, C)` (rows = map, columns = reference)."""

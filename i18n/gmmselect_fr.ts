@@ -613,11 +613,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Points ou polygones de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="55"/>
-        <source>The reference sample, drawn at random in each stratum (e.g. by Stratified random sample for an assessment): points (the pixel under each), or polygons (every pixel centre inside), in any CRS. Every point must lie on a classified pixel.</source>
-        <translation>L'échantillon de référence, tiré au hasard dans chaque strate (par ex. par Échantillon aléatoire stratifié pour une évaluation) : points (le pixel sous chacun) ou polygones (chaque centre de pixel à l'intérieur), dans n'importe quel SCR. Chaque point doit se trouver sur un pixel classé.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/assess.py" line="59"/>
         <source>Reference class field</source>
         <translation>Champ de la classe de référence</translation>
@@ -3381,6 +3376,21 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/notices.py" line="41"/>
         <source>the strata of {strata} are not those the sample of {vector} was drawn in: classified pixels per stratum when drawn (its points&apos; field {field}) -&gt; now: {sizes}; was the sample drawn on another map, or the map edited since? The estimates weigh the strata by their pixels in {strata}: give the map the sample was drawn on, as it was, as the strata (STRATA), or they are biased</source>
         <translation>les strates de {strata} ne sont pas celles dans lesquelles l'échantillon de {vector} a été tiré : pixels classés par strate au tirage (champ {field} de ses points) -&gt; maintenant : {sizes} ; l'échantillon a-t-il été tiré sur une autre carte, ou la carte modifiée depuis ? Les estimations pondèrent les strates par leurs pixels dans {strata} : donnez comme strates (STRATA) la carte sur laquelle l'échantillon a été tiré, telle qu'elle était, sans quoi elles sont biaisées</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="55"/>
+        <source>The reference sample, drawn at random in each stratum (e.g. by Stratified random sample for an assessment): points (the pixel under each), or polygons (every pixel centre inside, each taken as a sample; a warning gives overall accuracy&apos;s interval with the polygons as the units), in any CRS. Every point must lie on a classified pixel.</source>
+        <translation>L'échantillon de référence, tiré au hasard dans chaque strate (par ex. par Échantillon aléatoire stratifié pour une évaluation) : points (le pixel sous chacun) ou polygones (chaque centre de pixel à l'intérieur, chacun pris comme un échantillon ; un avertissement donne l'intervalle de la précision globale avec les polygones pour unités), dans n'importe quel SCR. Chaque point doit se trouver sur un pixel classé.</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="46"/>
+        <source>the {samples} reference pixels of {vector} are taken as independent samples, but they lie in {units} features (polygons), whose pixels are alike: taking the features as the units sampled (delete-one-feature jackknife), overall accuracy {overall} has an interval of ± {by_units}, against the ± {by_pixels} given here with the pixels as units; and unless the features were drawn at random in the strata, the estimates are biased. For design-based estimates, assess with the points of a stratified random sample (Stratified random sample for an assessment)</source>
+        <translation>les {samples} pixels de référence de {vector} sont pris comme des échantillons indépendants, mais ils se trouvent dans {units} entités (polygones), dont les pixels se ressemblent : en prenant les entités comme unités échantillonnées (jackknife en retirant une entité à la fois), la précision globale {overall} a un intervalle de ± {by_units}, contre les ± {by_pixels} donnés ici avec les pixels comme unités ; et à moins que les entités n'aient été tirées au hasard dans les strates, les estimations sont biaisées. Pour des estimations fondées sur le plan d'échantillonnage, évaluez avec les points d'un échantillon aléatoire stratifié (Échantillon aléatoire stratifié pour une évaluation)</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="53"/>
+        <source>the {samples} reference pixels of {vector} are taken as independent samples, but they lie in {units} features (polygons), whose pixels are alike, and every sample of stratum {stratum} lies in feature {fid}, so no interval can be estimated with the features as the units sampled; and unless the features were drawn at random in the strata, the estimates are biased. For design-based estimates, assess with the points of a stratified random sample (Stratified random sample for an assessment)</source>
+        <translation>les {samples} pixels de référence de {vector} sont pris comme des échantillons indépendants, mais ils se trouvent dans {units} entités (polygones), dont les pixels se ressemblent, et tous les échantillons de la strate {stratum} se trouvent dans l'entité {fid}, si bien qu'aucun intervalle ne peut être estimé avec les entités comme unités échantillonnées ; et à moins que les entités n'aient été tirées au hasard dans les strates, les estimations sont biaisées. Pour des estimations fondées sur le plan d'échantillonnage, évaluez avec les points d'un échantillon aléatoire stratifié (Échantillon aléatoire stratifié pour une évaluation)</translation>
     </message>
 </context>
 </TS>

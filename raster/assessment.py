@@ -24,7 +24,7 @@ from xml.sax.saxutils import escape
 import numpy as np
 from osgeo import gdal, ogr
 
-from ..core.accuracy import AccuracyEstimates, allocate, estimate, half_width, sample_size
+from ..core.accuracy import AccuracyEstimates, allocate, estimate, half_width, overall_by_units, sample_size
 from ..core.texts import QT_TRANSLATE_NOOP, Text, joined, short_list
 from .blocks import GDAL_CACHE_MB, NO_MASK_BAND, BandNoData, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
@@ -470,6 +470,8 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
                      else [Text(QT_TRANSLATE_NOOP("GmmSelect", "stratum {code}"), code=code)
                            for code in counts.strata])
     estimates = estimate(samples, counts.stratum_pixels, stratum_names)
+    units = polygon_units(reference_path, reference, np.searchsorted(counts.strata, reference.strata),
+                          reference.mapped == reference_codes, counts, stratum_names, estimates, confidence)
     if log is not None:
         log(Text(QT_TRANSLATE_NOOP(
             "GmmSelect", "{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} +- "
@@ -477,7 +479,25 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
             overall=estimates.overall, margin=half_width(estimates.overall_se, confidence)))
     return MapAssessment(map_path, reference_path, class_field, strata_path, classes,
                          [class_map.class_name(code) for code in classes], counts, pixels, samples, estimates,
-                         confidence, reference.warnings + area_warnings(counts))
+                         confidence, reference.warnings + units + area_warnings(counts))
+
+
+def polygon_units(vector_path, reference, strata, agree, counts, stratum_names, estimates, confidence):
+    """The warning that the pixels of reference features giving several each (polygons) are taken as
+    independent samples, with overall accuracy's interval where the features are the units (core.accuracy.
+    overall_by_units); none where each feature gives one sample (points). `strata`: each sample's stratum
+    index, `agree`: map = reference."""
+    fids, sizes = np.unique(reference.fids, return_counts=True)
+    if not len(sizes) or sizes.max() < 2:
+        return []
+    se, emptied = overall_by_units(strata, agree, reference.fids, counts.stratum_pixels)
+    named = {"vector": repr(vector_path), "samples": len(reference.fids), "units": len(fids)}
+    if se is None:
+        stratum, fid = emptied
+        return [warning("warning polygon units one", stratum=stratum_names[stratum], fid=fid, **named)]
+    return [warning("warning polygon units", overall=f"{estimates.overall:.4f}",
+                    by_units=f"{half_width(se, confidence):.4f}",
+                    by_pixels=f"{half_width(estimates.overall_se, confidence):.4f}", **named)]
 
 
 def area_warnings(counts):

@@ -43,6 +43,20 @@ WARNINGS = {
         "pixels per stratum when drawn (its points' field {field}) -> now: {sizes}; was the sample drawn on "
         "another map, or the map edited since? The estimates weigh the strata by their pixels in {strata}: "
         "give the map the sample was drawn on, as it was, as the strata (STRATA), or they are biased"),
+    "warning polygon units": QT_TRANSLATE_NOOP(
+        "GmmSelect", "the {samples} reference pixels of {vector} are taken as independent samples, but they "
+        "lie in {units} features (polygons), whose pixels are alike: taking the features as the units "
+        "sampled (delete-one-feature jackknife), overall accuracy {overall} has an interval of ± {by_units}, "
+        "against the ± {by_pixels} given here with the pixels as units; and unless the features were drawn "
+        "at random in the strata, the estimates are biased. For design-based estimates, assess with the "
+        "points of a stratified random sample (Stratified random sample for an assessment)"),
+    "warning polygon units one": QT_TRANSLATE_NOOP(
+        "GmmSelect", "the {samples} reference pixels of {vector} are taken as independent samples, but they "
+        "lie in {units} features (polygons), whose pixels are alike, and every sample of stratum {stratum} "
+        "lies in feature {fid}, so no interval can be estimated with the features as the units sampled; and "
+        "unless the features were drawn at random in the strata, the estimates are biased. For design-based "
+        "estimates, assess with the points of a stratified random sample (Stratified random sample for an "
+        "assessment)"),
     "warning invalid skipped": QT_TRANSLATE_NOOP(
         "GmmSelect", "features of {vector} with an invalid geometry, left out as asked: {count} of {total} "
         "(FIDs {fids}; the first: {reason}); repair them (Processing's Fix geometries) to sample them"),

@@ -16,6 +16,7 @@ from gmmselect.core.accuracy import (
     estimate,
     half_width,
     map_class_design,
+    overall_by_units,
     sample_size,
 )
 
@@ -149,6 +150,50 @@ def test_random_designs_match_the_estimators_computed_sample_by_sample():
         for name, expected in reference.stratified_estimates(units, sizes, n_classes).items():
             np.testing.assert_allclose(getattr(estimates, name), expected, rtol=1e-9, atol=1e-12,
                                        err_msg=f"{seed} {name}")
+
+
+def test_overall_accuracy_by_units_is_the_delete_one_unit_jackknife_computed_by_hand():
+    """Strata of 600 and 400 pixels, units (polygons) of two samples each, agreement: stratum 1 unit A 2/2, B
+    1/2; stratum 2 C 2/2, D 0/2. O = .6 x 3/4 + .4 x 2/4 = .65; without A: .6 x 1/2 + .2 = .5, without B .8,
+    without C .45, without D .85; mean .65, squares .0225 + .0225 + .04 + .04 = .125, V = 3/4 x .125 =
+    .09375, S = .306186 (against .189297 with the samples as units: O14 eq. 5)."""
+    strata = np.array([0, 0, 0, 0, 1, 1, 1, 1])
+    agree = np.array([1, 1, 1, 0, 1, 1, 0, 0], dtype=bool)
+    units = np.array([10, 10, 11, 11, 12, 12, 13, 13])
+    se, emptied = overall_by_units(strata, agree, units, [600, 400])
+    assert emptied is None and se == pytest.approx(np.sqrt(0.09375), rel=1e-12)
+    one_unit = np.array([10, 10, 11, 11, 12, 12, 12, 12])  # stratum 2's samples all in unit 12
+    assert overall_by_units(strata, agree, one_unit, [600, 400]) == (None, (1, 12))
+
+
+def test_overall_accuracy_by_units_is_the_jackknife_of_the_estimate_without_each_unit():
+    """300 random designs cut into random units (1 to 5 samples each, some across strata): the closed form
+    against the jackknife of O14 eq. 1 computed again from the counts of the samples left without each unit;
+    where a unit holds all the samples of a stratum of pixels (2 designs), the first such unit and stratum are
+    named."""
+    outcomes = []
+    for seed in range(300):
+        samples, sizes, n_classes = random_design(seed)
+        units = np.random.default_rng(seed).integers(0, max(2, len(samples) // 3), size=len(samples))
+        se, emptied = overall_by_units(samples[:, 0], samples[:, 1] == samples[:, 2], units, sizes)
+        replicates = []
+        for unit in np.unique(units):
+            counts = np.zeros((len(sizes), n_classes, n_classes))
+            np.add.at(counts, tuple(samples[units != unit].T), 1)
+            n_h = counts.sum(axis=(1, 2))
+            if np.any((n_h == 0) & (sizes > 0)):
+                h = np.flatnonzero((n_h == 0) & (sizes > 0))[0]
+                replicates = (h, unit)
+                break
+            replicates.append(sizes / sizes.sum() @ (np.einsum("hii->h", counts) / np.maximum(n_h, 1)))
+        if isinstance(replicates, tuple):
+            assert se is None and emptied == replicates, seed
+        else:
+            replicates, g = np.array(replicates), len(replicates)
+            expected = np.sqrt((g - 1) / g * np.sum((replicates - replicates.mean()) ** 2))
+            assert emptied is None and se == pytest.approx(expected, rel=1e-9, abs=1e-15), seed
+        outcomes.append(se is None)
+    assert 0 < sum(outcomes) < 200
 
 
 def test_a_stratum_whose_samples_all_agree_has_overall_accuracy_1_and_standard_error_0():
