@@ -21,6 +21,7 @@ from ..raster import predict_raster
 from ..raster.bands import model_bands, parse_band_map
 from ..raster.distributed import scheduler_client
 from ..raster.files import qml_path
+from ..raster.predict import MODEL_ITEM
 from ..raster.report import no_data_text, tau_text
 from .base import GmmSelectAlgorithm, progress_between, recorded_reading, report_words
 
@@ -227,7 +228,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
         """The GDAL metadata items naming the model file and how QGIS gave the raster and the mask where that
         is not as their files hold them (JSON, as a model records it), for every output."""
         read_as = recorded_reading(raster=image.read_as, mask=mask.read_as)
-        return {"GMMSELECT_MODEL": os.path.abspath(model_path),
+        return {MODEL_ITEM: os.path.abspath(model_path),
                 "GMMSELECT_READ_AS": json.dumps(read_as["read_as"]) if read_as else ""}
 
     def postProcessAlgorithm(self, context, feedback):

@@ -25,12 +25,14 @@ import numpy as np
 from osgeo import gdal, ogr
 
 from ..core.accuracy import AccuracyEstimates, allocate, estimate, half_width, overall_by_units, sample_size
-from ..core.texts import QT_TRANSLATE_NOOP, Text, joined, short_list
+from ..core.modelfile import load_model
+from ..core.texts import QT_TRANSLATE_NOOP, InputError, Text, joined, short_list
 from .blocks import GDAL_CACHE_MB, NO_MASK_BAND, BandNoData, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files
-from .info import geotransform_of, open_raster, spatial_reference
+from .info import geotransform_of, open_raster, spatial_reference, split_open_options
 from .notices import warning
+from .predict import MODEL_ITEM
 from .samples import SampleWalk
 from .vector import INTEGER_FIELDS, class_field_index, open_layer, spelling_key
 
@@ -479,7 +481,43 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
             overall=estimates.overall, margin=half_width(estimates.overall_se, confidence)))
     return MapAssessment(map_path, reference_path, class_field, strata_path, classes,
                          [class_map.class_name(code) for code in classes], counts, pixels, samples, estimates,
-                         confidence, reference.warnings + units + area_warnings(counts))
+                         confidence, trained_on(class_map, reference_path, layer) + reference.warnings + units
+                         + area_warnings(counts))
+
+
+def trained_on(class_map, vector_path, layer):
+    """The warning that the reference is the layer the map's model (named in the map's metadata by Predict)
+    was trained on, if it is: estimates from the polygons a model learnt from are optimistic. None where
+    the map names no model or its model file no longer reads."""
+    model_path = class_map.dataset.GetMetadataItem(MODEL_ITEM) or ""
+    try:
+        record = load_model(model_path).training if os.path.isfile(model_path) else None
+    except (InputError, OSError):
+        record = None
+    if record is None or not same_layer((record.source.get("training"), record.source.get("layer")),
+                                        (vector_path, layer)):
+        return []
+    named = {"vector": repr(vector_path), "model": repr(model_path)}
+    if record.validation is None or record.parameters.get("refit"):
+        return [warning("warning training reference", **named)]
+    held_out = sum(held for _, held in record.polygons.values())
+    return [warning("warning training reference held out", count=held_out, **named)]
+
+
+def same_layer(first, second):
+    """True where two (path, layer) name one layer of one file (a layer None or '' is the file's first)."""
+    (first_path, first_layer), (second_path, second_layer) = first, second
+    if first_path is None or not os.path.exists(split_open_options(first_path)[0]):
+        return False
+    paths = [os.path.realpath(split_open_options(path)[0]) for path in (first_path, second_path)]
+    if paths[0] != paths[1]:
+        return False
+    names = []
+    for path, layer in ((first_path, first_layer), (second_path, second_layer)):
+        source, found = open_layer(path, layer or None)
+        names.append(found.GetName())
+        del source
+    return names[0] == names[1]
 
 
 def polygon_units(vector_path, reference, strata, agree, counts, stratum_names, estimates, confidence):

@@ -43,6 +43,17 @@ WARNINGS = {
         "pixels per stratum when drawn (its points' field {field}) -> now: {sizes}; was the sample drawn on "
         "another map, or the map edited since? The estimates weigh the strata by their pixels in {strata}: "
         "give the map the sample was drawn on, as it was, as the strata (STRATA), or they are biased"),
+    "warning training reference": QT_TRANSLATE_NOOP(
+        "GmmSelect", "the reference {vector} is the layer the model of this map ({model}, which the map's "
+        "metadata names) was trained on: every feature of it trained the model, so the accuracy and the "
+        "areas estimated from it are optimistic. Assess with a reference the model did not learn from: the "
+        "points of a stratified random sample (Stratified random sample for an assessment)"),
+    "warning training reference held out": QT_TRANSLATE_NOOP(
+        "GmmSelect", "the reference {vector} is the layer the model of this map ({model}, which the map's "
+        "metadata names) was trained on: all but the {count} features it held out trained the model, and "
+        "the model file does not say which these are, so the accuracy and the areas estimated from the layer "
+        "are optimistic. Assess with a reference the model did not learn from: the points of a stratified "
+        "random sample (Stratified random sample for an assessment)"),
     "warning polygon units": QT_TRANSLATE_NOOP(
         "GmmSelect", "the {samples} reference pixels of {vector} are taken as independent samples, but they "
         "lie in {units} features (polygons), whose pixels are alike: taking the features as the units "

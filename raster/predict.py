@@ -27,6 +27,8 @@ from .style import category_names, classification_qml, color_table, confidence_q
 from .style import class_colors as colors_of_classes
 from .vector import MAX_CLASS_CODE
 
+#: The GDAL metadata item of Predict's outputs that names the model file that made them.
+MODEL_ITEM = "GMMSELECT_MODEL"
 OUTPUT_TILE = 256
 # ZLEVEL=1: a third of the default level's compression time, files within a few percent of its size.
 CREATION_OPTIONS = ["TILED=YES", f"BLOCKXSIZE={OUTPUT_TILE}", f"BLOCKYSIZE={OUTPUT_TILE}", "COMPRESS=DEFLATE",

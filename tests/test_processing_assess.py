@@ -217,7 +217,9 @@ def test_a_map_s_no_data_set_in_qgis_is_the_no_data_read(classification, tmp_pat
         tables[name] = (tmp_path / f"{name}.csv").read_text()
         said = "INPUT: layer 'classes' is read as QGIS shows it: with the no-data set in QGIS on bands 1"
         assert (feedback.infos.count(said) == 2) == (name == "shown")
-        assert [line for line in feedback.warnings if "independent samples" not in line] == []  # polygons
+        # the training polygons as the reference: said, and nothing else
+        assert [line for line in feedback.warnings
+                if "independent samples" not in line and "was trained on" not in line] == []
     assert points["shown"] == points["written"] and {code for _, code in points["shown"]} == {1, 2, 3}
     assert tables["shown"] == tables["written"]
     # the report says what it assessed, and how QGIS gave it
@@ -419,6 +421,51 @@ def test_reference_polygons_are_named_with_overall_accuracy_s_interval_by_polygo
         "estimations sont biaisées. Pour des estimations fondées sur le plan d'échantillonnage, évaluez avec "
         "les points d'un échantillon aléatoire stratifié (Échantillon aléatoire stratifié pour une "
         "évaluation)"]
+
+
+def test_a_reference_the_map_s_model_was_trained_on_is_named_in_a_warning(classification, sample, tmp_path):
+    """The map names its model (GDAL metadata): Assess with the layer that model was trained on (all its
+    polygons: VALIDATION 0) warns that the estimates are optimistic; with the sample points, with a copy of
+    the layer in another file, or once the model file is gone, it does not. A model that held polygons out
+    without refitting (REFIT no) is named with the count held out (English and French)."""
+    folder, map_path = classification
+    model = str(folder / "m.gmm")
+    said = (f"the reference {POLYGONS!r} is the layer the model of this map ({model!r}, which the map's "
+            "metadata names) was trained on: every feature of it trained the model, so the accuracy and "
+            "the areas estimated from it are optimistic. Assess with a reference the model did not learn "
+            "from: the points of a stratified random sample (Stratified random sample for an assessment)")
+    copy = str(tmp_path / "copy.gpkg")
+    gdal.VectorTranslate(copy, POLYGONS)
+    for reference, field, warned in [(POLYGONS, "class", True), (sample["OUTPUT"], "reference", False),
+                                     (copy, "class", False)]:
+        feedback = recorder()
+        run("gmmselect:assess", {"INPUT": map_path, "REFERENCE": reference, "FIELD": field,
+                                 "OUTPUT_TABLE": str(tmp_path / "table.csv")}, feedback)
+        assert [line for line in feedback.warnings if "trained on" in line] == ([said] if warned else [])
+    held = str(tmp_path / "held.gmm")
+    run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1",
+                               "VALIDATION": 0.3, "REFIT": False, "OUTPUT_MODEL": held})
+    held_map = run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": held,
+                                         "OUTPUT": str(tmp_path / "held.tif")})["OUTPUT"]
+    from gmmselect.core import load_model
+
+    count = sum(out for _, out in load_model(held).training.polygons.values())
+    with french_translation():
+        feedback = recorder()
+        run("gmmselect:assess", {"INPUT": held_map, "REFERENCE": POLYGONS, "FIELD": "class",
+                                 "OUTPUT_TABLE": str(tmp_path / "held.csv")}, feedback)
+    assert 0 < count < 36 and [line for line in feedback.warnings if "entraîné" in line] == [
+        f"la référence {POLYGONS!r} est la couche sur laquelle le modèle de cette carte ({held!r}, que "
+        f"nomment les métadonnées de la carte) a été entraîné : toutes ses entités sauf les {count} qu'il a "
+        "mises de côté ont entraîné le modèle, et le fichier du modèle ne dit pas lesquelles, si bien que la "
+        "précision et les surfaces estimées d'après la couche sont optimistes. Évaluez avec une référence "
+        "dont le modèle n'a pas appris : les points d'un échantillon aléatoire stratifié (Échantillon "
+        "aléatoire stratifié pour une évaluation)"]
+    os.remove(held)
+    feedback = recorder()
+    run("gmmselect:assess", {"INPUT": held_map, "REFERENCE": POLYGONS, "FIELD": "class",
+                             "OUTPUT_TABLE": str(tmp_path / "held.csv")}, feedback)
+    assert [line for line in feedback.warnings if "trained on" in line] == []
 
 
 def test_cancel_leaves_no_sample_layer(classification, tmp_path):
