@@ -83,6 +83,12 @@ def cancel_past(percent):
     return CancelPast()
 
 
+def beyond_training_reference(warnings):
+    """The `warnings` of a run but the two Assess gives where the reference is the training polygons of the
+    map's model: its pixels taken as independent samples, and the layer the model was trained on."""
+    return [line for line in warnings if "independent samples" not in line and "was trained on" not in line]
+
+
 def recorder():
     """A QgsProcessingFeedback that keeps the log lines (`infos`) and the warnings."""
     from qgis.core import QgsProcessingFeedback
