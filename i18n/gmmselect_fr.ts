@@ -3402,5 +3402,10 @@ Taille {1} : {2:.6g}{3}
         <source>the reference {vector} is the layer the model of this map ({model}, which the map&apos;s metadata names) was trained on: all but the {count} features it held out trained the model, and the model file does not say which these are, so the accuracy and the areas estimated from the layer are optimistic. Assess with a reference the model did not learn from: the points of a stratified random sample (Stratified random sample for an assessment)</source>
         <translation>la référence {vector} est la couche sur laquelle le modèle de cette carte ({model}, que nomment les métadonnées de la carte) a été entraîné : toutes ses entités sauf les {count} qu'il a mises de côté ont entraîné le modèle, et le fichier du modèle ne dit pas lesquelles, si bien que la précision et les surfaces estimées d'après la couche sont optimistes. Évaluez avec une référence dont le modèle n'a pas appris : les points d'un échantillon aléatoire stratifié (Échantillon aléatoire stratifié pour une évaluation)</translation>
     </message>
+    <message>
+        <location filename="../raster/predict.py" line="221"/>
+        <source>{share:.0%} of the {count} pixels sampled across raster {path!r} hold {value} on every band read, as the fill around a scene does, and are classified like the image&apos;s own pixels; where {value} marks no data, set it as the raster&apos;s no-data (Layer Properties &gt; Transparency &gt; Additional no data value, or gdal_translate -a_nodata {value}) and they stay unclassified</source>
+        <translation>{share:.0%} des {count} pixels échantillonnés sur le raster {path!r} valent {value} sur chaque bande lue, comme le remplissage autour d'une scène, et sont classés comme les pixels de l'image elle-même ; si {value} marque l'absence de données, définissez-le comme no-data du raster (Propriétés de la couche &gt; Transparence &gt; Valeur de no-data supplémentaire, ou gdal_translate -a_nodata {value}) et ils restent non classés</translation>
+    </message>
 </context>
 </TS>

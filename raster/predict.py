@@ -46,6 +46,9 @@ OUTLIER_LEVEL = 1e-6
 SAMPLE_GRID, SAMPLE_SIDE = 3, 32
 #: The share of the sampled pixels beyond every class above which Predict warns.
 UNLIKE_SHARE = 0.5
+#: A value 0 or below that every band read holds on at least FILL_SHARE of the sampled pixels, and on
+#: FILL_PIXELS of them, is named as a likely fill (a scene's outside, stored without a no-data value).
+FILL_SHARE, FILL_PIXELS = 0.01, 16
 
 
 def label_type(labels):
@@ -178,14 +181,19 @@ def sample_windows(width, height):
     return [(x, y, w, h) for y, h in axes[1] for x, w in axes[0]]
 
 
-def unlike_every_class(reader, mixture, path):
-    """The warning, where most usable pixels of a sample of the raster (sample_windows) lie beyond every class
-    of `mixture` (in the raster's units): its values are likely not those the model was trained on."""
-    distances = []
+def sampled_pixels(reader):
+    """The usable pixels of a sample of the raster (sample_windows), `(n, d)`, as stored."""
+    pixels = []
     for window in sample_windows(reader.width, reader.height):
         bands, usable = reader.read_bands(window)
-        distances.append(mixture.nearest_distance(bands.reshape(len(bands), -1)[:, usable.reshape(-1)].T))
-    distances = np.concatenate(distances)
+        pixels.append(bands.reshape(len(bands), -1)[:, usable.reshape(-1)].T)
+    return np.concatenate(pixels)
+
+
+def unlike_every_class(pixels, mixture, path):
+    """The warning, where most of the sampled `pixels` lie beyond every class of `mixture` (in the raster's
+    units): the raster's values are likely not those the model was trained on."""
+    distances = mixture.nearest_distance(pixels)
     limit = chi2.ppf(1 - OUTLIER_LEVEL, mixture.n_features)
     share = np.mean(distances > limit) if len(distances) else 0.0
     if share <= UNLIKE_SHARE:
@@ -197,6 +205,25 @@ def unlike_every_class(reader, mixture, path):
         "model was trained on (scale and offset, reflectance or digital numbers, the same processing)? If "
         "they are, most of this image is unlike the training data"),
         share=share, count=len(distances), path=path, limit=limit)])
+
+
+def fill_value(pixels, path):
+    """The warning naming a value 0 or below that every band holds on a share of the sampled `pixels` (at
+    least FILL_SHARE, and FILL_PIXELS of them), as a scene's fill does where no no-data value says so: those
+    pixels are classified. None for a single band (a value alone tells nothing there)."""
+    if pixels.shape[1] < 2:
+        return []
+    same = pixels[(pixels.min(axis=1) == pixels.max(axis=1)) & (pixels[:, 0] <= 0), 0]
+    values, counts = np.unique(same, return_counts=True)
+    if not len(counts) or counts.max() < max(FILL_PIXELS, FILL_SHARE * len(pixels)):
+        return []
+    value = f"{float(values[np.argmax(counts)]):.10g}"
+    return warning_lines([Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "{share:.0%} of the {count} pixels sampled across raster {path!r} hold {value} on every "
+        "band read, as the fill around a scene does, and are classified like the image's own pixels; where "
+        "{value} marks no data, set it as the raster's no-data (Layer Properties > Transparency > Additional "
+        "no data value, or gdal_translate -a_nodata {value}) and they stay unclassified"),
+        share=counts.max() / len(pixels), count=len(pixels), path=path, value=value)])
 
 
 def check_model(mixture, reader, band_numbers):
@@ -263,8 +290,11 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
     inputs = {Text(QT_TRANSLATE_NOOP("GmmSelect", "the raster")): dataset_files(raster_path),
               Text(QT_TRANSLATE_NOOP("GmmSelect", "the mask")): dataset_files(mask_path) if mask_path else []}
     check_distinct({key: raster_output_files(path) for key, path in paths.items()}, inputs)
-    for line in lines + unlike_every_class(reader, mixture, raster_path) if log is not None else ():
-        log(line)
+    if log is not None:
+        pixels = sampled_pixels(reader)
+        lines += fill_value(pixels, raster_path) + unlike_every_class(pixels, mixture, raster_path)
+        for line in lines:
+            log(line)
     names = [str(name) for name in (class_names or mixture.class_names_)]
     if len(names) != mixture.n_classes:
         raise DataError(QT_TRANSLATE_NOOP(

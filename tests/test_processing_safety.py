@@ -519,6 +519,30 @@ def test_a_raster_in_other_units_than_the_model_is_warned_of_in_english_and_fren
         "toutes les classes du modèle")
 
 
+def test_a_fill_value_stored_without_no_data_is_warned_of_in_english_and_french(tmp_path):
+    """Predict with the Landsat model on the scene whose 100 left columns hold 0 on every band (a scene's
+    outside without a no-data value): the map is written, and the log names the value and the fix."""
+    source = gdal.Open(LANDSAT)
+    bands = source.ReadAsArray()
+    bands[:, :, :100] = 0
+    raster = write_raster(tmp_path / "filled.tif", bands, geotransform=source.GetGeoTransform())
+    model = data_file("model_v1", "selection.gmm")
+    results, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
+                                                  "OUTPUT": str(tmp_path / "classes.tif")})
+    assert os.path.isfile(results["OUTPUT"])
+    assert [w for w in feedback.warnings if "every band read" in w][0].startswith(
+        f"warning: 33% of the 9216 pixels sampled across raster {raster!r} hold 0 on every band read")
+    with french_translation():
+        _, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
+                                                "OUTPUT": str(tmp_path / "classes_fr.tif")})
+    assert [w for w in feedback.warnings if "chaque bande lue" in w] == [
+        f"avertissement : 33% des 9216 pixels échantillonnés sur le raster {raster!r} valent 0 sur chaque "
+        "bande lue, comme le remplissage autour d'une scène, et sont classés comme les pixels de l'image "
+        "elle-même ; si 0 marque l'absence de données, définissez-le comme no-data du raster (Propriétés de "
+        "la couche > Transparence > Valeur de no-data supplémentaire, ou gdal_translate -a_nodata 0) et ils "
+        "restent non classés"]
+
+
 def stored_as(path, gain, shift, scale=None, offset=None):
     """The Landsat scene stored as int16 gain * DN + shift, its bands declaring value = stored * scale +
     offset (None: no declaration)."""

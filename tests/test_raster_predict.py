@@ -195,6 +195,29 @@ def test_a_raster_unlike_every_class_is_named_in_a_warning(tmp_path, model, chan
         assert 0.01 < np.mean(model.nearest_distance(sampled) > limit) < 0.05
 
 
+@pytest.mark.parametrize(("fill", "dtype", "nodata", "said"), [
+    (0, np.uint8, None, "0"), (-9999, np.float32, None, "-9999"), (0, np.uint8, 0, None),
+    (255, np.uint8, None, None), (None, np.uint8, None, None)])
+def test_a_fill_value_without_no_data_is_named_in_a_warning(tmp_path, model, fill, dtype, nodata, said):
+    """The Landsat scene with its 100 left columns filled with `fill` on every band, as a scene's outside is
+    stored: 3 of the 9 windows sampled (columns 32-63), 3072 of the 9216 pixels. Stored without a no-data
+    value, a fill of 0 or below is named with the fix; set as the no-data, those pixels are not sampled
+    (nothing to say); a value above 0 on every band (255: saturation) and the scene itself are not named."""
+    scene = gdal.Open(LANDSAT)
+    bands = scene.ReadAsArray().astype(dtype)
+    if fill is not None:
+        bands[:, :, :100] = fill
+    raster = write_raster(tmp_path / "filled.tif", bands, geotransform=scene.GetGeoTransform(), nodata=nodata)
+    lines = []
+    predict_raster(raster, model, BANDS, str(tmp_path / "classes.tif"), log=lines.append)
+    assert [line for line in lines if "every band read" in line] == ([] if said is None else [
+        f"warning: 33% of the 9216 pixels sampled across raster {raster!r} hold {said} on every band read, "
+        f"as the fill around a scene does, and are classified like the image's own pixels; where {said} "
+        "marks no data, set it as the raster's no-data (Layer Properties > Transparency > Additional no data "
+        f"value, or gdal_translate -a_nodata {said}) and they stay unclassified"])
+    assert sum(32 <= x < 100 for x, _, _, _ in sample_windows(287, 310)) == 3
+
+
 def test_band_mismatch_is_refused(tmp_path, model):
     with pytest.raises(DataError, match=r"the model uses 6 bands but 3 bands of raster .* \(7 bands\)"):
         predict_raster(LANDSAT, model, [1, 2, 3], str(tmp_path / "c.tif"))
