@@ -3407,5 +3407,10 @@ Taille {1} : {2:.6g}{3}
         <source>{share:.0%} of the {count} pixels sampled across raster {path!r} hold {value} on every band read, as the fill around a scene does, and are classified like the image&apos;s own pixels; where {value} marks no data, set it as the raster&apos;s no-data (Layer Properties &gt; Transparency &gt; Additional no data value, or gdal_translate -a_nodata {value}) and they stay unclassified</source>
         <translation>{share:.0%} des {count} pixels échantillonnés sur le raster {path!r} valent {value} sur chaque bande lue, comme le remplissage autour d'une scène, et sont classés comme les pixels de l'image elle-même ; si {value} marque l'absence de données, définissez-le comme no-data du raster (Propriétés de la couche &gt; Transparence &gt; Valeur de no-data supplémentaire, ou gdal_translate -a_nodata {value}) et ils restent non classés</translation>
     </message>
+    <message>
+        <location filename="../raster/notices.py" line="74"/>
+        <source>training samples under the features of {vector} that hold {value} on every band, as the fill around a scene does: {count} (classes {classes}); they are taken as pixels of their class. Where {value} marks no data, set it as the raster&apos;s no-data (Layer Properties &gt; Transparency &gt; Additional no data value, or gdal_translate -a_nodata {value}) and they are left out, or move the features off it</source>
+        <translation>échantillons d'entraînement sous les entités de {vector} qui valent {value} sur chaque bande, comme le remplissage autour d'une scène : {count} (classes {classes}) ; ils sont pris comme des pixels de leur classe. Si {value} marque l'absence de données, définissez-le comme no-data du raster (Propriétés de la couche &gt; Transparence &gt; Valeur de no-data supplémentaire, ou gdal_translate -a_nodata {value}) et ils sont laissés de côté, ou déplacez les entités hors de lui</translation>
+    </message>
 </context>
 </TS>

@@ -27,6 +27,14 @@ GDAL_CACHE_MB = 64
 ON_BOUND = 4 * np.finfo(np.float64).eps
 
 
+def holds_fill(pixels):
+    """Which `pixels (n, d)` hold one value of 0 or below on every band, as a scene's fill stored without a
+    no-data value does, `(n,)` bool; none of a single band (a value alone tells nothing there)."""
+    if pixels.shape[1] < 2:
+        return np.zeros(len(pixels), dtype=bool)
+    return (pixels.min(axis=1) == pixels.max(axis=1)) & (pixels[:, 0] <= 0)
+
+
 @dataclass(frozen=True)
 class BandNoData:
     """A band's no-data as its reader takes it: the file's no-data value or not (`file_value`), and ranges of

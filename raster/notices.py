@@ -71,6 +71,12 @@ WARNINGS = {
     "warning invalid skipped": QT_TRANSLATE_NOOP(
         "GmmSelect", "features of {vector} with an invalid geometry, left out as asked: {count} of {total} "
         "(FIDs {fids}; the first: {reason}); repair them (Processing's Fix geometries) to sample them"),
+    "warning fill samples": QT_TRANSLATE_NOOP(
+        "GmmSelect", "training samples under the features of {vector} that hold {value} on every band, as "
+        "the fill around a scene does: {count} (classes {classes}); they are taken as pixels of their class. "
+        "Where {value} marks no data, set it as the raster's no-data (Layer Properties > Transparency > "
+        "Additional no data value, or gdal_translate -a_nodata {value}) and they are left out, or move the "
+        "features off it"),
     "warning contested": QT_TRANSLATE_NOOP(
         "GmmSelect", "pixels covered by features of different classes, dropped: {count}"),
     "warning contested before": QT_TRANSLATE_NOOP(  # as older model files hold it

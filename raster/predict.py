@@ -17,7 +17,7 @@ from scipy.stats import chi2
 from ..core.texts import QT_TRANSLATE_NOOP, Text, message
 from ..core.threads import single_threaded_blas
 from .bands import WAVELENGTH_TOLERANCE, match_bands, stored_conversion
-from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
+from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, holds_fill, plan_windows
 from .distributed import TileWriter, run_window_groups
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files, raster_output_files
@@ -208,13 +208,9 @@ def unlike_every_class(pixels, mixture, path):
 
 
 def fill_value(pixels, path):
-    """The warning naming a value 0 or below that every band holds on a share of the sampled `pixels` (at
-    least FILL_SHARE, and FILL_PIXELS of them), as a scene's fill does where no no-data value says so: those
-    pixels are classified. None for a single band (a value alone tells nothing there)."""
-    if pixels.shape[1] < 2:
-        return []
-    same = pixels[(pixels.min(axis=1) == pixels.max(axis=1)) & (pixels[:, 0] <= 0), 0]
-    values, counts = np.unique(same, return_counts=True)
+    """The warning naming a fill value (blocks.holds_fill) that a share of the sampled `pixels` hold (at
+    least FILL_SHARE, and FILL_PIXELS of them) where no no-data value says so: those pixels are classified."""
+    values, counts = np.unique(pixels[holds_fill(pixels), 0], return_counts=True)
     if not len(counts) or counts.max() < max(FILL_PIXELS, FILL_SHARE * len(pixels)):
         return []
     value = f"{float(values[np.argmax(counts)]):.10g}"

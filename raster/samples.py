@@ -8,6 +8,7 @@ that the features cover are read.
 """
 
 import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Dict, List
 
@@ -17,7 +18,7 @@ from osgeo import gdal, ogr
 from ..core import ClassStatistics
 from ..core.texts import QT_TRANSLATE_NOOP, SEMICOLON, Text, joined
 from ..core.validation import MIN_SAMPLES_PER_CLASS
-from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, plan_windows
+from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, holds_fill, plan_windows
 from .distributed import in_order, worker_count
 from .errors import DataError, check_canceled
 from .info import absolute_name, band_name, geotransform_of
@@ -111,6 +112,7 @@ class SampleWalk:
         self.class_index = np.searchsorted(self.features.labels, self.features.codes)
         self.covered = np.zeros(len(self.features.codes), dtype=np.int64)
         self.n_contested = self.n_unusable = self.n_read = 0
+        self.fill = Counter()  # {(value, class code): samples holding a fill value (blocks.holds_fill)}
         self.windows = self._plan(memory_mb)
         self.is_canceled = is_canceled
 
@@ -175,9 +177,12 @@ class SampleWalk:
         keep = usable[rows - top, cols - left]
         self.n_unusable += int((~keep).sum())
         rows, cols, members = rows[keep], cols[keep], owner[chosen[keep]]
-        return SampleChunk(X=pixels[rows - top, cols - left].astype(np.float64),
-                           y=self.features.codes[members], groups=self.features.fids[members],
-                           cells=(y + rows) * self.reader.width + x + cols)
+        chunk = SampleChunk(X=pixels[rows - top, cols - left].astype(np.float64),
+                            y=self.features.codes[members], groups=self.features.fids[members],
+                            cells=(y + rows) * self.reader.width + x + cols)
+        fill = holds_fill(chunk.X)
+        self.fill.update(zip(chunk.X[fill, 0].tolist(), chunk.y[fill].tolist()))
+        return chunk
 
     def run(self, progress=None):
         """SampleChunks of the covered windows in raster order; progress (0..100) and cancel per window.
@@ -202,6 +207,7 @@ class SampleWalk:
                      & (features.boxes[:, 3] > features.boxes[:, 1])).sum())
         if empty:
             warnings.append(warning("warning no pixel centre", count=empty))
+        warnings += self.fill_warning()
         info = self.reader
         summary = SampleSummary(
             labels=features.labels, class_names=features.class_names, band_numbers=info.band_numbers,
@@ -220,6 +226,21 @@ class SampleWalk:
             for line in warning_lines(warnings):
                 log(line)
         return summary
+
+    def fill_warning(self):
+        """The warning naming the fill value most samples hold (blocks.holds_fill), with their count and
+        classes, if any sample holds one: it is data of no class, and the classes' statistics take it in."""
+        if not self.fill:
+            return []
+        values = Counter()
+        for (value, _), count in self.fill.items():
+            values[value] += count
+        value, count = values.most_common(1)[0]
+        codes = sorted(code for held, code in self.fill if held == value)
+        labels, names = self.features.labels, self.features.class_names
+        names = [names[int(np.searchsorted(labels, code))] for code in codes]
+        return [warning("warning fill samples", vector=repr(self.vector_path), value=f"{value:.10g}",
+                        count=count, classes=", ".join(map(repr, names)))]
 
     def short_class(self, k, usable):
         """Where the `usable` pixels of class index `k` came from, for the message of a short class."""
@@ -383,7 +404,7 @@ def statistics_group(walk_arguments, start, stop):
     total, group_totals = ClassStatistics.empty(labels, len(walk.reader.band_numbers)), {}
     for chunk in walk.run():
         total = merge_statistics(total, group_totals, *statistics_of(chunk.X, chunk.y, chunk.groups, labels))
-    return total, group_totals, walk.covered, walk.n_contested, walk.n_unusable, walk.n_read
+    return total, group_totals, walk.covered, walk.n_contested, walk.n_unusable, walk.n_read, walk.fill
 
 
 def distributed_statistics(client, walk_arguments, log=None, progress=None, is_canceled=None,
@@ -405,12 +426,13 @@ def distributed_statistics(client, walk_arguments, log=None, progress=None, is_c
             tasks=len(futures), windows=len(walk.windows), workers=workers))
     total, group_totals = ClassStatistics.empty(walk.features.labels, len(walk.reader.band_numbers)), {}
     for done, part in enumerate(in_order(client, futures, is_canceled), 1):
-        stats, groups, covered, contested, unusable, read = part
+        stats, groups, covered, contested, unusable, read, fill = part
         total = merge_statistics(total, group_totals, stats, groups)
         walk.covered += covered
         walk.n_contested += contested
         walk.n_unusable += unusable
         walk.n_read += read
+        walk.fill.update(fill)
         if progress is not None:
             progress(100.0 * done / len(futures))
     return total, group_totals, walk.summary(total.counts, log)

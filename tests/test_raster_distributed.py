@@ -336,3 +336,14 @@ def test_predict_with_a_dask_scheduler_equals_predict_here(cluster, tmp_path, mo
     with pytest.raises(QgsProcessingException, match=rf"^No Dask scheduler answers at '{nobody}' \(Timed"):
         processing.run("gmmselect:predict", refused, feedback=QgsProcessingFeedback())
     assert not os.path.exists(tmp_path / "x.tif")
+
+
+def test_training_samples_holding_a_fill_are_counted_on_the_workers(cluster, tmp_path):
+    """The scene with a fill of 0 in its 8 left columns (test_raster_samples): the workers' counts of the
+    samples holding it make the summary the single machine makes, its warning included."""
+    from test_raster_samples import left_filled
+
+    raster = left_filled(tmp_path / "filled.tif")
+    merged = accumulate_statistics(raster, POLYGONS, "class", client=cluster[1], memory_mb=0.05)[2]
+    local = accumulate_statistics(raster, POLYGONS, "class", memory_mb=0.05)[2]
+    assert [w for w in merged.warnings if "fill around a scene" in w] and merged.warnings == local.warnings
