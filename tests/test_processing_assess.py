@@ -239,6 +239,14 @@ def test_a_map_s_no_data_set_in_qgis_is_the_no_data_read(classification, tmp_pat
             "Features of invalid geometry": "stop the run"}
 
 
+def assessed_warnings(tmp_path, given, reference, field="reference", strata=None):
+    """The warnings of Assess on the map `given` against `reference` (its `field`), with `strata`."""
+    feedback = recorder()
+    run("gmmselect:assess", {"INPUT": given, "STRATA": strata, "REFERENCE": reference, "FIELD": field,
+                             "OUTPUT_TABLE": str(tmp_path / "table.csv")}, feedback)
+    return feedback.warnings
+
+
 def report_inputs(path):
     """{label: value} of the inputs table at the top of an HTML report (test_report's parser)."""
     from test_report import parse
@@ -317,15 +325,11 @@ def test_a_sample_assessed_in_other_strata_than_it_was_drawn_in_is_named_in_a_wa
             f"on another map? The estimates take the strata of {other!r}: give the map the sample was drawn "
             "on as the strata (STRATA), or they are biased")
     for given, strata, warned in [(other, None, True), (other, map_path, False), (map_path, None, False)]:
-        feedback = recorder()
-        run("gmmselect:assess", {"INPUT": given, "STRATA": strata, "REFERENCE": sample["OUTPUT"],
-                                 "FIELD": "reference", "OUTPUT_TABLE": str(tmp_path / "table.csv")}, feedback)
-        assert [line for line in feedback.warnings if "another stratum" in line] == ([said] if warned else [])
+        warnings = assessed_warnings(tmp_path, given, sample["OUTPUT"], strata=strata)
+        assert [line for line in warnings if "another stratum" in line] == ([said] if warned else [])
     with french_translation():
-        feedback = recorder()
-        run("gmmselect:assess", {"INPUT": other, "REFERENCE": sample["OUTPUT"], "FIELD": "reference",
-                                 "OUTPUT_TABLE": str(tmp_path / "table_fr.csv")}, feedback)
-    assert [line for line in feedback.warnings if "autre strate" in line] == [
+        warnings = assessed_warnings(tmp_path, other, sample["OUTPUT"])
+    assert [line for line in warnings if "autre strate" in line] == [
         f"points de référence de {sample['OUTPUT']!r} tirés dans une autre strate (leur champ 'stratum') que "
         f"celle que leur donnent les estimations : {len(moved)} sur {total} (FID {fids}) ; l'échantillon "
         f"a-t-il été tiré sur une autre carte ? Les estimations prennent les strates de {other!r} : "
@@ -367,15 +371,11 @@ def test_a_sample_assessed_in_strata_of_other_sizes_than_it_was_drawn_in_is_name
     drawn = sample["OUTPUT"]
     for given, strata, points, warned in [(other, None, drawn, True), (other, map_path, drawn, False),
                                           (map_path, None, drawn, False), (other, None, older, False)]:
-        feedback = recorder()
-        run("gmmselect:assess", {"INPUT": given, "STRATA": strata, "REFERENCE": points,
-                                 "FIELD": "reference", "OUTPUT_TABLE": str(tmp_path / "table.csv")}, feedback)
-        assert [line for line in feedback.warnings if "strata" in line] == ([said] if warned else [])
+        warnings = assessed_warnings(tmp_path, given, points, strata=strata)
+        assert [line for line in warnings if "strata" in line] == ([said] if warned else [])
     with french_translation():
-        feedback = recorder()
-        run("gmmselect:assess", {"INPUT": other, "REFERENCE": sample["OUTPUT"], "FIELD": "reference",
-                                 "OUTPUT_TABLE": str(tmp_path / "table_fr.csv")}, feedback)
-    assert [line for line in feedback.warnings if "strates" in line] == [
+        warnings = assessed_warnings(tmp_path, other, drawn)
+    assert [line for line in warnings if "strates" in line] == [
         f"les strates de {other!r} ne sont pas celles dans lesquelles l'échantillon de {drawn!r} a été "
         f"tiré : pixels classés par strate au tirage (champ 'stratum_pixels' de ses points) -> maintenant : "
         f"{sizes} ; l'échantillon a-t-il été tiré sur une autre carte, ou la carte modifiée depuis ? Les "
@@ -415,10 +415,8 @@ def test_reference_polygons_are_named_with_overall_accuracy_s_interval_by_polygo
         "(Stratified random sample for an assessment)"]
     assert 1.959964 * se > 1.4 * results["OVERALL_ACCURACY_CI"]  # 0.0021 against 0.0015
     with french_translation():
-        feedback = recorder()
-        run("gmmselect:assess", {"INPUT": map_path, "REFERENCE": POLYGONS, "FIELD": "class",
-                                 "OUTPUT_TABLE": str(tmp_path / "table_fr.csv")}, feedback)
-    assert [line for line in feedback.warnings if "indépendants" in line] == [
+        warnings = assessed_warnings(tmp_path, map_path, POLYGONS, "class")
+    assert [line for line in warnings if "indépendants" in line] == [
         f"les {full.samples.sum()} pixels de référence de {POLYGONS!r} sont pris comme des échantillons "
         f"indépendants, mais ils se trouvent dans {len(fids)} entités (polygones), dont les pixels se "
         "ressemblent : en prenant les entités comme unités échantillonnées (jackknife en retirant une entité "
@@ -445,10 +443,8 @@ def test_a_reference_the_map_s_model_was_trained_on_is_named_in_a_warning(classi
     gdal.VectorTranslate(copy, POLYGONS)
     for reference, field, warned in [(POLYGONS, "class", True), (sample["OUTPUT"], "reference", False),
                                      (copy, "class", False)]:
-        feedback = recorder()
-        run("gmmselect:assess", {"INPUT": map_path, "REFERENCE": reference, "FIELD": field,
-                                 "OUTPUT_TABLE": str(tmp_path / "table.csv")}, feedback)
-        assert [line for line in feedback.warnings if "trained on" in line] == ([said] if warned else [])
+        warnings = assessed_warnings(tmp_path, map_path, reference, field)
+        assert [line for line in warnings if "trained on" in line] == ([said] if warned else [])
     held = str(tmp_path / "held.gmm")
     run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1",
                                "VALIDATION": 0.3, "REFIT": False, "OUTPUT_MODEL": held})
@@ -458,10 +454,8 @@ def test_a_reference_the_map_s_model_was_trained_on_is_named_in_a_warning(classi
 
     count = sum(out for _, out in load_model(held).training.polygons.values())
     with french_translation():
-        feedback = recorder()
-        run("gmmselect:assess", {"INPUT": held_map, "REFERENCE": POLYGONS, "FIELD": "class",
-                                 "OUTPUT_TABLE": str(tmp_path / "held.csv")}, feedback)
-    assert 0 < count < 36 and [line for line in feedback.warnings if "entraîné" in line] == [
+        warnings = assessed_warnings(tmp_path, held_map, POLYGONS, "class")
+    assert 0 < count < 36 and [line for line in warnings if "entraîné" in line] == [
         f"la référence {POLYGONS!r} est la couche sur laquelle le modèle de cette carte ({held!r}, que "
         f"nomment les métadonnées de la carte) a été entraîné : toutes ses entités sauf les {count} qu'il a "
         "mises de côté ont entraîné le modèle, et le fichier du modèle ne dit pas lesquelles, si bien que la "
@@ -469,10 +463,8 @@ def test_a_reference_the_map_s_model_was_trained_on_is_named_in_a_warning(classi
         "dont le modèle n'a pas appris : les points d'un échantillon aléatoire stratifié (Échantillon "
         "aléatoire stratifié pour une évaluation)"]
     os.remove(held)
-    feedback = recorder()
-    run("gmmselect:assess", {"INPUT": held_map, "REFERENCE": POLYGONS, "FIELD": "class",
-                             "OUTPUT_TABLE": str(tmp_path / "held.csv")}, feedback)
-    assert [line for line in feedback.warnings if "trained on" in line] == []
+    warnings = assessed_warnings(tmp_path, held_map, POLYGONS, "class")
+    assert [line for line in warnings if "trained on" in line] == []
 
 
 def test_cancel_leaves_no_sample_layer(classification, tmp_path):
