@@ -514,7 +514,10 @@ def same_layer(first, second):
         return False
     names = []
     for path, layer in ((first_path, first_layer), (second_path, second_layer)):
-        source, found = open_layer(path, layer or None)
+        try:
+            source, found = open_layer(path, layer or None)
+        except DataError:  # the file holds that layer no more
+            return False
         names.append(found.GetName())
         del source
     return names[0] == names[1]

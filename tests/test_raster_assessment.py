@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from osgeo import gdal, ogr
 from test_core_accuracy import O14_COUNTS, stehman_example
-from test_raster_fixtures import box, write_raster, write_vector
+from test_raster_fixtures import POLYGONS, box, write_raster, write_vector
 
 from gmmselect.raster import DataError
 from gmmselect.raster.assessment import (
@@ -18,6 +18,7 @@ from gmmselect.raster.assessment import (
     assess_map,
     count_map,
     design_sample,
+    same_layer,
     strata_resized,
 )
 
@@ -327,3 +328,17 @@ def test_every_text_of_the_report_comes_from_its_words(tmp_path):
     for english in ("map area", "estimated area", "Sample design", "stratum", "Overall accuracy", "total",
                     "Rows = map class", "confidence", "samples", "class"):
         assert english not in outside, english
+
+
+def test_same_layer_is_one_layer_of_one_file(tmp_path):
+    """A model's training layer against an Assess reference: the first layer by name or by default, through
+    a link; another file, a layer the file holds no more, a file gone: not the same."""
+    polygons = str(tmp_path / "polygons.gpkg")
+    gdal.VectorTranslate(polygons, POLYGONS)
+    link = tmp_path / "link.gpkg"
+    link.symlink_to(polygons)
+    assert same_layer((polygons, ""), (str(link), "training_polygons"))
+    assert same_layer((polygons, None), (polygons, ""))
+    assert not same_layer((POLYGONS, ""), (polygons, ""))
+    assert not same_layer((polygons, "gone"), (polygons, ""))
+    assert not same_layer((str(tmp_path / "gone.gpkg"), ""), (polygons, ""))
