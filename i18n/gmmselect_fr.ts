@@ -3412,5 +3412,10 @@ Taille {1} : {2:.6g}{3}
         <source>training samples under the features of {vector} that hold {value} on every band, as the fill around a scene does: {count} (classes {classes}); they are taken as pixels of their class. Where {value} marks no data, set it as the raster&apos;s no-data (Layer Properties &gt; Transparency &gt; Additional no data value, or gdal_translate -a_nodata {value}) and they are left out, or move the features off it</source>
         <translation>échantillons d'entraînement sous les entités de {vector} qui valent {value} sur chaque bande, comme le remplissage autour d'une scène : {count} (classes {classes}) ; ils sont pris comme des pixels de leur classe. Si {value} marque l'absence de données, définissez-le comme no-data du raster (Propriétés de la couche &gt; Transparence &gt; Valeur de no-data supplémentaire, ou gdal_translate -a_nodata {value}) et ils sont laissés de côté, ou déplacez les entités hors de lui</translation>
     </message>
+    <message>
+        <location filename="../raster/notices.py" line="46"/>
+        <source>raster {path} has {count} bands, where a classification has one: its band 1 is taken as the map, each of its values a class. If it is an image rather than its classification, give the map Predict wrote from it</source>
+        <translation>le raster {path} a {count} bandes, là où une classification en a une : sa bande 1 est prise comme la carte, chacune de ses valeurs comme une classe. Si c'est une image plutôt que sa classification, donnez la carte que Prédire en a tirée</translation>
+    </message>
 </context>
 </TS>

@@ -31,7 +31,7 @@ from .blocks import GDAL_CACHE_MB, NO_MASK_BAND, BandNoData, bounded_gdal_cache,
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files
 from .info import geotransform_of, open_raster, spatial_reference, split_open_options
-from .notices import warning
+from .notices import warning, warning_lines
 from .predict import MODEL_ITEM
 from .samples import SampleWalk
 from .vector import INTEGER_FIELDS, class_field_index, open_layer, spelling_key
@@ -64,6 +64,9 @@ class ClassMap:
             self.strata_dataset = open_raster(strata_path)
             self.strata_band = self.integer_band(self.strata_dataset, strata_path)
             self.check_grid(strata_path, self.strata_dataset)
+        self.warnings = [warning("warning map bands", path=repr(name), count=dataset.RasterCount)
+                         for name, dataset in ((path, self.dataset), (strata_path, self.strata_dataset))
+                         if dataset is not None and dataset.RasterCount > 1]
 
     @staticmethod
     def integer_band(dataset, path):
@@ -481,8 +484,8 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
             overall=estimates.overall, margin=half_width(estimates.overall_se, confidence)))
     return MapAssessment(map_path, reference_path, class_field, strata_path, classes,
                          [class_map.class_name(code) for code in classes], counts, pixels, samples, estimates,
-                         confidence, trained_on(class_map, reference_path, layer) + reference.warnings + units
-                         + area_warnings(counts))
+                         confidence, class_map.warnings + trained_on(class_map, reference_path, layer)
+                         + reference.warnings + units + area_warnings(counts))
 
 
 def trained_on(class_map, vector_path, layer):
@@ -670,6 +673,8 @@ def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, min
     here)."""
     check_distinct({"OUTPUT": [output_path]}, {"INPUT": dataset_files(map_path)})
     class_map = ClassMap(map_path, map_no_data=no_data, crs=crs)
+    for line in warning_lines(class_map.warnings) if log is not None else ():
+        log(line)
     half = None if progress is None else (lambda done: progress(done / 2))
     counts = count_map(class_map, memory_mb, half, is_canceled)
     users = expected_accuracies(expected_users, len(counts.classes))

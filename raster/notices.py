@@ -43,6 +43,10 @@ WARNINGS = {
         "pixels per stratum when drawn (its points' field {field}) -> now: {sizes}; was the sample drawn on "
         "another map, or the map edited since? The estimates weigh the strata by their pixels in {strata}: "
         "give the map the sample was drawn on, as it was, as the strata (STRATA), or they are biased"),
+    "warning map bands": QT_TRANSLATE_NOOP(
+        "GmmSelect", "raster {path} has {count} bands, where a classification has one: its band 1 is taken "
+        "as the map, each of its values a class. If it is an image rather than its classification, give the "
+        "map Predict wrote from it"),
     "warning training reference": QT_TRANSLATE_NOOP(
         "GmmSelect", "the reference {vector} is the layer the model of this map ({model}, which the map's "
         "metadata names) was trained on: every feature of it trained the model, so the accuracy and the "

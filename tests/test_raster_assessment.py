@@ -141,6 +141,26 @@ def small_map(tmp_path):
     return classification(tmp_path / "small.tif", codes, ["water", "forest"], options=())
 
 
+def test_a_map_of_several_bands_is_named_in_a_warning(tmp_path):
+    """An image of 3 bands given as the map (and as the strata) instead of its classification: its band 1 is
+    the map, said by the sample design's log and Assess's warnings; a map of one band says nothing."""
+    codes = np.ones((3, 10, 10), dtype=np.uint8)
+    codes[:, :, 5:] = 2
+    image = write_raster(tmp_path / "image.tif", codes, geotransform=GEOTRANSFORM)
+    said = (f"warning: raster {str(image)!r} has 3 bands, where a classification has one: its band 1 is "
+            "taken as the map, each of its values a class. If it is an image rather than its classification, "
+            "give the map Predict wrote from it")
+    lines = []
+    design_sample(image, str(tmp_path / "s.gpkg"), 0.8, 0.05, 5, "equal", log=lines.append)
+    assert [line for line in lines if "bands" in line] == [said]
+    reference = write_vector(tmp_path / "ref.gpkg", [(centre(row, col), str(1 + (col >= 5)))
+                                                     for row in range(1, 10) for col in (1, 3, 6, 8)])
+    result = assess_map(image, reference, "class", strata_path=image)
+    assert [w for w in result.warnings if "bands" in w] == [said[len("warning: "):]] * 2
+    single = assess_map(small_map(tmp_path), reference, "class")
+    assert not [w for w in single.warnings if "bands" in w]
+
+
 def test_points_outside_or_on_no_data_are_named(tmp_path):
     path = small_map(tmp_path)
     outside = write_vector(tmp_path / "out.gpkg", [(centre(5, 1), "water"), (centre(5, 30), "water")])
