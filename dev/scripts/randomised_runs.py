@@ -22,7 +22,18 @@ bundled model when training was refused), the sample design on the map, Assess w
 part. Each parameter keeps its default or takes a value drawn from valid and invalid ones (out of range, NaN,
 fractions, lists that are not lists, option keys, wrong fields), each output a path of the right or a wrong
 extension, onto an input or another output, in a folder that does not exist; one run in five is cancelled at a
-random progress (not through qgis_process). Claims of every run:
+random progress (not through qgis_process).
+
+One case in three is valid: what a careful user gives, so the chain runs to its end more often. Its scene is
+georeferenced (a CRS set in QGIS is the one its pixels are in, a no-data range set in QGIS is narrow); its
+class layer holds 24 to 40 features, every one of a class (no empty, null, fractional or out-of-range value)
+in its class field, in no CRS where the scene has none, read with no stop at an invalid feature and no fewer
+than its first 24; its table has one typed column per band (a .csvt, or guessed by OGR), a number in every
+cell, six spectra a class at least, grouped or not; Predict's mask lies on the scene's grid and a table's
+model has its bands mapped by hand (BAND_MAP, by name or number); Assess's points are relabelled among the
+map's classes; each parameter keeps its default or takes a valid value (one in four: in range, an option's
+index or key, a list of numbers), each output the right extension, a new folder or a name with spaces and
+accents; no run is cancelled, and a refused training ends the chain. Claims of every run:
 
 - it returns its outputs, or raises a QgsProcessingException whose message holds no traceback and no text
   of Python's or NumPy's own errors, raised by the plugin's own checks (not from inside NumPy, SciPy or
@@ -42,8 +53,8 @@ random progress (not through qgis_process). Claims of every run:
   and wavelength) as it maps the scene, pixel for pixel.
 
 Each case is one seed; a broken claim is printed with the seed and the run's parameters (run it alone
-with --seeds N:N+1), then the counts of runs done and refused and of scenes travelled. README, Development:
-what these runs found.
+with --seeds N:N+1), then the counts of valid cases, of runs done and refused, of models trained and of scenes
+travelled. README, Development: what these runs found.
 """
 
 import argparse
@@ -94,36 +105,46 @@ GRIDS = [(300000.0, 30.0, 0.0, 6300000.0, 0.0, -30.0)] * 5 + [
 ODD_TEXTS = ["", " ", "abc", "1,,2", "-1", "nan", "inf", "1e400", "0.5 1", "0;1", "1e-3, 1e-2", "0, 0.5, 1",
              "2", "0.5", "[1]", "1:3", "10, 20", "0.7, 0.9"]
 ODD_NUMBERS = [-1, 0, 1, 2, 3, 0.5, 0.999, 1e9, 51, 21, 1e13, "abc", None, float("nan")]
+#: Valid values of the number and text parameters a valid case draws (the others are its base's).
+VALID_NUMBERS = {"VALIDATION": [0, 0.1, 0.3, 0.5], "SEED": [0, 1, 42, 2 ** 31 - 1], "TAU": [0, 1e-3, 1, 100],
+                 "N_FEATURES": [0, None], "CONFIDENCE": [0.5, 0.9, 0.95, 0.999]}
+VALID_TEXTS = {"TAU": ["", "0", "1e-3", "0, 0.01, 1", "1e-3; 1e-2", "10 20"],
+               "ALPHA": ["", "0", "0.5", "1", "0, 0.5, 1", "0.7, 0.9"], "EXPECTED_UA": ["0.5", "0.7", "0.95"],
+               "BAND_MAP": [""], "WAVELENGTHS": [""]}
 
 
-def case_parameters(rng, algorithm, base):
-    """`base` with parameters of `algorithm` other than inputs and outputs, one in twelve, drawn at random."""
+def case_parameters(rng, algorithm, base, valid=False):
+    """`base` with parameters of `algorithm` other than inputs and outputs, one in twelve, drawn at random
+    (in a valid case one in four, from valid values only)."""
     parameters = dict(base)
     for definition in algorithm.parameterDefinitions():
         name, kind = definition.name(), definition.type()
-        if name in base or definition.isDestination() or name == "DASK_SCHEDULER" or rng.random() > 1 / 12:
+        if name in base or definition.isDestination() or name == "DASK_SCHEDULER" or \
+                rng.random() > (1 / 4 if valid else 1 / 12):
             continue
         if kind == "enum":
             options = [option.split(":")[0] for option in definition.options()]
-            parameters[name] = rng.choice([*range(len(options)), *options, len(options) + 2, "nonsense"])
+            wrong = [] if valid else [len(options) + 2, "nonsense"]
+            parameters[name] = rng.choice([*range(len(options)), *options, *wrong])
         elif kind == "boolean":
             parameters[name] = bool(rng.random() < 0.5)
         elif kind == "number":
-            parameters[name] = ODD_NUMBERS[rng.integers(len(ODD_NUMBERS))]
+            values = VALID_NUMBERS[name] if valid else ODD_NUMBERS
+            parameters[name] = values[rng.integers(len(values))]
         elif kind == "string":
-            parameters[name] = str(rng.choice(ODD_TEXTS))
+            parameters[name] = str(rng.choice(VALID_TEXTS[name] if valid else ODD_TEXTS))
     return {name: value.item() if isinstance(value, np.generic) else value
             for name, value in parameters.items()}
 
 
 # -- inputs ---------------------------------------------------------------------------------------
 
-def random_scene(rng, path):
-    """A scene of 1 to 6 bands (12 to 60 pixels a side, one of GRIDS) whose quarters hold 4 classes'
-    spectra plus noise, maybe no-data and NaN, a GeoTIFF (an ENVI file or a VRT over the GeoTIFF, one time
-    in ten each, or the second page of a multi-page GeoTIFF: a subdataset; or the GeoTIFF named with an open
-    option, one time in seven); returns (its name as QGIS names its layer, the file behind it, its
-    geotransform, its EPSG or None)."""
+def random_scene(rng, path, valid=False):
+    """A scene of 1 to 6 bands (12 to 60 pixels a side, one of GRIDS, always georeferenced in a `valid`
+    case) whose quarters hold 4 classes' spectra plus noise, maybe no-data and NaN, a GeoTIFF (an ENVI file
+    or a VRT over the GeoTIFF, one time in ten each, or the second page of a multi-page GeoTIFF: a
+    subdataset; or the GeoTIFF named with an open option, one time in seven); returns (its name as QGIS
+    names its layer, the file behind it, its geotransform, its EPSG or None)."""
     height, width, bands = int(rng.integers(12, 61)), int(rng.integers(12, 61)), int(rng.integers(1, 7))
     dtype = RASTER_TYPES[rng.integers(len(RASTER_TYPES))]
     quarter = (np.arange(height)[:, None] >= height // 2) * 2 + (np.arange(width)[None] >= width // 2)
@@ -141,8 +162,8 @@ def random_scene(rng, path):
         values[rng.random(values.shape) < 0.05] = np.nan
     epsg = PROJECTED if rng.random() < 0.85 else None
     transform = GRIDS[rng.integers(len(GRIDS))]
-    write_raster(path, values, transform if epsg or rng.random() < 0.5 else None, epsg=epsg or PROJECTED,
-                 nodata=nodata)
+    write_raster(path, values, transform if epsg or valid or rng.random() < 0.5 else None,
+                 epsg=epsg or PROJECTED, nodata=nodata)
     if epsg is None and gdal.Open(path).GetGeoTransform(can_return_null=True):
         gdal.Open(path, gdal.GA_Update).SetProjection("")
     identity = rng.random()  # band names, wavelengths, both or neither
@@ -196,25 +217,30 @@ def travelled(rng, scene, path):
     return path
 
 
-#: Per field type: four class values, then odd ones (one replaces a class in one case of four).
+#: Per field type: four class values, then odd ones that are classes, then odd ones that are not (an odd
+#: one replaces a class in one case of four).
 CLASS_VALUES = {
-    ogr.OFTString: (["water", "forest", "crop", "bare soil"], ["Water", "Bare  soil", "Forêt", "", None]),
-    ogr.OFTInteger: ([1, 2, 3, 40], [0, -1, 2 ** 31 - 1, None, 1]),
-    ogr.OFTInteger64: ([1, 2, 3301010100, 4], [2 ** 33, None]),
-    ogr.OFTReal: ([1.0, 2.0, 3.0, 4.0], [1.5, -2.0, None]),
+    ogr.OFTString: (["water", "forest", "crop", "bare soil"], ["Water", "Bare  soil", "Forêt"], ["", None]),
+    ogr.OFTInteger: ([1, 2, 3, 40], [2 ** 31 - 1, 1], [0, -1, None]),
+    ogr.OFTInteger64: ([1, 2, 3301010100, 4], [2 ** 32 - 1], [2 ** 33, None]),
+    ogr.OFTReal: ([1.0, 2.0, 3.0, 4.0], [40.0], [1.5, -2.0, None]),
 }
 
 
-def random_layer(rng, path, transform, size, scene_epsg, field):
-    """6 to 30 training features over the quarters of a scene of `size` (columns, rows), a class per
-    quarter, some off the scene or without a geometry, in a GeoPackage, their class in `field`, in the
-    scene's CRS, WGS 84, PSAD56 or none: (its path, its EPSG or None)."""
+def random_layer(rng, path, transform, size, scene_epsg, field, valid=False):
+    """6 to 30 training features (24 to 40 in a `valid` case, whose class values are all classes) over the
+    quarters of a scene of `size` (columns, rows), a class per quarter, some off the scene or without a
+    geometry, in a GeoPackage, their class in `field`, in the scene's CRS, WGS 84, PSAD56 or none (none in a
+    valid case whose scene has none): (its path, its EPSG or None)."""
     kind = list(CLASS_VALUES)[rng.integers(len(CLASS_VALUES))]
-    labels, odd = (list(values) for values in CLASS_VALUES[kind])
-    if rng.random() < 0.25:
+    labels, classes, wrong = (list(values) for values in CLASS_VALUES[kind])
+    odd = classes if valid else classes + wrong
+    if odd and rng.random() < 0.25:
         labels[rng.integers(4)] = odd[rng.integers(len(odd))]
     epsg = int(rng.choice([scene_epsg or PROJECTED, GEOGRAPHIC, PSAD56], p=[0.55, 0.3, 0.15])) \
         if rng.random() < 0.9 else None
+    if valid and scene_epsg is None:  # the features in the scene's own coordinates
+        epsg = None
     reference = osr.SpatialReference()
     reference.ImportFromEPSG(epsg or PROJECTED)
     reference.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
@@ -228,7 +254,7 @@ def random_layer(rng, path, transform, size, scene_epsg, field):
     layer = source.CreateLayer("training", reference if epsg else None)
     layer.CreateField(ogr.FieldDefn(field, kind))
     layer.CreateField(ogr.FieldDefn("note", ogr.OFTString))
-    for number in range(int(rng.integers(6, 31))):
+    for number in range(int(rng.integers(24, 41) if valid else rng.integers(6, 31))):
         quarter = number % 4 if number < 16 else int(rng.integers(0, 4))
         col = size[0] / 2 * (quarter % 2 + rng.uniform(0.1, 0.9))
         row = size[1] / 2 * (quarter // 2 + rng.uniform(0.1, 0.9))
@@ -268,39 +294,46 @@ def shown_in_qgis(rng, path, field):
     return QgsProject.instance().addMapLayer(layer).id(), field
 
 
-def random_table(rng, path, n_bands):
+def random_table(rng, path, n_bands, valid=False, cli=False):
     """A table of spectra (CSV, no geometry, most often with its .csvt): class, group and band columns,
-    some cells empty or text."""
-    n_rows, n_columns = int(rng.integers(6, 200)), n_bands if rng.random() < 0.5 else int(rng.integers(1, 9))
+    some cells empty or text; in a `valid` case one column per band of the scene, six rows of each class at
+    least, every cell a number and the column types known (its .csvt, or guessed by OGR but for qgis_process,
+    `cli`, which is given the file)."""
+    n_rows = int(rng.integers(24 if valid else 6, 200))
+    n_columns = n_bands if valid or rng.random() < 0.5 else int(rng.integers(1, 9))
     classes = rng.choice(["a", "b", "c", "A"], n_rows, p=[0.4, 0.3, 0.25, 0.05])
+    if valid:
+        classes[:24] = np.repeat(["a", "b", "c", "A"], 6)
     values = rng.normal(0, 1, (n_rows, n_columns)) + (classes == "b")[:, None] * 3.0
     rows = [[name, f"g{int(rng.integers(0, 6))}", *(f"{value:.6g}" for value in row)]
             for name, row in zip(classes, values)]
-    if rng.random() < 0.15:
+    if not valid and rng.random() < 0.15:
         rows[int(rng.integers(n_rows))][2 + int(rng.integers(n_columns))] = rng.choice(["", "x", "nan"])
     with open(path, "w", newline="") as stream:
         writer = csv.writer(stream)
         writer.writerow(["class", "group", *(f"b{i + 1}" for i in range(n_columns))])
         writer.writerows(rows)
-    if rng.random() < 0.8:  # the column types (without them OGR reads text)
+    if rng.random() < 0.8 or valid and cli:  # the column types (without them OGR reads text)
         with open(os.path.splitext(path)[0] + ".csvt", "w") as stream:
             stream.write(",".join(['"String"', '"String"', *['"Real"'] * n_columns]))
-    elif rng.random() < 0.5:  # or OGR guesses them, as QGIS may open a CSV
+    elif valid or rng.random() < 0.5:  # or OGR guesses them, as QGIS may open a CSV
         return f"{path}|option:AUTODETECT_TYPE=YES"
     return path
 
 
-def relabelled(rng, points, path):
-    """The sample points with a field `truth`: their map class, a quarter of them changed."""
+def relabelled(rng, points, path, valid=False):
+    """The sample points with a field `truth`: their map class, a quarter of them changed (to 1 to 4, or in a
+    `valid` case to another of the points' map classes)."""
     source = ogr.Open(points)
+    classes = sorted({int(feature["map_class"]) for feature in source.GetLayer(0)})
     target = ogr.GetDriverByName("GPKG").CreateDataSource(path)
     layer = target.CreateLayer("reference", source.GetLayer(0).GetSpatialRef())
-    layer.CreateField(ogr.FieldDefn("truth", ogr.OFTInteger))
+    layer.CreateField(ogr.FieldDefn("truth", ogr.OFTInteger64))
     for feature in source.GetLayer(0):
         copy = ogr.Feature(layer.GetLayerDefn())
         copy.SetGeometry(feature.GetGeometryRef().Clone())
-        mapped = int(feature["map_class"])
-        copy.SetField("truth", mapped if rng.random() < 0.75 else int(rng.integers(1, 5)))
+        other = rng.choice(classes) if valid else rng.integers(1, 5)
+        copy.SetField("truth", int(feature["map_class"]) if rng.random() < 0.75 else int(other))
         layer.CreateFeature(copy)
     source = target = None
     return path
@@ -308,10 +341,11 @@ def relabelled(rng, points, path):
 
 # -- outputs --------------------------------------------------------------------------------------
 
-def destination(rng, folder, name, extension, taken):
+def destination(rng, folder, name, extension, taken, valid=False):
     """An output path: mostly `name.extension` in `folder`; else a wrong extension, a path already taken
-    (an input or another output), a folder that does not exist or a name with spaces and accents."""
-    draw = rng.random()
+    (an input or another output), a folder that does not exist or a name with spaces and accents (in a
+    `valid` case, one of the last two)."""
+    draw = rng.uniform(0.06, 1) if valid else rng.random()
     if draw < 0.03 and taken:
         return str(rng.choice(taken))
     if draw < 0.06:
@@ -460,21 +494,27 @@ def command_line(algorithm_id, parameters):
 class Case:
     """One seed's chain of runs in its folder; `problems` collects the broken claims."""
 
+    #: What `counts` counts: a valid case (module docstring), runs done and refused, models trained,
+    #: scenes travelled.
+    COUNTS = ("valid", "done", "refused", "trained", "travelled")
+
     def __init__(self, seed, folder, origins, cli=False):
         self.rng, self.folder, self.origins, self.cli = np.random.default_rng(seed), folder, origins, cli
-        self.problems, self.counts, self.taken = [], {"done": 0, "refused": 0, "travelled": 0}, []
+        self.valid = bool(self.rng.random() < 1 / 3)  # one case in three
+        self.problems, self.taken = [], []
+        self.counts = {**dict.fromkeys(self.COUNTS, 0), "valid": int(self.valid)}
         self.runs = []  # (algorithm id, cancelled, the refusal's message or None), for --messages
         self.invalid_check = None  # Processing's invalid-feature check of the runs (None: the setting's)
         self.recorded = {}  # what a model trained on the layers records of how QGIS gave them (check_record)
 
     def run(self, algorithm_id, base, scene_size):
         """Run `algorithm_id` on `base` plus random parameters (in this process, or through qgis_process,
-        which cannot be cancelled); check the claims; its results or None."""
+        which cannot be cancelled; nor is a valid case's run); check the claims; its results or None."""
         from qgis.core import QgsApplication, QgsProcessingFeedback
 
         algorithm = QgsApplication.processingRegistry().algorithmById(algorithm_id)
-        parameters = case_parameters(self.rng, algorithm, base)
-        cancel = self.rng.random() < 0.2 and not self.cli
+        parameters = case_parameters(self.rng, algorithm, base, self.valid)
+        cancel = not (self.valid or self.cli) and self.rng.random() < 0.2
         feedback = cancel_past(float(self.rng.uniform(0, 100))) if cancel else QgsProcessingFeedback()
         before = snapshot(self.folder)
         described = f"{algorithm_id} {parameters}{' cancelled' if cancel else ''}"
@@ -579,22 +619,26 @@ def project_layer(source, vector=False, no_data=None, epsg=None):
     return QgsProject.instance().addMapLayer(layer).id()
 
 
-def training_source(rng, training):
+def training_source(rng, training, valid=False):
     """(Processing's invalid-feature check, the training layer as given, what a model of it records): either
-    check may be any of the three (stop, skip, read as it is), the layer's own at times (its advanced
-    options); at times the layer's selected features only (a random share of them selected in the project)
-    or its first n features. The record: {'invalid_geometries': rule, 'selected_only', 'feature_limit'}."""
+    check may be any of the three (skip, read as it is, stop; not stop in a `valid` case), the layer's own at
+    times (its advanced options); at times the layer's selected features only (a random share of them
+    selected in the project) or its first n features (24 at least in a valid case). The record:
+    {'invalid_geometries': rule, 'selected_only', 'feature_limit'}."""
     from qgis.core import QgsFeatureRequest, QgsProcessingFeatureSourceDefinition, QgsProject
 
-    checks = [QgsFeatureRequest.GeometryAbortOnInvalid, QgsFeatureRequest.GeometrySkipInvalid,
-              QgsFeatureRequest.GeometryNoCheck]
-    rules = dict(zip(checks, ("stop", "skip", "use")))
-    check, own = checks[rng.integers(3)], checks[rng.integers(3)] if rng.random() < 0.2 else None
-    selected, limit = rng.random() < 0.1, int(rng.choice([1, 12, 24])) if rng.random() < 0.1 else -1
+    checks = [QgsFeatureRequest.GeometrySkipInvalid, QgsFeatureRequest.GeometryNoCheck,
+              QgsFeatureRequest.GeometryAbortOnInvalid]
+    rules, n_checks = dict(zip(checks, ("skip", "use", "stop"))), 2 if valid else 3
+    check = checks[rng.integers(n_checks)]
+    own = checks[rng.integers(n_checks)] if rng.random() < 0.2 else None
+    limits = [24, 32] if valid else [1, 12, 24]
+    selected, limit = rng.random() < 0.1, int(rng.choice(limits)) if rng.random() < 0.1 else -1
     if selected:
         project = QgsProject.instance()
         layer = project.mapLayer(training) or project.mapLayer(project_layer(training, vector=True))
-        layer.selectByIds([fid for fid in layer.allFeatureIds() if rng.random() < 0.7])
+        fids = sorted(layer.allFeatureIds())  # a QSet, in an order that differs from one process to the next
+        layer.selectByIds([fid for fid in fids if rng.random() < 0.7])
         training = layer.id()
     if own is not None or selected or limit != -1:
         training = QgsProcessingFeatureSourceDefinition(
@@ -629,13 +673,21 @@ def project_transformation(rng, layer_epsg, scene_epsg):
     return chosen.proj if scene_epsg == PROJECTED else None
 
 
+def band_map(rng, trained, n_bands):
+    """Predict's BAND_MAP of the bands a model uses (the training's results `trained`: by their names or
+    their numbers) to as many distinct bands of a scene of `n_bands`, drawn at random."""
+    keys = str(trained["SELECTED_NAMES" if rng.random() < 0.5 else "SELECTED_BANDS"]).split(",")
+    return ", ".join(f"{key}={int(band) + 1}" for key, band in zip(keys, rng.permutation(n_bands)))
+
+
 def random_case(seed, folder, origins, cli=False):
     """The chain of one seed: train, predict, design, assess. Returns the Case."""
     case = Case(seed, folder, origins, cli)
-    rng, inputs, outputs = case.rng, os.path.join(folder, "in"), os.path.join(folder, "out")
+    rng, valid = case.rng, case.valid
+    inputs, outputs = os.path.join(folder, "in"), os.path.join(folder, "out")
     os.makedirs(inputs)
     os.makedirs(outputs)
-    scene, scene_file, transform, epsg = random_scene(rng, os.path.join(inputs, "scene.tif"))
+    scene, scene_file, transform, epsg = random_scene(rng, os.path.join(inputs, "scene.tif"), valid)
     name, *options = scene.split("|option:")
     opened = gdal.OpenEx(name, open_options=options)
     size, n_bands = (opened.RasterXSize, opened.RasterYSize), opened.RasterCount
@@ -648,11 +700,11 @@ def random_case(seed, folder, origins, cli=False):
         # project, as the Toolbox gives it (qgis_process, which has no project, refuses the name)
         scene = project_layer(scene)
     elif not cli and rng.random() < 0.1:  # a layer of the project with no-data set in QGIS
-        band, low, high = int(rng.integers(1, n_bands + 1)), *sorted(rng.normal(0, 50, 2))
+        band, low, high = int(rng.integers(1, n_bands + 1)), *sorted(rng.normal(0, 10 if valid else 50, 2))
         scene = project_layer(scene, no_data=(band, (low, high)))
         shown["no_data"] = True
     elif not cli and rng.random() < 0.1:  # a layer of the project in a CRS set in QGIS (a file without one)
-        scene_crs = PROJECTED if epsg is None or rng.random() < 0.5 else GEOGRAPHIC
+        scene_crs = PROJECTED if epsg is None or valid or rng.random() < 0.5 else GEOGRAPHIC
         scene = project_layer(scene, epsg=scene_crs)
         if scene_crs == epsg:  # no claim: a file's own CRS may be read as another
             del shown["crs"]
@@ -662,45 +714,52 @@ def random_case(seed, folder, origins, cli=False):
     kind = rng.choice(["traingmm", "trainselection", "trainselectiontable"])
     field = str(rng.choice(["class", "class", "Classe é", "class name", "select"]))
     if kind == "trainselectiontable":
-        table = random_table(rng, os.path.join(inputs, "spectra.csv"), n_bands)
+        table = random_table(rng, os.path.join(inputs, "spectra.csv"), n_bands, valid, cli)
         case.taken.append(table.split("|")[0])
         if table != case.taken[-1]:  # opened with an option: a layer of the project (qgis_process: the file)
             table = case.taken[-1] if cli else project_layer(table, vector=True)
-        base = {"INPUT": table, "FIELD": "class" if rng.random() < 0.9 else str(rng.choice(["group", "b1"])),
-                "GROUP_FIELD": rng.choice(["group", "", "class"]), "MAX_FEATURES": 3,
-                "REPEATS": 1, "FOLDS": fast["FOLDS"]}
+        base = {"INPUT": table, "FIELD": "class" if valid or rng.random() < 0.9 else
+                str(rng.choice(["group", "b1"])),
+                "GROUP_FIELD": rng.choice(["group", ""] if valid else ["group", "", "class"]),
+                "MAX_FEATURES": 3, "REPEATS": 1, "FOLDS": fast["FOLDS"]}
     else:
-        layer, layer_epsg = random_layer(rng, os.path.join(inputs, "training.gpkg"), transform, size, epsg,
-                                         field)
+        layer, layer_epsg = random_layer(rng, os.path.join(inputs, "training.gpkg"), transform, size,
+                                         scene_crs, field, valid)
         case.taken.append(layer)
-        base = {"INPUT": scene, "TRAINING": layer, "FIELD": field if rng.random() < 0.95 else "note",
+        base = {"INPUT": scene, "TRAINING": layer, "FIELD": field if valid or rng.random() < 0.95 else "note",
                 **fast}
         case.recorded = {"invalid_geometries": "use", "selected_only": False, "feature_limit": False}
         if not cli and rng.random() < 0.15:
             base["TRAINING"], base["FIELD"] = shown_in_qgis(rng, layer, base["FIELD"])
         if not cli:
-            case.invalid_check, base["TRAINING"], case.recorded = training_source(rng, base["TRAINING"])
+            case.invalid_check, base["TRAINING"], case.recorded = training_source(rng, base["TRAINING"],
+                                                                                  valid)
             case.recorded["transformation"] = project_transformation(rng, layer_epsg, scene_crs)
         case.recorded.update(shown)
         if kind == "trainselection":
             base["MAX_FEATURES"] = 3
-    base["OUTPUT_MODEL"] = destination(rng, outputs, "model", "gmm", case.taken)
+    base["OUTPUT_MODEL"] = destination(rng, outputs, "model", "gmm", case.taken, valid)
     for name, extension in (("OUTPUT_REPORT", "html"), ("OUTPUT_MATRIX", "csv"), ("OUTPUT_CURVE", "csv")):
         if rng.random() < 0.3 and (name != "OUTPUT_CURVE" or kind != "traingmm"):
-            base[name] = destination(rng, outputs, name.lower(), extension, case.taken)
+            base[name] = destination(rng, outputs, name.lower(), extension, case.taken, valid)
     trained = case.run(f"gmmselect:{kind}", base, size)
+    case.counts["trained"] = int(trained is not None)
     if trained and kind != "trainselectiontable":
         case.check_record(trained["OUTPUT_MODEL"])
+    if valid and not trained:  # the bundled model's bands are no scene's
+        return case
     model = trained["OUTPUT_MODEL"] if trained else BUNDLED_MODEL
     predict = {"INPUT": scene, "MODEL": model,
-               "OUTPUT": destination(rng, outputs, "classes", "tif", case.taken)}
+               "OUTPUT": destination(rng, outputs, "classes", "tif", case.taken, valid)}
+    if valid and kind == "trainselectiontable":  # the table's bands are no scene's: mapped by hand
+        predict["BAND_MAP"] = band_map(rng, trained, n_bands)
     if rng.random() < 0.3:
-        predict["CONFIDENCE"] = destination(rng, outputs, "confidence", "tif", case.taken)
+        predict["CONFIDENCE"] = destination(rng, outputs, "confidence", "tif", case.taken, valid)
     if rng.random() < 0.2:
-        predict["PROBABILITIES"] = destination(rng, outputs, "posteriors", "tif", case.taken)
+        predict["PROBABILITIES"] = destination(rng, outputs, "posteriors", "tif", case.taken, valid)
     if rng.random() < 0.15:
         predict["MASK"] = os.path.join(inputs, "mask.tif")
-        if rng.random() < 0.7:  # on the scene's grid, or a map of another
+        if valid or rng.random() < 0.7:  # on the scene's grid, or a map of another
             mask = (rng.random((1, size[1], size[0])) < 0.8).astype(np.uint8)
             write_raster(predict["MASK"], mask, transform, epsg=epsg or PROJECTED)
         else:
@@ -718,26 +777,27 @@ def random_case(seed, folder, origins, cli=False):
         classes = project_layer(classes, no_data=(1, (int(rng.integers(1, 5)),) * 2))
     design = case.run("gmmselect:sampledesign", {
         "INPUT": classes, "MIN_PER_CLASS": int(rng.choice([0, 5, 20])), "TARGET_SE": 0.05,
-        "OUTPUT": destination(rng, outputs, "sample", "gpkg", case.taken)}, size)
+        "OUTPUT": destination(rng, outputs, "sample", rng.choice(["gpkg", "geojson"]) if valid else "gpkg",
+                              case.taken, valid)}, size)
     if not design:
         return case
-    reference = relabelled(rng, design["OUTPUT"], os.path.join(inputs, "reference.gpkg"))
+    reference = relabelled(rng, design["OUTPUT"], os.path.join(inputs, "reference.gpkg"), valid)
     assess = {"INPUT": classes, "REFERENCE": reference, "FIELD": "truth",
-              "OUTPUT_TABLE": destination(rng, outputs, "accuracy", "csv", case.taken)}
+              "OUTPUT_TABLE": destination(rng, outputs, "accuracy", "csv", case.taken, valid)}
     if rng.random() < 0.3:
         assess["STRATA"] = classes
     if rng.random() < 0.3:
-        assess["OUTPUT_REPORT"] = destination(rng, outputs, "assessment", "html", case.taken)
+        assess["OUTPUT_REPORT"] = destination(rng, outputs, "assessment", "html", case.taken, valid)
     case.run("gmmselect:assess", assess, size)
     return case
 
 
-def record_runs(path, seed, runs):
-    """Append the `runs` of one seed's case to the JSON-lines file `path`."""
+def record_runs(path, seed, valid, runs):
+    """Append the `runs` of one seed's case (`valid` or not) to the JSON-lines file `path`."""
     with open(path, "a", encoding="utf-8") as stream:
         for algorithm_id, cancelled, message in runs:
-            stream.write(json.dumps({"seed": seed, "algorithm": algorithm_id, "cancelled": cancelled,
-                                     "message": message}, ensure_ascii=False) + "\n")
+            stream.write(json.dumps({"seed": seed, "valid": valid, "algorithm": algorithm_id,
+                                     "cancelled": cancelled, "message": message}, ensure_ascii=False) + "\n")
 
 
 def main():
@@ -749,8 +809,9 @@ def main():
     parser.add_argument("--french", action="store_true",
                         help="in this process, with the French translation installed: every message and log "
                              "line is translated")
-    parser.add_argument("--messages", help="append each run (seed, algorithm, cancelled, the refusal's "
-                                           "message or null) to this file, one JSON object a line, to read")
+    parser.add_argument("--messages", help="append each run (seed, valid case or not, algorithm, cancelled, "
+                                           "the refusal's message or null) to this file, one JSON object a "
+                                           "line, to read")
     args = parser.parse_args()
     first, last = (int(part) for part in args.seeds.split(":"))
     warnings.simplefilter("ignore")
@@ -760,7 +821,7 @@ def main():
     from qgis.core import QgsCoordinateTransformContext, QgsProject
 
     origins = Origins()
-    counts, failed, start = {"done": 0, "refused": 0, "travelled": 0}, 0, time.perf_counter()
+    counts, failed, start = dict.fromkeys(Case.COUNTS, 0), 0, time.perf_counter()
     with french_translation() if args.french else nullcontext(), \
             tempfile.TemporaryDirectory(prefix="gmmselect-runs-") as parent:
         for seed in range(first, last):
@@ -771,7 +832,7 @@ def main():
                 for outcome in counts:
                     counts[outcome] += case.counts[outcome]
                 if args.messages:
-                    record_runs(args.messages, seed, case.runs)
+                    record_runs(args.messages, seed, case.valid, case.runs)
             except Exception as error:  # noqa: BLE001 (an exception outside the runs breaks a claim too)
                 problems = [f"{type(error).__name__}: {error}"]
             failed += bool(problems)
@@ -780,8 +841,9 @@ def main():
             QgsProject.instance().removeAllMapLayers()
             QgsProject.instance().setTransformContext(QgsCoordinateTransformContext())
             shutil.rmtree(folder, ignore_errors=True)
-    print(f"runs, seeds {first}-{last - 1}: {last - first - failed} cases passed, {failed} failed; "
-          f"{counts['done']} runs done, {counts['refused']} refused, {counts['travelled']} scenes travelled, "
+    print(f"runs, seeds {first}-{last - 1}: {last - first - failed} cases passed, {failed} failed, "
+          f"{counts['valid']} valid; {counts['done']} runs done, {counts['refused']} refused, "
+          f"{counts['trained']} models trained, {counts['travelled']} scenes travelled, "
           f"{time.perf_counter() - start:.0f} s")
 
 
