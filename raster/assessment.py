@@ -641,7 +641,7 @@ def write_points(path, partial, class_map, rows, cols, mapped, weights, stratum_
                 path=partial, problem=gdal.GetLastErrorMsg())
         layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0],
                                    spatial_reference(class_map.crs), ogr.wkbPoint)
-        for name, kind in (("map_class", ogr.OFTInteger), (STRATUM_FIELD, ogr.OFTInteger),
+        for name, kind in (("map_class", ogr.OFTInteger64), (STRATUM_FIELD, ogr.OFTInteger64),
                            ("weight", ogr.OFTReal), (STRATUM_PIXELS_FIELD, ogr.OFTInteger64),
                            ("reference", ogr.OFTString)):
             layer.CreateField(ogr.FieldDefn(name, kind))

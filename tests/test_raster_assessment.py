@@ -161,6 +161,28 @@ def test_a_map_of_several_bands_is_named_in_a_warning(tmp_path):
     assert not [w for w in single.warnings if "bands" in w]
 
 
+def test_class_codes_above_32_bits_signed_reach_the_sample_and_its_assessment(tmp_path):
+    """A UInt32 map of classes 1 and 3301010100 (a code of a national nomenclature): the sample's points hold
+    the codes as they are (map_class and stratum were 32-bit signed fields: 2147483647, with GDAL's
+    'Integer overflow' warning, and Assess then refused the reference), and Assess takes them."""
+    codes = np.where(np.arange(10)[None, :] < 5, 1, 3301010100).repeat(10, axis=0).astype(np.uint32)
+    path = write_raster(tmp_path / "codes.tif", codes[None], geotransform=GEOTRANSFORM)
+    output = str(tmp_path / "sample.gpkg")
+    design_sample(path, output, 0.8, 0.1, 5, "equal")
+    source = ogr.Open(output, 1)
+    layer = source.GetLayer(0)
+    layer.CreateField(ogr.FieldDefn("truth", ogr.OFTInteger64))
+    drawn = set()
+    for feature in layer:
+        drawn.add((feature.GetField("map_class"), feature.GetField("stratum")))
+        feature.SetField("truth", feature.GetField("map_class"))
+        layer.SetFeature(feature)
+    source = None
+    assert drawn == {(1, 1), (3301010100, 3301010100)}
+    result = assess_map(path, output, "truth")
+    assert result.classes.tolist() == [1, 3301010100] and result.estimates.overall == 1 and not result.warnings
+
+
 def test_points_outside_or_on_no_data_are_named(tmp_path):
     path = small_map(tmp_path)
     outside = write_vector(tmp_path / "out.gpkg", [(centre(5, 1), "water"), (centre(5, 30), "water")])
