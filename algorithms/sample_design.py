@@ -64,10 +64,10 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
                         GmmSelect.tr("The same seed draws the same points."), advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterVectorDestination(
             self.OUTPUT, GmmSelect.tr("Sample points"), QgsProcessing.TypeVectorPoint),
-            GmmSelect.tr("Point layer (GeoPackage or GeoJSON) in the raster's CRS with fields map_class, "
-                         "stratum (= map_class), weight (inclusion weight: class pixels / class samples), "
-                         "stratum_pixels (the class's pixels, which Assess compares with its strata) and an "
-                         "empty reference field to fill in."))
+            GmmSelect.tr("Point layer (GeoPackage, or GeoJSON for a raster whose CRS has an EPSG code) in "
+                         "the raster's CRS with fields map_class, stratum (= map_class), weight (inclusion "
+                         "weight: class pixels / class samples), stratum_pixels (the class's pixels, which "
+                         "Assess compares with its strata) and an empty reference field to fill in."))
         self.addOutput(QgsProcessingOutputNumber(self.N_TOTAL, GmmSelect.tr("Number of sample points")))
 
     def expectedAccuracies(self, parameters, context):

@@ -3368,11 +3368,6 @@ Taille {1} : {2:.6g}{3}
         <translation>les valeurs sans donnée de son fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="67"/>
-        <source>Point layer (GeoPackage or GeoJSON) in the raster&apos;s CRS with fields map_class, stratum (= map_class), weight (inclusion weight: class pixels / class samples), stratum_pixels (the class&apos;s pixels, which Assess compares with its strata) and an empty reference field to fill in.</source>
-        <translation>Couche de points (GeoPackage ou GeoJSON) dans le SCR du raster avec les champs map_class, stratum (= map_class), weight (poids d'inclusion : pixels de la classe / échantillons de la classe), stratum_pixels (les pixels de la classe, qu'Assess compare à ses strates) et un champ reference vide à remplir.</translation>
-    </message>
-    <message>
         <location filename="../raster/notices.py" line="41"/>
         <source>the strata of {strata} are not those the sample of {vector} was drawn in: classified pixels per stratum when drawn (its points&apos; field {field}) -&gt; now: {sizes}; was the sample drawn on another map, or the map edited since? The estimates weigh the strata by their pixels in {strata}: give the map the sample was drawn on, as it was, as the strata (STRATA), or they are biased</source>
         <translation>les strates de {strata} ne sont pas celles dans lesquelles l'échantillon de {vector} a été tiré : pixels classés par strate au tirage (champ {field} de ses points) -&gt; maintenant : {sizes} ; l'échantillon a-t-il été tiré sur une autre carte, ou la carte modifiée depuis ? Les estimations pondèrent les strates par leurs pixels dans {strata} : donnez comme strates (STRATA) la carte sur laquelle l'échantillon a été tiré, telle qu'elle était, sans quoi elles sont biaisées</translation>
@@ -3416,6 +3411,16 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/notices.py" line="46"/>
         <source>raster {path} has {count} bands, where a classification has one: its band 1 is taken as the map, each of its values a class. If it is an image rather than its classification, give the map Predict wrote from it</source>
         <translation>le raster {path} a {count} bandes, là où une classification en a une : sa bande 1 est prise comme la carte, chacune de ses valeurs comme une classe. Si c'est une image plutôt que sa classification, donnez la carte que Prédire en a tirée</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="67"/>
+        <source>Point layer (GeoPackage, or GeoJSON for a raster whose CRS has an EPSG code) in the raster&apos;s CRS with fields map_class, stratum (= map_class), weight (inclusion weight: class pixels / class samples), stratum_pixels (the class&apos;s pixels, which Assess compares with its strata) and an empty reference field to fill in.</source>
+        <translation>Couche de points (GeoPackage, ou GeoJSON pour un raster dont le SCR a un code EPSG) dans le SCR du raster avec les champs map_class, stratum (= map_class), weight (poids d'inclusion : pixels de la classe / échantillons de la classe), stratum_pixels (les pixels de la classe, qu'Assess compare à ses strates) et un champ reference vide à remplir.</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="644"/>
+        <source>sample layer {path!r}: a GeoJSON file names its CRS by an EPSG code alone, and the map has no CRS of an EPSG code ({crs}), so the points would read as WGS 84 coordinates; give a .gpkg file name</source>
+        <translation>couche d'échantillons {path!r} : un fichier GeoJSON ne nomme son SCR que par un code EPSG, et la carte n'a pas de SCR à code EPSG ({crs}), si bien que les points se liraient comme des coordonnées WGS 84 ; donnez un nom de fichier .gpkg</translation>
     </message>
 </context>
 </TS>

@@ -30,7 +30,7 @@ from ..core.texts import QT_TRANSLATE_NOOP, InputError, Text, joined, short_list
 from .blocks import GDAL_CACHE_MB, NO_MASK_BAND, BandNoData, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files
-from .info import geotransform_of, open_raster, spatial_reference, split_open_options
+from .info import crs_name, geotransform_of, open_raster, spatial_reference, split_open_options
 from .notices import warning, warning_lines
 from .predict import MODEL_ITEM
 from .samples import SampleWalk
@@ -622,6 +622,32 @@ def draw_pixels(class_map, classes, pixels, counts, seed, memory_mb=64, progress
     return tuple(np.concatenate(parts) if parts else np.zeros(0, np.int64) for parts in (rows, cols, drawn))
 
 
+def points_crs(path, class_map):
+    """The map's CRS as the sample layer `path` keeps it: a GeoJSON file names a CRS by its EPSG code alone
+    (another, or none, reads back as WGS 84), so the map's is identified by one where it has none, and a
+    CRS no such file keeps is refused with the fix (probed: a layer written and read back)."""
+    reference = spatial_reference(class_map.crs)
+    if POINT_DRIVERS.get(os.path.splitext(path)[1].lower()) != "GeoJSON":
+        return reference
+    if reference is not None and reference.GetAuthorityName(None) != "EPSG":
+        reference.AutoIdentifyEPSG()
+    probe = f"/vsimem/gmmselect-crs-{uuid.uuid4().hex}.geojson"
+    try:
+        ogr.GetDriverByName("GeoJSON").CreateDataSource(probe).CreateLayer("probe", reference, ogr.wkbPoint)
+        source = ogr.Open(probe)
+        kept = source.GetLayer(0).GetSpatialRef()
+        same = reference is not None and kept is not None and bool(kept.IsSame(reference))
+        source = None
+    finally:
+        gdal.Unlink(probe)
+    if not same:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "sample layer {path!r}: a GeoJSON file names its CRS by an EPSG code alone, and the "
+            "map has no CRS of an EPSG code ({crs}), so the points would read as WGS 84 coordinates; give a "
+            ".gpkg file name"), path=path, crs=crs_name(spatial_reference(class_map.crs)))
+    return reference
+
+
 def write_points(path, partial, class_map, rows, cols, mapped, weights, stratum_pixels, is_canceled=None):
     """A point layer of the pixel centres with fields map_class, stratum, weight, stratum_pixels and an
     empty reference, written to the staged file `partial` of `path` (GeoPackage or GeoJSON, from the
@@ -639,8 +665,8 @@ def write_points(path, partial, class_map, rows, cols, mapped, weights, stratum_
             raise DataError(QT_TRANSLATE_NOOP(
                 "GmmSelect", "OGR cannot create {path!r}: {problem}; check the folder"),
                 path=partial, problem=gdal.GetLastErrorMsg())
-        layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0],
-                                   spatial_reference(class_map.crs), ogr.wkbPoint)
+        layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0], points_crs(path, class_map),
+                                   ogr.wkbPoint)
         for name, kind in (("map_class", ogr.OFTInteger64), (STRATUM_FIELD, ogr.OFTInteger64),
                            ("weight", ogr.OFTReal), (STRATUM_PIXELS_FIELD, ogr.OFTInteger64),
                            ("reference", ogr.OFTString)):
@@ -654,6 +680,7 @@ def write_points(path, partial, class_map, rows, cols, mapped, weights, stratum_
             feature.SetField(STRATUM_FIELD, int(code))
             feature.SetField("weight", float(weight))
             feature.SetField(STRATUM_PIXELS_FIELD, int(pixels))
+            feature.SetFieldNull("reference")  # written empty: a GeoJSON file leaves out a field never set
             point = ogr.Geometry(ogr.wkbPoint)
             point.AddPoint_2D(float(x), float(y))
             feature.SetGeometry(point)
@@ -673,6 +700,7 @@ def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, min
     here)."""
     check_distinct({"OUTPUT": [output_path]}, {"INPUT": dataset_files(map_path)})
     class_map = ClassMap(map_path, map_no_data=no_data, crs=crs)
+    points_crs(output_path, class_map)  # refused before the sample is drawn
     for line in warning_lines(class_map.warnings) if log is not None else ():
         log(line)
     half = None if progress is None else (lambda done: progress(done / 2))

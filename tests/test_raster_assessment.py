@@ -5,9 +5,11 @@ The worked examples of Olofsson et al. 2014 (RSE 148, Tables 8-9, section 5.2) a
 through the whole chain: pixel counts, values under the points, labels, estimators.
 """
 
+import os
+
 import numpy as np
 import pytest
-from osgeo import gdal, ogr
+from osgeo import gdal, ogr, osr
 from test_core_accuracy import O14_COUNTS, stehman_example
 from test_raster_fixtures import POLYGONS, box, write_raster, write_vector
 
@@ -180,7 +182,49 @@ def test_class_codes_above_32_bits_signed_reach_the_sample_and_its_assessment(tm
     source = None
     assert drawn == {(1, 1), (3301010100, 3301010100)}
     result = assess_map(path, output, "truth")
-    assert result.classes.tolist() == [1, 3301010100] and result.estimates.overall == 1 and not result.warnings
+    assert result.classes.tolist() == [1, 3301010100] and result.estimates.overall == 1
+    assert not result.warnings
+
+
+ESRI_UTM_22N = ('PROJCS["WGS_1984_UTM_Zone_22N",GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",'
+                '6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION['
+                '"Transverse_Mercator"],PARAMETER["False_Easting",500000.0],PARAMETER["False_Northing",0.0],'
+                'PARAMETER["Central_Meridian",-51.0],PARAMETER["Scale_Factor",0.9996],PARAMETER['
+                '"Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]')
+
+
+CUSTOM_TMERC = "+proj=tmerc +lon_0=-51.3 +k=0.9996 +x_0=500000 +datum=WGS84 +units=m"
+
+
+@pytest.mark.parametrize(("crs", "kept"), [
+    ("EPSG:32622", "32622"), (ESRI_UTM_22N, "32622"), (CUSTOM_TMERC, None), ("", None)])
+def test_a_geojson_sample_keeps_the_crs_and_the_empty_reference_or_is_refused(tmp_path, crs, kept):
+    """A GeoJSON file names its CRS by an EPSG code alone and leaves out a field never set: the map's CRS is
+    kept where it has one (or, as in an ESRI WKT of UTM 22N, is identified by one), and the reference field
+    is there to fill in; a CRS of no code, or none, would read back as WGS 84 (points misplaced, Assess
+    refusing them): refused before the sample is drawn, naming the fix. Before, both were lost in silence."""
+    path = small_map(tmp_path)
+    dataset = gdal.Open(path, gdal.GA_Update)
+    reference = osr.SpatialReference()
+    if crs:
+        reference.SetFromUserInput(crs)
+    dataset.SetProjection(reference.ExportToWkt() if crs else "")
+    dataset = None
+    output = str(tmp_path / "sample.geojson")
+    if kept is None:
+        with pytest.raises(DataError, match=r"sample layer .*sample.geojson': a GeoJSON file names its CRS "
+                                            r"by an EPSG code alone, and the map has no CRS of an EPSG code "
+                                            r"\((unknown|no CRS)\), so the points would read as WGS 84 "
+                                            r"coordinates; give a \.gpkg file name"):
+            design_sample(path, output, 0.8, 0.05, 5, "equal")
+        assert not os.path.exists(output)
+        return
+    design_sample(path, output, 0.8, 0.05, 5, "equal")
+    source = ogr.Open(output)
+    layer = source.GetLayer(0)
+    definition = layer.GetLayerDefn()
+    assert layer.GetSpatialRef().GetAuthorityCode(None) == kept
+    assert "reference" in [definition.GetFieldDefn(k).GetName() for k in range(definition.GetFieldCount())]
 
 
 def test_points_outside_or_on_no_data_are_named(tmp_path):
