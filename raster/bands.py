@@ -61,7 +61,7 @@ def model_bands(saved, band_numbers):
 
     return [BandIdentity(number, known(saved.band_descriptions, k) or None, known(saved.wavelengths, k),
                          known(saved.wavelength_units, k), known(saved.band_scales, k),
-                         known(saved.band_offsets, k))
+                         known(saved.band_offsets, k), saved.feature_names[k])
             for number, k in ((number, position[number]) for number in band_numbers)]
 
 
@@ -173,11 +173,12 @@ def check_band_count(path, n_bands, n_raster_bands):
 
 
 def by_hand(path, model, raster, band_map):
-    """Raster band numbers of the model's bands from `band_map`, which must name each of them once."""
+    """Raster band numbers of the model's bands from `band_map`, which must name each of them once, by its
+    name, its label (the model's name of it: a table's column) or its number."""
     keys = {str(key).strip(): int(value) for key, value in band_map.items()}
     found, used = [], set()
     for band in model:
-        key = band.name if band.name in keys else str(band.number)
+        key = next((key for key in (band.name, band.label) if key in keys), str(band.number))
         found.append(keys.get(key))
         used.add(key)
     unknown = sorted(set(keys) - used)
@@ -189,7 +190,8 @@ def by_hand(path, model, raster, band_map):
             "{key}={number}"),
             unknown=", ".join(unknown) or Text(QT_TRANSLATE_NOOP("GmmSelect", "no unknown band")),
             unmapped=joined(unmapped, ", ") or Text(QT_TRANSLATE_NOOP("GmmSelect", "no band")),
-            bands=joined([describe(band) for band in model], ", "), key=model[0].name or model[0].number,
+            bands=joined([describe(band) for band in model], ", "),
+            key=model[0].name or model[0].label or model[0].number,
             number=model[0].number)
     wrong = [number for number in found if not 1 <= number <= len(raster)]
     if wrong or len(set(found)) != len(found):

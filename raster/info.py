@@ -19,7 +19,9 @@ class BandIdentity:
     """What tells a raster band from another: its 1-based number, its GDAL description (None when it
     has none), its centre wavelength and the wavelength's unit (None when unknown), and what its stored
     values mean, where it declares it: value = stored * scale + offset (GDAL's band scale and offset, the
-    one not set 1 or 0; both None where the band declares neither, or the model did not record them)."""
+    one not set 1 or 0; both None where the band declares neither, or the model did not record them). A
+    model's band also has its `label`, the name the model gives it (its feature name: a table's column),
+    which a band map may use."""
 
     number: int
     name: Optional[str] = None
@@ -27,6 +29,7 @@ class BandIdentity:
     unit: Optional[str] = None
     scale: Optional[float] = None
     offset: Optional[float] = None
+    label: Optional[str] = None
 
 
 @dataclass

@@ -6,8 +6,10 @@ import shutil
 
 import numpy as np
 import pytest
-from qgis_helpers import REPO, recorder, run_qgis_process, start_qgis
+from osgeo import gdal
+from qgis_helpers import REPO, recorder, run_algorithm, run_qgis_process, start_qgis
 from test_core_loo import LIBRARY_SETS, muufl_library
+from test_raster_fixtures import write_raster
 
 LIBRARY = os.path.join(REPO, "tests", "data", "muufl_field_spectra", "muufl_library.csv")
 #: The bands of test_core_loo.muufl_library: every 125 nm from 325 nm.
@@ -64,6 +66,30 @@ def test_qgis_process_selects_the_bands_pinned_by_the_refits(tmp_path):
 
 #: The materials measured at 3 sites (ASD files) or more: leave-one-site-out keeps each in training.
 SITES_3 = ("Asphalt", "Bark", "Building", "FriendshipOak", "LeavesBarkMixed", "LiveOakLeaves")
+
+
+def test_predict_maps_a_table_model_s_bands_by_their_column_names(tmp_path):
+    """The pinned selection (wl_575, wl_825, wl_325) applied to a raster of the 560 spectra holding those
+    bands as its bands 1-3: BAND_MAP by the names Train Selection gives (SELECTED_NAMES) classifies as by the
+    bands' numbers (SELECTED_BANDS), every spectrum as the core does. Before, the names were refused: 'the
+    band map names wl_575 and leaves band 3 of the model unmapped'."""
+    from gmmselect.core import load_model
+
+    results = run({"INPUT": LIBRARY, **dict(pair.split("=") for pair in PINNED if not pair.startswith("BANDS")),
+                   "BANDS": BANDS, "OUTPUT_MODEL": str(tmp_path / "sensor.gmm")})
+    assert results["SELECTED_NAMES"] == "wl_575,wl_825,wl_325" and results["SELECTED_BANDS"] == "3,5,1"
+    X, _ = muufl_library()
+    raster = write_raster(tmp_path / "spectra.tif", X[:, [2, 4, 0]].T.reshape(3, 20, 28).astype(np.float32))
+    maps = []
+    for band_map in ("wl_575=1, wl_825=2, wl_325=3", "3=1, 5=2, 1=3"):
+        output = str(tmp_path / f"classes{len(maps)}.tif")
+        run_algorithm("gmmselect:predict", {"INPUT": raster, "MODEL": results["OUTPUT_MODEL"],
+                                            "BAND_MAP": band_map, "OUTPUT": output})
+        maps.append(gdal.Open(output).ReadAsArray().ravel())
+    mixture, band_numbers = load_model(results["OUTPUT_MODEL"]).classifier(None)
+    assert tuple(band_numbers) == (3, 5, 1)
+    np.testing.assert_array_equal(maps[0], maps[1])
+    np.testing.assert_array_equal(maps[0], mixture.predict(X[:, [2, 4, 0]].astype(np.float32)))
 
 
 def test_groups_default_bands_and_given_wavelengths(tmp_path):
