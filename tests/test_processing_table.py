@@ -75,8 +75,8 @@ def test_predict_maps_a_table_model_s_bands_by_their_column_names(tmp_path):
     band map names wl_575 and leaves band 3 of the model unmapped'."""
     from gmmselect.core import load_model
 
-    results = run({"INPUT": LIBRARY, **dict(pair.split("=") for pair in PINNED if not pair.startswith("BANDS")),
-                   "BANDS": BANDS, "OUTPUT_MODEL": str(tmp_path / "sensor.gmm")})
+    pinned = dict(pair.split("=") for pair in PINNED if not pair.startswith("BANDS"))
+    results = run({"INPUT": LIBRARY, **pinned, "BANDS": BANDS, "OUTPUT_MODEL": str(tmp_path / "sensor.gmm")})
     assert results["SELECTED_NAMES"] == "wl_575,wl_825,wl_325" and results["SELECTED_BANDS"] == "3,5,1"
     X, _ = muufl_library()
     raster = write_raster(tmp_path / "spectra.tif", X[:, [2, 4, 0]].T.reshape(3, 20, 28).astype(np.float32))
