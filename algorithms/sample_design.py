@@ -55,7 +55,8 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
         self.addInteger(self.MIN_PER_CLASS, GmmSelect.tr("Minimum samples per class"), 50, 0,
                         GmmSelect.tr("Every class gets at least this many samples (all its pixels if it "
                                      "has fewer), so that rare classes get user's accuracies with usable "
-                                     "intervals."))
+                                     "intervals; and never fewer than 2, the fewest Assess estimates a "
+                                     "class's variance from."))
         self.addChoice(self.ALLOCATION, GmmSelect.tr("Allocation"), [
             ("proportional", GmmSelect.tr("the minimum per class, the rest proportional to area")),
             ("equal", GmmSelect.tr("the same number per class"))], "proportional",

@@ -79,7 +79,8 @@ def half_width(standard_error, confidence):
 
 def check_design(sample_counts, stratum_sizes, strata):
     """`n_hij (H, C, C)` and `N_h (H,)` as arrays, or AccuracyError naming the strata a variance cannot
-    be estimated in (fewer than 2 samples) and those with samples but no pixel."""
+    be estimated in (fewer than 2 samples, unless every pixel of the stratum is one: a stratum of one pixel,
+    sampled, is known exactly) and those with samples but no pixel."""
     counts = np.asarray(sample_counts, dtype=np.float64)
     sizes = np.asarray(stratum_sizes, dtype=np.float64)
     if counts.ndim != 3 or counts.shape[1] != counts.shape[2] or counts.shape[0] != len(sizes):
@@ -96,7 +97,7 @@ def check_design(sample_counts, stratum_sizes, strata):
             "strata and the reference belong to this map"), strata=joined(empty, ", "))
     short = [Text(QT_TRANSLATE_NOOP("GmmSelect", "{stratum}: {count} (map pixels: {pixels})"),
                   stratum=names[h], count=int(n_h[h]), pixels=int(sizes[h]))
-             for h in np.flatnonzero((sizes > 0) & (n_h < MIN_SAMPLES_PER_STRATUM))]
+             for h in np.flatnonzero((sizes > 0) & (n_h < np.minimum(MIN_SAMPLES_PER_STRATUM, sizes)))]
     if short:
         raise AccuracyError(QT_TRANSLATE_NOOP(
             "GmmSelect", "every stratum needs at least {minimum} reference samples to estimate a variance, "
@@ -236,7 +237,8 @@ def largest_remainder(shares, total):
 
 
 def allocate(n_total, stratum_sizes, minimum=0, rule="proportional"):
-    """Samples per stratum `(H,)`, none more than its pixels:
+    """Samples per stratum `(H,)`, none more than its pixels and none fewer than MIN_SAMPLES_PER_STRATUM (or
+    all its pixels), the fewest the estimators take:
 
     - proportional: `minimum` per stratum, the rest (n - H minimum) proportional to the stratum areas
       W_h (largest remainder rounding);
@@ -251,4 +253,4 @@ def allocate(n_total, stratum_sizes, minimum=0, rule="proportional"):
         raise AccuracyError(QT_TRANSLATE_NOOP(
             "GmmSelect", "unknown allocation {rule!r}; choose one of {allocations}"),
             rule=rule, allocations=", ".join(ALLOCATIONS))
-    return np.minimum(counts, sizes)
+    return np.minimum(np.maximum(counts, MIN_SAMPLES_PER_STRATUM), sizes)

@@ -723,11 +723,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Nombre minimal d'échantillons par classe</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="56"/>
-        <source>Every class gets at least this many samples (all its pixels if it has fewer), so that rare classes get user&apos;s accuracies with usable intervals.</source>
-        <translation>Chaque classe reçoit au moins ce nombre d'échantillons (tous ses pixels si elle en a moins), pour que les classes rares aient des précisions de l'utilisateur avec des intervalles utilisables.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/sample_design.py" line="59"/>
         <source>Allocation</source>
         <translation>Répartition</translation>
@@ -3421,6 +3416,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/assessment.py" line="644"/>
         <source>sample layer {path!r}: a GeoJSON file names its CRS by an EPSG code alone, and the map has no CRS of an EPSG code ({crs}), so the points would read as WGS 84 coordinates; give a .gpkg file name</source>
         <translation>couche d'échantillons {path!r} : un fichier GeoJSON ne nomme son SCR que par un code EPSG, et la carte n'a pas de SCR à code EPSG ({crs}), si bien que les points se liraient comme des coordonnées WGS 84 ; donnez un nom de fichier .gpkg</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="56"/>
+        <source>Every class gets at least this many samples (all its pixels if it has fewer), so that rare classes get user&apos;s accuracies with usable intervals; and never fewer than 2, the fewest Assess estimates a class&apos;s variance from.</source>
+        <translation>Chaque classe reçoit au moins ce nombre d'échantillons (tous ses pixels si elle en a moins), pour que les classes rares aient des précisions de l'utilisateur avec des intervalles utilisables ; et jamais moins de 2, le moins dont Assess estime la variance d'une classe.</translation>
     </message>
 </context>
 </TS>

@@ -217,6 +217,24 @@ def test_a_stratum_with_one_sample_is_named_with_the_fix():
         estimate(counts, [700, 300], strata=["forest", "water"])
 
 
+def test_a_stratum_of_one_pixel_sampled_is_known_exactly():
+    """Stratum 'pond' holds one pixel, and the sample has it (the sample design gives a stratum all its pixels
+    where they are fewer than its share): its mean is exact, so the estimates take it with no variance of its
+    own; with the pixel mislabelled O drops by its weight 1/1000. Before, it was refused as a stratum of one
+    sample, though no design can draw two there."""
+    counts = np.zeros((2, 2, 2))
+    counts[0] = [[8, 2], [0, 0]]
+    for mapped, truth, overall in ((1, 1, 0.999 * 0.8 + 0.001), (1, 0, 0.999 * 0.8)):
+        counts[1] = 0
+        counts[1, mapped, truth] = 1
+        result = estimate(counts, [999, 1], strata=["forest", "pond"])
+        assert result.overall == pytest.approx(overall, rel=1e-12)
+        # the variance is forest's alone: W^2 s^2 / n with s^2 = 10/9 .8 .2
+        assert result.overall_se == pytest.approx(np.sqrt(0.999 ** 2 * 10 / 9 * 0.16 / 10), rel=1e-12)
+    assert allocate(100, [5000, 3000, 1], minimum=0).tolist() == [62, 38, 1]  # 62.49, 37.50, 0.01
+    assert allocate(10, [5000, 3000, 20], minimum=0).tolist() == [6, 4, 2]
+
+
 def test_olofsson_2014_sample_size_and_allocations():
     # O14 section 5.1.1 and Table 5 (p. 53): W = .02, .015, .32, .645, expected user's accuracies
     # .7, .6, .9, .95, target S(O) = 0.01 give n = 641; equal allocation 160 per class,
