@@ -252,7 +252,7 @@ def read_reference(class_map, counts, vector_path, class_field, layer=None, memo
     try:
         walk = SampleWalk(source, vector_path, class_field, layer=layer, memory_mb=memory_mb,
                           no_data=class_map.no_data, invalid=invalid, raster_crs=class_map.crs,
-                          operation=operation, log=log, is_canceled=is_canceled)
+                          operation=operation, log=log, is_canceled=is_canceled, name=class_map.path)
         chunks = list(walk.run())
     finally:
         if source != class_map.path:

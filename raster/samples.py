@@ -99,14 +99,15 @@ class Rasterizer:
 
 
 class SampleWalk:
-    """Walks the raster windows that training features cover and yields their samples (SampleChunk)."""
+    """Walks the raster windows that training features cover and yields their samples (SampleChunk); its
+    messages name the raster `name` (default: its path; a stack made for the walk names the user's file)."""
 
     def __init__(self, raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                  all_touched=False, memory_mb=256, no_data=None, invalid="use", raster_crs=None,
-                 operation=None, log=None, is_canceled=None):
-        self.raster_path, self.vector_path = raster_path, vector_path
+                 operation=None, log=None, is_canceled=None, name=None):
+        self.raster_path, self.vector_path = name or raster_path, vector_path
         self.reader = PixelReader(raster_path, bands, mask_path, no_data=no_data)
-        self.features = read_features(raster_path, self.reader.dataset, vector_path, class_field, layer,
+        self.features = read_features(self.raster_path, self.reader.dataset, vector_path, class_field, layer,
                                       log, is_canceled, invalid, raster_crs, operation)
         self.rasterizer = Rasterizer(geotransform_of(self.reader.dataset), all_touched)
         self.class_index = np.searchsorted(self.features.labels, self.features.codes)

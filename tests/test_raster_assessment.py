@@ -239,6 +239,17 @@ def test_points_outside_or_on_no_data_are_named(tmp_path):
         assess_map(path, nodata, "class")
 
 
+def test_with_strata_the_messages_name_the_map_not_the_stack_read(tmp_path):
+    """With STRATA the map and the strata are read as one stack made for the run: a reference off the map is
+    refused naming the map, as without strata. Before, the message named '/vsimem/gmmselect-strata-...vrt'."""
+    path = small_map(tmp_path)
+    outside = write_vector(tmp_path / "out.gpkg", [(centre(5, 30), "water"), (centre(5, 40), "forest")])
+    for strata in (None, path):
+        with pytest.raises(DataError, match=r"(?i)no feature of .*out.gpkg' \(layer 'samples', features: 2\) "
+                                            rf"lies over raster '{path}' \(10 x 10 px\)"):
+            assess_map(path, outside, "class", strata_path=strata)
+
+
 def test_pixels_the_map_masks_have_no_class_in_areas_samples_and_reference(tmp_path):
     """A map whose internal GDAL mask hides its bottom two rows (class values kept under the mask, no
     no-data value): they count in no area, no sample point is drawn there, and a reference point there is
