@@ -118,11 +118,14 @@ def geotransform_of(dataset):
 
 
 def spatial_reference(wkt):
-    """The osr.SpatialReference of `wkt` in x/y (easting, northing) axis order, or None for ''."""
+    """The osr.SpatialReference of `wkt` in x/y (easting, northing) axis order, or None for '' and for the
+    local CRS 'Arbitrary' that GDAL reads from a file declaring none (ENVI's map info {Arbitrary, ...})."""
     if not wkt:
         return None
     reference = osr.SpatialReference()
     reference.ImportFromWkt(wkt)
+    if reference.IsLocal() and not reference.GetAuthorityCode(None) and reference.GetName() == "Arbitrary":
+        return None
     reference.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
     return reference
 

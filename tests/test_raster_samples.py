@@ -520,3 +520,17 @@ def test_training_samples_holding_a_fill_are_named_with_their_classes(tmp_path):
     assert len(declared.y) == len(samples.y) - held.sum()
     scene = extract_samples(LANDSAT, POLYGONS, "class")
     assert not [w for w in declared.warnings + scene.warnings if "fill" in w]
+
+
+def test_an_envi_raster_of_arbitrary_coordinates_is_a_raster_without_crs(tmp_path):
+    """An ENVI copy of the scene without a CRS: its header's map info {Arbitrary, ...} reads in GDAL as the
+    local CRS 'Arbitrary', which PROJ links to no other, so the polygons (EPSG:32622) were refused ('PROJ
+    knows no transformation'); it is now a raster without a CRS, as the same GeoTIFF without one is: the
+    polygons' coordinates are taken as the raster's, with the warning, and the samples are the scene's."""
+    envi = str(tmp_path / "scene.img")
+    gdal.Translate(envi, LANDSAT, format="ENVI").SetProjection("")
+    assert gdal.Open(envi).GetProjection().startswith('LOCAL_CS["Arbitrary"')
+    samples = extract_samples(envi, POLYGONS, "class")
+    np.testing.assert_array_equal(samples.X, extract_samples(LANDSAT, POLYGONS, "class").X)
+    assert samples.warnings == ["only one of raster and vector has a CRS (no CRS vs EPSG:32622): the "
+                                "vector's coordinates are taken as the raster's"]
