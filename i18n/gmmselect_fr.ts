@@ -3422,5 +3422,15 @@ Taille {1} : {2:.6g}{3}
         <source>Every class gets at least this many samples (all its pixels if it has fewer), so that rare classes get user&apos;s accuracies with usable intervals; and never fewer than 2, the fewest Assess estimates a class&apos;s variance from.</source>
         <translation>Chaque classe reçoit au moins ce nombre d'échantillons (tous ses pixels si elle en a moins), pour que les classes rares aient des précisions de l'utilisateur avec des intervalles utilisables ; et jamais moins de 2, le moins dont Assess estime la variance d'une classe.</translation>
     </message>
+    <message>
+        <location filename="../raster/predict.py" line="227"/>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="228"/>
+        <source>no pixel of raster {path!r} was classified: each is no-data, NaN or masked (its own mask, or the mask given: {mask}), and the map holds no class; check the no-data values of the raster and of the mask (Layer Properties &gt; Transparency) and the mask&apos;s values (0 masks a pixel)</source>
+        <translation>aucun pixel du raster {path!r} n'a été classé : chacun est no-data, NaN ou masqué (par son propre masque, ou par le masque donné : {mask}), et la carte ne contient aucune classe ; vérifiez les valeurs no-data du raster et du masque (Propriétés de la couche &gt; Transparence) et les valeurs du masque (0 masque un pixel)</translation>
+    </message>
 </context>
 </TS>

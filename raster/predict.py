@@ -222,6 +222,16 @@ def fill_value(pixels, path):
         share=counts.max() / len(pixels), count=len(pixels), path=path, value=value)])
 
 
+def nothing_classified(raster_path, mask_path):
+    """The warning that no pixel of the raster was classified (each no-data, NaN or masked): an empty map."""
+    given = repr(mask_path) if mask_path else Text(QT_TRANSLATE_NOOP("GmmSelect", "none"))
+    return warning_lines([Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "no pixel of raster {path!r} was classified: each is no-data, NaN or masked (its own "
+        "mask, or the mask given: {mask}), and the map holds no class; check the no-data values of the "
+        "raster and of the mask (Layer Properties > Transparency) and the mask's values (0 masks a pixel)"),
+        path=raster_path, mask=given)])[0]
+
+
 def check_model(mixture, reader, band_numbers):
     """DataError unless the model uses as many bands as are read and its labels are >= 1."""
     if mixture.n_features != len(reader.band_numbers):
@@ -321,7 +331,8 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
                 with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), \
                         ThreadPoolExecutor(workers) as pool:
                     classifier = Classifier(mixture, label_dtype, "probabilities" in paths, pool, part_pixels)
-                    run_windows(reader, classifier, rasters, windows, progress, is_canceled)
+                    if not run_windows(reader, classifier, rasters, windows, progress, is_canceled) and log:
+                        log(nothing_classified(raster_path, mask_path))
         finally:
             written = rasters.close()
         write_style(staging, written["classification"], classification_qml(mixture.labels_, names, colors))
@@ -390,11 +401,11 @@ def classify_group(raster_path, mask_path, band_numbers, no_data, mask_no_data, 
 
 def run_windows(reader, classifier, outputs, windows, progress, is_canceled):
     """Read window k+1 and write window k-1 while classifying window k; the reads alternate between two
-    buffers (no allocation per window)."""
+    buffers (no allocation per window). Returns the count of pixels classified."""
     total = sum(w * h for _, _, w, h in windows)
     size = len(reader.band_numbers) * max(w * h for _, _, w, h in windows)
     buffers = [np.empty(size, dtype=reader.dtype) for _ in windows[:2]]
-    done = 0
+    done = classified = 0
     with ThreadPoolExecutor(1) as reading, ThreadPoolExecutor(1) as writing:
         next_block = reading.submit(reader.read_bands, windows[0], buffers[0])
         written = None
@@ -404,6 +415,7 @@ def run_windows(reader, classifier, outputs, windows, progress, is_canceled):
             if k + 1 < len(windows):
                 next_block = reading.submit(reader.read_bands, windows[k + 1], buffers[(k + 1) % 2])
             result = classifier.classify(bands, usable)
+            classified += int(np.count_nonzero(usable))
             if written is not None:
                 written.result()
             written = writing.submit(outputs.write, window, result)
@@ -411,3 +423,4 @@ def run_windows(reader, classifier, outputs, windows, progress, is_canceled):
             if progress is not None:
                 progress(100.0 * done / total)
         written.result()
+    return classified

@@ -218,6 +218,27 @@ def test_a_fill_value_without_no_data_is_named_in_a_warning(tmp_path, model, fil
     assert sum(32 <= x < 100 for x, _, _, _ in sample_windows(287, 310)) == 3
 
 
+def test_a_map_of_no_classified_pixel_is_named_in_a_warning(tmp_path, model):
+    """A mask of 0 everywhere (or whose every value is its no-data) leaves no pixel to classify: the map is
+    written, empty, and the log says why; a mask keeping one pixel does not. Before, the empty map came
+    without a word, and the sample design then refused it."""
+    source = gdal.Open(LANDSAT)
+    for name, fill, nodata in (("zero", 0, None), ("nodata", 1, 1), ("one", 0, None)):
+        plane = np.full((1, 310, 287), fill, dtype=np.uint8)
+        plane[0, 5, 5] += name == "one"
+        mask = write_raster(tmp_path / f"{name}.tif", plane, geotransform=source.GetGeoTransform(),
+                            nodata=nodata)
+        lines = []
+        output = str(tmp_path / f"classes_{name}.tif")
+        predict_raster(LANDSAT, model, BANDS, output, mask_path=str(mask), log=lines.append)
+        said = (f"warning: no pixel of raster {LANDSAT!r} was classified: each is no-data, NaN or masked "
+                f"(its own mask, or the mask given: {str(mask)!r}), and the map holds no class; check the "
+                "no-data values of the raster and of the mask (Layer Properties > Transparency) and the "
+                "mask's values (0 masks a pixel)")
+        assert [line for line in lines if "no pixel" in line] == ([] if name == "one" else [said])
+        assert np.count_nonzero(read(output)) == (name == "one")
+
+
 def test_band_mismatch_is_refused(tmp_path, model):
     with pytest.raises(DataError, match=r"the model uses 6 bands but 3 bands of raster .* \(7 bands\)"):
         predict_raster(LANDSAT, model, [1, 2, 3], str(tmp_path / "c.tif"))
