@@ -3432,5 +3432,10 @@ Taille {1} : {2:.6g}{3}
         <source>no pixel of raster {path!r} was classified: each is no-data, NaN or masked (its own mask, or the mask given: {mask}), and the map holds no class; check the no-data values of the raster and of the mask (Layer Properties &gt; Transparency) and the mask&apos;s values (0 masks a pixel)</source>
         <translation>aucun pixel du raster {path!r} n'a été classé : chacun est no-data, NaN ou masqué (par son propre masque, ou par le masque donné : {mask}), et la carte ne contient aucune classe ; vérifiez les valeurs no-data du raster et du masque (Propriétés de la couche &gt; Transparence) et les valeurs du masque (0 masque un pixel)</translation>
     </message>
+    <message>
+        <location filename="../raster/notices.py" line="88"/>
+        <source>features over the raster that cover no pixel centre (smaller or thinner than a pixel): {count}; enlarge them (or, in Python, sample every pixel they touch: all_touched=True)</source>
+        <translation>entités sur le raster qui ne couvrent aucun centre de pixel (plus petites ou plus fines qu'un pixel) : {count} ; agrandissez-les (ou, en Python, échantillonnez chaque pixel qu'elles touchent : all_touched=True)</translation>
+    </message>
 </context>
 </TS>

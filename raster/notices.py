@@ -87,6 +87,9 @@ WARNINGS = {
         "GmmSelect", "{count} pixels covered by features of different classes were dropped"),
     "warning no pixel centre": QT_TRANSLATE_NOOP(
         "GmmSelect", "features over the raster that cover no pixel centre (smaller or thinner than a pixel): "
+        "{count}; enlarge them (or, in Python, sample every pixel they touch: all_touched=True)"),
+    "warning no pixel centre all touched": QT_TRANSLATE_NOOP(  # as older model files hold it
+        "GmmSelect", "features over the raster that cover no pixel centre (smaller or thinner than a pixel): "
         "{count}; enlarge them or use all_touched"),
     "warning no pixel centre before": QT_TRANSLATE_NOOP(  # as older model files hold it
         "GmmSelect", "{count} features over the raster cover no pixel centre (smaller or thinner than a "

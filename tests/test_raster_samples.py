@@ -60,6 +60,28 @@ def test_all_touched_takes_every_pixel_a_polygon_touches(landsat):
     assert all(touched.counts[name] > count for name, count in landsat.counts.items())
 
 
+def test_a_feature_covering_no_pixel_centre_is_named_with_the_fix(tmp_path):
+    """Three 3 x 3 px squares of two classes and a square of a fifth of a pixel between pixel centres: its
+    class gets none of its pixel, which the warning names with the fix a QGIS user has (enlarge it; the
+    all_touched of Python only for who has it: no algorithm takes it); with all_touched, its pixel is
+    sampled and nothing is said."""
+    g = gdal.Open(LANDSAT).GetGeoTransform()
+
+    def square(col, row, side):
+        x, y = g[0] + col * g[1], g[3] + row * g[5]
+        return box(x, y + side * g[5], x + side * g[1], y)
+
+    squares = [(square(10, 10, 3), "a"), (square(20, 20, 3), "a"), (square(30, 30, 3), "b"),
+               (square(40.1, 40.1, 0.2), "b")]
+    vector = write_vector(tmp_path / "small.gpkg", squares)
+    said = ("features over the raster that cover no pixel centre (smaller or thinner than a pixel): 1; "
+            "enlarge them (or, in Python, sample every pixel they touch: all_touched=True)")
+    plain = extract_samples(LANDSAT, vector, "class")
+    touched = extract_samples(LANDSAT, vector, "class", all_touched=True)
+    assert [w for w in plain.warnings if "pixel centre" in w] == [said] and plain.counts == {"a": 18, "b": 9}
+    assert not [w for w in touched.warnings if "pixel centre" in w] and touched.counts["b"] > 9
+
+
 def test_polygons_in_another_crs_are_reprojected(tmp_path):
     wgs84 = str(tmp_path / "polygons_4326.gpkg")
     gdal.VectorTranslate(wgs84, POLYGONS, dstSRS="EPSG:4326", reproject=True)
