@@ -105,7 +105,7 @@ class AssessAlgorithm(GmmSelectAlgorithm):
                 log=self.logTo(feedback), progress=progress_between(feedback, 0, 90, full=100),
                 is_canceled=feedback.isCanceled, invalid=reference.invalid,
                 map_no_data=classes.no_data.get(1), strata_no_data=strata.no_data.get(1), map_crs=classes.crs,
-                operation=transformation.operation)
+                operation=transformation.operation, shown=reference.shown)
             for warning in assessment.warnings:
                 self.warning(feedback, warning)
             title, words = self.displayName(), report_words()

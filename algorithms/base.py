@@ -19,7 +19,7 @@ import math
 import os
 import re
 from contextlib import contextmanager
-from typing import NamedTuple, Tuple
+from typing import NamedTuple, Optional, Tuple
 
 from qgis.core import (
     QgsApplication,
@@ -93,6 +93,7 @@ class ClassLayer(NamedTuple):
     invalid: str                  # what becomes of a feature of invalid geometry: 'use', 'skip' or 'stop'
     crs: QgsCoordinateReferenceSystem  # the CRS QGIS gives its features
     read_as: dict                 # what QGIS gives that its file does not hold (featuresShown)
+    shown: Optional[Tuple[str, str]]  # (source, name) of the layer in QGIS where `path` is a copy; else None
 
 
 class Transformation(NamedTuple):
@@ -421,9 +422,11 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                     field_name, field, fields.at(index).typeName()))
         vector_path, layer, recorded, read_as = self.vectorSource(parameters, layer_name, context,
                                                                   ["gpkg", "shp", "geojson"], feedback)
+        in_qgis = self.sourceLayer(parameters, layer_name, context)
+        shown = (recorded[0], in_qgis.name()) if in_qgis is not None and recorded[0] != vector_path else None
         return ClassLayer(vector_path, layer, fields.at(index).name(), recorded,
                           self.invalidGeometryRule(parameters, layer_name, context), source.sourceCrs(),
-                          read_as)
+                          read_as, shown)
 
     @staticmethod
     def invalidGeometryRule(parameters, name, context):

@@ -321,7 +321,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
             seed=self.parameterAsInt(parameters, self.SEED, context), log=self.logTo(feedback),
             progress=progress_between(feedback, 0, 20, full=100), is_canceled=feedback.isCanceled,
             no_data=image.no_data, invalid=polygons.invalid, raster_crs=image.crs,
-            operation=transformation.operation)
+            operation=transformation.operation, shown=polygons.shown)
         description = {"raster": raster_path, "training": training, "layer": layer, "field": field,
                        "max_samples_per_class": max_samples, "algorithm": self.id() or self.name(),
                        "invalid_geometries": polygons.invalid,

@@ -243,30 +243,32 @@ def stacked_source(class_map):
 
 
 def read_reference(class_map, counts, vector_path, class_field, layer=None, memory_mb=64, log=None,
-                   is_canceled=None, invalid="use", operation=None):
+                   is_canceled=None, invalid="use", operation=None, shown=None):
     """The ReferenceSample of the features of a vector over the map (reference codes are the feature
     labels as SampleWalk codes them, invalid geometries as `invalid` says, reprojected by `operation` where
     given), warned where the map's strata (`counts`) are not those a sample design drew it in; DataError
-    for features outside the map and points without class."""
+    for features outside the map and points without class. Messages name the layer as `shown` (source,
+    layer name) where the file read is a copy QGIS wrote of it."""
     source = stacked_source(class_map)
     try:
         walk = SampleWalk(source, vector_path, class_field, layer=layer, memory_mb=memory_mb,
                           no_data=class_map.no_data, invalid=invalid, raster_crs=class_map.crs,
-                          operation=operation, log=log, is_canceled=is_canceled, name=class_map.path)
+                          operation=operation, log=log, is_canceled=is_canceled, raster_name=class_map.path,
+                          shown=shown)
         chunks = list(walk.run())
     finally:
         if source != class_map.path:
             gdal.Unlink(source)
     features = walk.features
-    check_inside(class_map, vector_path, features)
+    check_inside(class_map, walk.vector_path, features)
     values = np.concatenate([chunk.X for chunk in chunks]) if chunks else np.zeros((0, 2))
     codes = np.concatenate([chunk.y for chunk in chunks]) if chunks else np.zeros(0, np.int64)
     fids = np.concatenate([chunk.groups for chunk in chunks]) if chunks else np.zeros(0, np.int64)
     mapped = np.where(values[:, 0] > 0, values[:, 0], 0).astype(np.int64)
     strata = values[:, 1].astype(np.int64) if values.shape[1] > 1 else mapped
     keep = (mapped > 0) & (strata > 0)
-    check_points_classified(class_map, vector_path, features, set(fids[keep].tolist()))
-    moved = other_strata(class_map, counts, vector_path, layer, fids[keep], strata[keep])
+    check_points_classified(class_map, walk.vector_path, features, set(fids[keep].tolist()))
+    moved = other_strata(class_map, counts, (vector_path, layer), walk.vector_path, fids[keep], strata[keep])
     dropped = walk.n_unusable + walk.n_contested + int(np.sum(~keep))
     if dropped and log is not None:
         log(Text(QT_TRANSLATE_NOOP(
@@ -301,15 +303,16 @@ def integer_field(layer, name):
     return index if index >= 0 and definition.GetFieldDefn(index).GetType() in INTEGER_FIELDS else -1
 
 
-def other_strata(class_map, counts, vector_path, layer, fids, strata):
-    """The warning naming the reference points whose stratum in the estimates (`strata`, of the samples of
-    features `fids`) is not the one their sample was drawn in (drawn_strata), if any; else the one naming
-    the strata whose classified pixels in the estimates (`counts`) are not those the design recorded
-    (strata_resized). Estimates with other strata than the design's are biased (Stehman 2014)."""
-    drawn = drawn_strata(vector_path, layer)
+def other_strata(class_map, counts, read, vector_name, fids, strata):
+    """The warning naming the reference points (of the layer `read`, (path, layer), named `vector_name`)
+    whose stratum in the estimates (`strata`, of the samples of features `fids`) is not the one their sample
+    was drawn in (drawn_strata), if any; else the one naming the strata whose classified pixels in the
+    estimates (`counts`) are not those the design recorded (strata_resized). Estimates with other strata
+    than the design's are biased (Stehman 2014)."""
+    drawn = drawn_strata(*read)
     sampled = {fid: stratum for fid, stratum in zip(fids.tolist(), strata.tolist()) if fid in drawn}
     moved = sorted(fid for fid, stratum in sampled.items() if drawn[fid][0] != stratum)
-    named = {"vector": repr(vector_path), "strata": repr(class_map.strata_path or class_map.path)}
+    named = {"vector": repr(vector_name), "strata": repr(class_map.strata_path or class_map.path)}
     if moved:
         return [warning("warning other strata", count=len(moved), total=len(sampled), fids=short_list(moved),
                         field=repr(STRATUM_FIELD), **named)]
@@ -368,12 +371,13 @@ def check_points_classified(class_map, vector_path, features, sampled):
             count=len(missing), path=vector_path, fids=short_list(missing), map=class_map.path)
 
 
-def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labels, names):
+def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labels, names, shown=None):
     """The map class code of each reference label: the value itself for numeric fields; for text, the
     map class of that category name, else the name read as an integer code. DataError for labels the
-    map does not have."""
+    map does not have (naming the layer as `shown`, as read_reference)."""
     _, found = open_layer(vector_path, layer)
-    _, field_type = class_field_index(vector_path, found, class_field)
+    vector_path, layer_name = shown or (vector_path, found.GetName())
+    _, field_type = class_field_index(vector_path, found, class_field, layer_name)
     by_name = {name: code for code, name in enumerate(class_map.category_names) if name and code > 0}
     codes, unknown = [], []
     for label, name in zip(labels, names):
@@ -447,22 +451,25 @@ class MapAssessment:
 
 def assess_map(map_path, reference_path, class_field, strata_path=None, layer=None, confidence=0.95,
                memory_mb=64, log=None, progress=None, is_canceled=None, invalid="use", map_no_data=None,
-               strata_no_data=None, map_crs=None, operation=None):
+               strata_no_data=None, map_crs=None, operation=None, shown=None):
     """MapAssessment of the map at `map_path` against reference features (see the module docstring); a
     reference feature of invalid geometry is read, left out or stops the run as `invalid` says
     (vector.INVALID_GEOMETRY_RULES); the map's and the strata's BandNoData where their no-data is not (only)
     their file's; the map's CRS (`map_crs`, a WKT) where it is not its file's; `operation` (PROJ string,
-    inverse) the coordinate operation from the reference's CRS to the map's where one is chosen."""
+    inverse) the coordinate operation from the reference's CRS to the map's where one is chosen; `shown`
+    (source, layer name) the reference layer as the user knows it where `reference_path` is a copy QGIS
+    wrote of it (messages and the assessment name it so)."""
     class_map = ClassMap(map_path, strata_path, map_no_data, strata_no_data, map_crs)
     counts = count_map(class_map, memory_mb, progress, is_canceled)
     reference = read_reference(class_map, counts, reference_path, class_field, layer, memory_mb, log,
-                               is_canceled, invalid, operation)
+                               is_canceled, invalid, operation, shown)
+    named = shown[0] if shown else reference_path
     if not len(reference.mapped):
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "no reference sample of {reference!r} falls on a classified pixel of {map!r}; check "
-            "that both cover the same area"), reference=reference_path, map=map_path)
+            "that both cover the same area"), reference=named, map=map_path)
     labels = map_codes_of_labels(class_map, counts, reference_path, class_field, layer, reference.labels,
-                                 reference.names)
+                                 reference.names, shown)
     reference_codes = labels[np.searchsorted(reference.labels, reference.reference)]
     classes = np.union1d(counts.classes, reference_codes)
     pixels = np.zeros(len(classes), dtype=np.int64)
@@ -475,17 +482,18 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
                      else [Text(QT_TRANSLATE_NOOP("GmmSelect", "stratum {code}"), code=code)
                            for code in counts.strata])
     estimates = estimate(samples, counts.stratum_pixels, stratum_names)
-    units = polygon_units(reference_path, reference, np.searchsorted(counts.strata, reference.strata),
+    units = polygon_units(named, reference, np.searchsorted(counts.strata, reference.strata),
                           reference.mapped == reference_codes, counts, stratum_names, estimates, confidence)
     if log is not None:
         log(Text(QT_TRANSLATE_NOOP(
             "GmmSelect", "{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} +- "
             "{margin:.4f}"), samples=len(reference.mapped), strata=len(counts.strata),
             overall=estimates.overall, margin=half_width(estimates.overall_se, confidence)))
-    return MapAssessment(map_path, reference_path, class_field, strata_path, classes,
+    training = trained_on(class_map, named, None if shown else layer)
+    return MapAssessment(map_path, named, class_field, strata_path, classes,
                          [class_map.class_name(code) for code in classes], counts, pixels, samples, estimates,
-                         confidence, class_map.warnings + trained_on(class_map, reference_path, layer)
-                         + reference.warnings + units + area_warnings(counts))
+                         confidence, class_map.warnings + training + reference.warnings + units
+                         + area_warnings(counts))
 
 
 def trained_on(class_map, vector_path, layer):
@@ -507,13 +515,23 @@ def trained_on(class_map, vector_path, layer):
     return [warning("warning training reference held out", count=held_out, **named)]
 
 
+def file_layer(path, layer):
+    """(file, layer) of an OGR name with its open options or of a QGIS source ('file.gpkg|layername=x', the
+    layer named there), else of `path` and `layer` as given."""
+    name, *parts = split_open_options(path)[0].split("|")
+    named = [part[len("layername="):] for part in parts if part.startswith("layername=")]
+    return name, named[0] if named else layer
+
+
 def same_layer(first, second):
-    """True where two (path, layer) name one layer of one file (a layer None or '' is the file's first)."""
-    (first_path, first_layer), (second_path, second_layer) = first, second
-    if first_path is None or not os.path.exists(split_open_options(first_path)[0]):
+    """True where two (path or QGIS source, layer) name one layer of one file (a layer None or '' is the
+    file's first)."""
+    if first[0] is None:
         return False
-    paths = [os.path.realpath(split_open_options(path)[0]) for path in (first_path, second_path)]
-    if paths[0] != paths[1]:
+    (first_path, first_layer), (second_path, second_layer) = file_layer(*first), file_layer(*second)
+    if not os.path.exists(first_path):
+        return False
+    if os.path.realpath(first_path) != os.path.realpath(second_path):
         return False
     names = []
     for path, layer in ((first_path, first_layer), (second_path, second_layer)):

@@ -100,15 +100,17 @@ class Rasterizer:
 
 class SampleWalk:
     """Walks the raster windows that training features cover and yields their samples (SampleChunk); its
-    messages name the raster `name` (default: its path; a stack made for the walk names the user's file)."""
+    messages name the raster `raster_name` and the layer as `shown` (source, layer name) where the files read
+    are not those the user knows (a stack made for the walk, a copy QGIS wrote of a layer)."""
 
     def __init__(self, raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                  all_touched=False, memory_mb=256, no_data=None, invalid="use", raster_crs=None,
-                 operation=None, log=None, is_canceled=None, name=None):
-        self.raster_path, self.vector_path = name or raster_path, vector_path
+                 operation=None, log=None, is_canceled=None, raster_name=None, shown=None):
+        self.raster_path = raster_name or raster_path
+        self.vector_path = shown[0] if shown else vector_path
         self.reader = PixelReader(raster_path, bands, mask_path, no_data=no_data)
         self.features = read_features(self.raster_path, self.reader.dataset, vector_path, class_field, layer,
-                                      log, is_canceled, invalid, raster_crs, operation)
+                                      log, is_canceled, invalid, raster_crs, operation, shown)
         self.rasterizer = Rasterizer(geotransform_of(self.reader.dataset), all_touched)
         self.class_index = np.searchsorted(self.features.labels, self.features.codes)
         self.covered = np.zeros(len(self.features.codes), dtype=np.int64)
@@ -343,14 +345,15 @@ def merge_statistics(total, group_totals, stats, group_stats):
 def extract_samples(raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                     all_touched=False, max_samples_per_class=0, seed=0, log=None, progress=None,
                     is_canceled=None, memory_mb=256, no_data=None, invalid="use", raster_crs=None,
-                    operation=None):
+                    operation=None, shown=None):
     """TrainingSamples of the raster pixels under the features of a vector (see the module docstring);
     `no_data` {band number: BandNoData} where a band's no-data is not (only) its file's; a feature of
     invalid geometry read, left out or stopping the run as `invalid` says (vector.INVALID_GEOMETRY_RULES);
     `raster_crs` the raster's CRS (WKT) where it is not its file's; `operation` (PROJ string, inverse) the
-    coordinate operation from the layer's CRS to it where one is chosen (as a QGIS project chooses it)."""
+    coordinate operation from the layer's CRS to it where one is chosen (as a QGIS project chooses it);
+    `shown` (source, layer name) how the messages name a layer read from a copy (vector.read_features)."""
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
-                      no_data, invalid, raster_crs, operation, log=log, is_canceled=is_canceled)
+                      no_data, invalid, raster_crs, operation, log=log, is_canceled=is_canceled, shown=shown)
     buffer = SampleBuffer(walk.features.labels, max_samples_per_class, seed)
     for chunk in walk.run(progress):
         buffer.add(chunk)
@@ -363,11 +366,12 @@ def extract_samples(raster_path, vector_path, class_field, layer=None, bands=Non
 def accumulate_statistics(raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                           all_touched=False, max_samples_per_class=0, seed=0, log=None, progress=None,
                           is_canceled=None, memory_mb=256, client=None, no_data=None, invalid="use",
-                          raster_crs=None, operation=None):
+                          raster_crs=None, operation=None, shown=None):
     """Per-class and per-feature ClassStatistics merged window by window, never holding all samples:
-    (class_stats, {feature id: ClassStatistics}, SampleSummary); `no_data`, `invalid`, `raster_crs` and
-    `operation` as in extract_samples. With `max_samples_per_class`, the statistics are those of the samples
-    extract_samples would keep (held, at most that many per class). With a dask.distributed `client`,
+    (class_stats, {feature id: ClassStatistics}, SampleSummary); `no_data`, `invalid`, `raster_crs`,
+    `operation` and `shown` as in extract_samples. With `max_samples_per_class`, the statistics are those of
+    the samples extract_samples would keep (held, at most that many per class). With a dask.distributed
+    `client`,
     groups of windows are read by its workers (raster/distributed.py); GaussianMixture.from_statistics makes
     the model of the result."""
     if client is not None:
@@ -377,9 +381,9 @@ def accumulate_statistics(raster_path, vector_path, class_field, layer=None, ban
                 "max_samples_per_class at 0 to accumulate the statistics on a Dask cluster"))
         return distributed_statistics(client, (raster_path, vector_path, class_field, layer, bands, mask_path,
                                                all_touched, memory_mb, no_data, invalid, raster_crs,
-                                               operation), log, progress, is_canceled)
+                                               operation), log, progress, is_canceled, shown=shown)
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
-                      no_data, invalid, raster_crs, operation, log=log, is_canceled=is_canceled)
+                      no_data, invalid, raster_crs, operation, log=log, is_canceled=is_canceled, shown=shown)
     labels = walk.features.labels
     total, group_totals = ClassStatistics.empty(labels, len(walk.reader.band_numbers)), {}
     if max_samples_per_class:
@@ -409,14 +413,14 @@ def statistics_group(walk_arguments, start, stop):
 
 
 def distributed_statistics(client, walk_arguments, log=None, progress=None, is_canceled=None,
-                           windows_per_task=WINDOWS_PER_TASK):
+                           windows_per_task=WINDOWS_PER_TASK, shown=None):
     """accumulate_statistics by tasks of `windows_per_task` windows on the cluster of `client`, which read
     the raster and vector at their paths (which every worker must see)."""
     raster_path, vector_path, class_field, layer, bands, mask_path, *rest = walk_arguments
     arguments = (absolute_name(raster_path), absolute_name(vector_path), class_field, layer, bands,
                  absolute_name(mask_path) if mask_path else None, *rest)
     workers = worker_count(client)
-    walk = SampleWalk(*arguments, log=log, is_canceled=is_canceled)
+    walk = SampleWalk(*arguments, log=log, is_canceled=is_canceled, shown=shown)
     run = uuid.uuid4().hex[:12]
     futures = [client.submit(statistics_group, arguments, start, start + windows_per_task,
                              key=f"gmmselect-statistics-{run}-{start}", pure=False)

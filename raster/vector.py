@@ -267,8 +267,10 @@ def locate(geometry, inverse, width, height):
     return geometry, None, pixel_box(geometry, inverse, width, height)
 
 
-def class_field_index(vector_path, layer, class_field):
-    """Index and OGR type of the class field, or DataError listing the layer's fields."""
+def class_field_index(vector_path, layer, class_field, layer_name=None):
+    """Index and OGR type of the class field, or DataError listing the layer's fields (the messages name the
+    layer `layer_name` of `vector_path`: by default, the OGR layer's own name)."""
+    layer_name = layer_name or layer.GetName()
     definition = layer.GetLayerDefn()
     index = definition.GetFieldIndex(class_field)
     if index < 0:
@@ -276,10 +278,10 @@ def class_field_index(vector_path, layer, class_field):
         if not fields:
             raise DataError(QT_TRANSLATE_NOOP(
                 "GmmSelect", "layer {layer!r} of {path!r} has no field {field!r}; its fields are: none"),
-                layer=layer.GetName(), path=vector_path, field=class_field)
+                layer=layer_name, path=vector_path, field=class_field)
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "layer {layer!r} of {path!r} has no field {field!r}; its fields are: {fields}"),
-            layer=layer.GetName(), path=vector_path, field=class_field, fields=", ".join(fields))
+            layer=layer_name, path=vector_path, field=class_field, fields=", ".join(fields))
     return index, definition.GetFieldDefn(index).GetType()
 
 
@@ -295,16 +297,18 @@ def invalidity(geometry):
 
 
 def read_features(raster_path, dataset, vector_path, class_field, layer=None, log=None, is_canceled=None,
-                  invalid="use", raster_crs=None, operation=None):
+                  invalid="use", raster_crs=None, operation=None, shown=None):
     """The Features of a vector layer over the raster `dataset` (GDAL), in the raster's pixel grid and in
     its CRS (`raster_crs`, a WKT, where that is not its file's), reprojected by `operation` (PROJ string,
     inverse) where given, else by PROJ's choice; a feature of invalid geometry is read, left out or stops the
-    reading as `invalid` says (INVALID_GEOMETRY_RULES)."""
+    reading as `invalid` says (INVALID_GEOMETRY_RULES). The messages name the layer as `shown` (source, layer
+    name): a copy QGIS wrote of it by what the user knows it as (default: the file read and its layer)."""
     if invalid not in INVALID_GEOMETRY_RULES:
         raise DataError(QT_TRANSLATE_NOOP("GmmSelect", "invalid is {value!r}; it must be one of {rules}"),
                         value=invalid, rules=", ".join(map(repr, INVALID_GEOMETRY_RULES)))
     source, found = open_layer(vector_path, layer)
-    index, field_type = class_field_index(vector_path, found, class_field)
+    vector_path, layer_name = shown or (vector_path, found.GetName())
+    index, field_type = class_field_index(vector_path, found, class_field, layer_name)
     geotransform = geotransform_of(dataset)
     warnings = []
     transform = coordinate_transform(raster_path, raster_crs or dataset.GetProjection(), geotransform,
@@ -338,14 +342,14 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
         geometries.append(located[0])
         points.append(located[1])
         boxes.append(located[2])
-    check_no_lines(vector_path, found.GetName(), lines, len(lines) + len(fids) + len(invalids))
+    check_no_lines(vector_path, layer_name, lines, len(lines) + len(fids) + len(invalids))
     if invalids:
-        warnings.append(invalid_geometries(vector_path, found.GetName(), invalids, len(fids) + len(invalids),
+        warnings.append(invalid_geometries(vector_path, layer_name, invalids, len(fids) + len(invalids),
                                            invalid))
     if not fids:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "layer {layer!r} of {path!r} has no feature with a geometry: draw polygons (or "
-            "points) over the raster, or choose another layer"), layer=found.GetName(), path=vector_path)
+            "points) over the raster, or choose another layer"), layer=layer_name, path=vector_path)
     codes, labels, names = class_codes(vector_path, class_field, field_type, values, fids)
     warnings += similar_names(names)
     boxes = np.array(boxes, dtype=np.int64).reshape(-1, 4)
@@ -363,7 +367,7 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "no feature of {vector!r} (layer {layer!r}, features: {count}) lies over raster "
             "{raster!r} ({width} x {height} px); check that both cover the same area and that their CRS are "
-            "declared correctly"), count=len(boxes), vector=vector_path, layer=found.GetName(),
+            "declared correctly"), count=len(boxes), vector=vector_path, layer=layer_name,
             raster=raster_path, width=width, height=height)
     return Features(geometries, points, codes, np.array(fids, dtype=np.int64), boxes, labels, names,
                     n_outside, n_without_geometry, transform is not None, warnings)

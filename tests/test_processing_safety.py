@@ -7,6 +7,7 @@ the folders of the run holding exactly what they held before, byte for byte.
 
 import json
 import os
+import re
 import shutil
 
 import numpy as np
@@ -929,6 +930,43 @@ def test_unsaved_edits_and_fields_added_in_qgis_are_read(tmp_path):
         assert saved_model.training.source["read_as"] == {"training": {
             "unsaved_edits": True, **({"fields_added": ["big"]} if field == "big" else {})}}
     assert layer.isModified() and (tmp_path / "polygons.gpkg").read_bytes() == saved
+
+
+def test_a_layer_read_from_the_copy_qgis_wrote_is_named_as_the_user_knows_it(tmp_path):
+    """The training polygons being edited in QGIS, feature 3's class emptied and not saved: QGIS writes a copy
+    for the run ('/tmp/processing_.../TRAINING.gpkg'), and the refusal names the layer's file and its name in
+    the project, which the user can edit; a selection of them as Assess's reference is named so in its
+    warnings and report. Before, both named the copy."""
+    from qgis.core import QgsProcessingFeatureSourceDefinition, QgsProject, QgsVectorLayer
+
+    source = str(tmp_path / "polygons.gpkg")
+    shutil.copy(POLYGONS, source)
+    layer = QgsVectorLayer(source, "my polygons", "ogr")
+    layer.startEditing()
+    layer.changeAttributeValue(3, layer.fields().indexOf("class"), "")
+    with pytest.raises(exception(), match=rf"^Features of '{re.escape(source)}' with an empty class field "
+                                          r"'class': 1 of 36 \(FID 3\); fill in their class or delete them"):
+        run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": layer, "FIELD": "class", "TAU": "1",
+                                   "OUTPUT_MODEL": str(tmp_path / "m.gmm")})
+    layer.rollBack()
+    model = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class", "TAU": "1",
+                                       "VALIDATION": 0, "OUTPUT_MODEL": str(tmp_path / "m.gmm")})[0]
+    classes = run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": model["OUTPUT_MODEL"],
+                                        "OUTPUT": str(tmp_path / "classes.tif")})[0]["OUTPUT"]
+    QgsProject.instance().addMapLayer(layer)
+    layer.selectByIds([1, 2, 10, 11, 20, 21, 30, 31])
+    selected = QgsProcessingFeatureSourceDefinition(layer.id(), True)
+    results, feedback = run("gmmselect:assess", {
+        "INPUT": classes, "REFERENCE": selected, "FIELD": "class",
+        "OUTPUT_TABLE": str(tmp_path / "table.csv"), "OUTPUT_REPORT": str(tmp_path / "report.html")})
+    QgsProject.instance().removeMapLayer(layer.id())
+    named = [line for line in feedback.warnings if "independent samples" in line]
+    assert len(named) == 1 and f" of {source!r} are taken as independent samples" in named[0]
+    assert not [line for line in feedback.warnings + feedback.infos if "processing_" in line]
+    from test_report import parse
+
+    assert dict(parse(results["OUTPUT_REPORT"])[0].tables["inputs"][0][1:])["Reference points or polygons"] \
+        == source
 
 
 def test_the_selected_features_and_a_feature_limit_are_read_and_recorded(tmp_path):
