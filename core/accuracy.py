@@ -167,7 +167,7 @@ def estimate(sample_counts, stratum_sizes, strata=None):
 def overall_by_units(strata, agree, units, stratum_sizes):
     """The standard error of overall accuracy O = sum_h W_h ybar_h with the sample's `units` (a code per
     sample: its polygon) as the units sampled, by the delete-one-unit jackknife (Wolter 2007, Introduction
-    to Variance Estimation, 2nd ed., section 4.2): O_(g) without unit g's samples,
+    to Variance Estimation, 2nd ed., chapter 4): O_(g) without unit g's samples,
 
         V = (G - 1) / G sum_g (O_(g) - mean_g O_(g))^2,
 
