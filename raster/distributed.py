@@ -170,8 +170,9 @@ def run_window_groups(client, task, arguments, width, windows, rasters, staging,
                       is_canceled=None, log=None):
     """Run `task(*arguments, group, tile_writer_arguments)` on the cluster of `client` for each group of
     `windows`: it writes the group's tiles (a TileWriter) in a scratch folder beside `near` and returns
-    their paths. The tiles of each group are copied into the output rasters `rasters` (an Outputs
-    object), in the order of `windows`, as soon as they and those before them are written."""
+    their paths and the count of pixels it classified. The tiles of each group are copied into the output
+    rasters `rasters` (an Outputs object), in the order of `windows`, as soon as they and those before them
+    are written. Returns the count of pixels classified."""
     workers = worker_count(client)
     folder = staging.scratch_folder(near)
     groups = window_groups(windows, width, GROUP_PIXELS)
@@ -185,13 +186,15 @@ def run_window_groups(client, task, arguments, width, windows, rasters, staging,
     futures = [client.submit(task, *arguments, group, (folder, k, group_box(group), layouts),
                              key=f"gmmselect-predict-{run}-{k}", pure=False)
                for k, group in enumerate(groups)]
-    total, done = sum(w * h for _, _, w, h in windows), 0
-    for group, paths in zip(groups, in_order(client, futures, is_canceled)):
+    total, done, classified = sum(w * h for _, _, w, h in windows), 0, 0
+    for group, (paths, count) in zip(groups, in_order(client, futures, is_canceled)):
         check_canceled(is_canceled)
         copy_tiles(rasters, group, paths)
         done += sum(w * h for _, _, w, h in group)
+        classified += count
         if progress is not None:
             progress(100.0 * done / total)
+    return classified
 
 
 def copy_tiles(rasters, group, paths):

@@ -325,14 +325,15 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
                 task = (absolute_name(raster_path), mask_path and absolute_name(mask_path),
                         reader.band_numbers, no_data, mask_no_data, mixture, label_dtype,
                         "probabilities" in paths, part_pixels)
-                run_window_groups(client, classify_group, task, reader.width, windows, rasters, staging,
-                                  paths["classification"], progress, is_canceled, log)
+                classified = run_window_groups(client, classify_group, task, reader.width, windows, rasters,
+                                               staging, paths["classification"], progress, is_canceled, log)
             else:
                 with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), \
                         ThreadPoolExecutor(workers) as pool:
                     classifier = Classifier(mixture, label_dtype, "probabilities" in paths, pool, part_pixels)
-                    if not run_windows(reader, classifier, rasters, windows, progress, is_canceled) and log:
-                        log(nothing_classified(raster_path, mask_path))
+                    classified = run_windows(reader, classifier, rasters, windows, progress, is_canceled)
+            if not classified and log is not None:
+                log(nothing_classified(raster_path, mask_path))
         finally:
             written = rasters.close()
         write_style(staging, written["classification"], classification_qml(mixture.labels_, names, colors))
@@ -390,13 +391,13 @@ def class_colors_checked(labels, colors):
 def classify_group(raster_path, mask_path, band_numbers, no_data, mask_no_data, mixture, label_dtype,
                    probabilities, part_pixels, group, tiles):
     """Dask task: classify the windows of `group` into its tiles (TileWriter arguments `tiles`); return
-    {output key: tile path}."""
+    ({output key: tile path}, the count of pixels classified)."""
     reader = PixelReader(raster_path, band_numbers, mask_path, no_data=no_data, mask_no_data=mask_no_data)
     writer = TileWriter(*tiles, reader.dataset, CREATION_OPTIONS)
     with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), ThreadPoolExecutor(1) as pool:
-        run_windows(reader, Classifier(mixture, label_dtype, probabilities, pool, part_pixels), writer, group,
-                    None, None)
-    return writer.close()
+        classified = run_windows(reader, Classifier(mixture, label_dtype, probabilities, pool, part_pixels),
+                                 writer, group, None, None)
+    return writer.close(), classified
 
 
 def run_windows(reader, classifier, outputs, windows, progress, is_canceled):

@@ -347,3 +347,19 @@ def test_training_samples_holding_a_fill_are_counted_on_the_workers(cluster, tmp
     merged = accumulate_statistics(raster, POLYGONS, "class", client=cluster[1], memory_mb=0.05)[2]
     local = accumulate_statistics(raster, POLYGONS, "class", memory_mb=0.05)[2]
     assert [w for w in merged.warnings if "fill around a scene" in w] and merged.warnings == local.warnings
+
+
+def test_a_map_of_no_classified_pixel_is_named_on_the_cluster_as_here(cluster, scene, tmp_path):
+    """A mask of 0 everywhere: the workers' counts of the pixels they classified (none) give the warning the
+    single machine gives; with the scene's own mask, nothing is said on either."""
+    raster, _, mixture = scene
+    empty = write_raster(tmp_path / "empty.tif", np.zeros((1, 1030, 1210), dtype=np.uint8))
+    said = {}
+    for mask in (empty, scene[1]):
+        for where, client in (("here", None), ("cluster", cluster[1])):
+            lines = []
+            folder = tmp_path / f"{where}{len(said)}"
+            predict(folder, (raster, mask, mixture), client=client, log=lines.append)
+            said[(mask, where)] = [line for line in lines if "no pixel" in line]
+    assert said[(empty, "cluster")] == said[(empty, "here")] and len(said[(empty, "here")]) == 1
+    assert said[(scene[1], "cluster")] == said[(scene[1], "here")] == []
