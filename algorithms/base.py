@@ -420,10 +420,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             raise QgsProcessingException(GmmSelect.tr(
                 "{0}: '{1}' is a {2} field; the class field must hold integer codes or text names").format(
                     field_name, field, fields.at(index).typeName()))
-        vector_path, layer, recorded, read_as = self.vectorSource(parameters, layer_name, context,
-                                                                  ["gpkg", "shp", "geojson"], feedback)
-        in_qgis = self.sourceLayer(parameters, layer_name, context)
-        shown = (recorded[0], in_qgis.name()) if in_qgis is not None and recorded[0] != vector_path else None
+        vector_path, layer, recorded, read_as, shown = self.vectorSource(
+            parameters, layer_name, context, ["gpkg", "shp", "geojson"], feedback)
         return ClassLayer(vector_path, layer, fields.at(index).name(), recorded,
                           self.invalidGeometryRule(parameters, layer_name, context), source.sourceCrs(),
                           read_as, shown)
@@ -460,11 +458,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
     def vectorSource(self, parameters, name, context, formats, feedback):
         """(OGR name, layer name or None, (source, layer name) a model records, what QGIS gives that the file
-        does not hold as a model records it (featuresShown)) of feature source `name`: its own file where
-        its format is one of `formats` and QGIS shows all of it as the file holds it, with the open options
-        QGIS opened it with; else a GeoPackage QGIS writes of the features it gives (a subset, the selected
-        features, another format, or what only QGIS shows: unsaved edits, fields added in QGIS, a CRS set in
-        QGIS), and the model records the layer's source in QGIS, not that copy."""
+        does not hold as a model records it (featuresShown), (source, name in the project) messages name a
+        copy by or None) of feature source `name`: its own file where its format is one of `formats` and
+        QGIS shows all of it as the file holds it, with the open options QGIS opened it with; else a
+        GeoPackage QGIS writes of the features it gives (a subset, the selected features, another format, or
+        what only QGIS shows: unsaved edits, fields added in QGIS, a CRS set in QGIS), and the model records
+        the layer's source in QGIS, not that copy."""
         layer = self.sourceLayer(parameters, name, context)
         read_as = self.featuresShown(parameters, name, layer)
         shown = [] if layer is None else self.shownOtherwise(layer, read_as)
@@ -473,10 +472,10 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             parameters, name, context, [] if shown else formats, "gpkg", feedback)
         parts = {} if layer is None else self.sourceParts(layer)
         if layer is not None and parts.get("path") != path:  # a copy QGIS wrote
-            return path, layer_name or None, (layer.source(), ""), read_as
+            return path, layer_name or None, (layer.source(), ""), read_as, (layer.source(), layer.name())
         if parts.get("openOptions"):
             path = OPEN_OPTION.join([path, *parts["openOptions"]])
-        return path, layer_name or None, (path, layer_name or ""), read_as
+        return path, layer_name or None, (path, layer_name or ""), read_as, None
 
     @staticmethod
     def featuresShown(parameters, name, layer):

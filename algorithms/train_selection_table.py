@@ -92,7 +92,7 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
         started = time.perf_counter()
         if self.parameterAsSource(parameters, self.INPUT, context) is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
-        path, layer, (table, recorded_layer), read_as = self.vectorSource(
+        path, layer, (table, recorded_layer), read_as, _ = self.vectorSource(
             parameters, self.INPUT, context, ["gpkg", "shp", "csv", "geojson", "sqlite"], feedback)
         field = self.parameterAsString(parameters, self.FIELD, context)
         group = self.parameterAsString(parameters, self.GROUP_FIELD, context)

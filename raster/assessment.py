@@ -666,10 +666,11 @@ def points_crs(path, class_map):
     return reference
 
 
-def write_points(path, partial, class_map, rows, cols, mapped, weights, stratum_pixels, is_canceled=None):
+def write_points(path, partial, class_map, reference, rows, cols, mapped, weights, stratum_pixels,
+                 is_canceled=None):
     """A point layer of the pixel centres with fields map_class, stratum, weight, stratum_pixels and an
-    empty reference, written to the staged file `partial` of `path` (GeoPackage or GeoJSON, from the
-    extension)."""
+    empty reference, in the spatial `reference` (points_crs), written to the staged file `partial` of `path`
+    (GeoPackage or GeoJSON, from the extension)."""
     driver_name = POINT_DRIVERS.get(os.path.splitext(path)[1].lower())
     if driver_name is None:
         raise DataError(QT_TRANSLATE_NOOP(
@@ -683,8 +684,7 @@ def write_points(path, partial, class_map, rows, cols, mapped, weights, stratum_
             raise DataError(QT_TRANSLATE_NOOP(
                 "GmmSelect", "OGR cannot create {path!r}: {problem}; check the folder"),
                 path=partial, problem=gdal.GetLastErrorMsg())
-        layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0], points_crs(path, class_map),
-                                   ogr.wkbPoint)
+        layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0], reference, ogr.wkbPoint)
         for name, kind in (("map_class", ogr.OFTInteger64), (STRATUM_FIELD, ogr.OFTInteger64),
                            ("weight", ogr.OFTReal), (STRATUM_PIXELS_FIELD, ogr.OFTInteger64),
                            ("reference", ogr.OFTString)):
@@ -718,7 +718,7 @@ def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, min
     here)."""
     check_distinct({"OUTPUT": [output_path]}, {"INPUT": dataset_files(map_path)})
     class_map = ClassMap(map_path, map_no_data=no_data, crs=crs)
-    points_crs(output_path, class_map)  # refused before the sample is drawn
+    reference = points_crs(output_path, class_map)  # refused before the sample is drawn
     for line in warning_lines(class_map.warnings) if log is not None else ():
         log(line)
     half = None if progress is None else (lambda done: progress(done / 2))
@@ -735,7 +735,7 @@ def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, min
     stratum = np.searchsorted(counts.classes, mapped)
     with OutputSet() if outputs is None else nullcontext(outputs) as staging:
         partial = staging.stage(output_path)
-        write_points(output_path, partial, class_map, rows, cols, mapped, design.weights[stratum],
+        write_points(output_path, partial, class_map, reference, rows, cols, mapped, design.weights[stratum],
                      counts.pixels[stratum], is_canceled)
     if log is not None:
         log(Text(QT_TRANSLATE_NOOP(

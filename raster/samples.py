@@ -371,9 +371,8 @@ def accumulate_statistics(raster_path, vector_path, class_field, layer=None, ban
     (class_stats, {feature id: ClassStatistics}, SampleSummary); `no_data`, `invalid`, `raster_crs`,
     `operation` and `shown` as in extract_samples. With `max_samples_per_class`, the statistics are those of
     the samples extract_samples would keep (held, at most that many per class). With a dask.distributed
-    `client`,
-    groups of windows are read by its workers (raster/distributed.py); GaussianMixture.from_statistics makes
-    the model of the result."""
+    `client`, groups of windows are read by its workers (raster/distributed.py);
+    GaussianMixture.from_statistics makes the model of the result."""
     if client is not None:
         if max_samples_per_class:
             raise DataError(QT_TRANSLATE_NOOP(
