@@ -30,6 +30,7 @@ from test_raster_fixtures import (
     TM_UM,
     box,
     describe_bands,
+    left_filled,
     with_crossing_ring,
     write_raster,
     write_vector,
@@ -523,10 +524,7 @@ def test_a_raster_in_other_units_than_the_model_is_warned_of_in_english_and_fren
 def test_a_fill_value_stored_without_no_data_is_warned_of_in_english_and_french(tmp_path):
     """Predict with the Landsat model on the scene whose 100 left columns hold 0 on every band (a scene's
     outside without a no-data value): the map is written, and the log names the value and the fix."""
-    source = gdal.Open(LANDSAT)
-    bands = source.ReadAsArray()
-    bands[:, :, :100] = 0
-    raster = write_raster(tmp_path / "filled.tif", bands, geotransform=source.GetGeoTransform())
+    raster = left_filled(tmp_path / "filled.tif", 100)
     model = data_file("model_v1", "selection.gmm")
     results, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
                                                   "OUTPUT": str(tmp_path / "classes.tif")})

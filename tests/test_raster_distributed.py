@@ -7,7 +7,14 @@ import signal
 import numpy as np
 import pytest
 from osgeo import gdal
-from test_raster_fixtures import LANDSAT, POLYGONS, three_class_scene, with_crossing_ring, write_raster
+from test_raster_fixtures import (
+    LANDSAT,
+    POLYGONS,
+    left_filled,
+    three_class_scene,
+    with_crossing_ring,
+    write_raster,
+)
 
 from gmmselect.core import GaussianMixture
 from gmmselect.raster import (
@@ -341,9 +348,7 @@ def test_predict_with_a_dask_scheduler_equals_predict_here(cluster, tmp_path, mo
 def test_training_samples_holding_a_fill_are_counted_on_the_workers(cluster, tmp_path):
     """The scene with a fill of 0 in its 8 left columns (test_raster_samples): the workers' counts of the
     samples holding it make the summary the single machine makes, its warning included."""
-    from test_raster_samples import left_filled
-
-    raster = left_filled(tmp_path / "filled.tif")
+    raster = left_filled(tmp_path / "filled.tif", 8)
     merged = accumulate_statistics(raster, POLYGONS, "class", client=cluster[1], memory_mb=0.05)[2]
     local = accumulate_statistics(raster, POLYGONS, "class", memory_mb=0.05)[2]
     assert [w for w in merged.warnings if "fill around a scene" in w] and merged.warnings == local.warnings

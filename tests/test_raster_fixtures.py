@@ -142,3 +142,13 @@ def with_crossing_ring(path, source=POLYGONS):
     fid = bowtie.GetFID()
     dataset = None
     return str(path), fid, geos_reason(wkt)
+
+
+def left_filled(path, columns, fill=0, dtype=None, nodata=None):
+    """The Landsat scene (as `dtype`, default its own) with its `columns` left columns holding `fill` on every
+    band, as a scene's outside is stored, `nodata` declared or not; returns the path."""
+    source = gdal.Open(LANDSAT)
+    bands = source.ReadAsArray()
+    bands = bands.astype(dtype) if dtype else bands
+    bands[:, :, :columns] = fill
+    return write_raster(path, bands, geotransform=source.GetGeoTransform(), nodata=nodata)

@@ -6,7 +6,14 @@ import xml.etree.ElementTree as ElementTree
 import numpy as np
 import pytest
 from osgeo import gdal
-from test_raster_fixtures import LANDSAT, POLYGONS, landsat_tiles, three_class_scene, write_raster
+from test_raster_fixtures import (
+    LANDSAT,
+    POLYGONS,
+    landsat_tiles,
+    left_filled,
+    three_class_scene,
+    write_raster,
+)
 
 from gmmselect.core import GaussianMixture
 from gmmselect.core.float32 import SharedDecision
@@ -203,11 +210,7 @@ def test_a_fill_value_without_no_data_is_named_in_a_warning(tmp_path, model, fil
     stored: 3 of the 9 windows sampled (columns 32-63), 3072 of the 9216 pixels. Stored without a no-data
     value, a fill of 0 or below is named with the fix; set as the no-data, those pixels are not sampled
     (nothing to say); a value above 0 on every band (255: saturation) and the scene itself are not named."""
-    scene = gdal.Open(LANDSAT)
-    bands = scene.ReadAsArray().astype(dtype)
-    if fill is not None:
-        bands[:, :, :100] = fill
-    raster = write_raster(tmp_path / "filled.tif", bands, geotransform=scene.GetGeoTransform(), nodata=nodata)
+    raster = left_filled(tmp_path / "filled.tif", 0 if fill is None else 100, fill or 0, dtype, nodata)
     lines = []
     predict_raster(raster, model, BANDS, str(tmp_path / "classes.tif"), log=lines.append)
     assert [line for line in lines if "every band read" in line] == ([] if said is None else [

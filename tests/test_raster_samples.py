@@ -8,6 +8,7 @@ from test_raster_fixtures import (
     LANDSAT_COUNTS,
     POLYGONS,
     box,
+    left_filled,
     rasterized,
     with_crossing_ring,
     write_raster,
@@ -511,21 +512,12 @@ def test_gdal_block_cache_is_bounded_while_sampling_and_restored_after(walk, mon
     assert seen and max(seen) == blocks.GDAL_CACHE_MB * 2**20
 
 
-def left_filled(path, columns=8, nodata=None):
-    """The Landsat scene with its `columns` left columns holding 0 on every band (a scene's fill), `nodata`
-    declared or not."""
-    source = gdal.Open(LANDSAT)
-    bands = source.ReadAsArray()
-    bands[:, :, :columns] = 0
-    return write_raster(path, bands, geotransform=source.GetGeoTransform(), nodata=nodata)
-
-
 def test_training_samples_holding_a_fill_are_named_with_their_classes(tmp_path):
     """Polygons 24 and 20 (cleared) and 34 (fallen_dry) reach into the 8 left columns, filled with 0 without
     a no-data value: the samples there are named, with their count and classes, by extract_samples and by
     accumulate_statistics (in small windows) alike; with 0 declared as the no-data they are left out and
     nothing is said, and the scene itself says nothing."""
-    raster = left_filled(tmp_path / "filled.tif")
+    raster = left_filled(tmp_path / "filled.tif", 8)
     samples = extract_samples(raster, POLYGONS, "class")
     held = np.all(samples.X == 0, axis=1)
     names = np.array(samples.class_names)[np.searchsorted(samples.labels, samples.y[held])]
@@ -538,7 +530,7 @@ def test_training_samples_holding_a_fill_are_named_with_their_classes(tmp_path):
     statistics = accumulate_statistics(raster, POLYGONS, "class", memory_mb=0.05)[2]
     named = [[w for w in found.warnings if "fill" in w] for found in (samples, statistics)]
     assert named == [[said], [said]]
-    declared = extract_samples(left_filled(tmp_path / "declared.tif", nodata=0), POLYGONS, "class")
+    declared = extract_samples(left_filled(tmp_path / "declared.tif", 8, nodata=0), POLYGONS, "class")
     assert len(declared.y) == len(samples.y) - held.sum()
     scene = extract_samples(LANDSAT, POLYGONS, "class")
     assert not [w for w in declared.warnings + scene.warnings if "fill" in w]
