@@ -56,6 +56,7 @@ from ..raster.blocks import BandNoData
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
 from ..raster.info import OPEN_OPTION
 from ..raster.report import WORDS, Words
+from ..raster.vector import Shown, numbering
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
 HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
@@ -93,7 +94,7 @@ class ClassLayer(NamedTuple):
     invalid: str                  # what becomes of a feature of invalid geometry: 'use', 'skip' or 'stop'
     crs: QgsCoordinateReferenceSystem  # the CRS QGIS gives its features
     read_as: dict                 # what QGIS gives that its file does not hold (featuresShown)
-    shown: Optional[Tuple[str, str]]  # (source, name) of the layer in QGIS where `path` is a copy; else None
+    shown: Optional[Shown]        # the layer in QGIS where `path` is a copy; else None
 
 
 class Transformation(NamedTuple):
@@ -458,8 +459,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
     def vectorSource(self, parameters, name, context, formats, feedback):
         """(OGR name, layer name or None, (source, layer name) a model records, what QGIS gives that the file
-        does not hold as a model records it (featuresShown), (source, name in the project) messages name a
-        copy by or None) of feature source `name`: its own file where its format is one of `formats` and
+        does not hold as a model records it (featuresShown), the Shown messages name a copy and its features
+        by or None) of feature source `name`: its own file where its format is one of `formats` and
         QGIS shows all of it as the file holds it, with the open options QGIS opened it with; else a
         GeoPackage QGIS writes of the features it gives (a subset, the selected features, another format, or
         what only QGIS shows: unsaved edits, fields added in QGIS, a CRS set in QGIS), and the model records
@@ -472,10 +473,28 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             parameters, name, context, [] if shown else formats, "gpkg", feedback)
         parts = {} if layer is None else self.sourceParts(layer)
         if layer is not None and parts.get("path") != path:  # a copy QGIS wrote
-            return path, layer_name or None, (layer.source(), ""), read_as, (layer.source(), layer.name())
+            return path, layer_name or None, (layer.source(), ""), read_as, Shown(
+                layer.source(), layer.name(), self.copiedIds(layer, read_as, path, layer_name or None))
         if parts.get("openOptions"):
             path = OPEN_OPTION.join([path, *parts["openOptions"]])
         return path, layer_name or None, (path, layer_name or ""), read_as, None
+
+    @staticmethod
+    def copiedIds(layer, read_as, path, layer_name):
+        """The FIDs in QGIS of the features of vector `layer` in the order QGIS wrote them to its copy
+        (`path`, `layer_name`), which numbered them from 1: QgsProcessingUtils writes the features
+        getFeatures or getSelectedFeatures gives, up to the feature limit (`read_as`, featuresShown). None
+        where the copy kept them (the layer has a field of the name of the copy's FID column: a GeoPackage's
+        'fid') or holds other features."""
+        column, count = numbering(path, layer_name)
+        if column and layer.fields().lookupField(column) >= 0:
+            return None
+        request = QgsFeatureRequest().setFlags(QgsFeatureRequest.NoGeometry).setNoAttributes()
+        request.setLimit(read_as.get("feature_limit", -1))
+        features = layer.getSelectedFeatures(request) if read_as.get("selected_only") \
+            else layer.getFeatures(request)
+        ids = tuple(feature.id() for feature in features)
+        return ids if len(ids) == count and ids != tuple(range(1, count + 1)) else None
 
     @staticmethod
     def featuresShown(parameters, name, layer):

@@ -92,7 +92,7 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
         started = time.perf_counter()
         if self.parameterAsSource(parameters, self.INPUT, context) is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
-        path, layer, (table, recorded_layer), read_as, _ = self.vectorSource(
+        path, layer, (table, recorded_layer), read_as, shown = self.vectorSource(
             parameters, self.INPUT, context, ["gpkg", "shp", "csv", "geojson", "sqlite"], feedback)
         field = self.parameterAsString(parameters, self.FIELD, context)
         group = self.parameterAsString(parameters, self.GROUP_FIELD, context)
@@ -101,7 +101,7 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
             group_field=group or None,
             wavelengths=parse_number_list(self.parameterAsString(parameters, self.WAVELENGTHS, context),
                                           self.WAVELENGTHS),
-            layer=layer, log=self.logTo(feedback), is_canceled=feedback.isCanceled)
+            layer=layer, log=self.logTo(feedback), is_canceled=feedback.isCanceled, shown=shown)
         self.info(feedback, GmmSelect.tr("Read {0} spectra of {1} classes from {3} (bands: {2})").format(
             len(samples.y), len(samples.labels), len(samples.band_names), recorded_layer or table))
         description = {"table": table, "layer": recorded_layer, "field": field, "group_field": group,

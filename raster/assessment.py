@@ -34,7 +34,7 @@ from .info import crs_name, geotransform_of, open_raster, spatial_reference, spl
 from .notices import warning, warning_lines
 from .predict import MODEL_ITEM
 from .samples import SampleWalk
-from .vector import INTEGER_FIELDS, class_field_index, open_layer, spelling_key
+from .vector import INTEGER_FIELDS, class_field_index, feature_id, open_layer, spelling_key
 
 POINT_DRIVERS = {".gpkg": "GPKG", ".geojson": "GeoJSON"}
 #: The field of a sample design's points that holds the stratum each was drawn in.
@@ -247,8 +247,8 @@ def read_reference(class_map, counts, vector_path, class_field, layer=None, memo
     """The ReferenceSample of the features of a vector over the map (reference codes are the feature
     labels as SampleWalk codes them, invalid geometries as `invalid` says, reprojected by `operation` where
     given), warned where the map's strata (`counts`) are not those a sample design drew it in; DataError
-    for features outside the map and points without class. Messages name the layer as `shown` (source,
-    layer name) where the file read is a copy QGIS wrote of it."""
+    for features outside the map and points without class. Messages name the layer and its features as
+    `shown` (vector.Shown) names a copy QGIS wrote of it."""
     source = stacked_source(class_map)
     try:
         walk = SampleWalk(source, vector_path, class_field, layer=layer, memory_mb=memory_mb,
@@ -268,7 +268,8 @@ def read_reference(class_map, counts, vector_path, class_field, layer=None, memo
     strata = values[:, 1].astype(np.int64) if values.shape[1] > 1 else mapped
     keep = (mapped > 0) & (strata > 0)
     check_points_classified(class_map, walk.vector_path, features, set(fids[keep].tolist()))
-    moved = other_strata(class_map, counts, (vector_path, layer), walk.vector_path, fids[keep], strata[keep])
+    moved = other_strata(class_map, counts, (vector_path, layer, shown), walk.vector_path, fids[keep],
+                         strata[keep])
     dropped = walk.n_unusable + walk.n_contested + int(np.sum(~keep))
     if dropped and log is not None:
         log(Text(QT_TRANSLATE_NOOP(
@@ -278,16 +279,17 @@ def read_reference(class_map, counts, vector_path, class_field, layer=None, memo
                            features.class_names, dropped, features.warnings + moved)
 
 
-def drawn_strata(vector_path, layer):
+def drawn_strata(vector_path, layer, shown=None):
     """{FID: (stratum, N_h or None)} of the reference points holding design_sample's integer field
     STRATUM_FIELD (the stratum each was drawn in) and, where they hold it, STRATUM_PIXELS_FIELD (that
-    stratum's classified pixels then); {} for a layer without the first."""
+    stratum's classified pixels then); {} for a layer without the first. FIDs as `shown` (vector.Shown)
+    gives them for a copy QGIS wrote."""
     source, found = open_layer(vector_path, layer)
     index, pixels = (integer_field(found, name) for name in (STRATUM_FIELD, STRATUM_PIXELS_FIELD))
     if index < 0:
         return {}
     found.ResetReading()
-    drawn = {feature.GetFID(): (feature.GetField(index), feature.GetField(pixels)
+    drawn = {feature_id(feature, shown): (feature.GetField(index), feature.GetField(pixels)
                                 if pixels >= 0 and feature.IsFieldSetAndNotNull(pixels) else None)
              for feature in found
              if feature.IsFieldSetAndNotNull(index) and feature.GetGeometryRef() is not None
@@ -304,7 +306,8 @@ def integer_field(layer, name):
 
 
 def other_strata(class_map, counts, read, vector_name, fids, strata):
-    """The warning naming the reference points (of the layer `read`, (path, layer), named `vector_name`)
+    """The warning naming the reference points (of the layer `read`, (path, layer, Shown or None), named
+    `vector_name`)
     whose stratum in the estimates (`strata`, of the samples of features `fids`) is not the one their sample
     was drawn in (drawn_strata), if any; else the one naming the strata whose classified pixels in the
     estimates (`counts`) are not those the design recorded (strata_resized). Estimates with other strata
@@ -376,7 +379,7 @@ def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labe
     map class of that category name, else the name read as an integer code. DataError for labels the
     map does not have (naming the layer as `shown`, as read_reference)."""
     _, found = open_layer(vector_path, layer)
-    vector_path, layer_name = shown or (vector_path, found.GetName())
+    vector_path, layer_name = shown[:2] if shown else (vector_path, found.GetName())
     _, field_type = class_field_index(vector_path, found, class_field, layer_name)
     by_name = {name: code for code, name in enumerate(class_map.category_names) if name and code > 0}
     codes, unknown = [], []
@@ -457,8 +460,8 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
     (vector.INVALID_GEOMETRY_RULES); the map's and the strata's BandNoData where their no-data is not (only)
     their file's; the map's CRS (`map_crs`, a WKT) where it is not its file's; `operation` (PROJ string,
     inverse) the coordinate operation from the reference's CRS to the map's where one is chosen; `shown`
-    (source, layer name) the reference layer as the user knows it where `reference_path` is a copy QGIS
-    wrote of it (messages and the assessment name it so)."""
+    (vector.Shown) the reference layer as the user knows it where `reference_path` is a copy QGIS wrote of
+    it (messages and the assessment name it and its features so)."""
     class_map = ClassMap(map_path, strata_path, map_no_data, strata_no_data, map_crs)
     counts = count_map(class_map, memory_mb, progress, is_canceled)
     reference = read_reference(class_map, counts, reference_path, class_field, layer, memory_mb, log,

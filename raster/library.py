@@ -16,7 +16,7 @@ from ..core.texts import QT_TRANSLATE_NOOP, Text
 from .errors import DataError, check_canceled
 from .notices import warning_lines
 from .samples import MIN_SAMPLES_PER_CLASS, TrainingSamples
-from .vector import class_codes, class_field_index, open_layer, raw_class_value, similar_names
+from .vector import class_codes, class_field_index, feature_id, open_layer, raw_class_value, similar_names
 
 _NUMERIC_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64, ogr.OFTReal)
 #: The last number in a field name is its wavelength: wl_450.5 -> 450.5, b450 -> 450, 450 -> 450.
@@ -83,15 +83,17 @@ def parse_wavelengths(names):
 
 
 def read_library(path, class_field, bands=None, group_field=None, wavelengths=None, layer=None, log=None,
-                 is_canceled=None):
+                 is_canceled=None, shown=None):
     """TrainingSamples (one per row; band numbers 1..d in BANDS order) and the band wavelengths (or None).
 
-    Groups: the group field's values, else each row its own group (a hold-out share of rows).
+    Groups: the group field's values, else each row its own group (a hold-out share of rows). Messages name
+    the table and its rows as `shown` (vector.Shown) names a copy QGIS wrote of it.
     """
     source, table = open_layer(path, layer)
+    path, layer_name = shown[:2] if shown else (path, None)
     names = field_names(path, table)
-    class_index, class_type = class_field_index(path, table, class_field)
-    group_index = None if not group_field else class_field_index(path, table, group_field)[0]
+    class_index, class_type = class_field_index(path, table, class_field, layer_name)
+    group_index = None if not group_field else class_field_index(path, table, group_field, layer_name)[0]
     if group_index == class_index:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "the group field {field!r} of table {path!r} is its class field: groups (sites, "
@@ -104,7 +106,7 @@ def read_library(path, class_field, bands=None, group_field=None, wavelengths=No
     table.ResetReading()
     for feature in table:
         check_canceled(is_canceled)
-        fids.append(feature.GetFID())
+        fids.append(feature_id(feature, shown))
         classes.append(raw_class_value(feature, class_index, class_type))
         groups.append(fids[-1] if group_index is None else feature.GetFieldAsString(group_index))
         values.append([feature.GetFieldAsDouble(k) if feature.IsFieldSetAndNotNull(k) else np.nan

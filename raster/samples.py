@@ -100,8 +100,8 @@ class Rasterizer:
 
 class SampleWalk:
     """Walks the raster windows that training features cover and yields their samples (SampleChunk); its
-    messages name the raster `raster_name` and the layer as `shown` (source, layer name) where the files read
-    are not those the user knows (a stack made for the walk, a copy QGIS wrote of a layer)."""
+    messages name the raster `raster_name` and the layer and its features as `shown` (vector.Shown) where
+    the files read are not those the user knows (a stack made for the walk, a copy QGIS wrote of a layer)."""
 
     def __init__(self, raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                  all_touched=False, memory_mb=256, no_data=None, invalid="use", raster_crs=None,
@@ -351,7 +351,7 @@ def extract_samples(raster_path, vector_path, class_field, layer=None, bands=Non
     invalid geometry read, left out or stopping the run as `invalid` says (vector.INVALID_GEOMETRY_RULES);
     `raster_crs` the raster's CRS (WKT) where it is not its file's; `operation` (PROJ string, inverse) the
     coordinate operation from the layer's CRS to it where one is chosen (as a QGIS project chooses it);
-    `shown` (source, layer name) how the messages name a layer read from a copy (vector.read_features)."""
+    `shown` (vector.Shown) how the messages name a layer read from a copy (vector.read_features)."""
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
                       no_data, invalid, raster_crs, operation, log=log, is_canceled=is_canceled, shown=shown)
     buffer = SampleBuffer(walk.features.labels, max_samples_per_class, seed)

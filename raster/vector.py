@@ -9,7 +9,7 @@ case, spacing or Unicode form are named in a warning); integer classes keep thei
 import math
 import unicodedata
 from dataclasses import dataclass
-from typing import List
+from typing import List, NamedTuple, Optional, Tuple
 
 import numpy as np
 from osgeo import gdal, ogr, osr
@@ -45,6 +45,34 @@ class Features:
     n_without_geometry: int
     reprojected: bool
     warnings: List[str]
+
+
+class Shown(NamedTuple):
+    """A layer as the user knows it in QGIS where the file read is a copy QGIS wrote of it: its source, its
+    name in the project and, where the copy numbered its features anew, their FIDs in QGIS in the copy's
+    order (the copy's FID k is fids[k - 1]; None: the copy kept them)."""
+
+    source: str
+    name: str
+    fids: Optional[Tuple[int, ...]] = None
+
+
+def feature_id(feature, shown=None):
+    """The FID of OGR `feature` as the user knows it: in QGIS where it was read from the copy `shown`
+    names."""
+    fid = feature.GetFID()
+    return fid if shown is None or shown.fids is None else shown.fids[fid - 1]
+
+
+def numbering(path, layer=None):
+    """(FID column, n) of a vector layer: the name of the field its FIDs are stored in ('' where none) and
+    its number of features where its FIDs, as OGR reads them, are 1, 2, ... n; else None."""
+    source, found = open_layer(path, layer)
+    found.SetIgnoredFields(["OGR_GEOMETRY", "OGR_STYLE", *(field.GetName() for field in found.schema)])
+    fids = [feature.GetFID() for feature in found]
+    column = found.GetFIDColumn()
+    del source
+    return column, len(fids) if fids == list(range(1, len(fids) + 1)) else None
 
 
 def open_layer(path, layer=None):
@@ -301,13 +329,13 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
     """The Features of a vector layer over the raster `dataset` (GDAL), in the raster's pixel grid and in
     its CRS (`raster_crs`, a WKT, where that is not its file's), reprojected by `operation` (PROJ string,
     inverse) where given, else by PROJ's choice; a feature of invalid geometry is read, left out or stops the
-    reading as `invalid` says (INVALID_GEOMETRY_RULES). The messages name the layer as `shown` (source, layer
-    name): a copy QGIS wrote of it by what the user knows it as (default: the file read and its layer)."""
+    reading as `invalid` says (INVALID_GEOMETRY_RULES). The messages name the layer and its features as
+    `shown` (Shown) names a copy QGIS wrote of it (default: the file read, its layer and FIDs)."""
     if invalid not in INVALID_GEOMETRY_RULES:
         raise DataError(QT_TRANSLATE_NOOP("GmmSelect", "invalid is {value!r}; it must be one of {rules}"),
                         value=invalid, rules=", ".join(map(repr, INVALID_GEOMETRY_RULES)))
     source, found = open_layer(vector_path, layer)
-    vector_path, layer_name = shown or (vector_path, found.GetName())
+    vector_path, layer_name = shown[:2] if shown else (vector_path, found.GetName())
     index, field_type = class_field_index(vector_path, found, class_field, layer_name)
     geotransform = geotransform_of(dataset)
     warnings = []
@@ -326,17 +354,17 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
             n_without_geometry += 1
             continue
         if ogr.GT_Flatten(geometry.GetGeometryType()) in _LINE_TYPES:
-            lines.append(feature.GetFID())
+            lines.append(feature_id(feature, shown))
             continue
         reason = None if invalid == "use" else invalidity(geometry)
         if reason is not None:
-            invalids.append((feature.GetFID(), reason))
+            invalids.append((feature_id(feature, shown), reason))
             continue
         values.append(raw_class_value(feature, index, field_type))
-        fids.append(feature.GetFID())
+        fids.append(feature_id(feature, shown))
         geometry = reprojected(geometry, transform)
         if geometry is None:
-            unprojected.append(feature.GetFID())
+            unprojected.append(fids[-1])
         located = locate(geometry, inverse, width, height) if geometry is not None \
             else (None, NO_PIXEL, (0, 0, 0, 0))
         geometries.append(located[0])

@@ -337,6 +337,40 @@ def test_a_sample_assessed_in_other_strata_than_it_was_drawn_in_is_named_in_a_wa
         "biaisées"]
 
 
+def test_points_read_from_the_copy_qgis_wrote_are_named_by_their_fids_in_qgis(classification, sample,
+                                                                              tmp_path):
+    """The sample as a shapefile (FIDs from 0), all but its first five points selected in QGIS, assessed
+    against the map edited as above: QGIS writes the selection to a GeoPackage numbered from 1, and the
+    warning names the points drawn in another stratum by their FIDs in the shapefile (the strata they were
+    drawn in read from the copy as well). Before: by the copy's FIDs."""
+    from qgis.core import QgsProcessingFeatureSourceDefinition, QgsProject, QgsVectorLayer
+
+    _, map_path = classification
+    other = str(tmp_path / "edited.tif")
+    gdal.Translate(other, map_path)
+    dataset = gdal.Open(other, gdal.GA_Update)
+    codes = dataset.ReadAsArray()
+    dataset.GetRasterBand(1).WriteArray(np.where(codes == 1, 2, codes).astype(codes.dtype))
+    dataset = None
+    shapefile = str(tmp_path / "sample.shp")
+    gdal.VectorTranslate(shapefile, sample["OUTPUT"])
+    source = ogr.Open(shapefile)
+    fids = [feature.GetFID() for feature in source.GetLayer(0)]
+    moved = [feature.GetFID() for feature in source.GetLayer(0)
+             if feature.GetField("stratum") == 1 and feature.GetFID() >= 5]
+    source = None
+    layer = QgsVectorLayer(shapefile, "my sample", "ogr")
+    QgsProject.instance().addMapLayer(layer)
+    layer.selectByIds(fids[5:])
+    warnings = assessed_warnings(tmp_path, other, QgsProcessingFeatureSourceDefinition(layer.id(), True))
+    QgsProject.instance().removeMapLayer(layer.id())
+    named = [line for line in warnings if "another stratum" in line]
+    assert fids[0] == 0 and len(moved) > 10 and len(named) == 1
+    assert f": {len(moved)} of {len(fids) - 5} (FIDs " in named[0]
+    listed = named[0].split("(FIDs ")[1].split(")")[0].split(", ")
+    assert listed[-1] == "..." and set(map(int, listed[:-1])) <= set(moved)
+
+
 def test_a_sample_assessed_in_strata_of_other_sizes_than_it_was_drawn_in_is_named_in_a_warning(
         classification, sample, tmp_path):
     """The sample drawn on the map, assessed against a copy of it where 40 pixels of class 1 that no point

@@ -967,6 +967,45 @@ def test_a_layer_read_from_the_copy_qgis_wrote_is_named_as_the_user_knows_it(tmp
         == source
 
 
+def test_features_read_from_the_copy_qgis_wrote_are_named_by_their_fids_in_qgis(tmp_path):
+    """QGIS writes the selected features of a shapefile (FIDs from 0) or of a CSV opened as delimited text
+    (FIDs from 2, its line numbers) to a GeoPackage numbered from 1, in the order the selection gives them:
+    the refusals name the feature emptied and the row blanked by their FIDs in QGIS, selected or not. Before:
+    the copy's, FID 11 for the shapefile's 20 (21 with every feature), FID 6 for the CSV's 9."""
+    from qgis.core import QgsProcessingFeatureSourceDefinition, QgsProject, QgsVectorLayer
+
+    shapefile = str(tmp_path / "polygons.shp")
+    gdal.VectorTranslate(shapefile, POLYGONS)
+    with open(data_file("muufl_field_spectra", "muufl_library.csv")) as library:
+        lines = library.read().splitlines()
+    lines[8] = ",".join(cell if number != 3 else "" for number, cell in enumerate(lines[8].split(",")))
+    table = tmp_path / "library.csv"
+    table.write_text("\n".join(lines) + "\n")
+    polygons = QgsVectorLayer(shapefile, "my polygons", "ogr")
+    spectra = QgsVectorLayer(f"file://{table}?type=csv&detectTypes=yes&geomType=none", "my spectra",
+                             "delimitedtext")
+    polygons.startEditing()
+    polygons.changeAttributeValue(20, polygons.fields().indexOf("class"), "")
+    for layer, selected in ((polygons, range(10, 30)), (spectra, range(4, 42))):
+        QgsProject.instance().addMapLayer(layer)
+        layer.selectByIds(list(selected))
+    emptied = rf"^Features of '{re.escape(shapefile)}' with an empty class field 'class': 1 of {{}} " \
+              r"\(FID 20\)"
+    runs = [("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": given, "FIELD": "class", "TAU": "1"},
+             emptied.format(count))
+            for given, count in ((QgsProcessingFeatureSourceDefinition(polygons.id(), True), 20),
+                                 (polygons, 36))]
+    runs += [("gmmselect:trainselectiontable", {"INPUT": given, "FIELD": "material"},
+              r"^Rows of table .* with an empty or non-finite band value: 1 \(first: FID 9, field 'wl_350'\)")
+             for given in (QgsProcessingFeatureSourceDefinition(spectra.id(), True), spectra)]
+    for algorithm, parameters, said in runs:
+        with pytest.raises(exception(), match=said):
+            run(algorithm, {**parameters, "OUTPUT_MODEL": str(tmp_path / "m.gmm")})
+    polygons.rollBack()
+    for layer in (polygons, spectra):
+        QgsProject.instance().removeMapLayer(layer.id())
+
+
 def test_the_selected_features_and_a_feature_limit_are_read_and_recorded(tmp_path):
     """The training polygons in the project, those not of water selected, run on the selected features only
     and at most 20 of them (the layer's advanced options): the model is that of the first 20 selected
