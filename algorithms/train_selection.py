@@ -37,9 +37,11 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
             "or sequential floating forward selection (SFFS), and saves a Gaussian mixture model that "
             "uses them, for Predict. The criterion is a separability (Jeffries-Matusita, "
             "Kullback-Leibler: fast, no cross-validation) or a cross-validated accuracy, kappa or F1. "
-            "The model keeps the best band set of every size, so Predict can use another size. "
-            "A share of the polygons of each class can be held out: the selection never sees them, "
-            "and they give an independent accuracy assessment.")
+            "The model's covariances are shrunk and get a ridge as Train GMM's, its alpha and tau searched "
+            "on the selected bands (MODEL_SEARCH). The model keeps the best band set of every size, so "
+            "Predict can use another size. A share of the polygons of each class can be held out: the "
+            "selection never sees them, and they give an independent accuracy assessment; the selection "
+            "and the fit then run again on all polygons (REFIT).")
 
     def addMethodParameters(self):
         """METHOD, CRITERION, MAX_FEATURES, USE_BEST, the ridge and shrinkage used during selection and
