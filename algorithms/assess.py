@@ -66,7 +66,8 @@ class AssessAlgorithm(GmmSelectAlgorithm):
             GmmSelect.tr("Optional raster on the map's grid whose integer values are the strata the sample "
                          "was drawn in (Stehman 2014's estimators). Empty: the map classes are the strata. "
                          "Points of the sample design (field 'stratum') in another stratum here than the one "
-                         "they were drawn in are named in a warning."))
+                         "they were drawn in, and strata of other sizes here than when it was drawn (field "
+                         "'stratum_pixels'), are named in a warning."))
         self.addDouble(self.CONFIDENCE, GmmSelect.tr("Confidence level"), 0.95, 0.5, 0.999,
                        GmmSelect.tr("Level of the confidence intervals; every _ci output is the half-width "
                                     "of the interval (1.96 standard errors at 0.95)."))

@@ -107,13 +107,15 @@ class PredictAlgorithm(GmmSelectAlgorithm):
     def description(self):
         """What the algorithm does."""
         return GmmSelect.tr(
-            "Classifies every pixel of a raster with a model from Train GMM or Train "
-            "Selection (maximum a posteriori rule), reading the raster block by block. Writes a "
+            "Classifies every pixel of a raster with a model from Train GMM, Train Selection or Train "
+            "Selection from a Table of Spectra (maximum a posteriori rule), reading the raster block by "
+            "block. Writes a "
             "paletted classification whose categories carry the class names, and optionally the "
             "confidence (posterior probability of the winning class) and one probability band per "
             "class. No-data pixels (in any band used) and pixels outside the mask stay no-data. A sample "
             "of the raster is first compared with the classes: the log warns when most of it lies beyond "
-            "every class, as when the raster's values are in other units than the model's.")
+            "every class, as when the raster's values are in other units than the model's, and when a "
+            "value of 0 or below that every band holds on part of it (a fill) is not its no-data.")
 
     def initAlgorithm(self, config=None):
         """Raster, model, optional mask and size, and the three raster outputs."""
@@ -124,8 +126,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
         self.addParameterWithHelp(QgsProcessingParameterFile(
             self.MODEL, GmmSelect.tr("Model file"),
             fileFilter=GmmSelect.tr("GMM Select model (*.gmm);;All files (*)")),
-            GmmSelect.tr("A .gmm model written by Train GMM or Train Selection (the content is checked, "
-                         "not the name)."))
+            GmmSelect.tr("A .gmm model written by Train GMM, Train Selection or Train Selection from a "
+                         "Table of Spectra (the content is checked, not the name)."))
         self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
             self.MASK, GmmSelect.tr("Mask"), optional=True),
             GmmSelect.tr("Optional raster on the same grid: only pixels with a value > 0 that is not its "

@@ -202,9 +202,10 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         self.addOutputFiles()
         self.addFileOutput(self.OUTPUT_REPORT, GmmSelect.tr("Report"), GmmSelect.tr("HTML files (*.html)"),
                            GmmSelect.tr("One self-contained HTML page (charts inline, no internet): "
-                                        "parameters, samples per class, selection curve, bands used, tau and "
-                                        "its CV curve, confusion matrices with class names, producer's and "
-                                        "user's accuracy, F1, overall accuracy and kappa with how they were "
+                                        "parameters, samples per class, selection curve, bands used, alpha "
+                                        "and tau with the cross-validation curve and surface of their "
+                                        "search, confusion matrices with class names, producer's and user's "
+                                        "accuracy, F1, overall accuracy and kappa with how they were "
                                         "measured, timings."),
                            optional=True)
         self.addFileOutput(self.OUTPUT_MATRIX, GmmSelect.tr("Confusion matrix"),

@@ -94,11 +94,6 @@
         <translation>Modèle GMM Select (*.gmm);;Tous les fichiers (*)</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="125"/>
-        <source>A .gmm model written by Train GMM or Train Selection (the content is checked, not the name).</source>
-        <translation>Un modèle .gmm écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes (le contenu est vérifié, pas le nom).</translation>
-    </message>
-    <message>
         <location filename="../algorithms/predict.py" line="128"/>
         <source>Mask</source>
         <translation>Masque</translation>
@@ -342,11 +337,6 @@
         <location filename="../algorithms/assess.py" line="79"/>
         <source>HTML files (*.html)</source>
         <translation>Fichiers HTML (*.html)</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="204"/>
-        <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, tau and its CV curve, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
-        <translation>Une page HTML autonome (graphiques intégrés, sans internet) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, tau et sa courbe de validation croisée, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="210"/>
@@ -3183,11 +3173,6 @@ Taille {1} : {2:.6g}{3}
         <translation>{share:.0%} des {count} pixels échantillonnés sur le raster {path!r} sont au-delà de toutes les classes du modèle (leur distance de Mahalanobis au carré à la classe la plus proche dépasse {limit:.1f}, ce que les pixels d'une classe ne font qu'une fois sur un million) : ses valeurs sont-elles dans les unités de l'image sur laquelle le modèle a été entraîné (échelle et décalage, réflectance ou comptes numériques, même traitement) ? Si oui, la plus grande partie de cette image ne ressemble pas aux données d'entraînement</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="107"/>
-        <source>Classifies every pixel of a raster with a model from Train GMM or Train Selection (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data. A sample of the raster is first compared with the classes: the log warns when most of it lies beyond every class, as when the raster&apos;s values are in other units than the model&apos;s.</source>
-        <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM ou Entraîner avec sélection de bandes (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/base.py" line="280"/>
         <source>{0}: layer &apos;{1}&apos; is read as QGIS shows it: {2}</source>
         <translation>{0} : la couche '{1}' est lue telle que QGIS l'affiche : {2}</translation>
@@ -3343,11 +3328,6 @@ Taille {1} : {2:.6g}{3}
         <translation>points de référence de {vector} tirés dans une autre strate (leur champ {field}) que celle que leur donnent les estimations : {count} sur {total} (FID {fids}) ; l'échantillon a-t-il été tiré sur une autre carte ? Les estimations prennent les strates de {strata} : donnez comme strates (STRATA) la carte sur laquelle l'échantillon a été tiré, sans quoi elles sont biaisées</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="64"/>
-        <source>Optional raster on the map&apos;s grid whose integer values are the strata the sample was drawn in (Stehman 2014&apos;s estimators). Empty: the map classes are the strata. Points of the sample design (field &apos;stratum&apos;) in another stratum here than the one they were drawn in are named in a warning.</source>
-        <translation>Raster facultatif sur la grille de la carte dont les valeurs entières sont les strates dans lesquelles l'échantillon a été tiré (estimateurs de Stehman 2014). Vide : les classes de la carte sont les strates. Les points du plan d'échantillonnage (champ 'stratum') situés ici dans une autre strate que celle où ils ont été tirés sont nommés dans un avertissement.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/predict.py" line="219"/>
         <source>INPUT: the model was trained on this raster read with other no-data than this run reads it with (then: {0}; now: {1}): pixels that were no-data then are classified now, or the reverse. Set the same no-data on the layer (Layer Properties &gt; Transparency)</source>
         <translation>INPUT : le modèle a été entraîné sur ce raster lu avec d'autres valeurs sans donnée que celles avec lesquelles cette exécution le lit (alors : {0} ; maintenant : {1}) : des pixels alors sans donnée sont classés maintenant, ou l'inverse. Définissez les mêmes valeurs sans donnée sur la couche (Propriétés de la couche &gt; Transparence)</translation>
@@ -3436,6 +3416,26 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/train_selection.py" line="35"/>
         <source>Selects the few bands that separate the classes best, by sequential forward selection (SFS) or sequential floating forward selection (SFFS), and saves a Gaussian mixture model that uses them, for Predict. The criterion is a separability (Jeffries-Matusita, Kullback-Leibler: fast, no cross-validation) or a cross-validated accuracy, kappa or F1. The model&apos;s covariances are shrunk and get a ridge as Train GMM&apos;s, its alpha and tau searched on the selected bands (MODEL_SEARCH). The model keeps the best band set of every size, so Predict can use another size. A share of the polygons of each class can be held out: the selection never sees them, and they give an independent accuracy assessment; the selection and the fit then run again on all polygons (REFIT).</source>
         <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection séquentielle flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme Prédire. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Les covariances du modèle sont rétrécies et reçoivent une crête (ridge) comme celles de Train GMM, son alpha et son tau étant cherchés sur les bandes sélectionnées (MODEL_SEARCH). Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme Prédire peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude ; la sélection et l'ajustement sont ensuite refaits sur tous les polygones (REFIT).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="66"/>
+        <source>Optional raster on the map&apos;s grid whose integer values are the strata the sample was drawn in (Stehman 2014&apos;s estimators). Empty: the map classes are the strata. Points of the sample design (field &apos;stratum&apos;) in another stratum here than the one they were drawn in, and strata of other sizes here than when it was drawn (field &apos;stratum_pixels&apos;), are named in a warning.</source>
+        <translation>Raster facultatif sur la grille de la carte dont les valeurs entières sont les strates dans lesquelles l'échantillon a été tiré (estimateurs de Stehman 2014). Vide : les classes de la carte sont les strates. Les points du plan d'échantillonnage (champ 'stratum') situés ici dans une autre strate que celle où ils ont été tirés, et les strates d'une autre taille ici qu'au tirage (champ 'stratum_pixels'), sont nommés dans un avertissement.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="109"/>
+        <source>Classifies every pixel of a raster with a model from Train GMM, Train Selection or Train Selection from a Table of Spectra (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data. A sample of the raster is first compared with the classes: the log warns when most of it lies beyond every class, as when the raster&apos;s values are in other units than the model&apos;s, and when a value of 0 or below that every band holds on part of it (a fill) is not its no-data.</source>
+        <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM, Entraîner avec sélection de bandes ou Entraîner avec sélection de bandes à partir d'une table de spectres (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle, et quand une valeur de 0 ou moins que toutes les bandes portent sur une partie du raster (un remplissage) n'est pas sa valeur no-data.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="129"/>
+        <source>A .gmm model written by Train GMM, Train Selection or Train Selection from a Table of Spectra (the content is checked, not the name).</source>
+        <translation>Un modèle .gmm écrit par l'algorithme Entraîner GMM, Entraîner avec sélection de bandes ou Entraîner avec sélection de bandes à partir d'une table de spectres (le contenu est vérifié, pas le nom).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="204"/>
+        <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, alpha and tau with the cross-validation curve and surface of their search, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
+        <translation>Une page HTML autonome (graphiques intégrés, sans internet) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, alpha et tau avec la courbe et la surface de validation croisée de leur recherche, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
     </message>
 </context>
 </TS>
