@@ -64,10 +64,11 @@ class AssessAlgorithm(GmmSelectAlgorithm):
         self.addParameterWithHelp(QgsProcessingParameterRasterLayer(
             self.STRATA, GmmSelect.tr("Strata"), optional=True),
             GmmSelect.tr("Optional raster on the map's grid whose integer values are the strata the sample "
-                         "was drawn in (Stehman 2014's estimators). Empty: the map classes are the strata. "
-                         "Points of the sample design (field 'stratum') in another stratum here than the one "
-                         "they were drawn in, and strata of other sizes here than when it was drawn (field "
-                         "'stratum_pixels'), are named in a warning."))
+                         "was drawn in (Stehman 2014's estimators). Empty: the map classes are the strata; "
+                         "for the points of the sample design on a map edited since, the strata they record "
+                         "(fields 'stratum' and 'stratum_pixels'). Points in another stratum here than the "
+                         "one they were drawn in, and strata of other sizes here than when they were drawn, "
+                         "are otherwise named in a warning."))
         self.addDouble(self.CONFIDENCE, GmmSelect.tr("Confidence level"), 0.95, 0.5, 0.999,
                        GmmSelect.tr("Level of the confidence intervals; every _ci output is the half-width "
                                     "of the interval (1.96 standard errors at 0.95)."))

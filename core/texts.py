@@ -48,8 +48,9 @@ SEMICOLON = Text(QT_TRANSLATE_NOOP("GmmSelect", "; "))
 
 
 def short_list(numbers):
-    """'3, 8, 12' (at most 10, then '...'): the feature IDs, bands... a message names."""
-    numbers = [int(number) for number in numbers]
+    """'3, 8, 12' (the 10 smallest, then '...'): the feature IDs, bands... a message names, in one order
+    whatever the order they were read in (a selection's, which Qt changes from one process to the next)."""
+    numbers = sorted(int(number) for number in numbers)
     return ", ".join(map(str, numbers[:10])) + (", ..." if len(numbers) > 10 else "")
 
 

@@ -3418,11 +3418,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection séquentielle flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme Prédire. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Les covariances du modèle sont rétrécies et reçoivent une crête (ridge) comme celles de Train GMM, son alpha et son tau étant cherchés sur les bandes sélectionnées (MODEL_SEARCH). Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme Prédire peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude ; la sélection et l'ajustement sont ensuite refaits sur tous les polygones (REFIT).</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="66"/>
-        <source>Optional raster on the map&apos;s grid whose integer values are the strata the sample was drawn in (Stehman 2014&apos;s estimators). Empty: the map classes are the strata. Points of the sample design (field &apos;stratum&apos;) in another stratum here than the one they were drawn in, and strata of other sizes here than when it was drawn (field &apos;stratum_pixels&apos;), are named in a warning.</source>
-        <translation>Raster facultatif sur la grille de la carte dont les valeurs entières sont les strates dans lesquelles l'échantillon a été tiré (estimateurs de Stehman 2014). Vide : les classes de la carte sont les strates. Les points du plan d'échantillonnage (champ 'stratum') situés ici dans une autre strate que celle où ils ont été tirés, et les strates d'une autre taille ici qu'au tirage (champ 'stratum_pixels'), sont nommés dans un avertissement.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/predict.py" line="109"/>
         <source>Classifies every pixel of a raster with a model from Train GMM, Train Selection or Train Selection from a Table of Spectra (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data. A sample of the raster is first compared with the classes: the log warns when most of it lies beyond every class, as when the raster&apos;s values are in other units than the model&apos;s, and when a value of 0 or below that every band holds on part of it (a fill) is not its no-data.</source>
         <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM, Entraîner avec sélection de bandes ou Entraîner avec sélection de bandes à partir d'une table de spectres (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle, et quand une valeur de 0 ou moins que toutes les bandes portent sur une partie du raster (un remplissage) n'est pas sa valeur no-data.</translation>
@@ -3436,6 +3431,31 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/training_base.py" line="204"/>
         <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, alpha and tau with the cross-validation curve and surface of their search, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
         <translation>Une page HTML autonome (graphiques intégrés, sans internet) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, alpha et tau avec la courbe et la surface de validation croisée de leur recherche, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="372"/>
+        <source>The estimates take the strata the sample of {vector!r} was drawn in, as its points record them (fields {stratum!r} and {pixels!r}): the classes of map {map!r} are no longer those strata (samples now in another class: {moved}; classified pixels per class when drawn -&gt; now: {sizes}), and Stehman (2014)&apos;s estimators take each sample&apos;s class in the map and its stratum in the design</source>
+        <translation>Les estimations prennent les strates dans lesquelles l'échantillon de {vector!r} a été tiré, telles que ses points les enregistrent (champs {stratum!r} et {pixels!r}) : les classes de la carte {map!r} ne sont plus ces strates (échantillons maintenant dans une autre classe : {moved} ; pixels classés par classe au tirage -&gt; maintenant : {sizes}), et les estimateurs de Stehman (2014) prennent la classe de chaque échantillon dans la carte et sa strate dans le plan</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="379"/>
+        <source>unchanged</source>
+        <translation>inchangés</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="270"/>
+        <source>Stratified random sample; the strata are the classes of the map the sample was drawn in, as its points record them (fields &apos;stratum&apos; and &apos;stratum_pixels&apos;), which differ from this map&apos;s classes (it was changed since): Stehman (2014)&apos;s estimators.</source>
+        <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte sur laquelle l'échantillon a été tiré, telles que ses points les enregistrent (champs 'stratum' et 'stratum_pixels'), qui diffèrent des classes de cette carte (modifiée depuis) : estimateurs de Stehman (2014).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="243"/>
+        <source>the {count} strata they were drawn in, as their points record them (fields &apos;stratum&apos; and &apos;stratum_pixels&apos;)</source>
+        <translation>les {count} strates dans lesquelles ils ont été tirés, telles que leurs points les enregistrent (champs 'stratum' et 'stratum_pixels')</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="66"/>
+        <source>Optional raster on the map&apos;s grid whose integer values are the strata the sample was drawn in (Stehman 2014&apos;s estimators). Empty: the map classes are the strata; for the points of the sample design on a map edited since, the strata they record (fields &apos;stratum&apos; and &apos;stratum_pixels&apos;). Points in another stratum here than the one they were drawn in, and strata of other sizes here than when they were drawn, are otherwise named in a warning.</source>
+        <translation>Raster facultatif sur la grille de la carte dont les valeurs entières sont les strates dans lesquelles l'échantillon a été tiré (estimateurs de Stehman 2014). Vide : les classes de la carte sont les strates ; pour les points du plan d'échantillonnage sur une carte modifiée depuis, les strates qu'ils enregistrent (champs 'stratum' et 'stratum_pixels'). Les points situés ici dans une autre strate que celle où ils ont été tirés, et les strates d'une autre taille ici qu'au tirage, sont sinon nommés dans un avertissement.</translation>
     </message>
 </context>
 </TS>

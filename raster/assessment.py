@@ -8,7 +8,8 @@
   reference polygons, with the reference class of each (integer codes equal to the map's values, or
   names equal to its category names, as Predict writes them).
 - Estimates: core.accuracy's stratified estimators; the strata are the map classes unless a strata
-  raster on the map's grid is given (then Stehman 2014's estimators).
+  raster on the map's grid is given, or the sample design's points record the strata they were drawn in
+  and the map was edited since (then Stehman 2014's estimators).
 - Sample design: Olofsson 2014 eq. 13's total size, allocated over the map classes, drawn as distinct
   random pixel centres of each class and written as a point layer.
 """
@@ -17,8 +18,8 @@ import os
 import uuid
 from collections import Counter
 from contextlib import nullcontext
-from dataclasses import dataclass, field
-from typing import List, Optional
+from dataclasses import dataclass, field, replace
+from typing import List, Optional, Tuple
 from xml.sax.saxutils import escape
 
 import numpy as np
@@ -213,6 +214,8 @@ class ReferenceSample:
     names: List[str]              # their names (the text, or the integer code as text)
     n_dropped: int = 0            # polygon pixels without a class (no-data) or contested
     warnings: List[str] = field(default_factory=list)
+    design: Optional[Tuple[np.ndarray, np.ndarray]] = None  # (codes, N_h) of the strata the design recorded,
+    #                                                          where the estimates take them (recorded_design)
 
 
 #: A VRT band's source: band 1 of a file (its path XML-escaped).
@@ -268,24 +271,36 @@ def read_reference(class_map, counts, vector_path, class_field, layer=None, memo
     strata = values[:, 1].astype(np.int64) if values.shape[1] > 1 else mapped
     keep = (mapped > 0) & (strata > 0)
     check_points_classified(class_map, walk.vector_path, features, set(fids[keep].tolist()))
-    moved = other_strata(class_map, counts, (vector_path, layer, shown), walk.vector_path, fids[keep],
-                         strata[keep])
+    drawn = drawn_strata(vector_path, layer, shown)
+    strata, design, moved = strata[keep], None, []
+    if not class_map.strata_path:
+        design = recorded_design(counts, drawn, fids[keep], strata)
+    if design is not None:
+        notes = design_note(class_map, counts, walk.vector_path, design, strata)
+        if log is not None:
+            log(notes)
+        strata = design[1]
+    else:
+        moved = other_strata(class_map, counts, drawn, walk.vector_path, fids[keep], strata)
     dropped = walk.n_unusable + walk.n_contested + int(np.sum(~keep))
     if dropped and log is not None:
         log(Text(QT_TRANSLATE_NOOP(
             "GmmSelect", "Pixels of reference polygons left out: {count} (no class in the map (no-data), or "
             "covered by polygons of different classes)"), count=dropped))
-    return ReferenceSample(mapped[keep], strata[keep], codes[keep], fids[keep], features.labels,
-                           features.class_names, dropped, features.warnings + moved)
+    return ReferenceSample(mapped[keep], strata, codes[keep], fids[keep], features.labels,
+                           features.class_names, dropped, features.warnings + moved,
+                           None if design is None else (design[0], design[2]))
 
 
 def drawn_strata(vector_path, layer, shown=None):
     """{FID: (stratum, N_h or None)} of the reference points holding design_sample's integer field
     STRATUM_FIELD (the stratum each was drawn in) and, where they hold it, STRATUM_PIXELS_FIELD (that
-    stratum's classified pixels then); {} for a layer without the first. FIDs as `shown` (vector.Shown)
-    gives them for a copy QGIS wrote."""
+    stratum's classified pixels then; named as a shapefile cuts it, to 10 characters, in a sample saved as
+    one); {} for a layer without the first. FIDs as `shown` (vector.Shown) gives them for a copy QGIS
+    wrote."""
     source, found = open_layer(vector_path, layer)
-    index, pixels = (integer_field(found, name) for name in (STRATUM_FIELD, STRATUM_PIXELS_FIELD))
+    index = integer_field(found, STRATUM_FIELD)
+    pixels = max(integer_field(found, name) for name in (STRATUM_PIXELS_FIELD, STRATUM_PIXELS_FIELD[:10]))
     if index < 0:
         return {}
     found.ResetReading()
@@ -305,14 +320,12 @@ def integer_field(layer, name):
     return index if index >= 0 and definition.GetFieldDefn(index).GetType() in INTEGER_FIELDS else -1
 
 
-def other_strata(class_map, counts, read, vector_name, fids, strata):
-    """The warning naming the reference points (of the layer `read`, (path, layer, Shown or None), named
-    `vector_name`)
-    whose stratum in the estimates (`strata`, of the samples of features `fids`) is not the one their sample
-    was drawn in (drawn_strata), if any; else the one naming the strata whose classified pixels in the
+def other_strata(class_map, counts, drawn, vector_name, fids, strata):
+    """The warning naming the reference points (of the layer named `vector_name`, whose design recorded
+    `drawn`, drawn_strata) whose stratum in the estimates (`strata`, of the samples of features `fids`) is not
+    the one their sample was drawn in, if any; else the one naming the strata whose classified pixels in the
     estimates (`counts`) are not those the design recorded (strata_resized). Estimates with other strata
     than the design's are biased (Stehman 2014)."""
-    drawn = drawn_strata(*read)
     sampled = {fid: stratum for fid, stratum in zip(fids.tolist(), strata.tolist()) if fid in drawn}
     moved = sorted(fid for fid, stratum in sampled.items() if drawn[fid][0] != stratum)
     named = {"vector": repr(vector_name), "strata": repr(class_map.strata_path or class_map.path)}
@@ -325,6 +338,48 @@ def other_strata(class_map, counts, read, vector_name, fids, strata):
     return [warning("warning other strata sizes", sizes=", ".join(
         f"{stratum}: {then} -> {now}" for stratum, then, now in resized), field=repr(STRATUM_PIXELS_FIELD),
         **named)]
+
+
+def recorded_design(counts, drawn, fids, strata):
+    """(stratum codes `(H,)`, strata `(n,)`, N_h `(H,)`) of the samples of features `fids` as their design
+    recorded them (`drawn`, drawn_strata), where the estimates are to take them: every sample's point records
+    its stratum and N_h (one a stratum), the N_h add up to the map's classified pixels (no stratum left out,
+    the same pixels classified), and the map's classes (`strata`, `counts`) are no longer those strata (a
+    point in another class, a class of other pixels: the map was edited); else None. Stehman (2014): the
+    estimators of strata that are not the map's classes."""
+    record = [drawn.get(fid) for fid in fids.tolist()]
+    if not record or any(entry is None or entry[1] is None for entry in record):
+        return None
+    sizes = {}
+    for stratum, pixels in record:
+        sizes.setdefault(stratum, set()).add(pixels)
+    if any(len(size) > 1 for size in sizes.values()):
+        return None
+    codes = np.array(sorted(sizes), dtype=np.int64)
+    stratum_pixels = np.array([sizes[code].pop() for code in codes.tolist()], dtype=np.int64)
+    recorded = np.array([stratum for stratum, _ in record], dtype=np.int64)
+    if stratum_pixels.sum() != counts.pixels.sum() or (
+            np.array_equal(recorded, strata) and np.array_equal(codes, counts.strata)
+            and np.array_equal(stratum_pixels, counts.stratum_pixels)):
+        return None
+    return codes, recorded, stratum_pixels
+
+
+def design_note(class_map, counts, vector_name, design, strata):
+    """The log line saying that the estimates take the strata the sample of `vector_name` was drawn in
+    (`design`, recorded_design), and how the map's classes (`strata`, `counts`) differ from them."""
+    codes, recorded, stratum_pixels = design
+    now = dict(zip(counts.strata.tolist(), counts.stratum_pixels.tolist()))
+    resized = [f"{code}: {then} -> {now.get(code, 0)}" for code, then in
+               zip(codes.tolist(), stratum_pixels.tolist()) if then != now.get(code, 0)]
+    return Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "The estimates take the strata the sample of {vector!r} was drawn in, as its points "
+        "record them (fields {stratum!r} and {pixels!r}): the classes of map {map!r} are no longer those "
+        "strata (samples now in another class: {moved}; classified pixels per class when drawn -> now: "
+        "{sizes}), and Stehman (2014)'s estimators take each sample's class in the map and its stratum in "
+        "the design"), vector=vector_name, stratum=STRATUM_FIELD, pixels=STRATUM_PIXELS_FIELD,
+        map=class_map.path, moved=int(np.sum(recorded != strata)),
+        sizes=", ".join(resized) or Text(QT_TRANSLATE_NOOP("GmmSelect", "unchanged")))
 
 
 def strata_resized(counts, drawn):
@@ -425,6 +480,7 @@ class MapAssessment:
     estimates: AccuracyEstimates
     confidence: float
     warnings: List[str] = field(default_factory=list)
+    strata_recorded: bool = False  # the strata: as the sample's design recorded them (recorded_design)
 
     @property
     def z(self):
@@ -471,6 +527,8 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "no reference sample of {reference!r} falls on a classified pixel of {map!r}; check "
             "that both cover the same area"), reference=named, map=map_path)
+    if reference.design is not None:
+        counts = replace(counts, strata=reference.design[0], stratum_pixels=reference.design[1])
     labels = map_codes_of_labels(class_map, counts, reference_path, class_field, layer, reference.labels,
                                  reference.names, shown)
     reference_codes = labels[np.searchsorted(reference.labels, reference.reference)]
@@ -496,7 +554,7 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
     return MapAssessment(map_path, named, class_field, strata_path, classes,
                          [class_map.class_name(code) for code in classes], counts, pixels, samples, estimates,
                          confidence, class_map.warnings + training + reference.warnings + units
-                         + area_warnings(counts))
+                         + area_warnings(counts), reference.design is not None)
 
 
 def trained_on(class_map, vector_path, layer):

@@ -134,10 +134,11 @@ def read_library(path, class_field, bands=None, group_field=None, wavelengths=No
 
 
 def check_values(path, X, fids, band_names):
-    """DataError when a band value is empty (NULL) or not finite."""
+    """DataError when a band value is empty (NULL) or not finite, naming the row of smallest FID."""
     bad = ~np.isfinite(X)
     if bad.any():
         rows = np.flatnonzero(bad.any(axis=1))
+        rows = rows[np.argsort(np.asarray(fids)[rows], kind="stable")]
         first = band_names[int(np.flatnonzero(bad[rows[0]])[0])]
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "rows of table {path!r} with an empty or non-finite band value: {count} (first: FID "

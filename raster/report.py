@@ -240,6 +240,9 @@ TEXTS = {
                      "area: {area}."),
     "strata map classes": QT_TRANSLATE_NOOP("GmmSelect", "the map classes"),
     "strata file": QT_TRANSLATE_NOOP("GmmSelect", "the {count} strata of {path}"),
+    "strata recorded": QT_TRANSLATE_NOOP(
+        "GmmSelect", "the {count} strata they were drawn in, as their points record them (fields 'stratum' "
+                     "and 'stratum_pixels')"),
     "error matrix": QT_TRANSLATE_NOOP("GmmSelect", "Error matrix in estimated area proportions"),
     "error matrix how": QT_TRANSLATE_NOOP(
         "GmmSelect", "Rows = map class, columns = reference class. Each cell is the estimated proportion "
@@ -264,6 +267,10 @@ TEXTS = {
     "design strata": QT_TRANSLATE_NOOP(
         "GmmSelect", "Stratified random sample; the strata ({path}) differ from the map classes: Stehman "
                      "(2014)'s estimators."),
+    "design recorded": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Stratified random sample; the strata are the classes of the map the sample was drawn "
+                     "in, as its points record them (fields 'stratum' and 'stratum_pixels'), which differ "
+                     "from this map's classes (it was changed since): Stehman (2014)'s estimators."),
     "stratum": QT_TRANSLATE_NOOP("GmmSelect", "stratum"),
     "area share": QT_TRANSLATE_NOOP("GmmSelect", "area share W_h"),
     "samples n_h": QT_TRANSLATE_NOOP("GmmSelect", "samples n_h"),
@@ -977,8 +984,10 @@ def assessment_inputs(assessment, source, words):
 def assessment_summary(assessment, words):
     """Overall accuracy with its interval, and what it was estimated from."""
     estimates, z = assessment.estimates, assessment.z
-    strata = (words("strata map classes") if assessment.strata_path is None
-              else words("strata file", count=len(assessment.counts.strata), path=assessment.strata_path))
+    count = len(assessment.counts.strata)
+    strata = (words("strata recorded", count=count) if assessment.strata_recorded
+              else words("strata map classes") if assessment.strata_path is None
+              else words("strata file", count=count, path=assessment.strata_path))
     overall = with_interval(estimates.overall, z * estimates.overall_se)
     return '<p class="summary">' + words(
         "assessment summary", overall=overall, confidence=f"{assessment.confidence:.0%}",
@@ -1058,13 +1067,15 @@ def design_section(assessment, words):
     """The strata of the sample: pixels, area share, samples and inclusion weight of each."""
     counts = assessment.counts
     if assessment.strata_path is None:
-        names = [assessment.class_names[list(assessment.classes).index(code)] for code in counts.strata]
+        named = dict(zip(assessment.classes.tolist(), assessment.class_names))
+        names = [named.get(code, str(code)) for code in counts.strata.tolist()]
     else:
         names = [str(code) for code in counts.strata]
     total = counts.stratum_pixels.sum()
     rows = [[name, int(pixels), f"{pixels / total:.4f}", int(n), f"{pixels / n:.6g}" if n else ""]
             for name, pixels, n in zip(names, counts.stratum_pixels, assessment.stratum_samples)]
-    how = (words("design classes") if assessment.strata_path is None
+    how = (words("design recorded") if assessment.strata_recorded
+           else words("design classes") if assessment.strata_path is None
            else words("design strata", path=assessment.strata_path))
     header = [words("stratum"), words("pixels"), words("area share"), words("samples n_h"), words("weight")]
     return section(words("sample design"), paragraph(how), table(header, rows, "design"))

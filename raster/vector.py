@@ -404,6 +404,7 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
 def invalid_geometries(vector_path, layer_name, invalids, n_features, invalid):
     """The warning on the features of invalid geometry `invalids` [(FID, GEOS's reason)] left out, or the
     DataError that stops the reading (`invalid` 'stop')."""
+    invalids = sorted(invalids)
     fids = short_list([fid for fid, _ in invalids])
     if invalid == "stop":
         raise DataError(QT_TRANSLATE_NOOP(

@@ -6,6 +6,7 @@ Olofsson et al. 2014's formulas written out (eq. 1, 2, 9, 11), not with the plug
 """
 
 import csv
+import html
 import os
 
 import numpy as np
@@ -298,39 +299,132 @@ def test_strata_that_differ_from_the_map(classification, sample, tmp_path):
         z90 * np.sqrt(np.sum(weights ** 2 * means * (1 - means) / (sizes - 1))), rel=1e-5)   # S14 eq. 25
 
 
-def test_a_sample_assessed_in_other_strata_than_it_was_drawn_in_is_named_in_a_warning(classification, sample,
-                                                                                    tmp_path):
-    """The sample drawn on the map (its points' field 'stratum'), assessed against another map: a copy of it
-    with class 1 turned to class 2 on its upper half. The points of class 1 there now lie in stratum 2 of
-    the estimates, which weigh them as if drawn there: Assess names them in a warning (English and French)
-    and the fix; with the map they were drawn on as STRATA, or on that map, no warning."""
-    _, map_path = classification
-    other = str(tmp_path / "edited.tif")
-    gdal.Translate(other, map_path)
-    dataset = gdal.Open(other, gdal.GA_Update)
+def upper_half_edited(map_path, tmp_path):
+    """A copy of the map with class 1 turned to class 2 on its upper half."""
+    edited = str(tmp_path / "edited.tif")
+    gdal.Translate(edited, map_path)
+    dataset = gdal.Open(edited, gdal.GA_Update)
     codes = dataset.ReadAsArray()
     upper = np.arange(codes.shape[0])[:, None] < codes.shape[0] // 2
     dataset.GetRasterBand(1).WriteArray(np.where(upper & (codes == 1), 2, codes).astype(codes.dtype))
+    return edited
+
+
+def unsampled_edited(map_path, points, tmp_path, code):
+    """A copy of the map where 40 pixels of class 1 that no point of `points` samples hold `code`."""
+    edited = str(tmp_path / f"resized-{code}.tif")
+    gdal.Translate(edited, map_path)
+    dataset = gdal.Open(edited, gdal.GA_Update)
+    codes = dataset.ReadAsArray()
     g = dataset.GetGeoTransform()
-    dataset = None
-    source = ogr.Open(sample["OUTPUT"])
+    source = ogr.Open(points)
+    sampled = {(int((point.GetY() - g[3]) / g[5]), int((point.GetX() - g[0]) / g[1]))
+               for point in (feature.GetGeometryRef() for feature in source.GetLayer(0))}
+    source = None
+    free = [cell for cell in zip(*np.nonzero(codes == 1)) if cell not in sampled][:40]
+    codes[tuple(np.transpose(free))] = code
+    dataset.GetRasterBand(1).WriteArray(codes)
+    return edited
+
+
+def without_sizes(points, tmp_path):
+    """A copy of the sample points without their field 'stratum_pixels', as drawn before it."""
+    older = str(tmp_path / "older.gpkg")
+    gdal.VectorTranslate(older, points, options="-select map_class,stratum,weight,reference")
+    return older
+
+
+def test_a_map_edited_since_its_sample_was_drawn_is_assessed_in_the_strata_the_sample_records(
+        classification, sample, tmp_path):
+    """Stehman (2014): a sample drawn in the map's classes estimates another map's accuracy and areas with
+    the strata it was drawn in. The sample records them (fields 'stratum' and 'stratum_pixels'): a map edited
+    since (class 1 turned to 2 on its upper half; 40 unsampled pixels of class 1 turned to a new class 9) is
+    assessed without STRATA to the same table and matrix, byte for byte, as with the map the sample was
+    drawn on as STRATA; the log says so with the samples now in another class and the strata resized
+    (English and French), no warning names the strata, and the report says which strata it took."""
+    _, map_path = classification
+    drawn = sample["OUTPUT"]
+    codes = gdal.Open(map_path).ReadAsArray()
+    ones, twos = int(np.sum(codes == 1)), int(np.sum(codes == 2))
+    upper = upper_half_edited(map_path, tmp_path)
+    turned = int(np.sum(gdal.Open(upper).ReadAsArray() != codes))
+    g = gdal.Open(map_path).GetGeoTransform()
+    source = ogr.Open(drawn)
+    moved = sum(feature.GetField("stratum") == 1
+                and (feature.GetGeometryRef().GetY() - g[3]) / g[5] < codes.shape[0] // 2
+                for feature in source.GetLayer(0))
+    source = None
+    assert moved > 0
+    for other, said in [(upper, f"samples now in another class: {moved}; classified pixels per class when "
+                                f"drawn -> now: 1: {ones} -> {ones - turned}, 2: {twos} -> {twos + turned})"),
+                        (unsampled_edited(map_path, drawn, tmp_path, 9),
+                         f"samples now in another class: 0; classified pixels per class when drawn -> now: "
+                         f"1: {ones} -> {ones - 40})")]:
+        outputs = {}
+        for strata in (None, map_path):
+            folder = tmp_path / ("recorded" if strata is None else "strata")
+            folder.mkdir(exist_ok=True)
+            feedback = recorder()
+            run("gmmselect:assess", {"INPUT": other, "STRATA": strata, "REFERENCE": drawn,
+                                     "FIELD": "reference", "OUTPUT_TABLE": str(folder / "table.csv"),
+                                     "OUTPUT_MATRIX": str(folder / "matrix.csv"),
+                                     "OUTPUT_REPORT": str(folder / "report.html")}, feedback)
+            outputs[strata] = [(folder / name).read_bytes() for name in ("table.csv", "matrix.csv")]
+            assert not [line for line in feedback.warnings if "strat" in line]
+            noted = [line for line in feedback.infos if line.startswith("The estimates take the strata")]
+            assert len(noted) == (strata is None) and all(said in line for line in noted)
+        assert outputs[None] == outputs[map_path]
+        report = html.unescape((tmp_path / "recorded" / "report.html").read_text())
+        assert "which differ from this map's classes" in report
+        assert "stratified by the 4 strata they were drawn in, as their points record them (fields " \
+               "'stratum' and 'stratum_pixels')" in report
+    with french_translation():
+        french = recorded_note(tmp_path, upper, drawn)
+    assert french.startswith(f"Les estimations prennent les strates dans lesquelles l'échantillon de "
+                             f"{drawn!r} a été tiré, telles que ses points les enregistrent (champs "
+                             "'stratum' et 'stratum_pixels')")
+
+
+def recorded_note(tmp_path, given, points):
+    """Assess's log line on the strata the sample records."""
+    feedback = recorder()
+    run("gmmselect:assess", {"INPUT": given, "REFERENCE": points, "FIELD": "reference",
+                             "OUTPUT_TABLE": str(tmp_path / "table.csv")}, feedback)
+    return next(line for line in feedback.infos if "stratum_pixels" in line)
+
+
+def test_a_sample_assessed_in_other_strata_than_it_was_drawn_in_is_named_in_a_warning(classification, sample,
+                                                                                    tmp_path):
+    """The sample drawn on the map (its points' field 'stratum'), without the strata's sizes (a sample of
+    before the field 'stratum_pixels'), assessed against another map: a copy of it with class 1 turned to
+    class 2 on its upper half. The points of class 1 there now lie in stratum 2 of the estimates, which weigh
+    them as if drawn there: Assess names them in a warning (English and French) and the fix; with the map
+    they were drawn on as STRATA, on that map, or with the sizes recorded, no warning."""
+    _, map_path = classification
+    other = upper_half_edited(map_path, tmp_path)
+    g = gdal.Open(other).GetGeoTransform()
+    codes = gdal.Open(map_path).ReadAsArray()
+    drawn = sample["OUTPUT"]
+    older = without_sizes(drawn, tmp_path)
+    source = ogr.Open(older)
     moved = sorted(feature.GetFID() for feature in source.GetLayer(0) if feature.GetField("stratum") == 1
                    and (feature.GetGeometryRef().GetY() - g[3]) / g[5] < codes.shape[0] // 2)
     total = source.GetLayer(0).GetFeatureCount()
     source = None
     assert 0 < len(moved) < total
     fids = ", ".join(map(str, moved[:10])) + (", ..." if len(moved) > 10 else "")
-    said = (f"reference points of {sample['OUTPUT']!r} drawn in another stratum (their field 'stratum') than "
+    said = (f"reference points of {older!r} drawn in another stratum (their field 'stratum') than "
             f"the one the estimates give them: {len(moved)} of {total} (FIDs {fids}); was the sample drawn "
             f"on another map? The estimates take the strata of {other!r}: give the map the sample was drawn "
             "on as the strata (STRATA), or they are biased")
-    for given, strata, warned in [(other, None, True), (other, map_path, False), (map_path, None, False)]:
-        warnings = assessed_warnings(tmp_path, given, sample["OUTPUT"], strata=strata)
+    for given, strata, points, warned in [(other, None, older, True), (other, map_path, older, False),
+                                          (map_path, None, older, False), (other, None, drawn, False)]:
+        warnings = assessed_warnings(tmp_path, given, points, strata=strata)
         assert [line for line in warnings if "another stratum" in line] == ([said] if warned else [])
     with french_translation():
-        warnings = assessed_warnings(tmp_path, other, sample["OUTPUT"])
+        warnings = assessed_warnings(tmp_path, other, older)
     assert [line for line in warnings if "autre strate" in line] == [
-        f"points de référence de {sample['OUTPUT']!r} tirés dans une autre strate (leur champ 'stratum') que "
+        f"points de référence de {older!r} tirés dans une autre strate (leur champ 'stratum') que "
         f"celle que leur donnent les estimations : {len(moved)} sur {total} (FID {fids}) ; l'échantillon "
         f"a-t-il été tiré sur une autre carte ? Les estimations prennent les strates de {other!r} : "
         "donnez comme strates (STRATA) la carte sur laquelle l'échantillon a été tiré, sans quoi elles sont "
@@ -339,10 +433,11 @@ def test_a_sample_assessed_in_other_strata_than_it_was_drawn_in_is_named_in_a_wa
 
 def test_points_read_from_the_copy_qgis_wrote_are_named_by_their_fids_in_qgis(classification, sample,
                                                                               tmp_path):
-    """The sample as a shapefile (FIDs from 0), all but its first five points selected in QGIS, assessed
-    against the map edited as above: QGIS writes the selection to a GeoPackage numbered from 1, and the
-    warning names the points drawn in another stratum by their FIDs in the shapefile (the strata they were
-    drawn in read from the copy as well). Before: by the copy's FIDs."""
+    """The sample as a shapefile (FIDs from 0), without the strata's sizes, all but its first five points
+    selected in QGIS, assessed against the map with class 1 turned to 2: QGIS writes the selection to a
+    GeoPackage numbered from 1, and the warning names the points drawn in another stratum by their FIDs in
+    the shapefile (the strata they were drawn in read from the copy as well). Before: by the copy's FIDs.
+    With the sizes, which a shapefile names 'stratum_pi' (10 characters), the strata recorded are taken."""
     from qgis.core import QgsProcessingFeatureSourceDefinition, QgsProject, QgsVectorLayer
 
     _, map_path = classification
@@ -352,8 +447,9 @@ def test_points_read_from_the_copy_qgis_wrote_are_named_by_their_fids_in_qgis(cl
     codes = dataset.ReadAsArray()
     dataset.GetRasterBand(1).WriteArray(np.where(codes == 1, 2, codes).astype(codes.dtype))
     dataset = None
-    shapefile = str(tmp_path / "sample.shp")
-    gdal.VectorTranslate(shapefile, sample["OUTPUT"])
+    shapefile, whole = str(tmp_path / "sample.shp"), str(tmp_path / "whole.shp")
+    gdal.VectorTranslate(shapefile, without_sizes(sample["OUTPUT"], tmp_path))
+    gdal.VectorTranslate(whole, sample["OUTPUT"])
     source = ogr.Open(shapefile)
     fids = [feature.GetFID() for feature in source.GetLayer(0)]
     moved = [feature.GetFID() for feature in source.GetLayer(0)
@@ -367,44 +463,31 @@ def test_points_read_from_the_copy_qgis_wrote_are_named_by_their_fids_in_qgis(cl
     named = [line for line in warnings if "another stratum" in line]
     assert fids[0] == 0 and len(moved) > 10 and len(named) == 1
     assert f": {len(moved)} of {len(fids) - 5} (FIDs " in named[0]
-    listed = named[0].split("(FIDs ")[1].split(")")[0].split(", ")
-    assert listed[-1] == "..." and set(map(int, listed[:-1])) <= set(moved)
+    assert f"(FIDs {', '.join(map(str, sorted(moved)[:10]))}, ...)" in named[0]
+    assert not [line for line in assessed_warnings(tmp_path, other, whole) if "strat" in line]
+    assert "(fields 'stratum' and 'stratum_pixels')" in recorded_note(tmp_path, other, whole)
 
 
 def test_a_sample_assessed_in_strata_of_other_sizes_than_it_was_drawn_in_is_named_in_a_warning(
         classification, sample, tmp_path):
     """The sample drawn on the map, assessed against a copy of it where 40 pixels of class 1 that no point
-    samples became class 2: every point keeps its stratum, but the estimates would weigh strata 1 and 2 by
-    the copy's pixels. The points record each stratum's pixels when drawn (field 'stratum_pixels'): Assess
-    names the strata and their pixels then and now (English and French); with the map as STRATA, or on the
-    map, no warning; a sample without the field (drawn before it) is not checked."""
+    samples lost their class (0): every point keeps its stratum, but the estimates would weigh stratum 1 by
+    the copy's pixels, and the strata the sample records (field 'stratum_pixels') no longer add up to the
+    map's classified pixels. Assess names the strata and their pixels then and now (English and French); on
+    the map, no warning; a sample without the field (drawn before it) is not checked."""
     _, map_path = classification
-    other = str(tmp_path / "resized.tif")
-    gdal.Translate(other, map_path)
-    dataset = gdal.Open(other, gdal.GA_Update)
-    codes = dataset.ReadAsArray()
-    g = dataset.GetGeoTransform()
-    source = ogr.Open(sample["OUTPUT"])
-    sampled = {(int((point.GetY() - g[3]) / g[5]), int((point.GetX() - g[0]) / g[1]))
-               for point in (feature.GetGeometryRef() for feature in source.GetLayer(0))}
-    source = None
-    free = [cell for cell in zip(*np.nonzero(codes == 1)) if cell not in sampled][:40]
-    edited = codes.copy()
-    edited[tuple(np.transpose(free))] = 2
-    dataset.GetRasterBand(1).WriteArray(edited)
-    dataset = None
-    then = [int(np.sum(codes == k)) for k in (1, 2)]
-    sizes = f"1: {then[0]} -> {then[0] - 40}, 2: {then[1]} -> {then[1] + 40}"
+    other = unsampled_edited(map_path, sample["OUTPUT"], tmp_path, 0)
+    then = int(np.sum(gdal.Open(map_path).ReadAsArray() == 1))
+    sizes = f"1: {then} -> {then - 40}"
     said = (f"the strata of {other!r} are not those the sample of {sample['OUTPUT']!r} was drawn in: "
             f"classified pixels per stratum when drawn (its points' field 'stratum_pixels') -> now: {sizes}; "
             f"was the sample drawn on another map, or the map edited since? The estimates weigh the strata "
             f"by their pixels in {other!r}: give the map the sample was drawn on, as it was, as the strata "
             "(STRATA), or they are biased")
-    older = str(tmp_path / "older.gpkg")
-    gdal.VectorTranslate(older, sample["OUTPUT"], options="-select map_class,stratum,weight,reference")
+    older = without_sizes(sample["OUTPUT"], tmp_path)
     drawn = sample["OUTPUT"]
-    for given, strata, points, warned in [(other, None, drawn, True), (other, map_path, drawn, False),
-                                          (map_path, None, drawn, False), (other, None, older, False)]:
+    for given, strata, points, warned in [(other, None, drawn, True), (map_path, None, drawn, False),
+                                          (other, None, older, False)]:
         warnings = assessed_warnings(tmp_path, given, points, strata=strata)
         assert [line for line in warnings if "strata" in line] == ([said] if warned else [])
     with french_translation():
