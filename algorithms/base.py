@@ -459,12 +459,13 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
     def vectorSource(self, parameters, name, context, formats, feedback):
         """(OGR name, layer name or None, (source, layer name) a model records, what QGIS gives that the file
-        does not hold as a model records it (featuresShown), the Shown messages name a copy and its features
-        by or None) of feature source `name`: its own file where its format is one of `formats` and
-        QGIS shows all of it as the file holds it, with the open options QGIS opened it with; else a
+        does not hold as a model records it (featuresShown), the Shown messages name a copy and its
+        features by, or None) of feature source `name`: its own file where its format is one of `formats`
+        and QGIS shows all of it as the file holds it, with the open options QGIS opened it with; else a
         GeoPackage QGIS writes of the features it gives (a subset, the selected features, another format, or
         what only QGIS shows: unsaved edits, fields added in QGIS, a CRS set in QGIS), and the model records
-        the layer's source in QGIS, not that copy."""
+        the layer's source in QGIS, not that copy, which messages name by that source (for another provider
+        than OGR, as a CSV opened as delimited text, its file, else its name in the project)."""
         layer = self.sourceLayer(parameters, name, context)
         read_as = self.featuresShown(parameters, name, layer)
         shown = [] if layer is None else self.shownOtherwise(layer, read_as)
@@ -473,8 +474,9 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             parameters, name, context, [] if shown else formats, "gpkg", feedback)
         parts = {} if layer is None else self.sourceParts(layer)
         if layer is not None and parts.get("path") != path:  # a copy QGIS wrote
+            shown_as = layer.source() if layer.providerType() == "ogr" else parts.get("path") or layer.name()
             return path, layer_name or None, (layer.source(), ""), read_as, Shown(
-                layer.source(), layer.name(), self.copiedIds(layer, read_as, path, layer_name or None))
+                shown_as, layer.name(), self.copiedIds(layer, read_as, path, layer_name or None))
         if parts.get("openOptions"):
             path = OPEN_OPTION.join([path, *parts["openOptions"]])
         return path, layer_name or None, (path, layer_name or ""), read_as, None

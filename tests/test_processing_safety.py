@@ -968,10 +968,12 @@ def test_a_layer_read_from_the_copy_qgis_wrote_is_named_as_the_user_knows_it(tmp
 
 
 def test_features_read_from_the_copy_qgis_wrote_are_named_by_their_fids_in_qgis(tmp_path):
-    """QGIS writes the selected features of a shapefile (FIDs from 0) or of a CSV opened as delimited text
-    (FIDs from 2, its line numbers) to a GeoPackage numbered from 1, in the order the selection gives them:
-    the refusals name the feature emptied and the row blanked by their FIDs in QGIS, selected or not. Before:
-    the copy's, FID 11 for the shapefile's 20 (21 with every feature), FID 6 for the CSV's 9."""
+    """QGIS writes the selected features of a shapefile (FIDs from 0), of a CSV opened as delimited text
+    (FIDs from 2, its line numbers) or of a memory layer to a GeoPackage numbered from 1, in the order the
+    selection gives them: the refusals name the feature emptied and the row blanked by their FIDs in QGIS,
+    selected or not, and the layers by their file, or by their name in the project for the memory layer.
+    Before: the copy's FIDs, FID 11 for the shapefile's 20 (21 with every feature), FID 6 for the CSV's 9,
+    and the layer's source, 'file:///...library.csv?type=csv&...' or 'Polygon?crs=...&uid=...'."""
     from qgis.core import QgsProcessingFeatureSourceDefinition, QgsProject, QgsVectorLayer
 
     shapefile = str(tmp_path / "polygons.shp")
@@ -986,7 +988,11 @@ def test_features_read_from_the_copy_qgis_wrote_are_named_by_their_fids_in_qgis(
                              "delimitedtext")
     polygons.startEditing()
     polygons.changeAttributeValue(20, polygons.fields().indexOf("class"), "")
-    for layer, selected in ((polygons, range(10, 30)), (spectra, range(4, 42))):
+    scratch = QgsVectorLayer(f"Polygon?crs={polygons.crs().authid()}", "my scratch polygons", "memory")
+    scratch.dataProvider().addAttributes(polygons.fields())
+    scratch.updateFields()
+    scratch.dataProvider().addFeatures(list(polygons.getFeatures()))
+    for layer, selected in ((polygons, range(10, 30)), (spectra, range(4, 42)), (scratch, range(11, 31))):
         QgsProject.instance().addMapLayer(layer)
         layer.selectByIds(list(selected))
     emptied = rf"^Features of '{re.escape(shapefile)}' with an empty class field 'class': 1 of {{}} " \
@@ -995,14 +1001,20 @@ def test_features_read_from_the_copy_qgis_wrote_are_named_by_their_fids_in_qgis(
              emptied.format(count))
             for given, count in ((QgsProcessingFeatureSourceDefinition(polygons.id(), True), 20),
                                  (polygons, 36))]
+    scratched = r"^Features of 'my scratch polygons' with an empty class field 'class': 1 of {} \(FID 21\)"
+    runs += [("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": given, "FIELD": "class", "TAU": "1"},
+              scratched.format(count))
+             for given, count in ((QgsProcessingFeatureSourceDefinition(scratch.id(), True), 20),
+                                  (scratch, 36))]
     runs += [("gmmselect:trainselectiontable", {"INPUT": given, "FIELD": "material"},
-              r"^Rows of table .* with an empty or non-finite band value: 1 \(first: FID 9, field 'wl_350'\)")
+              rf"^Rows of table '{re.escape(str(table))}' with an empty or non-finite band value: 1 \(first: "
+              r"FID 9, field 'wl_350'\)")
              for given in (QgsProcessingFeatureSourceDefinition(spectra.id(), True), spectra)]
     for algorithm, parameters, said in runs:
         with pytest.raises(exception(), match=said):
             run(algorithm, {**parameters, "OUTPUT_MODEL": str(tmp_path / "m.gmm")})
     polygons.rollBack()
-    for layer in (polygons, spectra):
+    for layer in (polygons, spectra, scratch):
         QgsProject.instance().removeMapLayer(layer.id())
 
 
