@@ -20,6 +20,7 @@ from gmmselect.raster.assessment import (
     assess_map,
     count_map,
     design_sample,
+    recorded_design,
     same_layer,
     strata_resized,
 )
@@ -374,6 +375,27 @@ def test_strata_resized_are_those_whose_recorded_pixels_differ():
     drawn = [(1, 100), (2, 50), (2, 50), (3, 30), (4, 8), (4, 9), (5, None)]
     assert strata_resized(counts, drawn) == [(2, 50, 60), (3, 30, 0)]
     assert strata_resized(counts, [(1, 100), (2, 60), (4, None)]) == []
+
+
+def test_the_recorded_design_is_taken_where_it_is_whole_and_the_map_changed():
+    """Points 10-13 record strata 1, 1, 2, 2 of 100 and 50 pixels: on a map of 90 and 60 pixels where point
+    11 now lies in class 2 they are the estimates' strata; not where the map is the one they were drawn on,
+    where its classified pixels are more (a stratum left out of the sample) or fewer, where a stratum holds
+    two sizes (two designs merged) or a point records no size (drawn before the field) or no stratum."""
+    codes = np.array([1, 2])
+    counts = MapCounts(codes, np.array([90, 60]), codes, np.array([90, 60]), 1.0, "metre", 1.0)
+    drawn = {10: (1, 100), 11: (1, 100), 12: (2, 50), 13: (2, 50)}
+    fids, now = np.array([10, 11, 12, 13]), np.array([1, 2, 2, 2])
+    taken, recorded, sizes = recorded_design(counts, drawn, fids, now)
+    assert taken.tolist() == [1, 2] and recorded.tolist() == [1, 1, 2, 2] and sizes.tolist() == [100, 50]
+    drawn_on = MapCounts(codes, np.array([100, 50]), codes, np.array([100, 50]), 1.0, "metre", 1.0)
+    assert recorded_design(drawn_on, drawn, fids, np.array([1, 1, 2, 2])) is None
+    for total in (151, 149):
+        pixels = np.array([total - 60, 60])
+        assert recorded_design(MapCounts(codes, pixels, codes, pixels, 1.0, "metre", 1.0), drawn, fids,
+                               now) is None
+    for changed in ({**drawn, 13: (2, 51)}, {**drawn, 13: (2, None)}, {10: (1, 100), 11: (1, 100)}):
+        assert recorded_design(counts, changed, fids, now) is None
 
 
 def test_sample_design_equal_allocation_and_bad_accuracies(tmp_path):
