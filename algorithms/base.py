@@ -56,7 +56,7 @@ from ..raster.blocks import BandNoData
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
 from ..raster.info import OPEN_OPTION
 from ..raster.report import WORDS, Words
-from ..raster.vector import Shown, numbering
+from ..raster.vector import Shown, stored_ids
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
 HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
@@ -476,27 +476,36 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if layer is not None and parts.get("path") != path:  # a copy QGIS wrote
             shown_as = layer.source() if layer.providerType() == "ogr" else parts.get("path") or layer.name()
             return path, layer_name or None, (layer.source(), ""), read_as, Shown(
-                shown_as, layer.name(), self.copiedIds(layer, read_as, path, layer_name or None))
+                shown_as, layer.name(), self.copiedIds(layer, name, read_as, path, layer_name or None))
         if parts.get("openOptions"):
             path = OPEN_OPTION.join([path, *parts["openOptions"]])
         return path, layer_name or None, (path, layer_name or ""), read_as, None
 
     @staticmethod
-    def copiedIds(layer, read_as, path, layer_name):
-        """The FIDs in QGIS of the features of vector `layer` in the order QGIS wrote them to its copy
-        (`path`, `layer_name`), which numbered them from 1: QgsProcessingUtils writes the features
-        getFeatures or getSelectedFeatures gives, up to the feature limit (`read_as`, featuresShown). None
-        where the copy kept them (the layer has a field of the name of the copy's FID column: a GeoPackage's
-        'fid') or holds other features."""
-        column, count = numbering(path, layer_name)
-        if column and layer.fields().lookupField(column) >= 0:
-            return None
-        request = QgsFeatureRequest().setFlags(QgsFeatureRequest.NoGeometry).setNoAttributes()
+    def copiedIds(layer, name, read_as, path, layer_name):
+        """{FID in the copy: FID in QGIS} of the features of vector `layer` (parameter `name`) that QGIS
+        wrote to its copy (`path`, `layer_name`), where they differ, else None. QgsProcessingUtils writes
+        the features getFeatures or getSelectedFeatures gives, up to the feature limit (`read_as`,
+        featuresShown), numbered from 1 in that order, or by their value of the field named as the copy's
+        FID column (a GeoPackage's 'fid') where the layer has one. QgsProcessingException where the copy
+        does not hold every feature QGIS gives: features without a value of that field or with one another
+        holds (a GeoPackage's unsaved new features, features pasted twice) take the FIDs of others, and the
+        copy drops those."""
+        column, stored = stored_ids(path, layer_name)
+        index = layer.fields().lookupField(column) if column else -1
+        request = QgsFeatureRequest().setFlags(QgsFeatureRequest.NoGeometry)
+        request.setSubsetOfAttributes([index] if index >= 0 else [])
         request.setLimit(read_as.get("feature_limit", -1))
         features = layer.getSelectedFeatures(request) if read_as.get("selected_only") \
             else layer.getFeatures(request)
-        ids = tuple(feature.id() for feature in features)
-        return ids if len(ids) == count and ids != tuple(range(1, count + 1)) else None
+        given = [(feature.id(), feature.attribute(index) if index >= 0 else None) for feature in features]
+        given = [(fid, value if isinstance(value, int) else None) for fid, value in given]  # NULL: None
+        copied = ({value: fid for fid, value in given} if index >= 0
+                  else {number: fid for number, (fid, _) in enumerate(given, 1)})
+        if len(stored) != len(given) or set(stored) != set(copied):
+            raise QgsProcessingException(features_dropped(name, layer, len(stored), len(given), column,
+                                                          index))
+        return None if all(key == value for key, value in copied.items()) else copied
 
     @staticmethod
     def featuresShown(parameters, name, layer):
@@ -635,6 +644,21 @@ def other_no_data(provider, band):
     properties, or the file's own no-data value not used."""
     return bool(provider.userNoDataValues(band)) or (provider.sourceHasNoDataValue(band)
                                                      and not provider.useSourceNoDataValue(band))
+
+
+def features_dropped(name, layer, held, given, column, index):
+    """The refusal of a copy QGIS wrote of vector `layer` (parameter `name`) that holds `held` of the
+    `given` features, numbered by its field `column` (index `index`; -1: none)."""
+    if index < 0:
+        return GmmSelect.tr(
+            "{0}: the copy QGIS writes of layer '{1}' for the run holds {2} of the {3} features it gives; "
+            "save the layer's edits and run again").format(name, layer.name(), held, given)
+    return GmmSelect.tr(
+        "{0}: the copy QGIS writes of layer '{1}' for the run holds {2} of the {3} features it gives: QGIS "
+        "takes their field '{4}' as the copy's feature ids, and a feature without a value of it or with the "
+        "value of another (unsaved new features of a GeoPackage, features pasted twice) takes the id of "
+        "another, which the copy then drops; save the layer's edits, or give each feature a value of '{4}' "
+        "of its own, and run again").format(name, layer.name(), held, given, column)
 
 
 def shown_no_data(provider, n_bands):

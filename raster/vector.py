@@ -9,7 +9,7 @@ case, spacing or Unicode form are named in a warning); integer classes keep thei
 import math
 import unicodedata
 from dataclasses import dataclass
-from typing import List, NamedTuple, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional
 
 import numpy as np
 from osgeo import gdal, ogr, osr
@@ -49,30 +49,30 @@ class Features:
 
 class Shown(NamedTuple):
     """A layer as the user knows it in QGIS where the file read is a copy QGIS wrote of it: its source, its
-    name in the project and, where the copy numbered its features anew, their FIDs in QGIS in the copy's
-    order (the copy's FID k is fids[k - 1]; None: the copy kept them)."""
+    name in the project and, where the copy numbered its features otherwise, {FID in the copy: FID in QGIS}
+    (None: the copy kept them)."""
 
     source: str
     name: str
-    fids: Optional[Tuple[int, ...]] = None
+    fids: Optional[Dict[int, int]] = None
 
 
 def feature_id(feature, shown=None):
     """The FID of OGR `feature` as the user knows it: in QGIS where it was read from the copy `shown`
     names."""
     fid = feature.GetFID()
-    return fid if shown is None or shown.fids is None else shown.fids[fid - 1]
+    return fid if shown is None or shown.fids is None else shown.fids[fid]
 
 
-def numbering(path, layer=None):
-    """(FID column, n) of a vector layer: the name of the field its FIDs are stored in ('' where none) and
-    its number of features where its FIDs, as OGR reads them, are 1, 2, ... n; else None."""
+def stored_ids(path, layer=None):
+    """(FID column, FIDs) of a vector layer: the name of the field its FIDs are stored in ('' where none)
+    and its features' FIDs, as OGR reads them."""
     source, found = open_layer(path, layer)
     found.SetIgnoredFields(["OGR_GEOMETRY", "OGR_STYLE", *(field.GetName() for field in found.schema)])
     fids = [feature.GetFID() for feature in found]
     column = found.GetFIDColumn()
     del source
-    return column, len(fids) if fids == list(range(1, len(fids) + 1)) else None
+    return column, fids
 
 
 def open_layer(path, layer=None):
@@ -314,14 +314,16 @@ def class_field_index(vector_path, layer, class_field, layer_name=None):
 
 
 def invalidity(geometry):
-    """None for a geometry GEOS finds valid, else GEOS's reason ('Self-intersection at or near point 5 5')."""
-    gdal.ErrorReset()
-    gdal.PushErrorHandler("CPLQuietErrorHandler")
+    """None for a geometry GEOS finds valid, else GEOS's reason ('Self-intersection at or near point 5 5'),
+    caught by a handler of our own: GDAL's last error message loses it where GDAL's Python exceptions are
+    on, as in QGIS."""
+    said = []
+    gdal.PushErrorHandler(lambda _, __, message: said.append(message))
     try:
         valid = geometry.IsValid()
     finally:
         gdal.PopErrorHandler()
-    return None if valid else gdal.GetLastErrorMsg() or "invalid"
+    return None if valid else (said[-1] if said else "invalid")
 
 
 def read_features(raster_path, dataset, vector_path, class_field, layer=None, log=None, is_canceled=None,

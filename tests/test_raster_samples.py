@@ -266,6 +266,23 @@ def test_a_feature_of_invalid_geometry_is_read_left_out_or_stops_the_reading_as_
         extract_samples(LANDSAT, polygons, "class", invalid="skipped")
 
 
+def test_geos_s_reason_is_named_where_gdal_s_python_exceptions_are_on(tmp_path):
+    """Another plugin, or a script, turns GDAL's Python exceptions on in QGIS's Python: GDAL's last error
+    message then loses GEOS's reason, which the warning still names. Before: 'the first: invalid'."""
+    from osgeo import gdal
+
+    polygons, fid, reason = with_crossing_ring(tmp_path / "bowtie.gpkg")
+    was = gdal.GetUseExceptions()
+    gdal.UseExceptions()
+    try:
+        skipped = extract_samples(LANDSAT, polygons, "class", invalid="skip")
+    finally:
+        if not was:
+            gdal.DontUseExceptions()
+    assert reason.startswith("Self-intersection at or near point")
+    assert f"(FIDs {fid}; the first: {reason})" in skipped.warnings[0]
+
+
 def test_a_band_gdal_calls_alpha_drops_the_samples_where_it_is_0_and_the_warnings_say_so(tmp_path):
     """4 Byte bands, written as RGBA by default: the training pixels where band 4 is 0 are no-data, and the
     samples' warnings (kept in the model and its report) name the band and how to make it a data band."""
