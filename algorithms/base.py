@@ -25,6 +25,7 @@ from qgis.core import (
     QgsApplication,
     QgsCoordinateReferenceSystem,
     QgsDatumTransform,
+    QgsFeature,
     QgsFeatureRequest,
     QgsFields,
     QgsProcessingAlgorithm,
@@ -42,8 +43,10 @@ from qgis.core import (
     QgsProcessingParameterRasterLayer,
     QgsProcessingParameterVectorDestination,
     QgsProcessingParameterVectorLayer,
+    QgsProcessingUtils,
     QgsProviderRegistry,
     QgsRasterRange,
+    QgsVectorFileWriter,
 )
 from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QIcon
@@ -60,6 +63,10 @@ from ..raster.vector import Shown, stored_ids
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
 HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
+#: The field a GeoPackage keeps its FIDs in, which QGIS's copies of a layer take as theirs.
+FID_FIELD = "fid"
+#: A copy of a layer that does not hold every feature QGIS gives (Algorithm.copiedIds).
+DROPPED = "dropped"
 #: QgsApplication.platform() under qgis_process, which prints progress as dots (one per 2 %) ending no
 #: line until 100 % (' - done.' and a line break).
 CONSOLE_PLATFORM = "qgis_process"
@@ -475,37 +482,76 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         parts = {} if layer is None else self.sourceParts(layer)
         if layer is not None and parts.get("path") != path:  # a copy QGIS wrote
             shown_as = layer.source() if layer.providerType() == "ogr" else parts.get("path") or layer.name()
-            return path, layer_name or None, (layer.source(), ""), read_as, Shown(
-                shown_as, layer.name(), self.copiedIds(layer, name, read_as, path, layer_name or None))
+            layer_name = layer_name or None
+            copied = self.copiedIds(layer, read_as, path, layer_name)
+            if copied is DROPPED:
+                path, layer_name = self.ownCopy(layer, name, read_as, context, feedback), None
+                copied = self.copiedIds(layer, read_as, path, layer_name, by_field=False)
+            if copied is DROPPED:
+                raise QgsProcessingException(GmmSelect.tr(
+                    "{0}: the copy QGIS writes of layer '{1}' for the run does not hold every feature it "
+                    "gives; save the layer's edits and run again").format(name, layer.name()))
+            return path, layer_name, (layer.source(), ""), read_as, Shown(shown_as, layer.name(), copied)
         if parts.get("openOptions"):
             path = OPEN_OPTION.join([path, *parts["openOptions"]])
         return path, layer_name or None, (path, layer_name or ""), read_as, None
 
     @staticmethod
-    def copiedIds(layer, name, read_as, path, layer_name):
-        """{FID in the copy: FID in QGIS} of the features of vector `layer` (parameter `name`) that QGIS
-        wrote to its copy (`path`, `layer_name`), where they differ, else None. QgsProcessingUtils writes
-        the features getFeatures or getSelectedFeatures gives, up to the feature limit (`read_as`,
-        featuresShown), numbered from 1 in that order, or by their value of the field named as the copy's
-        FID column (a GeoPackage's 'fid') where the layer has one. QgsProcessingException where the copy
-        does not hold every feature QGIS gives: features without a value of that field or with one another
-        holds (a GeoPackage's unsaved new features, features pasted twice) take the FIDs of others, and the
-        copy drops those."""
+    def givenFeatures(layer, read_as, request):
+        """The features of vector `layer` QGIS gives a run (`read_as`, featuresShown: the selected ones, the
+        first n), as QgsProcessingUtils writes them to its copy, by `request`."""
+        request.setLimit(read_as.get("feature_limit", -1))
+        if read_as.get("selected_only"):
+            return layer.getSelectedFeatures(request)
+        return layer.getFeatures(request)
+
+    @classmethod
+    def copiedIds(cls, layer, read_as, path, layer_name, by_field=True):
+        """{FID in the copy: FID in QGIS} of the features of vector `layer` written to its copy (`path`,
+        `layer_name`), where they differ, else None; DROPPED where the copy does not hold them all. The copy
+        holds the features QGIS gives (givenFeatures) numbered from 1 in that order, or (`by_field`, as
+        QgsVectorFileWriter writes them) by their value of the layer's field named as the copy's FID column
+        (a GeoPackage's 'fid') where it has one: a feature without a value of it or with the value of
+        another (a GeoPackage's unsaved new feature, features pasted twice) takes another's FID, and the
+        copy drops one of the two."""
         column, stored = stored_ids(path, layer_name)
-        index = layer.fields().lookupField(column) if column else -1
+        index = layer.fields().lookupField(column) if column and by_field else -1
         request = QgsFeatureRequest().setFlags(QgsFeatureRequest.NoGeometry)
         request.setSubsetOfAttributes([index] if index >= 0 else [])
-        request.setLimit(read_as.get("feature_limit", -1))
-        features = layer.getSelectedFeatures(request) if read_as.get("selected_only") \
-            else layer.getFeatures(request)
-        given = [(feature.id(), feature.attribute(index) if index >= 0 else None) for feature in features]
-        given = [(fid, value if isinstance(value, int) else None) for fid, value in given]  # NULL: None
-        copied = ({value: fid for fid, value in given} if index >= 0
+        given = [(feature.id(), feature.attribute(index) if index >= 0 else None)
+                 for feature in cls.givenFeatures(layer, read_as, request)]
+        copied = ({value: fid for fid, value in given if isinstance(value, int)} if index >= 0
                   else {number: fid for number, (fid, _) in enumerate(given, 1)})
-        if len(stored) != len(given) or set(stored) != set(copied):
-            raise QgsProcessingException(features_dropped(name, layer, len(stored), len(given), column,
-                                                          index))
+        if len(stored) != len(given) or len(copied) != len(given) or set(stored) != set(copied):
+            return DROPPED
         return None if all(key == value for key, value in copied.items()) else copied
+
+    def ownCopy(self, layer, name, read_as, context, feedback):
+        """A GeoPackage of the features of vector `layer` QGIS gives the run (parameter `name`, `read_as`)
+        without the field FID_FIELD, so numbered from 1 in the order QGIS gives them: where QGIS's own copy,
+        numbered by that field, dropped features (copiedIds). The log says so."""
+        kept = [index for index, field in enumerate(layer.fields()) if field.name().lower() != FID_FIELD]
+        fields = QgsFields()
+        for index in kept:
+            fields.append(layer.fields().at(index))
+        path = QgsProcessingUtils.generateTempFilename(f"{name}.gpkg")
+        options = QgsVectorFileWriter.SaveVectorOptions()
+        options.driverName, options.fileEncoding = "GPKG", context.defaultEncoding()
+        writer = QgsVectorFileWriter.create(path, fields, layer.wkbType(), layer.crs(),
+                                            context.transformContext(), options)
+        for number, feature in enumerate(self.givenFeatures(layer, read_as, QgsFeatureRequest())):
+            if number % 1000 == 0 and feedback.isCanceled():
+                raise Canceled("canceled while copying a layer")
+            copied = QgsFeature(fields)
+            copied.setGeometry(feature.geometry())
+            copied.setAttributes([feature.attributes()[index] for index in kept])
+            writer.addFeature(copied)
+        del writer
+        self.info(feedback, GmmSelect.tr(
+            "{0}: the copy QGIS writes of layer '{1}' for the run drops features (QGIS numbers it by the "
+            "field 'fid', which an unsaved new feature leaves empty or features pasted twice share): the run "
+            "reads a copy of its own, without that field").format(name, layer.name()))
+        return path
 
     @staticmethod
     def featuresShown(parameters, name, layer):
@@ -644,21 +690,6 @@ def other_no_data(provider, band):
     properties, or the file's own no-data value not used."""
     return bool(provider.userNoDataValues(band)) or (provider.sourceHasNoDataValue(band)
                                                      and not provider.useSourceNoDataValue(band))
-
-
-def features_dropped(name, layer, held, given, column, index):
-    """The refusal of a copy QGIS wrote of vector `layer` (parameter `name`) that holds `held` of the
-    `given` features, numbered by its field `column` (index `index`; -1: none)."""
-    if index < 0:
-        return GmmSelect.tr(
-            "{0}: the copy QGIS writes of layer '{1}' for the run holds {2} of the {3} features it gives; "
-            "save the layer's edits and run again").format(name, layer.name(), held, given)
-    return GmmSelect.tr(
-        "{0}: the copy QGIS writes of layer '{1}' for the run holds {2} of the {3} features it gives: QGIS "
-        "takes their field '{4}' as the copy's feature ids, and a feature without a value of it or with the "
-        "value of another (unsaved new features of a GeoPackage, features pasted twice) takes the id of "
-        "another, which the copy then drops; save the layer's edits, or give each feature a value of '{4}' "
-        "of its own, and run again").format(name, layer.name(), held, given, column)
 
 
 def shown_no_data(provider, n_bands):

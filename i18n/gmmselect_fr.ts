@@ -3458,14 +3458,14 @@ Taille {1} : {2:.6g}{3}
         <translation>Raster facultatif sur la grille de la carte dont les valeurs entières sont les strates dans lesquelles l'échantillon a été tiré (estimateurs de Stehman 2014). Vide : les classes de la carte sont les strates ; pour les points du plan d'échantillonnage sur une carte modifiée depuis, les strates qu'ils enregistrent (champs 'stratum' et 'stratum_pixels'). Les points situés ici dans une autre strate que celle où ils ont été tirés, et les strates d'une autre taille ici qu'au tirage, sont sinon nommés dans un avertissement.</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="656"/>
-        <source>{0}: the copy QGIS writes of layer &apos;{1}&apos; for the run holds {2} of the {3} features it gives: QGIS takes their field &apos;{4}&apos; as the copy&apos;s feature ids, and a feature without a value of it or with the value of another (unsaved new features of a GeoPackage, features pasted twice) takes the id of another, which the copy then drops; save the layer&apos;s edits, or give each feature a value of &apos;{4}&apos; of its own, and run again</source>
-        <translation>{0} : la copie que QGIS écrit de la couche '{1}' pour l'exécution contient {2} des {3} entités qu'il fournit : QGIS prend leur champ '{4}' comme identifiants des entités de la copie, et une entité sans valeur de ce champ ou avec la valeur d'une autre (nouvelles entités non enregistrées d'un GeoPackage, entités collées deux fois) prend l'identifiant d'une autre, que la copie abandonne alors ; enregistrez les modifications de la couche, ou donnez à chaque entité sa propre valeur de '{4}', et relancez l'algorithme</translation>
+        <location filename="../algorithms/base.py" line="550"/>
+        <source>{0}: the copy QGIS writes of layer &apos;{1}&apos; for the run drops features (QGIS numbers it by the field &apos;fid&apos;, which an unsaved new feature leaves empty or features pasted twice share): the run reads a copy of its own, without that field</source>
+        <translation>{0} : la copie que QGIS écrit de la couche '{1}' pour l'exécution perd des entités (QGIS la numérote par le champ 'fid', que laisse vide une nouvelle entité non enregistrée ou que partagent des entités collées deux fois) : l'exécution lit une copie à elle, sans ce champ</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="653"/>
-        <source>{0}: the copy QGIS writes of layer &apos;{1}&apos; for the run holds {2} of the {3} features it gives; save the layer&apos;s edits and run again</source>
-        <translation>{0} : la copie que QGIS écrit de la couche '{1}' pour l'exécution contient {2} des {3} entités qu'il fournit ; enregistrez les modifications de la couche et relancez l'algorithme</translation>
+        <location filename="../algorithms/base.py" line="491"/>
+        <source>{0}: the copy QGIS writes of layer &apos;{1}&apos; for the run does not hold every feature it gives; save the layer&apos;s edits and run again</source>
+        <translation>{0} : la copie que QGIS écrit de la couche '{1}' pour l'exécution ne contient pas toutes les entités qu'il fournit ; enregistrez les modifications de la couche et relancez l'algorithme</translation>
     </message>
 </context>
 </TS>
