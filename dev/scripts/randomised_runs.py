@@ -7,33 +7,39 @@ random inputs and random parameter values, one seeded case after another.
 A case makes a random scene (1 to 6 bands of any pixel type, no-data, NaN, a CRS or none; square, rectangular,
 rotated or south-up pixels; band names, wavelengths, both or neither; a GeoTIFF, an ENVI file, a VRT, a page
 of a multi-page GeoTIFF (a subdataset) or a GeoTIFF opened with an option, loaded as QGIS loads such a layer,
-at times with no-data values or a CRS set in QGIS; Predict's mask and the map the sample design and Assess
-read at times with no-data values set in QGIS), a random class layer (polygons, points, several parts,
-features without a geometry or outside the scene; a class field of text, integers or reals, named with spaces
-or accents, with empty and null values and names that differ only in case; the scene's CRS, WGS 84, PSAD56
-(whose datum PROJ links to WGS 84 by 9 operations, one of which the project then sets at times, either way
-round) or none) and a random table of spectra (its column types in a .csvt, guessed by OGR as QGIS may open
-it, or none); the class layer is at times a layer of the project with an edit not saved or a virtual class
-field, at times holds a polygon of invalid geometry (a ring crossing itself), and is read with one of
-Processing's three invalid-feature checks, at times set on the layer itself (its advanced options), at times
-its selected features only (a random share selected in the project) or its first n. Then it runs a chain: a
+at times with no-data values or a CRS set in QGIS; Predict's mask and the map the sample design and Assess (or
+Assess alone) read at times with no-data values set in QGIS), a random class layer (polygons, points, several
+parts, features without a geometry or outside the scene, at times a line; a class field of text, integers or
+reals, named with spaces or accents, with empty and null values and names that differ only in case; the
+scene's CRS, WGS 84, PSAD56 (whose datum PROJ links to WGS 84 by 9 operations, one of which the project then
+sets at times, either way round) or none; a GeoPackage, a shapefile (FIDs from 0) or a memory layer of the
+project (ids 1, 2... in a random order, some deleted; at times with the file's field 'fid', which is not its
+ids)) and a random table of spectra (its column types in a .csvt, guessed by OGR as QGIS may open it, or none;
+band values and classes left blank at times; at times loaded as delimited text: FIDs = line numbers, from 2);
+the class layer is at times a layer of the project with edits not saved (a class changed or emptied, a feature
+deleted or added, a geometry made invalid) or a virtual class field, at times holds a polygon of invalid
+geometry (a ring crossing itself), and is read with one of Processing's three invalid-feature checks, at times
+set on the layer itself (its advanced options); it, the table and Assess's points are at times given as their
+selected features only (a random share selected in the project) or their first n. Then it runs a chain: a
 training algorithm (Train GMM, Train Selection or Train Selection from a table), Predict with its model (a
 bundled model when training was refused), the sample design on the map, Assess with its points relabelled in
-part. Each parameter keeps its default or takes a value drawn from valid and invalid ones (out of range, NaN,
-fractions, lists that are not lists, option keys, wrong fields), each output a path of the right or a wrong
-extension, onto an input or another output, in a folder that does not exist; one run in five is cancelled at a
-random progress (not through qgis_process).
+part (in a GeoPackage or a shapefile, at times with the strata they were drawn in, some changed as if drawn on
+another map, a point twice or one off the map). Each parameter keeps its default or takes a value drawn from
+valid and invalid ones (out of range, NaN, fractions, lists that are not lists, option keys, wrong fields),
+each output a path of the right or a wrong extension, onto an input or another output, in a folder that does
+not exist; one run in five is cancelled at a random progress (not through qgis_process).
 
 One case in three is valid: what a careful user gives, so the chain runs to its end more often. Its scene is
 georeferenced (a CRS set in QGIS is the one its pixels are in, a no-data range set in QGIS is narrow); its
-class layer holds 24 to 40 features, every one of a class (no empty, null, fractional or out-of-range value)
-in its class field, in no CRS where the scene has none, read with no stop at an invalid feature and no fewer
-than its first 24; its table has one typed column per band (a .csvt, or guessed by OGR), a number in every
-cell, six spectra a class at least, grouped or not; Predict's mask lies on the scene's grid and a table's
-model has its bands mapped by hand (BAND_MAP, by name or number); Assess's points are relabelled among the
-map's classes; each parameter keeps its default or takes a valid value (one in four: in range, an option's
-index or key, a list of numbers), each output the right extension, a new folder or a name with spaces and
-accents; no run is cancelled, and a refused training ends the chain. Claims of every run:
+class layer holds 24 to 40 features (no line, none deleted below 24), every one of a class (no empty, null,
+fractional or out-of-range value) in its class field, in no CRS where the scene has none, read with no stop at
+an invalid feature and no fewer than its first 24; its table has one typed column per band (a .csvt, or
+guessed by OGR), a number in every cell, six spectra a class at least, grouped or not; Predict's mask lies on
+the scene's grid and a table's model has its bands mapped by hand (BAND_MAP, by name or number); Assess's
+points are relabelled among the map's classes, none twice or off the map, their strata as drawn; each
+parameter keeps its default or takes a valid value (one in four: in range, an option's index or key, a list of
+numbers), each output the right extension, a new folder or a name with spaces and accents; no run is
+cancelled, and a refused training ends the chain. Claims of every run:
 
 - it returns its outputs, or raises a QgsProcessingException whose message holds no traceback and no text
   of Python's or NumPy's own errors, raised by the plugin's own checks (not from inside NumPy, SciPy or
@@ -50,7 +56,14 @@ accents; no run is cancelled, and a refused training ends the chain. Claims of e
   scene's no-data and CRS set in QGIS;
 - where a GeoTIFF scene's bands carry names or wavelengths and a model was trained on it, Predict maps the
   scene as another image would hold it (its bands in another order, maybe one extra band of another name
-  and wavelength) as it maps the scene, pixel for pixel.
+  and wavelength) as it maps the scene, pixel for pixel;
+- no message (its refusal, the warnings and infos it logs) names a file the user did not give: the copy
+  QGIS wrote of a layer (in its temporary folder, processing_...), a stack the plugin built in /vsimem/;
+- every FID a message names is of a feature of the run's layer or table as the case gave it (its feature
+  ids in QGIS for a layer of the project, among the selected ones or the first n where it was given so; its
+  OGR FIDs for a file's path), and where the message names it for what the layer as QGIS shows it tells (an
+  empty class, an invalid geometry, an empty or non-finite band value, a line) the feature shows it (the
+  FIDs of other messages, such as points outside the map, are only checked to be the layer's).
 
 Each case is one seed; a broken claim is printed with the seed and the run's parameters (run it alone
 with --seeds N:N+1), then the counts of valid cases, of runs done and refused, of models trained and of scenes
@@ -60,6 +73,7 @@ travelled. README, Development: what these runs found.
 import argparse
 import csv
 import json
+import math
 import os
 import re
 import shutil
@@ -79,8 +93,8 @@ from _package import use_repository  # noqa: E402
 
 os.environ.setdefault("GMMSELECT_PLUGIN_PARENT", use_repository())  # qgis_process's plugin path
 from osgeo import gdal, ogr, osr  # noqa: E402
-from qgis_helpers import REPO, cancel_past, french_translation, run_qgis_process, start_qgis  # noqa: E402
-from randomised_checks import RASTER_TYPES, random_class_map, random_feature  # noqa: E402
+from qgis_helpers import REPO, french_translation, run_qgis_process, start_qgis  # noqa: E402
+from randomised_checks import RASTER_TYPES, random_class_map, random_feature, random_polygon  # noqa: E402
 from test_processing_safety import snapshot  # noqa: E402
 from test_raster_fixtures import crossing_ring, describe_bands, write_raster  # noqa: E402
 
@@ -94,6 +108,24 @@ RAW_ERRORS = ("Traceback", "could not convert", "invalid literal", "broadcast", 
               "unexpected keyword", "positional argument", "must be real number", "dtype(")
 #: A refusal that calls an input missing, in English or French: the path it names.
 MISSING = re.compile(r"'([^']+)' (?:does not exist|n'existe pas)")
+#: A file no user gave: in QGIS's temporary folder of Processing (/tmp/processing_XXXXXX, where it writes
+#: its copies of layers) or in GDAL's memory (the stacks the plugin builds).
+TEMPORARY = re.compile(r"[^\s'\"]*(?:processing_\w|/vsimem/)[^\s'\"]*")
+#: The FIDs a message names: 'FID 20', 'FIDs 3, 8, 12, ...', French 'FID 3, 8' (QGIS's new features: < 0).
+FIDS = re.compile(r"\bFIDs? (-?\d+(?:, -?\d+)*)")
+#: The feature source of each algorithm that has one: the features a message's FIDs are of.
+VECTOR_INPUTS = {"gmmselect:traingmm": "TRAINING", "gmmselect:trainselection": "TRAINING",
+                 "gmmselect:trainselectiontable": "INPUT", "gmmselect:assess": "REFERENCE"}
+#: The messages naming features by a property the layer as QGIS gives it shows, in English or French: the
+#: property's name, the message's words (with the field it names, if any).
+FEATURE_KINDS = [
+    ("empty class", re.compile(r"empty class field '(?P<field>.+?)'|"
+                               r"champ de classe '(?P<champ>.+?)' est vide")),
+    ("invalid geometry", re.compile(r"with an invalid geometry|à la géométrie invalide")),
+    ("band value", re.compile(r"non-finite band value: .*?field '(?P<field>.+?)'\)|"
+                              r"vide ou non finie : .*?champ '(?P<champ>.+?)'\)")),
+    ("line", re.compile(r"that are lines|qui sont des lignes")),
+]
 PROJECTED, GEOGRAPHIC = 32719, 4326
 #: PSAD56, whose datum PROJ links to WGS 84 by 9 operations over the scenes (a project may set one).
 PSAD56 = 4248
@@ -227,11 +259,13 @@ CLASS_VALUES = {
 }
 
 
-def random_layer(rng, path, transform, size, scene_epsg, field, valid=False):
+def random_layer(rng, path, transform, size, scene_epsg, field, valid=False, polygons=False):
     """6 to 30 training features (24 to 40 in a `valid` case, whose class values are all classes) over the
     quarters of a scene of `size` (columns, rows), a class per quarter, some off the scene or without a
-    geometry, in a GeoPackage, their class in `field`, in the scene's CRS, WGS 84, PSAD56 or none (none in a
-    valid case whose scene has none): (its path, its EPSG or None)."""
+    geometry, one a line at times (not in a valid case), in a GeoPackage or a shapefile (`path`'s extension:
+    FIDs from 0; polygons only, as where `polygons`: a point drawn becomes a polygon, and no line), their
+    class in `field`, in the scene's CRS, WGS 84, PSAD56 or none (none in a valid case whose scene has none):
+    (its path, its EPSG or None)."""
     kind = list(CLASS_VALUES)[rng.integers(len(CLASS_VALUES))]
     labels, classes, wrong = (list(values) for values in CLASS_VALUES[kind])
     odd = classes if valid else classes + wrong
@@ -250,11 +284,16 @@ def random_layer(rng, path, transform, size, scene_epsg, field, valid=False):
         projected.ImportFromEPSG(PROJECTED)
         projected.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)
         to_layer = osr.CoordinateTransformation(projected, reference)
-    source = ogr.GetDriverByName("GPKG").CreateDataSource(path)
-    layer = source.CreateLayer("training", reference if epsg else None)
+    shapefile = path.endswith(".shp")
+    polygons = polygons or shapefile
+    source = ogr.GetDriverByName("ESRI Shapefile" if shapefile else "GPKG").CreateDataSource(path)
+    layer = source.CreateLayer("training", reference if epsg else None,
+                               ogr.wkbMultiPolygon if polygons else ogr.wkbUnknown)
     layer.CreateField(ogr.FieldDefn(field, kind))
     layer.CreateField(ogr.FieldDefn("note", ogr.OFTString))
-    for number in range(int(rng.integers(24, 41) if valid else rng.integers(6, 31))):
+    n_features = int(rng.integers(24, 41) if valid else rng.integers(6, 31))
+    line = int(rng.integers(n_features)) if not (valid or polygons) and rng.random() < 0.1 else -1
+    for number in range(n_features):
         quarter = number % 4 if number < 16 else int(rng.integers(0, 4))
         col = size[0] / 2 * (quarter % 2 + rng.uniform(0.1, 0.9))
         row = size[1] / 2 * (quarter // 2 + rng.uniform(0.1, 0.9))
@@ -266,6 +305,12 @@ def random_layer(rng, path, transform, size, scene_epsg, field, valid=False):
             extent = transform[1] * rng.choice([0.3, 3, 6], p=[0.1, 0.45, 0.45])
             geometry = random_feature(rng, x, y, extent) if rng.random() > 0.01 else \
                 ogr.CreateGeometryFromWkt(crossing_ring(x - extent, y - extent, x + extent, y + extent))
+            if number == line:  # a line, which gives no sample
+                geometry = ogr.ForceToLineString(geometry.GetBoundary() if geometry.GetDimension() == 2
+                                                 else geometry.Buffer(extent).GetBoundary())
+            if polygons:
+                geometry = ogr.ForceToMultiPolygon(random_polygon(rng, x, y, extent) if
+                                                   geometry.GetGeometryType() == ogr.wkbPoint else geometry)
             if to_layer is not None:
                 geometry.Transform(to_layer)
             feature.SetGeometry(geometry)
@@ -277,28 +322,77 @@ def random_layer(rng, path, transform, size, scene_epsg, field, valid=False):
     return path, epsg
 
 
-def shown_in_qgis(rng, path, field):
-    """(layer id, class field) of the training GeoPackage at `path` loaded in the project as a user may leave
-    it in QGIS: a feature's class changed and not saved, or the class field copied into a virtual field."""
-    from qgis.core import QgsField, QgsProject, QgsVectorLayer
+def shown_in_qgis(rng, source, field, valid=False):
+    """(layer id, class field) of the training layer `source` (a file, or a layer of the project) as a user
+    may leave it in QGIS: the class field copied into a virtual field, or one to three edits not saved: a
+    feature's class changed, a feature deleted (not below 24 features in a `valid` case) or added (a copy of
+    another: a new feature, whose id in QGIS is negative), and not in a valid case a feature's class emptied
+    or its geometry made invalid (a ring crossing itself)."""
+    from qgis.core import NULL, QgsFeature, QgsField, QgsGeometry, QgsProject, QgsVectorLayer
 
-    layer = QgsVectorLayer(path, "training", "ogr")
+    project = QgsProject.instance()
+    layer = project.mapLayer(source) or project.addMapLayer(QgsVectorLayer(source, "training", "ogr"))
     index = layer.fields().indexOf(field)
     features = list(layer.getFeatures())
-    if index >= 0 and rng.random() < 0.5:
-        layer.startEditing()
-        layer.changeAttributeValue(features[0].id(), index, features[-1][field])
-    elif index >= 0:
+    if index < 0 or not features:
+        return layer.id(), field
+    if rng.random() < 0.3:
         layer.addExpressionField(f'"{field}"', QgsField("copy", layer.fields().field(field).type()))
-        field = "copy"
-    return QgsProject.instance().addMapLayer(layer).id(), field
+        return layer.id(), "copy"
+    layer.startEditing()
+    edits = ["class", "delete", "add"] if valid else ["class", "delete", "add", "empty", "invalid"]
+    kept = len(features)
+    for number in rng.permutation(len(features))[:int(rng.integers(1, 4))]:
+        feature, edit = features[number], edits[rng.integers(len(edits))]
+        if edit == "class":
+            layer.changeAttributeValue(feature.id(), index, features[rng.integers(len(features))][field])
+        elif edit == "delete" and (kept > 24 or not valid):
+            layer.deleteFeature(feature.id())
+            kept -= 1
+        elif edit == "add":
+            added = QgsFeature(layer.fields())
+            added.setAttributes([NULL if name == "fid" else feature[name] for name in layer.fields().names()])
+            added.setGeometry(feature.geometry())
+            layer.addFeature(added)
+        elif edit == "empty":
+            layer.changeAttributeValue(feature.id(), index, NULL)
+        elif edit == "invalid" and feature.hasGeometry():
+            box = feature.geometry().boundingBox()
+            layer.changeGeometry(feature.id(), QgsGeometry.fromWkt(crossing_ring(
+                box.xMinimum(), box.yMinimum(), box.xMaximum(), box.yMaximum())))
+    return layer.id(), field
+
+
+def memory_layer(rng, path, valid=False):
+    """The id of a memory layer (a scratch layer of the project) holding the features of the polygons of the
+    vector file `path`, added in a random order (ids 1, 2... in that order), a few then deleted (not in a
+    `valid` case): ids with gaps, none of them the file's; one time in two with the file's field 'fid'
+    among its fields, as pasting a GeoPackage's features into a scratch layer keeps it."""
+    from qgis.core import QgsFeature, QgsProject, QgsVectorLayer
+
+    source = QgsVectorLayer(path, "file", "ogr")
+    crs = f"?crs={source.crs().authid()}" if source.crs().isValid() else ""
+    layer = QgsVectorLayer(f"MultiPolygon{crs}", "training", "memory")
+    fields = [field for field in source.fields() if field.name() != "fid" or rng.random() < 0.5]
+    layer.dataProvider().addAttributes(fields)
+    layer.updateFields()
+    features = []
+    for feature in source.getFeatures():
+        features.append(QgsFeature(layer.fields()))
+        features[-1].setAttributes([feature[field.name()] for field in fields])
+        features[-1].setGeometry(feature.geometry())
+    layer.dataProvider().addFeatures([features[k] for k in rng.permutation(len(features))])
+    if not valid:
+        ids = sorted(layer.allFeatureIds())
+        layer.dataProvider().deleteFeatures([fid for fid in ids if rng.random() < 0.15])
+    return QgsProject.instance().addMapLayer(layer).id()
 
 
 def random_table(rng, path, n_bands, valid=False, cli=False):
     """A table of spectra (CSV, no geometry, most often with its .csvt): class, group and band columns,
-    some cells empty or text; in a `valid` case one column per band of the scene, six rows of each class at
-    least, every cell a number and the column types known (its .csvt, or guessed by OGR but for qgis_process,
-    `cli`, which is given the file)."""
+    some cells empty or text (band values, classes); in a `valid` case one column per band of the scene, six
+    rows of each class at least, every cell a number and the column types known (its .csvt, or guessed by OGR
+    but for qgis_process, `cli`, which is given the file)."""
     n_rows = int(rng.integers(24 if valid else 6, 200))
     n_columns = n_bands if valid or rng.random() < 0.5 else int(rng.integers(1, 9))
     classes = rng.choice(["a", "b", "c", "A"], n_rows, p=[0.4, 0.3, 0.25, 0.05])
@@ -309,6 +403,12 @@ def random_table(rng, path, n_bands, valid=False, cli=False):
             for name, row in zip(classes, values)]
     if not valid and rng.random() < 0.15:
         rows[int(rng.integers(n_rows))][2 + int(rng.integers(n_columns))] = rng.choice(["", "x", "nan"])
+    if not valid and rng.random() < 0.3:  # band values left blank
+        for _ in range(int(rng.integers(1, 4))):
+            rows[int(rng.integers(n_rows))][2 + int(rng.integers(n_columns))] = ""
+    if not valid and rng.random() < 0.2:  # classes left empty
+        for _ in range(int(rng.integers(1, 4))):
+            rows[int(rng.integers(n_rows))][0] = ""
     with open(path, "w", newline="") as stream:
         writer = csv.writer(stream)
         writer.writerow(["class", "group", *(f"b{i + 1}" for i in range(n_columns))])
@@ -321,19 +421,51 @@ def random_table(rng, path, n_bands, valid=False, cli=False):
     return path
 
 
+def delimited_text(path):
+    """The id of the CSV at `path` loaded in the project as delimited text, as QGIS's Data Source Manager
+    loads one (its column types detected): the FIDs of its rows are their line numbers, from 2."""
+    from qgis.core import QgsProject, QgsVectorLayer
+    from qgis.PyQt.QtCore import QUrl
+
+    uri = f"{QUrl.fromLocalFile(path).toString()}?type=csv&detectTypes=yes&geomType=none"
+    return QgsProject.instance().addMapLayer(QgsVectorLayer(uri, "spectra", "delimitedtext")).id()
+
+
 def relabelled(rng, points, path, valid=False):
     """The sample points with a field `truth`: their map class, a quarter of them changed (to 1 to 4, or in a
-    `valid` case to another of the points' map classes)."""
+    `valid` case to another of the points' map classes); one time in two with the strata the design drew
+    them in (its fields 'stratum' and 'stratum_pixels'); not in a valid case, at times some of these strata
+    changed (points drawn on another map), a point twice (a pixel sampled twice), a point moved off the map;
+    in a GeoPackage or a shapefile (`path`'s extension: FIDs from 0, 'stratum_pixels' cut to 'stratum_pi')."""
     source = ogr.Open(points)
-    classes = sorted({int(feature["map_class"]) for feature in source.GetLayer(0)})
-    target = ogr.GetDriverByName("GPKG").CreateDataSource(path)
-    layer = target.CreateLayer("reference", source.GetLayer(0).GetSpatialRef())
-    layer.CreateField(ogr.FieldDefn("truth", ogr.OFTInteger64))
-    for feature in source.GetLayer(0):
-        copy = ogr.Feature(layer.GetLayerDefn())
-        copy.SetGeometry(feature.GetGeometryRef().Clone())
+    found = source.GetLayer(0)
+    classes = sorted({int(feature["map_class"]) for feature in found})
+    drawn = [name for name in ("stratum", "stratum_pixels")
+             if found.GetLayerDefn().GetFieldIndex(name) >= 0] if rng.random() < 0.5 else []
+    target = ogr.GetDriverByName("ESRI Shapefile" if path.endswith(".shp") else "GPKG").CreateDataSource(path)
+    layer = target.CreateLayer("reference", found.GetSpatialRef(), ogr.wkbPoint)
+    for name in ["truth", *drawn]:
+        layer.CreateField(ogr.FieldDefn(name, ogr.OFTInteger64))
+    copies = []
+    found.ResetReading()
+    for feature in found:
+        copies.append(ogr.Feature(layer.GetLayerDefn()))
+        copies[-1].SetGeometry(feature.GetGeometryRef().Clone())
         other = rng.choice(classes) if valid else rng.integers(1, 5)
-        copy.SetField("truth", int(feature["map_class"]) if rng.random() < 0.75 else int(other))
+        copies[-1].SetField(0, int(feature["map_class"]) if rng.random() < 0.75 else int(other))
+        for index, name in enumerate(drawn, 1):
+            if feature.IsFieldSetAndNotNull(name):
+                copies[-1].SetField(index, int(feature[name]))
+    if drawn and not valid and rng.random() < 0.5:  # points drawn in another stratum, as on another map
+        for copy in copies:
+            if copy.IsFieldSetAndNotNull(1) and rng.random() < 0.2:
+                copy.SetField(1, int(rng.choice(classes)))
+    if not valid and copies and rng.random() < 0.3:  # a point twice
+        copies.insert(int(rng.integers(len(copies) + 1)), copies[int(rng.integers(len(copies)))].Clone())
+    if not valid and copies and rng.random() < 0.3:  # a point off the map
+        point = copies[int(rng.integers(len(copies)))].GetGeometryRef()
+        point.SetPoint_2D(0, point.GetX() + 1e6, point.GetY())
+    for copy in copies:
         layer.CreateFeature(copy)
     source = target = None
     return path
@@ -463,9 +595,39 @@ def files_of(results, algorithm):
             if isinstance(results.get(definition.name()), str) and os.path.isfile(results[definition.name()])]
 
 
+def recording(percent=None):
+    """A QgsProcessingFeedback that keeps the warnings (errors reported too) and the infos a run logs
+    (`warnings`, `infos`) and, given a `percent`, cancels the run once its progress passes it."""
+    from qgis.core import QgsProcessingFeedback
+
+    class Recording(QgsProcessingFeedback):
+        def __init__(self):
+            super().__init__()
+            self.warnings, self.infos = [], []
+
+        def pushWarning(self, text):  # noqa: N802 (QGIS's names)
+            self.warnings.append(text)
+            super().pushWarning(text)
+
+        def reportError(self, text, fatal=False):  # noqa: N802
+            self.warnings.append(text)
+            super().reportError(text, fatal)
+
+        def pushInfo(self, text):  # noqa: N802
+            self.infos.append(text)
+            super().pushInfo(text)
+
+        def setProgress(self, progress):  # noqa: N802
+            super().setProgress(progress)
+            if percent is not None and progress > percent:
+                self.cancel()
+
+    return Recording()
+
+
 def in_process(algorithm_id, parameters, feedback, origins, invalid_check=None):
     """processing.run, with Processing's invalid-feature check `invalid_check` (None: the setting's): (results
-    or None, the refusal's message, errors raised inside NumPy & co)."""
+    or None, the refusal's message, errors raised inside NumPy & co, the warnings and the infos it logged)."""
     import processing
     from processing.tools import dataobjects
     from qgis.core import QgsProcessingException
@@ -474,21 +636,96 @@ def in_process(algorithm_id, parameters, feedback, origins, invalid_check=None):
     context = dataobjects.createContext(feedback)
     if invalid_check is not None:
         context.setInvalidGeometryCheck(invalid_check)
+    logged = (getattr(feedback, "warnings", []), getattr(feedback, "infos", []))
     try:
-        return processing.run(algorithm_id, parameters, feedback=feedback, context=context), None, []
+        return processing.run(algorithm_id, parameters, feedback=feedback, context=context), None, [], logged
     except QgsProcessingException as error:
-        return None, str(error), [origin for origin in origins.seen[seen:] if foreign(origin)]
+        return None, str(error), [origin for origin in origins.seen[seen:] if foreign(origin)], logged
 
 
 def command_line(algorithm_id, parameters):
-    """qgis_process run ALGORITHM --json -- NAME=value...: (results or None, its output when refused, [])."""
+    """qgis_process run ALGORITHM --json -- NAME=value...: (results or None, its output when refused, [],
+    ([], [its output when done]): what it printed is its log)."""
     texts = {True: "true", False: "false"}
     arguments = [f"{name}={texts.get(value, value) if isinstance(value, bool) else value}"
                  for name, value in parameters.items() if value is not None]
     completed, parsed = run_qgis_process("--json", "run", algorithm_id, "--", *arguments)
     if completed.returncode == 0 and parsed is not None:
-        return parsed["results"], None, []
-    return None, completed.stdout + completed.stderr, []
+        return parsed["results"], None, [], ([], [completed.stdout + completed.stderr])
+    return None, completed.stdout + completed.stderr, [], ([], [])
+
+
+def given_features(value):
+    """(layer, {FID: QgsFeature}) of the features QGIS gives of feature source `value` as a case gives it: a
+    layer of the project (its feature ids in QGIS, its unsaved edits shown) or a file's path (as Processing
+    opens one: its OGR FIDs); its selected features only and its first n where a
+    QgsProcessingFeatureSourceDefinition says so."""
+    from qgis.core import (
+        QgsFeature,
+        QgsFeatureRequest,
+        QgsProcessingFeatureSourceDefinition,
+        QgsProject,
+        QgsVectorLayer,
+    )
+
+    selected, limit = False, -1
+    if isinstance(value, QgsProcessingFeatureSourceDefinition):
+        selected, limit, value = value.selectedFeaturesOnly, value.featureLimit, value.source.staticValue()
+    layer = QgsProject.instance().mapLayer(value) or QgsVectorLayer(value, "given", "ogr")
+    request = QgsFeatureRequest().setLimit(limit)
+    features = layer.getSelectedFeatures(request) if selected else layer.getFeatures(request)
+    return layer, {feature.id(): QgsFeature(feature) for feature in features}
+
+
+def blank(value):
+    """True for an empty attribute value: NULL or ''."""
+    from qgis.core import NULL
+
+    return value is None or value == NULL or value == ""
+
+
+def finite(value):
+    """True for an attribute value that is a finite number (or text of one)."""
+    if blank(value):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def shows(kind, feature, layer, field):
+    """True where `feature` of vector `layer` (given_features) shows what a message of FEATURE_KINDS `kind`
+    names it for (in the field `field` the message names): an empty class, and a geometry where the layer has
+    geometries (features without one are skipped before their class is read); an invalid geometry, as
+    QgsGeometry.isGeosValid or the plugin's own rule (vector.invalidity) finds it; an empty or non-finite
+    band value; a line."""
+    from qgis.core import QgsWkbTypes
+
+    from gmmselect.raster.vector import invalidity
+
+    geometry = feature.geometry()
+    shaped = feature.hasGeometry() and not geometry.isEmpty()
+    index = layer.fields().lookupField(field) if field else -1
+    value = feature.attribute(index) if index >= 0 else None
+    if kind == "empty class":
+        return index >= 0 and blank(value) and (shaped or not layer.isSpatial())
+    if kind == "band value":
+        return index >= 0 and not finite(value)
+    if kind == "invalid geometry":
+        return shaped and (not geometry.isGeosValid() or
+                           invalidity(ogr.CreateGeometryFromWkb(bytes(geometry.asWkb()))) is not None)
+    return shaped and QgsWkbTypes.geometryType(geometry.wkbType()) == QgsWkbTypes.LineGeometry
+
+
+def message_kind(text):
+    """(FEATURE_KINDS's kind of message `text`, the field it names) or (None, None): a message whose FIDs
+    can only be checked to be the layer's."""
+    for kind, pattern in FEATURE_KINDS:
+        match = pattern.search(text)
+        if match:
+            return kind, next((value for value in match.groupdict().values() if value), None)
+    return None, None
 
 
 class Case:
@@ -503,24 +740,25 @@ class Case:
         self.valid = bool(self.rng.random() < 1 / 3)  # one case in three
         self.problems, self.taken = [], []
         self.counts = {**dict.fromkeys(self.COUNTS, 0), "valid": int(self.valid)}
-        self.runs = []  # (algorithm id, cancelled, the refusal's message or None), for --messages
+        self.runs = []  # (algorithm id, cancelled, refusal's message or None, warnings, infos): --messages
         self.invalid_check = None  # Processing's invalid-feature check of the runs (None: the setting's)
         self.recorded = {}  # what a model trained on the layers records of how QGIS gave them (check_record)
 
     def run(self, algorithm_id, base, scene_size):
         """Run `algorithm_id` on `base` plus random parameters (in this process, or through qgis_process,
         which cannot be cancelled; nor is a valid case's run); check the claims; its results or None."""
-        from qgis.core import QgsApplication, QgsProcessingFeedback
+        from qgis.core import QgsApplication
 
         algorithm = QgsApplication.processingRegistry().algorithmById(algorithm_id)
         parameters = case_parameters(self.rng, algorithm, base, self.valid)
         cancel = not (self.valid or self.cli) and self.rng.random() < 0.2
-        feedback = cancel_past(float(self.rng.uniform(0, 100))) if cancel else QgsProcessingFeedback()
+        feedback = recording(float(self.rng.uniform(0, 100)) if cancel else None)
         before = snapshot(self.folder)
         described = f"{algorithm_id} {parameters}{' cancelled' if cancel else ''}"
-        results, message, foreign_errors = command_line(algorithm_id, parameters) if self.cli else \
-            in_process(algorithm_id, parameters, feedback, self.origins, self.invalid_check)
-        self.runs.append((algorithm_id, cancel, message))
+        results, message, foreign_errors, (warned, informed) = command_line(algorithm_id, parameters) \
+            if self.cli else in_process(algorithm_id, parameters, feedback, self.origins, self.invalid_check)
+        self.runs.append((algorithm_id, cancel, message, warned, informed))
+        self.check_messages(described, algorithm_id, parameters, [message or "", *warned, *informed])
         if results is None:
             self.counts["refused"] += 1
             raw = [text for text in RAW_ERRORS if text in message]
@@ -548,6 +786,39 @@ class Case:
                 self.problems.append(f"{described}: {what} {sorted(found)}")
         self.taken.extend(outputs)
         return results
+
+    def check_messages(self, described, algorithm_id, parameters, texts):
+        """Claims on every message of a run (`texts`: its refusal, the warnings and infos it logged; each line
+        a message, as in qgis_process's output): none names a file the user did not give (TEMPORARY: a copy
+        QGIS wrote of a layer, a stack the plugin built); every FID one names is of a feature QGIS gives of
+        the run's feature source as the case gave it (given_features), and shows what the message names it
+        for (FEATURE_KINDS, shows)."""
+        given = None
+        for text in (line for logged in texts for line in logged.splitlines()):
+            temporary = sorted(set(TEMPORARY.findall(text)))
+            if temporary:
+                self.problems.append(f"{described}: a message names a file the user did not give "
+                                     f"({', '.join(temporary)}): {text}")
+            named = [int(fid) for found in FIDS.findall(text) for fid in found.split(", ")]
+            if not named:
+                continue
+            if algorithm_id not in VECTOR_INPUTS:
+                self.problems.append(f"{described}: a message names FIDs {named} of no layer: {text}")
+                continue
+            if given is None:
+                given = given_features(parameters[VECTOR_INPUTS[algorithm_id]])
+            layer, features = given
+            kind, field = message_kind(text)
+            foreign_fids = [fid for fid in named if fid not in features]
+            if foreign_fids:
+                self.problems.append(
+                    f"{described}: a message names FIDs {foreign_fids}, no features of "
+                    f"{VECTOR_INPUTS[algorithm_id]} as given (FIDs {sorted(features)[:12]}...): {text}")
+            without = [fid for fid in named if fid in features and kind is not None
+                       and not shows(kind, features[fid], layer, field)]
+            if without:
+                self.problems.append(f"{described}: a message names FIDs {without} for {kind!r} "
+                                     f"({field or ''}), which they do not show: {text}")
 
 
     def check_record(self, model):
@@ -625,21 +896,14 @@ def training_source(rng, training, valid=False):
     times (its advanced options); at times the layer's selected features only (a random share of them
     selected in the project) or its first n features (24 at least in a valid case). The record:
     {'invalid_geometries': rule, 'selected_only', 'feature_limit'}."""
-    from qgis.core import QgsFeatureRequest, QgsProcessingFeatureSourceDefinition, QgsProject
+    from qgis.core import QgsFeatureRequest, QgsProcessingFeatureSourceDefinition
 
     checks = [QgsFeatureRequest.GeometrySkipInvalid, QgsFeatureRequest.GeometryNoCheck,
               QgsFeatureRequest.GeometryAbortOnInvalid]
     rules, n_checks = dict(zip(checks, ("skip", "use", "stop"))), 2 if valid else 3
     check = checks[rng.integers(n_checks)]
     own = checks[rng.integers(n_checks)] if rng.random() < 0.2 else None
-    limits = [24, 32] if valid else [1, 12, 24]
-    selected, limit = rng.random() < 0.1, int(rng.choice(limits)) if rng.random() < 0.1 else -1
-    if selected:
-        project = QgsProject.instance()
-        layer = project.mapLayer(training) or project.mapLayer(project_layer(training, vector=True))
-        fids = sorted(layer.allFeatureIds())  # a QSet, in an order that differs from one process to the next
-        layer.selectByIds([fid for fid in fids if rng.random() < 0.7])
-        training = layer.id()
+    training, selected, limit = selected_or_first(rng, training, [24, 32] if valid else [1, 12, 24])
     if own is not None or selected or limit != -1:
         training = QgsProcessingFeatureSourceDefinition(
             training, selected, limit,
@@ -648,6 +912,32 @@ def training_source(rng, training, valid=False):
     recorded = {"invalid_geometries": rules[own if own is not None else check], "selected_only": selected,
                 "feature_limit": limit != -1}
     return check, training, recorded
+
+
+def selected_or_first(rng, source, limits, share=0.1):
+    """(source, selected only, feature limit or -1) of vector `source` (a file or a layer of the project) as
+    a run is given it: at times (`share`) its selected features only (a random share of them selected in the
+    project: then the layer's id), at times (`share`) its first n (one of `limits`)."""
+    from qgis.core import QgsProject
+
+    selected, limit = rng.random() < share, int(rng.choice(limits)) if rng.random() < share and limits else -1
+    if selected:
+        project = QgsProject.instance()
+        layer = project.mapLayer(source) or project.mapLayer(project_layer(source, vector=True))
+        fids = sorted(layer.allFeatureIds())  # a QSet, in an order that differs from one process to the next
+        layer.selectByIds([fid for fid in fids if rng.random() < 0.7])
+        source = layer.id()
+    return source, selected, limit
+
+
+def part_given(rng, source, limits):
+    """Vector `source` as a run is given it: selected_or_first's part (one time in five each; not its first n
+    where `limits` is empty) or all."""
+    from qgis.core import QgsProcessingFeatureSourceDefinition
+
+    source, selected, limit = selected_or_first(rng, source, limits, 0.2)
+    given = selected or limit != -1
+    return QgsProcessingFeatureSourceDefinition(source, selected, limit) if given else source
 
 
 def project_transformation(rng, layer_epsg, scene_epsg):
@@ -718,19 +1008,26 @@ def random_case(seed, folder, origins, cli=False):
         case.taken.append(table.split("|")[0])
         if table != case.taken[-1]:  # opened with an option: a layer of the project (qgis_process: the file)
             table = case.taken[-1] if cli else project_layer(table, vector=True)
+        elif not cli and rng.random() < 0.35:  # loaded as delimited text: FIDs from 2
+            table = delimited_text(table)
+        if not cli:
+            table = part_given(rng, table, [24, 32] if valid else [5, 24])
         base = {"INPUT": table, "FIELD": "class" if valid or rng.random() < 0.9 else
                 str(rng.choice(["group", "b1"])),
                 "GROUP_FIELD": rng.choice(["group", ""] if valid else ["group", "", "class"]),
                 "MAX_FEATURES": 3, "REPEATS": 1, "FOLDS": fast["FOLDS"]}
     else:
-        layer, layer_epsg = random_layer(rng, os.path.join(inputs, "training.gpkg"), transform, size,
-                                         scene_crs, field, valid)
+        form = rng.random()  # a GeoPackage, a shapefile (FIDs from 0) or a memory layer of the project
+        memory = not cli and form < 0.1
+        layer, layer_epsg = random_layer(
+            rng, os.path.join(inputs, "training.shp" if 0.1 <= form < 0.3 else "training.gpkg"), transform,
+            size, scene_crs, field, valid, polygons=memory)
         case.taken.append(layer)
-        base = {"INPUT": scene, "TRAINING": layer, "FIELD": field if valid or rng.random() < 0.95 else "note",
-                **fast}
+        base = {"INPUT": scene, "TRAINING": memory_layer(rng, layer, valid) if memory else layer,
+                "FIELD": field if valid or rng.random() < 0.95 else "note", **fast}
         case.recorded = {"invalid_geometries": "use", "selected_only": False, "feature_limit": False}
-        if not cli and rng.random() < 0.15:
-            base["TRAINING"], base["FIELD"] = shown_in_qgis(rng, layer, base["FIELD"])
+        if not cli and rng.random() < 0.25:
+            base["TRAINING"], base["FIELD"] = shown_in_qgis(rng, base["TRAINING"], base["FIELD"], valid)
         if not cli:
             case.invalid_check, base["TRAINING"], case.recorded = training_source(rng, base["TRAINING"],
                                                                                   valid)
@@ -773,19 +1070,27 @@ def random_case(seed, folder, origins, cli=False):
     if not predicted:
         return case
     classes = predicted["OUTPUT"]
-    if not cli and rng.random() < 0.15:  # the map as a layer of the project, a class set as no-data in QGIS
-        classes = project_layer(classes, no_data=(1, (int(rng.integers(1, 5)),) * 2))
+    # the map as a layer of the project, a class set as no-data in QGIS, read by the design and Assess, or
+    # by Assess only (added after the design ran: Processing takes a layer of the project for its file)
+    no_data = (1, (int(rng.integers(1, 5)),) * 2) if not cli and rng.random() < 0.2 else None
+    alone = no_data is not None and rng.random() < 0.5
+    if no_data is not None and not alone:
+        classes = project_layer(classes, no_data=no_data)
     design = case.run("gmmselect:sampledesign", {
         "INPUT": classes, "MIN_PER_CLASS": int(rng.choice([0, 5, 20])), "TARGET_SE": 0.05,
         "OUTPUT": destination(rng, outputs, "sample", rng.choice(["gpkg", "geojson"]) if valid else "gpkg",
                               case.taken, valid)}, size)
     if not design:
         return case
-    reference = relabelled(rng, design["OUTPUT"], os.path.join(inputs, "reference.gpkg"), valid)
-    assess = {"INPUT": classes, "REFERENCE": reference, "FIELD": "truth",
+    assessed = project_layer(classes, no_data=no_data) if alone else classes  # some points on no-data
+    reference = relabelled(rng, design["OUTPUT"], os.path.join(
+        inputs, "reference.shp" if rng.random() < 0.2 else "reference.gpkg"), valid)
+    if not cli:  # a valid case's first n would leave strata without a point
+        reference = part_given(rng, reference, [] if valid else [10, 30])
+    assess = {"INPUT": assessed, "REFERENCE": reference, "FIELD": "truth",
               "OUTPUT_TABLE": destination(rng, outputs, "accuracy", "csv", case.taken, valid)}
     if rng.random() < 0.3:
-        assess["STRATA"] = classes
+        assess["STRATA"] = assessed
     if rng.random() < 0.3:
         assess["OUTPUT_REPORT"] = destination(rng, outputs, "assessment", "html", case.taken, valid)
     case.run("gmmselect:assess", assess, size)
@@ -795,9 +1100,10 @@ def random_case(seed, folder, origins, cli=False):
 def record_runs(path, seed, valid, runs):
     """Append the `runs` of one seed's case (`valid` or not) to the JSON-lines file `path`."""
     with open(path, "a", encoding="utf-8") as stream:
-        for algorithm_id, cancelled, message in runs:
+        for algorithm_id, cancelled, message, warned, informed in runs:
             stream.write(json.dumps({"seed": seed, "valid": valid, "algorithm": algorithm_id,
-                                     "cancelled": cancelled, "message": message}, ensure_ascii=False) + "\n")
+                                     "cancelled": cancelled, "message": message, "warnings": warned,
+                                     "infos": informed}, ensure_ascii=False) + "\n")
 
 
 def main():
@@ -810,8 +1116,8 @@ def main():
                         help="in this process, with the French translation installed: every message and log "
                              "line is translated")
     parser.add_argument("--messages", help="append each run (seed, valid case or not, algorithm, cancelled, "
-                                           "the refusal's message or null) to this file, one JSON object a "
-                                           "line, to read")
+                                           "the refusal's message or null, the warnings and the infos it "
+                                           "logged) to this file, one JSON object a line, to read")
     args = parser.parse_args()
     first, last = (int(part) for part in args.seeds.split(":"))
     warnings.simplefilter("ignore")
