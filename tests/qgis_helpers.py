@@ -72,15 +72,7 @@ def run_algorithm(algorithm_id, parameters, feedback=None, context=None):
 
 def cancel_past(percent):
     """A QgsProcessingFeedback that cancels the run once its progress passes `percent`."""
-    from qgis.core import QgsProcessingFeedback
-
-    class CancelPast(QgsProcessingFeedback):
-        def setProgress(self, progress):
-            super().setProgress(progress)
-            if progress > percent:
-                self.cancel()
-
-    return CancelPast()
+    return recorder(percent)
 
 
 def beyond_training_reference(warnings):
@@ -89,8 +81,9 @@ def beyond_training_reference(warnings):
     return [line for line in warnings if "independent samples" not in line and "was trained on" not in line]
 
 
-def recorder():
-    """A QgsProcessingFeedback that keeps the log lines (`infos`) and the warnings."""
+def recorder(percent=None, errors=False):
+    """A QgsProcessingFeedback that keeps the log lines (`infos`) and the warnings (with the errors reported,
+    where `errors`) and, given a `percent`, cancels the run once its progress passes it."""
     from qgis.core import QgsProcessingFeedback
 
     class Recording(QgsProcessingFeedback):
@@ -103,6 +96,15 @@ def recorder():
 
         def pushWarning(self, warning):  # noqa: N802 (QGIS's name)
             self.warnings.append(warning)
+
+        def reportError(self, error, fatal=False):  # noqa: N802 (QGIS's name)
+            if errors:
+                self.warnings.append(error)
+
+        def setProgress(self, progress):  # noqa: N802 (QGIS's name)
+            super().setProgress(progress)
+            if percent is not None and progress > percent:
+                self.cancel()
 
     return Recording()
 

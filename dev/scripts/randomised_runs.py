@@ -93,7 +93,7 @@ from _package import use_repository  # noqa: E402
 
 os.environ.setdefault("GMMSELECT_PLUGIN_PARENT", use_repository())  # qgis_process's plugin path
 from osgeo import gdal, ogr, osr  # noqa: E402
-from qgis_helpers import REPO, french_translation, run_qgis_process, start_qgis  # noqa: E402
+from qgis_helpers import REPO, french_translation, recorder, run_qgis_process, start_qgis  # noqa: E402
 from randomised_checks import RASTER_TYPES, random_class_map, random_feature, random_polygon  # noqa: E402
 from test_processing_safety import snapshot  # noqa: E402
 from test_raster_fixtures import crossing_ring, describe_bands, write_raster  # noqa: E402
@@ -595,36 +595,6 @@ def files_of(results, algorithm):
             if isinstance(results.get(definition.name()), str) and os.path.isfile(results[definition.name()])]
 
 
-def recording(percent=None):
-    """A QgsProcessingFeedback that keeps the warnings (errors reported too) and the infos a run logs
-    (`warnings`, `infos`) and, given a `percent`, cancels the run once its progress passes it."""
-    from qgis.core import QgsProcessingFeedback
-
-    class Recording(QgsProcessingFeedback):
-        def __init__(self):
-            super().__init__()
-            self.warnings, self.infos = [], []
-
-        def pushWarning(self, text):  # noqa: N802 (QGIS's names)
-            self.warnings.append(text)
-            super().pushWarning(text)
-
-        def reportError(self, text, fatal=False):  # noqa: N802
-            self.warnings.append(text)
-            super().reportError(text, fatal)
-
-        def pushInfo(self, text):  # noqa: N802
-            self.infos.append(text)
-            super().pushInfo(text)
-
-        def setProgress(self, progress):  # noqa: N802
-            super().setProgress(progress)
-            if percent is not None and progress > percent:
-                self.cancel()
-
-    return Recording()
-
-
 def in_process(algorithm_id, parameters, feedback, origins, invalid_check=None):
     """processing.run, with Processing's invalid-feature check `invalid_check` (None: the setting's): (results
     or None, the refusal's message, errors raised inside NumPy & co, the warnings and the infos it logged)."""
@@ -752,7 +722,7 @@ class Case:
         algorithm = QgsApplication.processingRegistry().algorithmById(algorithm_id)
         parameters = case_parameters(self.rng, algorithm, base, self.valid)
         cancel = not (self.valid or self.cli) and self.rng.random() < 0.2
-        feedback = recording(float(self.rng.uniform(0, 100)) if cancel else None)
+        feedback = recorder(float(self.rng.uniform(0, 100)) if cancel else None, errors=True)
         before = snapshot(self.folder)
         described = f"{algorithm_id} {parameters}{' cancelled' if cancel else ''}"
         results, message, foreign_errors, (warned, informed) = command_line(algorithm_id, parameters) \
