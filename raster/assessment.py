@@ -276,9 +276,8 @@ def read_reference(class_map, counts, vector_path, class_field, layer=None, memo
     if not class_map.strata_path:
         design = recorded_design(counts, drawn, fids[keep], strata)
     if design is not None:
-        notes = design_note(class_map, counts, walk.vector_path, design, strata)
         if log is not None:
-            log(notes)
+            log(design_note(class_map, counts, walk.vector_path, design, strata))
         strata = design[1]
     else:
         moved = other_strata(class_map, counts, drawn, walk.vector_path, fids[keep], strata)
