@@ -67,6 +67,8 @@ HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
 FID_FIELD = "fid"
 #: A copy of a layer that does not hold every feature QGIS gives (Algorithm.copiedIds).
 DROPPED = "dropped"
+#: A byte Python could not decode, as GDAL passes it on (surrogateescape).
+UNDECODED = re.compile("[\ud800-\udfff]")
 #: QgsApplication.platform() under qgis_process, which prints progress as dots (one per 2 %) ending no
 #: line until 100 % (' - done.' and a line break).
 CONSOLE_PLATFORM = "qgis_process"
@@ -492,9 +494,22 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                     "{0}: the copy QGIS writes of layer '{1}' for the run does not hold every feature it "
                     "gives; save the layer's edits and run again").format(name, layer.name()))
             return path, layer_name, (layer.source(), ""), read_as, Shown(shown_as, layer.name(), copied)
-        if parts.get("openOptions"):
-            path = OPEN_OPTION.join([path, *parts["openOptions"]])
+        options = [*(parts.get("openOptions") or []), *self.encodingOptions(layer, path, parts)]
+        if options:
+            path = OPEN_OPTION.join([path, *options])
         return path, layer_name or None, (path, layer_name or ""), read_as, None
+
+    @staticmethod
+    def encodingOptions(layer, path, parts):
+        """['ENCODING=...'] for a shapefile (or a lone .dbf) whose text QGIS decodes by an encoding (its
+        .cpg, its language driver, or the one set on the layer), so that GDAL reads its field names and
+        classes as QGIS shows them: in QGIS's Python, GDAL does not decode a shapefile's text (QGIS sets
+        SHAPE_ENCODING empty), and names of another encoding than UTF-8 read as undecoded bytes. Else []."""
+        if layer is None or not path.lower().endswith((".shp", ".dbf")) or any(
+                option.upper().startswith("ENCODING=") for option in parts.get("openOptions") or []):
+            return []
+        encoding = layer.dataProvider().encoding()
+        return [f"ENCODING={encoding}"] if encoding and encoding != "System" else []
 
     @staticmethod
     def givenFeatures(layer, read_as, request):
@@ -600,6 +615,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         progress, last = feedback.progress(), self.progressTick
         tick = self.progressTick = math.floor(progress / 2)
         dots = (tick > 0 if last is None else tick > last) and progress < 100
+        text = shown_text(text)
         return "\n" + text if dots and QgsApplication.platform() == CONSOLE_PLATFORM else text
 
     def logBlas(self, feedback):
@@ -644,7 +660,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             message = self.userMessage(error)
             if message is None:
                 raise
-            raise QgsProcessingException(message) from None
+            raise QgsProcessingException(shown_text(message)) from None
 
     def userMessage(self, error):
         """The message a user sees for `error`, or None to let it through unchanged."""
@@ -660,6 +676,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if isinstance(error, MemoryError):
             return GmmSelect.tr("Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.")
         return None
+
+
+def shown_text(text):
+    """`text` with each byte GDAL left undecoded (a lone surrogate, as in a field name of a file whose
+    encoding it does not know) shown as U+FFFD: Qt turns a text holding one into an empty message."""
+    return UNDECODED.sub("\ufffd", text)
 
 
 def recorded_reading(**inputs):

@@ -1067,6 +1067,53 @@ def test_a_copy_numbered_by_a_fid_field_names_the_features_by_their_fids_in_qgis
     assert record.polygons["water"][0] == len(water) + 1
 
 
+def test_a_shapefile_in_latin_1_is_read_as_qgis_shows_it(tmp_path):
+    """The Landsat polygons in a shapefile encoded in ISO-8859-1 (its .cpg says so), class field 'classé'
+    holding 'Forêt', 'Défriché'...: QGIS decodes it, GDAL in QGIS's Python does not (QGIS sets
+    SHAPE_ENCODING empty), so the plugin reads it with the encoding QGIS uses; given by path or as a layer of
+    the project, the model's classes are the names QGIS shows. Before: the class field was not found, in a
+    refusal whose message was empty (a name holding an undecoded byte, which Qt cannot hold). A table in
+    ISO-8859-1 read by OGR as it is: the refusal names its field 'class\ufffd', where it was empty."""
+    from qgis.core import QgsProject, QgsVectorLayer
+
+    from gmmselect.core import load_model
+
+    names = {"forest": "Forêt", "water": "Eau", "cleared": "Défriché", "fallen_dry": "Sec"}
+    shapefile = str(tmp_path / "latin.shp")
+    source = ogr.Open(POLYGONS)
+    qgis_encoding = gdal.GetConfigOption("SHAPE_ENCODING")
+    gdal.SetConfigOption("SHAPE_ENCODING", None)  # GDAL writes ISO-8859-1, as outside QGIS's process
+    try:
+        target = ogr.GetDriverByName("ESRI Shapefile").CreateDataSource(shapefile)
+        layer = target.CreateLayer("latin", source.GetLayer(0).GetSpatialRef(), ogr.wkbPolygon,
+                                   options=["ENCODING=ISO-8859-1"])
+        layer.CreateField(ogr.FieldDefn("classé", ogr.OFTString))
+        for feature in source.GetLayer(0):
+            copied = ogr.Feature(layer.GetLayerDefn())
+            copied.SetField(0, names[feature.GetField("class")])
+            copied.SetGeometry(feature.GetGeometryRef())
+            layer.CreateFeature(copied)
+        source = target = layer = None
+    finally:
+        gdal.SetConfigOption("SHAPE_ENCODING", qgis_encoding)
+    assert b"For\xeat" in (tmp_path / "latin.dbf").read_bytes()
+    project_layer = QgsVectorLayer(shapefile, "latin", "ogr")
+    QgsProject.instance().addMapLayer(project_layer)
+    for given in (shapefile, project_layer):
+        model = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": given, "FIELD": "classé", "TAU": "1",
+                                           "VALIDATION": 0, "OUTPUT_MODEL": str(tmp_path / "m.gmm")})[0]
+        assert sorted(load_model(model["OUTPUT_MODEL"]).training.polygons) == sorted(names.values())
+    QgsProject.instance().removeMapLayer(project_layer.id())
+    table = tmp_path / "latin.csv"
+    table.write_bytes("classé,wl_1,wl_2\nForêt,1,2\nForêt,1.5,2.5\nEau,3,1\nEau,3.5,1.5\n".encode("latin-1"))
+    (tmp_path / "latin.csvt").write_text('"String","Real","Real"\n')
+    refused = rf"^Layer 'latin' of '{re.escape(str(table))}' has no field 'nothere'; its fields are: " \
+              "class\ufffd, wl_1, wl_2.$"
+    with pytest.raises(exception(), match=refused):
+        run("gmmselect:trainselectiontable", {"INPUT": str(table), "FIELD": "nothere",
+                                              "OUTPUT_MODEL": str(tmp_path / "t.gmm")})
+
+
 def test_the_selected_features_and_a_feature_limit_are_read_and_recorded(tmp_path):
     """The training polygons in the project, those not of water selected, run on the selected features only
     and at most 20 of them (the layer's advanced options): the model is that of the first 20 selected
