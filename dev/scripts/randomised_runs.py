@@ -126,6 +126,11 @@ FEATURE_KINDS = [
                               r"vide ou non finie : .*?champ '(?P<champ>.+?)'\)")),
     ("line", re.compile(r"that are lines|qui sont des lignes")),
 ]
+#: A shapefile's text in UTF-8, and its .cpg saying so: once QGIS's OGR provider has run in the process it
+#: sets SHAPE_ENCODING empty, and GDAL then writes the names as they are (UTF-8) under a language driver
+#: declaring ISO-8859-1, which QGIS decodes as declared ('Classe é' shown 'Classe Ã©'), while before that
+#: GDAL recodes them to ISO-8859-1: a case would depend on the cases run before it.
+UTF8_SHAPEFILE = ["ENCODING=UTF-8"]
 PROJECTED, GEOGRAPHIC = 32719, 4326
 #: PSAD56, whose datum PROJ links to WGS 84 by 9 operations over the scenes (a project may set one).
 PSAD56 = 4248
@@ -288,7 +293,8 @@ def random_layer(rng, path, transform, size, scene_epsg, field, valid=False, pol
     polygons = polygons or shapefile
     source = ogr.GetDriverByName("ESRI Shapefile" if shapefile else "GPKG").CreateDataSource(path)
     layer = source.CreateLayer("training", reference if epsg else None,
-                               ogr.wkbMultiPolygon if polygons else ogr.wkbUnknown)
+                               ogr.wkbMultiPolygon if polygons else ogr.wkbUnknown,
+                               options=UTF8_SHAPEFILE if shapefile else [])
     layer.CreateField(ogr.FieldDefn(field, kind))
     layer.CreateField(ogr.FieldDefn("note", ogr.OFTString))
     n_features = int(rng.integers(24, 41) if valid else rng.integers(6, 31))
@@ -443,7 +449,8 @@ def relabelled(rng, points, path, valid=False):
     drawn = [name for name in ("stratum", "stratum_pixels")
              if found.GetLayerDefn().GetFieldIndex(name) >= 0] if rng.random() < 0.5 else []
     target = ogr.GetDriverByName("ESRI Shapefile" if path.endswith(".shp") else "GPKG").CreateDataSource(path)
-    layer = target.CreateLayer("reference", found.GetSpatialRef(), ogr.wkbPoint)
+    layer = target.CreateLayer("reference", found.GetSpatialRef(), ogr.wkbPoint,
+                               options=UTF8_SHAPEFILE if path.endswith(".shp") else [])
     for name in ["truth", *drawn]:
         layer.CreateField(ogr.FieldDefn(name, ogr.OFTInteger64))
     copies = []
