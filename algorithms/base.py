@@ -557,9 +557,9 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         for number, feature in enumerate(self.givenFeatures(layer, read_as, QgsFeatureRequest())):
             if number % 1000 == 0 and feedback.isCanceled():
                 raise Canceled("canceled while copying a layer")
-            copied = QgsFeature(fields)
+            copied, values = QgsFeature(fields), feature.attributes()
             copied.setGeometry(feature.geometry())
-            copied.setAttributes([feature.attributes()[index] for index in kept])
+            copied.setAttributes([values[index] for index in kept])
             writer.addFeature(copied)
         del writer
         self.info(feedback, GmmSelect.tr(

@@ -19,7 +19,7 @@ import uuid
 from collections import Counter
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
-from typing import List, Optional, Tuple
+from typing import List, NamedTuple, Optional
 from xml.sax.saxutils import escape
 
 import numpy as np
@@ -214,8 +214,7 @@ class ReferenceSample:
     names: List[str]              # their names (the text, or the integer code as text)
     n_dropped: int = 0            # polygon pixels without a class (no-data) or contested
     warnings: List[str] = field(default_factory=list)
-    design: Optional[Tuple[np.ndarray, np.ndarray]] = None  # (codes, N_h) of the strata the design recorded,
-    #                                                          where the estimates take them (recorded_design)
+    design: Optional["RecordedDesign"] = None  # the strata the design recorded, where the estimates take them
 
 
 #: A VRT band's source: band 1 of a file (its path XML-escaped).
@@ -278,7 +277,7 @@ def read_reference(class_map, counts, vector_path, class_field, layer=None, memo
     if design is not None:
         if log is not None:
             log(design_note(class_map, counts, walk.vector_path, design, strata))
-        strata = design[1]
+        strata = design.strata
     else:
         moved = other_strata(class_map, counts, drawn, walk.vector_path, fids[keep], strata)
     dropped = walk.n_unusable + walk.n_contested + int(np.sum(~keep))
@@ -287,8 +286,7 @@ def read_reference(class_map, counts, vector_path, class_field, layer=None, memo
             "GmmSelect", "Pixels of reference polygons left out: {count} (no class in the map (no-data), or "
             "covered by polygons of different classes)"), count=dropped))
     return ReferenceSample(mapped[keep], strata, codes[keep], fids[keep], features.labels,
-                           features.class_names, dropped, features.warnings + moved,
-                           None if design is None else (design[0], design[2]))
+                           features.class_names, dropped, features.warnings + moved, design)
 
 
 def drawn_strata(vector_path, layer, shown=None):
@@ -334,24 +332,28 @@ def other_strata(class_map, counts, drawn, vector_name, fids, strata):
     resized = strata_resized(counts, [drawn[fid] for fid in sampled])
     if not resized:
         return []
-    return [warning("warning other strata sizes", sizes=", ".join(
-        f"{stratum}: {then} -> {now}" for stratum, then, now in resized), field=repr(STRATUM_PIXELS_FIELD),
-        **named)]
+    return [warning("warning other strata sizes", sizes=resized_text(resized),
+                    field=repr(STRATUM_PIXELS_FIELD), **named)]
+
+
+class RecordedDesign(NamedTuple):
+    """The strata of a sample as its design recorded them (recorded_design)."""
+
+    codes: np.ndarray             # (H,) stratum codes, sorted
+    strata: np.ndarray            # (n,) each sample's stratum
+    stratum_pixels: np.ndarray    # (H,) N_h when drawn
 
 
 def recorded_design(counts, drawn, fids, strata):
-    """(stratum codes `(H,)`, strata `(n,)`, N_h `(H,)`) of the samples of features `fids` as their design
-    recorded them (`drawn`, drawn_strata), where the estimates are to take them: every sample's point records
-    its stratum and N_h (one a stratum), the N_h add up to the map's classified pixels (no stratum left out,
-    the same pixels classified), and the map's classes (`strata`, `counts`) are no longer those strata (a
-    point in another class, a class of other pixels: the map was edited); else None. Stehman (2014): the
-    estimators of strata that are not the map's classes."""
+    """The RecordedDesign of the samples of features `fids` (`drawn`, drawn_strata), where the estimates are
+    to take it: every sample's point records its stratum and N_h (one a stratum), the N_h add up to the
+    map's classified pixels (no stratum left out, the same pixels classified), and the map's classes
+    (`strata`, `counts`) are no longer those strata (a point in another class, a class of other pixels: the
+    map was edited); else None. Stehman (2014): the estimators of strata that are not the map's classes."""
     record = [drawn.get(fid) for fid in fids.tolist()]
     if not record or any(entry is None or entry[1] is None for entry in record):
         return None
-    sizes = {}
-    for stratum, pixels in record:
-        sizes.setdefault(stratum, set()).add(pixels)
+    sizes = recorded_sizes(record)
     if any(len(size) > 1 for size in sizes.values()):
         return None
     codes = np.array(sorted(sizes), dtype=np.int64)
@@ -361,37 +363,46 @@ def recorded_design(counts, drawn, fids, strata):
             np.array_equal(recorded, strata) and np.array_equal(codes, counts.strata)
             and np.array_equal(stratum_pixels, counts.stratum_pixels)):
         return None
-    return codes, recorded, stratum_pixels
+    return RecordedDesign(codes, recorded, stratum_pixels)
 
 
 def design_note(class_map, counts, vector_name, design, strata):
     """The log line saying that the estimates take the strata the sample of `vector_name` was drawn in
-    (`design`, recorded_design), and how the map's classes (`strata`, `counts`) differ from them."""
-    codes, recorded, stratum_pixels = design
-    now = dict(zip(counts.strata.tolist(), counts.stratum_pixels.tolist()))
-    resized = [f"{code}: {then} -> {now.get(code, 0)}" for code, then in
-               zip(codes.tolist(), stratum_pixels.tolist()) if then != now.get(code, 0)]
+    (`design`, a RecordedDesign), and how the map's classes (`strata`, `counts`) differ from them."""
+    resized = strata_resized(counts, zip(design.codes.tolist(), design.stratum_pixels.tolist()))
     return Text(QT_TRANSLATE_NOOP(
         "GmmSelect", "The estimates take the strata the sample of {vector!r} was drawn in, as its points "
         "record them (fields {stratum!r} and {pixels!r}): the classes of map {map!r} are no longer those "
         "strata (samples now in another class: {moved}; classified pixels per class when drawn -> now: "
         "{sizes}), and Stehman (2014)'s estimators take each sample's class in the map and its stratum in "
         "the design"), vector=vector_name, stratum=STRATUM_FIELD, pixels=STRATUM_PIXELS_FIELD,
-        map=class_map.path, moved=int(np.sum(recorded != strata)),
-        sizes=", ".join(resized) or Text(QT_TRANSLATE_NOOP("GmmSelect", "unchanged")))
+        map=class_map.path, moved=int(np.sum(design.strata != strata)),
+        sizes=resized_text(resized) or Text(QT_TRANSLATE_NOOP("GmmSelect", "unchanged")))
+
+
+def recorded_sizes(drawn):
+    """{stratum: {N_h recorded}} of the sampled points `drawn` [(stratum, N_h or None)] (more than one size:
+    points drawn by two designs)."""
+    sizes = {}
+    for stratum, pixels in drawn:
+        if pixels is not None:
+            sizes.setdefault(stratum, set()).add(pixels)
+    return sizes
 
 
 def strata_resized(counts, drawn):
     """[(stratum, N_h when drawn, N_h in `counts`)] of the strata of the sampled points `drawn` [(stratum,
     N_h or None)] whose recorded pixels differ from the estimates' (a stratum recorded with two sizes, its
     points drawn by two designs, is left to the other checks)."""
-    recorded = {}
-    for stratum, pixels in drawn:
-        if pixels is not None:
-            recorded.setdefault(stratum, set()).add(pixels)
     now = dict(zip(counts.strata.tolist(), counts.stratum_pixels.tolist()))
-    return [(stratum, sizes.pop(), now.get(stratum, 0)) for stratum, sizes in sorted(recorded.items())
+    return [(stratum, sizes.pop(), now.get(stratum, 0))
+            for stratum, sizes in sorted(recorded_sizes(drawn).items())
             if len(sizes) == 1 and now.get(stratum, 0) not in sizes]
+
+
+def resized_text(resized):
+    """'1: 14209 -> 14169, 2: ...' of strata_resized's list."""
+    return ", ".join(f"{stratum}: {then} -> {now}" for stratum, then, now in resized)
 
 
 def check_inside(class_map, vector_path, features):
@@ -526,8 +537,9 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "no reference sample of {reference!r} falls on a classified pixel of {map!r}; check "
             "that both cover the same area"), reference=named, map=map_path)
-    if reference.design is not None:
-        counts = replace(counts, strata=reference.design[0], stratum_pixels=reference.design[1])
+    design = reference.design
+    if design is not None:
+        counts = replace(counts, strata=design.codes, stratum_pixels=design.stratum_pixels)
     labels = map_codes_of_labels(class_map, counts, reference_path, class_field, layer, reference.labels,
                                  reference.names, shown)
     reference_codes = labels[np.searchsorted(reference.labels, reference.reference)]
