@@ -472,9 +472,9 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         features by, or None) of feature source `name`: its own file where its format is one of `formats`
         and QGIS shows all of it as the file holds it, with the open options QGIS opened it with; else a
         GeoPackage QGIS writes of the features it gives (a subset, the selected features, another format, or
-        what only QGIS shows: unsaved edits, fields added in QGIS, a CRS set in QGIS), and the model records
-        the layer's source in QGIS, not that copy, which messages name by that source (for another provider
-        than OGR, as a CSV opened as delimited text, its file, else its name in the project)."""
+        what only QGIS shows: unsaved edits, fields added in QGIS, a CRS set in QGIS), and the model and the
+        messages name the layer by its source in QGIS, not that copy (for another provider than OGR: a CSV
+        opened as delimited text by its file, a memory layer by its name in the project)."""
         layer = self.sourceLayer(parameters, name, context)
         read_as = self.featuresShown(parameters, name, layer)
         shown = [] if layer is None else self.shownOtherwise(layer, read_as)
@@ -493,7 +493,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                 raise QgsProcessingException(GmmSelect.tr(
                     "{0}: the copy QGIS writes of layer '{1}' for the run does not hold every feature it "
                     "gives; save the layer's edits and run again").format(name, layer.name()))
-            return path, layer_name, (layer.source(), ""), read_as, Shown(shown_as, layer.name(), copied)
+            return path, layer_name, (shown_as, ""), read_as, Shown(shown_as, layer.name(), copied)
         options = [*(parts.get("openOptions") or []), *self.encodingOptions(layer, path, parts)]
         if options:
             path = OPEN_OPTION.join([path, *options])

@@ -1018,6 +1018,35 @@ def test_features_read_from_the_copy_qgis_wrote_are_named_by_their_fids_in_qgis(
         QgsProject.instance().removeMapLayer(layer.id())
 
 
+def test_a_model_of_a_memory_layer_names_it_by_its_name_in_the_project(tmp_path):
+    """The training polygons pasted into a memory layer 'my scratch polygons': the model, its log and its
+    report name the layer by that name. Before, by its source, 'Polygon?crs=EPSG:32619&uid={...}', which
+    names nothing a user or a later run can find."""
+    from qgis.core import QgsProject, QgsVectorLayer
+
+    from gmmselect.core import load_model
+
+    polygons = QgsVectorLayer(POLYGONS, "polygons", "ogr")
+    scratch = QgsVectorLayer(f"Polygon?crs={polygons.crs().authid()}", "my scratch polygons", "memory")
+    scratch.dataProvider().addAttributes(polygons.fields())
+    scratch.updateFields()
+    scratch.dataProvider().addFeatures(list(polygons.getFeatures()))
+    QgsProject.instance().addMapLayer(scratch)
+    try:
+        results, feedback = run("gmmselect:traingmm", {
+            "INPUT": LANDSAT, "TRAINING": scratch, "FIELD": "class", "TAU": "1", "VALIDATION": 0,
+            "OUTPUT_MODEL": str(tmp_path / "m.gmm"), "OUTPUT_REPORT": str(tmp_path / "report.html")})
+    finally:
+        QgsProject.instance().removeMapLayer(scratch.id())
+    assert load_model(results["OUTPUT_MODEL"]).training.source["training"] == "my scratch polygons"
+    assert [line for line in feedback.infos if line.startswith("Sampling the bands")][0].endswith(
+        "under 'my scratch polygons' (field 'class')")
+    from test_report import parse
+
+    assert dict(parse(results["OUTPUT_REPORT"])[0].tables["inputs"][0][1:])["Training polygons or points"] \
+        == "my scratch polygons"
+
+
 def test_a_copy_numbered_by_a_fid_field_names_the_features_by_their_fids_in_qgis_and_drops_none(tmp_path):
     """QGIS numbers its copy of a layer with a field 'fid' by that field. The GeoPackage's features pasted
     in reverse order into a memory layer (ids 1-36, 'fid' 36-1), the feature of 'fid' 21 with its class
