@@ -40,11 +40,11 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
         return GmmSelect.tr(
             "Designs a sensor from a spectral library: selects the few bands that separate the materials "
             "best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, "
-            "no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and "
-            "outputs are those of Train Selection; its groups (GROUP_FIELD; without it, each spectrum) play "
-            "the part of Train Selection's polygons: the hold-out and the grouped folds keep them whole. "
-            "With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one "
-            "fit.")
+            "no geometry needed), and saves a Gaussian mixture model that uses them. The selection's "
+            "parameters and the outputs are those of Train Selection; its groups (GROUP_FIELD; without "
+            "it, each spectrum) play the part of Train Selection's polygons: the hold-out and the grouped "
+            "folds keep them whole. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact "
+            "and costs about one fit.")
 
     def addSampleInputs(self):
         """INPUT table, class FIELD, BANDS, GROUP_FIELD and WAVELENGTHS."""

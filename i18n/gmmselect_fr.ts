@@ -2653,11 +2653,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Oui (par défaut) : après la sélection, la recherche de (alpha, tau) d'Entraîner GMM est faite sur les bandes sélectionnées (les valeurs d'ALPHA, la grille de tau par défaut, relative à la variance de chaque bande sauf si RIDGE_SCALE vaut absolute, FOLDS, {grouped}, REPEATS, le kappa de Cohen) et le modèle utilise son alpha et son tau ; le rapport montre cette recherche. Non : le modèle utilise l'alpha et le TAU de la sélection (versions antérieures).</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="39"/>
-        <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The parameters and outputs are those of Train Selection; its groups (GROUP_FIELD; without it, each spectrum) play the part of Train Selection&apos;s polygons: the hold-out and the grouped folds keep them whole. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.</source>
-        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes ; ses groupes (GROUP_FIELD ; sans lui, chaque spectre) y tiennent le rôle des polygones : la réserve de validation et les plis groupés les gardent entiers. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/training_base.py" line="104"/>
         <source>Leave one {group} out when the {groups} are few</source>
         <translation>Laisser de côté un {group} à la fois quand les {groups} sont peu nombreux</translation>
@@ -3466,6 +3461,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/base.py" line="491"/>
         <source>{0}: the copy QGIS writes of layer &apos;{1}&apos; for the run does not hold every feature it gives; save the layer&apos;s edits and run again</source>
         <translation>{0} : la copie que QGIS écrit de la couche '{1}' pour l'exécution ne contient pas toutes les entités qu'il fournit ; enregistrez les modifications de la couche et relancez l'algorithme</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="40"/>
+        <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The selection&apos;s parameters and the outputs are those of Train Selection; its groups (GROUP_FIELD; without it, each spectrum) play the part of Train Selection&apos;s polygons: the hold-out and the grouped folds keep them whole. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.</source>
+        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres de la sélection et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes ; ses groupes (GROUP_FIELD ; sans lui, chaque spectre) y tiennent le rôle des polygones : la réserve de validation et les plis groupés les gardent entiers. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
 </context>
 </TS>

@@ -82,3 +82,49 @@ def test_the_package_version_is_the_plugin_version():
     with open(os.path.join(REPO, "pyproject.toml"), encoding="utf-8") as stream:
         version = re.search(r'^version = "([^"]+)"', stream.read(), re.M).group(1)
     assert version == metadata["general"]["version"]
+
+
+#: The functions whose whole signature the README writes out, by the name it gives them.
+DOCUMENTED = {"select_features": "gmmselect.core.selection",
+              "shrinkage_intensity": "gmmselect.core.shrinkage",
+              "extract_samples": "gmmselect.raster.samples", "predict_raster": "gmmselect.raster.predict",
+              "report_html": "gmmselect.raster.report"}
+
+
+def readme_signatures():
+    """(name, [parameter names]) of each whole signature the README writes as `name(a, b=..., ...)`."""
+    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as stream:
+        text = stream.read()
+    for match in re.finditer(r"`(?:[\w.]+\.)?(\w+)\(([^`]*?)\)`", text, re.S):
+        name, listed = match.groups()
+        if name in DOCUMENTED and not listed.startswith("..."):
+            items, depth, item = [], 0, ""
+            for character in listed:
+                depth += (character in "([") - (character in ")]")
+                if character == "," and depth == 0:
+                    items.append(item)
+                    item = ""
+                else:
+                    item += character
+            yield name, [re.match(r"\s*(\w+)", part).group(1) + ("=" if "=" in part else "")
+                         for part in items + [item]]
+
+
+def test_the_readme_writes_every_parameter_of_the_signatures_it_shows():
+    """Each function signature the README writes out has the function's positional parameters (by any
+    name) and names its keyword parameters, in order: before,
+    `predict_raster`'s `workers`, `extract_samples`'s `shown` and `select_features`'s `float32` were
+    missing."""
+    import importlib
+    import inspect
+
+    def keywords(names):
+        return [name if name.endswith("=") else "" for name in names]
+
+    shown = dict(readme_signatures())
+    assert sorted(shown) == sorted(DOCUMENTED)
+    for name, module in DOCUMENTED.items():
+        parameters = inspect.signature(getattr(importlib.import_module(module), name)).parameters.values()
+        assert keywords(shown[name]) == keywords(
+            [parameter.name + ("=" if parameter.default is not parameter.empty else "")
+             for parameter in parameters]), name

@@ -1,5 +1,6 @@
 """Train Selection from a table of spectra: the MUUFL library as CSV, by qgis_process and processing.run."""
 
+import csv
 import os
 import re
 import shutil
@@ -62,6 +63,26 @@ def test_qgis_process_selects_the_bands_pinned_by_the_refits(tmp_path):
     chosen = re.findall(r'class="chosen-band" x1="([\d.]+)".*?font-weight="bold">(\d)</text>', spectra)
     assert [order for _, order in sorted(chosen, key=lambda item: float(item[0]))] == ["3", "1", "2"]
     assert ">wavelength<" in spectra and "<th>Spectral library</th>" in report
+
+
+#: README, Design a sensor: the command it shows, and the answer it gives, with the selection's alpha chosen
+#: by the search over all 31 bands (0.5) and with ALPHA=0.
+SENSOR = {"FIELD": "material", "METHOD": "sffs", "CRITERION": "kappa", "MAX_FEATURES": 6, "USE_BEST": False,
+          "TAU": "1e-4", "FOLDS": 0, "VALIDATION": 0}
+SENSOR_ANSWERS = {"": ("wl_725,wl_975,wl_525,wl_1075,wl_675,wl_1025", [0.22, 0.46, 0.63, 0.73, 0.81, 0.85]),
+                  "0": ("wl_650,wl_1000,wl_325,wl_750,wl_550,wl_1075", [0.33, 0.68, 0.81, 0.87, 0.90, 0.91])}
+
+
+@pytest.mark.parametrize("alpha", sorted(SENSOR_ANSWERS))
+def test_the_readme_s_sensor_design_gives_the_answer_it_shows(tmp_path, alpha):
+    """The bands and the leave-one-out kappa of the best set of each size that the README's example shows."""
+    curve = tmp_path / "sensor_curve.csv"
+    results = run({"INPUT": LIBRARY, **SENSOR, "ALPHA": alpha, "OUTPUT_MODEL": str(tmp_path / "sensor.gmm"),
+                   "OUTPUT_CURVE": str(curve)})
+    names, kappas = SENSOR_ANSWERS[alpha]
+    assert results["SELECTED_NAMES"] == names
+    with open(curve, newline="") as rows:
+        assert [round(float(row["kappa"]), 2) for row in csv.DictReader(rows)] == kappas
 
 
 #: The materials measured at 3 sites (ASD files) or more: leave-one-site-out keeps each in training.
