@@ -90,30 +90,43 @@ def openblas_libraries():
     return tuple(found)
 
 
-class _SingleThread:
-    """Who holds OpenBLAS on one thread, and the thread counts to restore when nobody does."""
+class HeldSetting:
+    """A process-wide setting changed while any thread holds it: the first holder reads the setting and
+    sets `held(found)`, the last to leave sets back what the first found (re-entrant, from any thread, in
+    any order: two runs at once in QGIS's background tasks, the first to end leaving the other's setting)."""
 
-    lock = threading.Lock()
-    holders = 0
-    previous = ()
+    def __init__(self, read, write, held):
+        self.read, self.write, self.held = read, write, held
+        self.lock = threading.Lock()
+        self.holders = 0
+        self.found = None
+
+    @contextmanager
+    def __call__(self):
+        with self.lock:
+            if not self.holders:
+                self.found = self.read()
+                self.write(self.held(self.found))
+            self.holders += 1
+        try:
+            yield
+        finally:
+            with self.lock:
+                self.holders -= 1
+                if not self.holders:
+                    self.write(self.found)
 
 
-@contextmanager
-def single_threaded_blas():
-    """Run the enclosed block with OpenBLAS on one thread; the last holder to leave restores the thread
-    counts found by the first (re-entrant, from any thread)."""
-    libraries = openblas_libraries()
-    with _SingleThread.lock:
-        if not _SingleThread.holders:
-            _SingleThread.previous = [getter() for _, getter in libraries]
-            for setter, _ in libraries:
-                setter(1)
-        _SingleThread.holders += 1
-    try:
-        yield
-    finally:
-        with _SingleThread.lock:
-            _SingleThread.holders -= 1
-            if not _SingleThread.holders:
-                for (setter, _), count in zip(libraries, _SingleThread.previous):
-                    setter(count)
+def _blas_threads():
+    """The thread count of each OpenBLAS library mapped."""
+    return [getter() for _, getter in openblas_libraries()]
+
+
+def _set_blas_threads(counts):
+    """Set each OpenBLAS library mapped to its count."""
+    for (setter, _), count in zip(openblas_libraries(), counts):
+        setter(count)
+
+
+#: Run the enclosed block with OpenBLAS on one thread (`with single_threaded_blas():`).
+single_threaded_blas = HeldSetting(_blas_threads, _set_blas_threads, lambda counts: [1] * len(counts))

@@ -28,7 +28,7 @@ from osgeo import gdal, ogr
 from ..core.accuracy import AccuracyEstimates, allocate, estimate, half_width, overall_by_units, sample_size
 from ..core.modelfile import load_model
 from ..core.texts import QT_TRANSLATE_NOOP, InputError, Text, joined, short_list
-from .blocks import GDAL_CACHE_MB, NO_MASK_BAND, BandNoData, bounded_gdal_cache, plan_windows
+from .blocks import NO_MASK_BAND, BandNoData, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files
 from .info import crs_name, geotransform_of, open_raster, spatial_reference, split_open_options
@@ -174,7 +174,7 @@ def count_map(class_map, memory_mb=64, progress=None, is_canceled=None):
     classes, strata = Counter(), Counter()
     unstratified = 0
     windows = class_map.windows(memory_mb)
-    with bounded_gdal_cache(GDAL_CACHE_MB):
+    with bounded_gdal_cache():
         for done, window in enumerate(windows, 1):
             check_canceled(is_canceled)
             codes, stratum_codes = class_map.read(window)
@@ -694,7 +694,7 @@ def draw_pixels(class_map, classes, pixels, counts, seed, memory_mb=64, progress
     seen = np.zeros(len(classes), dtype=np.int64)
     rows, cols, drawn = [], [], []
     windows = class_map.windows(memory_mb)
-    with bounded_gdal_cache(GDAL_CACHE_MB):
+    with bounded_gdal_cache():
         for done, window in enumerate(windows, 1):
             check_canceled(is_canceled)
             x, y, w, _ = window

@@ -14,6 +14,7 @@ import numpy as np
 from osgeo import gdal, gdal_array
 
 from ..core.texts import QT_TRANSLATE_NOOP
+from ..core.threads import HeldSetting
 from .errors import DataError
 from .info import geotransform_of, open_raster
 from .notices import warning
@@ -88,15 +89,10 @@ def beyond(values, bound, included, side):
     return side(values, bound) | (included & (np.abs(values - bound) <= ON_BOUND))
 
 
-@contextmanager
-def bounded_gdal_cache(megabytes):
-    """Cap GDAL's block cache at `megabytes` (if it is larger) for the duration of the block."""
-    previous = gdal.GetCacheMax()
-    gdal.SetCacheMax(min(previous, int(megabytes * 2**20)))
-    try:
-        yield
-    finally:
-        gdal.SetCacheMax(previous)
+#: Cap GDAL's block cache at GDAL_CACHE_MB (where it is larger) for the enclosed block
+#: (`with bounded_gdal_cache():`), until the last run holding the cap ends.
+bounded_gdal_cache = HeldSetting(gdal.GetCacheMax, gdal.SetCacheMax,
+                                 lambda found: min(found, GDAL_CACHE_MB * 2**20))
 
 
 @contextmanager

@@ -17,7 +17,7 @@ from scipy.stats import chi2
 from ..core.texts import QT_TRANSLATE_NOOP, Text, message
 from ..core.threads import single_threaded_blas
 from .bands import WAVELENGTH_TOLERANCE, match_bands, stored_conversion
-from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, holds_fill, plan_windows
+from .blocks import PixelReader, bounded_gdal_cache, holds_fill, plan_windows
 from .distributed import TileWriter, run_window_groups
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files, raster_output_files
@@ -328,7 +328,7 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
                 classified = run_window_groups(client, classify_group, task, reader.width, windows, rasters,
                                                staging, paths["classification"], progress, is_canceled, log)
             else:
-                with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), \
+                with bounded_gdal_cache(), single_threaded_blas(), \
                         ThreadPoolExecutor(workers) as pool:
                     classifier = Classifier(mixture, label_dtype, "probabilities" in paths, pool, part_pixels)
                     classified = run_windows(reader, classifier, rasters, windows, progress, is_canceled)
@@ -394,7 +394,7 @@ def classify_group(raster_path, mask_path, band_numbers, no_data, mask_no_data, 
     ({output key: tile path}, the count of pixels classified)."""
     reader = PixelReader(raster_path, band_numbers, mask_path, no_data=no_data, mask_no_data=mask_no_data)
     writer = TileWriter(*tiles, reader.dataset, CREATION_OPTIONS)
-    with bounded_gdal_cache(GDAL_CACHE_MB), single_threaded_blas(), ThreadPoolExecutor(1) as pool:
+    with bounded_gdal_cache(), single_threaded_blas(), ThreadPoolExecutor(1) as pool:
         classified = run_windows(reader, Classifier(mixture, label_dtype, probabilities, pool, part_pixels),
                                  writer, group, None, None)
     return writer.close(), classified

@@ -18,7 +18,7 @@ from osgeo import gdal, ogr
 from ..core import ClassStatistics
 from ..core.texts import QT_TRANSLATE_NOOP, SEMICOLON, Text, joined
 from ..core.validation import MIN_SAMPLES_PER_CLASS
-from .blocks import GDAL_CACHE_MB, PixelReader, bounded_gdal_cache, holds_fill, plan_windows
+from .blocks import PixelReader, bounded_gdal_cache, holds_fill, plan_windows
 from .distributed import in_order, worker_count
 from .errors import DataError, check_canceled
 from .info import absolute_name, band_name, geotransform_of
@@ -190,7 +190,7 @@ class SampleWalk:
     def run(self, progress=None):
         """SampleChunks of the covered windows in raster order; progress (0..100) and cancel per window.
         GDAL's block cache is capped at GDAL_CACHE_MB until the walk ends (or is abandoned)."""
-        with bounded_gdal_cache(GDAL_CACHE_MB):
+        with bounded_gdal_cache():
             for done, (window, members) in enumerate(self.windows, 1):
                 check_canceled(self.is_canceled)
                 owner = self.owners(window, members)

@@ -529,6 +529,24 @@ def test_gdal_block_cache_is_bounded_while_sampling_and_restored_after(walk, mon
     assert seen and max(seen) == blocks.GDAL_CACHE_MB * 2**20
 
 
+def test_two_runs_at_once_keep_the_cache_bounded_until_both_end_and_restore_the_user_s():
+    """Two runs in QGIS's background tasks, the first to start ending first: the second still runs with the
+    cache bounded, and the user's 1 GB is back when both have ended. Before, the second ran unbounded after
+    the first ended and then left the cache at 64 MB for the rest of the QGIS session."""
+    previous = gdal.GetCacheMax()
+    gdal.SetCacheMax(1 << 30)
+    first, second = blocks.bounded_gdal_cache(), blocks.bounded_gdal_cache()
+    try:
+        first.__enter__()
+        second.__enter__()
+        first.__exit__(None, None, None)
+        assert gdal.GetCacheMax() == blocks.GDAL_CACHE_MB * 2**20
+        second.__exit__(None, None, None)
+        assert gdal.GetCacheMax() == 1 << 30
+    finally:
+        gdal.SetCacheMax(previous)
+
+
 def test_training_samples_holding_a_fill_are_named_with_their_classes(tmp_path):
     """Polygons 24 and 20 (cleared) and 34 (fallen_dry) reach into the 8 left columns, filled with 0 without
     a no-data value: the samples there are named, with their count and classes, by extract_samples and by

@@ -171,7 +171,7 @@ def stages(scene, model, bands, folder):
         seconds[stage] += time.process_time() - start
         return value
 
-    with predict.bounded_gdal_cache(predict.GDAL_CACHE_MB), single_threaded_blas(), \
+    with predict.bounded_gdal_cache(), single_threaded_blas(), \
             predict.ThreadPoolExecutor(1) as pool:
         rasters = predict.Outputs(staging, reader.dataset, model, paths, names, colors)
         classifier = predict.Classifier(model, label_dtype, False, pool, part_pixels)
