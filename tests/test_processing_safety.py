@@ -1422,3 +1422,64 @@ def test_no_data_read_is_the_no_data_qgis_shows_at_the_bounds(tmp_path, stored_t
         (0, 0, 20, 10))
     np.testing.assert_array_equal(usable, ~shown)
     assert 60 < shown.sum() < 100
+
+
+def run_at_once(jobs):
+    """Run each (algorithm id, parameters) as the Toolbox does, a QgsProcessingAlgRunnerTask of QGIS's task
+    manager, all at once; [(succeeded, results)] in the jobs' order once every one has ended."""
+    import time
+
+    from qgis.core import (
+        QgsApplication,
+        QgsProcessingAlgRunnerTask,
+        QgsProcessingContext,
+        QgsProcessingFeedback,
+        QgsProject,
+    )
+
+    kept, ended = [], {}
+    for number, (algorithm_id, parameters) in enumerate(jobs):
+        algorithm = QgsApplication.processingRegistry().createAlgorithmById(algorithm_id)
+        context = QgsProcessingContext()
+        context.setProject(QgsProject.instance())
+        feedback = QgsProcessingFeedback()
+        task = QgsProcessingAlgRunnerTask(algorithm, parameters, context, feedback)
+        task.executed.connect(lambda succeeded, results, number=number: ended.update({number: (succeeded,
+                                                                                                results)}))
+        kept.append((task, context, feedback))  # the task uses them until it ends
+        QgsApplication.taskManager().addTask(task)
+    started = time.monotonic()
+    while len(ended) < len(jobs) and time.monotonic() - started < 300:
+        QgsApplication.processEvents()
+        time.sleep(0.01)
+    return [ended.get(number, (None, None)) for number in range(len(jobs))]
+
+
+def test_runs_at_once_in_qgis_s_background_tasks_give_the_outputs_of_one_run_alone(tmp_path):
+    """Three Train Selection runs at once, then three Predict runs at once, as QGIS's background tasks run
+    them: the models select the bands of one run alone, the maps and confidences are those of one run alone
+    pixel for pixel, and GDAL's block cache is the user's again after them (each run caps it, and OpenBLAS's
+    threads, process-wide)."""
+    from gmmselect.core import load_model
+
+    alone = run("gmmselect:trainselection", {"INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class",
+                                             "OUTPUT_MODEL": str(tmp_path / "alone.gmm")})[0]
+    mapped = run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": alone["OUTPUT_MODEL"],
+                                       "OUTPUT": str(tmp_path / "alone.tif"),
+                                       "CONFIDENCE": str(tmp_path / "alone_confidence.tif")})[0]
+    cache = gdal.GetCacheMax()
+    trained = run_at_once([("gmmselect:trainselection", {
+        "INPUT": LANDSAT, "TRAINING": POLYGONS, "FIELD": "class", "OUTPUT_MODEL": str(tmp_path / f"{n}.gmm")})
+        for n in range(3)])
+    assert [succeeded for succeeded, _ in trained] == [True] * 3
+    assert {load_model(results["OUTPUT_MODEL"]).features for _, results in trained} == {
+        load_model(alone["OUTPUT_MODEL"]).features}
+    predicted = run_at_once([("gmmselect:predict", {
+        "INPUT": LANDSAT, "MODEL": results["OUTPUT_MODEL"], "OUTPUT": str(tmp_path / f"{n}.tif"),
+        "CONFIDENCE": str(tmp_path / f"{n}_confidence.tif")}) for n, (_, results) in enumerate(trained)])
+    assert [succeeded for succeeded, _ in predicted] == [True] * 3
+    for _, results in predicted:
+        for output in ("OUTPUT", "CONFIDENCE"):
+            assert np.array_equal(gdal.Open(results[output]).ReadAsArray(),
+                                  gdal.Open(mapped[output]).ReadAsArray())
+    assert gdal.GetCacheMax() == cache
