@@ -494,10 +494,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                     "{0}: the copy QGIS writes of layer '{1}' for the run does not hold every feature it "
                     "gives; save the layer's edits and run again").format(name, layer.name()))
             return path, layer_name, (shown_as, ""), read_as, Shown(shown_as, layer.name(), copied)
-        options = [*(parts.get("openOptions") or []), *self.encodingOptions(layer, path, parts)]
-        if options:
-            path = OPEN_OPTION.join([path, *options])
-        return path, layer_name or None, (path, layer_name or ""), read_as, None
+        encoding = self.encodingOptions(layer, path, parts)
+        path = OPEN_OPTION.join([path, *(parts.get("openOptions") or [])])
+        recorded = (path, layer_name or "")
+        if encoding:  # read with the encoding QGIS decodes it by, named as QGIS names it
+            return OPEN_OPTION.join([path, *encoding]), layer_name or None, recorded, read_as, Shown(path)
+        return path, layer_name or None, recorded, read_as, None
 
     @staticmethod
     def encodingOptions(layer, path, parts):

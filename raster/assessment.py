@@ -35,7 +35,7 @@ from .info import crs_name, geotransform_of, open_raster, spatial_reference, spl
 from .notices import warning, warning_lines
 from .predict import MODEL_ITEM
 from .samples import SampleWalk
-from .vector import INTEGER_FIELDS, class_field_index, feature_id, open_layer, spelling_key
+from .vector import INTEGER_FIELDS, class_field_index, feature_id, open_layer, shown_names, spelling_key
 
 POINT_DRIVERS = {".gpkg": "GPKG", ".geojson": "GeoJSON"}
 #: The field of a sample design's points that holds the stratum each was drawn in.
@@ -407,8 +407,7 @@ def resized_text(resized):
 
 def check_inside(class_map, vector_path, features):
     """DataError naming the reference features that lie outside the map."""
-    boxes = features.boxes
-    outside = (boxes[:, 2] <= boxes[:, 0]) | (boxes[:, 3] <= boxes[:, 1])
+    outside = features.outside
     if outside.any():
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "{count} reference features of {path!r} (FIDs {fids}) lie outside map {map!r}; move "
@@ -444,7 +443,7 @@ def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labe
     map class of that category name, else the name read as an integer code. DataError for labels the
     map does not have (naming the layer as `shown`, as read_reference)."""
     _, found = open_layer(vector_path, layer)
-    vector_path, layer_name = shown[:2] if shown else (vector_path, found.GetName())
+    vector_path, layer_name = shown_names(shown, vector_path, found.GetName())
     _, field_type = class_field_index(vector_path, found, class_field, layer_name)
     by_name = {name: code for code, name in enumerate(class_map.category_names) if name and code > 0}
     codes, unknown = [], []

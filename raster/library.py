@@ -16,7 +16,15 @@ from ..core.texts import QT_TRANSLATE_NOOP, Text
 from .errors import DataError, check_canceled
 from .notices import warning_lines
 from .samples import MIN_SAMPLES_PER_CLASS, TrainingSamples
-from .vector import class_codes, class_field_index, feature_id, open_layer, raw_class_value, similar_names
+from .vector import (
+    class_codes,
+    class_field_index,
+    feature_id,
+    open_layer,
+    raw_class_value,
+    shown_names,
+    similar_names,
+)
 
 _NUMERIC_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64, ogr.OFTReal)
 #: The last number in a field name is its wavelength: wl_450.5 -> 450.5, b450 -> 450, 450 -> 450.
@@ -90,7 +98,7 @@ def read_library(path, class_field, bands=None, group_field=None, wavelengths=No
     the table and its rows as `shown` (vector.Shown) names a copy QGIS wrote of it.
     """
     source, table = open_layer(path, layer)
-    path, layer_name = shown[:2] if shown else (path, None)
+    path, layer_name = shown_names(shown, path, None)
     names = field_names(path, table)
     class_index, class_type = class_field_index(path, table, class_field, layer_name)
     group_index = None if not group_field else class_field_index(path, table, group_field, layer_name)[0]

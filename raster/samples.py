@@ -202,15 +202,14 @@ class SampleWalk:
     def summary(self, counts, log=None):
         """The SampleSummary for per-class `counts` (aligned with labels); DataError if one is short."""
         features = self.features
-        self.check_counts(counts)
         warnings = list(features.warnings) + self.reader.notices()
         if self.n_contested:
             warnings.append(warning("warning contested", count=self.n_contested))
-        empty = int(((self.covered == 0) & (features.boxes[:, 2] > features.boxes[:, 0])
-                     & (features.boxes[:, 3] > features.boxes[:, 1])).sum())
+        empty = int(((self.covered == 0) & ~features.outside).sum())
         if empty:
             warnings.append(warning("warning no pixel centre", count=empty))
         warnings += self.fill_warning()
+        self.check_counts(counts, warnings, log)
         info = self.reader
         summary = SampleSummary(
             labels=features.labels, class_names=features.class_names, band_numbers=info.band_numbers,
@@ -252,14 +251,17 @@ class SampleWalk:
             "GmmSelect", "class {name!r}: usable pixels {usable}, features {features} (pixels covered "
             "{covered}, features outside the raster {outside})"),
             name=features.class_names[k], usable=int(usable), features=int(own.sum()),
-            covered=int(self.covered[own].sum()),
-            outside=int(np.sum(own & (features.boxes[:, 2] <= features.boxes[:, 0]))))
+            covered=int(self.covered[own].sum()), outside=int(np.sum(own & features.outside)))
 
-    def check_counts(self, counts):
-        """Raise DataError naming every class left with fewer than MIN_SAMPLES_PER_CLASS samples."""
+    def check_counts(self, counts, warnings, log=None):
+        """Raise DataError naming every class left with fewer than MIN_SAMPLES_PER_CLASS samples, the
+        `warnings` that tell why logged first (features outside the raster, without a geometry...)."""
         short = [k for k, count in enumerate(counts) if count < MIN_SAMPLES_PER_CLASS]
         if not short:
             return
+        if log is not None:
+            for line in warning_lines(warnings):
+                log(line)
         details = joined([self.short_class(k, counts[k]) for k in short], SEMICOLON)
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "every class needs at least {minimum} usable pixels in raster {raster!r} "

@@ -41,20 +41,44 @@ class Features:
     boxes: np.ndarray         # (n, 4) col0, row0, col1, row1 (end exclusive), clipped to the raster
     labels: np.ndarray        # sorted class codes of the whole layer
     class_names: List[str]    # names aligned with labels
-    n_outside: int            # features with no part over the raster
     n_without_geometry: int
     reprojected: bool
     warnings: List[str]
 
+    @property
+    def outside(self):
+        """(n,) True for the features with no part over the raster."""
+        return outside_raster(self.boxes)
+
+    @property
+    def n_outside(self):
+        """How many features have no part over the raster."""
+        return int(self.outside.sum())
+
+
+def outside_raster(boxes):
+    """(n,) True where a pixel box (col0, row0, col1, row1) clipped to the raster is empty: left or right,
+    above or below the raster."""
+    return (boxes[:, 2] <= boxes[:, 0]) | (boxes[:, 3] <= boxes[:, 1])
+
 
 class Shown(NamedTuple):
-    """A layer as the user knows it in QGIS where the file read is a copy QGIS wrote of it: its source, its
-    name in the project and, where the copy numbered its features otherwise, {FID in the copy: FID in QGIS}
-    (None: the copy kept them)."""
+    """A layer as the user knows it in QGIS where the file read is not named as QGIS names it (a copy QGIS
+    wrote of it, or its file read with options of the plugin's own): its source, its name in the project
+    (None: the file's own) and, where the copy numbered its features otherwise, {FID in the copy: FID in
+    QGIS} (None: the copy kept them)."""
 
     source: str
-    name: str
+    name: Optional[str] = None
     fids: Optional[Dict[int, int]] = None
+
+
+def shown_names(shown, path, layer_name):
+    """(source, layer name) by which messages name the layer `layer_name` read from `path`: as `shown`
+    names it where given (its layer name where it gives one), else as read."""
+    if shown is None:
+        return path, layer_name
+    return shown.source, shown.name or layer_name
 
 
 def feature_id(feature, shown=None):
@@ -337,7 +361,7 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
         raise DataError(QT_TRANSLATE_NOOP("GmmSelect", "invalid is {value!r}; it must be one of {rules}"),
                         value=invalid, rules=", ".join(map(repr, INVALID_GEOMETRY_RULES)))
     source, found = open_layer(vector_path, layer)
-    vector_path, layer_name = shown[:2] if shown else (vector_path, found.GetName())
+    vector_path, layer_name = shown_names(shown, vector_path, found.GetName())
     index, field_type = class_field_index(vector_path, found, class_field, layer_name)
     geotransform = geotransform_of(dataset)
     warnings = []
@@ -383,7 +407,7 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
     codes, labels, names = class_codes(vector_path, class_field, field_type, values, fids)
     warnings += similar_names(names)
     boxes = np.array(boxes, dtype=np.int64).reshape(-1, 4)
-    outside = (boxes[:, 2] <= boxes[:, 0]) | (boxes[:, 3] <= boxes[:, 1])
+    outside = outside_raster(boxes)
     n_outside = int(outside.sum())
     if n_without_geometry:
         warnings.append(warning("warning no geometry", count=n_without_geometry, vector=repr(vector_path)))
@@ -400,7 +424,7 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
             "declared correctly"), count=len(boxes), vector=vector_path, layer=layer_name,
             raster=raster_path, width=width, height=height)
     return Features(geometries, points, codes, np.array(fids, dtype=np.int64), boxes, labels, names,
-                    n_outside, n_without_geometry, transform is not None, warnings)
+                    n_without_geometry, transform is not None, warnings)
 
 
 def invalid_geometries(vector_path, layer_name, invalids, n_features, invalid):

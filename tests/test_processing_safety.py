@@ -1129,9 +1129,15 @@ def test_a_shapefile_in_latin_1_is_read_as_qgis_shows_it(tmp_path):
     project_layer = QgsVectorLayer(shapefile, "latin", "ogr")
     QgsProject.instance().addMapLayer(project_layer)
     for given in (shapefile, project_layer):
-        model = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": given, "FIELD": "classé", "TAU": "1",
-                                           "VALIDATION": 0, "OUTPUT_MODEL": str(tmp_path / "m.gmm")})[0]
-        assert sorted(load_model(model["OUTPUT_MODEL"]).training.polygons) == sorted(names.values())
+        model, feedback = run("gmmselect:traingmm", {"INPUT": LANDSAT, "TRAINING": given, "FIELD": "classé",
+                                                     "TAU": "1", "VALIDATION": 0,
+                                                     "OUTPUT_MODEL": str(tmp_path / "m.gmm")})
+        saved = load_model(model["OUTPUT_MODEL"])
+        assert sorted(saved.training.polygons) == sorted(names.values())
+        # named as QGIS names it, without the encoding the plugin reads it with (before: 'latin.shp|option:
+        # ENCODING=ISO-8859-1' in the log, the messages and the model)
+        assert saved.training.source["training"] == shapefile
+        assert f"under '{shapefile}' (field 'classé')" in " ".join(feedback.infos)
     QgsProject.instance().removeMapLayer(project_layer.id())
     table = tmp_path / "latin.csv"
     table.write_bytes("classé,wl_1,wl_2\nForêt,1,2\nForêt,1.5,2.5\nEau,3,1\nEau,3.5,1.5\n".encode("latin-1"))

@@ -583,3 +583,21 @@ def test_an_envi_raster_of_arbitrary_coordinates_is_a_raster_without_crs(tmp_pat
     np.testing.assert_array_equal(samples.X, extract_samples(LANDSAT, POLYGONS, "class").X)
     assert samples.warnings == ["only one of raster and vector has a CRS (no CRS vs EPSG:32622): the "
                                 "vector's coordinates are taken as the raster's"]
+
+
+@pytest.mark.parametrize("walk", [extract_samples, accumulate_statistics])
+def test_a_class_whose_features_lie_above_the_raster_is_refused_naming_them_outside(tmp_path, walk):
+    """Two features of class 'b' north of a 20 x 20 px raster: the refusal counts them outside the raster,
+    and the warning that says so is logged before it. Before: 'features outside the raster 0' (only the
+    features left or right of the raster were counted) and no warning (they were logged after the check)."""
+    rng = np.random.default_rng(0)
+    raster = write_raster(tmp_path / "r.tif", rng.normal(size=(2, 20, 20)),
+                          geotransform=(0.0, 1.0, 0.0, 20.0, 0.0, -1.0))
+    vector = write_vector(tmp_path / "v.gpkg", [(box(2, 2, 12, 12), "a"), (box(2, 30, 6, 34), "b"),
+                                                (box(8, 40, 12, 44), "b")])
+    logged = []
+    with pytest.raises(DataError, match=r"class 'b': usable pixels 0, features 2 \(pixels covered 0, features "
+                                        r"outside the raster 2\)"):
+        walk(raster, vector, "class", log=logged.append)
+    assert [line for line in map(str, logged) if "outside raster" in line] == [
+        f"warning: features of {vector!r} outside raster {raster!r}, which give no sample: 2 of 3"]
