@@ -26,7 +26,8 @@ _LINE_TYPES = (ogr.wkbLineString, ogr.wkbMultiLineString, ogr.wkbCircularString,
 INTEGER_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64)
 #: The pixels of a feature that gives none: (rows, cols).
 NO_PIXEL = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
-#: The names GDAL gives GeoPackage's undefined CRSs (srs_id 0 and -1), lower case.
+#: The names GDAL gives GeoPackage's undefined CRSs (srs_id 0 and -1), lower case; a shapefile's .prj spells
+#: them as ESRI does ('GCS_Undefined_geographic_SRS').
 UNDEFINED_CRS = ("undefined geographic srs", "undefined cartesian srs")
 
 
@@ -214,9 +215,11 @@ def raw_class_value(feature, index, field_type):
 
 def layer_crs(layer):
     """The CRS of `layer` in x/y order, or None when it declares none: also GeoPackage's 'undefined'
-    geographic and Cartesian CRSs (srs_id 0 and -1), which GDAL writes for a layer made without one."""
+    geographic and Cartesian CRSs (srs_id 0 and -1), which GDAL writes for a layer made without one, and
+    the .prj GDAL writes of them in a copy as a shapefile."""
     crs = layer.GetSpatialRef()
-    if crs is None or (not crs.GetAuthorityCode(None) and (crs.GetName() or "").lower() in UNDEFINED_CRS):
+    name = (crs.GetName() or "").lower().replace("_", " ").removeprefix("gcs ") if crs is not None else ""
+    if crs is None or (not crs.GetAuthorityCode(None) and name in UNDEFINED_CRS):
         return None
     crs = crs.Clone()
     crs.SetAxisMappingStrategy(osr.OAMS_TRADITIONAL_GIS_ORDER)

@@ -116,17 +116,22 @@ def test_a_chosen_coordinate_operation_is_the_one_the_features_are_reprojected_b
     np.testing.assert_array_equal(chosen.X, expected.X)
 
 
-@pytest.mark.parametrize("srs_id", [0, -1])
-def test_a_geopackage_layer_of_undefined_crs_is_a_layer_without_crs(tmp_path, landsat, srs_id):
+@pytest.mark.parametrize("srs_id, copy", [(0, None), (-1, None), (0, "shp"), (-1, "shp")])
+def test_a_geopackage_layer_of_undefined_crs_is_a_layer_without_crs(tmp_path, landsat, srs_id, copy):
     """GeoPackage's 'undefined' CRSs (srs_id 0, geographic, which GDAL writes for a layer made without a
-    CRS; -1, Cartesian) declare no CRS. Before: srs_id 0 reprojected the polygons' metres as degrees (PROJ
-    errors, every feature off the raster), srs_id -1 stopped with a TypeError (no transformation)."""
+    CRS; -1, Cartesian) declare no CRS, nor does the .prj GDAL writes of them in a copy as a shapefile
+    ('GCS_Undefined_geographic_SRS'). Before: srs_id 0 reprojected the polygons' metres as degrees (PROJ
+    errors, every feature off the raster), srs_id -1 stopped with a TypeError (no transformation); the
+    shapefile was read as in a CRS named so."""
     undefined = str(tmp_path / "undefined.gpkg")
     gdal.VectorTranslate(undefined, POLYGONS)
     source = ogr.Open(undefined, 1)
     for table in ("gpkg_geometry_columns", "gpkg_contents"):
         source.ExecuteSQL(f"UPDATE {table} SET srs_id = {srs_id}")
     source = None
+    if copy:
+        gdal.VectorTranslate(str(tmp_path / "undefined.shp"), undefined)
+        undefined = str(tmp_path / "undefined.shp")
     samples = extract_samples(LANDSAT, undefined, "class")
     assert samples.counts == landsat.counts and not samples.reprojected
     np.testing.assert_array_equal(samples.X, landsat.X)
