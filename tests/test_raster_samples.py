@@ -601,8 +601,8 @@ def test_a_class_whose_features_lie_above_the_raster_is_refused_naming_them_outs
     vector = write_vector(tmp_path / "v.gpkg", [(box(2, 2, 12, 12), "a"), (box(2, 30, 6, 34), "b"),
                                                 (box(8, 40, 12, 44), "b")])
     logged = []
-    with pytest.raises(DataError, match=r"class 'b': usable pixels 0, features 2 \(pixels covered 0, features "
-                                        r"outside the raster 2\)"):
+    with pytest.raises(DataError, match=r"class 'b': usable pixels 0, features 2 \(pixels covered 0, "
+                                        r"features outside the raster 2\)"):
         walk(raster, vector, "class", log=logged.append)
     assert [line for line in map(str, logged) if "outside raster" in line] == [
         f"warning: features of {vector!r} outside raster {raster!r}, which give no sample: 2 of 3"]
