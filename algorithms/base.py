@@ -52,13 +52,13 @@ from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
-from ..core.texts import SEMICOLON, short_list
+from ..core.texts import SEMICOLON
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect, error_text, translated, translated_choices
 from ..raster.blocks import BandNoData
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
 from ..raster.info import OPEN_OPTION
-from ..raster.report import WORDS, Words
+from ..raster.report import WORDS, Words, read_as_parts
 from ..raster.vector import Shown, stored_ids
 
 ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
@@ -302,12 +302,11 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if layer is None:
             return RasterSource(None, {}, None, {})
         no_data, moved = shown_no_data(layer.dataProvider(), layer.bandCount()), other_crs(layer)
-        masked = [GmmSelect.tr("with the no-data set in QGIS on bands {0}").format(
-            short_list(sorted(no_data)))] if no_data else []
-        self.sayShown(feedback, name, layer, moved + masked)
         read_as = {**(crs_record(layer) if moved else {}),
                    "no_data": {str(band): values.record() for band, values in no_data.items()}}
         read_as = {key: value for key, value in read_as.items() if value}
+        self.sayShown(feedback, name, layer, moved + read_as_parts({"no_data": read_as.get("no_data", {})},
+                                                                   report_words()))
         return RasterSource(layer.source(), no_data, read_as.get("crs"), read_as)
 
     def sayShown(self, feedback, name, layer, shown):

@@ -3213,11 +3213,6 @@ Taille {1} : {2:.6g}{3}
         <translation>invalid vaut {value!r} ; il doit être l'un de {rules}</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="270"/>
-        <source>with the no-data set in QGIS on bands {0}</source>
-        <translation>avec les valeurs sans donnée définies dans QGIS sur les bandes {0}</translation>
-    </message>
-    <message>
         <location filename="../algorithms/base.py" line="425"/>
         <source>{0}: reprojected to the CRS of {1} by the transformation the project sets: {2}</source>
         <translation>{0} : reprojetée dans le SCR de {1} par la transformation que définit le projet : {2}</translation>

@@ -225,7 +225,7 @@ def test_a_map_s_no_data_set_in_qgis_is_the_no_data_read(classification, tmp_pat
                                  "OUTPUT_TABLE": str(tmp_path / f"{name}.csv"),
                                  "OUTPUT_REPORT": str(tmp_path / f"{name}.html")}, feedback)
         tables[name] = (tmp_path / f"{name}.csv").read_text()
-        said = "INPUT: layer 'classes' is read as QGIS shows it: with the no-data set in QGIS on bands 1"
+        said = "INPUT: layer 'classes' is read as QGIS shows it: no-data set in QGIS on band 1: x = 4"
         assert (feedback.infos.count(said) == 2) == (name == "shown")
         assert beyond_training_reference(feedback.warnings) == []
     assert points["shown"] == points["written"] and {code for _, code in points["shown"]} == {1, 2, 3}

@@ -1286,7 +1286,8 @@ def test_no_data_set_in_qgis_is_the_no_data_read(model, tmp_path):
     layer = QgsRasterLayer(shown, "shown", "gdal")
     layer.dataProvider().setUserNoDataValue(4, [QgsRasterRange(0, 10)])
     layer.dataProvider().setUseSourceNoDataValue(3, False)
-    said = "INPUT: layer 'shown' is read as QGIS shows it: with the no-data set in QGIS on bands 3, 4"
+    said = ("INPUT: layer 'shown' is read as QGIS shows it: no-data set in QGIS on band 3: the file's "
+            "no-data value not used; no-data set in QGIS on band 4: 0 ≤ x ≤ 10")
     outputs = {}
     for name, raster in [("shown", layer), ("written", written)]:
         trained, feedback = run("gmmselect:traingmm", {
@@ -1332,8 +1333,9 @@ def test_no_data_set_in_qgis_is_the_no_data_read(model, tmp_path):
     with french_translation():
         _, feedback = run("gmmselect:predict", {"INPUT": layer, "MODEL": model,
                                                 "OUTPUT": str(tmp_path / "classes_fr.tif")})
-    assert ("INPUT : la couche 'shown' est lue telle que QGIS l'affiche : avec les valeurs sans donnée "
-            "définies dans QGIS sur les bandes 3, 4") in feedback.infos
+    assert ("INPUT : la couche 'shown' est lue telle que QGIS l'affiche : valeurs sans donnée définies dans "
+            "QGIS sur la bande 3 : valeur sans donnée du fichier non utilisée ; valeurs sans donnée définies "
+            "dans QGIS sur la bande 4 : 0 ≤ x ≤ 10") in feedback.infos
 
 
 def test_no_data_set_in_qgis_on_a_mask_is_the_no_data_read(model, tmp_path):
@@ -1355,7 +1357,8 @@ def test_no_data_set_in_qgis_on_a_mask_is_the_no_data_read(model, tmp_path):
         results, feedback = run("gmmselect:predict", {"INPUT": LANDSAT, "MASK": given, "MODEL": model,
                                                       "OUTPUT": str(tmp_path / f"{name}.tif")})
         maps[name] = gdal.Open(results["OUTPUT"]).ReadAsArray()
-        said = "MASK: layer 'mask' is read as QGIS shows it: with the no-data set in QGIS on bands 1"
+        said = ("MASK: layer 'mask' is read as QGIS shows it: no-data set in QGIS on band 1: 1 ≤ x ≤ 2, the "
+                "file's no-data value not used")
         assert (said in feedback.infos) == (name == "shown") and not feedback.warnings
     np.testing.assert_array_equal(maps["shown"], maps["written"])
     np.testing.assert_array_equal(maps["shown"], np.where(values[0] <= 2, 0, maps["none"]))
