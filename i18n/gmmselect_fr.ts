@@ -2038,11 +2038,6 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster de strates {path!r} ({width} x {height} px, géotransformation {geotransform}) n'est pas sur la grille de la carte {map!r} ({map_width} x {map_height} px, géotransformation {map_geotransform}) ; rééchantillonnez-le sur la grille de la carte (plus proche voisin, p. ex. gdalwarp -te/-tr ou Aligner les rasters)</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="183"/>
-        <source>map {map!r} has no classified pixel (every value is 0 or no-data); give a classification raster</source>
-        <translation>la carte {map!r} n'a aucun pixel classé (toutes ses valeurs sont 0 ou sans donnée) ; donnez un raster de classification</translation>
-    </message>
-    <message>
         <location filename="../raster/assessment.py" line="187"/>
         <source>{count} classified pixels of map {map!r} have no stratum (0 or no-data in strata raster {strata!r}); give every classified pixel a stratum, or leave STRATA empty to use the map classes as strata</source>
         <translation>{count} pixels classés de la carte {map!r} n'ont pas de strate (0 ou sans donnée dans le raster de strates {strata!r}) ; donnez une strate à chaque pixel classé, ou laissez STRATA vide pour prendre les classes de la carte comme strates</translation>
@@ -2056,11 +2051,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/assessment.py" line="292"/>
         <source>{count} reference points of {path!r} (FIDs {fids}) fall in a pixel another point already samples; a pixel is one sample: delete the duplicate points</source>
         <translation>{count} points de référence de {path!r} (FID {fids}) tombent dans un pixel qu'un autre point échantillonne déjà ; un pixel est un seul échantillon : supprimez les points en double</translation>
-    </message>
-    <message>
-        <location filename="../raster/assessment.py" line="299"/>
-        <source>{count} reference points of {path!r} (FIDs {fids}) fall on pixels of map {map!r} without a class (0 or no-data); move them onto classified pixels or delete them</source>
-        <translation>{count} points de référence de {path!r} (FID {fids}) tombent sur des pixels de la carte {map!r} sans classe (0 ou sans donnée) ; déplacez-les sur des pixels classés ou supprimez-les</translation>
     </message>
     <message>
         <location filename="../raster/assessment.py" line="324"/>
@@ -3461,6 +3451,26 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/train_selection_table.py" line="40"/>
         <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The selection&apos;s parameters and the outputs are those of Train Selection; its groups (GROUP_FIELD; without it, each spectrum) play the part of Train Selection&apos;s polygons: the hold-out and the grouped folds keep them whole. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.</source>
         <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres de la sélection et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes ; ses groupes (GROUP_FIELD ; sans lui, chaque spectre) y tiennent le rôle des polygones : la réserve de validation et les plis groupés les gardent entiers. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="78"/>
+        <source>0 or no-data</source>
+        <translation>0 ou sans donnée</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="198"/>
+        <source>map {map!r} has no classified pixel (every value is {unclassified}); give a map with classified pixels (a map made under a mask or a no-data that covers every pixel holds none)</source>
+        <translation>la carte {map!r} n'a aucun pixel classé (toutes ses valeurs sont {unclassified}) ; donnez une carte qui a des pixels classés (une carte faite sous un masque ou des valeurs sans donnée couvrant tous les pixels n'en a aucun)</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="444"/>
+        <source>{count} reference points of {path!r} (FIDs {fids}) fall on pixels of map {map!r} without a class ({unclassified}); move them onto classified pixels or delete them</source>
+        <translation>{count} points de référence de {path!r} (FID {fids}) tombent sur des pixels de la carte {map!r} sans classe ({unclassified}) ; déplacez-les sur des pixels classés ou supprimez-les</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="76"/>
+        <source>0, no-data or the no-data set in QGIS: {values}</source>
+        <translation>0, sans donnée ou valeurs sans donnée définies dans QGIS : {values}</translation>
     </message>
 </context>
 </TS>

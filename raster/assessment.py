@@ -69,6 +69,14 @@ class ClassMap:
                          for name, dataset in ((path, self.dataset), (strata_path, self.strata_dataset))
                          if dataset is not None and dataset.RasterCount > 1]
 
+    def unclassified(self):
+        """In a few words, the map's values of no class: 0 and no-data, naming the no-data set in QGIS."""
+        set_in_qgis = self.no_data[1].set_in_qgis()
+        if set_in_qgis:
+            return Text(QT_TRANSLATE_NOOP("GmmSelect", "0, no-data or the no-data set in QGIS: {values}"),
+                        values=set_in_qgis)
+        return Text(QT_TRANSLATE_NOOP("GmmSelect", "0 or no-data"))
+
     @staticmethod
     def integer_band(dataset, path):
         """Band 1 of `dataset`, which must hold integer values."""
@@ -188,8 +196,9 @@ def count_map(class_map, memory_mb=64, progress=None, is_canceled=None):
                 progress(100.0 * done / len(windows))
     if not classes:
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "map {map!r} has no classified pixel (every value is 0 or no-data); give a "
-            "classification raster"), map=class_map.path)
+            "GmmSelect", "map {map!r} has no classified pixel (every value is {unclassified}); give a map "
+            "with classified pixels (a map made under a mask or a no-data that covers every pixel holds "
+            "none)"), map=class_map.path, unclassified=class_map.unclassified())
     if unstratified:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "{count} classified pixels of map {map!r} have no stratum (0 or no-data in strata "
@@ -434,8 +443,9 @@ def check_points_classified(class_map, vector_path, features, sampled):
     if missing:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "{count} reference points of {path!r} (FIDs {fids}) fall on pixels of map {map!r} "
-            "without a class (0 or no-data); move them onto classified pixels or delete them"),
-            count=len(missing), path=vector_path, fids=short_list(missing), map=class_map.path)
+            "without a class ({unclassified}); move them onto classified pixels or delete them"),
+            count=len(missing), path=vector_path, fids=short_list(missing), map=class_map.path,
+            unclassified=class_map.unclassified())
 
 
 def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labels, names, shown=None):

@@ -52,6 +52,11 @@ class BandNoData:
                 "ranges": [[None if math.isinf(low) else low, None if math.isinf(high) else high, *included]
                            for low, high, *included in self.ranges]}
 
+    def set_in_qgis(self):
+        """The values QGIS takes as no-data beyond the file's, as comparisons of the value x ('x = 4, 0 ≤ x
+        < 10'), or '' where it adds none."""
+        return ", ".join(range_text(*bounds) for bounds in self.record()["ranges"])
+
     def keep_data(self, usable, stored, band):
         """Clear the usable-pixel mask `usable` where the `stored` values of GDAL `band` are no-data by this
         rule: its file's no-data value (where used), or in one of the ranges."""
@@ -69,6 +74,18 @@ class BandNoData:
         for low, high, low_in, high_in in self.ranges:
             kept &= ~(beyond(values, low, low_in, np.greater) & beyond(values, high, high_in, np.less))
         return kept
+
+
+def range_text(low, high, low_included, high_included):
+    """A no-data range as comparisons of the value x: '0 ≤ x < 10', 'x ≥ 250' (None: no bound); every value
+    '−∞ < x < +∞'."""
+    if low is None and high is None:
+        return "−∞ < x < +∞"
+    if low is not None and low == high and low_included and high_included:
+        return f"x = {low:.10g}"
+    left = "" if low is None else f"{low:.10g} {'≤' if low_included else '<'} "
+    right = "" if high is None else f" {'≤' if high_included else '<'} {high:.10g}"
+    return f"{left}x{right}"
 
 
 def shown_values(stored, band):

@@ -20,6 +20,7 @@ import numpy as np
 from ..core.choices import CRITERIA, INVALID_GEOMETRY_RULES, METHODS, TAU_CRITERIA
 from ..core.separability import jm_ceiling
 from ..core.texts import QT_TRANSLATE_NOOP, SEMICOLON
+from .blocks import range_text
 from .notices import SAMPLE_WORDS, WARNINGS, WORD_KINDS, recognise, unit_of, word_key
 from .spectra import FALLBACK_COLOR, class_spectra, value_limits
 from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR
@@ -623,18 +624,6 @@ def no_data_text(no_data, words):
     """The no-data set in QGIS on a raster's bands (a record of read_as 'no_data'), in a few words; its
     file's no-data where none is set."""
     return words("semicolon").join(read_as_parts({"no_data": no_data}, words)) or words("file no-data")
-
-
-def range_text(low, high, low_included, high_included):
-    """A no-data range as comparisons of the value x: '0 ≤ x < 10', 'x ≥ 250' (None: no bound); every value
-    '−∞ < x < +∞'."""
-    if low is None and high is None:
-        return "−∞ < x < +∞"
-    if low is not None and low == high and low_included and high_included:
-        return f"x = {low:.10g}"
-    left = "" if low is None else f"{low:.10g} {'≤' if low_included else '<'} "
-    right = "" if high is None else f" {'≤' if high_included else '<'} {high:.10g}"
-    return f"{left}x{right}"
 
 
 def summary(model, words):

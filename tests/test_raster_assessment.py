@@ -240,6 +240,30 @@ def test_points_outside_or_on_no_data_are_named(tmp_path):
         assess_map(path, nodata, "class")
 
 
+def test_the_map_s_values_of_no_class_name_the_no_data_set_in_qgis(tmp_path):
+    """The map's class 2 set as no-data in QGIS (map_no_data): a point on it is refused naming that no-data,
+    and a map whose every class is no-data so is refused by the sample design and Assess with advice that
+    fits (a mask or a no-data over every pixel). Before: '(0 or no-data)' where the file holds class 2 there,
+    and 'give a classification raster' for a map that is one."""
+    from gmmselect.raster.blocks import BandNoData
+
+    path = small_map(tmp_path)
+    points = write_vector(tmp_path / "points.gpkg", [(centre(5, 1), "water"), (centre(5, 8), "forest")])
+    forest = BandNoData(ranges=((2.0, 2.0, True, True),))
+    with pytest.raises(DataError, match=r"1 reference points of .* \(FIDs 2\) fall on pixels of map .* "
+                                        r"without a class \(0, no-data or the no-data set in QGIS: x = 2\); "
+                                        r"move them onto classified pixels"):
+        assess_map(path, points, "class", map_no_data=forest)
+    every = BandNoData(ranges=((1.0, 2.0, True, True),))
+    empty = (r"^map '.*small.tif' has no classified pixel \(every value is 0, no-data or the no-data set in "
+             r"QGIS: 1 ≤ x ≤ 2\); give a map with classified pixels \(a map made under a mask or a no-data "
+             r"that covers every pixel holds none\)$")
+    with pytest.raises(DataError, match=empty):
+        assess_map(path, points, "class", map_no_data=every)
+    with pytest.raises(DataError, match=empty):
+        design_sample(path, str(tmp_path / "sample.gpkg"), no_data=every)
+
+
 def test_with_strata_the_messages_name_the_map_not_the_stack_read(tmp_path):
     """With STRATA the map and the strata are read as one stack made for the run: a reference off the map is
     refused naming the map, as without strata. Before, the message named '/vsimem/gmmselect-strata-...vrt'."""

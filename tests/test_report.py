@@ -420,7 +420,7 @@ def test_the_top_says_how_qgis_gave_the_inputs_and_what_became_of_invalid_geomet
 def test_a_no_data_range_reads_as_comparisons_of_x(bounds, text):
     """A range of QGIS's no-data as the report writes it; both bounds infinite (every value no-data) once
     read 'x'."""
-    from gmmselect.raster.report import range_text
+    from gmmselect.raster.blocks import range_text
 
     assert range_text(*bounds) == text
 
