@@ -3368,11 +3368,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Couche de points (GeoPackage, ou GeoJSON pour un raster dont le SCR a un code EPSG) dans le SCR du raster avec les champs map_class, stratum (= map_class), weight (poids d'inclusion : pixels de la classe / échantillons de la classe), stratum_pixels (les pixels de la classe, qu'Assess compare à ses strates) et un champ reference vide à remplir.</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="644"/>
-        <source>sample layer {path!r}: a GeoJSON file names its CRS by an EPSG code alone, and the map has no CRS of an EPSG code ({crs}), so the points would read as WGS 84 coordinates; give a .gpkg file name</source>
-        <translation>couche d'échantillons {path!r} : un fichier GeoJSON ne nomme son SCR que par un code EPSG, et la carte n'a pas de SCR à code EPSG ({crs}), si bien que les points se liraient comme des coordonnées WGS 84 ; donnez un nom de fichier .gpkg</translation>
-    </message>
-    <message>
         <location filename="../algorithms/sample_design.py" line="56"/>
         <source>Every class gets at least this many samples (all its pixels if it has fewer), so that rare classes get user&apos;s accuracies with usable intervals; and never fewer than 2, the fewest Assess estimates a class&apos;s variance from.</source>
         <translation>Chaque classe reçoit au moins ce nombre d'échantillons (tous ses pixels si elle en a moins), pour que les classes rares aient des précisions de l'utilisateur avec des intervalles utilisables ; et jamais moins de 2, le moins dont Assess estime la variance d'une classe.</translation>
@@ -3471,6 +3466,21 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/assessment.py" line="76"/>
         <source>0, no-data or the no-data set in QGIS: {values}</source>
         <translation>0, sans donnée ou valeurs sans donnée définies dans QGIS : {values}</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="746"/>
+        <source>sample layer {path!r}: a GeoJSON file names its CRS by an EPSG code alone, and {why}, so the points would read as WGS 84 coordinates; give a .gpkg file name</source>
+        <translation>couche d'échantillons {path!r} : un fichier GeoJSON ne nomme son SCR que par un code EPSG, et {why}, si bien que les points se liraient comme des coordonnées WGS 84 ; donnez un nom de fichier .gpkg</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="743"/>
+        <source>the map&apos;s CRS ({crs}) has no EPSG code</source>
+        <translation>le SCR de la carte ({crs}) n'a pas de code EPSG</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="745"/>
+        <source>the map has no CRS</source>
+        <translation>la carte n'a pas de SCR</translation>
     </message>
 </context>
 </TS>

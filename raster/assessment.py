@@ -740,10 +740,13 @@ def points_crs(path, class_map):
     finally:
         gdal.Unlink(probe)
     if not same:
+        why = Text(QT_TRANSLATE_NOOP("GmmSelect", "the map's CRS ({crs}) has no EPSG code"),
+                   crs=crs_name(spatial_reference(class_map.crs))) if class_map.crs else \
+            Text(QT_TRANSLATE_NOOP("GmmSelect", "the map has no CRS"))
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "sample layer {path!r}: a GeoJSON file names its CRS by an EPSG code alone, and the "
-            "map has no CRS of an EPSG code ({crs}), so the points would read as WGS 84 coordinates; give a "
-            ".gpkg file name"), path=path, crs=crs_name(spatial_reference(class_map.crs)))
+            "GmmSelect", "sample layer {path!r}: a GeoJSON file names its CRS by an EPSG code alone, and "
+            "{why}, so the points would read as WGS 84 coordinates; give a .gpkg file name"), path=path,
+            why=why)
     return reference
 
 

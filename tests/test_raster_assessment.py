@@ -213,10 +213,10 @@ def test_a_geojson_sample_keeps_the_crs_and_the_empty_reference_or_is_refused(tm
     dataset = None
     output = str(tmp_path / "sample.geojson")
     if kept is None:
-        with pytest.raises(DataError, match=r"sample layer .*sample.geojson': a GeoJSON file names its CRS "
-                                            r"by an EPSG code alone, and the map has no CRS of an EPSG code "
-                                            r"\((unknown|no CRS)\), so the points would read as WGS 84 "
-                                            r"coordinates; give a \.gpkg file name"):
+        why = r"the map's CRS \(unknown\) has no EPSG code" if crs else "the map has no CRS"
+        with pytest.raises(DataError, match=rf"sample layer .*sample.geojson': a GeoJSON file names its CRS "
+                                            rf"by an EPSG code alone, and {why}, so the points would read as "
+                                            r"WGS 84 coordinates; give a \.gpkg file name$"):
             design_sample(path, output, 0.8, 0.05, 5, "equal")
         assert not os.path.exists(output)
         return
