@@ -135,12 +135,14 @@ class PredictAlgorithm(GmmSelectAlgorithm):
         self.addInteger(
             self.N_FEATURES, GmmSelect.tr("Number of selected bands to use (selection models)"), None, 0,
             GmmSelect.tr("Empty or 0: the bands the model was saved with. A size k: the best set of k bands "
-                         "found by the selection (Train Selection models only), with the model's alpha and "
-                         "tau (chosen for the bands it was saved with)."), optional=True, advanced=True)
+                         "found by the selection (models of Train Selection or of its table variant), with "
+                         "the model's alpha and tau (chosen for the bands it was saved with)."),
+            optional=True, advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterString(
             self.BAND_MAP, GmmSelect.tr("Band map (model band=raster band)"), optional=True),
-            GmmSelect.tr("Empty: the raster's bands are matched to the model's by name (by number when "
-                         "either has no band names) and their wavelengths compared; where that fails, by "
+            GmmSelect.tr("Empty: the raster's bands are matched to the model's by name (a spectral "
+                         "library's model names its bands by their fields; by number when either has no band "
+                         "names) and their wavelengths compared; where that fails, by "
                          "wavelength (each model band to the one raster band nearest within 0.2 %), else the "
                          "run stops. Pairs such as "
                          "'B5=3, B4=2' map each band the model uses (by its name or number) to a "

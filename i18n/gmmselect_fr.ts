@@ -1478,11 +1478,6 @@ Taille {1} : {2:.6g}{3}
         <translation>{blend}, choisis sur les {bands} bandes sélectionnées après la sélection (MODEL_SEARCH), {how}. La sélection elle-même a utilisé alpha = {alpha} et tau = {tau} (TAU).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="133"/>
-        <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (Train Selection models only), with the model&apos;s alpha and tau (chosen for the bands it was saved with).</source>
-        <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes uniquement), avec l'alpha et le tau du modèle (choisis pour les bandes avec lesquelles il a été enregistré).</translation>
-    </message>
-    <message>
         <location filename="../algorithms/train_gmm.py" line="47"/>
         <source>Shrinkage values alpha to try (empty = 0 and the estimated one)</source>
         <translation>Valeurs de rétrécissement alpha à essayer (vide = 0 et la valeur estimée)</translation>
@@ -3128,11 +3123,6 @@ Taille {1} : {2:.6g}{3}
         <translation>{path!r} n'a pas de couche {layer!r} ; ses couches sont : {layers}</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="138"/>
-        <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (by number when either has no band names) and their wavelengths compared; where that fails, by wavelength (each model band to the one raster band nearest within 0.2 %), else the run stops. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
-        <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (par leur numéro quand l'un des deux n'a pas de noms de bandes) et leurs longueurs d'onde comparées ; en cas d'échec, par leur longueur d'onde (chaque bande du modèle à la seule bande du raster la plus proche à 0,2 % près), sinon le traitement s'arrête. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
-    </message>
-    <message>
         <location filename="../raster/bands.py" line="316"/>
         <source>{band} {wavelength} -&gt; {number}</source>
         <translation>{band} {wavelength} -&gt; {number}</translation>
@@ -3481,6 +3471,16 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/assessment.py" line="745"/>
         <source>the map has no CRS</source>
         <translation>la carte n'a pas de SCR</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="137"/>
+        <source>Empty or 0: the bands the model was saved with. A size k: the best set of k bands found by the selection (models of Train Selection or of its table variant), with the model&apos;s alpha and tau (chosen for the bands it was saved with).</source>
+        <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes ou de sa variante à partir d'une table), avec l'alpha et le tau du modèle (choisis pour les bandes avec lesquelles il a été enregistré).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="143"/>
+        <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (a spectral library&apos;s model names its bands by their fields; by number when either has no band names) and their wavelengths compared; where that fails, by wavelength (each model band to the one raster band nearest within 0.2 %), else the run stops. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
+        <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (le modèle d'une bibliothèque spectrale nomme ses bandes par leurs champs ; par leur numéro quand l'un des deux n'a pas de noms de bandes) et leurs longueurs d'onde comparées ; en cas d'échec, par leur longueur d'onde (chaque bande du modèle à la seule bande du raster la plus proche à 0,2 % près), sinon le traitement s'arrête. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
     </message>
 </context>
 </TS>

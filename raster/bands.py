@@ -53,13 +53,18 @@ def parse_band_map(text):
 
 
 def model_bands(saved, band_numbers):
-    """The BandIdentity the model `saved` (a SavedModel) records of each of its bands `band_numbers`."""
+    """The BandIdentity the model `saved` (a SavedModel) records of each of its bands `band_numbers`; a model
+    of a spectral library names its bands by their fields, the names a raster of them would give them."""
     position = {number: k for k, number in enumerate(saved.band_numbers)}
+    table = saved.training is not None and bool(saved.training.source.get("table"))
 
     def known(values, k):
         return values[k] if values else None
 
-    return [BandIdentity(number, known(saved.band_descriptions, k) or None, known(saved.wavelengths, k),
+    def name(k):
+        return known(saved.band_descriptions, k) or (saved.feature_names[k] if table else None)
+
+    return [BandIdentity(number, name(k), known(saved.wavelengths, k),
                          known(saved.wavelength_units, k), known(saved.band_scales, k),
                          known(saved.band_offsets, k), saved.feature_names[k])
             for number, k in ((number, position[number]) for number in band_numbers)]

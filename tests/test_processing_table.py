@@ -107,9 +107,23 @@ def test_predict_maps_a_table_model_s_bands_by_their_column_names(tmp_path):
         run_algorithm("gmmselect:predict", {"INPUT": raster, "MODEL": results["OUTPUT_MODEL"],
                                             "BAND_MAP": band_map, "OUTPUT": output})
         maps.append(gdal.Open(output).ReadAsArray().ravel())
+    # a raster naming its bands by the table's fields, in another order: mapped by name, no BAND_MAP (before:
+    # refused, its band count 3 not the table's 7)
+    named = write_raster(tmp_path / "named.tif", X[:, [0, 2, 4]].T.reshape(3, 20, 28).astype(np.float32))
+    dataset = gdal.Open(named, gdal.GA_Update)
+    for number, field in enumerate(("wl_325", "wl_575", "wl_825"), 1):
+        dataset.GetRasterBand(number).SetDescription(field)
+    dataset = None
+    feedback = recorder()
+    run_algorithm("gmmselect:predict", {"INPUT": named, "MODEL": results["OUTPUT_MODEL"],
+                                        "OUTPUT": str(tmp_path / "named_classes.tif")}, feedback)
+    assert "Bands mapped by name: 'wl_575' 3 -> 2, 'wl_825' 5 -> 3, 'wl_325' 1 -> 1 (model -> raster band)" \
+        in feedback.infos
+    maps.append(gdal.Open(str(tmp_path / "named_classes.tif")).ReadAsArray().ravel())
     mixture, band_numbers = load_model(results["OUTPUT_MODEL"]).classifier(None)
     assert tuple(band_numbers) == (3, 5, 1)
     np.testing.assert_array_equal(maps[0], maps[1])
+    np.testing.assert_array_equal(maps[0], maps[2])
     np.testing.assert_array_equal(maps[0], mixture.predict(X[:, [2, 4, 0]].astype(np.float32)))
 
 
