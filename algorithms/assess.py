@@ -84,7 +84,7 @@ class AssessAlgorithm(GmmSelectAlgorithm):
                                         "reference class, with totals."), optional=True)
         self.addFileOutput(self.OUTPUT_REPORT, GmmSelect.tr("Report"), GmmSelect.tr("HTML files (*.html)"),
                            GmmSelect.tr("One self-contained HTML page: error matrix, accuracies and areas "
-                                        "with their intervals (and hectares when the CRS unit is the metre), "
+                                        "with their intervals (and hectares when the CRS unit is a length), "
                                         "a chart of map and estimated areas, the sample design."),
                            optional=True)
         self.addOutput(QgsProcessingOutputNumber(self.OVERALL_ACCURACY, GmmSelect.tr("Overall accuracy")))

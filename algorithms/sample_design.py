@@ -55,8 +55,8 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
         self.addInteger(self.MIN_PER_CLASS, GmmSelect.tr("Minimum samples per class"), 50, 0,
                         GmmSelect.tr("Every class gets at least this many samples (all its pixels if it "
                                      "has fewer), so that rare classes get user's accuracies with usable "
-                                     "intervals; and never fewer than 2, the fewest Assess estimates a "
-                                     "class's variance from."))
+                                     "intervals; and never fewer than 2, the fewest Assess accuracy and "
+                                     "area estimates a class's variance from."))
         self.addChoice(self.ALLOCATION, GmmSelect.tr("Allocation"), [
             ("proportional", GmmSelect.tr("the minimum per class, the rest proportional to area")),
             ("equal", GmmSelect.tr("the same number per class"))], "proportional",
@@ -68,7 +68,8 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
             GmmSelect.tr("Point layer (GeoPackage, or GeoJSON for a raster whose CRS has an EPSG code) in "
                          "the raster's CRS with fields map_class, stratum (= map_class), weight (inclusion "
                          "weight: class pixels / class samples), stratum_pixels (the class's pixels, which "
-                         "Assess compares with its strata) and an empty reference field to fill in."))
+                         "Assess accuracy and area compares with its strata) and an empty reference field "
+                         "to fill in."))
         self.addOutput(QgsProcessingOutputNumber(self.N_TOTAL, GmmSelect.tr("Number of sample points")))
 
     def expectedAccuracies(self, parameters, context):

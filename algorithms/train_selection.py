@@ -62,11 +62,12 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
                                      "{0}.").format(cap))
         self.addBoolean(self.USE_BEST, GmmSelect.tr("Use the best number of bands"), True,
                         GmmSelect.tr("Yes: the model uses the smallest size whose criterion is within 0.1 % "
-                                     "of the best. No: it uses the set of MAX_FEATURES bands."))
+                                     "of the best. No: it uses the largest set (MAX_FEATURES bands)."))
         self.addDouble(self.TAU, GmmSelect.tr("Ridge tau during selection"), 0.0, 0.0, 1e12,
-                       GmmSelect.tr("Ridge S + tau I of the covariances during the selection (with "
-                                    "MODEL_SEARCH no, also in the model). 0: only the eigenvalue floor "
-                                    "regularises."),
+                       GmmSelect.tr("Ridge of the covariances during the selection (with MODEL_SEARCH no, "
+                                    "also in the model): tau I, or tau times each band's pooled variance "
+                                    "with RIDGE_SCALE relative. 0: no ridge; the shrinkage alpha and the "
+                                    "eigenvalue floor still regularise."),
                        advanced=True)
         self.addAlphaParameter(GmmSelect.tr("Shrinkage values alpha to try (empty = the default values)"),
                                GmmSelect.tr(

@@ -56,7 +56,8 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
         self.addParameterWithHelp(QgsProcessingParameterField(
             self.FIELD, GmmSelect.tr("Class field"), parentLayerParameterName=self.INPUT,
             type=QgsProcessingParameterField.Any),
-            GmmSelect.tr("The field holding the class (material) of each spectrum: integer codes or names."))
+            GmmSelect.tr("The field holding the class (material) of each spectrum: integer codes (1 to "
+                         "4294967295) or names."))
         self.addParameterWithHelp(QgsProcessingParameterField(
             self.BANDS, GmmSelect.tr("Band fields"), parentLayerParameterName=self.INPUT,
             type=QgsProcessingParameterField.Any, allowMultiple=True, optional=True),

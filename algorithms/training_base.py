@@ -147,8 +147,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                          "are used."),
             [QgsProcessing.TypeVectorPolygon, QgsProcessing.TypeVectorPoint],
             self.FIELD, GmmSelect.tr("Class field"),
-            GmmSelect.tr("The field holding the class of each polygon: integer codes or names (text). "
-                         "Names become the category names of the classification."))
+            GmmSelect.tr("The field holding the class of each polygon: integer codes (1 to 4294967295) or "
+                         "names (text). Names become the category names of the classification."))
 
     def addSamplingParameters(self):
         """GROUPED folds, the VALIDATION share of polygons, MAX_SAMPLES per class."""
@@ -185,7 +185,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         self.addParameterWithHelp(QgsProcessingParameterString(self.ALPHA, label, optional=True),
                                   GmmSelect.tr(
             "Each class covariance is shrunk toward the pooled covariance of all classes: "
-            "(1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); "
+            "(1 - alpha) S_c + alpha S_pooled plus the ridge tau (see RIDGE_SCALE; regularised discriminant "
+            "analysis, Friedman 1989); "
             "alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear "
             "discriminant). Numbers in [0, 1] separated by commas. alpha* is the shrinkage intensity "
             "estimated from how much each class's covariance varies from one training {group} to another "

@@ -239,11 +239,6 @@
         <translation>Utiliser le meilleur nombre de bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection.py" line="62"/>
-        <source>Yes: the model uses the smallest size whose criterion is within 0.1 % of the best. No: it uses the set of MAX_FEATURES bands.</source>
-        <translation>Oui : le modèle utilise la plus petite taille dont le critère est à moins de 0,1 % du meilleur. Non : il utilise l'ensemble de MAX_FEATURES bandes.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/train_selection.py" line="64"/>
         <source>Ridge tau during selection</source>
         <translation>Crête (ridge) tau pendant la sélection</translation>
@@ -277,11 +272,6 @@
         <location filename="../algorithms/train_selection_table.py" line="56"/>
         <source>Class field</source>
         <translation>Champ de classe</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/training_base.py" line="150"/>
-        <source>The field holding the class of each polygon: integer codes or names (text). Names become the category names of the classification.</source>
-        <translation>Le champ qui contient la classe de chaque polygone : codes entiers ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="155"/>
@@ -648,11 +638,6 @@ Taille {1} : {2:.6g}{3}
         <translation>CSV : proportions de surface estimées, lignes = classe de la carte, colonnes = classe de référence, avec les totaux.</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="80"/>
-        <source>One self-contained HTML page: error matrix, accuracies and areas with their intervals (and hectares when the CRS unit is the metre), a chart of map and estimated areas, the sample design.</source>
-        <translation>Une page HTML autonome : matrice d'erreur, exactitudes et superficies avec leurs intervalles (et les hectares quand l'unité du SCR est le mètre), un graphique des superficies de la carte et estimées, le plan d'échantillonnage.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/assess.py" line="86"/>
         <source>Overall accuracy: half-width of the interval</source>
         <translation>Exactitude globale : demi-largeur de l'intervalle</translation>
@@ -776,11 +761,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/train_selection_table.py" line="52"/>
         <source>One row per spectrum: a class field and one numeric field per band. Any vector layer or table; a CSV needs its column types (a .csvt file beside it, or open it as a delimited text layer).</source>
         <translation>Une ligne par spectre : un champ de classe et un champ numérique par bande. Toute couche vecteur ou table ; un CSV a besoin des types de ses colonnes (un fichier .csvt à côté, ou ouvrez-le comme couche de texte délimité).</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection_table.py" line="58"/>
-        <source>The field holding the class (material) of each spectrum: integer codes or names.</source>
-        <translation>Le champ contenant la classe (le matériau) de chaque spectre : codes entiers ou noms.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection_table.py" line="60"/>
@@ -1451,11 +1431,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/train_gmm.py" line="53"/>
         <source>What the tau search maximises: the mean over folds (of every repetition, REPEATS) of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out predictions; ties: the smallest alpha, then the smallest tau).</source>
         <translation>Ce que la recherche de tau maximise : la moyenne sur les plis (de toutes les répétitions, REPEATS) de l'exactitude globale, du kappa de Cohen ou du score F1 moyen (FOLDS = 0 : des prédictions leave-one-out cumulées ; en cas d'égalité : le plus petit alpha, puis le plus petit tau).</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/train_selection.py" line="65"/>
-        <source>Ridge S + tau I of the covariances during the selection (with MODEL_SEARCH no, also in the model). 0: only the eigenvalue floor regularises.</source>
-        <translation>Crête (ridge) S + tau I des covariances pendant la sélection (avec MODEL_SEARCH à non, aussi dans le modèle). 0 : seul le plancher des valeurs propres régularise.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection.py" line="79"/>
@@ -2888,11 +2863,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Oui (par défaut) : avec des plis groupés et au plus {limit} {groups}, la validation croisée laisse de côté un {group} à la fois au lieu de FOLDS plis (comme FOLDS = 0), sur les {groups} d'entraînement puis de nouveau sur tous les {groups} pour le réajustement ; le journal le signale. Chaque pli s'entraîne alors sur tous les {groups} sauf un, plus près du modèle final que des plis qui retirent chacun un cinquième de peu de {groups} ; sur les données mesurées (3 à 17 {groups} par classe), elle a fait mieux que 5 plis ou aussi bien aux erreurs de mesure près (README : exactitude face aux autres outils), pour jusqu'à 4 fois le coût. Non : FOLDS plis quels que soient les {groups}.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="186"/>
-        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled + tau I (regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. alpha* is the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training {group} to another (Schaefer &amp; Strimmer 2005, a jackknife over the {groups}; over the samples when the folds do not keep {groups} whole): few or dissimilar {groups} per class give a large alpha*; alpha* = 1 is searched alone. </source>
-        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled + tau I (analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. alpha* est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un {group} d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les {groups} ; sur les échantillons quand les plis ne gardent pas les {groups} entiers) : des {groups} peu nombreux ou dissemblables par classe donnent un grand alpha* ; alpha* = 1 est cherché seul. </translation>
-    </message>
-    <message>
         <location filename="../algorithms/training_base.py" line="89"/>
         <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample is predicted by the model without it, computed exactly from the full model at the cost of one fit; with folds by {group}, each {group} by the model without it (one fit per {group}); accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. Leave-one-out suits spectral libraries, small classes and training sets of few {groups} (tens), where leaving one {group} out chooses alpha and tau better than 5 folds (README: accuracy versus peers); its cost grows with the number of {groups}. With grouped folds and up to {limit} {groups}, LOO_FEW_POLYGONS (default) leaves one {group} out whatever FOLDS.</source>
         <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; avec les plis par {group}, chaque {group} par le modèle sans lui (un ajustement par {group}) ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Le leave-one-out convient aux bibliothèques spectrales, aux petites classes et aux jeux d'entraînement de peu de {groups} (quelques dizaines), où laisser un {group} de côté choisit mieux alpha et tau que 5 plis (README : exactitude face aux autres outils) ; son coût croît avec le nombre de {groups}. Avec des plis groupés et jusqu'à {limit} {groups}, LOO_FEW_POLYGONS (par défaut) laisse de côté un {group} à la fois quel que soit FOLDS.</translation>
@@ -3353,16 +3323,6 @@ Taille {1} : {2:.6g}{3}
         <translation>le raster {path} a {count} bandes, là où une classification en a une : sa bande 1 est prise comme la carte, chacune de ses valeurs comme une classe. Si c'est une image plutôt que sa classification, donnez la carte que Prédire en a tirée</translation>
     </message>
     <message>
-        <location filename="../algorithms/sample_design.py" line="67"/>
-        <source>Point layer (GeoPackage, or GeoJSON for a raster whose CRS has an EPSG code) in the raster&apos;s CRS with fields map_class, stratum (= map_class), weight (inclusion weight: class pixels / class samples), stratum_pixels (the class&apos;s pixels, which Assess compares with its strata) and an empty reference field to fill in.</source>
-        <translation>Couche de points (GeoPackage, ou GeoJSON pour un raster dont le SCR a un code EPSG) dans le SCR du raster avec les champs map_class, stratum (= map_class), weight (poids d'inclusion : pixels de la classe / échantillons de la classe), stratum_pixels (les pixels de la classe, qu'Assess compare à ses strates) et un champ reference vide à remplir.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/sample_design.py" line="56"/>
-        <source>Every class gets at least this many samples (all its pixels if it has fewer), so that rare classes get user&apos;s accuracies with usable intervals; and never fewer than 2, the fewest Assess estimates a class&apos;s variance from.</source>
-        <translation>Chaque classe reçoit au moins ce nombre d'échantillons (tous ses pixels si elle en a moins), pour que les classes rares aient des précisions de l'utilisateur avec des intervalles utilisables ; et jamais moins de 2, le moins dont Assess estime la variance d'une classe.</translation>
-    </message>
-    <message>
         <location filename="../raster/predict.py" line="227"/>
         <source>none</source>
         <translation>aucun</translation>
@@ -3380,7 +3340,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/train_selection.py" line="35"/>
         <source>Selects the few bands that separate the classes best, by sequential forward selection (SFS) or sequential floating forward selection (SFFS), and saves a Gaussian mixture model that uses them, for Predict. The criterion is a separability (Jeffries-Matusita, Kullback-Leibler: fast, no cross-validation) or a cross-validated accuracy, kappa or F1. The model&apos;s covariances are shrunk and get a ridge as Train GMM&apos;s, its alpha and tau searched on the selected bands (MODEL_SEARCH). The model keeps the best band set of every size, so Predict can use another size. A share of the polygons of each class can be held out: the selection never sees them, and they give an independent accuracy assessment; the selection and the fit then run again on all polygons (REFIT).</source>
-        <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection séquentielle flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme Prédire. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Les covariances du modèle sont rétrécies et reçoivent une crête (ridge) comme celles de Train GMM, son alpha et son tau étant cherchés sur les bandes sélectionnées (MODEL_SEARCH). Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme Prédire peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude ; la sélection et l'ajustement sont ensuite refaits sur tous les polygones (REFIT).</translation>
+        <translation>Classification supervisée avec sélection de bandes : choisit les quelques bandes qui séparent le mieux les classes, par sélection séquentielle avant (SFS) ou sélection séquentielle flottante avant (SFFS), et enregistre un modèle de mélange de gaussiennes qui les utilise, pour l'algorithme Prédire. Le critère est une séparabilité (distance de Jeffries–Matusita, divergence de Kullback–Leibler symétrique : rapide, sans validation croisée) ou une exactitude, un kappa ou un F1 en validation croisée. Les covariances du modèle sont rétrécies et reçoivent une crête (ridge) comme celles d'Entraîner GMM, son alpha et son tau étant cherchés sur les bandes sélectionnées (MODEL_SEARCH). Le modèle conserve le meilleur ensemble de bandes de chaque taille, si bien que l'algorithme Prédire peut utiliser une autre taille. Une part des polygones de chaque classe peut être réservée comme polygones de validation : la sélection ne les voit jamais, et ils donnent une évaluation indépendante de l'exactitude ; la sélection et l'ajustement sont ensuite refaits sur tous les polygones (REFIT).</translation>
     </message>
     <message>
         <location filename="../algorithms/predict.py" line="109"/>
@@ -3481,6 +3441,46 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/predict.py" line="143"/>
         <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (a spectral library&apos;s model names its bands by their fields; by number when either has no band names) and their wavelengths compared; where that fails, by wavelength (each model band to the one raster band nearest within 0.2 %), else the run stops. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
         <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (le modèle d'une bibliothèque spectrale nomme ses bandes par leurs champs ; par leur numéro quand l'un des deux n'a pas de noms de bandes) et leurs longueurs d'onde comparées ; en cas d'échec, par leur longueur d'onde (chaque bande du modèle à la seule bande du raster la plus proche à 0,2 % près), sinon le traitement s'arrête. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="67"/>
+        <source>Ridge of the covariances during the selection (with MODEL_SEARCH no, also in the model): tau I, or tau times each band&apos;s pooled variance with RIDGE_SCALE relative. 0: no ridge; the shrinkage alpha and the eigenvalue floor still regularise.</source>
+        <translation>Crête (ridge) des covariances pendant la sélection (avec MODEL_SEARCH à non, aussi dans le modèle) : tau I, ou tau fois la variance commune de chaque bande avec RIDGE_SCALE relative. 0 : pas de crête ; le rétrécissement alpha et le plancher des valeurs propres régularisent encore.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="59"/>
+        <source>The field holding the class (material) of each spectrum: integer codes (1 to 4294967295) or names.</source>
+        <translation>Le champ contenant la classe (le matériau) de chaque spectre : codes entiers (de 1 à 4294967295) ou noms.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="150"/>
+        <source>The field holding the class of each polygon: integer codes (1 to 4294967295) or names (text). Names become the category names of the classification.</source>
+        <translation>Le champ qui contient la classe de chaque polygone : codes entiers (de 1 à 4294967295) ou noms (texte). Les noms deviennent les noms des catégories de la classification.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="186"/>
+        <source>Each class covariance is shrunk toward the pooled covariance of all classes: (1 - alpha) S_c + alpha S_pooled plus the ridge tau (see RIDGE_SCALE; regularised discriminant analysis, Friedman 1989); alpha = 0: one covariance per class (quadratic), alpha = 1: one shared covariance (linear discriminant). Numbers in [0, 1] separated by commas. alpha* is the shrinkage intensity estimated from how much each class&apos;s covariance varies from one training {group} to another (Schaefer &amp; Strimmer 2005, a jackknife over the {groups}; over the samples when the folds do not keep {groups} whole): few or dissimilar {groups} per class give a large alpha*; alpha* = 1 is searched alone. </source>
+        <translation>La covariance de chaque classe est rétrécie vers la covariance commune de toutes les classes : (1 - alpha) S_c + alpha S_pooled plus la crête tau (voir RIDGE_SCALE ; analyse discriminante régularisée, Friedman 1989) ; alpha = 0 : une covariance par classe (quadratique), alpha = 1 : une covariance partagée (discriminant linéaire). Nombres dans [0, 1] séparés par des virgules. alpha* est l'intensité de rétrécissement estimée d'après la variation de la covariance de chaque classe d'un {group} d'entraînement à l'autre (Schaefer &amp; Strimmer 2005, un jackknife sur les {groups} ; sur les échantillons quand les plis ne gardent pas les {groups} entiers) : des {groups} peu nombreux ou dissemblables par classe donnent un grand alpha* ; alpha* = 1 est cherché seul. </translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="56"/>
+        <source>Every class gets at least this many samples (all its pixels if it has fewer), so that rare classes get user&apos;s accuracies with usable intervals; and never fewer than 2, the fewest Assess accuracy and area estimates a class&apos;s variance from.</source>
+        <translation>Chaque classe reçoit au moins ce nombre d'échantillons (tous ses pixels si elle en a moins), pour que les classes rares aient des précisions de l'utilisateur avec des intervalles utilisables ; et jamais moins de 2, le moins dont Évaluer l'exactitude et les superficies estime la variance d'une classe.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="68"/>
+        <source>Point layer (GeoPackage, or GeoJSON for a raster whose CRS has an EPSG code) in the raster&apos;s CRS with fields map_class, stratum (= map_class), weight (inclusion weight: class pixels / class samples), stratum_pixels (the class&apos;s pixels, which Assess accuracy and area compares with its strata) and an empty reference field to fill in.</source>
+        <translation>Couche de points (GeoPackage, ou GeoJSON pour un raster dont le SCR a un code EPSG) dans le SCR du raster avec les champs map_class, stratum (= map_class), weight (poids d'inclusion : pixels de la classe / échantillons de la classe), stratum_pixels (les pixels de la classe, que l'algorithme Évaluer l'exactitude et les superficies compare à ses strates) et un champ reference vide à remplir.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="86"/>
+        <source>One self-contained HTML page: error matrix, accuracies and areas with their intervals (and hectares when the CRS unit is a length), a chart of map and estimated areas, the sample design.</source>
+        <translation>Une page HTML autonome : matrice d'erreur, exactitudes et superficies avec leurs intervalles (et les hectares quand l'unité du SCR est une longueur), un graphique des superficies de la carte et estimées, le plan d'échantillonnage.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="64"/>
+        <source>Yes: the model uses the smallest size whose criterion is within 0.1 % of the best. No: it uses the largest set (MAX_FEATURES bands).</source>
+        <translation>Oui : le modèle utilise la plus petite taille dont le critère est à moins de 0,1 % du meilleur. Non : il utilise le plus grand ensemble (MAX_FEATURES bandes).</translation>
     </message>
 </context>
 </TS>

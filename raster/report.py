@@ -953,7 +953,7 @@ def with_interval(value, half, digits=4):
 
 
 def area_text(value, counts, half=None, words=None):
-    """An area (with its interval) in the map's unit, and in hectares when the unit is the metre."""
+    """An area (with its interval) in the map's unit, and in hectares when the unit is a length."""
     def amount(scale, digits):
         text = f"{value * scale:,.{digits}f}"
         return text if half is None else f"{text} ± {half * scale:,.{digits}f}"
@@ -1015,7 +1015,7 @@ def class_estimates_section(assessment, words):
 
 def area_chart(assessment, words):
     """Inline SVG: per class, the map area (grey bar) and the estimated area with its interval (blue),
-    in hectares when the CRS unit is the metre."""
+    in hectares when the CRS unit is a length."""
     estimates, z, counts = assessment.estimates, assessment.z, assessment.counts
     scale = hectares(counts) or 1.0
     total = assessment.total_area * scale
