@@ -741,7 +741,7 @@ def points_crs(path, class_map):
         gdal.Unlink(probe)
     if not same:
         why = Text(QT_TRANSLATE_NOOP("GmmSelect", "the map's CRS ({crs}) has no EPSG code"),
-                   crs=crs_name(spatial_reference(class_map.crs))) if class_map.crs else \
+                   crs=crs_name(reference)) if reference is not None else \
             Text(QT_TRANSLATE_NOOP("GmmSelect", "the map has no CRS"))
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "sample layer {path!r}: a GeoJSON file names its CRS by an EPSG code alone, and "

@@ -240,6 +240,19 @@ def test_points_outside_or_on_no_data_are_named(tmp_path):
         assess_map(path, nodata, "class")
 
 
+def test_a_geojson_sample_of_an_envi_map_without_crs_says_the_map_has_none(tmp_path):
+    """An ENVI map declaring no CRS (GDAL reads its 'map info = {Arbitrary, ...}' as a local CRS 'Arbitrary',
+    which is none): the GeoJSON sample is refused saying the map has no CRS. Before: 'the map's CRS (no
+    CRS) has no EPSG code'."""
+    envi = str(tmp_path / "small.img")
+    dataset = gdal.Translate(envi, small_map(tmp_path), format="ENVI")
+    dataset.SetProjection("")
+    dataset = None
+    with pytest.raises(DataError, match=r"a GeoJSON file names its CRS by an EPSG code alone, and the map has "
+                                        r"no CRS, so"):
+        design_sample(envi, str(tmp_path / "sample.geojson"), 0.8, 0.05, 5, "equal")
+
+
 def test_the_map_s_values_of_no_class_name_the_no_data_set_in_qgis(tmp_path):
     """The map's class 2 set as no-data in QGIS (map_no_data): a point on it is refused naming that no-data,
     and a map whose every class is no-data so is refused by the sample design and Assess with advice that
