@@ -248,8 +248,8 @@ def test_a_geojson_sample_of_an_envi_map_without_crs_says_the_map_has_none(tmp_p
     dataset = gdal.Translate(envi, small_map(tmp_path), format="ENVI")
     dataset.SetProjection("")
     dataset = None
-    with pytest.raises(DataError, match=r"a GeoJSON file names its CRS by an EPSG code alone, and the map has "
-                                        r"no CRS, so"):
+    with pytest.raises(DataError, match=r"a GeoJSON file names its CRS by an EPSG code alone, and the map "
+                                        r"has no CRS, so"):
         design_sample(envi, str(tmp_path / "sample.geojson"), 0.8, 0.05, 5, "equal")
 
 
