@@ -58,6 +58,7 @@ from ..i18n import GmmSelect, error_text, translated, translated_choices
 from ..raster.blocks import BandNoData
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
 from ..raster.info import OPEN_OPTION
+from ..raster.notices import WarningLine
 from ..raster.report import WORDS, Words, read_as_parts
 from ..raster.vector import Shown, stored_ids
 
@@ -634,10 +635,11 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                     translated(blas.name), blas.path, FAST_BLAS_PACKAGE))
 
     def logTo(self, feedback):
-        """A log callable for the core and raster layers: lines starting with 'Warning' become warnings."""
+        """A log callable for the core and raster layers: the warning lines (notices.warning_lines) become
+        warnings, shown as such without their 'warning: ' prefix; any other line an info."""
         def log(line):
-            if line.lower().startswith("warning"):
-                self.warning(feedback, line)
+            if isinstance(line, WarningLine):
+                self.warning(feedback, line.values["text"])
             else:
                 self.info(feedback, line)
         return log

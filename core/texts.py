@@ -24,7 +24,7 @@ class Text(str):
         return text
 
     def __reduce__(self):
-        return partial(Text, self.template, **self.values), ()
+        return partial(type(self), self.template, **self.values), ()
 
 
 class InputError(ValueError):

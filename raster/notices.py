@@ -208,9 +208,13 @@ def warning(key, **values):
     return Text(WARNINGS[key], **values)
 
 
+class WarningLine(Text):
+    """A warning's log line, 'warning: {text}': a log that shows warnings as such shows its `text` alone."""
+
+
 def warning_lines(texts):
     """The log lines of the warnings `texts`, 'warning: ...' each."""
-    return [Text(QT_TRANSLATE_NOOP("GmmSelect", "warning: {text}"), text=text) for text in texts]
+    return [WarningLine(QT_TRANSLATE_NOOP("GmmSelect", "warning: {text}"), text=text) for text in texts]
 
 
 def pattern(template):

@@ -491,13 +491,13 @@ def test_bands_named_otherwise_are_mapped_by_wavelength_in_english_and_french(tm
     assert [line for line in feedback.infos if "mapped" in line][0].startswith(
         "Bands mapped by wavelength: '")
     assert [w for w in feedback.warnings if "other names" in w][0].startswith(
-        "warning: bands mapped by their wavelength to bands of other names: '")
+        "bands mapped by their wavelength to bands of other names: '")
     with french_translation():
         _, feedback = predict(cube, "c.tif")
     assert [line for line in feedback.infos if "associées" in line][0].startswith(
         "Bandes associées par leur longueur d'onde : '")
     assert [w for w in feedback.warnings if "autres noms" in w][0].startswith(
-        "avertissement : bandes associées par leur longueur d'onde à des bandes d'autres noms : '")
+        "bandes associées par leur longueur d'onde à des bandes d'autres noms : '")
 
 
 def test_a_raster_in_other_units_than_the_model_is_warned_of_in_english_and_french(tmp_path):
@@ -511,13 +511,13 @@ def test_a_raster_in_other_units_than_the_model_is_warned_of_in_english_and_fren
                                                   "OUTPUT": str(tmp_path / "classes.tif")})
     assert os.path.isfile(results["OUTPUT"])
     assert [w for w in feedback.warnings if "beyond every class" in w][0].startswith(
-        f"warning: 100% of the 9216 pixels sampled across raster {raster!r} lie beyond every class of the "
+        f"100% of the 9216 pixels sampled across raster {raster!r} lie beyond every class of the "
         "model")
     with french_translation():
         _, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
                                                 "OUTPUT": str(tmp_path / "classes_fr.tif")})
     assert [w for w in feedback.warnings if "toutes les classes" in w][0].startswith(
-        f"avertissement : 100% des 9216 pixels échantillonnés sur le raster {raster!r} sont au-delà de "
+        f"100% des 9216 pixels échantillonnés sur le raster {raster!r} sont au-delà de "
         "toutes les classes du modèle")
 
 
@@ -530,12 +530,12 @@ def test_a_fill_value_stored_without_no_data_is_warned_of_in_english_and_french(
                                                   "OUTPUT": str(tmp_path / "classes.tif")})
     assert os.path.isfile(results["OUTPUT"])
     assert [w for w in feedback.warnings if "every band read" in w][0].startswith(
-        f"warning: 33% of the 9216 pixels sampled across raster {raster!r} hold 0 on every band read")
+        f"33% of the 9216 pixels sampled across raster {raster!r} hold 0 on every band read")
     with french_translation():
         _, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
                                                 "OUTPUT": str(tmp_path / "classes_fr.tif")})
     assert [w for w in feedback.warnings if "chaque bande lue" in w] == [
-        f"avertissement : 33% des 9216 pixels échantillonnés sur le raster {raster!r} valent 0 sur chaque "
+        f"33% des 9216 pixels échantillonnés sur le raster {raster!r} valent 0 sur chaque "
         "bande lue, comme le remplissage autour d'une scène, et sont classés comme les pixels de l'image "
         "elle-même ; si 0 marque l'absence de données, définissez-le comme no-data du raster (Propriétés de "
         "la couche > Transparence > Valeur de no-data supplémentaire, ou gdal_translate -a_nodata 0) et ils "
@@ -590,7 +590,7 @@ def test_a_raster_storing_the_values_otherwise_is_converted_to_the_model(tmp_pat
                       for n in range(1, 8))
     assert logs == [
         [], [f"Stored values converted to the model's (value = stored * scale + offset): {converted}"],
-        [f"warning: stored values taken as they are where only the model or the raster declares a scale or "
+        [f"stored values taken as they are where only the model or the raster declares a scale or "
          f"offset: {taken}"]]
 
 
@@ -1240,7 +1240,7 @@ def test_a_feature_of_invalid_geometry_is_handled_as_processing_s_setting_asks(t
         assert saved.training.source["invalid_geometries"] == name.split()[-1]  # the model records the rule
         left_out = [line for line in feedback.warnings if "invalid geometry" in line]
         assert left_out == ([] if name == "use" else [
-            f"warning: features of {polygons!r} with an invalid geometry, left out as asked: 1 of 37 (FIDs "
+            f"features of {polygons!r} with an invalid geometry, left out as asked: 1 of 37 (FIDs "
             f"{fid}; the first: {reason}); repair them (Processing's Fix geometries) to sample them"])
     assert counts["skip"] == counts["own skip"] == [LANDSAT_COUNTS[name] for name in sorted(LANDSAT_COUNTS)]
     assert sum(counts["use"]) > sum(counts["skip"])
