@@ -266,7 +266,7 @@
     <message>
         <location filename="../algorithms/training_base.py" line="145"/>
         <source>Polygons (every pixel whose centre falls inside is sampled) or points (the pixel under each point), in any CRS. With &apos;Selected features only&apos;, only those are used.</source>
-        <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entités sélectionnées uniquement', seules celles-ci sont utilisées.</translation>
+        <translation>Polygones (chaque pixel dont le centre tombe à l'intérieur est échantillonné) ou points (le pixel sous chaque point), dans n'importe quel SCR. Avec 'Entité(s) sélectionnée(s) uniquement', seules celles-ci sont utilisées.</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection_table.py" line="56"/>
@@ -585,7 +585,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/assess.py" line="40"/>
         <source>Estimates the accuracy of a classification map and the area of each class from a stratified random reference sample, with the good-practice estimators of Olofsson et al. (2014): the error matrix in estimated area proportions (rows = map class, columns = reference class), user&apos;s, producer&apos;s and overall accuracy, and error-adjusted class areas, each with a confidence interval. Map pixel counts are biased area estimates: report the estimated areas. With STRATA, the estimators of Stehman (2014) for strata that differ from the map classes. Map areas are counted block by block (any raster size).</source>
-        <translation>Estime l'exactitude d'une carte de classification et la superficie de chaque classe à partir d'un échantillon de référence aléatoire stratifié, avec les estimateurs de bonnes pratiques d'Olofsson et al. (2014) : la matrice d'erreur en proportions de surface estimées (lignes = classe de la carte, colonnes = classe de référence), les précisions de l'utilisateur et du producteur et l'exactitude globale, et les superficies des classes corrigées des erreurs, chacune avec un intervalle de confiance. Les comptes de pixels de la carte sont des estimations biaisées des superficies : publiez les superficies estimées. Avec STRATA, les estimateurs de Stehman (2014) pour des strates différentes des classes de la carte. Les superficies de la carte sont comptées bloc par bloc (raster de toute taille).</translation>
+        <translation>Estime l'exactitude d'une carte de classification et la superficie de chaque classe à partir d'un échantillon de référence aléatoire stratifié, avec les estimateurs de bonnes pratiques d'Olofsson et al. (2014) : la matrice d'erreur en proportions de superficie estimées (lignes = classe de la carte, colonnes = classe de référence), les précisions de l'utilisateur et du producteur et l'exactitude globale, et les superficies des classes corrigées des erreurs, chacune avec un intervalle de confiance. Les comptes de pixels de la carte sont des estimations biaisées des superficies : publiez les superficies estimées. Avec STRATA, les estimateurs de Stehman (2014) pour des strates différentes des classes de la carte. Les superficies de la carte sont comptées bloc par bloc (raster de toute taille).</translation>
     </message>
     <message>
         <location filename="../algorithms/assess.py" line="54"/>
@@ -630,12 +630,12 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/assess.py" line="75"/>
         <source>Error matrix in area proportions</source>
-        <translation>Matrice d'erreur en proportions de surface</translation>
+        <translation>Matrice d'erreur en proportions de superficie</translation>
     </message>
     <message>
         <location filename="../algorithms/assess.py" line="77"/>
         <source>CSV: estimated area proportions, rows = map class, columns = reference class, with totals.</source>
-        <translation>CSV : proportions de surface estimées, lignes = classe de la carte, colonnes = classe de référence, avec les totaux.</translation>
+        <translation>CSV : proportions de superficie estimées, lignes = classe de la carte, colonnes = classe de référence, avec les totaux.</translation>
     </message>
     <message>
         <location filename="../algorithms/assess.py" line="86"/>
@@ -680,7 +680,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/sample_design.py" line="49"/>
         <source>One value for every class, or one per class in the order of the raster&apos;s class values, comma-separated (e.g. 0.7,0.6,0.9,0.95). Lower values for classes expected to be less accurate give them more weight in the sample size.</source>
-        <translation>Une valeur pour toutes les classes, ou une par classe dans l'ordre des valeurs de classe du raster, séparées par des virgules (par ex. 0.7,0.6,0.9,0.95). Des valeurs plus basses pour les classes qu'on attend moins exactes leur donnent plus de poids dans la taille de l'échantillon.</translation>
+        <translation>Une valeur pour toutes les classes, ou une par classe dans l'ordre des valeurs de classe du raster, séparées par des virgules (p. ex. 0.7,0.6,0.9,0.95). Des valeurs plus basses pour les classes qu'on attend moins exactes leur donnent plus de poids dans la taille de l'échantillon.</translation>
     </message>
     <message>
         <location filename="../algorithms/sample_design.py" line="52"/>
@@ -690,7 +690,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/sample_design.py" line="53"/>
         <source>The standard error of overall accuracy the sample should achieve (0.01: a 95 % interval of about ± 0.02).</source>
-        <translation>L'erreur type de l'exactitude globale que l'échantillon doit atteindre (0.01 : un intervalle à 95 % d'environ ± 0.02).</translation>
+        <translation>L'erreur type de l'exactitude globale que l'échantillon doit atteindre (0,01 : un intervalle à 95 % d'environ ± 0,02).</translation>
     </message>
     <message>
         <location filename="../algorithms/sample_design.py" line="55"/>
@@ -745,7 +745,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/train_selection.py" line="53"/>
         <source>jm and kl are computed from the class statistics (fast). accuracy, kappa and f1 are means over the cross-validation folds (FOLDS = 0: of the pooled leave-one-out predictions).</source>
-        <translation>jm et kl sont calculés à partir des statistiques des classes (rapide). accuracy, kappa et f1 sont des moyennes sur les plis de la validation croisée (FOLDS = 0 : les valeurs des prédictions regroupées de la validation croisée un contre tous).</translation>
+        <translation>jm et kl sont calculés à partir des statistiques des classes (rapide). accuracy, kappa et f1 sont des moyennes sur les plis de la validation croisée (FOLDS = 0 : celles des prédictions leave-one-out cumulées).</translation>
     </message>
     <message>
         <location filename="../algorithms/train_selection_table.py" line="35"/>
@@ -800,7 +800,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/training_base.py" line="88"/>
         <source>Cross-validation folds (0 = leave-one-out)</source>
-        <translation>Plis de la validation croisée (0 = un contre tous)</translation>
+        <translation>Plis de la validation croisée (0 = leave-one-out)</translation>
     </message>
     <message>
         <location filename="../algorithms/base.py" line="150"/>
@@ -1105,7 +1105,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/report.py" line="222"/>
         <source>Overall accuracy &lt;b&gt;{overall}&lt;/b&gt; ({confidence} confidence interval), from {samples} reference samples of {reference} (field {field}), stratified by {strata}. Mapped area: {area}.</source>
-        <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Surface cartographiée : {area}.</translation>
+        <translation>Exactitude globale &lt;b&gt;{overall}&lt;/b&gt; (intervalle de confiance à {confidence}), à partir de {samples} échantillons de référence de {reference} (champ {field}), stratifiés par {strata}. Superficie cartographiée : {area}.</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="226"/>
@@ -1120,12 +1120,12 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/report.py" line="228"/>
         <source>Error matrix in estimated area proportions</source>
-        <translation>Matrice d'erreur en proportions de surface estimées</translation>
+        <translation>Matrice d'erreur en proportions de superficie estimées</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="229"/>
         <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
-        <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la surface cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
+        <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la superficie cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="235"/>
@@ -1135,22 +1135,22 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/report.py" line="236"/>
         <source>Areas and accuracies per class</source>
-        <translation>Surfaces et exactitudes par classe</translation>
+        <translation>Superficies et exactitudes par classe</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="237"/>
         <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12).</source>
-        <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les surfaces de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les surfaces estimées sont les surfaces corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
+        <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les superficies de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les superficies estimées sont les superficies corrigées des erreurs (Olofsson et al. 2014, éq. 9-12).</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="241"/>
         <source>map area</source>
-        <translation>surface de la carte</translation>
+        <translation>superficie de la carte</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="242"/>
         <source>estimated area</source>
-        <translation>surface estimée</translation>
+        <translation>superficie estimée</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="243"/>
@@ -1160,12 +1160,12 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/report.py" line="244"/>
         <source>estimated area ± interval</source>
-        <translation>surface estimée ± intervalle</translation>
+        <translation>superficie estimée ± intervalle</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="245"/>
         <source>area ({unit})</source>
-        <translation>surface ({unit})</translation>
+        <translation>superficie ({unit})</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="246"/>
@@ -1190,7 +1190,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/report.py" line="253"/>
         <source>area share W_h</source>
-        <translation>part de surface W_h</translation>
+        <translation>part de superficie W_h</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="254"/>
@@ -1340,22 +1340,22 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/notices.py" line="52"/>
         <source>class &apos;{name}&apos; has {count} polygon(s): none held out, so the held-out accuracy does not cover it</source>
-        <translation>la classe « {name} » a {count} polygone(s) : aucun n'est réservé, l'exactitude sur les polygones réservés ne la couvre donc pas</translation>
+        <translation>la classe '{name}' a {count} polygone(s) : aucun n'est réservé, l'exactitude sur les polygones réservés ne la couvre donc pas</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="68"/>
         <source>the map is in a geographic CRS: areas are in square degrees, which vary with latitude; reproject the map to an equal-area projection for areas</source>
-        <translation>la carte est dans un SCR géographique : les surfaces sont en degrés carrés, qui varient avec la latitude ; reprojetez la carte dans une projection équivalente pour les surfaces</translation>
+        <translation>la carte est dans un SCR géographique : les superficies sont en degrés carrés, qui varient avec la latitude ; reprojetez la carte dans une projection équivalente pour les superficies</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="71"/>
         <source>the map has no georeferencing: areas are in pixels</source>
-        <translation>la carte n'est pas géoréférencée : les surfaces sont en pixels</translation>
+        <translation>la carte n'est pas géoréférencée : les superficies sont en pixels</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="73"/>
         <source>the map has no CRS: areas are in square map units</source>
-        <translation>la carte n'a pas de SCR : les surfaces sont en unités de carte au carré</translation>
+        <translation>la carte n'a pas de SCR : les superficies sont en unités de carte au carré</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="75"/>
@@ -1445,7 +1445,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/notices.py" line="59"/>
         <source>class &apos;{name}&apos; has {count} training polygon(s) for {folds} folds: {empty} of the folds test none of it and each of the others takes a large share of it away; with so few polygons, leave-one-polygon-out (FOLDS = 0) gives the steadier cross-validation</source>
-        <translation>la classe « {name} » a {count} polygone(s) d'entraînement pour {folds} plis : {empty} des plis n'en testent aucun et chacun des autres lui en retire une large part ; avec si peu de polygones, la validation croisée leave-one-out par polygone (FOLDS = 0) est la plus stable</translation>
+        <translation>la classe '{name}' a {count} polygone(s) d'entraînement pour {folds} plis : {empty} des plis n'en testent aucun et chacun des autres lui en retire une large part ; avec si peu de polygones, la validation croisée leave-one-out par polygone (FOLDS = 0) est la plus stable</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="127"/>
@@ -1460,7 +1460,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../core/accuracy.py" line="74"/>
         <source>confidence level {confidence} is not in (0, 1); give e.g. 0.95</source>
-        <translation>le niveau de confiance {confidence} n'est pas dans (0, 1) ; donnez p. ex. 0.95</translation>
+        <translation>le niveau de confiance {confidence} n'est pas dans (0, 1) ; donnez p. ex. 0,95</translation>
     </message>
     <message>
         <location filename="../core/accuracy.py" line="86"/>
@@ -1485,7 +1485,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../core/accuracy.py" line="192"/>
         <source>the target standard error of overall accuracy is {target}; give a value &gt; 0 such as 0.01</source>
-        <translation>l'erreur type visée de l'exactitude globale vaut {target} ; donnez une valeur &gt; 0 telle que 0.01</translation>
+        <translation>l'erreur type visée de l'exactitude globale vaut {target} ; donnez une valeur &gt; 0 telle que 0,01</translation>
     </message>
     <message>
         <location filename="../core/accuracy.py" line="222"/>
@@ -2490,7 +2490,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/training.py" line="528"/>
         <source>class &apos;{name}&apos; has {count} training samples: {folds}-fold cross-validation trains on {kept} of them in a fold ({minimum} needed). Add samples of &apos;{name}&apos;, or set FOLDS = 0 (leave-one-out, which allows a class of two)</source>
-        <translation>la classe « {name} » a {count} échantillons d'entraînement : la validation croisée à {folds} plis ne s'entraîne, dans un pli, que sur {kept} d'entre eux (il en faut {minimum}). Ajoutez des échantillons de « {name} », ou mettez FOLDS = 0 (leave-one-out, qui admet une classe de deux)</translation>
+        <translation>la classe '{name}' a {count} échantillons d'entraînement : la validation croisée à {folds} plis ne s'entraîne, dans un pli, que sur {kept} d'entre eux (il en faut {minimum}). Ajoutez des échantillons de '{name}', ou mettez FOLDS = 0 (leave-one-out, qui admet une classe de deux)</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="558"/>
@@ -2500,7 +2500,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/training.py" line="564"/>
         <source>TAU is the ridge during the selection; the model&apos;s alpha and tau are searched on the selected bands (MODEL_SEARCH): set MODEL_SEARCH to no for a model with this TAU</source>
-        <translation>TAU est la crête pendant la sélection ; l'alpha et le tau du modèle sont cherchés sur les bandes sélectionnées (MODEL_SEARCH) : mettez MODEL_SEARCH à no pour un modèle avec ce TAU</translation>
+        <translation>TAU est la crête pendant la sélection ; l'alpha et le tau du modèle sont cherchés sur les bandes sélectionnées (MODEL_SEARCH) : mettez MODEL_SEARCH à non pour un modèle avec ce TAU</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="593"/>
@@ -2640,17 +2640,17 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/notices.py" line="49"/>
         <source>class &apos;{name}&apos; has too few {groups} ({count}) for any to be held out, so the held-out accuracy does not cover it</source>
-        <translation>la classe « {name} » a trop peu de {groups} ({count}) pour en réserver un : l'exactitude sur les données réservées ne la couvre donc pas</translation>
+        <translation>la classe '{name}' a trop peu de {groups} ({count}) pour en réserver un : l'exactitude sur les données réservées ne la couvre donc pas</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="55"/>
         <source>class &apos;{name}&apos; has {count} training {groups} for {folds} folds: {empty} of the folds test none of it and each of the others takes a large share of it away; with so few {groups}, leave-one-{group}-out (FOLDS = 0) gives the steadier cross-validation</source>
-        <translation>la classe « {name} » a {count} {groups} d'entraînement pour {folds} plis : {empty} des plis n'en testent aucun et chacun des autres lui en retire une large part ; avec si peu de {groups}, la validation croisée leave-one-out par {group} (FOLDS = 0) est la plus stable</translation>
+        <translation>la classe '{name}' a {count} {groups} d'entraînement pour {folds} plis : {empty} des plis n'en testent aucun et chacun des autres lui en retire une large part ; avec si peu de {groups}, la validation croisée leave-one-out par {group} (FOLDS = 0) est la plus stable</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="63"/>
         <source>classes &apos;{first}&apos; and &apos;{second}&apos; are indistinguishable on the bands used (Jeffries-Matusita distance {jm}; {ceiling} is full separation): even the best rule confuses them about half of the time. Check {source} (constant or empty bands?) and the training {groups} of both classes, or merge them</source>
-        <translation>les classes « {first} » et « {second} » sont indiscernables sur les bandes utilisées (distance de Jeffries-Matusita {jm} ; {ceiling} est la séparation complète) : même la meilleure règle les confond environ une fois sur deux. Vérifiez {source} (bandes constantes ou vides ?) et les {groups} d'entraînement des deux classes, ou fusionnez-les</translation>
+        <translation>les classes '{first}' et '{second}' sont indiscernables sur les bandes utilisées (distance de Jeffries-Matusita {jm} ; {ceiling} est la séparation complète) : même la meilleure règle les confond environ une fois sur deux. Vérifiez {source} (bandes constantes ou vides ?) et les {groups} d'entraînement des deux classes, ou fusionnez-les</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="90"/>
@@ -2685,22 +2685,22 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/notices.py" line="106"/>
         <source>Draw more or larger polygons of &apos;{name}&apos;</source>
-        <translation>Dessinez des polygones de « {name} » plus nombreux ou plus grands</translation>
+        <translation>Dessinez des polygones de '{name}' plus nombreux ou plus grands</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="107"/>
         <source>Add spectra of &apos;{name}&apos;</source>
-        <translation>Ajoutez des spectres de « {name} »</translation>
+        <translation>Ajoutez des spectres de '{name}'</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="109"/>
         <source>Draw more polygons of &apos;{name}&apos;</source>
-        <translation>Dessinez davantage de polygones de « {name} »</translation>
+        <translation>Dessinez davantage de polygones de '{name}'</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="110"/>
         <source>Add groups of &apos;{name}&apos;</source>
-        <translation>Ajoutez des groupes de « {name} »</translation>
+        <translation>Ajoutez des groupes de '{name}'</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="130"/>
@@ -2795,12 +2795,12 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/training.py" line="389"/>
         <source>the class field holds one class, &apos;{name}&apos;: a classification needs at least two; choose the field that holds the classes (FIELD) or add {groups} of other classes</source>
-        <translation>le champ de classe ne contient qu'une classe, « {name} » : une classification en demande au moins deux ; choisissez le champ qui contient les classes (FIELD) ou ajoutez des {groups} d'autres classes</translation>
+        <translation>le champ de classe ne contient qu'une classe, '{name}' : une classification en demande au moins deux ; choisissez le champ qui contient les classes (FIELD) ou ajoutez des {groups} d'autres classes</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="429"/>
         <source>Class &apos;{name}&apos;: {samples} training samples from {count} {groups}, {held_out_samples} held-out samples from {held_out_count} {held_out_groups}</source>
-        <translation>Classe « {name} » : {samples} échantillons d'entraînement issus de {count} {groups}, {held_out_samples} échantillons réservés issus de {held_out_count} {held_out_groups}</translation>
+        <translation>Classe '{name}' : {samples} échantillons d'entraînement issus de {count} {groups}, {held_out_samples} échantillons réservés issus de {held_out_count} {held_out_groups}</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="474"/>
@@ -2810,7 +2810,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/training.py" line="502"/>
         <source>class &apos;{name}&apos; has 1 training {group}{held_out}: cross-validation by {group} tests each {group} on a model trained without it, so a class needs at least 2</source>
-        <translation>la classe « {name} » a 1 {group} d'entraînement{held_out} : la validation croisée par {group} teste chaque {group} sur un modèle entraîné sans lui, si bien qu'une classe en demande au moins 2</translation>
+        <translation>la classe '{name}' a 1 {group} d'entraînement{held_out} : la validation croisée par {group} teste chaque {group} sur un modèle entraîné sans lui, si bien qu'une classe en demande au moins 2</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="515"/>
@@ -2830,7 +2830,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/training.py" line="601"/>
         <source>class &apos;{name}&apos; has {count} training samples for {bands} bands: its covariance matrix is singular (a class needs more samples than bands). {advice}, or {fix}</source>
-        <translation>la classe « {name} » a {count} échantillons d'entraînement pour {bands} bandes : sa matrice de covariance est singulière (une classe demande plus d'échantillons que de bandes). {advice}, ou {fix}</translation>
+        <translation>la classe '{name}' a {count} échantillons d'entraînement pour {bands} bandes : sa matrice de covariance est singulière (une classe demande plus d'échantillons que de bandes). {advice}, ou {fix}</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="741"/>
@@ -2865,7 +2865,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/training_base.py" line="89"/>
         <source>Number of folds (at least 2) of the cross-validation behind the tau search, the CV criteria and the CV accuracy estimate. 0 = leave-one-out: each sample is predicted by the model without it, computed exactly from the full model at the cost of one fit; with folds by {group}, each {group} by the model without it (one fit per {group}); accuracy, kappa and F1 are then those of the pooled confusion matrix of all predictions. Leave-one-out suits spectral libraries, small classes and training sets of few {groups} (tens), where leaving one {group} out chooses alpha and tau better than 5 folds (README: accuracy versus peers); its cost grows with the number of {groups}. With grouped folds and up to {limit} {groups}, LOO_FEW_POLYGONS (default) leaves one {group} out whatever FOLDS.</source>
-        <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée un contre tous (leave-one-out) : chaque échantillon est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; avec les plis par {group}, chaque {group} par le modèle sans lui (un ajustement par {group}) ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion regroupant toutes les prédictions. Le leave-one-out convient aux bibliothèques spectrales, aux petites classes et aux jeux d'entraînement de peu de {groups} (quelques dizaines), où laisser un {group} de côté choisit mieux alpha et tau que 5 plis (README : exactitude face aux autres outils) ; son coût croît avec le nombre de {groups}. Avec des plis groupés et jusqu'à {limit} {groups}, LOO_FEW_POLYGONS (par défaut) laisse de côté un {group} à la fois quel que soit FOLDS.</translation>
+        <translation>Nombre de plis (au moins 2) de la validation croisée utilisée par la recherche de tau, les critères en validation croisée et l'estimation de l'exactitude en validation croisée. 0 = validation croisée leave-one-out : chaque échantillon est prédit par le modèle sans lui, calculé exactement à partir du modèle complet pour le coût d'un seul ajustement ; avec les plis par {group}, chaque {group} par le modèle sans lui (un ajustement par {group}) ; l'exactitude, le kappa et le F1 sont alors ceux de la matrice de confusion cumulée de toutes les prédictions. Le leave-one-out convient aux bibliothèques spectrales, aux petites classes et aux jeux d'entraînement de peu de {groups} (quelques dizaines), où laisser un {group} de côté choisit mieux alpha et tau que 5 plis (README : exactitude face aux autres outils) ; son coût croît avec le nombre de {groups}. Avec des plis groupés et jusqu'à {limit} {groups}, LOO_FEW_POLYGONS (par défaut) laisse de côté un {group} à la fois quel que soit FOLDS.</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="118"/>
@@ -2875,7 +2875,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/notices.py" line="115"/>
         <source>turn grouped folds off (GROUPED = no), at the cost of an optimistic accuracy: neighbouring pixels are alike</source>
-        <translation>désactivez les plis groupés (GROUPED = no), au prix d'une exactitude optimiste : les pixels voisins se ressemblent</translation>
+        <translation>désactivez les plis groupés (GROUPED = non), au prix d'une exactitude optimiste : les pixels voisins se ressemblent</translation>
     </message>
     <message>
         <location filename="../raster/report.py" line="141"/>
@@ -2910,17 +2910,17 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/training.py" line="426"/>
         <source>Class &apos;{name}&apos;: {samples} training samples from {count} {groups}, none held out</source>
-        <translation>Classe « {name} » : {samples} échantillons d'entraînement issus de {count} {groups}, aucun réservé</translation>
+        <translation>Classe '{name}' : {samples} échantillons d'entraînement issus de {count} {groups}, aucun réservé</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="440"/>
         <source>{folds}-fold cross-validation by {group} needs at least {folds} training {groups}; there are {count}. Lower FOLDS, set FOLDS = 0 (one {group} out at a time) or LOO_FEW_POLYGONS = yes, or {ungroup}</source>
-        <translation>la validation croisée à {folds} plis par {group} demande au moins {folds} {groups} d'entraînement ; il y en a {count}. Abaissez FOLDS, mettez FOLDS = 0 (un {group} laissé de côté à la fois) ou LOO_FEW_POLYGONS = yes, ou {ungroup}</translation>
+        <translation>la validation croisée à {folds} plis par {group} demande au moins {folds} {groups} d'entraînement ; il y en a {count}. Abaissez FOLDS, mettez FOLDS = 0 (un {group} laissé de côté à la fois) ou LOO_FEW_POLYGONS = oui, ou {ungroup}</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="459"/>
         <source>class &apos;{name}&apos; has {count} samples in {parts} {groups}, but {folds}-fold cross-validation by {group} (SEED = {seed}) puts {held} of them in fold {fold}, which leaves {left} to train on without that fold ({minimum} needed). Set FOLDS = 0 or LOO_FEW_POLYGONS = yes (one {group} out at a time), change FOLDS or SEED, or {ungroup}</source>
-        <translation>la classe « {name} » a {count} échantillons dans {parts} {groups}, mais la validation croisée à {folds} plis par {group} (SEED = {seed}) en place {held} dans le pli {fold}, ce qui en laisse {left} pour l'entraînement sans ce pli (il en faut {minimum}). Mettez FOLDS = 0 ou LOO_FEW_POLYGONS = yes (un {group} laissé de côté à la fois), changez FOLDS ou SEED, ou {ungroup}</translation>
+        <translation>la classe '{name}' a {count} échantillons dans {parts} {groups}, mais la validation croisée à {folds} plis par {group} (SEED = {seed}) en place {held} dans le pli {fold}, ce qui en laisse {left} pour l'entraînement sans ce pli (il en faut {minimum}). Mettez FOLDS = 0 ou LOO_FEW_POLYGONS = oui (un {group} laissé de côté à la fois), changez FOLDS ou SEED, ou {ungroup}</translation>
     </message>
     <message>
         <location filename="../raster/library.py" line="136"/>
@@ -2950,17 +2950,17 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/training.py" line="273"/>
         <source>VALIDATION = {share:g} holds out every {group} of class &apos;{name}&apos; (it has {count}), leaving none to train on. {advice}, lower VALIDATION below {limit:.2f}, or set it to 0 to assess by cross-validation only</source>
-        <translation>VALIDATION = {share:g} réserve chaque {group} de la classe « {name} » (elle en a {count}) et n'en laisse aucun pour l'entraînement. {advice}, abaissez VALIDATION sous {limit:.2f}, ou mettez-la à 0 pour n'évaluer que par validation croisée</translation>
+        <translation>VALIDATION = {share:g} réserve chaque {group} de la classe '{name}' (elle en a {count}) et n'en laisse aucun pour l'entraînement. {advice}, abaissez VALIDATION sous {limit:.2f}, ou mettez-la à 0 pour n'évaluer que par validation croisée</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="486"/>
         <source>training samples of class &apos;{name}&apos;: {count}{held_out}; a class needs at least {minimum} for its covariance. {advice}{unheld}</source>
-        <translation>échantillons d'entraînement de la classe « {name} » : {count}{held_out} ; une classe en demande au moins {minimum} pour sa covariance. {advice}{unheld}</translation>
+        <translation>échantillons d'entraînement de la classe '{name}' : {count}{held_out} ; une classe en demande au moins {minimum} pour sa covariance. {advice}{unheld}</translation>
     </message>
     <message>
         <location filename="../raster/training.py" line="507"/>
         <source>class &apos;{name}&apos; has {count} training samples{held_out}, {largest} of them in one {group}: cross-validation by {group} tests that {group} on a model trained on what is left ({rest}; {minimum} needed)</source>
-        <translation>la classe « {name} » a {count} échantillons d'entraînement{held_out}, dont {largest} dans un seul {group} : la validation croisée par {group} teste ce {group} sur un modèle entraîné sur ce qui reste ({rest} ; il en faut {minimum})</translation>
+        <translation>la classe '{name}' a {count} échantillons d'entraînement{held_out}, dont {largest} dans un seul {group} : la validation croisée par {group} teste ce {group} sur un modèle entraîné sur ce qui reste ({rest} ; il en faut {minimum})</translation>
     </message>
     <message>
         <location filename="../raster/vector.py" line="92"/>
@@ -3050,7 +3050,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/vector.py" line="394"/>
         <source>features of layer {layer!r} of {path!r} that are lines: {count} of {total} (FIDs {fids}); training samples come from polygons (the pixels inside) or points (the pixel under each): buffer the lines into polygons first (e.g. Processing&apos;s Buffer) or choose a polygon or point layer</source>
-        <translation>entités de la couche {layer!r} de {path!r} qui sont des lignes : {count} sur {total} (FID {fids}) ; les échantillons d'entraînement viennent de polygones (les pixels à l'intérieur) ou de points (le pixel sous chacun) : changez d'abord les lignes en polygones par un tampon (p. ex. l'algorithme Tampon de Processing) ou choisissez une couche de polygones ou de points</translation>
+        <translation>entités de la couche {layer!r} de {path!r} qui sont des lignes : {count} sur {total} (FID {fids}) ; les échantillons d'entraînement viennent de polygones (les pixels à l'intérieur) ou de points (le pixel sous chacun) : changez d'abord les lignes en polygones par un tampon (p. ex. l'algorithme Tampon de la boîte à outils de traitements) ou choisissez une couche de polygones ou de points</translation>
     </message>
     <message>
         <location filename="../core/accuracy.py" line="91"/>
@@ -3140,22 +3140,22 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/training_base.py" line="140"/>
         <source>The image to learn from: any number of bands, any data type. No-data pixels (in any band: its file&apos;s no-data values, or those set on the layer in QGIS) are not sampled.</source>
-        <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (no-data, dans n'importe quelle bande : les valeurs sans donnée de son fichier, ou celles définies sur la couche dans QGIS) ne sont pas échantillonnés.</translation>
+        <translation>L'image d'apprentissage : n'importe quel nombre de bandes, n'importe quel type de données. Les pixels sans donnée (dans n'importe quelle bande : les valeurs sans donnée de son fichier, ou celles définies sur la couche dans QGIS) ne sont pas échantillonnés.</translation>
     </message>
     <message>
         <location filename="../algorithms/base.py" line="182"/>
         <source>A feature of invalid geometry (a ring crossing itself, a hole outside its shell) is read as it is, left out, or stops the run, as Processing&apos;s &apos;Invalid features filtering&apos; or the layer&apos;s own setting (its advanced options) asks.</source>
-        <translation>Une entité à la géométrie invalide (un anneau qui se croise, un trou hors de son contour) est lue telle quelle, écartée, ou arrête l'exécution, comme le demande le « Filtrage des entités invalides » de Processing ou le réglage propre à la couche (ses options avancées).</translation>
+        <translation>Une entité à la géométrie invalide (un anneau qui se croise, un trou hors de son contour) est lue telle quelle, écartée, ou arrête l'exécution, comme le demande le paramètre 'Filtrage des éléments invalides' des options de traitement ou le réglage propre à la couche (ses options avancées).</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="36"/>
         <source>features of {vector} with an invalid geometry, left out as asked: {count} of {total} (FIDs {fids}; the first: {reason}); repair them (Processing&apos;s Fix geometries) to sample them</source>
-        <translation>entités de {vector} à la géométrie invalide, écartées comme demandé : {count} sur {total} (FID {fids} ; la première : {reason}) ; réparez-les (l'algorithme Réparer les géométries de Processing) pour les échantillonner</translation>
+        <translation>entités de {vector} à la géométrie invalide, écartées comme demandé : {count} sur {total} (FID {fids} ; la première : {reason}) ; réparez-les (l'algorithme Réparer les géométries de la boîte à outils de traitements) pour les échantillonner</translation>
     </message>
     <message>
         <location filename="../raster/vector.py" line="381"/>
         <source>features of layer {layer!r} of {path!r} with an invalid geometry: {count} of {total} (FIDs {fids}; the first: {reason}); repair them (Processing&apos;s Fix geometries), or have them left out (Settings &gt; Options &gt; Processing &gt; General &gt; Invalid features filtering)</source>
-        <translation>entités de la couche {layer!r} de {path!r} à la géométrie invalide : {count} sur {total} (FID {fids} ; la première : {reason}) ; réparez-les (l'algorithme Réparer les géométries de Processing), ou faites-les écarter (Préférences &gt; Options &gt; Traitements &gt; Général &gt; Filtrage des entités invalides)</translation>
+        <translation>entités de la couche {layer!r} de {path!r} à la géométrie invalide : {count} sur {total} (FID {fids} ; la première : {reason}) ; réparez-les (l'algorithme Réparer les géométries de la boîte à outils de traitements), ou faites-les écarter (Préférences &gt; Options &gt; Traitement &gt; Général &gt; Filtrage des éléments invalides)</translation>
     </message>
     <message>
         <location filename="../raster/vector.py" line="308"/>
@@ -3285,12 +3285,12 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/assess.py" line="55"/>
         <source>The reference sample, drawn at random in each stratum (e.g. by Stratified random sample for an assessment): points (the pixel under each), or polygons (every pixel centre inside, each taken as a sample; a warning gives overall accuracy&apos;s interval with the polygons as the units), in any CRS. Every point must lie on a classified pixel.</source>
-        <translation>L'échantillon de référence, tiré au hasard dans chaque strate (par ex. par Échantillon aléatoire stratifié pour une évaluation) : points (le pixel sous chacun) ou polygones (chaque centre de pixel à l'intérieur, chacun pris comme un échantillon ; un avertissement donne l'intervalle de la précision globale avec les polygones pour unités), dans n'importe quel SCR. Chaque point doit se trouver sur un pixel classé.</translation>
+        <translation>L'échantillon de référence, tiré au hasard dans chaque strate (p. ex. par Échantillon aléatoire stratifié pour une évaluation) : points (le pixel sous chacun) ou polygones (chaque centre de pixel à l'intérieur, chacun pris comme un échantillon ; un avertissement donne l'intervalle de l'exactitude globale avec les polygones pour unités), dans n'importe quel SCR. Chaque point doit se trouver sur un pixel classé.</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="46"/>
         <source>the {samples} reference pixels of {vector} are taken as independent samples, but they lie in {units} features (polygons), whose pixels are alike: taking the features as the units sampled (delete-one-feature jackknife), overall accuracy {overall} has an interval of ± {by_units}, against the ± {by_pixels} given here with the pixels as units; and unless the features were drawn at random in the strata, the estimates are biased. For design-based estimates, assess with the points of a stratified random sample (Stratified random sample for an assessment)</source>
-        <translation>les {samples} pixels de référence de {vector} sont pris comme des échantillons indépendants, mais ils se trouvent dans {units} entités (polygones), dont les pixels se ressemblent : en prenant les entités comme unités échantillonnées (jackknife en retirant une entité à la fois), la précision globale {overall} a un intervalle de ± {by_units}, contre les ± {by_pixels} donnés ici avec les pixels comme unités ; et à moins que les entités n'aient été tirées au hasard dans les strates, les estimations sont biaisées. Pour des estimations fondées sur le plan d'échantillonnage, évaluez avec les points d'un échantillon aléatoire stratifié (Échantillon aléatoire stratifié pour une évaluation)</translation>
+        <translation>les {samples} pixels de référence de {vector} sont pris comme des échantillons indépendants, mais ils se trouvent dans {units} entités (polygones), dont les pixels se ressemblent : en prenant les entités comme unités échantillonnées (jackknife en retirant une entité à la fois), l'exactitude globale {overall} a un intervalle de ± {by_units}, contre les ± {by_pixels} donnés ici avec les pixels comme unités ; et à moins que les entités n'aient été tirées au hasard dans les strates, les estimations sont biaisées. Pour des estimations fondées sur le plan d'échantillonnage, évaluez avec les points d'un échantillon aléatoire stratifié (Échantillon aléatoire stratifié pour une évaluation)</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="53"/>
@@ -3300,22 +3300,22 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/notices.py" line="46"/>
         <source>the reference {vector} is the layer the model of this map ({model}, which the map&apos;s metadata names) was trained on: every feature of it trained the model, so the accuracy and the areas estimated from it are optimistic. Assess with a reference the model did not learn from: the points of a stratified random sample (Stratified random sample for an assessment)</source>
-        <translation>la référence {vector} est la couche sur laquelle le modèle de cette carte ({model}, que nomment les métadonnées de la carte) a été entraîné : chacune de ses entités a entraîné le modèle, si bien que la précision et les surfaces estimées d'après elle sont optimistes. Évaluez avec une référence dont le modèle n'a pas appris : les points d'un échantillon aléatoire stratifié (Échantillon aléatoire stratifié pour une évaluation)</translation>
+        <translation>la référence {vector} est la couche sur laquelle le modèle de cette carte ({model}, que nomment les métadonnées de la carte) a été entraîné : chacune de ses entités a entraîné le modèle, si bien que l'exactitude et les superficies estimées d'après elle sont optimistes. Évaluez avec une référence dont le modèle n'a pas appris : les points d'un échantillon aléatoire stratifié (Échantillon aléatoire stratifié pour une évaluation)</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="51"/>
         <source>the reference {vector} is the layer the model of this map ({model}, which the map&apos;s metadata names) was trained on: all but the {count} features it held out trained the model, and the model file does not say which these are, so the accuracy and the areas estimated from the layer are optimistic. Assess with a reference the model did not learn from: the points of a stratified random sample (Stratified random sample for an assessment)</source>
-        <translation>la référence {vector} est la couche sur laquelle le modèle de cette carte ({model}, que nomment les métadonnées de la carte) a été entraîné : toutes ses entités sauf les {count} qu'il a mises de côté ont entraîné le modèle, et le fichier du modèle ne dit pas lesquelles, si bien que la précision et les surfaces estimées d'après la couche sont optimistes. Évaluez avec une référence dont le modèle n'a pas appris : les points d'un échantillon aléatoire stratifié (Échantillon aléatoire stratifié pour une évaluation)</translation>
+        <translation>la référence {vector} est la couche sur laquelle le modèle de cette carte ({model}, que nomment les métadonnées de la carte) a été entraîné : toutes ses entités sauf les {count} qu'il a réservées ont entraîné le modèle, et le fichier du modèle ne dit pas lesquelles, si bien que l'exactitude et les superficies estimées d'après la couche sont optimistes. Évaluez avec une référence dont le modèle n'a pas appris : les points d'un échantillon aléatoire stratifié (Échantillon aléatoire stratifié pour une évaluation)</translation>
     </message>
     <message>
         <location filename="../raster/predict.py" line="221"/>
         <source>{share:.0%} of the {count} pixels sampled across raster {path!r} hold {value} on every band read, as the fill around a scene does, and are classified like the image&apos;s own pixels; where {value} marks no data, set it as the raster&apos;s no-data (Layer Properties &gt; Transparency &gt; Additional no data value, or gdal_translate -a_nodata {value}) and they stay unclassified</source>
-        <translation>{share:.0%} des {count} pixels échantillonnés sur le raster {path!r} valent {value} sur chaque bande lue, comme le remplissage autour d'une scène, et sont classés comme les pixels de l'image elle-même ; si {value} marque l'absence de données, définissez-le comme no-data du raster (Propriétés de la couche &gt; Transparence &gt; Valeur de no-data supplémentaire, ou gdal_translate -a_nodata {value}) et ils restent non classés</translation>
+        <translation>{share:.0%} des {count} pixels échantillonnés sur le raster {path!r} valent {value} sur chaque bande lue, comme le remplissage autour d'une scène, et sont classés comme les pixels de l'image elle-même ; si {value} marque l'absence de données, définissez-la comme valeur sans donnée du raster (Propriétés de la couche &gt; Transparence &gt; Valeur nulle supplémentaire, ou gdal_translate -a_nodata {value}) et ils restent non classés</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="74"/>
         <source>training samples under the features of {vector} that hold {value} on every band, as the fill around a scene does: {count} (classes {classes}); they are taken as pixels of their class. Where {value} marks no data, set it as the raster&apos;s no-data (Layer Properties &gt; Transparency &gt; Additional no data value, or gdal_translate -a_nodata {value}) and they are left out, or move the features off it</source>
-        <translation>échantillons d'entraînement sous les entités de {vector} qui valent {value} sur chaque bande, comme le remplissage autour d'une scène : {count} (classes {classes}) ; ils sont pris comme des pixels de leur classe. Si {value} marque l'absence de données, définissez-le comme no-data du raster (Propriétés de la couche &gt; Transparence &gt; Valeur de no-data supplémentaire, ou gdal_translate -a_nodata {value}) et ils sont laissés de côté, ou déplacez les entités hors de lui</translation>
+        <translation>échantillons d'entraînement sous les entités de {vector} qui valent {value} sur chaque bande, comme le remplissage autour d'une scène : {count} (classes {classes}) ; ils sont pris comme des pixels de leur classe. Si {value} marque l'absence de données, définissez-la comme valeur sans donnée du raster (Propriétés de la couche &gt; Transparence &gt; Valeur nulle supplémentaire, ou gdal_translate -a_nodata {value}) et ils sont laissés de côté, ou déplacez les entités hors de lui</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="46"/>
@@ -3330,7 +3330,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/predict.py" line="228"/>
         <source>no pixel of raster {path!r} was classified: each is no-data, NaN or masked (its own mask, or the mask given: {mask}), and the map holds no class; check the no-data values of the raster and of the mask (Layer Properties &gt; Transparency) and the mask&apos;s values (0 masks a pixel)</source>
-        <translation>aucun pixel du raster {path!r} n'a été classé : chacun est no-data, NaN ou masqué (par son propre masque, ou par le masque donné : {mask}), et la carte ne contient aucune classe ; vérifiez les valeurs no-data du raster et du masque (Propriétés de la couche &gt; Transparence) et les valeurs du masque (0 masque un pixel)</translation>
+        <translation>aucun pixel du raster {path!r} n'a été classé : chacun est sans donnée, NaN ou masqué (par son propre masque, ou par le masque donné : {mask}), et la carte ne contient aucune classe ; vérifiez les valeurs sans donnée du raster et du masque (Propriétés de la couche &gt; Transparence) et les valeurs du masque (0 masque un pixel)</translation>
     </message>
     <message>
         <location filename="../raster/notices.py" line="88"/>
@@ -3345,7 +3345,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/predict.py" line="109"/>
         <source>Classifies every pixel of a raster with a model from Train GMM, Train Selection or Train Selection from a Table of Spectra (maximum a posteriori rule), reading the raster block by block. Writes a paletted classification whose categories carry the class names, and optionally the confidence (posterior probability of the winning class) and one probability band per class. No-data pixels (in any band used) and pixels outside the mask stay no-data. A sample of the raster is first compared with the classes: the log warns when most of it lies beyond every class, as when the raster&apos;s values are in other units than the model&apos;s, and when a value of 0 or below that every band holds on part of it (a fill) is not its no-data.</source>
-        <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM, Entraîner avec sélection de bandes ou Entraîner avec sélection de bandes à partir d'une table de spectres (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (no-data, dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle, et quand une valeur de 0 ou moins que toutes les bandes portent sur une partie du raster (un remplissage) n'est pas sa valeur no-data.</translation>
+        <translation>Classe chaque pixel d'un raster avec un modèle issu des algorithmes Entraîner GMM, Entraîner avec sélection de bandes ou Entraîner avec sélection de bandes à partir d'une table de spectres (règle du maximum a posteriori), en lisant le raster bloc par bloc. Écrit une classification avec palette dont les catégories portent les noms des classes et, en option, la carte de confiance (probabilité a posteriori de la classe retenue) et une bande de probabilité par classe. Les pixels sans donnée (dans l'une des bandes utilisées) et les pixels hors du masque restent sans donnée. Un échantillon du raster est d'abord comparé aux classes : le journal avertit quand il est en majorité au-delà de toutes les classes, comme lorsque les valeurs du raster sont dans d'autres unités que celles du modèle, et quand une valeur de 0 ou moins que toutes les bandes portent sur une partie du raster (un remplissage) n'est pas sa valeur sans donnée.</translation>
     </message>
     <message>
         <location filename="../algorithms/predict.py" line="129"/>
@@ -3395,7 +3395,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../algorithms/train_selection_table.py" line="40"/>
         <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The selection&apos;s parameters and the outputs are those of Train Selection; its groups (GROUP_FIELD; without it, each spectrum) play the part of Train Selection&apos;s polygons: the hold-out and the grouped folds keep them whole. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.</source>
-        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres de la sélection et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes ; ses groupes (GROUP_FIELD ; sans lui, chaque spectre) y tiennent le rôle des polygones : la réserve de validation et les plis groupés les gardent entiers. Avec peu de spectres par classe, utilisez la validation croisée un contre tous (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
+        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres de la sélection et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes ; ses groupes (GROUP_FIELD ; sans lui, chaque spectre) y tiennent le rôle des polygones : la réserve de validation et les plis groupés les gardent entiers. Avec peu de spectres par classe, utilisez la validation croisée leave-one-out (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
     </message>
     <message>
         <location filename="../raster/assessment.py" line="78"/>
@@ -3420,7 +3420,7 @@ Taille {1} : {2:.6g}{3}
     <message>
         <location filename="../raster/assessment.py" line="746"/>
         <source>sample layer {path!r}: a GeoJSON file names its CRS by an EPSG code alone, and {why}, so the points would read as WGS 84 coordinates; give a .gpkg file name</source>
-        <translation>couche d'échantillons {path!r} : un fichier GeoJSON ne nomme son SCR que par un code EPSG, et {why}, si bien que les points se liraient comme des coordonnées WGS 84 ; donnez un nom de fichier .gpkg</translation>
+        <translation>couche des points de l'échantillon {path!r} : un fichier GeoJSON ne nomme son SCR que par un code EPSG, et {why}, si bien que les points se liraient comme des coordonnées WGS 84 ; donnez un nom de fichier .gpkg</translation>
     </message>
     <message>
         <location filename="../raster/assessment.py" line="743"/>

@@ -235,7 +235,7 @@ def test_a_text_is_translated_with_its_text_values(translator):
 
     [line] = warning_lines([warning("warning no crs")])
     assert line == "warning: the map has no CRS: areas are in square map units"
-    assert translated(line) == ("avertissement : la carte n'a pas de SCR : les surfaces sont en unités de "
+    assert translated(line) == ("avertissement : la carte n'a pas de SCR : les superficies sont en unités de "
                                 "carte au carré")
     assert translated("the map has no CRS") == "the map has no CRS"  # a str that is no Text: unchanged
     given = Text(QT_TRANSLATE_NOOP("GmmSelect", "warning: {text}"), text="x")
@@ -283,7 +283,7 @@ def test_the_log_lines_of_the_training_workflow_speak_french(translator, tmp_pat
                    {"INPUT": library, "FIELD": "material", "BANDS": ["wl_325", "wl_450", "wl_575"],
                     "METHOD": "sfs", "CRITERION": "jm", "TAU": 1e-4, "FOLDS": 0,
                     "OUTPUT_MODEL": str(tmp_path / "model.gmm")}, feedback=log)
-    assert ("Classe « Asphalt » : 21 échantillons d'entraînement issus de 21 spectres, 9 échantillons "
+    assert ("Classe 'Asphalt' : 21 échantillons d'entraînement issus de 21 spectres, 9 échantillons "
             "réservés issus de 9 spectres") in log.infos
     assert ("Modèle final : la même sélection et le même ajustement sur tous les 560 échantillons "
             "(spectres d'entraînement et réservés)") in log.infos
@@ -503,9 +503,9 @@ def test_the_report_gives_the_warnings_of_the_data_layer_in_french(translator):
                                "3 pixels covered by features of different classes were dropped",  # older
                                "a note of no template"]
     text = html.unescape(report_html(model, "Rapport", path, report_words()))
-    assert ("la classe « water » a trop peu de polygones (1) pour en réserver un : l'exactitude sur les "
+    assert ("la classe 'water' a trop peu de polygones (1) pour en réserver un : l'exactitude sur les "
             "données réservées ne la couvre donc pas") in text
-    assert ("la classe « sand » a 1 polygone(s) : aucun n'est réservé, l'exactitude sur les polygones "
+    assert ("la classe 'sand' a 1 polygone(s) : aucun n'est réservé, l'exactitude sur les polygones "
             "réservés ne la couvre donc pas") in text
     assert "pixels couverts par des entités de classes différentes, écartés : 12" in text
     assert "3 pixels couverts par des entités de classes différentes ont été écartés" in text

@@ -537,7 +537,7 @@ def test_reference_polygons_are_named_with_overall_accuracy_s_interval_by_polygo
         f"les {full.samples.sum()} pixels de référence de {POLYGONS!r} sont pris comme des échantillons "
         f"indépendants, mais ils se trouvent dans {len(fids)} entités (polygones), dont les pixels se "
         "ressemblent : en prenant les entités comme unités échantillonnées (jackknife en retirant une entité "
-        f"à la fois), la précision globale {overall:.4f} a un intervalle de ± "
+        f"à la fois), l'exactitude globale {overall:.4f} a un intervalle de ± "
         f"{1.959964 * se:.4f}, contre les ± {results['OVERALL_ACCURACY_CI']:.4f} donnés ici avec les pixels "
         "comme unités ; et à moins que les entités n'aient été tirées au hasard dans les strates, les "
         "estimations sont biaisées. Pour des estimations fondées sur le plan d'échantillonnage, évaluez avec "
@@ -575,10 +575,10 @@ def test_a_reference_the_map_s_model_was_trained_on_is_named_in_a_warning(classi
     assert 0 < count < 36 and [line for line in warnings if "entraîné" in line] == [
         f"la référence {POLYGONS!r} est la couche sur laquelle le modèle de cette carte ({held!r}, que "
         f"nomment les métadonnées de la carte) a été entraîné : toutes ses entités sauf les {count} qu'il a "
-        "mises de côté ont entraîné le modèle, et le fichier du modèle ne dit pas lesquelles, si bien que la "
-        "précision et les surfaces estimées d'après la couche sont optimistes. Évaluez avec une référence "
-        "dont le modèle n'a pas appris : les points d'un échantillon aléatoire stratifié (Échantillon "
-        "aléatoire stratifié pour une évaluation)"]
+        "réservées ont entraîné le modèle, et le fichier du modèle ne dit pas lesquelles, si bien que "
+        "l'exactitude et les superficies estimées d'après la couche sont optimistes. Évaluez avec une "
+        "référence dont le modèle n'a pas appris : les points d'un échantillon aléatoire stratifié "
+        "(Échantillon aléatoire stratifié pour une évaluation)"]
     os.remove(held)
     warnings = assessed_warnings(tmp_path, held_map, POLYGONS, "class")
     assert [line for line in warnings if "trained on" in line] == []

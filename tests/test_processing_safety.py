@@ -537,9 +537,9 @@ def test_a_fill_value_stored_without_no_data_is_warned_of_in_english_and_french(
     assert [w for w in feedback.warnings if "chaque bande lue" in w] == [
         f"33% des 9216 pixels échantillonnés sur le raster {raster!r} valent 0 sur chaque "
         "bande lue, comme le remplissage autour d'une scène, et sont classés comme les pixels de l'image "
-        "elle-même ; si 0 marque l'absence de données, définissez-le comme no-data du raster (Propriétés de "
-        "la couche > Transparence > Valeur de no-data supplémentaire, ou gdal_translate -a_nodata 0) et ils "
-        "restent non classés"]
+        "elle-même ; si 0 marque l'absence de données, définissez-la comme valeur sans donnée du raster "
+        "(Propriétés de la couche > Transparence > Valeur nulle supplémentaire, ou gdal_translate "
+        "-a_nodata 0) et ils restent non classés"]
 
 
 def stored_as(path, gain, shift, scale=None, offset=None):
@@ -1249,9 +1249,9 @@ def test_a_feature_of_invalid_geometry_is_handled_as_processing_s_setting_asks(t
                                                        "FIELD": "class",
                                                        "OUTPUT_MODEL": str(tmp_path / "m.gmm")}) == (
             f"Entités de la couche 'training_polygons' de {polygons!r} à la géométrie invalide : 1 sur 37 "
-            f"(FID {fid} ; la première : {reason}) ; réparez-les (l'algorithme Réparer les géométries de "
-            "Processing), ou faites-les écarter (Préférences > Options > Traitements > Général > Filtrage "
-            "des entités invalides).")
+            f"(FID {fid} ; la première : {reason}) ; réparez-les (l'algorithme Réparer les géométries de la "
+            "boîte à outils de traitements), ou faites-les écarter (Préférences > Options > Traitement > "
+            "Général > Filtrage des éléments invalides).")
 
 
 def test_no_data_set_in_qgis_is_the_no_data_read(model, tmp_path):
