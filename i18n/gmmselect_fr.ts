@@ -1123,11 +1123,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Matrice d'erreur en proportions de superficie estimées</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="229"/>
-        <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
-        <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la superficie cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4 ; Stehman 2014 quand les strates diffèrent des classes de la carte) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
-    </message>
-    <message>
         <location filename="../raster/report.py" line="235"/>
         <source>map \ reference</source>
         <translation>carte \ référence</translation>
@@ -3481,6 +3476,26 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/train_selection.py" line="64"/>
         <source>Yes: the model uses the smallest size whose criterion is within 0.1 % of the best. No: it uses the largest set (MAX_FEATURES bands).</source>
         <translation>Oui : le modèle utilise la plus petite taille dont le critère est à moins de 0,1 % du meilleur. Non : il utilise le plus grand ensemble (MAX_FEATURES bandes).</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="249"/>
+        <source>,</source>
+        <translation> </translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="250"/>
+        <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Olofsson et al. 2014, eq. 4): rows add up to the map&apos;s class proportions, columns to the estimated (error-adjusted) class proportions.</source>
+        <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la superficie cartographiée ayant cette classe de carte et cette classe de référence (Olofsson et al. 2014, éq. 4) : les lignes somment aux proportions des classes de la carte, les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="255"/>
+        <source>Rows = map class, columns = reference class. Each cell is the estimated proportion of the mapped area with that map class and that reference class (Stehman 2014, as the strata are not the map classes): rows add up to the estimated proportions of the map classes (estimated from the sample, so close to the map&apos;s but not equal), columns to the estimated (error-adjusted) class proportions.</source>
+        <translation>Lignes = classe de la carte, colonnes = classe de référence. Chaque cellule est la proportion estimée de la superficie cartographiée ayant cette classe de carte et cette classe de référence (Stehman 2014, les strates n'étant pas les classes de la carte) : les lignes somment aux proportions estimées des classes de la carte (estimées d'après l'échantillon, donc proches de celles de la carte sans leur être égales), les colonnes aux proportions estimées (corrigées des erreurs) des classes.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="267"/>
+        <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Stehman 2014, eq. 14, variance eq. 25-26, as the strata are not the map classes).</source>
+        <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les superficies de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les superficies estimées sont les superficies corrigées des erreurs (Stehman 2014, éq. 14, variance éq. 25-26, les strates n'étant pas les classes de la carte).</translation>
     </message>
 </context>
 </TS>

@@ -245,18 +245,30 @@ TEXTS = {
         "GmmSelect", "the {count} strata they were drawn in, as their points record them (fields 'stratum' "
                      "and 'stratum_pixels')"),
     "error matrix": QT_TRANSLATE_NOOP("GmmSelect", "Error matrix in estimated area proportions"),
+    # the separator of a number's thousands in the report's language (French: a narrow no-break space)
+    "thousands": QT_TRANSLATE_NOOP("GmmSelect", ","),
     "error matrix how": QT_TRANSLATE_NOOP(
         "GmmSelect", "Rows = map class, columns = reference class. Each cell is the estimated proportion "
                      "of the mapped area with that map class and that reference class (Olofsson et al. "
-                     "2014, eq. 4; Stehman 2014 when strata differ from the map classes): rows add up to "
-                     "the map's class proportions, columns to the estimated (error-adjusted) class "
-                     "proportions."),
+                     "2014, eq. 4): rows add up to the map's class proportions, columns to the estimated "
+                     "(error-adjusted) class proportions."),
+    "error matrix how strata": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Rows = map class, columns = reference class. Each cell is the estimated proportion "
+                     "of the mapped area with that map class and that reference class (Stehman 2014, as "
+                     "the strata are not the map classes): rows add up to the estimated proportions of "
+                     "the map classes (estimated from the sample, so close to the map's but not equal), "
+                     "columns to the estimated (error-adjusted) class proportions."),
     "map reference": QT_TRANSLATE_NOOP("GmmSelect", "map \\ reference"),
     "areas per class": QT_TRANSLATE_NOOP("GmmSelect", "Areas and accuracies per class"),
     "areas how": QT_TRANSLATE_NOOP(
         "GmmSelect", "Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas "
                      "count the pixels of each class: they are biased by the classification errors. "
                      "Estimated areas are the error-adjusted areas (Olofsson et al. 2014, eq. 9-12)."),
+    "areas how strata": QT_TRANSLATE_NOOP(
+        "GmmSelect", "Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas "
+                     "count the pixels of each class: they are biased by the classification errors. "
+                     "Estimated areas are the error-adjusted areas (Stehman 2014, eq. 14, variance eq. "
+                     "25-26, as the strata are not the map classes)."),
     "map area": QT_TRANSLATE_NOOP("GmmSelect", "map area"),
     "estimated area": QT_TRANSLATE_NOOP("GmmSelect", "estimated area"),
     "samples map class": QT_TRANSLATE_NOOP("GmmSelect", "samples (map class)"),
@@ -953,10 +965,16 @@ def with_interval(value, half, digits=4):
 
 
 def area_text(value, counts, half=None, words=None):
-    """An area (with its interval) in the map's unit, and in hectares when the unit is a length."""
+    """An area (with its interval) in the map's unit, and in hectares when the unit is a length, its
+    thousands grouped as the report's language groups them."""
+    words = words or Words()
+
+    def grouped(number, digits):
+        return f"{number:,.{digits}f}".replace(",", words("thousands"))
+
     def amount(scale, digits):
-        text = f"{value * scale:,.{digits}f}"
-        return text if half is None else f"{text} ± {half * scale:,.{digits}f}"
+        text = grouped(value * scale, digits)
+        return text if half is None else f"{text} ± {grouped(half * scale, digits)}"
     factor = hectares(counts)
     return f"{amount(1, 0)} {area_unit(counts, words)}" + (f" ({amount(factor, 1)} ha)" if factor else "")
 
@@ -985,13 +1003,20 @@ def assessment_summary(assessment, words):
         area=html.escape(area_text(assessment.total_area, assessment.counts, words=words))) + "</p>"
 
 
+def by_other_strata(assessment):
+    """Whether the assessment's strata are not the map classes (a strata raster, or the strata its sample
+    records): Stehman's (2014) estimators, not Olofsson's."""
+    return assessment.strata_path is not None or assessment.strata_recorded
+
+
 def error_matrix_section(assessment, words):
     """The error matrix in estimated area proportions, rows = map class, columns = reference class."""
     names, matrix = assessment.class_names, assessment.estimates.matrix
     rows = [[name, *(f"{value:.4f}" for value in row), f"{row.sum():.4f}"]
             for name, row in zip(names, matrix)]
     rows.append([words("total"), *(f"{value:.4f}" for value in matrix.sum(axis=0)), f"{matrix.sum():.4f}"])
-    return section(words("error matrix"), paragraph(words("error matrix how")),
+    how = "error matrix how strata" if by_other_strata(assessment) else "error matrix how"
+    return section(words("error matrix"), paragraph(words(how)),
                    table([words("map reference"), *names, words("total")], rows, "error-matrix"))
 
 
@@ -1009,7 +1034,8 @@ def class_estimates_section(assessment, words):
     header = [words("class"), words("map area"), words("estimated area"), words("samples map class"),
               words("user's accuracy"), words("producer's accuracy")]
     return section(words("areas per class"),
-                   paragraph(words("areas how", confidence=f"{assessment.confidence:.0%}", z=f"{z:.4f}")),
+                   paragraph(words("areas how strata" if by_other_strata(assessment) else "areas how",
+                                   confidence=f"{assessment.confidence:.0%}", z=f"{z:.4f}")),
                    table(header, rows, "class-estimates"), area_chart(assessment, words))
 
 

@@ -5,6 +5,7 @@ The worked examples of Olofsson et al. 2014 (RSE 148, Tables 8-9, section 5.2) a
 through the whole chain: pixel counts, values under the points, labels, estimators.
 """
 
+import html
 import os
 
 import numpy as np
@@ -134,6 +135,16 @@ def test_stehman_2014_with_a_strata_raster(tmp_path, geotransform):
     assert result.estimates.overall == pytest.approx(0.63)                 # S14 section 3
     assert result.estimates.users[1] == pytest.approx(0.574, abs=5e-4)
     assert result.estimates.proportions[0] == pytest.approx(0.35)
+    # the report says which estimators: the matrix's rows are estimated shares of the map classes, not the
+    # map's own (before: 'rows add up to the map's class proportions' and O14's equations, untrue here)
+    from gmmselect.raster.report import assessment_report
+
+    shares = np.asarray(result.map_areas) / result.total_area
+    assert np.abs(result.estimates.matrix.sum(axis=1) - shares).max() > 0.01
+    report = html.unescape(assessment_report(result, "Assess"))
+    assert "rows add up to the estimated proportions of the map classes" in report
+    assert "Stehman 2014, eq. 14, variance eq. 25-26" in report
+    assert "rows add up to the map's class proportions" not in report and "Olofsson" not in report
 
 
 def small_map(tmp_path):
@@ -455,11 +466,20 @@ def test_report_states_the_matrix_orientation_and_hectares(tmp_path):
     report = assessment_report(assess_map(path, reference, "class"), "Assess <accuracy>")
     assert "<title>Assess &lt;accuracy&gt;</title>" in report
     assert "Rows = map class, columns = reference class" in report
+    assert "rows add up to the map's class proportions" in html.unescape(report)
+    assert "Olofsson et al. 2014, eq. 9-12" in report
     # O14 section 5.2.2 prints deforestation as 21 158 +- 6158 ha (rounded, z = 1.96)
     assert ("180,000,000 m² (18,000.0 ha)</td><td>211,577,622 ± 61,575,212 m² (21,157.8 ± 6,157.5 ha)"
             in report)
     assert report.count("<rect") == 4 + 1 and report.count("<circle") == 4 + 1  # classes + legend
     assert 'class="area-chart"' in report
+    # thousands grouped as the report's language groups them (French: a narrow no-break space; before, the
+    # English comma, which a French reader takes for the decimal one)
+    from gmmselect.raster.report import Words
+
+    grouped = assessment_report(assess_map(path, reference, "class"), "Assess",
+                                Words({"thousands": "\u202f"}))
+    assert "180\u202f000\u202f000 m² (18\u202f000.0 ha)" in grouped
 
 
 def test_every_text_of_the_report_comes_from_its_words(tmp_path):
