@@ -378,6 +378,9 @@ EXPLAINED_PARAMETERS = {"folds": WHOLE, "grouped": BOOLEAN, "validation": NUMBER
 FOLDS_RUN_PARAMETERS = {"cv_folds": WHOLE, "final_folds": WHOLE, "loo_few_polygons": BOOLEAN}
 #: Those of runs that record whether the model's search compared 0 with the estimated alpha* (ALPHA empty).
 ESTIMATED_ALPHA_PARAMETERS = {"alpha_estimated": BOOLEAN}
+#: The model the held-out figures measure where REFIT chose again on all polygons (parameter
+#: 'assessed_model'), with its band positions 'features'.
+ASSESSED_MODEL = {"alpha": NUMBER, "tau": NUMBER, "relative_tau": BOOLEAN}
 #: Those of a selection whose model's (alpha, tau) was searched on its bands (with 'selection_alpha').
 SELECTION_SEARCH_PARAMETERS = {"selection_alpha": NUMBER, "tau": NUMBER}
 #: How QGIS gave an input otherwise than its file holds it (source.read_as, by input), each where it applies:
@@ -486,8 +489,20 @@ def read_pairs(fields, key, class_names):
     return pairs
 
 
-def read_record(fields, class_names):
-    """The TrainingRecord of the `info` object (written by the training workflow)."""
+def check_assessed_model(measured, n_features):
+    """Check the record of the model the held-out figures measure (parameters 'assessed_model'): its fields'
+    types, and band positions within the model's `n_features` bands."""
+    for key, kind in ASSESSED_MODEL.items():
+        measured.get(key, kind)
+    features = measured.items("features", WHOLE)
+    require(len(features) > 0 and all(0 <= f < n_features for f in features), measured.path,
+            QT_TRANSLATE_NOOP("GmmSelect", "the assessed model's band positions are not within 0 to {last}"),
+            last=n_features - 1)
+
+
+def read_record(fields, class_names, n_features):
+    """The TrainingRecord of the `info` object (written by the training workflow) of a model of
+    `n_features` bands."""
     validation = fields.get("validation", OBJECT, optional=True)
     parameters = fields.object("parameters")
     explained = {**EXPLAINED_PARAMETERS,
@@ -496,6 +511,8 @@ def read_record(fields, class_names):
         parameters.get(key, kind)
     for key, kind in {**FOLDS_RUN_PARAMETERS, **ESTIMATED_ALPHA_PARAMETERS}.items():
         parameters.get(key, kind, optional=True)
+    if parameters.get("assessed_model", OBJECT, optional=True) is not None:
+        check_assessed_model(parameters.object("assessed_model"), n_features)
     source = fields.object("source")
     source.get("invalid_geometries", TEXT, optional=True)
     if source.get("read_as", OBJECT, optional=True) is not None:
@@ -758,7 +775,7 @@ def load_model(path):
         floor = None  # in the raster's units before version 4: computed anew in ridge units
     mixture = GaussianMixture(arrays["labels"], arrays["priors"], arrays["means"], arrays["covariances"],
                               tau, class_names, floor, counts, alpha, ridge_scale)
-    record = read_record(info, class_names) if "cross_validation" in info.values else None
+    record = read_record(info, class_names, n_features) if "cross_validation" in info.values else None
     return SavedModel(mixture, arrays["band_numbers"], feature_names, n_raster_bands, arrays["features"],
                       read_selection(header, arrays, n_features), read_tau_search(header, arrays),
                       colors, wavelengths, record, descriptions, units, scales, offsets)

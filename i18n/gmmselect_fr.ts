@@ -3497,5 +3497,15 @@ Taille {1} : {2:.6g}{3}
         <source>Intervals are ± their half-width at {confidence} confidence (z = {z}). Map areas count the pixels of each class: they are biased by the classification errors. Estimated areas are the error-adjusted areas (Stehman 2014, eq. 14, variance eq. 25-26, as the strata are not the map classes).</source>
         <translation>Les intervalles sont ± leur demi-largeur à {confidence} de confiance (z = {z}). Les superficies de la carte comptent les pixels de chaque classe : elles sont biaisées par les erreurs de classification. Les superficies estimées sont les superficies corrigées des erreurs (Stehman 2014, éq. 14, variance éq. 25-26, les strates n'étant pas les classes de la carte).</translation>
     </message>
+    <message>
+        <location filename="../core/modelfile.py" line="499"/>
+        <source>the assessed model&apos;s band positions are not within 0 to {last}</source>
+        <translation>les positions de bandes du modèle évalué ne sont pas comprises entre 0 et {last}</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="75"/>
+        <source>The accuracy figures of this report (held out and cross-validated) are those of the model chosen and fitted on the training {groups} (bands {bands}, alpha = {alpha}, tau = {tau}); the model saved was chosen again on all {groups} (REFIT): its bands, alpha or tau differ.</source>
+        <translation>Les chiffres d'exactitude de ce rapport (sur les données réservées et en validation croisée) sont ceux du modèle choisi et ajusté sur les {groups} d'entraînement (bandes {bands}, alpha = {alpha}, tau = {tau}) ; le modèle enregistré a été choisi à nouveau sur tous les {groups} (REFIT) : ses bandes, son alpha ou son tau diffèrent.</translation>
+    </message>
 </context>
 </TS>

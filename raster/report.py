@@ -72,6 +72,11 @@ TEXTS = {
     "summary": QT_TRANSLATE_NOOP(
         "GmmSelect", "Kappa <b>{kappa}</b>, overall accuracy <b>{accuracy}</b>, {how}. {classes} classes, "
                      "{used} of {bands} bands used, alpha = {alpha}, tau = {tau}."),
+    "measured model": QT_TRANSLATE_NOOP(
+        "GmmSelect", "The accuracy figures of this report (held out and cross-validated) are those of "
+                     "the model chosen and fitted on the training {groups} (bands {bands}, alpha = {alpha}, "
+                     "tau = {tau}); the model saved was chosen again on all {groups} (REFIT): its bands, "
+                     "alpha or tau differ."),
     "how held out": QT_TRANSLATE_NOOP("GmmSelect", "measured on the held-out {groups}"),
     "how cv": QT_TRANSLATE_NOOP("GmmSelect", "estimated by cross-validation on the training {groups}"),
     "inputs and parameters": QT_TRANSLATE_NOOP("GmmSelect", "Inputs and parameters"),
@@ -647,7 +652,21 @@ def summary(model, words):
         "summary", kappa=figure(figures.kappa), accuracy=figure(figures.overall_accuracy),
         how=html.escape(how), classes=model.mixture.n_classes, used=len(model.features),
         bands=len(model.band_numbers), alpha=f"{model.mixture.alpha_:.6g}",
-        tau=tau_text(model.mixture, words)) + "</p>"
+        tau=tau_text(model.mixture, words)) + measured_text(model, words) + "</p>"
+
+
+def measured_text(model, words):
+    """' These figures are those of the model chosen on the training polygons (bands 5, 6, ...)...' where
+    REFIT chose again on all polygons and the model saved differs from the one measured (parameter
+    'assessed_model'), else ''."""
+    mixture, measured = model.mixture, model.training.parameters.get("assessed_model")
+    if not measured or (sorted(measured["features"]) == sorted(model.features)
+                        and (measured["alpha"], measured["tau"]) == (mixture.alpha_, mixture.tau_)):
+        return ""
+    tau = f"{measured['tau']:.6g}"
+    bands = ", ".join(str(model.band_numbers[f]) for f in measured["features"])
+    return " " + html.escape(words("measured model", bands=bands, alpha=f"{measured['alpha']:.6g}",
+                                   tau=words("relative tau", tau=tau) if measured["relative_tau"] else tau))
 
 
 def tau_text(mixture, words):

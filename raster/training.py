@@ -369,11 +369,13 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     cv = cross_validate_choice(data, options, choice, assessed)
     mixture = fit(data.X, data.y, data.names, choice, steps)
     validation = assess(data, mixture, choice, steps)
+    measured = None
     if refitted:
+        measured = measured_model(choice, mixture)
         choice, mixture = refit(samples, data, options, choose, steps)
     confused = warn_indistinguishable(mixture, data, choice, steps)
     model = describe(samples, options, inputs, data, choice, mixture, cv, validation, confused, steps,
-                     refitted)
+                     measured)
     steps.reach(1.0)
     return TrainingResult(model, validation or cv, cv, validation, data.split)
 
@@ -796,6 +798,13 @@ def assess(data, mixture, choice, steps):
     return validation
 
 
+def measured_model(choice, mixture):
+    """The model the held-out figures measure, as a model file records it where REFIT chose again on all
+    polygons: its band positions, alpha and tau (relative or not)."""
+    return {"features": [int(f) for f in choice.features], "alpha": float(mixture.alpha_),
+            "tau": float(mixture.tau_), "relative_tau": mixture.ridge_scale_ is not None}
+
+
 def final_model_note(validation, refitted, unit):
     """What the final model was trained on, for the record (English, as model files keep it)."""
     groups = SAMPLE_WORDS[f"groups {unit}"]
@@ -807,17 +816,19 @@ def final_model_note(validation, refitted, unit):
     return f"trained on the training {groups} only; the held-out {groups} assess it"
 
 
-def describe(samples, options, inputs, data, choice, mixture, cv, validation, confused, steps, refitted):
+def describe(samples, options, inputs, data, choice, mixture, cv, validation, confused, steps, measured):
     """The SavedModel: the mixture, the bands, what was chosen and the record of the run
-    (`confused`: the warnings of indistinguishable class pairs; `refitted`: on all polygons)."""
+    (`confused`: the warnings of indistinguishable class pairs; `measured`: the model the held-out figures
+    measure where it was refitted on all polygons, else None)."""
     selection = choice.selection
     record = TrainingRecord(
         created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         workflow="selection" if selection is not None else "tau search",
         source=dict(inputs.source),
-        parameters=_parameters(options, choice, data.folds),
+        parameters={**_parameters(options, choice, data.folds),
+                    **({"assessed_model": measured} if measured else {})},
         samples=dict(data.counts), polygons=dict(data.split.polygons),
-        final_model=final_model_note(validation, refitted, data.unit),
+        final_model=final_model_note(validation, measured is not None, data.unit),
         cross_validation=cv, validation=validation, timings=dict(steps.timings),
         warnings=list(getattr(samples, "warnings", []) or []) + data.split.warnings + confused)
     return SavedModel(mixture=mixture, band_numbers=tuple(int(b) for b in samples.band_numbers),

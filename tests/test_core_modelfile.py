@@ -365,6 +365,13 @@ CORRUPT = [
     ("selection tau missing",
      {"header": {"info.parameters.selection_alpha": 0.5}, "drop": ["info.parameters.tau"]},
      "header field 'info.parameters.tau' is missing"),
+    # the model the held-out figures measure, where REFIT chose again (info.parameters.assessed_model)
+    ("assessed bands outside", {"header": {"info.parameters.assessed_model": {
+        "features": [0, 7], "alpha": 0.0, "tau": 0.01, "relative_tau": True}}},
+     "the assessed model's band positions are not within 0 to 6"),
+    ("assessed tau text", {"header": {"info.parameters.assessed_model": {
+        "features": [0, 1], "alpha": 0.0, "tau": "0.01", "relative_tau": True}}},
+     "header field 'info.parameters.assessed_model.tau' is a string, not a number"),
     # how QGIS gave the inputs (info.source.read_as) and Processing's invalid-feature check
     ("read as list", {"header": {"info.source.read_as": []}},
      "header field 'info.source.read_as' is a list, not an object"),

@@ -1,5 +1,6 @@
 """The HTML report of both training algorithms, read back as a browser would parse it."""
 
+import html
 import html.parser
 import re
 
@@ -605,3 +606,26 @@ def test_the_held_out_figures_name_their_polygons_by_count(selection):
     record = replace(saved.training, polygons={name: (3, int(name == names[0])) for name in names})
     text = html.unescape(report_html(replace(saved, training=record), "Report"))
     assert " samples of the 1 polygon held out (VALIDATION = 0.3 of the polygons of each class" in text
+
+
+def test_a_refitted_model_s_report_names_the_model_its_figures_measure(tmp_path):
+    """Train Selection on CV accuracy, SEED 3: the held-out figures measure the model chosen on the training
+    polygons (bands 5 and 6), and REFIT chose again on all of them (3 bands): the model records the one
+    measured, which is the model REFIT no gives (same bands, alpha, tau and figures), and the report's
+    headline says its figures are that model's. Before, the headline gave those figures beside the saved
+    model's bands and tau, as if they measured it, and the model file did not say which model they
+    measured."""
+    parameters = {"CRITERION": "accuracy", "SEED": 3}
+    _, refitted, _, text = run("gmmselect:trainselection", tmp_path, **parameters)
+    _, measured, _, _ = run("gmmselect:trainselection", tmp_path / "no", REFIT=False, **parameters)
+    recorded = refitted.training.parameters["assessed_model"]
+    assert recorded == {"features": list(measured.features), "alpha": measured.mixture.alpha_,
+                        "tau": measured.mixture.tau_, "relative_tau": True}
+    assert sorted(recorded["features"]) != sorted(refitted.features)
+    assert refitted.training.validation.kappa == measured.training.validation.kappa
+    bands = ", ".join(str(measured.band_numbers[f]) for f in measured.features)
+    said = ("The accuracy figures of this report (held out and cross-validated) are those of the model "
+            f"chosen and fitted on the training polygons (bands {bands}, alpha = "
+            f"{measured.mixture.alpha_:.6g}, tau = {measured.mixture.tau_:.6g} x each band")
+    assert said in html.unescape(text)
+    assert "The accuracy figures of this report" not in parse(tmp_path / "no" / "report.html")[1]
