@@ -2898,11 +2898,6 @@ Taille {1} : {2:.6g}{3}
         <translation>tous les {groups}, d'entraînement et réservés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="172"/>
-        <source>Measured on the {samples} samples of the {count} {held_out_groups} held out (VALIDATION = {share} of the {groups} of each class, SEED = {seed}): the (alpha, tau) search, the band selection and the assessed fit never saw them.</source>
-        <translation>Mesurée sur les {samples} échantillons de la réserve de validation ({count} {held_out_groups} ; VALIDATION = {share} des {groups} de chaque classe, SEED = {seed}) : la recherche de (alpha, tau), la sélection de bandes et l'ajustement évalué ne les ont jamais vus.</translation>
-    </message>
-    <message>
         <location filename="../raster/training.py" line="426"/>
         <source>Class &apos;{name}&apos;: {samples} training samples from {count} {groups}, none held out</source>
         <translation>Classe '{name}' : {samples} échantillons d'entraînement issus de {count} {groups}, aucun réservé</translation>
@@ -3363,11 +3358,6 @@ Taille {1} : {2:.6g}{3}
         <translation>inchangés</translation>
     </message>
     <message>
-        <location filename="../raster/report.py" line="270"/>
-        <source>Stratified random sample; the strata are the classes of the map the sample was drawn in, as its points record them (fields &apos;stratum&apos; and &apos;stratum_pixels&apos;), which differ from this map&apos;s classes (it was changed since): Stehman (2014)&apos;s estimators.</source>
-        <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte sur laquelle l'échantillon a été tiré, telles que ses points les enregistrent (champs 'stratum' et 'stratum_pixels'), qui diffèrent des classes de cette carte (modifiée depuis) : estimateurs de Stehman (2014).</translation>
-    </message>
-    <message>
         <location filename="../raster/report.py" line="243"/>
         <source>the {count} strata they were drawn in, as their points record them (fields &apos;stratum&apos; and &apos;stratum_pixels&apos;)</source>
         <translation>les {count} strates dans lesquelles ils ont été tirés, telles que leurs points les enregistrent (champs 'stratum' et 'stratum_pixels')</translation>
@@ -3506,6 +3496,16 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="75"/>
         <source>The accuracy figures of this report (held out and cross-validated) are those of the model chosen and fitted on the training {groups} (bands {bands}, alpha = {alpha}, tau = {tau}); the model saved was chosen again on all {groups} (REFIT): its bands, alpha or tau differ.</source>
         <translation>Les chiffres d'exactitude de ce rapport (sur les données réservées et en validation croisée) sont ceux du modèle choisi et ajusté sur les {groups} d'entraînement (bandes {bands}, alpha = {alpha}, tau = {tau}) ; le modèle enregistré a été choisi à nouveau sur tous les {groups} (REFIT) : ses bandes, son alpha ou son tau diffèrent.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="193"/>
+        <source>Measured on the {samples} samples of the {count} {held_out_groups} held out (VALIDATION = {share} of the {groups} of each class, SEED = {seed}): the choice of the model assessed (its (alpha, tau) search, and its band selection if any) and its fit never saw them.</source>
+        <translation>Mesurée sur les {samples} échantillons de la réserve de validation ({count} {held_out_groups} ; VALIDATION = {share} des {groups} de chaque classe, SEED = {seed}) : le choix du modèle évalué (sa recherche de (alpha, tau), et sa sélection de bandes s'il y en a une) et son ajustement ne les ont jamais vus.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="289"/>
+        <source>Stratified random sample; the strata are the classes of the map the sample was drawn in, as its points record them (fields &apos;stratum&apos; and &apos;stratum_pixels&apos;), which differ from this map&apos;s classes (another map, or this one changed since): Stehman (2014)&apos;s estimators.</source>
+        <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte sur laquelle l'échantillon a été tiré, telles que ses points les enregistrent (champs 'stratum' et 'stratum_pixels'), qui diffèrent des classes de cette carte (une autre carte, ou celle-ci modifiée depuis) : estimateurs de Stehman (2014).</translation>
     </message>
 </context>
 </TS>

@@ -192,8 +192,9 @@ TEXTS = {
     "cv accuracy": QT_TRANSLATE_NOOP("GmmSelect", "Cross-validation on the training {groups}"),
     "measured held out": QT_TRANSLATE_NOOP(
         "GmmSelect", "Measured on the {samples} samples of the {count} {held_out_groups} held out "
-                     "(VALIDATION = {share} of the {groups} of each class, SEED = {seed}): the (alpha, tau) "
-                     "search, the band selection and the assessed fit never saw them."),
+                     "(VALIDATION = {share} of the {groups} of each class, SEED = {seed}): the choice of the "
+                     "model assessed (its (alpha, tau) search, and its band selection if any) and its fit "
+                     "never saw them."),
     "estimated loo polygon": QT_TRANSLATE_NOOP(
         "GmmSelect", "Estimated by leave-one-out cross-validation on the training {groups}: each {group} "
                      "is predicted by the model without it (exact, in closed form or by downdate). Overall"
@@ -288,7 +289,8 @@ TEXTS = {
     "design recorded": QT_TRANSLATE_NOOP(
         "GmmSelect", "Stratified random sample; the strata are the classes of the map the sample was drawn "
                      "in, as its points record them (fields 'stratum' and 'stratum_pixels'), which differ "
-                     "from this map's classes (it was changed since): Stehman (2014)'s estimators."),
+                     "from this map's classes (another map, or this one changed since): Stehman (2014)'s "
+                     "estimators."),
     "stratum": QT_TRANSLATE_NOOP("GmmSelect", "stratum"),
     "area share": QT_TRANSLATE_NOOP("GmmSelect", "area share W_h"),
     "samples n_h": QT_TRANSLATE_NOOP("GmmSelect", "samples n_h"),
