@@ -212,8 +212,9 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         self.addFileOutput(self.OUTPUT_MATRIX, GmmSelect.tr("Confusion matrix"),
                            GmmSelect.tr("CSV files (*.csv)"),
                            GmmSelect.tr("Confusion matrix as CSV (rows = reference): on the held-out "
-                                        "{groups} when VALIDATION > 0, else pooled over the CV "
-                                        "folds.").format(**self.helpWords()),
+                                        "{groups} where VALIDATION holds some out (the ASSESSMENT output "
+                                        "says so), else pooled over the CV folds.").format(
+                                            **self.helpWords()),
                            optional=True)
         for name, description in ((self.KAPPA, GmmSelect.tr("Kappa")),
                                   (self.OVERALL_ACCURACY, GmmSelect.tr("Overall accuracy")),

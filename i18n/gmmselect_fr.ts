@@ -2628,11 +2628,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Oui (par défaut) : une fois que les {groups} réservés ont évalué le modèle entraîné sans eux, la recherche de (alpha, tau) ou la sélection de bandes et l'ajustement sont refaits sur tous les {groups}, si bien qu'aucun {group} d'entraînement n'est perdu (les chiffres de validation évaluent cette procédure sur moins de {groups} ; les bandes, alpha et tau enregistrés peuvent différer de ceux évalués). Non : le modèle enregistré est celui qui a été évalué.</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="212"/>
-        <source>Confusion matrix as CSV (rows = reference): on the held-out {groups} when VALIDATION &gt; 0, else pooled over the CV folds.</source>
-        <translation>Matrice de confusion en CSV (lignes = référence) : sur les {groups} réservés quand VALIDATION &gt; 0, sinon cumulée sur les plis de la validation croisée.</translation>
-    </message>
-    <message>
         <location filename="../raster/notices.py" line="49"/>
         <source>class &apos;{name}&apos; has too few {groups} ({count}) for any to be held out, so the held-out accuracy does not cover it</source>
         <translation>la classe '{name}' a trop peu de {groups} ({count}) pour en réserver un : l'exactitude sur les données réservées ne la couvre donc pas</translation>
@@ -3506,6 +3501,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="289"/>
         <source>Stratified random sample; the strata are the classes of the map the sample was drawn in, as its points record them (fields &apos;stratum&apos; and &apos;stratum_pixels&apos;), which differ from this map&apos;s classes (another map, or this one changed since): Stehman (2014)&apos;s estimators.</source>
         <translation>Échantillon aléatoire stratifié ; les strates sont les classes de la carte sur laquelle l'échantillon a été tiré, telles que ses points les enregistrent (champs 'stratum' et 'stratum_pixels'), qui diffèrent des classes de cette carte (une autre carte, ou celle-ci modifiée depuis) : estimateurs de Stehman (2014).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="214"/>
+        <source>Confusion matrix as CSV (rows = reference): on the held-out {groups} where VALIDATION holds some out (the ASSESSMENT output says so), else pooled over the CV folds.</source>
+        <translation>Matrice de confusion en CSV (lignes = référence) : sur les {groups} réservés là où VALIDATION en réserve (la sortie ASSESSMENT le dit), sinon cumulée sur les plis de la validation croisée.</translation>
     </message>
 </context>
 </TS>
