@@ -658,7 +658,7 @@ def summary(model, words):
 
 
 def measured_text(model, words):
-    """' These figures are those of the model chosen on the training polygons (bands 5, 6, ...)...' where
+    """' The accuracy figures of this report ... are those of the model chosen ... (bands 5, 6, ...)' where
     REFIT chose again on all polygons and the model saved differs from the one measured (parameter
     'assessed_model'), else ''."""
     mixture, measured = model.mixture, model.training.parameters.get("assessed_model")
