@@ -158,7 +158,8 @@ class PredictAlgorithm(GmmSelectAlgorithm):
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(
             self.OUTPUT, GmmSelect.tr("Classification")),
             GmmSelect.tr("GeoTIFF of class codes with a colour table and the class names (and a .qml style "
-                         "next to it); 0 = no-data. The colours are those of the training layer's "
+                         "next to it; codes above 65535, which a GeoTIFF's colour table cannot hold: in the "
+                         ".qml only); 0 = no-data. The colours are those of the training layer's "
                          "categorized style when it had one, else those of the land covers the class names "
                          "say (water, forest, eau, forêt...), else a palette for colour-blind eyes."))
         self.addParameterWithHelp(QgsProcessingParameterRasterDestination(

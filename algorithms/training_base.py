@@ -125,8 +125,9 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         self.addSamplingParameters()
         self.addRefitParameter()
         self.addInteger(self.SEED, GmmSelect.tr("Random seed"), 0, 0,
-                        GmmSelect.tr("Seed of the hold-out draw, the folds and the sampling: the same "
-                                     "seed gives the same model."), advanced=True)
+                        GmmSelect.tr("Seed of the run's random draws (the hold-out, the folds and, where "
+                                     "pixels are drawn per class, those pixels): the same seed gives the "
+                                     "same model."), advanced=True)
         self.addOutputs()
 
     def helpWords(self):

@@ -304,11 +304,6 @@
         <translation>Graine aléatoire</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="128"/>
-        <source>Seed of the hold-out draw, the folds and the sampling: the same seed gives the same model.</source>
-        <translation>Graine du tirage de la réserve de validation, des plis et de l'échantillonnage : la même graine donne le même modèle.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/training_base.py" line="199"/>
         <source>GMM Select model (*.gmm)</source>
         <translation>Modèle GMM Select (*.gmm)</translation>
@@ -821,11 +816,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/base.py" line="551"/>
         <source>no</source>
         <translation>non</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/predict.py" line="154"/>
-        <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it); 0 = no-data. The colours are those of the training layer's categorized style when it had one, else those of the land covers the class names say (water, forest, eau, forêt...), else a palette for colour-blind eyes.</source>
-        <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon celles des occupations du sol que disent les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens.</translation>
     </message>
     <message>
         <location filename="../algorithms/training_base.py" line="255"/>
@@ -3506,6 +3496,16 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/training_base.py" line="214"/>
         <source>Confusion matrix as CSV (rows = reference): on the held-out {groups} where VALIDATION holds some out (the ASSESSMENT output says so), else pooled over the CV folds.</source>
         <translation>Matrice de confusion en CSV (lignes = référence) : sur les {groups} réservés là où VALIDATION en réserve (la sortie ASSESSMENT le dit), sinon cumulée sur les plis de la validation croisée.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="160"/>
+        <source>GeoTIFF of class codes with a colour table and the class names (and a .qml style next to it; codes above 65535, which a GeoTIFF&apos;s colour table cannot hold: in the .qml only); 0 = no-data. The colours are those of the training layer&apos;s categorized style when it had one, else those of the land covers the class names say (water, forest, eau, forêt...), else a palette for colour-blind eyes.</source>
+        <translation>GeoTIFF des codes de classe avec une table de couleurs et les noms des classes (et un style .qml à côté ; pour des codes au-delà de 65535, qu'une table de couleurs GeoTIFF ne peut contenir : dans le .qml seulement) ; 0 = sans donnée. Les couleurs sont celles du style catégorisé de la couche d'entraînement quand elle en avait un, sinon celles des occupations du sol que disent les noms des classes (eau, forêt, water, forest...), sinon une palette lisible par les daltoniens.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="128"/>
+        <source>Seed of the run&apos;s random draws (the hold-out, the folds and, where pixels are drawn per class, those pixels): the same seed gives the same model.</source>
+        <translation>Graine des tirages aléatoires du traitement (la réserve de validation, les plis et, là où des pixels sont tirés par classe, ces pixels) : la même graine donne le même modèle.</translation>
     </message>
 </context>
 </TS>
