@@ -3507,5 +3507,10 @@ Taille {1} : {2:.6g}{3}
         <source>Seed of the run&apos;s random draws (the hold-out, the folds and, where pixels are drawn per class, those pixels): the same seed gives the same model.</source>
         <translation>Graine des tirages aléatoires du traitement (la réserve de validation, les plis et, là où des pixels sont tirés par classe, ces pixels) : la même graine donne le même modèle.</translation>
     </message>
+    <message>
+        <location filename="../raster/report.py" line="104"/>
+        <source>total of these steps</source>
+        <translation>total de ces étapes</translation>
+    </message>
 </context>
 </TS>

@@ -101,6 +101,7 @@ TEXTS = {
     "held-out samples": QT_TRANSLATE_NOOP("GmmSelect", "held-out samples"),
     "held-out polygons": QT_TRANSLATE_NOOP("GmmSelect", "held-out {groups}"),
     "total": QT_TRANSLATE_NOOP("GmmSelect", "total"),
+    "steps total": QT_TRANSLATE_NOOP("GmmSelect", "total of these steps"),
     "selection curve": QT_TRANSLATE_NOOP("GmmSelect", "Selection curve"),
     "selection how": QT_TRANSLATE_NOOP(
         "GmmSelect", "{method} ({method_key}), criterion: {criterion} ({criterion_key}). The best size is "
@@ -929,7 +930,7 @@ def timings_section(record, words):
     timings = record.timings
     rows = [[words(f"step {step}") if f"step {step}" in TEXTS else step.replace("_", " "), f"{seconds:.2f}"]
             for step, seconds in timings.items()]
-    rows.append([words("total"), f"{sum(timings.values()):.2f}"])
+    rows.append([words("steps total"), f"{sum(timings.values()):.2f}"])
     return section(words("timings"), table([words("step"), words("seconds")], rows, "timings"))
 
 
