@@ -2253,11 +2253,6 @@ Taille {1} : {2:.6g}{3}
         <translation>l'ordonnanceur Dask à {address!r} n'a aucun worker ; lancez-en avec 'dask worker ADDRESS' sur des machines qui voient le raster et le dossier de la sortie</translation>
     </message>
     <message>
-        <location filename="../raster/distributed.py" line="121"/>
-        <source>a Dask worker cannot create tile {path!r}: {problem}; the output&apos;s folder must be one every worker sees and can write to</source>
-        <translation>un worker Dask ne peut pas créer la tuile {path!r} : {problem} ; le dossier de la sortie doit être un dossier que chaque worker voit et où il peut écrire</translation>
-    </message>
-    <message>
         <location filename="../raster/distributed.py" line="181"/>
         <source>Dask: {tasks} tasks of up to {pixels} px on {workers} workers, tiles in {folder!r}</source>
         <translation>Dask : {tasks} tâches d'au plus {pixels} px sur {workers} workers, tuiles dans {folder!r}</translation>
@@ -3511,6 +3506,26 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/report.py" line="104"/>
         <source>total of these steps</source>
         <translation>total de ces étapes</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="89"/>
+        <source>Dask workers {workers} cannot import GMM Select ({problem}); put the folder that holds the plugin&apos;s folder gmmselect on their PYTHONPATH (README, Beyond one machine), with GDAL, NumPy and SciPy installed, and start them again</source>
+        <translation>les workers Dask {workers} ne peuvent pas importer GMM Select ({problem}) ; mettez le dossier qui contient le dossier gmmselect de l'extension dans leur PYTHONPATH (README, Beyond one machine), avec GDAL, NumPy et SciPy installés, et relancez-les</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="97"/>
+        <source>Dask workers {workers} hold another GMM Select than this machine&apos;s (other code: their tiles could differ); give every worker this plugin&apos;s folder and start them again</source>
+        <translation>les workers Dask {workers} ont un autre GMM Select que celui de cette machine (un autre code : leurs tuiles pourraient différer) ; donnez à chaque worker le dossier de cette extension et relancez-les</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="113"/>
+        <source>on the Dask worker {worker}: {problem}</source>
+        <translation>sur le worker Dask {worker} : {problem}</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="181"/>
+        <source>cannot create tile {path!r}: {problem}; the output&apos;s folder must be one every worker sees and can write to</source>
+        <translation>impossible de créer la tuile {path!r} : {problem} ; le dossier de la sortie doit être un dossier que chaque worker voit et où il peut écrire</translation>
     </message>
 </context>
 </TS>

@@ -16,17 +16,22 @@ The tasks themselves live beside the code they run (predict.py, samples.py); thi
 cluster's side: connecting, grouping, tiles, waiting with progress and cancel.
 """
 
+import functools
+import hashlib
 import os
+import re
 import time
 import uuid
 from contextlib import contextmanager
 
 from osgeo import gdal
 
-from ..core.texts import QT_TRANSLATE_NOOP, Text
+from ..core.texts import QT_TRANSLATE_NOOP, Text, message
 from .errors import DataError, check_canceled
 from .info import geotransform_of
 
+#: The folders of the package whose code the tasks run: every worker must hold this machine's.
+TASK_CODE = ("core", "raster")
 #: Pixels of one task's window group (a tile of 4096 x 4096 px: seconds of work, a few MB of results).
 GROUP_PIXELS = 2**24
 #: Seconds between two looks at the tasks (progress, cancel).
@@ -58,15 +63,70 @@ def scheduler_client(address):
         client.close()
 
 
-def worker_count(client):
-    """The number of workers of the cluster of `client`; DataError when it has none (tasks would wait)."""
-    workers = len(client.scheduler_info()["workers"])
-    if not workers:
+def code_fingerprint():
+    """SHA-256 of the sources of the package's `core` and `raster`: the code a task runs."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    digest = hashlib.sha256()
+    for folder in TASK_CODE:
+        for name in sorted(os.listdir(os.path.join(package, folder))):
+            if name.endswith(".py"):
+                with open(os.path.join(package, folder, name), "rb") as source:
+                    digest.update(f"{folder}/{name}\n".encode() + source.read())
+    return digest.hexdigest()
+
+
+def ready_workers(client):
+    """The number of workers of the cluster of `client`; DataError when it has none (tasks would wait), or
+    when one cannot import GMM Select or holds code other than this machine's (its tiles would differ)."""
+    answers = client.run(code_fingerprint, on_error="return")
+    if not answers:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "the Dask scheduler at {address!r} has no worker; start some with 'dask worker "
             "ADDRESS' on machines that see the raster and the output folder"),
             address=client.scheduler.address)
-    return workers
+    failed = {address: answer for address, answer in answers.items() if isinstance(answer, BaseException)}
+    if failed:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "Dask workers {workers} cannot import GMM Select ({problem}); put the folder that "
+            "holds the plugin's folder gmmselect on their PYTHONPATH (README, Beyond one machine), with "
+            "GDAL, NumPy and SciPy installed, and start them again"),
+            workers=addresses(failed), problem=worker_problem(next(iter(failed.values()))))
+    here = code_fingerprint()
+    other = [address for address, answer in answers.items() if answer != here]
+    if other:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "Dask workers {workers} hold another GMM Select than this machine's (other code: "
+            "their tiles could differ); give every worker this plugin's folder and start them again"),
+            workers=addresses(other))
+    return len(answers)
+
+
+def worker_task(task):
+    """`task` as a Dask task whose bad-input error names the worker it arose on (a path that this machine
+    sees may be one that worker does not)."""
+    @functools.wraps(task)
+    def on_worker(*arguments):
+        try:
+            return task(*arguments)
+        except DataError as error:
+            from distributed import get_worker
+            raise DataError(QT_TRANSLATE_NOOP("GmmSelect", "on the Dask worker {worker}: {problem}"),
+                            worker=get_worker().address, problem=message(error)) from None
+    return on_worker
+
+
+def addresses(workers):
+    """'tcp://10.0.0.5:40001, tcp://10.0.0.6:40001, ...': the first three addresses, sorted."""
+    workers = sorted(workers)
+    return ", ".join(workers[:3]) + (", ..." if len(workers) > 3 else "")
+
+
+def worker_problem(error):
+    """What went wrong on a worker: its error's text; Dask gives an error in unpickling the task (a module
+    missing there) as Exception('ModuleNotFoundError("No module named \'gmmselect\'")'), unwrapped here."""
+    text = str(error)
+    wrapped = re.fullmatch(r"\w+\((['\"])(.*)\1\)", text, flags=re.DOTALL)
+    return wrapped.group(2) if wrapped else text
 
 
 def window_groups(windows, width, group_pixels):
@@ -119,8 +179,8 @@ class TileWriter:
             tile = gdal.GetDriverByName("GTiff").Create(temporary, w, h, n_bands, gdal_type, creation_options)
             if tile is None:
                 raise DataError(QT_TRANSLATE_NOOP(
-                    "GmmSelect", "a Dask worker cannot create tile {path!r}: {problem}; the output's folder "
-                    "must be one every worker sees and can write to"),
+                    "GmmSelect", "cannot create tile {path!r}: {problem}; the output's folder must be one "
+                    "every worker sees and can write to"),
                     path=temporary, problem=gdal.GetLastErrorMsg())
             if geotransform is not None:
                 g = geotransform
@@ -173,7 +233,7 @@ def run_window_groups(client, task, arguments, width, windows, rasters, staging,
     their paths and the count of pixels it classified. The tiles of each group are copied into the output
     rasters `rasters` (an Outputs object), in the order of `windows`, as soon as they and those before them
     are written. Returns the count of pixels classified."""
-    workers = worker_count(client)
+    workers = ready_workers(client)
     folder = staging.scratch_folder(near)
     groups = window_groups(windows, width, GROUP_PIXELS)
     layouts = output_layouts(rasters)

@@ -18,7 +18,7 @@ from ..core.texts import QT_TRANSLATE_NOOP, Text, message
 from ..core.threads import single_threaded_blas
 from .bands import WAVELENGTH_TOLERANCE, match_bands, stored_conversion
 from .blocks import PixelReader, bounded_gdal_cache, holds_fill, plan_windows
-from .distributed import TileWriter, run_window_groups
+from .distributed import TileWriter, run_window_groups, worker_task
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files, raster_output_files
 from .info import BandIdentity, absolute_name, band_identities, geotransform_of, open_raster
@@ -388,6 +388,7 @@ def class_colors_checked(labels, colors):
                         problem=message(error)) from error
 
 
+@worker_task
 def classify_group(raster_path, mask_path, band_numbers, no_data, mask_no_data, mixture, label_dtype,
                    probabilities, part_pixels, group, tiles):
     """Dask task: classify the windows of `group` into its tiles (TileWriter arguments `tiles`); return

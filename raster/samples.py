@@ -19,7 +19,7 @@ from ..core import ClassStatistics
 from ..core.texts import QT_TRANSLATE_NOOP, SEMICOLON, Text, joined
 from ..core.validation import MIN_SAMPLES_PER_CLASS
 from .blocks import PixelReader, bounded_gdal_cache, holds_fill, plan_windows
-from .distributed import in_order, worker_count
+from .distributed import in_order, ready_workers, worker_task
 from .errors import DataError, check_canceled
 from .info import absolute_name, band_name, geotransform_of
 from .notices import warning, warning_lines
@@ -401,6 +401,7 @@ def accumulate_statistics(raster_path, vector_path, class_field, layer=None, ban
     return total, group_totals, walk.summary(total.counts, log)
 
 
+@worker_task
 def statistics_group(walk_arguments, start, stop):
     """Dask task: the class and feature statistics of windows start..stop of the SampleWalk of
     `walk_arguments`, and its counters (pixels covered per feature, contested, unusable, read)."""
@@ -420,7 +421,7 @@ def distributed_statistics(client, walk_arguments, log=None, progress=None, is_c
     raster_path, vector_path, class_field, layer, bands, mask_path, *rest = walk_arguments
     arguments = (absolute_name(raster_path), absolute_name(vector_path), class_field, layer, bands,
                  absolute_name(mask_path) if mask_path else None, *rest)
-    workers = worker_count(client)
+    workers = ready_workers(client)
     walk = SampleWalk(*arguments, log=log, is_canceled=is_canceled, shown=shown)
     run = uuid.uuid4().hex[:12]
     futures = [client.submit(statistics_group, arguments, start, start + windows_per_task,

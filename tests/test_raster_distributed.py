@@ -2,7 +2,11 @@
 
 import filecmp
 import os
+import shutil
 import signal
+import subprocess
+import sys
+from contextlib import contextmanager
 
 import numpy as np
 import pytest
@@ -27,6 +31,8 @@ from gmmselect.raster import (
 )
 from gmmselect.raster import distributed as dask_prediction
 from gmmselect.raster.info import absolute_name
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 pytest.importorskip("distributed")
 #: Debian 12's tornado warns inside distributed's own event loop start; nothing of ours.
@@ -170,7 +176,8 @@ def test_a_failed_task_leaves_no_output(cluster, tmp_path):
     samples = extract_samples(LANDSAT, POLYGONS, "class")
     mixture = GaussianMixture.fit(samples.X, samples.y)
     before = sorted(os.listdir(tmp_path))
-    with pytest.raises((DataError, RuntimeError), match="tile_100_150.tif"):
+    with pytest.raises(DataError, match=r"^on the Dask worker tcp://127.0.0.1:\d+: GDAL could not read "
+                                        r"window .* of raster '.*mosaic.vrt': .*tile_100_150.tif: No such"):
         predict_raster(mosaic, mixture, list(range(1, 8)), str(tmp_path / "classes.tif"), client=cluster[1])
     assert sorted(os.listdir(tmp_path)) == before
 
@@ -308,6 +315,55 @@ def test_a_cluster_without_workers_is_refused(scene, tmp_path):
                                                  r"worker; start some with 'dask worker ADDRESS'"):
                 run()
     assert os.listdir(tmp_path) == []
+
+
+@contextmanager
+def worker_with(plugin_parent, tmp_path):
+    """A client of a scheduler whose one worker is a `dask worker` process started with `plugin_parent` (or
+    no folder) on its PYTHONPATH, from an empty folder."""
+    from distributed import Client, LocalCluster
+
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    if plugin_parent is not None:
+        environment["PYTHONPATH"] = str(plugin_parent)
+    os.makedirs(tmp_path / "worker", exist_ok=True)
+    with LocalCluster(n_workers=0, processes=True, host="127.0.0.1",
+                      dashboard_address="127.0.0.1:0") as scheduler, Client(scheduler) as client:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "distributed.cli.dask_worker", scheduler.scheduler_address, "--nthreads",
+             "1", "--no-dashboard"], cwd=tmp_path / "worker", env=environment, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
+        try:
+            client.wait_for_workers(1, timeout=60)
+            yield client
+        finally:
+            worker.terminate()
+            worker.wait(30)
+
+
+def test_a_worker_that_cannot_import_the_plugin_is_named_before_any_task(scene, tmp_path):
+    with worker_with(None, tmp_path) as client:
+        for run in (lambda: predict(tmp_path / "out", scene, client=client),
+                    lambda: accumulate_statistics(LANDSAT, POLYGONS, "class", client=client)):
+            with pytest.raises(DataError, match=r"^Dask workers tcp://127.0.0.1:\d+ cannot import GMM "
+                                                r"Select \(No module named 'gmmselect'\); put the folder "
+                                                r"that holds the plugin's folder gmmselect on their "
+                                                r"PYTHONPATH"):
+                run()
+    assert os.listdir(tmp_path / "out") == []
+
+
+def test_a_worker_holding_other_code_is_refused(scene, tmp_path):
+    """A copy of the plugin whose core differs by one comment: its tiles could differ, so no task runs."""
+    other = tmp_path / "other" / "gmmselect"
+    shutil.copytree(REPO, other, ignore=shutil.ignore_patterns(".*", "tests", "dev", "build", "__pycache__"))
+    with open(other / "core" / "model.py", "a") as source:
+        source.write("# another version\n")
+    refused = pytest.raises(DataError, match=r"^Dask workers tcp://127.0.0.1:\d+ hold another GMM Select "
+                                             r"than this machine's")
+    with worker_with(other.parent, tmp_path) as client, refused:
+        predict(tmp_path / "out", scene, client=client)
+    assert os.listdir(tmp_path / "out") == []
 
 
 def test_a_sample_limit_is_refused_on_the_cluster(cluster):
