@@ -3527,5 +3527,15 @@ Taille {1} : {2:.6g}{3}
         <source>cannot create tile {path!r}: {problem}; the output&apos;s folder must be one every worker sees and can write to</source>
         <translation>impossible de créer la tuile {path!r} : {problem} ; le dossier de la sortie doit être un dossier que chaque worker voit et où il peut écrire</translation>
     </message>
+    <message>
+        <location filename="../raster/distributed.py" line="239"/>
+        <source>a Dask task ended each worker that ran it (killed, or out of memory) and the cluster gave it up; see the workers&apos; logs (out of memory: start fewer worker processes per machine)</source>
+        <translation>une tâche Dask a arrêté chaque worker qui l'exécutait (tué, ou à court de mémoire) et le cluster l'a abandonnée ; voyez les journaux des workers (mémoire insuffisante : lancez moins de processus workers par machine)</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="244"/>
+        <source>the Dask cluster cancelled the tasks (its scheduler closed or restarted, or another client cancelled them); start the scheduler and its workers again, then run again</source>
+        <translation>le cluster Dask a annulé les tâches (son ordonnanceur s'est fermé ou a redémarré, ou un autre client les a annulées) ; relancez l'ordonnanceur et ses workers, puis relancez le traitement</translation>
+    </message>
 </context>
 </TS>

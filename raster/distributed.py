@@ -22,6 +22,7 @@ import os
 import re
 import time
 import uuid
+from concurrent.futures import CancelledError
 from contextlib import contextmanager
 
 from osgeo import gdal
@@ -218,12 +219,32 @@ def in_order(client, futures, is_canceled=None):
                 check_canceled(is_canceled)
                 failed = next((other for other in futures if other.status == "error"), None)
                 if failed is not None:
-                    failed.result()  # the task's error, raised here
+                    task_result(failed)  # the task's error, raised here
                 time.sleep(POLL_SECONDS)
-            yield future.result()
+            yield task_result(future)
     except BaseException:
-        client.cancel(futures)
+        pending = [future for future in futures if not future.done()]
+        if pending:  # none when the scheduler is gone: it took its tasks along
+            client.cancel(pending)
         raise
+
+
+def task_result(future):
+    """The result of a finished task, or its error; DataError where the cluster gave the task up."""
+    from distributed import KilledWorker
+
+    try:
+        return future.result()
+    except KilledWorker:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "a Dask task ended each worker that ran it (killed, or out of memory) and the "
+            "cluster gave it up; see the workers' logs (out of memory: start fewer worker processes per "
+            "machine)")) from None
+    except CancelledError:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the Dask cluster cancelled the tasks (its scheduler closed or restarted, or "
+            "another client cancelled them); start the scheduler and its workers again, then run again")) \
+            from None
 
 
 def run_window_groups(client, task, arguments, width, windows, rasters, staging, near, progress=None,

@@ -6,6 +6,8 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
+import time
 from contextlib import contextmanager
 
 import numpy as np
@@ -180,6 +182,31 @@ def test_a_failed_task_leaves_no_output(cluster, tmp_path):
                                         r"window .* of raster '.*mosaic.vrt': .*tile_100_150.tif: No such"):
         predict_raster(mosaic, mixture, list(range(1, 8)), str(tmp_path / "classes.tif"), client=cluster[1])
     assert sorted(os.listdir(tmp_path)) == before
+
+
+def test_a_task_that_ends_its_workers_is_given_up_with_a_message():
+    """A task that exits its worker process: Dask runs it again on a new worker until it gives it up."""
+    from distributed import Client, LocalCluster
+
+    given_up = pytest.raises(DataError, match=r"^a Dask task ended each worker that ran it \(killed, or out "
+                                              r"of memory\) and the cluster gave it up")
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address="127.0.0.1:0") as local, Client(local) as client, given_up:
+        list(dask_prediction.in_order(client, [client.submit(os._exit, 1, pure=False)]))
+
+
+def test_a_scheduler_closed_mid_run_is_said():
+    from distributed import Client, LocalCluster
+
+    local = LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                         dashboard_address="127.0.0.1:0")
+    with Client(local.scheduler_address, set_as_default=False) as client:
+        futures = [client.submit(time.sleep, 60, pure=False)]
+        closing = threading.Timer(1, local.close)
+        closing.start()
+        with pytest.raises(DataError, match=r"^the Dask cluster cancelled the tasks \(its scheduler closed"):
+            list(dask_prediction.in_order(client, futures))
+        closing.join()
 
 
 def test_statistics_merged_from_the_workers_make_the_in_memory_model(cluster):
