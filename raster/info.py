@@ -20,6 +20,8 @@ class BandIdentity:
     has none), its centre wavelength and the wavelength's unit (None when unknown), and what its stored
     values mean, where it declares it: value = stored * scale + offset (GDAL's band scale and offset, the
     one not set 1 or 0; both None where the band declares neither, or the model did not record them). A
+    scale of 1 with an offset of 0 declares nothing either: GDAL reports them for a band of a VRT, or of a
+    file whose .aux.xml holds anything of it (its statistics, which QGIS writes), that declares nothing. A
     model's band also has its `label`, the name the model gives it (its feature name: a table's column),
     which a band map may use."""
 
@@ -30,6 +32,11 @@ class BandIdentity:
     scale: Optional[float] = None
     offset: Optional[float] = None
     label: Optional[str] = None
+
+    def __post_init__(self):
+        if (self.scale, self.offset) == (1.0, 0.0):
+            object.__setattr__(self, "scale", None)
+            object.__setattr__(self, "offset", None)
 
 
 @dataclass

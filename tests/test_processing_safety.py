@@ -585,6 +585,20 @@ def test_a_raster_storing_the_values_otherwise_is_converted_to_the_model(tmp_pat
         logs.append([line for line in feedback.infos + feedback.warnings if "stored values" in line.lower()])
     np.testing.assert_array_equal(maps[1], maps[0])
     assert np.mean(maps[2] == maps[0]) < 0.9
+    # GDAL reports a scale of 1 and an offset of 0 for a band that declares nothing in a VRT, and in a file
+    # whose .aux.xml holds its statistics (QGIS writes them): the same numbers, the same map and warning
+    vrt = str(tmp_path / "u.vrt")
+    gdal.BuildVRT(vrt, [undeclared]).FlushCache()
+    dataset = gdal.Open(undeclared)
+    dataset.GetRasterBand(1).ComputeStatistics(False)
+    dataset = None
+    for raster in (vrt, undeclared):
+        assert gdal.Open(raster).GetRasterBand(1).GetScale() == 1.0
+        results, feedback = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
+                                                      "OUTPUT": str(tmp_path / "again_map.tif")})
+        np.testing.assert_array_equal(gdal.Open(results["OUTPUT"]).ReadAsArray(), maps[2])
+        said = feedback.infos + feedback.warnings
+        assert [line for line in said if "stored values" in line.lower()] == logs[2]
     converted = ", ".join(f"band {n} 0.01, 0 <- raster band {n} 0.005, -0.5" for n in range(1, 8))
     taken = "; ".join(f"band {n}: value = stored * 0.01 + 0, raster band {n}: no scale or offset"
                       for n in range(1, 8))
