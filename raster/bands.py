@@ -272,12 +272,11 @@ def by_name_or_number(path, model, raster, n_raster_bands, tolerance):
     """match_bands by the bands' names where both sides name them, else by number; DataError where a name
     is missing or ambiguous, the band count differs or the wavelengths differ."""
     numbers = [band.number for band in model]
-    same_order = all(band.number <= len(raster) and raster[band.number - 1].name == band.name
-                     for band in model)
     if names_tell(model, raster):
         lines = []
-        if not same_order:
-            numbers = by_name(path, model, raster)
+        named = by_name(path, model, raster)  # a name held twice is ambiguous, even at the model's number
+        if named != numbers:
+            numbers = named
             pairs = ", ".join(f"{band.name!r} {band.number} -> {number}"
                               for band, number in zip(model, numbers))
             lines = [Text(QT_TRANSLATE_NOOP(

@@ -86,6 +86,15 @@ def test_missing_or_renamed_bands_stop_with_the_list(tmp_path, model):
     assert sorted(os.listdir(tmp_path)) == ["renamed.tif"]
 
 
+def test_a_name_held_twice_stops_even_where_the_first_is_at_the_models_number(tmp_path, model):
+    """A two-date stack whose every name is held twice, the second date first: its band 3 is 'red' as the
+    model's band 3, but so is its band 10 (classified before as the second date, and nothing said)."""
+    dates = landsat_copy(tmp_path / "dates.tif", order=[*range(1, 8), *range(1, 8)], names=TM + TM)
+    with pytest.raises(DataError, match=r"'red' -> bands 3 and 10 \(ambiguous\)"):
+        classify(tmp_path, dates, model, "c.tif", model_bands=tm_bands())
+    assert "c.tif" not in os.listdir(tmp_path)
+
+
 def test_wavelengths_are_compared_in_nanometres_and_stop_beyond_the_tolerance(tmp_path, model):
     """The model knows micrometres, the raster nanometres: equal bands run; band 3 at TM4's 830 nm stops."""
     nanometres = [round(1000 * value, 3) for value in TM_UM]
@@ -210,9 +219,11 @@ def test_bands_closer_than_the_tolerance_are_told_by_wavelength_not_by_number():
     assert shifted == [1, 2] and lines[0].startswith("the model has no band names: bands taken by number")
 
 
-#: How another image may store a band's values DN: stored = (DN - offset) / scale, declared on the band (all
-#: dyadic, so that stored * scale + offset gives DN back exactly).
-STORAGE = [(1.0, 0.0), (0.5, 10.0), (2.0, -20.0), (0.25, 0.5), (4.0, 0.0)]
+#: What the model's bands declare of their stored numbers, the scene's DN: value = DN * 0.5.
+MODEL_STORAGE = (0.5, 0.0)
+#: How another image may store a band's values DN / 2: stored = (DN / 2 - offset) / scale, declared on the
+#: band (all dyadic, so that stored * scale + offset gives DN / 2 back exactly); the first as the model's.
+STORAGE = [MODEL_STORAGE, (0.5, 10.0), (2.0, -20.0), (0.25, 0.5), (4.0, 0.0)]
 
 
 #: Centre wavelengths (um) of the extra bands an image may hold, none within the tolerance of a TM band's.
@@ -253,7 +264,7 @@ def other_image(rng, path, pixels):
     elif change == "shifted":
         wavelengths[k] *= 1.01
     storage = [STORAGE[int(rng.integers(len(STORAGE)))] for _ in order]
-    stored = np.array([(pixels[number - 1] - offset) / scale
+    stored = np.array([(pixels[number - 1] * MODEL_STORAGE[0] - offset) / scale
                        for number, (scale, offset) in zip(order, storage)], dtype=np.float32)
     write_raster(path, stored, geotransform=gdal.Open(LANDSAT).GetGeoTransform())
     dataset = gdal.Open(str(path), gdal.GA_Update)
@@ -283,7 +294,8 @@ def test_another_image_of_the_same_bands_gives_the_same_map_and_one_of_other_ban
     pixels = gdal.Open(LANDSAT).ReadAsArray().astype(np.float64)
     raster, change, wavelengths = other_image(rng, tmp_path / "other.tif", pixels)
     expected = classify(tmp_path, LANDSAT, model, "expected.tif")[0]
-    bands = [BandIdentity(number, TM[number - 1], TM_UM[number - 1], "um", 1.0, 0.0) for number in BANDS]
+    bands = [BandIdentity(number, TM[number - 1], TM_UM[number - 1], "um", *MODEL_STORAGE)
+             for number in BANDS]
     if change is None or (change in ("twice", "case") and wavelengths):
         mapped, lines = classify(tmp_path, raster, model, "mapped.tif", model_bands=bands, n_raster_bands=7)
         np.testing.assert_array_equal(mapped, expected)
