@@ -66,6 +66,10 @@ ICONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "icons")
 HELP_URL = "https://github.com/gmmselect/gmmselect#usage"
 #: The field a GeoPackage keeps its FIDs in, which QGIS's copies of a layer take as theirs.
 FID_FIELD = "fid"
+#: The words a boolean parameter may be given as (qgis_process passes text, and QGIS reads any text but
+#: 'false' and '0' as yes: 'no' included).
+BOOLEAN_WORDS = {"yes": True, "true": True, "on": True, "1": True,
+                 "no": False, "false": False, "off": False, "0": False}
 #: A copy of a layer that does not hold every feature QGIS gives (Algorithm.copiedIds).
 DROPPED = "dropped"
 #: A byte Python could not decode, as GDAL passes it on (surrogateescape).
@@ -233,10 +237,14 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                                                  maxValue=maximum)
         self.addParameterWithHelp(parameter, help_text, advanced)
 
-    def addDouble(self, name, description, default, minimum, maximum, help_text, advanced=False):
-        """A floating point parameter in [minimum, maximum]."""
+    def addDouble(self, name, description, default, minimum, maximum, help_text, advanced=False,
+                  decimals=None):
+        """A floating point parameter in [minimum, maximum]; its widgets (Toolbox, batch, modeler) keep
+        `decimals` decimals where given (QGIS's default, 6, makes a ridge of 1e-7 zero)."""
         parameter = QgsProcessingParameterNumber(name, description, QgsProcessingParameterNumber.Double,
                                                  defaultValue=default, minValue=minimum, maxValue=maximum)
+        if decimals is not None:
+            parameter.setMetadata({"widget_wrapper": {"decimals": decimals}})
         self.addParameterWithHelp(parameter, help_text, advanced)
 
     def addBoolean(self, name, description, default, help_text, advanced=False):
@@ -264,10 +272,27 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
     def checkParameterValues(self, parameters, context):
         """Accept choice keys as well as indices; refuse numbers QGIS lets through (NaN, infinities,
         fractions of an integer parameter); then the usual checks."""
-        problem = self.numberProblem(parameters, context)
+        problem = self.numberProblem(parameters, context) or self.booleanProblem(parameters)
         if problem:
             return False, problem
         return super().checkParameterValues(self._choicesAsIndices(parameters), context)
+
+    def booleanProblem(self, parameters):
+        """The message for the first boolean parameter given as a text other than BOOLEAN_WORDS, or None."""
+        for parameter in self.parameterDefinitions():
+            value = parameters.get(parameter.name())
+            if (isinstance(parameter, QgsProcessingParameterBoolean) and isinstance(value, str)
+                    and value.strip().lower() not in BOOLEAN_WORDS):
+                return GmmSelect.tr("{0} must be yes or no (or true or false, 1 or 0); got {1}.").format(
+                    parameter.name(), value)
+        return None
+
+    def parameterAsBool(self, parameters, name, context):
+        """A boolean parameter, given as yes/no, true/false, on/off or 1/0 too (QGIS reads 'no' as yes)."""
+        value = parameters.get(name)
+        if isinstance(value, str) and value.strip().lower() in BOOLEAN_WORDS:
+            return BOOLEAN_WORDS[value.strip().lower()]
+        return super().parameterAsBool(parameters, name, context)
 
     def numberProblem(self, parameters, context):
         """The message for the first number parameter given as NaN, an infinity or, for an integer one,

@@ -6,6 +6,9 @@ from ..raster.training import SELECTION_ALPHAS, SelectionOptions
 from .tables import curve_csv
 from .training_base import TrainingAlgorithm
 
+#: Decimals the Toolbox's, the batch's and the modeler's widgets keep of TAU (a ridge down to 1e-12).
+RIDGE_DECIMALS = 12
+
 
 class TrainSelectionAlgorithm(TrainingAlgorithm):
     """`gmmselect:trainselection`: SFS or SFFS band selection for the Gaussian mixture."""
@@ -68,7 +71,7 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
                                     "also in the model): tau I, or tau times each band's pooled variance "
                                     "with RIDGE_SCALE relative. 0: no ridge; the shrinkage alpha and the "
                                     "eigenvalue floor still regularise."),
-                       advanced=True)
+                       advanced=True, decimals=RIDGE_DECIMALS)
         self.addAlphaParameter(GmmSelect.tr("Shrinkage values alpha to try (empty = the default values)"),
                                GmmSelect.tr(
             "Used during the selection (in every criterion, JM and KL included). Several values (empty: "

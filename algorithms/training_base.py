@@ -204,7 +204,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         self.addOutputFiles()
         self.addFileOutput(self.OUTPUT_REPORT, GmmSelect.tr("Report"), GmmSelect.tr("HTML files (*.html)"),
                            GmmSelect.tr("One self-contained HTML page (charts inline, no internet): "
-                                        "parameters, samples per class, selection curve, bands used, alpha "
+                                        "parameters, samples per class, class spectra, the selection curve "
+                                        "(with a band selection), bands used, alpha "
                                         "and tau with the cross-validation curve and surface of their "
                                         "search, confusion matrices with class names, producer's and user's "
                                         "accuracy, F1, overall accuracy and kappa with how they were "

@@ -3323,11 +3323,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Un modèle .gmm écrit par l'algorithme Entraîner GMM, Entraîner avec sélection de bandes ou Entraîner avec sélection de bandes à partir d'une table de spectres (le contenu est vérifié, pas le nom).</translation>
     </message>
     <message>
-        <location filename="../algorithms/training_base.py" line="204"/>
-        <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, selection curve, bands used, alpha and tau with the cross-validation curve and surface of their search, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
-        <translation>Une page HTML autonome (graphiques intégrés, sans internet) : paramètres, échantillons par classe, courbe de sélection, bandes utilisées, alpha et tau avec la courbe et la surface de validation croisée de leur recherche, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
-    </message>
-    <message>
         <location filename="../raster/assessment.py" line="372"/>
         <source>The estimates take the strata the sample of {vector!r} was drawn in, as its points record them (fields {stratum!r} and {pixels!r}): the classes of map {map!r} are no longer those strata (samples now in another class: {moved}; classified pixels per class when drawn -&gt; now: {sizes}), and Stehman (2014)&apos;s estimators take each sample&apos;s class in the map and its stratum in the design</source>
         <translation>Les estimations prennent les strates dans lesquelles l'échantillon de {vector!r} a été tiré, telles que ses points les enregistrent (champs {stratum!r} et {pixels!r}) : les classes de la carte {map!r} ne sont plus ces strates (échantillons maintenant dans une autre classe : {moved} ; pixels classés par classe au tirage -&gt; maintenant : {sizes}), et les estimateurs de Stehman (2014) prennent la classe de chaque échantillon dans la carte et sa strate dans le plan</translation>
@@ -3536,6 +3531,21 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/distributed.py" line="244"/>
         <source>the Dask cluster cancelled the tasks (its scheduler closed or restarted, or another client cancelled them); start the scheduler and its workers again, then run again</source>
         <translation>le cluster Dask a annulé les tâches (son ordonnanceur s'est fermé ou a redémarré, ou un autre client les a annulées) ; relancez l'ordonnanceur et ses workers, puis relancez le traitement</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="286"/>
+        <source>{0} must be yes or no (or true or false, 1 or 0); got {1}.</source>
+        <translation>{0} doit valoir yes ou no (ou true ou false, 1 ou 0) ; reçu {1}.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="206"/>
+        <source>One self-contained HTML page (charts inline, no internet): parameters, samples per class, class spectra, the selection curve (with a band selection), bands used, alpha and tau with the cross-validation curve and surface of their search, confusion matrices with class names, producer&apos;s and user&apos;s accuracy, F1, overall accuracy and kappa with how they were measured, timings.</source>
+        <translation>Une page HTML autonome (graphiques intégrés, sans internet) : paramètres, échantillons par classe, spectres des classes, courbe de sélection (avec une sélection de bandes), bandes utilisées, alpha et tau avec la courbe et la surface de validation croisée de leur recherche, matrices de confusion avec les noms des classes, précision du producteur et de l'utilisateur, F1, exactitude globale et kappa avec leur mode de mesure, durées.</translation>
+    </message>
+    <message>
+        <location filename="../raster/vector.py" line="334"/>
+        <source>{field!r} of layer {layer!r} of {path!r} is its feature ID, one per feature, not a class field; choose the field that holds the classes: {fields}</source>
+        <translation>{field!r} de la couche {layer!r} de {path!r} est son identifiant d'entité, un par entité, pas un champ de classes ; choisissez le champ qui contient les classes : {fields}</translation>
     </message>
 </context>
 </TS>

@@ -330,6 +330,11 @@ def class_field_index(vector_path, layer, class_field, layer_name=None):
     index = definition.GetFieldIndex(class_field)
     if index < 0:
         fields = [definition.GetFieldDefn(k).GetName() for k in range(definition.GetFieldCount())]
+        if class_field and class_field == layer.GetFIDColumn():  # QGIS lists a GeoPackage's FIDs as a field
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "{field!r} of layer {layer!r} of {path!r} is its feature ID, one per feature, "
+                "not a class field; choose the field that holds the classes: {fields}"),
+                field=class_field, layer=layer_name, path=vector_path, fields=", ".join(fields) or "-")
         if not fields:
             raise DataError(QT_TRANSLATE_NOOP(
                 "GmmSelect", "layer {layer!r} of {path!r} has no field {field!r}; its fields are: none"),

@@ -2,6 +2,8 @@
 
 import csv
 import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -327,3 +329,38 @@ def test_predict_in_batch_over_tiles_equals_the_scene(selection, prediction, tmp
                                          "OUTPUT": tile.replace(".tif", "_classes.tif")})
         classes, _, _ = read_band(done["OUTPUT"])
         np.testing.assert_array_equal(classes, scene[y:y + height, x:x + width])
+
+
+#: Sets a small TAU in Train Selection's Toolbox and batch widgets (a QGIS application with a GUI, so in its
+#: own process) and prints what each gives back.
+TAU_WIDGETS = """
+import os, sys
+sys.path[:0] = [os.environ["GMMSELECT_PLUGIN_PARENT"], "/usr/share/qgis/python/plugins"]
+from qgis.core import QgsApplication, QgsProcessingContext
+app = QgsApplication([], True)
+QgsApplication.setPrefixPath("/usr", True)
+app.initQgis()
+from processing.core.Processing import Processing
+Processing.initialize()
+import gmmselect
+plugin = gmmselect.classFactory(None)
+plugin.initProcessing()
+from qgis.gui import QgsGui, QgsProcessingGui
+tau = QgsApplication.processingRegistry().algorithmById("gmmselect:trainselection").parameterDefinition("TAU")
+for kind in (QgsProcessingGui.Standard, QgsProcessingGui.Batch):
+    wrapper = QgsGui.processingGuiRegistry().createParameterWidgetWrapper(tau, kind)
+    context = QgsProcessingContext()
+    widget = wrapper.createWrappedWidget(context)
+    wrapper.setParameterValue(1e-7, context)
+    print(repr(wrapper.parameterValue()), flush=True)
+os._exit(0)
+"""
+
+
+def test_a_small_tau_survives_the_toolbox_and_batch_widgets():
+    """QGIS's number widget keeps 6 decimals unless told otherwise: a TAU of 1e-7 typed in the Toolbox was
+    run as 0."""
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    shown = subprocess.run([sys.executable, "-c", TAU_WIDGETS], capture_output=True, text=True, timeout=120,
+                           env=environment)
+    assert shown.stdout.split() == ["1e-07", "1e-07"], shown.stderr

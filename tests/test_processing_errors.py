@@ -37,6 +37,17 @@ def test_unknown_field(tmp_path):
     assert not model.exists()
 
 
+def test_the_feature_id_offered_as_a_field_is_refused_as_one(tmp_path):
+    """QGIS lists a GeoPackage's FID column among its fields (FIELD offers it); OGR does not: the run stopped
+    saying the layer has no field 'fid', listing fields without it."""
+    with pytest.raises(exception()) as raised:
+        run("gmmselect:traingmm", landsat(FIELD="fid", OUTPUT_MODEL=str(tmp_path / "m.gmm")))
+    assert str(raised.value) == (
+        f"'fid' of layer 'training_polygons' of {POLYGONS!r} is its feature ID, one per feature, not a class "
+        "field; choose the field that holds the classes: fid_src, class.")
+    assert os.listdir(tmp_path) == []
+
+
 def test_validation_leaving_a_class_without_training_polygon(tmp_path):
     """One water polygon and VALIDATION = 0.5: the only water polygon would be held out."""
     subset = str(tmp_path / "one_water.gpkg")
@@ -251,6 +262,25 @@ def test_numbers_qgis_lets_through_are_refused(tmp_path, name, value, expected):
     with pytest.raises(exception()) as raised:
         run("gmmselect:traingmm", landsat(**{name: value, "OUTPUT_MODEL": str(tmp_path / "m.gmm")}))
     assert str(raised.value).endswith(expected)
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("given, refit", [("no", False), ("Off", False), ("0", False), (False, False),
+                                          ("yes", True), ("true", True), (True, True)])
+def test_a_boolean_given_as_no_is_no(tmp_path, given, refit):
+    """qgis_process passes REFIT=no as the text 'no', which QGIS reads as yes (any text but 'false' and '0'):
+    the model was refitted on all polygons where the user asked it not to be."""
+    from gmmselect.core import load_model
+
+    model = str(tmp_path / "m.gmm")
+    run("gmmselect:traingmm", landsat(TAU="1", MAX_SAMPLES=60, FOLDS=2, REFIT=given, OUTPUT_MODEL=model))
+    assert load_model(model).training.parameters["refit"] is refit
+
+
+def test_a_boolean_that_is_no_yes_or_no_is_refused(tmp_path):
+    with pytest.raises(exception()) as raised:
+        run("gmmselect:traingmm", landsat(REFIT="maybe", OUTPUT_MODEL=str(tmp_path / "m.gmm")))
+    assert str(raised.value).endswith("REFIT must be yes or no (or true or false, 1 or 0); got maybe.")
     assert os.listdir(tmp_path) == []
 
 
