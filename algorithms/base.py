@@ -52,6 +52,7 @@ from qgis.PyQt.QtCore import QVariant
 from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
+from ..core.products import numpys_cblas_path
 from ..core.texts import SEMICOLON
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect, error_text, translated, translated_choices
@@ -198,7 +199,9 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         keys = [key for key, _ in options]
         self._choices[name] = keys
         labels = [f"{key}: {label}" for key, label in options]
-        help_text += " " + GmmSelect.tr("As a value, give the key (e.g. {0}) or its index.").format(keys[-1])
+        help_text += " " + GmmSelect.tr(
+            "As a value, give the key (e.g. {0}) or its index (in a graphical model's fixed value, the "
+            "index: the modeler's check takes no key).").format(keys[-1])
         self.addParameterWithHelp(QgsProcessingParameterEnum(
             name, description, options=labels, defaultValue=keys.index(default)), help_text, advanced,
             default)
@@ -658,6 +661,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
                 "Linear algebra: NumPy uses the {0} ({1}), which is slow: prediction takes about 1.6 times "
                 "longer. Install OpenBLAS (Debian, Ubuntu: sudo apt install {2}) and restart QGIS.").format(
                     translated(blas.name), blas.path, FAST_BLAS_PACKAGE))
+        interposed = numpys_cblas_path()
+        if interposed:
+            self.info(feedback, GmmSelect.tr(
+                "Linear algebra: this process answers NumPy's own matrix products with {0}, loaded before "
+                "NumPy (by QGIS); GMM Select calls {1} for its products directly").format(
+                    interposed, blas.path))
 
     def logTo(self, feedback):
         """A log callable for the core and raster layers: the warning lines (notices.warning_lines) become

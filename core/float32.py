@@ -130,6 +130,8 @@ at 20 bands), 3.6 times fewer at 20 bands and 6 classes.
 
 import numpy as np
 
+from .products import matmul
+
 U = 2.0**-24
 #: Largest |confidence or posterior - float64 value| of the float32 path.
 CONFIDENCE_TOLERANCE = 1e-5
@@ -308,7 +310,7 @@ class Float32Decision:
         y = y.astype(np.float32, copy=False)
         if self.square_weights is None:
             return np.sqrt(np.einsum("dn,dn->n", y, y)) * self.unit
-        return np.sqrt(self.square_weights @ np.square(y))
+        return np.sqrt(matmul(self.square_weights, np.square(y)))
 
     def classify(self, bands, with_posteriors=False):
         """Winning class indices, confidence `(n,)` float32 and, if asked, posteriors `(n, C)` float32 of
@@ -350,7 +352,7 @@ class Float32Decision:
         distances, t = self.distances(bands)
         best = np.minimum.reduce(distances, axis=0)
         nearest = np.equal(distances, best, out=np.empty(distances.shape, dtype=np.float32))
-        np.copyto(winners, self.class_indices @ nearest, casting="unsafe")
+        np.copyto(winners, matmul(self.class_indices, nearest), casting="unsafe")
         if posteriors is not None:
             posteriors[:] = nearest
         slack, slope = self.certificate(best, t)
@@ -359,7 +361,7 @@ class Float32Decision:
         reach = slack + self.prune
         reach *= scale
         reach += best
-        near = self.class_ones @ np.less_equal(distances, reach, out=nearest)
+        near = matmul(self.class_ones, np.less_equal(distances, reach, out=nearest))
         confidence[:] = 1
         doubtful = np.flatnonzero(near != 1)
         if not len(doubtful):
@@ -367,9 +369,9 @@ class Float32Decision:
         gaps = np.take(distances, doubtful, axis=1)
         gaps -= best[doubtful]
         slack, slope, scale = slack[doubtful], slope[doubtful], scale[doubtful]
-        certain = self.class_ones @ (gaps <= slack * scale).astype(np.float32) == 1
+        certain = matmul(self.class_ones, (gaps <= slack * scale).astype(np.float32)) == 1
         weights = np.exp(gaps * np.float32(-0.5))
-        total = self.class_ones @ weights
+        total = matmul(self.class_ones, weights)
         error = self.posterior_error(gaps, weights, total, slack, slope, posteriors is not None)
         confidence[doubtful] = 1 / total
         if posteriors is not None:
@@ -383,7 +385,7 @@ class Float32Decision:
         the confidence 1/(1 + S) by dS / ((1 + S)(1 + S - dS)), a posterior by 2 dS / (1 + S - dS).
         Each pixel's bound is its own (whatever the other pixels of the part)."""
         moved = np.exp((slack + slope * gaps.max(axis=0)) / 2)
-        moved *= slope * (self.class_ones @ (weights * gaps)) + slack * (total - 1)
+        moved *= slope * matmul(self.class_ones, weights * gaps) + slack * (total - 1)
         moved *= MARGIN / 2
         room = total - moved
         error = 2 * moved / room if with_posteriors else moved / (total * room)
@@ -459,7 +461,7 @@ class WhitenedDecision(Float32Decision):
             block = projected if size == projected.shape[2] else np.empty(projected.shape[:2] + (size,),
                                                                           dtype=np.float32)
             for group, (first, product) in zip(block, self.groups):
-                np.matmul(product, y[first:, start:start + size], out=group)
+                matmul(product, y[first:, start:start + size], out=group)
             grouped = block.reshape(len(self.groups), n_classes, self.rows, size)
             np.einsum("gcrn,gcrn->cn", grouped, grouped, out=distances[:, start:start + size])
         distances += self.lifts
@@ -531,9 +533,9 @@ class SharedDecision(WhitenedDecision):
         for start in range(0, n, self.block):
             block = projected[:, :min(self.block, n - start)]
             part = slice(start, start + block.shape[1])
-            np.copyto(block[:d], self.projection @ y[:, part])
+            np.copyto(block[:d], matmul(self.projection, y[:, part]))
             np.einsum("dn,dn->n", block[:d], block[:d], out=square_norms[part])
-            scores = self.expansion @ block
+            scores = matmul(self.expansion, block)
             scores += square_norms[part]
             np.maximum(scores, 0, out=scores)  # D_c >= 0: never farther from it
             distances[:, part] = scores
@@ -606,7 +608,7 @@ class MonomialDecision(Float32Decision):
             for i in range(d):
                 np.multiply(y[i], y[i:], out=block[row:row + d - i])
                 row += d - i
-            scores[:, start:start + block.shape[1]] = coefficients @ block
+            scores[:, start:start + block.shape[1]] = matmul(coefficients, block)
         return scores[:-1], scores[-1]
 
     def certificate(self, best, error):

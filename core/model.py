@@ -18,6 +18,7 @@ and caps every condition number at 1e10.
 import numpy as np
 
 from .float32 import DIRECT_LIMIT, EXACT_TYPES, float32_decision
+from .products import matmul
 from .scatter import check_alpha
 from .stats import ClassStatistics
 from .texts import QT_TRANSLATE_NOOP, InputError
@@ -182,10 +183,10 @@ class GaussianMixture:
                 if len(chunk) < step:
                     padded[:len(chunk)] = chunk
                     chunk = padded
-                projected = chunk @ whiteners
+                projected = matmul(chunk, whiteners)
                 projected -= offsets
                 projected *= projected
-                quadratic_forms = (projected.reshape(-1, d) @ ones).reshape(-1, n_classes)
+                quadratic_forms = matmul(projected.reshape(-1, d), ones).reshape(-1, n_classes)
                 np.subtract(self.constants_, quadratic_forms[:len(scores) - start],
                             out=scores[start:start + step])
         return scores

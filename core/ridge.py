@@ -25,6 +25,7 @@ from .crossval import WORKERS, class_indices, fold_models, full_floor, priors
 from .errors import Canceled
 from .folds import is_leave_one_out, make_folds
 from .leaveoneout import left_out_confusions
+from .products import matmul
 from .scatter import SampleScatter, ScatterCovariances, check_alpha
 from .texts import QT_TRANSLATE_NOOP, InputError, Text
 from .threads import single_threaded_blas
@@ -139,8 +140,8 @@ def map_classes(samples, means, eigenvectors, inverses, constants):
     best = np.full((len(samples), inverses.shape[2]), -np.inf)
     predicted = np.zeros(best.shape, dtype=np.intp)
     for c, (mean, vectors, inverse, constant) in enumerate(zip(means, eigenvectors, inverses, constants)):
-        projected = (samples - mean) @ vectors
-        score = constant - (projected**2) @ inverse
+        projected = matmul(samples - mean, vectors)
+        score = constant - matmul(projected**2, inverse)
         better = score > best
         best[better] = score[better]
         predicted[better] = c

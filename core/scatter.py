@@ -8,6 +8,7 @@ M2'[f, :] = M2[f, :] - M2_v[f, :] - w delta_f delta,  w = n v / (n - v),  delta 
 
 import numpy as np
 
+from .products import matmul
 from .stats import chan_terms
 from .texts import QT_TRANSLATE_NOOP, InputError
 
@@ -33,7 +34,7 @@ class SampleScatter:
     def row(self, feature):
         """M2_c[feature, :] of every class, `(C, d)` (cached)."""
         if feature not in self._rows:
-            self._rows[feature] = np.array([c @ c[feature] for c in self.centred])
+            self._rows[feature] = np.array([matmul(c, c[feature]) for c in self.centred])
         return self._rows[feature]
 
     def rows(self, features, columns=slice(None)):

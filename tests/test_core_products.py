@@ -1,0 +1,94 @@
+"""Matrix products on NumPy's own BLAS in a process whose first CBLAS is another library's (as QGIS's)."""
+
+import ctypes
+import itertools
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from gmmselect.core import products
+from gmmselect.core.threads import blas_in_use
+
+#: GSL's CBLAS, which QGIS's executables load before Python (libgsl's dependency).
+GSL_CBLAS = "/usr/lib/x86_64-linux-gnu/libgslcblas.so.0"
+
+
+def laid_out(rng, rows, columns, dtype):
+    """The same random matrix as CBLAS may read it: C and Fortran order, and row or column slices of a
+    larger array (a leading dimension beyond the shape)."""
+    values = rng.normal(size=(rows, columns)).astype(dtype)
+    wide = np.zeros((rows + 2, columns + 3), dtype=dtype)
+    wide[1:rows + 1, 2:columns + 2] = values
+    tall = np.zeros((columns + 3, rows + 2), dtype=dtype)
+    tall[2:columns + 2, 1:rows + 1] = values.T
+    return [values, np.asfortranarray(values), wide[1:rows + 1, 2:columns + 2],
+            tall[2:columns + 2, 1:rows + 1].T]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_one_cblas_call_gives_numpys_product_bit_for_bit(dtype):
+    """Every layout of both operands, every shape class (a row, a column, a vector, both, neither): the call
+    NumPy makes (gemm, gemv or dot, with the same leading dimensions), so the same bits."""
+    library = ctypes.CDLL(blas_in_use().path)
+    rng = np.random.default_rng(0)
+    for m, k, n in itertools.product((1, 2, 33), (1, 5, 70), (1, 3, 40)):
+        for a, b in itertools.product(laid_out(rng, m, k, dtype), laid_out(rng, k, n, dtype)):
+            layouts = products.cblas_layouts(a, b, None)
+            assert layouts is not None
+            product = products.cblas_matmul(library, a, b, None, layouts)
+            np.testing.assert_array_equal(product, np.matmul(a, b))
+            out = np.empty((m, n), dtype=dtype)
+            assert products.cblas_matmul(library, a, b, out, layouts) is out
+            np.testing.assert_array_equal(out, np.matmul(a, b))
+        for b in (rng.normal(size=k).astype(dtype), rng.normal(size=2 * k).astype(dtype)[::2]):
+            a = laid_out(rng, m, k, dtype)[3]
+            found = products.cblas_layouts(a, b, None)
+            np.testing.assert_array_equal(products.cblas_matmul(library, a, b, None, found), np.matmul(a, b))
+
+
+def test_what_one_cblas_call_cannot_do_is_left_to_numpy():
+    a = np.ones((3, 4))
+    assert products.cblas_layouts(a, np.ones((4, 2), dtype=np.float32), None) is None  # two types
+    assert products.cblas_layouts(a, np.ones(4)[::-1], None) is None  # a vector read backwards
+    assert products.cblas_layouts(a[:, ::2], np.ones((2, 2)), None) is None  # no unit stride
+    assert products.cblas_layouts(np.ones((2, 3, 4)), np.ones((4, 2)), None) is None  # a stack of matrices
+    assert products.cblas_layouts(a, np.ones((4, 2)), np.ones((2, 3)).T) is None  # out not C-contiguous
+    assert products.cblas_layouts(np.ones((3, 0)), np.ones((0, 2)), None) is None  # empty
+    assert products.cblas_layouts(a.astype(int), np.ones((4, 2), dtype=int), None) is None  # integers
+
+
+#: Run in a process whose first CBLAS is GSL's: says whether matmul found NumPy's own BLAS, then writes the
+#: products of the matrices saved by the test with matmul.
+PRELOADED = """
+import sys
+import numpy as np
+from gmmselect.core import products
+data = np.load(sys.argv[1])
+print(products.own_cblas() is not None)
+np.savez(sys.argv[2], **{key: products.matmul(data[key + "_a"], data[key + "_b"]) for key in ("s", "d", "v")})
+"""
+
+
+@pytest.mark.skipif(not os.path.exists(GSL_CBLAS), reason="GSL's CBLAS is not installed")
+def test_with_gsls_cblas_first_the_products_are_those_of_numpys_blas(tmp_path):
+    """NumPy's own products in such a process are GSL's (other bits, 10 times slower on large ones):
+    matmul finds NumPy's BLAS there, and its products are this process's, bit for bit; here, where NumPy's
+    products reach its BLAS, matmul is NumPy's."""
+    assert products.own_cblas() is None
+    rng = np.random.default_rng(1)
+    data = {"s_a": rng.normal(size=(300, 20)).astype(np.float32),
+            "s_b": rng.normal(size=(40, 500)).astype(np.float32)[:20],
+            "d_a": rng.normal(size=(200, 300)).T, "d_b": rng.normal(size=(200, 50)),
+            "v_a": rng.normal(size=(64, 31)), "v_b": rng.normal(size=62)[::2]}
+    np.savez(tmp_path / "in.npz", **data)
+    environment = dict(os.environ, LD_PRELOAD=GSL_CBLAS, PYTHONPATH=os.pathsep.join(sys.path))
+    files = [str(tmp_path / "in.npz"), str(tmp_path / "out.npz")]
+    run = subprocess.run([sys.executable, "-c", PRELOADED, *files], capture_output=True, text=True,
+                         env=environment, timeout=120)
+    assert run.stdout.split() == ["True"], run.stderr
+    there = np.load(tmp_path / "out.npz")
+    for key in ("s", "d", "v"):
+        np.testing.assert_array_equal(there[key], data[key + "_a"] @ data[key + "_b"])
