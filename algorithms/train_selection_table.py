@@ -11,6 +11,7 @@ from qgis.core import (
 )
 
 from ..i18n import GmmSelect
+from ..raster.info import BandIdentity
 from ..raster.library import read_library
 from ..raster.training import TrainingInputs, parse_number_list
 from .base import recorded_reading
@@ -61,8 +62,9 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
         self.addParameterWithHelp(QgsProcessingParameterField(
             self.BANDS, GmmSelect.tr("Band fields"), parentLayerParameterName=self.INPUT,
             type=QgsProcessingParameterField.Any, allowMultiple=True, optional=True),
-            GmmSelect.tr("The numeric fields that are bands, in spectral order. Empty: every numeric field "
-                         "but the class and group fields."))
+            GmmSelect.tr("The numeric fields that are bands, in spectral order (also as one text of "
+                         "names separated by commas: the SELECTED_NAMES of another run). Empty: every "
+                         "numeric field but the class and group fields."))
         self.addParameterWithHelp(QgsProcessingParameterField(
             self.GROUP_FIELD, GmmSelect.tr("Group field"), parentLayerParameterName=self.INPUT,
             type=QgsProcessingParameterField.Any, optional=True),
@@ -71,8 +73,15 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
         self.addParameterWithHelp(QgsProcessingParameterString(
             self.WAVELENGTHS, GmmSelect.tr("Band wavelengths"), optional=True),
             GmmSelect.tr("Optional: one wavelength per band field, separated by commas, in the order of "
-                         "BANDS. Empty: read from the field names when they carry a number (wl_450.5, b450, "
-                         "450)."))
+                         "BANDS. Empty: read from the field names when each carries a number of at least "
+                         "100, in nanometres (wl_450.5, b450, 450; B1, B2... are band numbers)."))
+
+    def bandFields(self, parameters, context):
+        """BANDS, where an item that is no field of the table but a comma-separated list of its fields is that
+        list (Train Selection's SELECTED_NAMES, given to BANDS in a graphical model: QGIS splits at ';')."""
+        fields = self.parameterAsSource(parameters, self.INPUT, context).fields().names()
+        return [part.strip() for name in self.parameterAsFields(parameters, self.BANDS, context)
+                for part in (name.split(",") if name not in fields else [name])]
 
     def addSamplingParameters(self):
         """VALIDATION, a share of the rows (or of the groups) of each class."""
@@ -97,15 +106,18 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
             parameters, self.INPUT, context, ["gpkg", "shp", "csv", "geojson", "sqlite"], feedback)
         field = self.parameterAsString(parameters, self.FIELD, context)
         group = self.parameterAsString(parameters, self.GROUP_FIELD, context)
+        given = parse_number_list(self.parameterAsString(parameters, self.WAVELENGTHS, context),
+                                  self.WAVELENGTHS)
         samples, wavelengths = read_library(
-            path, field, bands=self.parameterAsFields(parameters, self.BANDS, context),
-            group_field=group or None,
-            wavelengths=parse_number_list(self.parameterAsString(parameters, self.WAVELENGTHS, context),
-                                          self.WAVELENGTHS),
-            layer=layer, log=self.logTo(feedback), is_canceled=feedback.isCanceled, shown=shown)
+            path, field, bands=self.bandFields(parameters, context),
+            group_field=group or None, wavelengths=given, layer=layer, log=self.logTo(feedback),
+            is_canceled=feedback.isCanceled, shown=shown)
         self.info(feedback, GmmSelect.tr("Read {0} spectra of {1} classes from {3} (bands: {2})").format(
             len(samples.y), len(samples.labels), len(samples.band_names), recorded_layer or table))
         description = {"table": table, "layer": recorded_layer, "field": field, "group_field": group,
                        "algorithm": self.id() or self.name(), **recorded_reading(table=read_as)}
+        named = wavelengths is not None and not given  # read from the field names: nanometres
+        identities = [BandIdentity(number, None, wavelength, "nm")
+                      for number, wavelength in enumerate(wavelengths, 1)] if named else None
         return samples, TrainingInputs(len(samples.band_names), description, wavelengths,
-                                       self.category_colors, time.perf_counter() - started)
+                                       self.category_colors, time.perf_counter() - started, identities)

@@ -763,11 +763,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Champs des bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="62"/>
-        <source>The numeric fields that are bands, in spectral order. Empty: every numeric field but the class and group fields.</source>
-        <translation>Les champs numériques qui sont des bandes, dans l'ordre spectral. Vide : tous les champs numériques sauf les champs de classe et de groupe.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/train_selection_table.py" line="65"/>
         <source>Group field</source>
         <translation>Champ de groupe</translation>
@@ -783,11 +778,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Longueurs d'onde des bandes</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="71"/>
-        <source>Optional: one wavelength per band field, separated by commas, in the order of BANDS. Empty: read from the field names when they carry a number (wl_450.5, b450, 450).</source>
-        <translation>Facultatif : une longueur d'onde par champ de bande, séparées par des virgules, dans l'ordre de BANDS. Vide : lues dans les noms des champs quand ils portent un nombre (wl_450.5, b450, 450).</translation>
-    </message>
-    <message>
         <location filename="../algorithms/train_selection_table.py" line="77"/>
         <source>Share of spectra (or groups) held out for validation</source>
         <translation>Part des spectres (ou des groupes) réservés à la validation</translation>
@@ -801,11 +791,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/base.py" line="150"/>
         <source>Default: {0}.</source>
         <translation>Par défaut : {0}.</translation>
-    </message>
-    <message>
-        <location filename="../algorithms/base.py" line="161"/>
-        <source>As a value, give the key (e.g. {0}) or its index.</source>
-        <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice.</translation>
     </message>
     <message>
         <location filename="../algorithms/base.py" line="551"/>
@@ -2343,11 +2328,6 @@ Taille {1} : {2:.6g}{3}
         <translation>chaque classe a besoin d'au moins {minimum} spectres pour une covariance (classe {detail}) ; ajoutez des spectres de ces classes ou supprimez leurs lignes</translation>
     </message>
     <message>
-        <location filename="../raster/library.py" line="164"/>
-        <source>No wavelength in some band field names (e.g. wl_450, b450, 450) and none given in WAVELENGTHS: the model records band names only</source>
-        <translation>Pas de longueur d'onde dans certains noms de champ de bande (p. ex. wl_450, b450, 450) et aucune n'est donnée dans WAVELENGTHS : le modèle n'enregistre que les noms des bandes</translation>
-    </message>
-    <message>
         <location filename="../raster/notices.py" line="165"/>
         <source>warning: {text}</source>
         <translation>avertissement : {text}</translation>
@@ -3546,6 +3526,41 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/vector.py" line="334"/>
         <source>{field!r} of layer {layer!r} of {path!r} is its feature ID, one per feature, not a class field; choose the field that holds the classes: {fields}</source>
         <translation>{field!r} de la couche {layer!r} de {path!r} est son identifiant d'entité, un par entité, pas un champ de classes ; choisissez le champ qui contient les classes : {fields}</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="664"/>
+        <source>Linear algebra: this process answers NumPy&apos;s own matrix products with {0}, loaded before NumPy (by QGIS); GMM Select calls {1} for its products directly</source>
+        <translation>Algèbre linéaire : ce processus répond aux produits matriciels de NumPy avec {0}, chargée avant NumPy (par QGIS) ; GMM Select appelle directement {1} pour ses produits</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="193"/>
+        <source>the band map maps model band {band} twice, as {first} and as {second}; map each band once</source>
+        <translation>la correspondance des bandes associe deux fois la bande {band} du modèle, comme {first} et comme {second} ; associez chaque bande une seule fois</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="86"/>
+        <source>{wavelength:g} {unit} (unit unknown)</source>
+        <translation>{wavelength:g} {unit} (unité inconnue)</translation>
+    </message>
+    <message>
+        <location filename="../raster/library.py" line="186"/>
+        <source>No wavelength in nanometres in some band field names (e.g. wl_450, b450, 450; not B1, B2...) and none given in WAVELENGTHS: the model records band names only</source>
+        <translation>Pas de longueur d'onde en nanomètres dans certains noms de champs de bandes (p. ex. wl_450, b450, 450 ; pas B1, B2...) et aucune donnée dans WAVELENGTHS : le modèle n'enregistre que les noms des bandes</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="74"/>
+        <source>Optional: one wavelength per band field, separated by commas, in the order of BANDS. Empty: read from the field names when each carries a number of at least 100, in nanometres (wl_450.5, b450, 450; B1, B2... are band numbers).</source>
+        <translation>Facultatif : une longueur d'onde par champ de bande, séparées par des virgules, dans l'ordre de BANDS. Vide : lues dans les noms des champs quand chacun porte un nombre d'au moins 100, en nanomètres (wl_450.5, b450, 450 ; B1, B2... sont des numéros de bandes).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="65"/>
+        <source>The numeric fields that are bands, in spectral order (also as one text of names separated by commas: the SELECTED_NAMES of another run). Empty: every numeric field but the class and group fields.</source>
+        <translation>Les champs numériques qui sont des bandes, dans l'ordre spectral (aussi en un texte de noms séparés par des virgules : le SELECTED_NAMES d'un autre traitement). Vide : tous les champs numériques sauf les champs de classe et de groupe.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="202"/>
+        <source>As a value, give the key (e.g. {0}) or its index (in a graphical model&apos;s fixed value, the index: the modeler&apos;s check takes no key).</source>
+        <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice (dans une valeur fixe d'un modèle graphique, l'indice : la vérification du modeleur n'accepte pas de clé).</translation>
     </message>
 </context>
 </TS>

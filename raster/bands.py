@@ -41,7 +41,7 @@ def parse_band_map(text):
     band_map = {}
     for pair in pairs:
         key, equals, value = (part.strip() for part in pair.partition("="))
-        if not equals or not key or not value.isdigit():
+        if not equals or not key or not (value.isascii() and value.isdigit()):  # not '²', which int() refuses
             raise InputError(QT_TRANSLATE_NOOP(
                 "GmmSelect", "BAND_MAP pair {pair!r} is not 'model band=raster band number'; write pairs "
                 "such as B5=3, B4=2 (model band name or number = band number in the raster)"), pair=pair)
@@ -79,14 +79,26 @@ def describe(band):
 
 
 def wavelength_text(band):
-    """'0.83 um' or '830' (no unit known)."""
-    return f"{band.wavelength:g} {band.unit}" if band.unit else f"{band.wavelength:g}"
+    """'0.83 um', '830' (no unit given) or '0.83 mu (unit unknown)'."""
+    if not band.unit:
+        return f"{band.wavelength:g}"
+    if nanometres_per(band.unit) is None:
+        return Text(QT_TRANSLATE_NOOP("GmmSelect", "{wavelength:g} {unit} (unit unknown)"),
+                    wavelength=band.wavelength, unit=band.unit)
+    return f"{band.wavelength:g} {band.unit}"
+
+
+def nanometres_per(unit):
+    """Nanometres per `unit` (NANOMETRES, its spelling's case, spaces, hyphens and micro sign aside), or
+    None for a unit not known."""
+    key = (unit or "").strip().lower().replace("-", "").replace(" ", "").replace("\u03bc", "\u00b5")
+    return NANOMETRES.get(key)
 
 
 def wavelengths_of(bands):
     """(each band's wavelength, nanometres per its unit) `(n,)` each, NaN where unknown."""
     return (np.array([np.nan if band.wavelength is None else band.wavelength for band in bands], float),
-            np.array([NANOMETRES.get((band.unit or "").strip().lower(), np.nan) for band in bands], float))
+            np.array([nanometres_per(band.unit) or np.nan for band in bands], float))
 
 
 def relative_differences(model, raster):
@@ -181,12 +193,18 @@ def by_hand(path, model, raster, band_map):
     """Raster band numbers of the model's bands from `band_map`, which must name each of them once, by its
     name, its label (the model's name of it: a table's column) or its number."""
     keys = {str(key).strip(): int(value) for key, value in band_map.items()}
-    found, used = [], set()
+    found, used = [], {}
     for band in model:
         key = next((key for key in (band.name, band.label) if key in keys), str(band.number))
         found.append(keys.get(key))
-        used.add(key)
-    unknown = sorted(set(keys) - used)
+        used[key] = band
+    unknown = sorted(set(keys) - set(used))
+    for key in unknown:  # another name of a band mapped already
+        for mapped_as, band in used.items():
+            if mapped_as in keys and key in (band.name, band.label, str(band.number)):
+                raise DataError(QT_TRANSLATE_NOOP(
+                    "GmmSelect", "the band map maps model band {band} twice, as {first} and as {second}; map "
+                    "each band once"), band=describe(band), first=mapped_as, second=key)
     unmapped = [describe(band) for band, number in zip(model, found) if number is None]
     if unknown or unmapped:
         raise DataError(QT_TRANSLATE_NOOP(

@@ -29,6 +29,9 @@ from .vector import (
 _NUMERIC_FIELDS = (ogr.OFTInteger, ogr.OFTInteger64, ogr.OFTReal)
 #: The last number in a field name is its wavelength: wl_450.5 -> 450.5, b450 -> 450, 450 -> 450.
 _WAVELENGTH = re.compile(r"(\d+(?:\.\d+)?)(?!.*\d)")
+#: The smallest wavelength read from a field name, in nanometres (the unit of the names read): below it, the
+#: numbers are band numbers (B1...B12), not wavelengths.
+SHORTEST_NAMED_WAVELENGTH = 100.0
 
 
 def field_names(path, layer):
@@ -85,9 +88,13 @@ def band_fields(path, layer, names, excluded, chosen=None):
 
 
 def parse_wavelengths(names):
-    """The wavelength in each band field's name (its last number), or None when a name holds none."""
+    """The wavelength in nanometres in each band field's name (its last number), or None when a name holds
+    none or one is below SHORTEST_NAMED_WAVELENGTH (band numbers: B1, B2...)."""
     found = [_WAVELENGTH.search(name) for name in names]
-    return None if not all(found) else [float(match.group(1)) for match in found]
+    if not all(found):
+        return None
+    wavelengths = [float(match.group(1)) for match in found]
+    return wavelengths if min(wavelengths) >= SHORTEST_NAMED_WAVELENGTH else None
 
 
 def read_library(path, class_field, bands=None, group_field=None, wavelengths=None, layer=None, log=None,
@@ -177,6 +184,6 @@ def band_wavelengths(band_names, given=None, log=None):
     parsed = parse_wavelengths(band_names)
     if parsed is None and log is not None:
         log(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "No wavelength in some band field names (e.g. wl_450, b450, 450) and none given in "
-            "WAVELENGTHS: the model records band names only")))
+            "GmmSelect", "No wavelength in nanometres in some band field names (e.g. wl_450, b450, 450; not "
+            "B1, B2...) and none given in WAVELENGTHS: the model records band names only")))
     return parsed

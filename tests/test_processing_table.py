@@ -147,11 +147,54 @@ def test_groups_default_bands_and_given_wavelengths(tmp_path):
                    "'BeachStairWood', or leave GROUP_FIELD empty (folds of single spectra), at the cost of "
                    "an optimistic accuracy: the spectra of one group are alike.",
                    tmp_path)  # all from one ASD file (one site)
+    listed = run({"INPUT": LIBRARY, "FIELD": "material", "BANDS": ",".join(BANDS[:3]), "METHOD": "sfs",
+                  "CRITERION": "jm", "TAU": 1e-4, "VALIDATION": 0,
+                  "OUTPUT_MODEL": str(tmp_path / "listed.gmm")})
+    assert load_model(listed["OUTPUT_MODEL"]).feature_names == BANDS[:3]  # SELECTED_NAMES as BANDS: one item
     given = run({"INPUT": LIBRARY, "FIELD": "material", "BANDS": BANDS[:3],
                  "WAVELENGTHS": "325.5, 450.5, 575.5", "METHOD": "sfs", "CRITERION": "jm", "TAU": 1e-4,
                  "VALIDATION": 0,
                  "OUTPUT_MODEL": str(tmp_path / "given.gmm")})
     assert load_model(given["OUTPUT_MODEL"]).wavelengths == [325.5, 450.5, 575.5]
+
+
+def test_wavelengths_read_from_field_names_are_nanometres_and_band_numbers_are_none(tmp_path):
+    """Fields wl_325...: wavelengths in nm, so a raster of those bands declaring micrometres is read by them
+    (before: 325 of no unit against 0.325 um, refused as 'wavelengths differ'). Fields B1...B31: band
+    numbers, not wavelengths of 1 to 31 nm (before: recorded as such, and a raster of bands named B1... with
+    their wavelengths was refused)."""
+    from gmmselect.core import load_model
+
+    X, _ = muufl_library()
+    pixels = X[:, :3].T.reshape(3, 20, 28).astype(np.float32)
+    numbered = write_library(tmp_path, header="material,site," + ",".join(f"B{k}" for k in range(1, 32)))
+    for fields, wavelengths, unit in ((["wl_325", "wl_350", "wl_375"], [0.325, 0.35, 0.375], "um"),
+                                      (["B1", "B2", "B3"], [325, 350, 375], "nm")):
+        named = fields[0] == "wl_325"
+        table = LIBRARY if named else numbered
+        feedback = recorder()
+        model = run_algorithm("gmmselect:trainselectiontable", {
+            "INPUT": table, "FIELD": "material", "BANDS": fields, "METHOD": "sfs", "CRITERION": "jm",
+            "TAU": 1e-4, "VALIDATION": 0, "USE_BEST": False, "MAX_FEATURES": 3,
+            "OUTPUT_MODEL": str(tmp_path / f"{fields[0]}.gmm")}, feedback)["OUTPUT_MODEL"]
+        saved = load_model(model)
+        assert saved.wavelengths == ([325.0, 350.0, 375.0] if named else None)
+        assert saved.wavelength_units == (["nm"] * 3 if named else None)
+        assert named or ("No wavelength in nanometres in some band field names (e.g. wl_450, b450, 450; not "
+                         "B1, B2...) and none given in WAVELENGTHS: the model records band names only"
+                         in feedback.infos)
+        raster = write_raster(tmp_path / f"{fields[0]}.tif", pixels)
+        dataset = gdal.Open(raster, gdal.GA_Update)
+        for number, (field, wavelength) in enumerate(zip(fields, wavelengths), 1):
+            band = dataset.GetRasterBand(number)
+            band.SetDescription(field)
+            band.SetMetadata({"wavelength": str(wavelength), "wavelength_units": unit})
+        dataset = None
+        output = str(tmp_path / f"{fields[0]}_classes.tif")
+        run_algorithm("gmmselect:predict", {"INPUT": raster, "MODEL": model, "OUTPUT": output})
+        mixture, band_numbers = saved.classifier(None)
+        np.testing.assert_array_equal(gdal.Open(output).ReadAsArray().ravel(),
+                                      mixture.predict(X[:, np.array(band_numbers) - 1].astype(np.float32)))
 
 
 def write_library(tmp_path, header=None, keep=None, retype=None):

@@ -95,6 +95,18 @@ def test_a_name_held_twice_stops_even_where_the_first_is_at_the_models_number(tm
     assert "c.tif" not in os.listdir(tmp_path)
 
 
+def test_units_are_read_whatever_their_spelling_and_an_unknown_one_is_said():
+    """'μm' (Greek mu, U+03BC, what Unicode normalisation makes of the micro sign) and 'micro-meters' were
+    unknown units, their wavelengths compared with nanometres as given ('differ by more than 0.20%')."""
+    from gmmselect.raster.bands import nanometres_per, wavelength_text
+
+    assert [nanometres_per(unit) for unit in ("\u03bcm", "\u00b5m", "Micro-meters", "nano meters", "NM")] == \
+        [1e3, 1e3, 1e3, 1.0, 1.0]
+    assert nanometres_per("wavenumber") is None and nanometres_per(None) is None
+    assert wavelength_text(BandIdentity(1, None, 1.65, "wavenumber")) == "1.65 wavenumber (unit unknown)"
+    assert wavelength_text(BandIdentity(1, None, 1.65, "\u03bcm")) == "1.65 \u03bcm"
+
+
 def test_wavelengths_are_compared_in_nanometres_and_stop_beyond_the_tolerance(tmp_path, model):
     """The model knows micrometres, the raster nanometres: equal bands run; band 3 at TM4's 830 nm stops."""
     nanometres = [round(1000 * value, 3) for value in TM_UM]
@@ -160,7 +172,10 @@ def test_a_band_map_given_by_hand_overrides_names_and_wavelengths(tmp_path, mode
                     band_map={**{k: v for k, v in band_map.items() if k != "red"}, "red2": 5})
     with pytest.raises(DataError, match=r"the band map gives raster bands \[7, 6, 5, 4, 3, 3\] but raster"):
         match_bands("r.tif", bands, band_identities(gdal.Open(reversed_)), band_map={**band_map, "7": 3})
-    for text in ("B5:3", "B5=x", "=3", "B5=3,B5=4"):
+    with pytest.raises(DataError, match=r"^the band map maps model band 'swir1' \(band 5\) twice, as swir1 "
+                                        r"and as 5; map each band once$"):  # was: 'names 5, leaves no band'
+        match_bands("r.tif", bands, band_identities(gdal.Open(reversed_)), band_map={**band_map, "5": 1})
+    for text in ("B5:3", "B5=x", "=3", "B5=3,B5=4", "B5=\u00b2"):  # '²': isdigit() but not int()
         with pytest.raises(ValueError, match="BAND_MAP"):
             parse_band_map(text)
     assert parse_band_map(" ") is None

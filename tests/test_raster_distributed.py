@@ -114,7 +114,7 @@ def test_outputs_on_the_cluster_are_byte_identical(cluster, scene, single_machin
 
 def test_stored_values_are_converted_on_the_cluster_as_here(cluster, scene, single_machine, tmp_path,
                                                            monkeypatch):
-    """The scene's bands declare value = stored * 2 + 5, the model's bands value = stored: the workers
+    """The scene's bands declare value = stored * 2 + 5, the model's bands value = stored * 0.5: the workers
     classify with the model taken into the stored units, as this machine does (byte-identical outputs),
     and not as the raster's numbers taken as they are."""
     from osgeo import gdal
@@ -130,7 +130,7 @@ def test_stored_values_are_converted_on_the_cluster_as_here(cluster, scene, sing
         dataset.GetRasterBand(number).SetScale(2.0)
         dataset.GetRasterBand(number).SetOffset(5.0)
     dataset = None
-    model_bands = [BandIdentity(number, scale=1.0, offset=0.0) for number in (1, 2, 3)]
+    model_bands = [BandIdentity(number, scale=0.5, offset=0.0) for number in (1, 2, 3)]
     here, there = (predict(tmp_path / name, (declared, mask, mixture), model_bands=model_bands, **options)
                    for name, options in (("here", {}), ("there", {"client": cluster[1]})))
     assert_identical(there, here)
