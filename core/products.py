@@ -20,11 +20,11 @@ import numpy as np
 from .threads import blas_in_use
 
 #: CBLAS's enums (cblas.h).
-ROW_MAJOR, NO_TRANS, TRANS = 101, 111, 112
+ROW_MAJOR, NO_TRANS, TRANS, UPPER = 101, 111, 112, 121
 SINGLE, DOUBLE = np.dtype(np.float32), np.dtype(np.float64)
 #: The CBLAS functions of each float type: matrix by matrix, matrix by vector, dot; and its ctypes scalar.
-FUNCTIONS = {SINGLE: ("cblas_sgemm", "cblas_sgemv", "cblas_sdot", ctypes.c_float),
-             DOUBLE: ("cblas_dgemm", "cblas_dgemv", "cblas_ddot", ctypes.c_double)}
+FUNCTIONS = {SINGLE: ("cblas_sgemm", "cblas_sgemv", "cblas_sdot", "cblas_ssyrk", ctypes.c_float),
+             DOUBLE: ("cblas_dgemm", "cblas_dgemv", "cblas_ddot", "cblas_dsyrk", ctypes.c_double)}
 INT, POINTER = ctypes.c_int, ctypes.c_void_p
 
 
@@ -69,15 +69,16 @@ def numpys_cblas_path():
 
 @functools.cache
 def cblas_functions(library, dtype):
-    """(gemm, gemv, dot) of `library` for `dtype`, their argument types declared."""
-    gemm, gemv, dot = (getattr(library, name) for name in FUNCTIONS[dtype][:3])
-    scalar = FUNCTIONS[dtype][3]
+    """(gemm, gemv, dot, syrk) of `library` for `dtype`, their argument types declared."""
+    gemm, gemv, dot, syrk = (getattr(library, name) for name in FUNCTIONS[dtype][:4])
+    scalar = FUNCTIONS[dtype][4]
     gemm.argtypes = [INT] * 6 + [scalar, POINTER, INT, POINTER, INT, scalar, POINTER, INT]
     gemv.argtypes = [INT] * 4 + [scalar, POINTER, INT, POINTER, INT, scalar, POINTER, INT]
     dot.argtypes = [INT, POINTER, INT, POINTER, INT]
-    gemm.restype = gemv.restype = None
+    syrk.argtypes = [INT] * 5 + [scalar, POINTER, INT, scalar, POINTER, INT]
+    gemm.restype = gemv.restype = syrk.restype = None
     dot.restype = scalar
-    return gemm, gemv, dot
+    return gemm, gemv, dot, syrk
 
 
 def matmul(a, b, out=None):
@@ -123,15 +124,21 @@ def leading(matrix):
 
 
 def cblas_matmul(library, a, b, out, layouts):
-    """a @ b by one CBLAS call of `library` into `out` or a new array, the call NumPy makes: gemm, gemv where
-    `a` is one row or `b` one column (or a vector), dot where both; `layouts` as cblas_layouts gives them."""
+    """a @ b by one CBLAS call of `library` into `out` or a new array, the call NumPy makes: gemm (syrk for a
+    matrix by its transpose, the lower triangle copied from the upper), gemv where `a` is one row or `b` one
+    column (or a vector), dot where both; `layouts` as cblas_layouts gives them."""
     if out is None:
         out = np.empty(a.shape[:1] + b.shape[1:], dtype=a.dtype)
-    gemm, gemv, dot = cblas_functions(library, a.dtype)
+    gemm, gemv, dot, syrk = cblas_functions(library, a.dtype)
     (a_transposed, lda), (b_transposed, ldb) = layouts
     (m, k), n = a.shape, (b.shape[1] if b.ndim == 2 else 1)
     size = a.itemsize
-    if m > 1 and n > 1:
+    if m > 1 and n > 1 and transposes(a, b) and a_transposed != b_transposed:  # a matrix by its transpose
+        syrk(ROW_MAJOR, UPPER, TRANS if a_transposed else NO_TRANS, n, k, 1, a.ctypes.data,
+             ldb if a_transposed else lda, 0, out.ctypes.data, n)
+        lower = np.tril_indices(n, -1)
+        out[lower] = out.T[lower]
+    elif m > 1 and n > 1:
         gemm(ROW_MAJOR, TRANS if a_transposed else NO_TRANS, TRANS if b_transposed else NO_TRANS, m, n, k, 1,
              a.ctypes.data, lda, b.ctypes.data, ldb, 0, out.ctypes.data, n)
     elif m > 1:  # a matrix by a column: a x
@@ -145,3 +152,8 @@ def cblas_matmul(library, a, b, out, layouts):
     else:
         out.reshape(-1)[0] = dot(k, a.ctypes.data, a.strides[1] // size, b.ctypes.data, b.strides[0] // size)
     return out
+
+
+def transposes(a, b):
+    """True where `a` is `b`'s transpose, the same elements (NumPy then multiplies them by syrk)."""
+    return a.ctypes.data == b.ctypes.data and a.shape == b.shape[::-1] and a.strides == b.strides[::-1]

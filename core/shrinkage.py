@@ -24,6 +24,7 @@ w_kij = (x_ki - mean_i)(x_kj - mean_j).
 import numpy as np
 
 from .folds import check_groups
+from .products import matmul
 from .ridge import band_variances
 from .stats import chan_terms
 from .validation import check_samples
@@ -39,7 +40,7 @@ def shrinkage_intensity(X, y, groups=None):
         mine = y == label
         samples = X[mine] / deviations
         centred = samples - samples.mean(axis=0)
-        scatter = centred.T @ centred
+        scatter = matmul(centred.T, centred)
         covariances.append(scatter / (len(samples) - 1))
         counts.append(len(samples))
         variance += covariance_variance(centred, scatter, None if groups is None else groups[mine])
@@ -75,7 +76,7 @@ def polygon_jackknife(centred, scatter, polygon, sizes):
         _, _, weight, delta = chan_terms(np.array([float(n)]), np.zeros((1, len(scatter))),
                                          np.array([float(size)]), part_mean[None], -1)
         part_centred = part - part_mean
-        left = scatter - part_centred.T @ part_centred - weight[0] * np.outer(delta[0], delta[0])
+        left = scatter - matmul(part_centred.T, part_centred) - weight[0] * np.outer(delta[0], delta[0])
         difference = left / (n - size - 1) - scatter / (n - 1)
         total += difference
         squares += float((difference ** 2).sum())
@@ -88,8 +89,8 @@ def single_sample_differences(points, scatter, n):
     D_g = a M2 - b c c' with a = 1/(n - 2) - 1/(n - 1), b = n / ((n - 1)(n - 2)), and
     ||D_g||^2 = a^2 ||M2||^2 - 2 a b c'M2c + b^2 ||c||^4."""
     a, b = 1 / (n - 2) - 1 / (n - 1), n / ((n - 1) * (n - 2))
-    total = len(points) * a * scatter - b * (points.T @ points)
-    forms = ((points @ scatter) * points).sum(axis=1)
+    total = len(points) * a * scatter - b * matmul(points.T, points)
+    forms = (matmul(points, scatter) * points).sum(axis=1)
     norms = np.einsum("id,id->i", points, points)
     squares = float(len(points) * a ** 2 * (scatter ** 2).sum() - 2 * a * b * forms.sum()
                     + b ** 2 * (norms ** 2).sum())
@@ -103,5 +104,5 @@ def sample_variance(centred, scatter):
     if n < 2:
         return 0.0
     squared = centred ** 2
-    spread = float((squared.T @ squared).sum() - (scatter ** 2).sum() / n)
+    spread = float(matmul(squared.T, squared).sum() - (scatter ** 2).sum() / n)
     return n / (n - 1) ** 3 * max(spread, 0.0)

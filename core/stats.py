@@ -7,6 +7,7 @@ Removing a part (the fold downdate of cross-validation) is the same update solve
 
 import numpy as np
 
+from .products import matmul
 from .texts import QT_TRANSLATE_NOOP, InputError
 from .validation import MIN_SAMPLES_PER_CLASS
 
@@ -52,7 +53,7 @@ class ClassStatistics:
                 centred = Xc - Xc.mean(axis=0)
                 stats.counts[c] = len(Xc)
                 stats.means[c] = Xc.mean(axis=0)
-                stats.scatters[c] = centred.T @ centred
+                stats.scatters[c] = matmul(centred.T, centred)
         return stats
 
     @property

@@ -30,8 +30,9 @@ def laid_out(rng, rows, columns, dtype):
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_one_cblas_call_gives_numpys_product_bit_for_bit(dtype):
-    """Every layout of both operands, every shape class (a row, a column, a vector, both, neither): the call
-    NumPy makes (gemm, gemv or dot, with the same leading dimensions), so the same bits."""
+    """Every layout of both operands, every shape class (a row, a column, a vector, both, neither, a matrix by
+    its transpose): the call NumPy makes (gemm, gemv, dot or syrk, with the same leading dimensions), so the
+    same bits."""
     library = ctypes.CDLL(blas_in_use().path)
     rng = np.random.default_rng(0)
     for m, k, n in itertools.product((1, 2, 33), (1, 5, 70), (1, 3, 40)):
@@ -43,6 +44,11 @@ def test_one_cblas_call_gives_numpys_product_bit_for_bit(dtype):
             out = np.empty((m, n), dtype=dtype)
             assert products.cblas_matmul(library, a, b, out, layouts) is out
             np.testing.assert_array_equal(out, np.matmul(a, b))
+        for a in laid_out(rng, m, k, dtype):  # a matrix by its transpose: syrk, as NumPy
+            for left, right in ((a, a.T), (a.T, a)):
+                found = products.cblas_layouts(left, right, None)
+                np.testing.assert_array_equal(products.cblas_matmul(library, left, right, None, found),
+                                              np.matmul(left, right))
         for b in (rng.normal(size=k).astype(dtype), rng.normal(size=2 * k).astype(dtype)[::2]):
             a = laid_out(rng, m, k, dtype)[3]
             found = products.cblas_layouts(a, b, None)
