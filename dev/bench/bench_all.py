@@ -133,7 +133,9 @@ def prediction_rows(args):
                               f"({figure['scene_floor_s']:.2f} s), {figure['tuned_ratio']:.2f}x that floor "
                               f"read under the reader's GDAL options ({figure['tuned_floor_s']:.2f} s); 1 core "
                               f"{figure['one_core_s']:.1f} s; projected: {projected}; floor binds at "
-                              + (f"{binds} cores" if binds else "no core count (serial part above it)")})
+                              + (f"{binds} cores" if binds else "no core count (serial part above it)")
+                              + (f"; with GSL's CBLAS loaded first, as in QGIS: {figure['as_in_qgis_s']:.2f} s"
+                                 if figure["as_in_qgis_s"] else "")})
     rows.append({"measure": "peak memory of Predict / of Train GMM on that scene", "goal": "<= 1 GB each",
                  "ours_s": None, "peer": "", "peer_s": None, "ratio": "",
                  "ours_mb": peaks["predict"], "peer_mb": None,

@@ -5,7 +5,8 @@ byte band: no compute. The scene's floor reads every band of the scene so (the f
 that set the goals defines it, the same for both models); for the 4-band model it is the stricter
 floor of its own 4 bands that the ratio uses, the scene's is reported beside it. Each figure runs in its own
 subprocess so that its peak memory (VmHWM) is its own, pinned to 1 or 2 cores (sched_setaffinity) with as
-many classification threads. The floor and the 2-core prediction run ROUNDS times alternately, and the
+many classification threads; one more prediction runs with GSL's CBLAS loaded first, as QGIS's executables
+load it (core/products.py). The floor and the 2-core prediction run ROUNDS times alternately, and the
 ratio is the median of each pair's (a pair's runs are seconds apart, where this VM's speed drifts by up
 to 2x over minutes); the times are the median pair's. The
 scene (~1.5 GB) is written to a temporary folder and deleted at the end; the page cache is warm
@@ -44,6 +45,8 @@ PATCH = 120  # side of the square patches of one class in the synthetic scene
 SELECTION = [2, 5, 9, 14]  # the 4 bands of a Train Selection model
 POLYGON = 80  # side of the square training polygons, one in every TRAINING_EVERY-th patch
 TRAINING_EVERY = 25
+#: GSL's CBLAS, which QGIS's executables load before NumPy (core/products.py): preloaded, a run is as in QGIS.
+GSL_CBLAS = "/usr/lib/x86_64-linux-gnu/libgslcblas.so.0"
 #: Pairs of (floor, predict) runs per model, alternately: the ratio is the median of the pairs' ratios.
 ROUNDS = 3
 
@@ -222,13 +225,15 @@ def run_one(args):
     print(json.dumps({"seconds": seconds, "cpu_seconds": cpu_seconds, "peak_mb": peak / 1024}))
 
 
-def measure(args, run, bands, cores):
-    """Run one figure in a subprocess on `cores` cores and return its JSON."""
+def measure(args, run, bands, cores, preload=None):
+    """Run one figure in a subprocess on `cores` cores (with the library `preload` loaded first) and return
+    its JSON."""
     command = [sys.executable, __file__, "--run", run, "--scene", args.scene, "--dir", args.dir,
                "--use", ",".join(map(str, bands)), "--bands", str(args.bands), "--classes", str(args.classes),
                "--memory-mb", str(args.memory_mb), "--cores", str(cores), "--polygons", args.polygons,
                "--alpha", str(args.alpha)]
-    done = subprocess.run(command, capture_output=True, text=True)
+    environment = dict(os.environ, LD_PRELOAD=preload) if preload else None
+    done = subprocess.run(command, capture_output=True, text=True, env=environment)
     if done.returncode:
         sys.exit(f"{run} failed:\n{done.stderr}")
     return json.loads(done.stdout)
@@ -284,6 +289,8 @@ def scene_figures(args):
         one_core = measure(args, "predict", bands, 1)
         projected, binding = scaling(one_core["seconds"], predicted["seconds"], io["seconds"])
         scene = io if bands == every_band else scene_floor
+        as_in_qgis = (measure(args, "predict", bands, cores, GSL_CBLAS)["seconds"]
+                      if os.path.exists(GSL_CBLAS) else None)
         if args.stages:
             cpu = measure(args, "stages", bands, 1)
             figures = ", ".join(f"{stage} {value:.2f} {'MB' if stage.endswith('size') else 's'}"
@@ -302,7 +309,7 @@ def scene_figures(args):
                "tuned_floor_s": tuned_floor["seconds"], "tuned_ratio": predicted["seconds"] / tuned_floor["seconds"],
                "cpu_s": predicted["cpu_seconds"], "floor_cpu_s": io["cpu_seconds"],
                "ours_mb": max([run["peak_mb"] for _, run in pairs] + [one_core["peak_mb"]]), "peer_mb": io["peak_mb"],
-               "projected_s": projected, "floor_binds_at_cores": binding}
+               "projected_s": projected, "floor_binds_at_cores": binding, "as_in_qgis_s": as_in_qgis}
     trained = measure(args, "train", [], cores)
     polygons = len(range(0, (args.size // PATCH) ** 2, TRAINING_EVERY))
     yield {"measure": f"Train GMM on that scene ({polygons} polygons sampled, tau search, fit), all bands",
