@@ -24,8 +24,9 @@ CLASSES = ["cleared", "fallen_dry", "forest", "water"]
 _state = {}
 
 
-def start_qgis():
-    """The QgsApplication, started once, with Processing initialised and the plugin's provider added."""
+def start_qgis(gui=False):
+    """The QgsApplication, started once, with Processing initialised and the plugin's provider added (with
+    widgets where `gui`: in a process of its own, see test_processing's TAU_WIDGETS)."""
     if "app" in _state:
         return _state["app"]
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -33,7 +34,7 @@ def start_qgis():
         sys.path.append(PROCESSING_PLUGINS)
     from qgis.core import QgsApplication
 
-    app = QgsApplication([], False)
+    app = QgsApplication([], gui)
     QgsApplication.setPrefixPath("/usr", True)
     app.initQgis()
     from processing.core.Processing import Processing

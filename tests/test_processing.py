@@ -335,16 +335,10 @@ def test_predict_in_batch_over_tiles_equals_the_scene(selection, prediction, tmp
 #: own process) and prints what each gives back.
 TAU_WIDGETS = """
 import os, sys
-sys.path[:0] = [os.environ["GMMSELECT_PLUGIN_PARENT"], "/usr/share/qgis/python/plugins"]
+sys.path[:0] = [os.environ["GMMSELECT_PLUGIN_PARENT"], os.environ["GMMSELECT_TESTS"]]
+from qgis_helpers import start_qgis
+start_qgis(gui=True)
 from qgis.core import QgsApplication, QgsProcessingContext
-app = QgsApplication([], True)
-QgsApplication.setPrefixPath("/usr", True)
-app.initQgis()
-from processing.core.Processing import Processing
-Processing.initialize()
-import gmmselect
-plugin = gmmselect.classFactory(None)
-plugin.initProcessing()
 from qgis.gui import QgsGui, QgsProcessingGui
 tau = QgsApplication.processingRegistry().algorithmById("gmmselect:trainselection").parameterDefinition("TAU")
 for kind in (QgsProcessingGui.Standard, QgsProcessingGui.Batch):
@@ -360,7 +354,7 @@ os._exit(0)
 def test_a_small_tau_survives_the_toolbox_and_batch_widgets():
     """QGIS's number widget keeps 6 decimals unless told otherwise: a TAU of 1e-7 typed in the Toolbox was
     run as 0."""
-    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen", GMMSELECT_TESTS=os.path.dirname(__file__))
     shown = subprocess.run([sys.executable, "-c", TAU_WIDGETS], capture_output=True, text=True, timeout=120,
                            env=environment)
     assert shown.stdout.split() == ["1e-07", "1e-07"], shown.stderr
