@@ -7,9 +7,9 @@ cores, GSL's CBLAS ahead of NumPy's (LD_PRELOAD, as in QGIS): Predict of 4 Mpx x
 select_tau on 252 bands 0.55 -> 1.47 s; a 1000 x 1000 product 23 -> 338 ms.
 
 `matmul` is NumPy's where NumPy's products reach its BLAS; in such a process it calls the CBLAS of
-NumPy's own BLAS through its handle (ctypes) with the arguments NumPy would give it (row-major, each
-array's leading dimension, a transposed operand as such), so a product has the same bits in QGIS as in
-any Python.
+NumPy's own BLAS through its handle (ctypes) with the call NumPy would make (gemm; gemv or dot for a row
+or a column; syrk for a matrix by its transpose) and its arguments (row-major, each array's leading
+dimension, a transposed operand as such), so a product has the same bits in QGIS as in any Python.
 """
 
 import ctypes
@@ -22,7 +22,8 @@ from .threads import blas_in_use
 #: CBLAS's enums (cblas.h).
 ROW_MAJOR, NO_TRANS, TRANS, UPPER = 101, 111, 112, 121
 SINGLE, DOUBLE = np.dtype(np.float32), np.dtype(np.float64)
-#: The CBLAS functions of each float type: matrix by matrix, matrix by vector, dot; and its ctypes scalar.
+#: The CBLAS functions of each float type (matrix by matrix, by vector, dot, matrix by its transpose) and its
+#: ctypes scalar.
 FUNCTIONS = {SINGLE: ("cblas_sgemm", "cblas_sgemv", "cblas_sdot", "cblas_ssyrk", ctypes.c_float),
              DOUBLE: ("cblas_dgemm", "cblas_dgemv", "cblas_ddot", "cblas_dsyrk", ctypes.c_double)}
 INT, POINTER = ctypes.c_int, ctypes.c_void_p
