@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.stats import norm
 
+from .products import matmul
 from .texts import QT_TRANSLATE_NOOP, SEMICOLON, InputError, Text, joined
 
 MIN_SAMPLES_PER_STRATUM = 2
@@ -127,7 +128,7 @@ def stratum_variance(weights, n_h, y, x=None, ratio=None):
 def ratio_estimate(weights, n_h, y, x):
     """R = ybar_st / xbar_st and its standard error (S14 eq. 20, 27-28), for indicators with y <= x
     (so (xy)bar_h = ybar_h); NaN where xbar_st = 0."""
-    y_st, x_st = weights @ y, weights @ x
+    y_st, x_st = matmul(weights, y), matmul(weights, x)
     with np.errstate(invalid="ignore", divide="ignore"):
         ratio = np.where(x_st > 0, y_st / x_st, np.nan)
         variance = stratum_variance(weights, n_h, y, x, np.nan_to_num(ratio)) / x_st ** 2
@@ -157,7 +158,7 @@ def estimate(sample_counts, stratum_sizes, strata=None):
     producers, producers_se = ratio_estimate(weights, n_h, diagonal, reference)  # O14 eq. 3, 7
     return AccuracyEstimates(
         matrix=matrix,
-        overall=float(weights @ agree),                                                    # O14 eq. 1
+        overall=float(matmul(weights, agree)),                                                    # O14 eq. 1
         overall_se=float(math.sqrt(stratum_variance(weights, n_h, agree))),                # O14 eq. 5
         users=users, users_se=users_se, producers=producers, producers_se=producers_se,
         proportions=matrix.sum(axis=0),                                                    # O14 eq. 9
@@ -189,7 +190,7 @@ def overall_by_units(strata, agree, units, stratum_sizes):
         g, h = emptied[0]
         return None, (int(h), labels[g])
     used = weights > 0
-    replicates = (agreeing_left[:, used] / left[:, used]) @ weights[used]        # O_(g)
+    replicates = matmul(agreeing_left[:, used] / left[:, used], weights[used])        # O_(g)
     return float(np.sqrt((n_units - 1) / n_units * np.sum((replicates - replicates.mean()) ** 2))), None
 
 
@@ -223,8 +224,8 @@ def sample_size(weights, expected_users, target_se, population=None):
             "GmmSelect", "the target standard error of overall accuracy is {target}; give a value > 0 such "
             "as 0.01"), target=target_se)
     spread = np.sqrt(users * (1 - users))
-    finite = 0.0 if population is None else float(weights @ spread ** 2) / population
-    return int(math.ceil((weights @ spread) ** 2 / (target_se ** 2 + finite) - 1e-9))
+    finite = 0.0 if population is None else float(matmul(weights, spread ** 2)) / population
+    return int(math.ceil(matmul(weights, spread) ** 2 / (target_se ** 2 + finite) - 1e-9))
 
 
 def largest_remainder(shares, total):

@@ -19,6 +19,7 @@ from .criteria import cohen_kappa, confusion_matrices, mean_f1, overall_accuracy
 from .folds import is_leave_one_out, make_folds
 from .leaveoneout import LeftOutTerms, left_out_confusions, left_out_covariances
 from .model import GaussianMixture, variance_floor
+from .products import matmul
 from .scatter import DowndatedScatter, SampleScatter, ScatterCovariances
 from .screening import Float32Screen
 from .updates import NestedCholesky, QuadraticForms, SubsetCriterion
@@ -236,8 +237,8 @@ class LeaveOneOut(SubsetCriterion):
         samples = np.arange(len(reference))
         scores = forms.removed(self.model)
         if shifts is not None:
-            solved = forms.whitened @ self.model.inverse_factor
-            shifts_solved = shifts.whitened @ self.model.inverse_factor
+            solved = matmul(forms.whitened, self.model.inverse_factor)
+            shifts_solved = matmul(shifts.whitened, self.model.inverse_factor)
             beta = np.diagonal(self.model.inverse(), axis1=1, axis2=2)[:, None, :]
             cross = np.einsum("bmk,bmk->bm", forms.whitened, shifts.whitened)[:, :, None]
             scores += self.terms.pooled_correction(reference[None, :, None],
@@ -280,7 +281,7 @@ class FoldCandidates:
 
     def negative_scores(self, c, rows):
         """-Q_c(F+f) for the samples `rows` and every candidate f, `(len(rows), d)`."""
-        e = self.augmented[c, rows] @ self.regressed[c]  # mu_f + z'l_f
+        e = matmul(self.augmented[c, rows], self.regressed[c])  # mu_f + z'l_f
         np.subtract(self.forms.points[rows], e, out=e)
         e *= e
         e *= self.inverse_alpha[c]
@@ -371,7 +372,7 @@ class FoldCandidates:
         `columns` (an index array), every class at once: negative_scores's operations (a BLAS may round a
         subset's products apart from the whole's in the last bit, by its edge kernels: OpenBLAS 0.3.21's Zen
         kernels do, which can move only a decision tied in float64)."""
-        e = self.augmented[:, rows] @ self.regressed[:, :, columns]
+        e = matmul(self.augmented[:, rows], self.regressed[:, :, columns])
         np.subtract(self.forms.points[rows][:, columns], e, out=e)
         e *= e
         e *= self.inverse_alpha[:, None, columns]
@@ -464,10 +465,10 @@ class LeftOutCandidates(FoldCandidates):
     def shrunk_scores(self, c, rows):
         """-Q_c'(F+f) of left-out samples `rows` of other classes than c, with shrinkage, every f."""
         root = np.sqrt(self.inverse_alpha[c])
-        e = self.augmented[c, rows] @ self.regressed[c]
+        e = matmul(self.augmented[c, rows], self.regressed[c])
         np.subtract(self.forms.points[rows], e, out=e)
         e *= root
-        shift = self.shifts.whitened[c, rows] @ self.regressed[c, :-1]
+        shift = matmul(self.shifts.whitened[c, rows], self.regressed[c, :-1])
         np.subtract(self.shifts.points[rows], shift, out=shift)
         shift *= root
         samples = np.arange(len(self.own_classes))[rows][:, None]
@@ -497,7 +498,7 @@ class LeftOutCandidates(FoldCandidates):
         at = np.flatnonzero(self.own_classes[rows] == c)
         if at.size:
             samples = rows[at]
-            e = self.own_predictors[samples] @ self.own_regressed[c]
+            e = matmul(self.own_predictors[samples], self.own_regressed[c])
             np.subtract(self.forms.points[samples], e, out=e)
             scores[at] = self.own_scores(c, samples, e, self.own_inverse_alpha[c], self.own_log_alpha[c])
         return scores

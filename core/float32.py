@@ -203,11 +203,11 @@ def triangular_factors(whiteners, scales):
     for transposed in whiteners.transpose(0, 2, 1):
         q, factor = np.linalg.qr(transposed)
         factors.append(factor)
-        residual = np.linalg.norm((q @ factor - transposed) * scales)
-        magnitude = (abs(q) @ abs(factor) + abs(transposed)) * scales
+        residual = np.linalg.norm((matmul(q, factor) - transposed) * scales)
+        magnitude = (matmul(abs(q), abs(factor)) + abs(transposed)) * scales
         rho = max(rho, residual + evaluation * np.linalg.norm(magnitude))
-        orthogonality = np.linalg.norm(q.T @ q - identity)
-        eta = max(eta, orthogonality + evaluation * np.linalg.norm(np.abs(q.T) @ np.abs(q) + identity))
+        orthogonality = np.linalg.norm(matmul(q.T, q) - identity)
+        eta = max(eta, orthogonality + evaluation * np.linalg.norm(matmul(np.abs(q.T), np.abs(q)) + identity))
     return np.array(factors), MARGIN * rho, MARGIN * eta
 
 

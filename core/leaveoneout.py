@@ -31,6 +31,7 @@ import numpy as np
 
 from .criteria import confusion_matrices
 from .model import EIGENVALUE_FLOOR
+from .products import matmul
 from .scatter import ScatterCovariances
 
 
@@ -104,16 +105,16 @@ def left_out_confusions(X, classes, scatter, grid, floor, alpha=0.0):
     for c in range(n_classes):
         inverse = 1.0 / np.maximum(eigenvalues[c][:, None] + grid[None, :], floor)
         centred = X - scatter.means[c]
-        projected = centred @ eigenvectors[c]
-        scores[c] = terms.log_priors[c] + np.log(inverse).sum(axis=0) - projected**2 @ inverse
+        projected = matmul(centred, eigenvectors[c])
+        scores[c] = terms.log_priors[c] + np.log(inverse).sum(axis=0) - matmul(projected**2, inverse)
         if alpha:
-            shifted = shifts @ eigenvectors[c]
-            scores[c] -= terms.pooled_correction(classes[:, None], (projected * shifted) @ inverse,
-                                                 shifted**2 @ inverse)
+            shifted = matmul(shifts, eigenvectors[c])
+            scores[c] -= terms.pooled_correction(classes[:, None], matmul(projected * shifted, inverse),
+                                                 matmul(shifted**2, inverse))
         own = classes == c
         left_out = np.maximum(own_eigenvalues[c][:, None] + grid[None, :], floor)
-        own_squared = (centred[own] @ own_eigenvectors[c]) ** 2
-        scores[c, own] = -terms.negative_score(c, own_squared @ (1.0 / left_out),
+        own_squared = matmul(centred[own], own_eigenvectors[c]) ** 2
+        scores[c, own] = -terms.negative_score(c, matmul(own_squared, 1.0 / left_out),
                                                np.log(left_out).sum(axis=0))
     predicted = np.argmax(scores, axis=0)
     return confusion_matrices(classes, predicted.T, n_classes)

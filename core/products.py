@@ -83,10 +83,13 @@ def cblas_functions(library, dtype):
 
 
 def matmul(a, b, out=None):
-    """a @ b (into `out` where given), on NumPy's own BLAS (module docstring); a vector `a` is one row."""
+    """a @ b (into `out` where given), on NumPy's own BLAS (module docstring); a vector `a` is one row, and
+    stacks of as many matrices are multiplied matrix by matrix."""
     library = own_cblas()
     if library is None:
         return np.matmul(a, b, out=out)
+    if isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and a.ndim == b.ndim == 3 and len(a) == len(b):
+        return stacked_matmul(library, a, b, out)
     vector = isinstance(a, np.ndarray) and a.ndim == 1
     row, target = (a[None], None if out is None else out[None]) if vector else (a, out)
     layouts = cblas_layouts(row, b, target)
@@ -94,6 +97,19 @@ def matmul(a, b, out=None):
         return np.matmul(a, b, out=out)
     product = cblas_matmul(library, row, b, target, layouts)
     return product[0] if vector else product
+
+
+def stacked_matmul(library, a, b, out):
+    """a[i] @ b[i] for each matrix of the stacks `a` and `b` into `out` `(len(a), m, n)` or a new array, by
+    CBLAS where every pair is one call (else NumPy's)."""
+    if out is None:
+        out = np.empty((len(a), a.shape[1], b.shape[2]), dtype=np.result_type(a, b))
+    layouts = [cblas_layouts(left, right, product) for left, right, product in zip(a, b, out)]
+    if not len(a) or None in layouts:
+        return np.matmul(a, b, out=out)
+    for left, right, product, layout in zip(a, b, out, layouts):
+        cblas_matmul(library, left, right, product, layout)
+    return out
 
 
 def cblas_layouts(a, b, out):

@@ -34,6 +34,7 @@ floor) are scored again in float64 (FoldCandidates.settle).
 import numpy as np
 
 from .float32 import MARGIN, U, gamma
+from .products import matmul
 
 
 class Float32Screen:
@@ -74,7 +75,7 @@ class Float32Screen:
     def scores(self, c, rows, out=None):
         """Float32 s^_c of the samples `rows` for every candidate, `(m, d)` (into `out` if given):
         FoldCandidates.negative_scores's operations in the same order."""
-        e = np.matmul(self.augmented[c, rows], self.regressed[c], out=out)
+        e = matmul(self.augmented[c, rows], self.regressed[c], out=out)
         np.subtract(self.points[rows], e, out=e)
         e *= e
         e *= self.inverse_alpha[c]

@@ -19,6 +19,7 @@ bands, 74 % of the 378 pairs over the 30 steps of SFS, 92 % at the last).
 
 import numpy as np
 
+from .products import matmul
 from .updates import CandidateCholesky, NestedCholesky, PairAverages, QuadraticForms, SubsetCriterion
 
 #: Two classes closer than this JM distance are indistinguishable: B_ij < 0.005, so by the
@@ -175,7 +176,7 @@ class KullbackLeibler(SubsetCriterion):
         upper = self.classes.factor.transpose(0, 2, 1)
         increments = np.empty((len(alpha),) + alpha.shape)
         for i in range(len(alpha)):
-            projected = upper @ (W[i] - W)
+            projected = matmul(upper, W[i] - W)
             increments[i] = (np.einsum("jkf,jkf->jf", projected, projected) + alpha) / alpha[i]
         traces = self.traces[:, :, None] + increments
         mahalanobis = self.separation.added(coupling, alpha)
@@ -195,7 +196,7 @@ class KullbackLeibler(SubsetCriterion):
         upper = self.classes.factor.transpose(0, 2, 1)
         decrements = np.empty((len(beta),) + beta.shape)
         for i in range(len(beta)):
-            projected = upper @ (regressions[i] - regressions)
+            projected = matmul(upper, regressions[i] - regressions)
             decrements[i] = (np.einsum("jkg,jkg->jg", projected, projected) + 1.0 / beta) * beta[i]
         traces = self.traces[:, :, None] - decrements
         mahalanobis = self.separation.removed(self.classes)

@@ -19,6 +19,8 @@ keeps the Schur complements accurate on strongly correlated bands.
 
 import numpy as np
 
+from .products import matmul
+
 #: A pivot within this factor of the floor may have been floored (or would be after a rebuild):
 #: dropping a member before it rebuilds by additions instead of rotating, so the floors stay those
 #: of a rebuild. The rounding of a pivot (about k eps Sigma_ff) is far below the floor's 1e-10 scale.
@@ -75,17 +77,17 @@ class NestedCholesky:
 
     def inverse(self):
         """Sigma_b[F,F]^-1 = L^-T L^-1, `(B, k, k)`."""
-        return self.inverse_factor.transpose(0, 2, 1) @ self.inverse_factor
+        return matmul(self.inverse_factor.transpose(0, 2, 1), self.inverse_factor)
 
     def schur(self, columns=slice(None)):
         """The coupling l = L^-1 Sigma[F,f] `(B, k, m)` and alpha_f = Sigma_ff - l'l floored `(B, m)`."""
-        coupling = self.inverse_factor @ self.covariances.rows(self.features, columns)
+        coupling = matmul(self.inverse_factor, self.covariances.rows(self.features, columns))
         alpha = self.diagonal[:, columns] - np.einsum("bkm,bkm->bm", coupling, coupling)
         return coupling, np.maximum(alpha, self.floor)
 
     def regressions(self, coupling):
         """w = Sigma[F,F]^-1 Sigma[F,f] = L^-T coupling for every candidate, `(B, k, m)`."""
-        return self.inverse_factor.transpose(0, 2, 1) @ coupling
+        return matmul(self.inverse_factor.transpose(0, 2, 1), coupling)
 
     def removed_scales(self):
         """|Sigma_b[F-g]| / |Sigma_b[F]| = (Sigma_b[F,F]^-1)_gg for every g in F, `(B, k)`."""
@@ -175,7 +177,7 @@ class CandidateCholesky(NestedCholesky):
         coupling[kept, :k], alpha[kept] = self._coupling[places, :k], self._alpha[places]
         back = members[~kept]
         if len(back):
-            returning = self.inverse_factor[back] @ self.covariances.rows(self.features)[back]
+            returning = matmul(self.inverse_factor[back], self.covariances.rows(self.features)[back])
             coupling[~kept, :k] = returning
             alpha[~kept] = self.diagonal[back] - np.einsum("bkm,bkm->bm", returning, returning)
         self.served, self._coupling, self._alpha = slice(None) if every else members, coupling, alpha
@@ -203,7 +205,7 @@ class CandidateCholesky(NestedCholesky):
         k, served = len(self.features), self.served
         rows = self.covariances.rows(self.features)[served]
         self._coupling = np.empty((len(rows), k + 8, self.diagonal.shape[1]))
-        self._coupling[:, :k] = self.inverse_factor[served] @ rows
+        self._coupling[:, :k] = matmul(self.inverse_factor[served], rows)
         coupling = self._coupling[:, :k]
         self._alpha = self.diagonal[served] - np.einsum("bkm,bkm->bm", coupling, coupling)
         self._floors = np.full_like(self._alpha, self.floor)  # NumPy's maximum with a scalar is twice as slow

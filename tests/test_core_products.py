@@ -55,6 +55,22 @@ def test_one_cblas_call_gives_numpys_product_bit_for_bit(dtype):
             np.testing.assert_array_equal(products.cblas_matmul(library, a, b, None, found), np.matmul(a, b))
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_stacks_of_matrices_are_numpys_products_bit_for_bit(dtype):
+    """Stacks of as many matrices (one per class), C-ordered, transposed or sliced, and a stack by its own
+    transposes (syrk): pair by pair, the calls NumPy makes."""
+    library = ctypes.CDLL(blas_in_use().path)
+    rng = np.random.default_rng(2)
+    a = rng.normal(size=(5, 40, 30)).astype(dtype)
+    b = rng.normal(size=(5, 30, 25)).astype(dtype)
+    for left, right in ((a, b), (a.transpose(0, 2, 1)[:, :25], a[:, :, :7]), (a, a.transpose(0, 2, 1)),
+                        (a[:, :1], b), (a, b[:, :, :1]), (a[:, 3:20], b[:, :, 2:9])):
+        product = products.stacked_matmul(library, left, right, None)
+        np.testing.assert_array_equal(product, np.matmul(left, right))
+    half = b.astype(np.float16)  # what CBLAS cannot do: NumPy's
+    np.testing.assert_array_equal(products.stacked_matmul(library, a, half, None), np.matmul(a, half))
+
+
 def test_what_one_cblas_call_cannot_do_is_left_to_numpy():
     a = np.ones((3, 4))
     assert products.cblas_layouts(a, np.ones((4, 2), dtype=np.float32), None) is None  # two types
