@@ -72,6 +72,7 @@ def best_removal(criterion, originals=None):
     """Position in F of g* = argmax_g J(F - g) (ties: lowest feature index) and J(F - g*). A member with a
     copy in F (`originals`: original_features) is not removed: removing the copy leaves the same values."""
     values = criterion.removed_scores()
+    values[np.isnan(values)] = -np.inf  # a removal whose value rounding lost (singular covariances): not made
     features = np.asarray(criterion.features)
     if originals is not None:
         copied = originals[features]

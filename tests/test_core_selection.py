@@ -154,6 +154,19 @@ def test_sffs_beats_sfs_on_real_data():
     assert min(gains) >= -1e-9
 
 
+def test_sffs_takes_no_removal_whose_value_rounding_lost():
+    """MUUFL's 751-band spectra without a ridge (classes of 3 spectra: singular covariances): at 20 bands
+    every removal's JM was NaN, and SFFS stopped with NumPy's 'attempt to get argmin of an empty sequence'.
+    Such a removal is not made: the selection runs on to 20 bands, each set's value finite."""
+    data = np.load(data_file("muufl_field_spectra", "muufl_asd_spectra.npz"))
+    X, y = data["X"].astype(np.float64), data["y"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        sffs = select_features(X, y, "sffs", "jm", max_features=20, tau=0.0)
+    assert sorted(sffs.best_sets) == list(range(1, 21))
+    assert all(len(sffs.best_sets[k]) == k and np.isfinite(sffs.best_values[k]) for k in range(1, 21))
+
+
 def test_sfs_records_order_of_addition():
     X, y = random_classes()
     result = select_features(X, y, "sfs", "jm", max_features=5)
