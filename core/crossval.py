@@ -44,6 +44,10 @@ SCREEN_ELEMENTS = CHUNK_ELEMENTS // 2
 SAMPLE_STEP = 8
 #: Threads scoring folds side by side.
 WORKERS = min(4, os.cpu_count() or 1)
+#: Bytes of covariance rows the fold models of one batch may hold (every band: C d^2 doubles a model), so
+#: that leave-one-group-out over many groups does not hold every fold's (560 groups of MUUFL's 751-band
+#: spectra, 28 classes: 70 GB).
+FOLD_ROWS_BYTES = 2**29
 
 
 @dataclass
@@ -55,17 +59,25 @@ class FoldModel:
     test_classes: np.ndarray
 
 
-def fold_models(X, classes, fold, n_classes, apply=map, full=None):
-    """The scatter of all samples (`full` when given) and the FoldModel of each fold, downdated from it;
-    `classes` are 0..C-1; `apply`: the map that builds the folds' models (a thread pool's builds them
-    side by side)."""
+def fold_models(X, classes, fold, n_classes, apply=map, full=None, folds=None):
+    """The scatter of all samples (`full` when given) and the FoldModel of each fold (of `folds`, by default
+    every one), downdated from it; `classes` are 0..C-1; `apply`: the map that builds the folds' models (a
+    thread pool's builds them side by side)."""
     full = SampleScatter(X, classes, n_classes) if full is None else full
 
     def model(v):
         test = fold == v
         return FoldModel(DowndatedScatter(full, SampleScatter(X[test], classes[test], n_classes)), X[test],
                          classes[test])
-    return full, list(apply(model, np.unique(fold)))
+    return full, list(apply(model, np.unique(fold) if folds is None else folds))
+
+
+def fold_batches(fold, n_classes, n_features):
+    """The folds of `fold` in batches whose models' covariance rows of every band fit FOLD_ROWS_BYTES (at
+    least WORKERS folds a batch)."""
+    folds = np.unique(fold)
+    size = max(WORKERS, FOLD_ROWS_BYTES // (8 * n_classes * n_features ** 2))
+    return [folds[start:start + size] for start in range(0, len(folds), size)]
 
 
 def priors(scatter):
@@ -556,16 +568,17 @@ def cross_validate(X, y, tau=0.0, features=None, folds=5, groups=None, seed=0, a
         per_fold = left_out_confusions(X[:, features], classes, subset, np.array([float(tau)]),
                                        full_floor(full), alpha)
     else:
-        full, models = fold_models(X, classes, fold, len(labels))
+        full = SampleScatter(X, classes, len(labels))
         floor = full_floor(full)
         per_fold = []
-        for model in models:
-            train = model.train
-            mixture = GaussianMixture(labels, priors(train), train.means[:, features],
-                                      ScatterCovariances(train, alpha=alpha).dense(features), tau,
-                                      floor=floor)
-            predicted = np.argmax(mixture.decision_function(model.test_samples[:, features]), axis=1)
-            per_fold.append(confusion_matrices(model.test_classes, predicted, len(labels)))
+        for batch in fold_batches(fold, len(labels), len(features)):
+            for model in fold_models(X, classes, fold, len(labels), full=full, folds=batch)[1]:
+                train = model.train
+                mixture = GaussianMixture(labels, priors(train), train.means[:, features],
+                                          ScatterCovariances(train, alpha=alpha).dense(features), tau,
+                                          floor=floor)
+                predicted = np.argmax(mixture.decision_function(model.test_samples[:, features]), axis=1)
+                per_fold.append(confusion_matrices(model.test_classes, predicted, len(labels)))
         per_fold = np.array(per_fold)
     n_folds = len(per_fold) if not is_leave_one_out(folds) else int(fold.max()) + 1
     if is_leave_one_out(folds):

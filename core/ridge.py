@@ -21,7 +21,7 @@ import numpy as np
 
 from .choices import TAU_CRITERIA
 from .criteria import CV_SCORES, confusion_matrices
-from .crossval import WORKERS, class_indices, fold_models, full_floor, priors
+from .crossval import WORKERS, class_indices, fold_batches, fold_models, full_floor, priors
 from .errors import Canceled
 from .folds import is_leave_one_out, make_folds
 from .leaveoneout import left_out_confusions
@@ -179,15 +179,21 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
         pooled = is_leave_one_out(folds)
         seeds = range(seed, seed + (1 if pooled else repeats))
         surfaces = []
-        for done, repeat in enumerate(seeds):  # one repetition's fold models in memory at a time
+        for done, repeat in enumerate(seeds):  # one batch of one repetition's fold models in memory at a time
             fold = make_folds(y, folds, groups, repeat)
-            models = fold_models(X, classes, fold, len(labels), pool.map, full)[1]
-            cells = [(model, alpha) for model in models for alpha in alphas]
-            confusions = on_threads(pool, lambda cell: fold_tau_confusions(cell[0], grid, floor, cell[1]),
-                                    cells, part_of(progress, done, len(seeds)), is_canceled)
-            confusions = confusions.reshape(len(models), len(alphas), *confusions.shape[1:])
+            batches = fold_batches(fold, len(labels), X.shape[1])
+            confusions = []
+            for part, batch in enumerate(batches):
+                models = fold_models(X, classes, fold, len(labels), pool.map, full, batch)[1]
+                cells = [(model, alpha) for model in models for alpha in alphas]
+                confusions.append(on_threads(
+                    pool, lambda cell: fold_tau_confusions(cell[0], grid, floor, cell[1]), cells,
+                    part_of(part_of(progress, done, len(seeds)), part, len(batches)), is_canceled))
+            confusions = np.concatenate(confusions)
+            confusions = confusions.reshape(-1, len(alphas), *confusions.shape[1:])
             surfaces.append(score(confusions.sum(axis=0)) if pooled else np.mean(score(confusions), axis=0))
-    return TauResult.of_surface(alphas, grid, np.mean(surfaces, axis=0), criterion, len(models), len(seeds))
+    return TauResult.of_surface(alphas, grid, np.mean(surfaces, axis=0), criterion, len(confusions),
+                                len(seeds))
 
 
 def part_of(progress, done, parts):

@@ -257,3 +257,28 @@ def test_tau_search_reports_progress_in_the_callers_thread_and_cancels(folds, re
     with pytest.raises(Canceled, match="tau search canceled"):
         select_tau(X, y, folds=folds, groups=groups, alphas=[0.0, 0.5, 1.0],
                    is_canceled=lambda: asked.append(1) or len(asked) > 2)
+
+
+def test_leave_one_group_out_over_many_groups_holds_one_batch_of_fold_models(monkeypatch):
+    """120 groups of 10 classes x 100 bands: each fold model's covariance rows of every band are 0.8 MB, all
+    of them 96 MB (MUUFL's 751 bands and 560 spectra as their own groups: 70 GB, which stopped the machine).
+    With room for 8 MB, the CV and the tau search hold a batch at a time, and give what one batch gives."""
+    import tracemalloc
+
+    from gmmselect.core import crossval
+
+    rng = np.random.default_rng(5)
+    y = np.repeat(np.arange(10), 36)
+    X = rng.normal(size=(360, 100)) + y[:, None] * 0.1
+    groups = np.arange(360) // 3
+    whole = cross_validate(X, y, tau=1e-2, folds="loo", groups=groups)
+    searched = select_tau(X, y, grid=[1e-2, 1e-1], folds="loo", groups=groups)
+    monkeypatch.setattr(crossval, "FOLD_ROWS_BYTES", 8 * 2**20)
+    tracemalloc.start()
+    batched = cross_validate(X, y, tau=1e-2, folds="loo", groups=groups)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    np.testing.assert_array_equal(batched.confusion, whole.confusion)
+    assert peak < 30 * 2**20
+    again = select_tau(X, y, grid=[1e-2, 1e-1], folds="loo", groups=groups)
+    assert (again.tau, again.values.tolist(), again.folds) == (searched.tau, searched.values.tolist(), 120)
