@@ -78,17 +78,31 @@ def half_width(standard_error, confidence):
     return norm.ppf(0.5 + confidence / 2) * np.asarray(standard_error, dtype=np.float64)
 
 
+def counts_of(values, what):
+    """`values` as float64 counts: finite whole numbers >= 0, or AccuracyError naming them as `what`."""
+    values = np.asarray(values, dtype=np.float64)
+    if not np.all(np.isfinite(values) & (values >= 0) & (values == np.round(values))):
+        raise AccuracyError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{what} must be whole numbers >= 0; got {values}"),
+            what=what, values=values.ravel()[:12].tolist())
+    return values
+
+
 def check_design(sample_counts, stratum_sizes, strata):
     """`n_hij (H, C, C)` and `N_h (H,)` as arrays, or AccuracyError naming the strata a variance cannot
     be estimated in (fewer than 2 samples, unless every pixel of the stratum is one: a stratum of one pixel,
     sampled, is known exactly) and those with samples but no pixel."""
-    counts = np.asarray(sample_counts, dtype=np.float64)
-    sizes = np.asarray(stratum_sizes, dtype=np.float64)
+    counts = counts_of(sample_counts, Text(QT_TRANSLATE_NOOP("GmmSelect", "sample counts")))
+    sizes = counts_of(stratum_sizes, Text(QT_TRANSLATE_NOOP("GmmSelect", "stratum sizes")))
     if counts.ndim != 3 or counts.shape[1] != counts.shape[2] or counts.shape[0] != len(sizes):
         raise AccuracyError(QT_TRANSLATE_NOOP(
             "GmmSelect", "sample counts of shape {shape} do not match {strata} strata; give one (classes x "
             "classes) table per stratum"), shape=counts.shape, strata=len(sizes))
     names = list(strata if strata is not None else range(1, len(sizes) + 1))
+    if len(names) != len(sizes):
+        raise AccuracyError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{names} stratum names for {strata} strata; give one name per stratum"),
+            names=len(names), strata=len(sizes))
     n_h = counts.sum(axis=(1, 2))
     empty = [Text(QT_TRANSLATE_NOOP("GmmSelect", "{stratum} (samples: {count})"), stratum=names[h],
                   count=int(n_h[h])) for h in np.flatnonzero((sizes == 0) & (n_h > 0))]
@@ -197,7 +211,7 @@ def overall_by_units(strata, agree, units, stratum_sizes):
 def map_class_design(error_matrix):
     """Sample counts `n_hij (C, C, C)` of a design whose strata are the map classes, from the error
     matrix of sample counts `n_ij (C, C)` (rows = map, columns = reference)."""
-    error_matrix = np.asarray(error_matrix)
+    error_matrix = counts_of(error_matrix, Text(QT_TRANSLATE_NOOP("GmmSelect", "the error matrix's counts")))
     counts = np.zeros((len(error_matrix),) + error_matrix.shape, dtype=np.int64)
     for i, row in enumerate(error_matrix):
         counts[i, i] = row
@@ -213,6 +227,14 @@ def sample_size(weights, expected_users, target_se, population=None):
     error of overall accuracy and N the number of pixels (None: the large-N form (sum W_i S_i / S(O))^2).
     """
     weights = np.asarray(weights, dtype=np.float64)
+    if not (np.all(np.isfinite(weights) & (weights >= 0)) and weights.sum() > 0):
+        raise AccuracyError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the map class weights must be areas or shares >= 0, not all 0; got {weights}"),
+            weights=weights.tolist())
+    if population is not None and not population > 0:
+        raise AccuracyError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the population is the map's count of pixels, > 0 (or None: a large map); got "
+            "{population}"), population=population)
     weights = weights / weights.sum()
     users = np.broadcast_to(np.asarray(expected_users, dtype=np.float64), weights.shape)
     if np.any((users <= 0) | (users >= 1)):
@@ -245,7 +267,7 @@ def allocate(n_total, stratum_sizes, minimum=0, rule="proportional"):
       W_h (largest remainder rounding);
     - equal: n / H per stratum (rounded), at least `minimum` (O14 section 5.1.1).
     """
-    sizes = np.asarray(stratum_sizes, dtype=np.int64)
+    sizes = counts_of(stratum_sizes, Text(QT_TRANSLATE_NOOP("GmmSelect", "stratum sizes"))).astype(np.int64)
     if rule == "proportional":
         counts = minimum + largest_remainder(sizes, max(int(n_total) - minimum * len(sizes), 0))
     elif rule == "equal":

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .texts import QT_TRANSLATE_NOOP, InputError
+
 
 def confusion_matrices(reference, predicted, n_classes):
     """Confusion matrices of class indices: `reference (n,)`, `predicted (..., n)` -> `(..., C, C)`."""
@@ -23,8 +25,15 @@ def confusion_matrix(y_true, y_pred, labels):
     """Confusion matrix `(C, C)` of label arrays, classes in the order of `labels`."""
     labels = np.asarray(labels)
     index = {label: i for i, label in enumerate(labels.tolist())}
-    reference = np.array([index[label] for label in np.asarray(y_true).tolist()], dtype=np.intp)
-    predicted = np.array([index[label] for label in np.asarray(y_pred).tolist()], dtype=np.intp)
+    y_true, y_pred = np.asarray(y_true).tolist(), np.asarray(y_pred).tolist()
+    unknown = sorted({str(label) for label in y_true + y_pred if label not in index})
+    if len(index) < len(labels) or len(y_true) != len(y_pred) or unknown:
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "a confusion matrix needs as many predicted labels as reference labels ({true} and "
+            "{predicted} given), each among `labels`, given once (not among them: {unknown})"),
+            true=len(y_true), predicted=len(y_pred), unknown=", ".join(unknown) or "-")
+    reference = np.array([index[label] for label in y_true], dtype=np.intp)
+    predicted = np.array([index[label] for label in y_pred], dtype=np.intp)
     return confusion_matrices(reference, predicted, len(labels))
 
 

@@ -23,7 +23,7 @@ from .products import matmul
 from .scatter import DowndatedScatter, SampleScatter, ScatterCovariances
 from .screening import Float32Screen
 from .updates import NestedCholesky, QuadraticForms, SubsetCriterion
-from .validation import check_samples
+from .validation import check_feature_indices, check_samples, check_tau
 
 #: Candidate scores of one chunk of test samples hold about this many numbers (1 MB in float32, an L2 cache;
 #: a fold of 1000 samples x 252 candidates in one chunk): half as many give twice as many NumPy calls, each a
@@ -559,9 +559,10 @@ def cross_validate(X, y, tau=0.0, features=None, folds=5, groups=None, seed=0, a
     of the n left-out predictions.
     """
     X, y, labels = check_samples(X, y)
+    tau = check_tau(tau)
     _, classes = class_indices(y)
     fold = make_folds(y, folds, groups, seed)
-    features = np.arange(X.shape[1]) if features is None else np.asarray(features, dtype=np.intp)
+    features = check_feature_indices(features, X.shape[1])
     if is_leave_one_out(folds) and groups is None:
         full = SampleScatter(X, classes, len(labels))
         subset = SampleScatter(X[:, features], classes, len(labels))

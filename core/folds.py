@@ -57,6 +57,16 @@ def check_groups(y, groups):
         raise InputError(QT_TRANSLATE_NOOP(
             "GmmSelect", "groups must give one group per sample: {samples} samples, groups of shape {shape}"),
             samples=len(y), shape=groups.shape)
+    try:
+        np.unique(groups)
+    except TypeError:  # None beside numbers, texts beside numbers
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "groups must be all numbers or all texts, each sample's group given")) from None
+    if np.issubdtype(groups.dtype, np.floating) and np.isnan(groups).any():
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "groups hold NaN for {count} samples (first at row {row}): give each sample its "
+            "group (NaN would make them one group)"),
+            count=int(np.isnan(groups).sum()), row=int(np.flatnonzero(np.isnan(groups))[0]))
     return groups
 
 
@@ -74,11 +84,17 @@ def make_folds(y, n_folds=5, groups=None, seed=0):
         group_ids, fold = np.unique(check_groups(y, groups), return_inverse=True)
         check_left_out_groups(y, fold, group_ids)
         return fold
-    if isinstance(n_folds, str) or int(n_folds) != n_folds or n_folds < 2:
+    if not whole_number(n_folds) or n_folds < 2:
         raise InputError(QT_TRANSLATE_NOOP(
             "GmmSelect", "the number of folds must be an integer >= 2, or '{loo}' for leave-one-out; got "
             "{folds!r}"), loo=LEAVE_ONE_OUT, folds=n_folds)
     n_folds = int(n_folds)
+    if n_folds > len(y) // 2:
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "{folds} folds of {samples} samples would test fewer than 2 samples each, whose "
+            "accuracy, kappa and F1 mean nothing; use folds='{loo}' (leave-one-out: the n left-out "
+            "predictions pooled) or at most {most} folds"), folds=n_folds, samples=len(y), loo=LEAVE_ONE_OUT,
+            most=len(y) // 2)
     if groups is None:
         fold = stratified_folds(y, n_folds, seed)
     else:
@@ -92,6 +108,16 @@ def make_folds(y, n_folds=5, groups=None, seed=0):
         fold = grouped_folds(y, groups, n_folds, seed)
     check_folds(y, fold, n_folds, grouped=groups is not None)
     return fold
+
+
+def whole_number(value):
+    """True for a whole number (an int, or a float without fraction), not a text, a bool or NaN."""
+    if isinstance(value, (str, bool, np.bool_)):
+        return False
+    try:
+        return float(value) == int(value)
+    except (TypeError, ValueError, OverflowError):
+        return False
 
 
 def short_fold(y, fold, n_folds):

@@ -23,7 +23,7 @@ from .scatter import check_alpha
 from .stats import ClassStatistics
 from .texts import QT_TRANSLATE_NOOP, InputError
 from .threads import single_threaded_blas
-from .validation import check_samples
+from .validation import check_features, check_samples, check_tau
 
 EIGENVALUE_FLOOR = 1e-10
 #: Projected values per chunk of the decision function (4 MB of float64: cache-sized) ...
@@ -66,15 +66,12 @@ class GaussianMixture:
         self.priors_ = np.asarray(priors, dtype=np.float64)
         self.means_ = np.asarray(means, dtype=np.float64)
         self.covariances_ = np.asarray(covariances, dtype=np.float64)
-        self.tau_ = float(tau)
+        self.tau_ = check_tau(tau)
         self.alpha_ = check_alpha(alpha)
         self.counts_ = None if counts is None else np.asarray(counts, dtype=np.float64)
         self.ridge_scale_ = None if ridge_scale is None else np.asarray(ridge_scale, dtype=np.float64)
         self.class_names_ = ([str(label) for label in self.labels_] if class_names is None
                              else [str(name) for name in class_names])
-        if self.tau_ < 0:
-            raise InputError(QT_TRANSLATE_NOOP("GmmSelect", "the ridge tau must be >= 0; got {tau}"),
-                             tau=self.tau_)
         if self.alpha_ and self.counts_ is None:
             raise InputError(QT_TRANSLATE_NOOP(
                 "GmmSelect", "shrinkage toward the pooled covariance (alpha > 0) needs the class counts"))
@@ -169,7 +166,7 @@ class GaussianMixture:
         others would round differently: by 1e-16 |Q|, 5e-4 at |Q| = 5e12, enough to move a near tie's
         confidence by 1e-5 or swap its label between two windows or workers.
         """
-        X = np.asarray(X, dtype=np.float64)
+        X = check_features(X, self.n_features)
         n_classes, d = self.n_classes, self.n_features
         whiteners = self.whiteners_.transpose(1, 0, 2).reshape(d, n_classes * d)
         offsets = np.einsum("cd,cde->ce", self.means_, self.whiteners_).reshape(-1)
@@ -218,7 +215,7 @@ class GaussianMixture:
     def classify(self, X, with_posteriors=False):
         """MAP labels, confidence and, if asked, every posterior `(n, C)` (else None), from one decision:
         float32 with the float64 labels (core/float32.py) up to DIRECT_LIMIT bands, else float64."""
-        X = np.asarray(X)
+        X = check_features(X, self.n_features, dtype=None)
         return self.classify_bands(X.T if len(X) else X.reshape(self.n_features, 0), with_posteriors)
 
     def classify_bands(self, bands, with_posteriors=False):

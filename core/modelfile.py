@@ -222,8 +222,24 @@ def file_version(saved):
 
 
 def save_model(path, saved):
-    """Write `saved` to `path` atomically (a temporary file in the same folder, then renamed)."""
+    """Write `saved` to `path` atomically (a temporary file in the same folder, then renamed), once what it
+    would hold passes load_model's checks (else InputError, and no file)."""
+    if not isinstance(saved, SavedModel):
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "save_model writes a SavedModel (SavedModel(mixture, band_numbers, feature_names, "
+            "n_raster_bands)); got {kind}"), kind=type(saved).__name__)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder) or os.path.isdir(path):
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "cannot save a model as {path!r}: give a file name in a folder that exists"),
+            path=path)
     mixture = saved.mixture
+    labels = np.asarray(mixture.labels_)
+    if not np.issubdtype(labels.dtype, np.integer) or np.any(labels.astype(np.int64) != labels):
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "cannot save a model of class labels {labels}: a model file holds integer codes "
+            "(up to 2^63 - 1); map the classes to such codes and give their names as class_names"),
+            labels=labels.tolist()[:10])
     shrinkage = uses_shrinkage(saved)
     header = {
         "format": FORMAT, "version": file_version(saved), "class_names": mixture.class_names_,
@@ -257,7 +273,12 @@ def save_model(path, saved):
             header["tau_search"]["relative"] = True
         if saved.tau_search.repeats > 1:
             header["tau_search"]["repeats"] = saved.tau_search.repeats
-    folder = os.path.dirname(os.path.abspath(path))
+    try:  # what the file would hold, read as load_model reads it
+        model_of(path, json.loads(json.dumps(header)), arrays)
+    except ModelFileError as error:
+        problem = error.args[0].values.get("what", error.args[0])
+        raise InputError(QT_TRANSLATE_NOOP("GmmSelect", "cannot save the model as {path!r}: {problem}"),
+                         path=path, problem=problem) from None
     handle, temporary = tempfile.mkstemp(suffix=".tmp", prefix=".gmmselect-", dir=folder)
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -758,7 +779,12 @@ def read_colors_and_bands(info, n_classes, n_features):
 
 def load_model(path):
     """Read a model file written by `save_model` (data only: no code runs) into a SavedModel."""
-    values, arrays = read_archive(path)
+    return model_of(path, *read_archive(path))
+
+
+def model_of(path, values, arrays):
+    """The SavedModel of a model file's header `values` and `arrays`, checked (ModelFileError naming
+    `path`)."""
     header = Fields(path, values)
     n_classes, n_features = check_shapes(path, arrays)
     tau, floor = header.get("tau", NUMBER), header.get("floor", NUMBER)

@@ -110,9 +110,12 @@ class ScatterCovariances:
 
 def check_alpha(alpha):
     """alpha as a float in [0, 1], or ValueError."""
-    alpha = float(alpha)
-    if not 0 <= alpha <= 1:
+    try:
+        value = float(alpha)
+    except (TypeError, ValueError):
+        value = float("nan")
+    if not 0 <= value <= 1:
         raise InputError(QT_TRANSLATE_NOOP(
             "GmmSelect", "the shrinkage alpha toward the pooled covariance must be in [0, 1]; got {alpha}"),
             alpha=alpha)
-    return alpha
+    return value

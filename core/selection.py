@@ -15,12 +15,12 @@ from .choices import CRITERIA, MAX_FEATURES, METHODS
 from .criteria import CV_SCORES
 from .crossval import CrossValidated, LeaveOneOut, class_indices, full_floor, priors
 from .errors import Canceled
-from .folds import is_leave_one_out, make_folds
+from .folds import is_leave_one_out, make_folds, whole_number
 from .scatter import SampleScatter, ScatterCovariances, check_alpha
 from .separability import JeffriesMatusita, KullbackLeibler
 from .texts import QT_TRANSLATE_NOOP, InputError, Text
 from .threads import single_threaded_blas
-from .validation import check_choice, check_samples
+from .validation import check_choice, check_samples, check_tau
 
 #: An SFFS exclusion must beat the best value of its size by more than this (relative) rounding margin.
 IMPROVEMENT = 1e-12
@@ -176,17 +176,20 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     check_choice(Text(QT_TRANSLATE_NOOP("GmmSelect", "method")), method, METHODS)
     check_choice(Text(QT_TRANSLATE_NOOP("GmmSelect", "criterion")), criterion, CRITERIA)
     X, y, _ = check_samples(X, y)
-    if tau < 0 or not np.isfinite(tau):
-        raise InputError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "the ridge tau must be a finite number >= 0; got {tau}"), tau=tau)
+    tau = check_tau(tau)
     alpha = check_alpha(alpha)
     n_features = X.shape[1]
     notes = []
     if max_features is None:
         max_features = min(n_features, MAX_FEATURES)
-    if int(max_features) != max_features or max_features < 1:
+    if not whole_number(max_features) or max_features < 1:
         raise InputError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "max_features must be a whole number >= 1; got {count}"), count=max_features)
+            "GmmSelect", "max_features must be a whole number >= 1; got {count!r}"), count=max_features)
+    if not 0 <= float(size_tolerance) < 1:
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "size_tolerance is a relative tolerance from 0 (the best size) up to 1; got "
+            "{value}"),
+            value=size_tolerance)
     if max_features > n_features:
         notes.append(Text(QT_TRANSLATE_NOOP(
             "GmmSelect", "max_features {count} is more than the {features} features: selecting up to "

@@ -8,9 +8,90 @@ from .texts import QT_TRANSLATE_NOOP, InputError, Text
 MIN_SAMPLES_PER_CLASS = 2
 
 
+#: The largest |value| of a sample: its square, summed into a covariance, stays finite in float64; and the
+#: smallest largest |value| of a set of samples, below which their squares lose their digits (subnormal).
+LARGEST_VALUE, SMALLEST_LARGEST_VALUE = 1e150, 1e-150
+
+
+def numbers(X, dtype=np.float64):
+    """`X` as an array of real numbers (of `dtype`, or kept where None), or InputError."""
+    try:
+        X = np.asarray(X)
+        if np.iscomplexobj(X):  # NumPy would drop the imaginary parts with a warning
+            raise TypeError(X.dtype)
+        X = X.astype(dtype or X.dtype, copy=False)
+    except (TypeError, ValueError) as error:
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "samples must be an array of real numbers: {problem}"), problem=str(error)) from None
+    if not (np.issubdtype(X.dtype, np.integer) or np.issubdtype(X.dtype, np.floating)
+            or X.dtype == np.bool_):
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "samples must be an array of real numbers: got {dtype}"), dtype=X.dtype)
+    return X
+
+
+def check_finite(X):
+    """InputError where samples `X (n, d)` hold NaN, infinite or overflowing values (|x| > LARGEST_VALUE)."""
+    if not np.issubdtype(X.dtype, np.floating) or not X.size:
+        return
+    largest = max(abs(float(X.max())), abs(float(X.min())))  # NaN where a value is NaN
+    if not np.isfinite(largest):
+        bad = ~np.isfinite(X)
+        rows = np.flatnonzero(bad.any(axis=1))
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "samples with NaN or infinite values: {count} (first at row {row}, feature "
+            "{feature}); remove them or mask no-data"),
+            count=len(rows), row=rows[0], feature=np.flatnonzero(bad[rows[0]])[0])
+    if largest > LARGEST_VALUE or 0 < largest < SMALLEST_LARGEST_VALUE:
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "samples hold values up to {largest:.3g}, whose squares in a covariance overflow or "
+            "lose their digits; scale the bands by a power of ten first"), largest=largest)
+
+
+def check_features(X, n_features, dtype=np.float64):
+    """`X` as samples `(n, n_features)` (of `dtype`, or kept where None), or InputError."""
+    X = numbers(X, dtype)
+    if X.ndim != 2 or X.shape[1] != n_features:
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "samples must be a 2-D array (n_samples, {features}) for a model of {features} "
+            "features; got shape {shape} (one sample: X[None], of shape (1, {features}))"),
+            features=n_features, shape=X.shape)
+    check_finite(X)
+    return X
+
+
+def check_feature_indices(features, n_features):
+    """`features` (None: all) as distinct feature positions in 0..n_features-1, a boolean mask of
+    `n_features` as the positions it holds; else InputError."""
+    if features is None:
+        return np.arange(n_features)
+    features = np.asarray(features)
+    if features.dtype == np.bool_ and features.shape == (n_features,):
+        features = np.flatnonzero(features)
+    if (features.ndim != 1 or not len(features) or not np.issubdtype(features.dtype, np.integer)
+            or features.min() < 0 or features.max() >= n_features
+            or len(np.unique(features)) < len(features)):
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "features must be distinct feature positions from 0 to {last} (or a boolean mask of "
+            "{count}); got {features}"), last=n_features - 1, count=n_features, features=features.tolist())
+    return features.astype(np.intp)
+
+
+def check_tau(tau):
+    """The ridge `tau` as a float, or InputError unless a finite number >= 0."""
+    try:
+        tau = float(tau)
+    except (TypeError, ValueError):
+        tau = float("nan")
+    if not (np.isfinite(tau) and tau >= 0):
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the ridge tau must be a finite number >= 0; got {tau}"), tau=tau)
+    return tau
+
+
 def check_samples(X, y, min_per_class=MIN_SAMPLES_PER_CLASS):
     """Return `X` as float64 `(n, d)`, `y` as `(n,)` and the sorted class labels, or raise ValueError."""
-    X = np.asarray(X, dtype=np.float64)
+    X = numbers(X)
     y = np.asarray(y)
     if X.ndim != 2:
         raise InputError(QT_TRANSLATE_NOOP(
@@ -26,13 +107,7 @@ def check_samples(X, y, min_per_class=MIN_SAMPLES_PER_CLASS):
         raise InputError(QT_TRANSLATE_NOOP(
             "GmmSelect", "class labels must be integers (got {dtype}); map class names to integer codes "
             "first"), dtype=y.dtype)
-    bad = ~np.isfinite(X)
-    if bad.any():
-        rows = np.flatnonzero(bad.any(axis=1))
-        raise InputError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "samples with NaN or infinite values: {count} (first at row {row}, feature "
-            "{feature}); remove them or mask no-data"),
-            count=len(rows), row=rows[0], feature=np.flatnonzero(bad[rows[0]])[0])
+    check_finite(X)
     labels, counts = np.unique(y, return_counts=True)
     if len(labels) < 2:
         raise InputError(QT_TRANSLATE_NOOP(
@@ -57,7 +132,7 @@ def class_counts(labels, counts):
 
 def check_choice(name, value, choices):
     """Raise InputError unless `value` is one of `choices`; `name`, a Text, names what `value` is."""
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:  # not a list, which a set cannot hold
         raise InputError(QT_TRANSLATE_NOOP("GmmSelect", "unknown {name} {value!r}; choose one of {choices}"),
                          name=name, value=value, choices=", ".join(map(repr, choices)))
     return value

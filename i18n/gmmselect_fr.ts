@@ -1498,11 +1498,6 @@ Taille {1} : {2:.6g}{3}
         <translation>la classe {label} a {total} échantillons ; la validation croisée leave-one-group-out ne peut pas laisser de côté le groupe {group!r} (qui en contient {count}) tout en en gardant {minimum} pour l'entraînement : donnez plus de groupes à la classe, ou laissez de côté un seul échantillon à la fois (sans groupes)</translation>
     </message>
     <message>
-        <location filename="../core/model.py" line="75"/>
-        <source>the ridge tau must be &gt;= 0; got {tau}</source>
-        <translation>la crête tau doit être &gt;= 0 ; reçu {tau}</translation>
-    </message>
-    <message>
         <location filename="../core/model.py" line="78"/>
         <source>shrinkage toward the pooled covariance (alpha &gt; 0) needs the class counts</source>
         <translation>le rétrécissement vers la covariance commune (alpha &gt; 0) demande les effectifs des classes</translation>
@@ -1881,11 +1876,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../core/selection.py" line="179"/>
         <source>the ridge tau must be a finite number &gt;= 0; got {tau}</source>
         <translation>la crête tau doit être un nombre fini &gt;= 0 ; reçu {tau}</translation>
-    </message>
-    <message>
-        <location filename="../core/selection.py" line="187"/>
-        <source>max_features must be a whole number &gt;= 1; got {count}</source>
-        <translation>max_features doit être un nombre entier &gt;= 1 ; reçu {count}</translation>
     </message>
     <message>
         <location filename="../core/selection.py" line="190"/>
@@ -3561,6 +3551,116 @@ Taille {1} : {2:.6g}{3}
         <location filename="../algorithms/base.py" line="202"/>
         <source>As a value, give the key (e.g. {0}) or its index (in a graphical model&apos;s fixed value, the index: the modeler&apos;s check takes no key).</source>
         <translation>Comme valeur, donnez la clé (p. ex. {0}) ou son indice (dans une valeur fixe d'un modèle graphique, l'indice : la vérification du modeleur n'accepte pas de clé).</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="66"/>
+        <source>groups hold NaN for {count} samples (first at row {row}): give each sample its group (NaN would make them one group)</source>
+        <translation>les groupes valent NaN pour {count} échantillons (le premier à la ligne {row}) : donnez à chaque échantillon son groupe (NaN en ferait un seul groupe)</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="93"/>
+        <source>{folds} folds of {samples} samples would test fewer than 2 samples each, whose accuracy, kappa and F1 mean nothing; use folds=&apos;{loo}&apos; (leave-one-out: the n left-out predictions pooled) or at most {most} folds</source>
+        <translation>{folds} plis de {samples} échantillons testeraient moins de 2 échantillons chacun, dont l'exactitude, le kappa et le F1 ne signifient rien ; utilisez folds='{loo}' (leave-one-out : les n prédictions des échantillons laissés de côté, cumulées) ou au plus {most} plis</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="63"/>
+        <source>groups must be all numbers or all texts, each sample&apos;s group given</source>
+        <translation>les groupes doivent être tous des nombres ou tous des textes, le groupe de chaque échantillon donné</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="228"/>
+        <source>save_model writes a SavedModel (SavedModel(mixture, band_numbers, feature_names, n_raster_bands)); got {kind}</source>
+        <translation>save_model écrit un SavedModel (SavedModel(mixture, band_numbers, feature_names, n_raster_bands)) ; reçu {kind}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="233"/>
+        <source>cannot save a model as {path!r}: give a file name in a folder that exists</source>
+        <translation>impossible d'enregistrer un modèle sous {path!r} : donnez un nom de fichier dans un dossier qui existe</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="239"/>
+        <source>cannot save a model of class labels {labels}: a model file holds integer codes (up to 2^63 - 1); map the classes to such codes and give their names as class_names</source>
+        <translation>impossible d'enregistrer un modèle d'étiquettes de classes {labels} : un fichier de modèle contient des codes entiers (jusqu'à 2^63 - 1) ; associez les classes à de tels codes et donnez leurs noms dans class_names</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="280"/>
+        <source>cannot save the model as {path!r}: {problem}</source>
+        <translation>impossible d'enregistrer le modèle sous {path!r} : {problem}</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="28"/>
+        <source>samples must be an array of real numbers: got {dtype}</source>
+        <translation>les échantillons doivent être un tableau de nombres réels : reçu {dtype}</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="46"/>
+        <source>samples hold values up to {largest:.3g}, whose squares in a covariance overflow or lose their digits; scale the bands by a power of ten first</source>
+        <translation>les échantillons ont des valeurs jusqu'à {largest:.3g}, dont les carrés dans une covariance débordent ou perdent leurs chiffres ; mettez d'abord les bandes à l'échelle par une puissance de dix</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="55"/>
+        <source>samples must be a 2-D array (n_samples, {features}) for a model of {features} features; got shape {shape} (one sample: X[None], of shape (1, {features}))</source>
+        <translation>les échantillons doivent être un tableau 2-D (n_échantillons, {features}) pour un modèle de {features} variables ; reçu la forme {shape} (un seul échantillon : X[None], de forme (1, {features}))</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="74"/>
+        <source>features must be distinct feature positions from 0 to {last} (or a boolean mask of {count}); got {features}</source>
+        <translation>features doit donner des positions de variables distinctes de 0 à {last} (ou un masque booléen de {count}) ; reçu {features}</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="24"/>
+        <source>samples must be an array of real numbers: {problem}</source>
+        <translation>les échantillons doivent être un tableau de nombres réels : {problem}</translation>
+    </message>
+    <message>
+        <location filename="../core/criteria.py" line="31"/>
+        <source>a confusion matrix needs as many predicted labels as reference labels ({true} and {predicted} given), each among `labels`, given once (not among them: {unknown})</source>
+        <translation>une matrice de confusion demande autant d'étiquettes prédites que d'étiquettes de référence ({true} et {predicted} données), chacune parmi `labels`, donnés une seule fois (hors de ceux-ci : {unknown})</translation>
+    </message>
+    <message>
+        <location filename="../core/selection.py" line="186"/>
+        <source>max_features must be a whole number &gt;= 1; got {count!r}</source>
+        <translation>max_features doit être un nombre entier &gt;= 1 ; reçu {count!r}</translation>
+    </message>
+    <message>
+        <location filename="../core/selection.py" line="189"/>
+        <source>size_tolerance is a relative tolerance from 0 (the best size) up to 1; got {value}</source>
+        <translation>size_tolerance est une tolérance relative de 0 (la meilleure taille) jusqu'à 1 ; reçu {value}</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="85"/>
+        <source>{what} must be whole numbers &gt;= 0; got {values}</source>
+        <translation>{what} doivent être des nombres entiers &gt;= 0 ; reçu {values}</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="95"/>
+        <source>sample counts</source>
+        <translation>les effectifs des échantillons</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="96"/>
+        <source>stratum sizes</source>
+        <translation>les tailles des strates</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="103"/>
+        <source>{names} stratum names for {strata} strata; give one name per stratum</source>
+        <translation>{names} noms de strates pour {strata} strates ; donnez un nom par strate</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="214"/>
+        <source>the error matrix&apos;s counts</source>
+        <translation>les effectifs de la matrice d'erreur</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="231"/>
+        <source>the map class weights must be areas or shares &gt;= 0, not all 0; got {weights}</source>
+        <translation>les poids des classes de la carte doivent être des superficies ou des parts &gt;= 0, pas toutes nulles ; reçu {weights}</translation>
+    </message>
+    <message>
+        <location filename="../core/accuracy.py" line="235"/>
+        <source>the population is the map&apos;s count of pixels, &gt; 0 (or None: a large map); got {population}</source>
+        <translation>la population est le nombre de pixels de la carte, &gt; 0 (ou None : une grande carte) ; reçu {population}</translation>
     </message>
 </context>
 </TS>

@@ -259,3 +259,18 @@ def test_allocation_with_a_minimum_and_a_small_stratum():
 def test_sample_size_rejects_impossible_accuracies():
     with pytest.raises(AccuracyError, match="strictly between 0 and 1"):
         sample_size([0.5, 0.5], [1.0, 0.8], 0.01)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: estimate(map_class_design(np.eye(2) * 5), [100, -10]),  # was: an overall accuracy above 1
+     r"^stratum sizes must be whole numbers >= 0; got \[100.0, -10.0\]$"),
+    (lambda: estimate(np.ones((3, 2, 2)) * 3, [10, 10, 10], strata=["a"]),  # was: IndexError
+     r"^1 stratum names for 3 strata; give one name per stratum$"),
+    (lambda: map_class_design([[1.5, 2], [3, 4]]), r"^the error matrix's counts must be whole numbers"),
+    (lambda: sample_size([0.5, 0.5], 0.8, 0.01, population=0), r"^the population is the map's count of"),
+    (lambda: sample_size([0, 0], 0.8, 0.01), r"^the map class weights must be areas or shares >= 0, not all"),
+    (lambda: allocate(100, [-10, 200]), r"^stratum sizes must be whole numbers >= 0"),  # was: -10 samples
+])
+def test_designs_and_counts_that_mean_nothing_are_refused(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

@@ -6,7 +6,15 @@ import reference
 from conftest import data_file
 from test_core_float32 import ill_conditioned, near_ties, pixels_around
 
-from gmmselect.core import EIGENVALUE_FLOOR, ClassStatistics, GaussianMixture, make_folds
+from gmmselect.core import (
+    EIGENVALUE_FLOOR,
+    ClassStatistics,
+    GaussianMixture,
+    confusion_matrix,
+    cross_validate,
+    make_folds,
+    select_features,
+)
 from gmmselect.core.crossval import fold_models
 from gmmselect.core.crossval import priors as fold_priors
 from gmmselect.core.float32 import CONFIDENCE_TOLERANCE
@@ -314,3 +322,73 @@ def test_per_polygon_statistics_build_fold_models():
 def test_bad_samples_are_refused_with_a_clear_message(X, y, message):
     with pytest.raises(ValueError, match=message):
         GaussianMixture.fit(X, y)
+
+
+def python_user_inputs():
+    """A small model of 3 bands and 3 classes and its samples."""
+    rng = np.random.default_rng(8)
+    y = np.repeat([1, 2, 3], 20)
+    X = rng.normal(size=(60, 3)) + y[:, None]
+    return X, y, GaussianMixture.fit(X, y, tau=0.1)
+
+
+@pytest.mark.parametrize("call, message", [
+    # one sample as a 1-D array: each of its values was predicted as a sample of its own (3 labels)
+    (lambda X, y, m: m.predict(X[0]),
+     r"^samples must be a 2-D array \(n_samples, 3\) for a model of 3 features; got shape \(3,\) \(one "
+     r"sample: X\[None\], of shape \(1, 3\)\)$"),
+    (lambda X, y, m: m.predict_with_confidence(X[:, :2]), r"got shape \(60, 2\)"),
+    (lambda X, y, m: m.predict(np.where(np.arange(3) == 1, np.nan, X)),  # was: the first class, silently
+     r"^samples with NaN or infinite values: 60 \(first at row 0, feature 1\)"),
+    (lambda X, y, m: GaussianMixture.fit(X, y, tau=np.nan),  # was: every sample the first class
+     r"^the ridge tau must be a finite number >= 0; got nan$"),
+    (lambda X, y, m: cross_validate(X, y, tau=-1e9, folds="loo"), r"^the ridge tau must be a finite number"),
+    (lambda X, y, m: cross_validate(X, y, features=[-1]),  # was: band 3
+     r"^features must be distinct feature positions from 0 to 2 \(or a boolean mask of 3\); got \[-1\]$"),
+    (lambda X, y, m: cross_validate(X, y, folds=60),  # was: kappa 0 of folds of one sample
+     r"^60 folds of 60 samples would test fewer than 2 samples each, .* use folds='loo' "),
+    (lambda X, y, m: make_folds(y, "loo", groups=np.where(np.arange(60) < 10, np.nan, np.arange(60) // 2)),
+     r"^groups hold NaN for 10 samples \(first at row 0\)"),  # was: the ten samples one group
+    (lambda X, y, m: GaussianMixture.fit(X * 1e160, y), r"^samples hold values up to \d.\d+e\+160, whose "),
+    (lambda X, y, m: GaussianMixture.fit(X * 1e-300, y), r"^samples hold values up to \d.\d+e-300"),
+    (lambda X, y, m: GaussianMixture.fit(X + 1j, y), r"^samples must be an array of real numbers"),
+    (lambda X, y, m: GaussianMixture.fit(np.where(np.arange(3) == 0, "a", X.astype(object)), y),
+     r"^samples must be an array of real numbers: could not convert string to float"),
+    (lambda X, y, m: GaussianMixture.fit(X, y, alpha="x"), r"must be in \[0, 1\]; got x$"),  # float()'s own
+    (lambda X, y, m: select_features(X, y, criterion=["jm"]), r"^unknown criterion \['jm'\]"),  # unhashable
+    (lambda X, y, m: select_features(X, y, max_features="3"), r"^max_features must be a whole number >= 1; "
+                                                             r"got '3'$"),
+    (lambda X, y, m: select_features(X, y, size_tolerance=-1),  # was: best size 1, silently
+     r"^size_tolerance is a relative tolerance from 0 \(the best size\) up to 1; got -1$"),
+    (lambda X, y, m: confusion_matrix([1, 2, 4], [1, 2, 2], [1, 2, 3]),  # was: KeyError: 4
+     r"each among `labels`, given once \(not among them: 4\)$"),
+])
+def test_what_a_python_user_may_give_is_refused_saying_why(call, message):
+    """Inputs of the core API that gave another answer than the user meant, or NumPy's own errors (an audit
+    of the core as a Python user calls it)."""
+    X, y, model = python_user_inputs()
+    with pytest.raises(ValueError, match=message):
+        call(X, y, model)
+
+
+def test_a_model_load_model_would_refuse_is_not_saved(tmp_path):
+    """save_model wrote files load_model then called corrupt (negative labels, names of another count,
+    features beyond the bands); it checks what it would write as load_model does, and writes nothing."""
+    from gmmselect.core import SavedModel, save_model
+
+    X, y, _ = python_user_inputs()
+    negative = GaussianMixture.fit(X, y - 3)
+    for saved, message in (
+            (SavedModel(negative, (1, 2, 3), ["a", "b", "c"], 3), "class labels [-2, -1, 0] do not fit"),
+            (SavedModel(GaussianMixture.fit(X, y, class_names=["x"]), (1, 2, 3), ["a", "b", "c"], 3),
+             "1 class names for 3 classes"),
+            (SavedModel(GaussianMixture.fit(X, y), (1, 2, 3), ["a", "b", "c"], 3, features=(9,)),
+             "features [9] are not distinct positions from 0 to 2")):
+        with pytest.raises(ValueError, match=r"^cannot save the model as '.*m.gmm': ") as raised:
+            save_model(str(tmp_path / "m.gmm"), saved)
+        assert message in str(raised.value)
+    with pytest.raises(ValueError, match=r"give a file name in a folder that exists"):
+        save_model(str(tmp_path / "no" / "m.gmm"), SavedModel(negative, (1, 2, 3), ["a", "b", "c"], 3))
+    with pytest.raises(ValueError, match=r"^save_model writes a SavedModel .*; got GaussianMixture$"):
+        save_model(str(tmp_path / "m.gmm"), negative)
+    assert list(tmp_path.iterdir()) == []
