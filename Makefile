@@ -44,7 +44,7 @@ translations:  ## i18n/gmmselect_fr.ts from the code's GmmSelect.tr() strings (t
 	PYTHONWARNINGS=ignore pylupdate5 -noobsolete $(wildcard *.py i18n/*.py algorithms/*.py gui/*.py core/*.py raster/*.py) -ts i18n/gmmselect_fr.ts
 	lrelease i18n/gmmselect_fr.ts
 
-bench: deps  ## issue 15's table in one run (about 10 minutes): printed, and written to build/bench.csv
+bench: deps  ## issue 15's table in one run (about 3 minutes on 2 cores): printed, and written to build/bench.csv
 	$(PYTHON) dev/bench/bench_all.py --csv build/bench.csv
 
 clean:
