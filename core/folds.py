@@ -78,6 +78,7 @@ def make_folds(y, n_folds=5, groups=None, seed=0):
     ungrouped, a class of two samples is allowed (see leaveoneout: its left-out model is the ridge).
     """
     y = np.asarray(y)
+    check_seed(seed)
     if is_leave_one_out(n_folds):
         if groups is None:
             return np.arange(len(y))
@@ -108,6 +109,15 @@ def make_folds(y, n_folds=5, groups=None, seed=0):
         fold = grouped_folds(y, groups, n_folds, seed)
     check_folds(y, fold, n_folds, grouped=groups is not None)
     return fold
+
+
+def check_seed(seed):
+    """InputError unless `seed` is a whole number >= 0, a NumPy Generator or None (fresh entropy)."""
+    if seed is None or isinstance(seed, np.random.Generator) or (whole_number(seed) and seed >= 0):
+        return
+    raise InputError(QT_TRANSLATE_NOOP(
+        "GmmSelect", "the seed must be a whole number >= 0 (or a NumPy Generator, or None); got {seed!r}"),
+        seed=seed)
 
 
 def whole_number(value):
@@ -142,7 +152,8 @@ def check_folds(y, fold, n_folds, grouped):
         how = Text(QT_TRANSLATE_NOOP(
             "GmmSelect", "draw more polygons of it, use fewer folds, or turn grouped folds off"))
     else:
-        how = Text(QT_TRANSLATE_NOOP("GmmSelect", "add samples of it or use fewer folds"))
+        how = Text(QT_TRANSLATE_NOOP("GmmSelect", "add samples of it, use fewer folds or leave-one-out "
+                                                  "(folds='loo', 2 samples a class)"))
     raise InputError(QT_TRANSLATE_NOOP(
         "GmmSelect", "class {label} has {total} samples; in {folds}-fold cross-validation fold "
         "{fold} leaves only {left} of them for training ({minimum} needed): {how}"),

@@ -1483,11 +1483,6 @@ Taille {1} : {2:.6g}{3}
         <translation>dessinez davantage de polygones de cette classe, utilisez moins de plis ou désactivez les plis groupés</translation>
     </message>
     <message>
-        <location filename="../core/folds.py" line="119"/>
-        <source>add samples of it or use fewer folds</source>
-        <translation>ajoutez des échantillons de cette classe ou utilisez moins de plis</translation>
-    </message>
-    <message>
         <location filename="../core/folds.py" line="120"/>
         <source>class {label} has {total} samples; in {folds}-fold cross-validation fold {fold} leaves only {left} of them for training ({minimum} needed): {how}</source>
         <translation>la classe {label} a {total} échantillons ; en validation croisée à {folds} plis, le pli {fold} n'en laisse que {left} pour l'entraînement ({minimum} nécessaires) : {how}</translation>
@@ -3661,6 +3656,21 @@ Taille {1} : {2:.6g}{3}
         <location filename="../core/accuracy.py" line="235"/>
         <source>the population is the map&apos;s count of pixels, &gt; 0 (or None: a large map); got {population}</source>
         <translation>la population est le nombre de pixels de la carte, &gt; 0 (ou None : une grande carte) ; reçu {population}</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="118"/>
+        <source>the seed must be a whole number &gt;= 0 (or a NumPy Generator, or None); got {seed!r}</source>
+        <translation>la graine doit être un nombre entier &gt;= 0 (ou un Generator de NumPy, ou None) ; reçu {seed!r}</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="155"/>
+        <source>add samples of it, use fewer folds or leave-one-out (folds=&apos;loo&apos;, 2 samples a class)</source>
+        <translation>ajoutez-en des échantillons, utilisez moins de plis ou le leave-one-out (folds='loo', 2 échantillons par classe)</translation>
+    </message>
+    <message>
+        <location filename="../core/ridge.py" line="171"/>
+        <source>select_tau&apos;s seed must be a whole number &gt;= 0 (its repetitions draw their folds with seed, seed + 1...); got {seed!r}</source>
+        <translation>la graine de select_tau doit être un nombre entier &gt;= 0 (ses répétitions tirent leurs plis avec seed, seed + 1...) ; reçu {seed!r}</translation>
     </message>
 </context>
 </TS>

@@ -14,6 +14,7 @@ from gmmselect.core import (
     cross_validate,
     make_folds,
     select_features,
+    select_tau,
 )
 from gmmselect.core.crossval import fold_models
 from gmmselect.core.crossval import priors as fold_priors
@@ -362,6 +363,10 @@ def python_user_inputs():
      r"^size_tolerance is a relative tolerance from 0 \(the best size\) up to 1; got -1$"),
     (lambda X, y, m: confusion_matrix([1, 2, 4], [1, 2, 2], [1, 2, 3]),  # was: KeyError: 4
      r"each among `labels`, given once \(not among them: 4\)$"),
+    (lambda X, y, m: make_folds(y, 5, seed=1.5), r"^the seed must be a whole number >= 0 \(or a NumPy "
+                                                 r"Generator, or None\); got 1.5$"),  # was: NumPy's own
+    (lambda X, y, m: select_tau(X, y, seed=None),  # was: TypeError on seed + 1
+     r"^select_tau's seed must be a whole number >= 0"),
 ])
 def test_what_a_python_user_may_give_is_refused_saying_why(call, message):
     """Inputs of the core API that gave another answer than the user meant, or NumPy's own errors (an audit
