@@ -283,10 +283,27 @@ def save_model(path, saved):
     try:
         with os.fdopen(handle, "wb") as stream:
             np.savez(stream, header=np.array(json.dumps(header)), **arrays)
+        os.chmod(temporary, file_mode(path))
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)
         raise
+
+
+def file_mode(path):
+    """The permissions a model file written at `path` gets: those of the file it replaces, else those of a
+    new file (0666 less the process's umask: readable by the Dask workers of other users, as a raster output
+    is), where mkstemp's temporary file has 0600."""
+    try:
+        return os.stat(path).st_mode & 0o777
+    except OSError:
+        pass
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            umask = next(int(line.split()[1], 8) for line in status if line.startswith("Umask:"))
+    except (OSError, StopIteration, ValueError):
+        umask = 0o022
+    return 0o666 & ~umask
 
 
 # -- reading: the archive --------------------------------------------------------------------

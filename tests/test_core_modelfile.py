@@ -3,6 +3,7 @@ kind of corrupt, foreign or newer file refused with a message that says what is 
 
 import io
 import json
+import os
 import shutil
 import zipfile
 from dataclasses import replace
@@ -616,3 +617,18 @@ def test_save_is_atomic(tmp_path, saved):
         save_model(path, broken)
     assert path.read_bytes() == b"previous"
     assert [p.name for p in tmp_path.iterdir()] == ["model.gmm"]
+
+
+def test_a_saved_model_has_a_new_file_s_permissions_or_those_of_the_file_it_replaces(tmp_path, saved):
+    """The temporary file mkstemp makes is private (0600), and the model kept its mode: a model on a shared
+    folder was unreadable to the Dask workers of other users, and replacing a model made it private."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    new = tmp_path / "new.gmm"
+    save_model(new, saved)
+    assert os.stat(new).st_mode & 0o777 == 0o666 & ~umask
+    shared = tmp_path / "shared.gmm"
+    shared.write_bytes(b"previous")
+    os.chmod(shared, 0o664)
+    save_model(shared, saved)
+    assert os.stat(shared).st_mode & 0o777 == 0o664 and load_model(shared).band_numbers == saved.band_numbers
