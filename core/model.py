@@ -151,6 +151,12 @@ class GaussianMixture:
         ridge is absolute): the same eigenvalues, floor included, with whiteners diag(gains) W_c. Every
         log-determinant moves by -2 sum log gains, shared by the classes."""
         gains, offsets = np.asarray(gains, dtype=np.float64), np.asarray(offsets, dtype=np.float64)
+        if (gains.shape != (self.n_features,) or offsets.shape != gains.shape
+                or not np.all(np.isfinite(offsets)) or not np.all(np.isfinite(gains) & (gains > 0))):
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "in_units takes one finite gain > 0 and one finite offset per band of the model "
+                "({bands}); got gains {gains} and offsets {offsets}"),
+                bands=self.n_features, gains=gains.tolist(), offsets=offsets.tolist())
         scale = np.ones(self.n_features) if self.ridge_scale_ is None else self.ridge_scale_
         return GaussianMixture(self.labels_, self.priors_, (self.means_ - offsets) / gains,
                                self.covariances_ / np.outer(gains, gains), self.tau_, self.class_names_,

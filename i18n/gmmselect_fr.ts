@@ -3672,5 +3672,10 @@ Taille {1} : {2:.6g}{3}
         <source>select_tau&apos;s seed must be a whole number &gt;= 0 (its repetitions draw their folds with seed, seed + 1...); got {seed!r}</source>
         <translation>la graine de select_tau doit être un nombre entier &gt;= 0 (ses répétitions tirent leurs plis avec seed, seed + 1...) ; reçu {seed!r}</translation>
     </message>
+    <message>
+        <location filename="../core/model.py" line="156"/>
+        <source>in_units takes one finite gain &gt; 0 and one finite offset per band of the model ({bands}); got gains {gains} and offsets {offsets}</source>
+        <translation>in_units prend un gain fini &gt; 0 et un décalage fini par bande du modèle ({bands}) ; reçu les gains {gains} et les décalages {offsets}</translation>
+    </message>
 </context>
 </TS>

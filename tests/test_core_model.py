@@ -365,6 +365,9 @@ def python_user_inputs():
      r"each among `labels`, given once \(not among them: 4\)$"),
     (lambda X, y, m: make_folds(y, 5, seed=1.5), r"^the seed must be a whole number >= 0 \(or a NumPy "
                                                  r"Generator, or None\); got 1.5$"),  # was: NumPy's own
+    (lambda X, y, m: m.in_units([1.0, 0.0, 1.0], [0.0, 0.0, 0.0]),  # was: blamed 'the ridge scale'
+     r"^in_units takes one finite gain > 0 and one finite offset per band of the model \(3\); got gains "
+     r"\[1.0, 0.0, 1.0\]"),
     (lambda X, y, m: select_tau(X, y, seed=None),  # was: TypeError on seed + 1
      r"^select_tau's seed must be a whole number >= 0"),
 ])
