@@ -45,7 +45,8 @@ def check_finite(X):
     if largest > LARGEST_VALUE or 0 < largest < SMALLEST_LARGEST_VALUE:
         raise InputError(QT_TRANSLATE_NOOP(
             "GmmSelect", "samples hold values up to {largest:.3g}, whose squares in a covariance overflow or "
-            "lose their digits; scale the bands by a power of ten first"), largest=largest)
+            "lose their digits; scale the bands by a power of ten first (a fill value: set it as the bands' "
+            "no-data)"), largest=largest)
 
 
 def check_features(X, n_features, dtype=np.float64):

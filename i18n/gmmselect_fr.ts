@@ -3588,11 +3588,6 @@ Taille {1} : {2:.6g}{3}
         <translation>les échantillons doivent être un tableau de nombres réels : reçu {dtype}</translation>
     </message>
     <message>
-        <location filename="../core/validation.py" line="46"/>
-        <source>samples hold values up to {largest:.3g}, whose squares in a covariance overflow or lose their digits; scale the bands by a power of ten first</source>
-        <translation>les échantillons ont des valeurs jusqu'à {largest:.3g}, dont les carrés dans une covariance débordent ou perdent leurs chiffres ; mettez d'abord les bandes à l'échelle par une puissance de dix</translation>
-    </message>
-    <message>
         <location filename="../core/validation.py" line="55"/>
         <source>samples must be a 2-D array (n_samples, {features}) for a model of {features} features; got shape {shape} (one sample: X[None], of shape (1, {features}))</source>
         <translation>les échantillons doivent être un tableau 2-D (n_échantillons, {features}) pour un modèle de {features} variables ; reçu la forme {shape} (un seul échantillon : X[None], de forme (1, {features}))</translation>
@@ -3676,6 +3671,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../core/model.py" line="156"/>
         <source>in_units takes one finite gain &gt; 0 and one finite offset per band of the model ({bands}); got gains {gains} and offsets {offsets}</source>
         <translation>in_units prend un gain fini &gt; 0 et un décalage fini par bande du modèle ({bands}) ; reçu les gains {gains} et les décalages {offsets}</translation>
+    </message>
+    <message>
+        <location filename="../core/validation.py" line="46"/>
+        <source>samples hold values up to {largest:.3g}, whose squares in a covariance overflow or lose their digits; scale the bands by a power of ten first (a fill value: set it as the bands&apos; no-data)</source>
+        <translation>les échantillons ont des valeurs jusqu'à {largest:.3g}, dont les carrés dans une covariance débordent ou perdent leurs chiffres ; mettez d'abord les bandes à l'échelle par une puissance de dix (une valeur de remplissage : déclarez-la comme valeur nulle des bandes)</translation>
     </message>
 </context>
 </TS>
