@@ -358,3 +358,27 @@ def test_one_fold_is_refused(tmp_path):
     with pytest.raises(exception(), match=r"^FOLDS = 1: use 0 for leave-one-out or at least 2 folds\.$"):
         run("gmmselect:traingmm", landsat(FOLDS=1, OUTPUT_MODEL=str(model)))
     assert not model.exists()
+
+
+def test_a_fill_whose_squares_overflow_stops_predict_saying_how(gmm_model, tmp_path):
+    """A float64 scene whose 40 left columns hold -1e300, not declared as no-data: its pixels were given a
+    class; Predict stops with the core's check, which names the fix, and writes nothing."""
+    import numpy as np
+
+    source = gdal.Open(LANDSAT)
+    pixels = source.ReadAsArray().astype(np.float64)
+    pixels[:, :, :40] = -1e300
+    scene = str(tmp_path / "filled.tif")
+    height, width = pixels.shape[1:]
+    dataset = gdal.GetDriverByName("GTiff").Create(scene, width, height, len(pixels), gdal.GDT_Float64)
+    dataset.SetGeoTransform(source.GetGeoTransform())
+    dataset.SetProjection(source.GetProjection())
+    for number, plane in enumerate(pixels, 1):
+        dataset.GetRasterBand(number).WriteArray(plane)
+    dataset = None
+    with pytest.raises(exception()) as raised:
+        run("gmmselect:predict", {"INPUT": scene, "MODEL": gmm_model, "OUTPUT": str(tmp_path / "map.tif")})
+    assert str(raised.value) == (
+        "Samples hold values up to 1e+300, whose squares in a covariance overflow or lose their digits; "
+        "scale the bands by a power of ten first (a fill value: set it as the bands' no-data).")
+    assert sorted(os.listdir(tmp_path)) == ["filled.tif"]
