@@ -285,17 +285,15 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         for parameter in self.parameterDefinitions():
             value = parameters.get(parameter.name())
             if (isinstance(parameter, QgsProcessingParameterBoolean) and isinstance(value, str)
-                    and value.strip().lower() not in BOOLEAN_WORDS):
+                    and spoken_boolean(value) is None):
                 return GmmSelect.tr("{0} must be yes or no (or true or false, 1 or 0); got {1}.").format(
                     parameter.name(), value)
         return None
 
     def parameterAsBool(self, parameters, name, context):
         """A boolean parameter, given as yes/no, true/false, on/off or 1/0 too (QGIS reads 'no' as yes)."""
-        value = parameters.get(name)
-        if isinstance(value, str) and value.strip().lower() in BOOLEAN_WORDS:
-            return BOOLEAN_WORDS[value.strip().lower()]
-        return super().parameterAsBool(parameters, name, context)
+        spoken = spoken_boolean(parameters.get(name))
+        return super().parameterAsBool(parameters, name, context) if spoken is None else spoken
 
     def numberProblem(self, parameters, context):
         """The message for the first number parameter given as NaN, an infinity or, for an integer one,
@@ -713,6 +711,11 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if isinstance(error, MemoryError):
             return GmmSelect.tr("Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.")
         return None
+
+
+def spoken_boolean(value):
+    """The truth a text of BOOLEAN_WORDS says ('No' -> False), or None for any other value."""
+    return BOOLEAN_WORDS.get(value.strip().lower()) if isinstance(value, str) else None
 
 
 def shown_text(text):

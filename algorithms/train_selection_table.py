@@ -11,8 +11,7 @@ from qgis.core import (
 )
 
 from ..i18n import GmmSelect
-from ..raster.info import BandIdentity
-from ..raster.library import read_library
+from ..raster.library import library_identities, read_library
 from ..raster.training import TrainingInputs, parse_number_list
 from .base import recorded_reading
 from .train_selection import TrainSelectionAlgorithm
@@ -76,10 +75,10 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
                          "BANDS. Empty: read from the field names when each carries a number of at least "
                          "100, in nanometres (wl_450.5, b450, 450; B1, B2... are band numbers)."))
 
-    def bandFields(self, parameters, context):
-        """BANDS, where an item that is no field of the table but a comma-separated list of its fields is that
-        list (Train Selection's SELECTED_NAMES, given to BANDS in a graphical model: QGIS splits at ';')."""
-        fields = self.parameterAsSource(parameters, self.INPUT, context).fields().names()
+    def bandFields(self, parameters, context, fields):
+        """BANDS, where an item that is none of the table's `fields` but a comma-separated list of them is
+        that list (Train Selection's SELECTED_NAMES, given to BANDS in a graphical model: QGIS splits at
+        ';')."""
         return [part.strip() for name in self.parameterAsFields(parameters, self.BANDS, context)
                 for part in (name.split(",") if name not in fields else [name])]
 
@@ -100,7 +99,8 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
     def readSamples(self, parameters, context, feedback):
         """The spectra of the table and their TrainingInputs (table, fields, wavelengths)."""
         started = time.perf_counter()
-        if self.parameterAsSource(parameters, self.INPUT, context) is None:
+        source = self.parameterAsSource(parameters, self.INPUT, context)
+        if source is None:
             raise QgsProcessingException(self.invalidSourceError(parameters, self.INPUT))
         path, layer, (table, recorded_layer), read_as, shown = self.vectorSource(
             parameters, self.INPUT, context, ["gpkg", "shp", "csv", "geojson", "sqlite"], feedback)
@@ -109,15 +109,13 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
         given = parse_number_list(self.parameterAsString(parameters, self.WAVELENGTHS, context),
                                   self.WAVELENGTHS)
         samples, wavelengths = read_library(
-            path, field, bands=self.bandFields(parameters, context),
+            path, field, bands=self.bandFields(parameters, context, source.fields().names()),
             group_field=group or None, wavelengths=given, layer=layer, log=self.logTo(feedback),
             is_canceled=feedback.isCanceled, shown=shown)
         self.info(feedback, GmmSelect.tr("Read {0} spectra of {1} classes from {3} (bands: {2})").format(
             len(samples.y), len(samples.labels), len(samples.band_names), recorded_layer or table))
         description = {"table": table, "layer": recorded_layer, "field": field, "group_field": group,
                        "algorithm": self.id() or self.name(), **recorded_reading(table=read_as)}
-        named = wavelengths is not None and not given  # read from the field names: nanometres
-        identities = [BandIdentity(number, None, wavelength, "nm")
-                      for number, wavelength in enumerate(wavelengths, 1)] if named else None
         return samples, TrainingInputs(len(samples.band_names), description, wavelengths,
-                                       self.category_colors, time.perf_counter() - started, identities)
+                                       self.category_colors, time.perf_counter() - started,
+                                       library_identities(wavelengths, given))

@@ -172,7 +172,7 @@ def estimate(sample_counts, stratum_sizes, strata=None):
     producers, producers_se = ratio_estimate(weights, n_h, diagonal, reference)  # O14 eq. 3, 7
     return AccuracyEstimates(
         matrix=matrix,
-        overall=float(matmul(weights, agree)),                                                    # O14 eq. 1
+        overall=float(matmul(weights, agree)),                                             # O14 eq. 1
         overall_se=float(math.sqrt(stratum_variance(weights, n_h, agree))),                # O14 eq. 5
         users=users, users_se=users_se, producers=producers, producers_se=producers_se,
         proportions=matrix.sum(axis=0),                                                    # O14 eq. 9
@@ -204,7 +204,7 @@ def overall_by_units(strata, agree, units, stratum_sizes):
         g, h = emptied[0]
         return None, (int(h), labels[g])
     used = weights > 0
-    replicates = matmul(agreeing_left[:, used] / left[:, used], weights[used])        # O_(g)
+    replicates = matmul(agreeing_left[:, used] / left[:, used], weights[used])  # O_(g)
     return float(np.sqrt((n_units - 1) / n_units * np.sum((replicates - replicates.mean()) ** 2))), None
 
 

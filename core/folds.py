@@ -111,9 +111,14 @@ def make_folds(y, n_folds=5, groups=None, seed=0):
     return fold
 
 
+def fixed_seed(seed):
+    """True for a seed that fixes the draws: a whole number >= 0."""
+    return whole_number(seed) and seed >= 0
+
+
 def check_seed(seed):
     """InputError unless `seed` is a whole number >= 0, a NumPy Generator or None (fresh entropy)."""
-    if seed is None or isinstance(seed, np.random.Generator) or (whole_number(seed) and seed >= 0):
+    if seed is None or isinstance(seed, np.random.Generator) or fixed_seed(seed):
         return
     raise InputError(QT_TRANSLATE_NOOP(
         "GmmSelect", "the seed must be a whole number >= 0 (or a NumPy Generator, or None); got {seed!r}"),

@@ -23,7 +23,7 @@ from .choices import TAU_CRITERIA
 from .criteria import CV_SCORES, confusion_matrices
 from .crossval import WORKERS, class_indices, fold_batches, fold_models, full_floor, priors
 from .errors import Canceled
-from .folds import is_leave_one_out, make_folds, whole_number
+from .folds import fixed_seed, is_leave_one_out, make_folds
 from .leaveoneout import left_out_confusions
 from .products import matmul
 from .scatter import SampleScatter, ScatterCovariances, check_alpha
@@ -167,7 +167,7 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
     grid = default_tau_grid(X, y) if grid is None else check_grid(grid)
     alphas = check_alphas(alphas)
     repeats = check_repeats(repeats)
-    if not (whole_number(seed) and seed >= 0):  # the repetitions' seeds are seed, seed + 1...
+    if not fixed_seed(seed):  # the repetitions' seeds are seed, seed + 1...
         raise InputError(QT_TRANSLATE_NOOP(
             "GmmSelect", "select_tau's seed must be a whole number >= 0 (its repetitions draw their folds "
             "with seed, seed + 1...); got {seed!r}"), seed=seed)

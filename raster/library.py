@@ -14,6 +14,7 @@ from osgeo import ogr
 
 from ..core.texts import QT_TRANSLATE_NOOP, Text
 from .errors import DataError, check_canceled
+from .info import BandIdentity
 from .notices import warning_lines
 from .samples import MIN_SAMPLES_PER_CLASS, TrainingSamples
 from .vector import (
@@ -95,6 +96,14 @@ def parse_wavelengths(names):
         return None
     wavelengths = [float(match.group(1)) for match in found]
     return wavelengths if min(wavelengths) >= SHORTEST_NAMED_WAVELENGTH else None
+
+
+def library_identities(wavelengths, given):
+    """The BandIdentity of each band of a table whose `wavelengths` were read from its field names (in
+    nanometres, parse_wavelengths), or None where they were `given` (unit unknown) or there are none."""
+    if wavelengths is None or given:
+        return None
+    return [BandIdentity(number, None, wavelength, "nm") for number, wavelength in enumerate(wavelengths, 1)]
 
 
 def read_library(path, class_field, bands=None, group_field=None, wavelengths=None, layer=None, log=None,
