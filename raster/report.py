@@ -968,12 +968,22 @@ def page(title, parts, language="en"):
 
 # -- the accuracy and area assessment of a map -------------------------------------------------
 
+#: The plurals of the words of GDAL's unit names (and the plugin's "degree", "unit") in "square {unit}".
+UNIT_PLURALS = {"foot": "feet", "metre": "metres", "yard": "yards", "chain": "chains", "link": "links",
+                "mile": "miles", "fathom": "fathoms", "degree": "degrees", "unit": "units"}
+
+
+def plural_unit(unit):
+    """'US survey foot' -> 'US survey feet': a unit's name in the plural (words not in UNIT_PLURALS kept)."""
+    return re.sub("(" + "|".join(UNIT_PLURALS) + r")\b", lambda match: UNIT_PLURALS[match.group(1)], unit)
+
+
 def area_unit(counts, words=None):
     """The unit of the areas: 'm²' for metres, else the square of the CRS unit (or pixels)."""
     words = words or Words()
     if counts.unit == "pixel":
         return words("pixels")
-    return "m²" if counts.metres_per_unit == 1.0 else words("square unit", unit=counts.unit)
+    return "m²" if counts.metres_per_unit == 1.0 else words("square unit", unit=plural_unit(counts.unit))
 
 
 def hectares(counts):

@@ -25,6 +25,7 @@ from gmmselect.raster.assessment import (
     same_layer,
     strata_resized,
 )
+from gmmselect.raster.report import Words, area_text, area_unit, plural_unit
 
 O14_NAMES = ["deforestation", "forest_gain", "stable_forest", "stable_nonforest"]
 # O14's mapped pixels (Table 8) divided by 100, as 300 m pixels: the same 900 000 ha in all.
@@ -153,6 +154,26 @@ def small_map(tmp_path):
     codes[:, 5:] = 2
     codes[0] = 0
     return classification(tmp_path / "small.tif", codes, ["water", "forest"], options=())
+
+
+def test_areas_of_a_crs_in_feet_or_chains_are_named_in_the_plural_with_their_hectares(tmp_path):
+    """A map in California zone 3 (EPSG:2227, US survey feet): 45 pixels of 30 x 30 ft of class 1 are
+    40,500 square US survey feet, 0.4 ha (1 US survey foot = 1200/3937 m); GDAL's other unit names too."""
+    path = classification(tmp_path / "feet.tif", np.ones((5, 9), dtype=int), ["water"],
+                          geotransform=(6e6, 30.0, 0.0, 2e6, 0.0, -30.0))
+    feet = osr.SpatialReference()
+    feet.ImportFromEPSG(2227)
+    dataset = gdal.Open(path, gdal.GA_Update)
+    dataset.SetProjection(feet.ExportToWkt())
+    dataset = None
+    counts = count_map(ClassMap(path))
+    assert (counts.unit, counts.pixels.tolist()) == ("US survey foot", [45])
+    assert area_text(40500.0, counts) == "40,500 square US survey feet (0.4 ha)"
+    assert area_unit(counts, Words({"square unit": "{unit} carrés"})) == "US survey feet carrés"
+    assert [plural_unit(name) for name in ("foot", "Clarke's foot", "British chain (Sears 1922 truncated)",
+                                           "kilometre", "degree", "unit", "link", "Indian yard")] == [
+        "feet", "Clarke's feet", "British chains (Sears 1922 truncated)", "kilometres", "degrees", "units",
+        "links", "Indian yards"]
 
 
 def test_a_map_of_several_bands_is_named_in_a_warning(tmp_path):
