@@ -8,7 +8,7 @@ from qgis.core import (
 
 from ..i18n import GmmSelect
 from ..raster.assessment import assess_map
-from ..raster.report import assessment_report
+from ..raster.report import assessment_report, percent
 from .base import GmmSelectAlgorithm, progress_between, recorded_reading, report_words
 from .tables import assessment_csv, error_matrix_csv
 
@@ -122,6 +122,6 @@ class AssessAlgorithm(GmmSelectAlgorithm):
         estimates = assessment.estimates
         half = assessment.z * estimates.overall_se
         feedback.setProgress(100)
-        self.info(feedback, GmmSelect.tr("Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)").format(
-            estimates.overall, half, assessment.confidence))
+        self.info(feedback, GmmSelect.tr("Overall accuracy {0:.4f} ± {1:.4f} ({2} confidence)").format(
+            estimates.overall, half, percent(assessment.confidence)))
         return {**paths, self.OVERALL_ACCURACY: estimates.overall, self.OVERALL_ACCURACY_CI: half}

@@ -7,7 +7,7 @@ run's OutputSet (`raster.files`), all together at the end.
 import csv
 import io
 
-from ..raster.report import figure
+from ..raster.report import area_decimals, figure
 
 
 def confusion_csv(assessment, class_names):
@@ -59,12 +59,13 @@ def assessment_csv(assessment):
     """One row per class: areas in the square of the CRS unit, every `_ci` the interval's half-width."""
     estimates, z, total = assessment.estimates, assessment.z, assessment.total_area
     shares = assessment.pixels / assessment.pixels.sum()
+    digits = area_decimals(assessment.counts, 2)
     return csv_text([ASSESSMENT_COLUMNS, *(
-        [name, figure(assessment.map_areas[k], 2), figure(shares[k], 6), int(assessment.sample_counts[k]),
-         figure(estimates.users[k], 6), figure(z * estimates.users_se[k], 6),
-         figure(estimates.producers[k], 6), figure(z * estimates.producers_se[k], 6),
-         figure(total * estimates.proportions[k], 2), figure(z * total * estimates.proportions_se[k], 2),
-         figure(estimates.proportions[k], 6)]
+        [name, figure(assessment.map_areas[k], digits), figure(shares[k], 6),
+         int(assessment.sample_counts[k]), figure(estimates.users[k], 6),
+         figure(z * estimates.users_se[k], 6), figure(estimates.producers[k], 6),
+         figure(z * estimates.producers_se[k], 6), figure(total * estimates.proportions[k], digits),
+         figure(z * total * estimates.proportions_se[k], digits), figure(estimates.proportions[k], 6)]
         for k, name in enumerate(assessment.class_names))])
 
 

@@ -643,11 +643,6 @@ Taille {1} : {2:.6g}{3}
         <translation>couche de référence</translation>
     </message>
     <message>
-        <location filename="../algorithms/assess.py" line="114"/>
-        <source>Overall accuracy {0:.4f} ± {1:.4f} ({2:.0%} confidence)</source>
-        <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2:.0%})</translation>
-    </message>
-    <message>
         <location filename="../algorithms/base.py" line="390"/>
         <source>{0}: the {1} has no field &apos;{2}&apos;; its fields are: {3}</source>
         <translation>{0} : la {1} n'a pas de champ '{2}' ; ses champs sont : {3}</translation>
@@ -2958,11 +2953,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Échantillonnage des bandes de {1} ({0}) sous '{2}' (champ '{3}')</translation>
     </message>
     <message>
-        <location filename="../raster/assessment.py" line="465"/>
-        <source>the expected user&apos;s accuracies given ({count}) are neither one value nor one per class of the map ({classes}); give one value for every class or one per class, in the order of the class values</source>
-        <translation>les précisions de l'utilisateur attendues données ({count}) ne sont ni une seule valeur ni une par classe de la carte ({classes}) ; donnez une valeur pour toutes les classes ou une par classe, dans l'ordre des valeurs de classe</translation>
-    </message>
-    <message>
         <location filename="../raster/bands.py" line="168"/>
         <source>raster {path!r} has a band count ({bands}) other than that of the raster the model was trained on ({model_bands}): classify a raster with the same bands, in the same order, train a model on this one, or {fix}</source>
         <translation>le raster {path!r} n'a pas le même nombre de bandes ({bands}) que le raster sur lequel le modèle a été entraîné ({model_bands}) : classez un raster ayant les mêmes bandes, dans le même ordre, entraînez un modèle sur celui-ci, ou {fix}</translation>
@@ -3676,6 +3666,26 @@ Taille {1} : {2:.6g}{3}
         <location filename="../core/validation.py" line="46"/>
         <source>samples hold values up to {largest:.3g}, whose squares in a covariance overflow or lose their digits; scale the bands by a power of ten first (a fill value: set it as the bands&apos; no-data)</source>
         <translation>les échantillons ont des valeurs jusqu'à {largest:.3g}, dont les carrés dans une covariance débordent ou perdent leurs chiffres ; mettez d'abord les bandes à l'échelle par une puissance de dix (une valeur de remplissage : déclarez-la comme valeur nulle des bandes)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="125"/>
+        <source>Overall accuracy {0:.4f} ± {1:.4f} ({2} confidence)</source>
+        <translation>Exactitude globale {0:.4f} ± {1:.4f} (confiance {2})</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="771"/>
+        <source>sample layer {path!r}: GDAL&apos;s GeoPackage driver does not keep the map&apos;s CRS ({crs}), so the points would be misplaced; give the map a CRS of an EPSG code (Layer Properties &gt; Source, or gdal_edit.py -a_srs)</source>
+        <translation>couche des points de l'échantillon {path!r} : le pilote GeoPackage de GDAL ne conserve pas le SCR de la carte ({crs}), si bien que les points seraient mal placés ; donnez à la carte un SCR ayant un code EPSG (Propriétés de la couche &gt; Source, ou gdal_edit.py -a_srs)</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="467"/>
+        <source>reference classes of field {field!r} name several classes of map {map!r}: {shared}; give the map&apos;s categories distinct names, or label the reference with the map&apos;s integer codes</source>
+        <translation>des classes de référence du champ {field!r} nomment plusieurs classes de la carte {map!r} : {shared} ; donnez des noms distincts aux catégories de la carte, ou étiquetez la référence avec les codes entiers de la carte</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="716"/>
+        <source>the expected user&apos;s accuracies given ({count}) are neither one value nor one per class of the map ({classes}: {named}); give one value for every class or one per class, in the order of the class values</source>
+        <translation>les précisions de l'utilisateur attendues données ({count}) ne sont ni une seule valeur ni une par classe de la carte ({classes} : {named}) ; donnez une valeur pour toutes les classes ou une par classe, dans l'ordre des valeurs de classe</translation>
     </message>
 </context>
 </TS>

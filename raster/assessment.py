@@ -15,6 +15,7 @@
 """
 
 import os
+import re
 import uuid
 from collections import Counter
 from contextlib import nullcontext
@@ -23,7 +24,7 @@ from typing import List, NamedTuple, Optional
 from xml.sax.saxutils import escape
 
 import numpy as np
-from osgeo import gdal, ogr
+from osgeo import gdal, ogr, osr
 
 from ..core.accuracy import AccuracyEstimates, allocate, estimate, half_width, overall_by_units, sample_size
 from ..core.modelfile import load_model
@@ -299,31 +300,38 @@ def read_reference(class_map, counts, vector_path, class_field, layer=None, memo
 
 
 def drawn_strata(vector_path, layer, shown=None):
-    """{FID: (stratum, N_h or None)} of the reference points holding design_sample's integer field
-    STRATUM_FIELD (the stratum each was drawn in) and, where they hold it, STRATUM_PIXELS_FIELD (that
-    stratum's classified pixels then; named as a shapefile cuts it, to 10 characters, in a sample saved as
-    one); {} for a layer without the first. FIDs as `shown` (vector.Shown) gives them for a copy QGIS
-    wrote."""
+    """{FID: (stratum, N_h or None)} of the reference points holding design_sample's field STRATUM_FIELD
+    (the stratum each was drawn in) and, where they hold it, STRATUM_PIXELS_FIELD (that stratum's classified
+    pixels then; named as a shapefile cuts it, to 10 characters, in a sample saved as one), whole numbers
+    whether the fields are integers, reals or texts (a sample saved through a spreadsheet); {} for a layer
+    without the first. FIDs as `shown` (vector.Shown) gives them for a copy QGIS wrote."""
     source, found = open_layer(vector_path, layer)
-    index = integer_field(found, STRATUM_FIELD)
-    pixels = max(integer_field(found, name) for name in (STRATUM_PIXELS_FIELD, STRATUM_PIXELS_FIELD[:10]))
-    if index < 0:
+    definition = found.GetLayerDefn()
+    names = [definition.GetFieldDefn(k).GetName() for k in range(definition.GetFieldCount())]
+    if STRATUM_FIELD not in names:
         return {}
+    index = names.index(STRATUM_FIELD)
+    pixels = next((names.index(name) for name in (STRATUM_PIXELS_FIELD, STRATUM_PIXELS_FIELD[:10])
+                   if name in names), -1)
     found.ResetReading()
-    drawn = {feature_id(feature, shown): (feature.GetField(index), feature.GetField(pixels)
-                                if pixels >= 0 and feature.IsFieldSetAndNotNull(pixels) else None)
+    drawn = {feature_id(feature, shown): (whole_value(feature, index), whole_value(feature, pixels))
              for feature in found
-             if feature.IsFieldSetAndNotNull(index) and feature.GetGeometryRef() is not None
+             if feature.GetGeometryRef() is not None
              and ogr.GT_Flatten(feature.GetGeometryRef().GetGeometryType()) == ogr.wkbPoint}
     del source
-    return drawn
+    return {fid: record for fid, record in drawn.items() if record[0] is not None}
 
 
-def integer_field(layer, name):
-    """The index of the integer field `name` of an OGR layer; -1 where it has none of that name and type."""
-    definition = layer.GetLayerDefn()
-    index = definition.GetFieldIndex(name)
-    return index if index >= 0 and definition.GetFieldDefn(index).GetType() in INTEGER_FIELDS else -1
+def whole_value(feature, index):
+    """The whole number field `index` of an OGR feature holds (2, 2.0 or '2'), else None (no such field,
+    null, or not a whole number)."""
+    if index < 0 or not feature.IsFieldSetAndNotNull(index):
+        return None
+    try:
+        number = float(feature.GetField(index))
+    except ValueError:
+        return None
+    return int(number) if number.is_integer() else None
 
 
 def other_strata(class_map, counts, drawn, vector_name, fids, strata):
@@ -448,6 +456,22 @@ def check_points_classified(class_map, vector_path, features, sampled):
             unclassified=class_map.unclassified())
 
 
+def check_unambiguous(class_map, names, class_field):
+    """DataError where a reference label among `names` is the category name of several map classes."""
+    holders = {}
+    for code, name in enumerate(class_map.category_names):
+        if code > 0 and name in names:
+            holders.setdefault(name, []).append(code)
+    shared = {name: codes for name, codes in holders.items() if len(codes) > 1}
+    if shared:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "reference classes of field {field!r} name several classes of map {map!r}: "
+            "{shared}; give the map's categories distinct names, or label the reference with the map's "
+            "integer codes"),
+            field=class_field, map=class_map.path,
+            shared=", ".join(f"{name!r} = {' and '.join(map(str, codes))}" for name, codes in shared.items()))
+
+
 def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labels, names, shown=None):
     """The map class code of each reference label: the value itself for numeric fields; for text, the
     map class of that category name, else the name read as an integer code. DataError for labels the
@@ -456,6 +480,8 @@ def map_codes_of_labels(class_map, counts, vector_path, class_field, layer, labe
     vector_path, layer_name = shown_names(shown, vector_path, found.GetName())
     _, field_type = class_field_index(vector_path, found, class_field, layer_name)
     by_name = {name: code for code, name in enumerate(class_map.category_names) if name and code > 0}
+    if field_type not in INTEGER_FIELDS and field_type != ogr.OFTReal:
+        check_unambiguous(class_map, set(names), class_field)
     codes, unknown = [], []
     for label, name in zip(labels, names):
         if field_type in INTEGER_FIELDS or field_type == ogr.OFTReal:
@@ -678,20 +704,21 @@ class SampleDesign:
         return self.pixels / np.maximum(self.counts, 1)
 
 
-def expected_accuracies(values, n_classes):
-    """One expected user's accuracy per class from one value for all or one per class."""
+def expected_accuracies(values, classes):
+    """One expected user's accuracy per class of `classes` (code = name texts, the map's classes with
+    pixels) from one value for all or one per class."""
     if values is None:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "no expected user's accuracy was given; give one value such as 0.8 or one per "
             "class"))
     values = np.asarray(values, dtype=np.float64).ravel()
-    if len(values) not in (1, n_classes):
+    if len(values) not in (1, len(classes)):
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "the expected user's accuracies given ({count}) are neither one value nor one per "
-            "class of the map ({classes}); give one value for every class or one per class, in the order of "
-            "the class values"),
-            count=len(values), classes=n_classes)
-    return np.broadcast_to(values, (n_classes,)).copy()
+            "class of the map ({classes}: {named}); give one value for every class or one per class, in the "
+            "order of the class values"),
+            count=len(values), classes=len(classes), named=", ".join(classes))
+    return np.broadcast_to(values, (len(classes),)).copy()
 
 
 def draw_pixels(class_map, classes, pixels, counts, seed, memory_mb=64, progress=None, is_canceled=None):
@@ -722,24 +749,18 @@ def draw_pixels(class_map, classes, pixels, counts, seed, memory_mb=64, progress
 
 
 def points_crs(path, class_map):
-    """The map's CRS as the sample layer `path` keeps it: a GeoJSON file names a CRS by its EPSG code alone
-    (another, or none, reads back as WGS 84), so the map's is identified by one where it has none, and a
-    CRS no such file keeps is refused with the fix (probed: a layer written and read back)."""
+    """The map's CRS as the sample layer `path` keeps it, probed (a layer written and read back): as it is;
+    else identified by an EPSG code (a GeoJSON file names a CRS by its code alone, another or none reading
+    back as WGS 84); else without its authority codes (GDAL 3.6's GeoPackage driver records a UTM CRS in
+    kilometres or feet as the EPSG zone in metres); else refused with the fix."""
     reference = spatial_reference(class_map.crs)
-    if POINT_DRIVERS.get(os.path.splitext(path)[1].lower()) != "GeoJSON":
+    driver = POINT_DRIVERS.get(os.path.splitext(path)[1].lower())
+    if driver is None or reference is None and driver == "GPKG":
         return reference
-    if reference is not None and reference.GetAuthorityName(None) != "EPSG":
-        reference.AutoIdentifyEPSG()
-    probe = f"/vsimem/gmmselect-crs-{uuid.uuid4().hex}.geojson"
-    try:
-        ogr.GetDriverByName("GeoJSON").CreateDataSource(probe).CreateLayer("probe", reference, ogr.wkbPoint)
-        source = ogr.Open(probe)
-        kept = source.GetLayer(0).GetSpatialRef()
-        same = reference is not None and kept is not None and bool(kept.IsSame(reference))
-        source = None
-    finally:
-        gdal.Unlink(probe)
-    if not same:
+    for spelling in crs_spellings(reference, driver) if reference is not None else []:
+        if keeps_crs(driver, spelling):
+            return spelling
+    if driver == "GeoJSON":
         why = Text(QT_TRANSLATE_NOOP("GmmSelect", "the map's CRS ({crs}) has no EPSG code"),
                    crs=crs_name(reference)) if reference is not None else \
             Text(QT_TRANSLATE_NOOP("GmmSelect", "the map has no CRS"))
@@ -747,7 +768,37 @@ def points_crs(path, class_map):
             "GmmSelect", "sample layer {path!r}: a GeoJSON file names its CRS by an EPSG code alone, and "
             "{why}, so the points would read as WGS 84 coordinates; give a .gpkg file name"), path=path,
             why=why)
-    return reference
+    raise DataError(QT_TRANSLATE_NOOP(
+        "GmmSelect", "sample layer {path!r}: GDAL's GeoPackage driver does not keep the map's CRS ({crs}), "
+        "so the points would be misplaced; give the map a CRS of an EPSG code (Layer Properties > Source, "
+        "or gdal_edit.py -a_srs)"), path=path, crs=reference.ExportToProj4())
+
+
+def crs_spellings(reference, driver):
+    """`reference` as it is, then as `driver` could keep it: identified by an EPSG code for GeoJSON,
+    without its authority codes (the WKT's AUTHORITY nodes left out) for a GeoPackage."""
+    if driver == "GeoJSON":
+        identified = reference.Clone()
+        if identified.GetAuthorityName(None) != "EPSG":
+            identified.AutoIdentifyEPSG()
+        return [reference, identified]
+    anonymous = osr.SpatialReference()
+    anonymous.ImportFromWkt(re.sub(r',AUTHORITY\["[^"]*","[^"]*"\]', "", reference.ExportToWkt()))
+    return [reference, anonymous]
+
+
+def keeps_crs(driver, reference):
+    """Whether a layer of `driver` written with the CRS `reference` reads it back as the same CRS."""
+    probe = f"/vsimem/gmmselect-crs-{uuid.uuid4().hex}{'.gpkg' if driver == 'GPKG' else '.geojson'}"
+    try:
+        ogr.GetDriverByName(driver).CreateDataSource(probe).CreateLayer("probe", reference, ogr.wkbPoint)
+        source = ogr.Open(probe)
+        kept = source.GetLayer(0).GetSpatialRef()
+        same = kept is not None and bool(kept.IsSame(reference))
+        source = None
+    finally:
+        gdal.Unlink(probe)
+    return same
 
 
 def write_points(path, partial, class_map, reference, rows, cols, mapped, weights, stratum_pixels,
@@ -807,7 +858,8 @@ def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, min
         log(line)
     half = None if progress is None else (lambda done: progress(done / 2))
     counts = count_map(class_map, memory_mb, half, is_canceled)
-    users = expected_accuracies(expected_users, len(counts.classes))
+    users = expected_accuracies(expected_users, [f"{code} = {class_map.class_name(code)}"
+                                                 for code in counts.classes])
     n_planned = sample_size(counts.pixels, users, target_se, population=int(counts.pixels.sum()))
     drawn = allocate(n_planned, counts.pixels, minimum, allocation)
     design = SampleDesign(counts.classes, [class_map.class_name(code) for code in counts.classes],

@@ -991,14 +991,26 @@ def hectares(counts):
     return None if counts.metres_per_unit is None else counts.metres_per_unit ** 2 / 1e4
 
 
+def percent(level):
+    """'95%', '99.9%': a confidence level as a percentage, its digits kept (never '100%' for 0.999)."""
+    return f"{level * 100:.10g}%"
+
+
 def with_interval(value, half, digits=4):
     """'0.8800 ± 0.0700', or '' for an undefined value."""
     return "" if math.isnan(value) else f"{value:.{digits}f} ± {half:.{digits}f}"
 
 
+def area_decimals(counts, fewest):
+    """Decimals of an area in the map's unit: `fewest`, or for pixels under one unit enough for three
+    digits of a pixel's area (a map in degrees: pixels of 7.29e-8 square degrees, 10 decimals)."""
+    area = counts.pixel_area
+    return fewest if area >= 1 or area <= 0 else max(fewest, 2 - math.floor(math.log10(area)))
+
+
 def area_text(value, counts, half=None, words=None):
-    """An area (with its interval) in the map's unit, and in hectares when the unit is a length, its
-    thousands grouped as the report's language groups them."""
+    """An area (with its interval) in the map's unit, its decimals those of a pixel, and in hectares when
+    the unit is a length, its thousands grouped as the report's language groups them."""
     words = words or Words()
 
     def grouped(number, digits):
@@ -1008,7 +1020,8 @@ def area_text(value, counts, half=None, words=None):
         text = grouped(value * scale, digits)
         return text if half is None else f"{text} ± {grouped(half * scale, digits)}"
     factor = hectares(counts)
-    return f"{amount(1, 0)} {area_unit(counts, words)}" + (f" ({amount(factor, 1)} ha)" if factor else "")
+    return (f"{amount(1, area_decimals(counts, 0))} {area_unit(counts, words)}"
+            + (f" ({amount(factor, 1)} ha)" if factor else ""))
 
 
 def assessment_inputs(assessment, source, words):
@@ -1029,7 +1042,7 @@ def assessment_summary(assessment, words):
               else words("strata file", count=count, path=assessment.strata_path))
     overall = with_interval(estimates.overall, z * estimates.overall_se)
     return '<p class="summary">' + words(
-        "assessment summary", overall=overall, confidence=f"{assessment.confidence:.0%}",
+        "assessment summary", overall=overall, confidence=percent(assessment.confidence),
         samples=int(assessment.samples.sum()), reference=html.escape(assessment.reference_path),
         field=html.escape(assessment.class_field), strata=html.escape(strata),
         area=html.escape(area_text(assessment.total_area, assessment.counts, words=words))) + "</p>"
@@ -1067,7 +1080,7 @@ def class_estimates_section(assessment, words):
               words("user's accuracy"), words("producer's accuracy")]
     return section(words("areas per class"),
                    paragraph(words("areas how strata" if by_other_strata(assessment) else "areas how",
-                                   confidence=f"{assessment.confidence:.0%}", z=f"{z:.4f}")),
+                                   confidence=percent(assessment.confidence), z=f"{z:.4f}")),
                    table(header, rows, "class-estimates"), area_chart(assessment, words))
 
 

@@ -385,6 +385,32 @@ def test_a_map_edited_since_its_sample_was_drawn_is_assessed_in_the_strata_the_s
                              "'stratum' et 'stratum_pixels')")
 
 
+def test_a_sample_whose_strata_fields_became_reals_or_texts_is_assessed_in_the_strata_it_records(
+        classification, sample, tmp_path):
+    """The sample saved through a spreadsheet or pandas, its fields 'stratum' and 'stratum_pixels' now
+    reals (2.0) or texts ('2'), still records its design: assessed on an edited map, the same table as the
+    integer fields' and the same log note. Before, such fields were ignored in silence and the edited map's
+    classes taken as the strata (biased)."""
+    _, map_path = classification
+    upper = upper_half_edited(map_path, tmp_path)
+    tables, notes = {}, {}
+    for kind, option in [("integer", None), ("real", "-mapFieldType Integer=Real,Integer64=Real"),
+                         ("text", "-fieldTypeToString Integer,Integer64")]:
+        points = sample["OUTPUT"]
+        if option:
+            points = str(tmp_path / f"{kind}.gpkg")
+            gdal.VectorTranslate(points, sample["OUTPUT"], options=option)
+            source = ogr.Open(points)
+            definition = source.GetLayer(0).GetLayerDefn()
+            assert definition.GetFieldDefn(definition.GetFieldIndex("stratum")).GetType() == {
+                "real": ogr.OFTReal, "text": ogr.OFTString}[kind]
+            source = None
+        notes[kind] = recorded_note(tmp_path, upper, points).replace(points, "SAMPLE")
+        tables[kind] = (tmp_path / "table.csv").read_bytes()
+    assert tables["real"] == tables["text"] == tables["integer"]
+    assert notes["real"] == notes["text"] == notes["integer"]
+
+
 def recorded_note(tmp_path, given, points):
     """Assess's log line on the strata the sample records."""
     feedback = recorder()
@@ -591,3 +617,53 @@ def test_cancel_leaves_no_sample_layer(classification, tmp_path):
         run("gmmselect:sampledesign", {"INPUT": map_path, "OUTPUT": str(output)},
             feedback=cancel_past(50))
     assert not output.exists() and os.listdir(tmp_path) == []
+
+
+def test_areas_of_a_map_in_degrees_keep_the_digits_of_its_pixels(classification, tmp_path):
+    """The Landsat map with pixels of 0.00027 degrees (EPSG:4326), 7.29e-8 square degrees each: its areas
+    are a few 1e-3 square degrees, which the table and the report gave as 0.00 and 0 (every class). They
+    are now written to three digits of a pixel's area (10 decimals), the classes' map areas exactly."""
+    _, map_path = classification
+    degrees, side = str(tmp_path / "degrees.tif"), 0.00027
+    height, width = gdal.Open(map_path).ReadAsArray().shape
+    gdal.Translate(degrees, map_path, outputSRS="EPSG:4326",
+                   outputBounds=[-51.0, -3.0 - side * height, -51.0 + side * width, -3.0])
+    codes, pixel = gdal.Open(degrees).ReadAsArray(), side * side
+    sample = run("gmmselect:sampledesign", {"INPUT": degrees, "MIN_PER_CLASS": 10, "SEED": 1,
+                                            "OUTPUT": str(tmp_path / "sample.gpkg")})["OUTPUT"]
+    source = ogr.Open(sample, 1)
+    layer = source.GetLayer(0)
+    for feature in layer:
+        feature.SetField("reference", CLASSES[feature.GetField("map_class") - 1])
+        layer.SetFeature(feature)
+    source = None
+    results = run("gmmselect:assess", {"INPUT": degrees, "REFERENCE": sample, "FIELD": "reference",
+                                       "OUTPUT_TABLE": str(tmp_path / "table.csv"),
+                                       "OUTPUT_REPORT": str(tmp_path / "report.html")})
+    with open(results["OUTPUT_TABLE"], encoding="utf-8") as stream:
+        rows = list(csv.DictReader(stream))
+    decimals = 2 - int(np.floor(np.log10(pixel)))
+    for k, row in enumerate(rows):
+        expected = f"{np.sum(codes == k + 1) * pixel:.{decimals}f}"
+        assert row["map_area"] == row["estimated_area"] == expected and float(expected) > 1e-4
+    with open(results["OUTPUT_REPORT"], encoding="utf-8") as stream:
+        report = stream.read()
+    total = f"{np.sum(codes > 0) * pixel:,.{decimals}f}"
+    assert f"Mapped area: {total} square degrees." in report
+
+
+def test_a_confidence_of_0_999_is_said_as_99_9_percent(classification, sample, tmp_path):
+    """CONFIDENCE at its maximum, 0.999, was said '100% confidence' by the log and the report (a 100 %
+    interval, false); its z is 3.2905."""
+    _, map_path = classification
+    log = recorder()
+    results = run("gmmselect:assess", {"INPUT": map_path, "REFERENCE": sample["OUTPUT"], "FIELD": "reference",
+                                       "CONFIDENCE": 0.999, "OUTPUT_TABLE": str(tmp_path / "table.csv"),
+                                       "OUTPUT_REPORT": str(tmp_path / "report.html")}, log)
+    assert [line for line in log.infos if line.startswith("Overall accuracy")] == [
+        f"Overall accuracy {results['OVERALL_ACCURACY']:.4f} ± {results['OVERALL_ACCURACY_CI']:.4f} (99.9% "
+        "confidence)"]
+    with open(results["OUTPUT_REPORT"], encoding="utf-8") as stream:
+        report = stream.read()
+    assert "(99.9% confidence interval)" in report and "at 99.9% confidence (z = 3.2905)" in report
+    assert "100%" not in report

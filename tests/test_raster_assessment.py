@@ -260,6 +260,63 @@ def test_a_geojson_sample_keeps_the_crs_and_the_empty_reference_or_is_refused(tm
     assert "reference" in [definition.GetFieldDefn(k).GetName() for k in range(definition.GetFieldCount())]
 
 
+@pytest.mark.parametrize("units", ["km", "us-ft"])
+def test_a_geopackage_sample_of_a_utm_map_in_km_or_feet_keeps_its_crs(tmp_path, units, monkeypatch):
+    """A GeoTIFF in UTM 22N in kilometres or US feet (no EPSG code) reads back with its datum's EPSG codes,
+    and GDAL 3.6's GeoPackage driver then recorded its sample as EPSG:32622 in metres: points a thousand (or
+    3.28) times too near the origin, which Assess refused as outside the map. The layer now keeps the
+    map's CRS (its WKT without authority codes), its points on pixel centres, and Assess finds each on its
+    class; a CRS the driver still would not keep is refused naming the fix."""
+    reference = osr.SpatialReference()
+    reference.SetFromUserInput(f"+proj=utm +zone=22 +datum=WGS84 +units={units}")
+    metres = reference.GetLinearUnits()
+    codes = np.repeat([[1] * 5 + [2] * 5], 10, axis=0)
+    path = classification(tmp_path / "map.tif", codes, ["water", "forest"],
+                          geotransform=(5e5 / metres, 30 / metres, 0.0, 4e6 / metres, 0.0, -30 / metres))
+    dataset = gdal.Open(path, gdal.GA_Update)
+    dataset.SetProjection(reference.ExportToWkt())
+    dataset = None
+    output = str(tmp_path / "sample.gpkg")
+    design_sample(path, output, 0.8, 0.05, 5, "equal")
+    source = ogr.Open(output, 1)
+    layer = source.GetLayer(0)
+    kept = layer.GetSpatialRef()
+    assert kept.IsSame(reference) and kept.GetLinearUnits() == pytest.approx(metres)
+    for feature in layer:
+        x, y = feature.GetGeometryRef().GetPoint_2D()
+        column, row = (x - 5e5 / metres) / (30 / metres), (4e6 / metres - y) / (30 / metres)
+        assert (column % 1, row % 1) == pytest.approx((0.5, 0.5))
+        assert feature.GetField("map_class") == (1 if column < 5 else 2)
+        feature.SetField("reference", ["water", "forest"][feature.GetField("map_class") - 1])
+        layer.SetFeature(feature)
+    source = None
+    assert assess_map(path, output, "reference").estimates.overall == 1.0
+    monkeypatch.setattr("gmmselect.raster.assessment.keeps_crs", lambda driver, crs: False)
+    with pytest.raises(DataError, match=rf"sample layer .*again.gpkg': GDAL's GeoPackage driver does not "
+                                        rf"keep the map's CRS \(\+proj=tmerc .*\+lon_0=-51 .*\+units={units} "
+                                        r".*\), so the points would be misplaced; give the map a CRS of an"):
+        design_sample(path, str(tmp_path / "again.gpkg"), 0.8, 0.05, 5, "equal")
+    assert not os.path.exists(tmp_path / "again.gpkg")
+
+
+def test_a_reference_label_naming_two_map_classes_is_refused(tmp_path):
+    """A map whose legend names classes 2 and 3 both 'forest': a reference 'forest' was taken as class 3 in
+    silence (every class-2 point an error); refused, naming the codes and the fix. Integer codes, or a label
+    no two classes share, are assessed."""
+    codes = np.repeat([[1] * 4 + [2] * 3 + [3] * 3], 10, axis=0)
+    path = classification(tmp_path / "map.tif", codes, ["water", "forest", "forest"])
+    points = [(centre(row, col), name) for row in (2, 6) for col, name in [(1, "water"), (5, "forest"),
+                                                                             (8, "forest")]]
+    named = write_vector(tmp_path / "named.gpkg", points)
+    with pytest.raises(DataError, match=r"^reference classes of field 'class' name several classes of map "
+                                        r".*map.tif': 'forest' = 2 and 3; give the map's categories distinct "
+                                        r"names, or label the reference with the map's integer codes$"):
+        assess_map(path, named, "class")
+    numbered = write_vector(tmp_path / "numbered.gpkg", [(point, str(code)) for (point, _), code
+                                                          in zip(points, [1, 2, 3] * 2)])
+    assert assess_map(path, numbered, "class").estimates.overall == 1.0
+
+
 def test_points_outside_or_on_no_data_are_named(tmp_path):
     path = small_map(tmp_path)
     outside = write_vector(tmp_path / "out.gpkg", [(centre(5, 1), "water"), (centre(5, 30), "water")])
@@ -473,7 +530,9 @@ def test_sample_design_equal_allocation_and_bad_accuracies(tmp_path):
     # n = (0.4 / 0.05)^2 / (1 + 0.16 / 90 / 0.0025) = 64 / 1.7111 = 37.4 -> 38; 19 per class
     assert design.n_planned == 38 and design.counts.tolist() == [19, 19]
     with pytest.raises(DataError, match=r"the expected user's accuracies given \(3\) are neither one value "
-                                        r"nor one per class of the map \(2\)"):
+                                        r"nor one per class of the map \(2: 1 = water, 2 = forest\); give "
+                                        r"one value for every class or one per class, in the order of the "
+                                        r"class values$"):
         design_sample(path, str(tmp_path / "t.gpkg"), [0.8, 0.7, 0.9])
     assert not (tmp_path / "t.gpkg").exists()
 
