@@ -3687,5 +3687,20 @@ Taille {1} : {2:.6g}{3}
         <source>the expected user&apos;s accuracies given ({count}) are neither one value nor one per class of the map ({classes}: {named}); give one value for every class or one per class, in the order of the class values</source>
         <translation>les précisions de l'utilisateur attendues données ({count}) ne sont ni une seule valeur ni une par classe de la carte ({classes} : {named}) ; donnez une valeur pour toutes les classes ou une par classe, dans l'ordre des valeurs de classe</translation>
     </message>
+    <message>
+        <location filename="../raster/files.py" line="245"/>
+        <source>GDAL could not write output {path!r}: {problem}; check the free disk space, your quota and the file system&apos;s file size limit</source>
+        <translation>GDAL n'a pas pu écrire la sortie {path!r} : {problem} ; vérifiez l'espace disque libre, votre quota et la taille de fichier maximale du système de fichiers</translation>
+    </message>
+    <message>
+        <location filename="../raster/files.py" line="261"/>
+        <source>output {path!r}: the name {name!r} is {length} bytes, more than a file name can hold ({limit}); give a shorter name</source>
+        <translation>sortie {path!r} : le nom {name!r} fait {length} octets, plus qu'un nom de fichier ne peut en contenir ({limit}) ; donnez un nom plus court</translation>
+    </message>
+    <message>
+        <location filename="../raster/files.py" line="121"/>
+        <source>output {path!r} is in one of GDAL&apos;s virtual file systems, which QGIS cannot open as a layer; give the name of a file on disk</source>
+        <translation>la sortie {path!r} est dans un des systèmes de fichiers virtuels de GDAL, que QGIS ne peut pas ouvrir comme couche ; donnez le nom d'un fichier sur disque</translation>
+    </message>
 </context>
 </TS>

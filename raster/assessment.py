@@ -31,7 +31,7 @@ from ..core.modelfile import load_model
 from ..core.texts import QT_TRANSLATE_NOOP, InputError, Text, joined, short_list
 from .blocks import NO_MASK_BAND, BandNoData, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
-from .files import OutputSet, check_distinct, dataset_files
+from .files import OutputSet, check_distinct, dataset_files, gdal_writes
 from .info import crs_name, geotransform_of, open_raster, spatial_reference, split_open_options
 from .notices import warning, warning_lines
 from .predict import MODEL_ITEM
@@ -813,34 +813,40 @@ def write_points(path, partial, class_map, reference, rows, cols, mapped, weight
     g = geotransform_of(class_map.dataset) or (0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
     xs = g[0] + (cols + 0.5) * g[1] + (rows + 0.5) * g[2]
     ys = g[3] + (cols + 0.5) * g[4] + (rows + 0.5) * g[5]
-    try:
+    with gdal_writes(path):
         source = ogr.GetDriverByName(driver_name).CreateDataSource(partial)
         if source is None:
             raise DataError(QT_TRANSLATE_NOOP(
                 "GmmSelect", "OGR cannot create {path!r}: {problem}; check the folder"),
                 path=partial, problem=gdal.GetLastErrorMsg())
-        layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0], reference, ogr.wkbPoint)
-        for name, kind in (("map_class", ogr.OFTInteger64), (STRATUM_FIELD, ogr.OFTInteger64),
-                           ("weight", ogr.OFTReal), (STRATUM_PIXELS_FIELD, ogr.OFTInteger64),
-                           ("reference", ogr.OFTString)):
-            layer.CreateField(ogr.FieldDefn(name, kind))
-        source.StartTransaction()
-        for number, (x, y, code, weight, pixels) in enumerate(zip(xs, ys, mapped, weights, stratum_pixels)):
-            if number % 1000 == 0:
-                check_canceled(is_canceled)
-            feature = ogr.Feature(layer.GetLayerDefn())
-            feature.SetField("map_class", int(code))
-            feature.SetField(STRATUM_FIELD, int(code))
-            feature.SetField("weight", float(weight))
-            feature.SetField(STRATUM_PIXELS_FIELD, int(pixels))
-            feature.SetFieldNull("reference")  # written empty: a GeoJSON file leaves out a field never set
-            point = ogr.Geometry(ogr.wkbPoint)
-            point.AddPoint_2D(float(x), float(y))
-            feature.SetGeometry(point)
-            layer.CreateFeature(feature)
-        source.CommitTransaction()
-    finally:
-        source = None
+        try:
+            layer = source.CreateLayer(os.path.splitext(os.path.basename(path))[0], reference, ogr.wkbPoint)
+            for name, kind in (("map_class", ogr.OFTInteger64), (STRATUM_FIELD, ogr.OFTInteger64),
+                               ("weight", ogr.OFTReal), (STRATUM_PIXELS_FIELD, ogr.OFTInteger64),
+                               ("reference", ogr.OFTString)):
+                layer.CreateField(ogr.FieldDefn(name, kind))
+            source.StartTransaction()
+            add_points(layer, xs, ys, mapped, weights, stratum_pixels, is_canceled)
+            source.CommitTransaction()
+        finally:
+            source = None  # OGR closes the file
+
+
+def add_points(layer, xs, ys, mapped, weights, stratum_pixels, is_canceled=None):
+    """The sample's points as features of `layer`, their reference empty."""
+    for number, (x, y, code, weight, pixels) in enumerate(zip(xs, ys, mapped, weights, stratum_pixels)):
+        if number % 1000 == 0:
+            check_canceled(is_canceled)
+        feature = ogr.Feature(layer.GetLayerDefn())
+        feature.SetField("map_class", int(code))
+        feature.SetField(STRATUM_FIELD, int(code))
+        feature.SetField("weight", float(weight))
+        feature.SetField(STRATUM_PIXELS_FIELD, int(pixels))
+        feature.SetFieldNull("reference")  # written empty: a GeoJSON file leaves out a field never set
+        point = ogr.Geometry(ogr.wkbPoint)
+        point.AddPoint_2D(float(x), float(y))
+        feature.SetGeometry(point)
+        layer.CreateFeature(feature)
 
 
 def design_sample(map_path, output_path, expected_users=0.8, target_se=0.01, minimum=50,

@@ -29,6 +29,7 @@ from osgeo import gdal
 
 from ..core.texts import QT_TRANSLATE_NOOP, Text, message
 from .errors import DataError, check_canceled
+from .files import gdal_writes
 from .info import geotransform_of
 
 #: The folders of the package whose code the tasks run: every worker must hold this machine's.
@@ -197,15 +198,17 @@ class TileWriter:
         """Write a window's results (arrays `(bands, h, w)` keyed like the outputs) into the tiles."""
         x, y = window[0] - self.box[0], window[1] - self.box[1]
         for key, (tile, _) in self.datasets.items():
-            for number, plane in enumerate(result[key], 1):
-                tile.GetRasterBand(number).WriteArray(plane, int(x), int(y))
+            with gdal_writes(self.paths[key]):
+                for number, plane in enumerate(result[key], 1):
+                    tile.GetRasterBand(number).WriteArray(plane, int(x), int(y))
 
     def close(self):
         """Complete every tile and rename it into place; return {output key: tile path}."""
         for key in list(self.datasets):
             tile, temporary = self.datasets.pop(key)
-            tile.FlushCache()
-            del tile  # the last reference: GDAL closes the file
+            with gdal_writes(self.paths[key]):
+                tile.FlushCache()
+                del tile  # the last reference: GDAL closes the file
             os.replace(temporary, self.paths[key])
         return dict(self.paths)
 

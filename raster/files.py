@@ -9,7 +9,7 @@ the files it was replacing, so the folders hold exactly what they held before.
 import os
 import shutil
 import uuid
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 
 from osgeo import gdal
 
@@ -17,8 +17,13 @@ from ..core.texts import QT_TRANSLATE_NOOP
 from .errors import DataError
 from .info import split_open_options
 
-#: What GDAL writes next to a raster (PAM metadata: category names, statistics).
-GDAL_SIDE_FILES = (".aux.xml",)
+#: What GDAL writes or reads next to a raster: PAM metadata (category names, statistics), external
+#: overviews (QGIS's Build Pyramids) and mask; a raster output replaces those of the file it replaces.
+GDAL_SIDE_FILES = (".aux.xml", ".ovr", ".msk")
+#: The longest suffix a staged name takes: a side file's, then '.previous' while the commit replaces it.
+LONGEST_STAGED_SUFFIX = max(GDAL_SIDE_FILES, key=len) + ".previous"
+#: The bytes of a file name on the systems QGIS runs on (NAME_MAX of Linux, macOS and NTFS alike).
+NAME_BYTES = 255
 #: Removals of a scratch folder tried before giving up (it is hidden and holds only intermediate files).
 SCRATCH_ATTEMPTS = 100
 
@@ -112,6 +117,10 @@ class OutputSet:
     def prepare(self, path):
         """The absolute `path`, its missing folders created (and remembered); DataError if it cannot be
         written."""
+        if path.startswith("/vsi"):
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "output {path!r} is in one of GDAL's virtual file systems, which QGIS cannot "
+                "open as a layer; give the name of a file on disk"), path=path)
         path = os.path.abspath(path)
         folder = os.path.dirname(path)
         missing = []
@@ -138,12 +147,17 @@ class OutputSet:
         return path
 
     def stage(self, path, side_files=()):
-        """A hidden temporary name beside `path` (same extension) to write it to; the files GDAL adds
-        to it (`side_files`, suffixes such as '.aux.xml') follow it, and stale ones of `path` go."""
+        """A hidden temporary name beside `path` (same extension; its stem cut to leave room for the longest
+        suffix) to write it to; the files GDAL adds to it (`side_files`, suffixes such as '.aux.xml') follow
+        it, and stale ones of `path` go."""
+        check_name_fits(path, side_files)
         path = self.prepare(path)
         folder, name = os.path.split(path)
         stem, extension = os.path.splitext(name)
-        temporary = os.path.join(folder, f".{stem}.{uuid.uuid4().hex[:12]}.partial{extension}")
+        tail = f".{uuid.uuid4().hex[:12]}.partial{extension}"
+        room = NAME_BYTES - len(os.fsencode(f".{tail}{LONGEST_STAGED_SUFFIX}"))
+        stem = os.fsencode(stem)[:max(room, 0)].decode(errors="ignore")
+        temporary = os.path.join(folder, f".{stem}{tail}")
         self.staged.append((path, temporary))
         self.staged.extend((path + side, temporary + side) for side in side_files)
         return temporary
@@ -169,8 +183,11 @@ class OutputSet:
         self.scratch = []
 
     def stage_raster(self, path):
-        """`stage` for a GeoTIFF written by GDAL (its side files follow it)."""
-        return self.stage(path, GDAL_SIDE_FILES)
+        """`stage` for a GeoTIFF written by GDAL: its side files follow it, and the side files and style of
+        the raster it replaces go (a style the run writes takes the style's place)."""
+        temporary = self.stage(path, GDAL_SIDE_FILES)
+        self.staged.append((qml_path(os.path.abspath(path)), qml_path(temporary)))
+        return temporary
 
     def write_text(self, path, text):
         """Stage `text` (UTF-8) as the content of `path`; return `path` (absolute)."""
@@ -184,11 +201,14 @@ class OutputSet:
         replaced, published = [], []
         try:
             for target, temporary in self.staged:
+                backup = None
                 if os.path.lexists(target):
                     backup = f"{temporary}.previous"
                     os.replace(target, backup)
                     replaced.append((target, backup))
                 if os.path.exists(temporary):
+                    if backup is not None and not os.path.islink(backup):
+                        shutil.copymode(backup, temporary)  # a private file stays private
                     os.replace(temporary, target)
                     published.append(target)
         except BaseException:
@@ -214,10 +234,34 @@ class OutputSet:
         self.staged, self.folders = [], []
 
 
+@contextmanager
+def gdal_writes(path):
+    """Run the block's GDAL or OGR writes of output `path` (from this thread); DataError naming it and
+    GDAL's reason where one of them failed (a full disk, a quota, a size limit: GDAL reports them in its
+    error state without raising, and the run would publish a file cut short)."""
+    gdal.ErrorReset()
+    yield
+    if gdal.GetLastErrorType() >= gdal.CE_Failure:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "GDAL could not write output {path!r}: {problem}; check the free disk space, your "
+            "quota and the file system's file size limit"), path=path, problem=gdal.GetLastErrorMsg())
+
+
 def remove_quietly(path):
-    """Delete `path` if it is there."""
-    with suppress(FileNotFoundError):
+    """Delete `path` if it is there (a file that cannot be removed is left: nothing else can be done)."""
+    with suppress(OSError):
         os.remove(path)
+
+
+def check_name_fits(path, side_files):
+    """DataError where the name of output `path`, with the longest of its `side_files`, is longer than a
+    file name can be (GDAL would leave out its side file: a classification without its class names)."""
+    name = os.path.basename(path) + max(side_files, key=len, default="")
+    if len(os.fsencode(name)) > NAME_BYTES:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "output {path!r}: the name {name!r} is {length} bytes, more than a file name can "
+            "hold ({limit}); give a shorter name"), path=path, name=name, length=len(os.fsencode(name)),
+            limit=NAME_BYTES)
 
 
 def write_atomically(path, text):

@@ -20,7 +20,7 @@ from .bands import WAVELENGTH_TOLERANCE, match_bands, stored_conversion
 from .blocks import PixelReader, bounded_gdal_cache, holds_fill, plan_windows
 from .distributed import TileWriter, run_window_groups, worker_task
 from .errors import DataError, check_canceled
-from .files import OutputSet, check_distinct, dataset_files, raster_output_files
+from .files import OutputSet, check_distinct, dataset_files, gdal_writes, raster_output_files
 from .info import BandIdentity, absolute_name, band_identities, geotransform_of, open_raster
 from .notices import warning_lines
 from .style import category_names, classification_qml, color_table, confidence_qml, write_style
@@ -81,14 +81,16 @@ class OutputRaster:
 
     def write(self, window, values):
         """Write `values (bands, h, w)` at `window` (x, y, w, h)."""
-        for number, plane in enumerate(values, 1):
-            self.dataset.GetRasterBand(number).WriteArray(plane, int(window[0]), int(window[1]))
+        with gdal_writes(self.path):
+            for number, plane in enumerate(values, 1):
+                self.dataset.GetRasterBand(number).WriteArray(plane, int(window[0]), int(window[1]))
 
     def close(self):
         """Write everything to the file (and its side files) and close it."""
         if self.dataset is not None:
-            self.dataset.FlushCache()
-            self.dataset = None
+            with gdal_writes(self.path):
+                self.dataset.FlushCache()
+                self.dataset = None  # GDAL closes the file
 
 
 class Outputs:

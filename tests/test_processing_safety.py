@@ -8,7 +8,9 @@ the folders of the run holding exactly what they held before, byte for byte.
 import json
 import os
 import re
+import resource
 import shutil
+from contextlib import contextmanager
 
 import numpy as np
 import pytest
@@ -19,6 +21,7 @@ from qgis_helpers import (
     POLYGONS,
     beyond_training_reference,
     cancel_past,
+    category_names,
     french_translation,
     recorder,
     start_qgis,
@@ -355,6 +358,110 @@ def test_cancel_during_training_removes_the_folders_it_created(inputs):
                      OUTPUT_REPORT=str(folder / "a" / "r.html")),
             feedback=cancel_past(25))
     assert snapshot(folder) == before
+
+
+@contextmanager
+def files_limited_to(size):
+    """Files this process writes fail past `size` bytes while the block runs (RLIMIT_FSIZE: as a full disk
+    or a quota, EFBIG; Python ignores SIGXFSZ)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+
+
+@pytest.mark.parametrize("earlier_run", [False, True])
+def test_predict_whose_writes_fail_stops_and_leaves_the_folder_as_it_was(inputs, model, earlier_run):
+    """Outputs that cannot be written whole (the confidence, 190 kB, and the probabilities, 800 kB, past a
+    limit of 100 kB): GDAL only logged the failure, and Predict published files cut short that no reader
+    opens, over the whole ones of an earlier run. It now stops naming the output and GDAL's reason."""
+    folder, raster, _ = inputs
+    parameters = predict_everything(folder, raster, model)
+    if earlier_run:
+        run("gmmselect:predict", parameters)
+    before = snapshot(folder)
+    with files_limited_to(100_000), pytest.raises(exception()) as raised:
+        run("gmmselect:predict", parameters)
+    assert re.search(r"GDAL could not write output '.*(confidence|probabilities)\.tif': .*(File too large|"
+                     r"write).*; check the free disk space", str(raised.value)), str(raised.value)
+    assert snapshot(folder) == before
+
+
+def test_a_sample_design_whose_writes_fail_stops_and_leaves_the_folder_as_it_was(inputs, model):
+    """A sample of about 8,000 points (a GeoPackage of 600 kB) past a limit of 100 kB: was published as a
+    file that does not open, its points reported drawn."""
+    folder, raster, _ = inputs
+    classes = run("gmmselect:predict", {"INPUT": raster, "MODEL": model,
+                                        "OUTPUT": str(folder / "classes.tif")})[0]["OUTPUT"]
+    parameters = {"INPUT": classes, "MIN_PER_CLASS": 2000, "OUTPUT": str(folder / "sample.gpkg")}
+    before = snapshot(folder)
+    with files_limited_to(100_000), pytest.raises(exception()) as raised:
+        run("gmmselect:sampledesign", parameters)
+    assert re.search(r"GDAL could not write output '.*sample\.gpkg': .*; check the free disk space",
+                     str(raised.value)), str(raised.value)
+    assert snapshot(folder) == before
+
+
+def test_a_raster_output_replaces_the_side_files_and_style_of_the_file_it_replaces(inputs, model):
+    """classes.tif with its external overviews (QGIS's Build Pyramids) and mask, written again as the
+    probabilities (no style of their own): the old .ovr served GDAL's zoomed-out reads of the new raster
+    with the old class codes, and the old paletted .qml drew it as classes. Both go, with the .msk."""
+    folder, raster, _ = inputs
+    target = str(folder / "classes.tif")
+    run("gmmselect:predict", {"INPUT": raster, "MODEL": model, "OUTPUT": target})
+    dataset = gdal.Open(target)
+    dataset.BuildOverviews("NEAREST", [2, 4])
+    dataset.CreateMaskBand(gdal.GMF_PER_DATASET)
+    dataset = None
+    assert {"classes.tif.ovr", "classes.tif.msk", "classes.qml"} <= set(os.listdir(folder))
+    run("gmmselect:predict", {"INPUT": raster, "MODEL": model, "OUTPUT": str(folder / "other.tif"),
+                              "PROBABILITIES": target})
+    assert not {"classes.tif.ovr", "classes.tif.msk", "classes.qml"} & set(os.listdir(folder))
+    dataset = gdal.Open(target)
+    assert dataset.RasterCount == 4 and dataset.GetRasterBand(1).GetOverviewCount() == 0
+    assert dataset.GetRasterBand(1).GetMaskFlags() != gdal.GMF_PER_DATASET
+
+
+def test_a_long_output_name_keeps_its_class_names_or_is_refused(inputs, model):
+    """A classification named with 229 bytes: its staged name, 34 bytes longer, left out GDAL's .aux.xml
+    (the class names lost in silence); named with 249 bytes, a traceback (the name with '.aux.xml' is longer
+    than a file name can be). The first keeps its names, the second is refused with the fix."""
+    folder, raster, _ = inputs
+    fits = str(folder / ("c" * 225 + ".tif"))
+    run("gmmselect:predict", {"INPUT": raster, "MODEL": model, "OUTPUT": fits})
+    assert category_names(fits)[1:] == ["cleared", "fallen_dry", "forest", "water"]
+    too_long = str(folder / ("d" * 245 + ".tif"))
+    refused(folder, "gmmselect:predict", {"INPUT": raster, "MODEL": model, "OUTPUT": too_long},
+            f"Output {too_long!r}: the name {'d' * 245 + '.tif.aux.xml'!r} is 257 bytes, more than a file "
+            "name can hold (255); give a shorter name")
+
+
+def test_an_output_replacing_a_private_file_stays_private(inputs):
+    """A model and a report readable by their owner only (0600), written again by Train GMM: they became
+    0644 (the staged file's mode). They keep the mode of the file they replace; new files get the umask's."""
+    folder, raster, polygons = inputs
+    parameters = {"INPUT": raster, "TRAINING": polygons, "FIELD": "class", "TAU": "1", "MAX_SAMPLES": 100,
+                  "OUTPUT_MODEL": str(folder / "m.gmm"), "OUTPUT_REPORT": str(folder / "r.html")}
+    run("gmmselect:traingmm", parameters)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert {os.stat(folder / name).st_mode & 0o777 for name in ("m.gmm", "r.html")} == {0o666 & ~umask}
+    for name in ("m.gmm", "r.html"):
+        os.chmod(folder / name, 0o600)
+    run("gmmselect:traingmm", parameters)
+    assert {os.stat(folder / name).st_mode & 0o777 for name in ("m.gmm", "r.html")} == {0o600}
+
+
+def test_an_output_in_a_gdal_virtual_file_system_is_refused(tmp_path, model):
+    """OUTPUT=/vsimem/c.tif made a folder /vsimem at the root, wrote the style there and returned a path
+    that exists nowhere."""
+    existed = os.path.exists("/vsimem")
+    refused(tmp_path, "gmmselect:predict", {"INPUT": LANDSAT, "MODEL": model, "OUTPUT": "/vsimem/c.tif"},
+            "Output '/vsimem/c.tif' is in one of GDAL's virtual file systems, which QGIS cannot open as a "
+            "layer; give the name of a file on disk")
+    assert os.path.exists("/vsimem") == existed
 
 
 # -- legal but meaningless input gets a clear word ------------------------------------------------------

@@ -451,3 +451,26 @@ def test_a_map_of_no_classified_pixel_is_named_on_the_cluster_as_here(cluster, s
             said[(mask, where)] = [line for line in lines if "no pixel" in line]
     assert said[(empty, "cluster")] == said[(empty, "here")] and len(said[(empty, "here")]) == 1
     assert said[(scene[1], "cluster")] == said[(scene[1], "here")] == []
+
+
+def test_a_tile_whose_writes_fail_is_an_error_naming_it(tmp_path):
+    """A worker's tile that cannot be written whole (past a file size limit of 100 kB, as a full disk): GDAL
+    only logged it and the tile was renamed into place cut short; now a DataError naming the tile."""
+    import resource
+
+    from gmmselect.raster.distributed import TileWriter
+
+    source = gdal.GetDriverByName("MEM").Create("", 512, 512, 1, gdal.GDT_Byte)
+    layouts = {"probabilities": (1, gdal.GDT_Float32, -1.0, ["p"])}
+    writer = TileWriter(str(tmp_path), 0, (0, 0, 512, 512), layouts, source, ["COMPRESS=NONE"])
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, hard))
+    try:
+        with pytest.raises(DataError, match=r"GDAL could not write output '.*probabilities_0\.tif': .*; "
+                                            r"check the free disk space"):
+            values = np.random.default_rng(0).random((1, 512, 512), np.float32)
+            writer.write((0, 0, 512, 512), {"probabilities": values})
+            writer.close()
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    assert not (tmp_path / "probabilities_0.tif").exists()
