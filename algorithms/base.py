@@ -706,7 +706,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if isinstance(error, OSError):
             where = f"'{error.filename}'" if error.filename else GmmSelect.tr("a file")
             return GmmSelect.tr("Cannot access {0}: {1}. Check that the path exists, is readable (inputs) "
-                                "and its folder is writable (outputs).").format(
+                                "and its folder is writable, with free space (outputs).").format(
                                     where, error.strerror or error)
         if isinstance(error, MemoryError):
             return GmmSelect.tr("Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.")

@@ -338,7 +338,8 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
     def writeOutputs(self, result, paths):
         """Stage the model file and the optional files; return the results."""
         model_path = paths[self.OUTPUT_MODEL]
-        save_model(self.staging.stage(model_path), result.model)
+        with self.staging.writing(model_path) as temporary:
+            save_model(temporary, result.model)
         outputs = {self.OUTPUT_MODEL: model_path}
         outputs.update(self.writeOutputFiles(result, paths))
         report = paths[self.OUTPUT_REPORT]

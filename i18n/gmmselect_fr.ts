@@ -64,11 +64,6 @@
         <translation>un fichier</translation>
     </message>
     <message>
-        <location filename="../algorithms/base.py" line="531"/>
-        <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable (outputs).</source>
-        <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture (sorties).</translation>
-    </message>
-    <message>
         <location filename="../algorithms/base.py" line="535"/>
         <source>Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.</source>
         <translation>Mémoire insuffisante : diminuez MAX_SAMPLES (entraînement) ou utilisez un raster plus petit.</translation>
@@ -3701,6 +3696,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/files.py" line="121"/>
         <source>output {path!r} is in one of GDAL&apos;s virtual file systems, which QGIS cannot open as a layer; give the name of a file on disk</source>
         <translation>la sortie {path!r} est dans un des systèmes de fichiers virtuels de GDAL, que QGIS ne peut pas ouvrir comme couche ; donnez le nom d'un fichier sur disque</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="708"/>
+        <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable, with free space (outputs).</source>
+        <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture, avec de l'espace libre (sorties).</translation>
     </message>
 </context>
 </TS>

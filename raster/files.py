@@ -189,12 +189,21 @@ class OutputSet:
         self.staged.append((qml_path(os.path.abspath(path)), qml_path(temporary)))
         return temporary
 
+    @contextmanager
+    def writing(self, path):
+        """The staged name of `path` for the block to write; an OSError of the block names `path` (not the
+        hidden staged name, nor none as a full disk's)."""
+        temporary = self.stage(path)
+        try:
+            yield temporary
+        except OSError as error:
+            raise OSError(error.errno, error.strerror, os.path.abspath(path)) from error
+
     def write_text(self, path, text):
         """Stage `text` (UTF-8) as the content of `path`; return `path` (absolute)."""
-        temporary = self.stage(path)
-        with open(temporary, "x", encoding="utf-8", newline="") as stream:
+        with self.writing(path) as temporary, open(temporary, "x", encoding="utf-8", newline="") as stream:
             stream.write(text)
-        return self.staged[-1][0]
+        return os.path.abspath(path)
 
     def commit(self):
         """Publish every staged file; on any failure put everything back as it was, then re-raise."""

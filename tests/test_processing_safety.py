@@ -404,6 +404,21 @@ def test_a_sample_design_whose_writes_fail_stops_and_leaves_the_folder_as_it_was
     assert snapshot(folder) == before
 
 
+def test_a_model_or_report_that_cannot_be_written_whole_is_named(inputs):
+    """A model of 14 kB past a file size limit of 10 kB, as on a full disk: the message said 'Cannot access
+    a file'; it names the model, and the folder holds what it held."""
+    folder, raster, polygons = inputs
+    parameters = {"INPUT": raster, "TRAINING": polygons, "FIELD": "class", "TAU": "1",
+                  "OUTPUT_MODEL": str(folder / "m.gmm")}
+    before = snapshot(folder)
+    with files_limited_to(10_000), pytest.raises(exception()) as raised:
+        run("gmmselect:traingmm", parameters)
+    assert str(raised.value) == (f"Cannot access '{folder / 'm.gmm'}': File too large. Check that the path "
+                                 "exists, is readable (inputs) and its folder is writable, with free space "
+                                 "(outputs).")
+    assert snapshot(folder) == before
+
+
 def test_a_raster_output_replaces_the_side_files_and_style_of_the_file_it_replaces(inputs, model):
     """classes.tif with its external overviews (QGIS's Build Pyramids) and mask, written again as the
     probabilities (no style of their own): the old .ovr served GDAL's zoomed-out reads of the new raster
