@@ -567,7 +567,7 @@ class MonomialDecision(Float32Decision):
         rows, columns = np.triu_indices(d)
         whiteners, lifts = mixture.whiteners_, mixture.constants_.max() - mixture.constants_
         offsets = np.einsum("cd,cde->ce", mixture.means_ - self.centre64[:, 0], whiteners)
-        precisions = whiteners @ whiteners.transpose(0, 2, 1)
+        precisions = matmul(whiteners, whiteners.transpose(0, 2, 1))
         squares = precisions[:, rows, columns] * np.where(rows == columns, 1, 2)
         linear = -2 * np.einsum("cde,ce->cd", whiteners, offsets)
         constant = np.einsum("ce,ce->c", offsets, offsets) + lifts

@@ -101,14 +101,27 @@ def matmul(a, b, out=None):
 
 def stacked_matmul(library, a, b, out):
     """a[i] @ b[i] for each matrix of the stacks `a` and `b` into `out` `(len(a), m, n)` or a new array, by
-    CBLAS where every pair is one call (else NumPy's)."""
+    CBLAS where every pair is one call (else NumPy's): the pairs share one layout, so the calls are made
+    once and given each pair's addresses; syrk where a pair is a matrix and its transpose, as NumPy."""
     if out is None:
         out = np.empty((len(a), a.shape[1], b.shape[2]), dtype=np.result_type(a, b))
-    layouts = [cblas_layouts(left, right, product) for left, right, product in zip(a, b, out)]
-    if not len(a) or None in layouts:
+    layouts = cblas_layouts(a[0], b[0], out[0]) if len(a) else None
+    if layouts is None:
         return np.matmul(a, b, out=out)
-    for left, right, product, layout in zip(a, b, out, layouts):
-        cblas_matmul(library, left, right, product, layout)
+    plain, _ = cblas_call(library, a[0], b[0], layouts, False)
+    symmetric, syrk = cblas_call(library, a[0], b[0], layouts, mirror_images(a[0], b[0]))
+    (a_data, a_step), (b_data, b_step), (out_data, out_step) = (
+        (array.ctypes.data, array.strides[0]) for array in (a, b, out))
+    mirrored = []
+    for pair in range(len(a)):
+        left, right = a_data + pair * a_step, b_data + pair * b_step
+        if left == right and syrk:
+            mirrored.append(pair)
+        (symmetric if left == right else plain)(left, right, out_data + pair * out_step)
+    if mirrored:
+        rows, columns = lower_triangle(out.shape[1])
+        pairs = np.array(mirrored)[:, None]
+        out[pairs, rows, columns] = out[pairs, columns, rows]
     return out
 
 
@@ -141,36 +154,59 @@ def leading(matrix):
 
 
 def cblas_matmul(library, a, b, out, layouts):
-    """a @ b by one CBLAS call of `library` into `out` or a new array, the call NumPy makes: gemm (syrk for a
-    matrix by its transpose, the lower triangle copied from the upper), gemv where `a` is one row or `b` one
-    column (or a vector), dot where both; `layouts` as cblas_layouts gives them."""
+    """a @ b by one CBLAS call of `library` into `out` or a new array, the call NumPy makes (cblas_call);
+    `layouts` as cblas_layouts gives them."""
     if out is None:
         out = np.empty(a.shape[:1] + b.shape[1:], dtype=a.dtype)
+    a_data, b_data = a.ctypes.data, b.ctypes.data
+    call, mirrored = cblas_call(library, a, b, layouts, a_data == b_data and mirror_images(a, b))
+    call(a_data, b_data, out.ctypes.data)
+    if mirrored:
+        rows, columns = lower_triangle(out.shape[0])
+        out[rows, columns] = out[columns, rows]
+    return out
+
+
+def cblas_call(library, a, b, layouts, transposed):
+    """(call, mirrored): NumPy's CBLAS call for a @ b (2-D `a`, 1- or 2-D `b` laid out as `layouts`) as a
+    function of the addresses of a, b and the product: syrk where `transposed` (`a` is `b`'s transpose) and
+    both are matrices, its upper triangle to mirror; gemm; gemv where `a` is one row or `b` one column (or a
+    vector); dot where both."""
     gemm, gemv, dot, syrk = cblas_functions(library, a.dtype)
     (a_transposed, lda), (b_transposed, ldb) = layouts
     (m, k), n = a.shape, (b.shape[1] if b.ndim == 2 else 1)
     size = a.itemsize
-    if m > 1 and n > 1 and transposes(a, b) and a_transposed != b_transposed:  # a matrix by its transpose
-        syrk(ROW_MAJOR, UPPER, TRANS if a_transposed else NO_TRANS, n, k, 1, a.ctypes.data,
-             ldb if a_transposed else lda, 0, out.ctypes.data, n)
-        lower = np.tril_indices(n, -1)
-        out[lower] = out.T[lower]
-    elif m > 1 and n > 1:
-        gemm(ROW_MAJOR, TRANS if a_transposed else NO_TRANS, TRANS if b_transposed else NO_TRANS, m, n, k, 1,
-             a.ctypes.data, lda, b.ctypes.data, ldb, 0, out.ctypes.data, n)
-    elif m > 1:  # a matrix by a column: a x
+    a_order, b_order = (TRANS if a_transposed else NO_TRANS), (TRANS if b_transposed else NO_TRANS)
+    if m > 1 and n > 1 and transposed and a_transposed != b_transposed:  # a matrix by its transpose
+        ld = ldb if a_transposed else lda
+        return (lambda pa, pb, po: syrk(ROW_MAJOR, UPPER, a_order, n, k, 1, pa, ld, 0, po, n)), True
+    if m > 1 and n > 1:
+        return (lambda pa, pb, po: gemm(ROW_MAJOR, a_order, b_order, m, n, k, 1, pa, lda, pb, ldb, 0, po,
+                                        n)), False
+    if m > 1:  # a matrix by a column: a x
         rows, columns = (k, m) if a_transposed else (m, k)
-        gemv(ROW_MAJOR, TRANS if a_transposed else NO_TRANS, rows, columns, 1, a.ctypes.data, lda,
-             b.ctypes.data, b.strides[0] // size, 0, out.ctypes.data, 1)
-    elif n > 1:  # a row by a matrix: b' x
+        step = b.strides[0] // size
+        return (lambda pa, pb, po: gemv(ROW_MAJOR, a_order, rows, columns, 1, pa, lda, pb, step, 0, po,
+                                        1)), False
+    if n > 1:  # a row by a matrix: b' x
         rows, columns = (n, k) if b_transposed else (k, n)
-        gemv(ROW_MAJOR, NO_TRANS if b_transposed else TRANS, rows, columns, 1, b.ctypes.data, ldb,
-             a.ctypes.data, a.strides[1] // size, 0, out.ctypes.data, 1)
-    else:
-        out.reshape(-1)[0] = dot(k, a.ctypes.data, a.strides[1] // size, b.ctypes.data, b.strides[0] // size)
-    return out
+        order, step = (NO_TRANS if b_transposed else TRANS), a.strides[1] // size
+        return (lambda pa, pb, po: gemv(ROW_MAJOR, order, rows, columns, 1, pb, ldb, pa, step, 0, po,
+                                        1)), False
+    scalar, a_step, b_step = FUNCTIONS[a.dtype][4], a.strides[1] // size, b.strides[0] // size
+
+    def product(pa, pb, po):
+        scalar.from_address(po).value = dot(k, pa, a_step, pb, b_step)
+    return product, False
 
 
-def transposes(a, b):
-    """True where `a` is `b`'s transpose, the same elements (NumPy then multiplies them by syrk)."""
-    return a.ctypes.data == b.ctypes.data and a.shape == b.shape[::-1] and a.strides == b.strides[::-1]
+def mirror_images(a, b):
+    """True where `a` is laid out as `b`'s transpose (shape and strides reversed): with the same first
+    element, the same elements, which NumPy multiplies by syrk."""
+    return a.shape == b.shape[::-1] and a.strides == b.strides[::-1]
+
+
+@functools.cache
+def lower_triangle(n):
+    """(rows, columns) of the strict lower triangle of an n x n matrix."""
+    return np.tril_indices(n, -1)

@@ -60,14 +60,14 @@ def pairwise_jm(mixture):
     units of its decomposition (ridge units with a relative ridge: JM does not depend on the units)."""
     eigenvalues = mixture.eigenvalues_
     vectors = mixture.whiteners_ * np.sqrt(eigenvalues)[:, None, :] * mixture.ridge_root_[:, None]
-    covariances = (vectors * eigenvalues[:, None, :]) @ vectors.transpose(0, 2, 1)
+    covariances = matmul(vectors * eigenvalues[:, None, :], vectors.transpose(0, 2, 1))
     logdets = np.log(eigenvalues).sum(axis=1)
     means = mixture.means_ / mixture.ridge_root_
     jm = np.zeros((mixture.n_classes, mixture.n_classes))
     for i, j in zip(*np.triu_indices(mixture.n_classes, 1)):
         average = (covariances[i] + covariances[j]) / 2
         delta = means[i] - means[j]
-        bhattacharyya = (delta @ np.linalg.solve(average, delta) / 8
+        bhattacharyya = (matmul(delta, np.linalg.solve(average, delta)) / 8
                          + (np.linalg.slogdet(average)[1] - (logdets[i] + logdets[j]) / 2) / 2)
         jm[i, j] = jm[j, i] = np.sqrt(2 * (1 - np.exp(-max(bhattacharyya, 0.0))))
     return jm

@@ -288,7 +288,7 @@ class QuadraticForms:
 
         r_f - z'l_f = x_f - (mu_f + z'l_f), with z'l_f as one product and mu_f added after: the
         [z, 1] @ [l; mu] form would copy the whole coupling of every candidate at every step."""
-        e = self.whitened[members][:, rows] @ coupling
+        e = matmul(self.whitened[members][:, rows], coupling)
         e += self.means[members][:, None, columns]
         np.subtract(self.points[rows][:, columns][None], e, out=e)
         e *= e
@@ -299,7 +299,7 @@ class QuadraticForms:
     def removed(self, nested):
         """q_b(x) of F-g for g in F: q - (Sigma[F,F]^-1 r_F)_g^2 / beta_g, `(B, m, k)`."""
         inverse = nested.inverse()
-        solved = self.whitened @ nested.inverse_factor
+        solved = matmul(self.whitened, nested.inverse_factor)
         beta = np.diagonal(inverse, axis1=1, axis2=2)
         return self.quad[:, :, None] - solved**2 / beta[:, None, :]
 
@@ -314,7 +314,8 @@ class QuadraticForms:
 
     def add(self, feature, coupling, alpha):
         """Grow F by `feature`: z <- [z, (r_f - z'coupling) / sqrt(alpha)]."""
-        e = (self.residuals([feature]) - self.whitened @ coupling[:, :, None]) / np.sqrt(alpha)[:, None, None]
+        e = self.residuals([feature]) - matmul(self.whitened, coupling[:, :, None])
+        e /= np.sqrt(alpha)[:, None, None]
         self.whitened = np.concatenate([self.whitened, e], axis=2)
         self.quad = self.quad + e[:, :, 0] ** 2
 

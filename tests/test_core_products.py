@@ -63,8 +63,11 @@ def test_stacks_of_matrices_are_numpys_products_bit_for_bit(dtype):
     rng = np.random.default_rng(2)
     a = rng.normal(size=(5, 40, 30)).astype(dtype)
     b = rng.normal(size=(5, 30, 25)).astype(dtype)
+    reversed_transposes = a.transpose(0, 2, 1)[::-1]  # pair 2 alone is a matrix and its transpose
+    column, row = a[:, :, :1], a[:, :1]
     for left, right in ((a, b), (a.transpose(0, 2, 1)[:, :25], a[:, :, :7]), (a, a.transpose(0, 2, 1)),
-                        (a[:, :1], b), (a, b[:, :, :1]), (a[:, 3:20], b[:, :, 2:9])):
+                        (a, reversed_transposes), (row, b), (a, b[:, :, :1]), (a[:, 3:20], b[:, :, 2:9]),
+                        (column.transpose(0, 2, 1), column), (row, row.transpose(0, 2, 1))):
         product = products.stacked_matmul(library, left, right, None)
         np.testing.assert_array_equal(product, np.matmul(left, right))
     half = b.astype(np.float16)  # what CBLAS cannot do: NumPy's
@@ -114,3 +117,43 @@ def test_with_gsls_cblas_first_the_products_are_those_of_numpys_blas(tmp_path):
     there = np.load(tmp_path / "out.npz")
     for key in ("s", "d", "v"):
         np.testing.assert_array_equal(there[key], data[key + "_a"] @ data[key + "_b"])
+
+
+#: Run with GSL's CBLAS first: SFFS by JM (alpha 0.5) and by KL on the Maipo samples, and the pairwise JM of
+#: a model, saved for the test to compare.
+SELECTIONS = """
+import sys
+import numpy as np
+from gmmselect.core import GaussianMixture, select_features
+from gmmselect.core.separability import pairwise_jm
+data = np.load(sys.argv[1])
+X, y = data["X"][::3], data["y"][::3]
+found = {}
+for criterion, alpha in (("jm", 0.5), ("kl", 0.0)):
+    result = select_features(X, y, "sffs", criterion, max_features=12, tau=1e-4, alpha=alpha)
+    found[criterion] = np.array([result.best_values[size] for size in result.sizes])
+    found[criterion + "_sets"] = np.array([sorted(result.best_sets[size]) + [-1] * (12 - size)
+                                           for size in result.sizes])
+found["pairwise"] = pairwise_jm(GaussianMixture.fit(X[:, :20], y, tau=1e-4, alpha=0.3))
+np.savez(sys.argv[2], **found)
+"""
+
+
+@pytest.mark.skipif(not os.path.exists(GSL_CBLAS), reason="GSL's CBLAS is not installed")
+def test_with_gsls_cblas_first_the_selections_have_pythons_values(tmp_path):
+    """SFFS by JM with alpha 0.5 and by KL, and a model's pairwise JM, in a process whose first CBLAS is GSL's
+    (as in QGIS): the same sets and values, bit for bit, as here. Before, the candidates' quadratic forms
+    (updates.QuadraticForms) and pairwise_jm's products ran on GSL: JM values at 3 sizes and KL at most sizes
+    differed in their last bits (a near tie could go to another band)."""
+    maipo = os.path.join(os.path.dirname(__file__), "data", "maipo_landsat8", "maipo.npz")
+    environment = dict(os.environ, LD_PRELOAD=GSL_CBLAS, PYTHONPATH=os.pathsep.join(sys.path))
+    output = str(tmp_path / "there.npz")
+    run = subprocess.run([sys.executable, "-c", SELECTIONS, maipo, output], capture_output=True, text=True,
+                         env=environment, timeout=300)
+    assert run.returncode == 0, run.stderr
+    here = str(tmp_path / "here.npz")
+    subprocess.run([sys.executable, "-c", SELECTIONS, maipo, here], check=True, timeout=300,
+                   env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+    there, expected = np.load(output), np.load(here)
+    for key in expected.files:
+        np.testing.assert_array_equal(there[key], expected[key], err_msg=key)
