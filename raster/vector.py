@@ -165,25 +165,27 @@ MAX_CLASS_CODE = 2**32 - 1
 def integer_codes(path, field_name, values):
     """Codes, labels and names of a numeric class field (`values`: one at least); values must be whole
     numbers from 1 to MAX_CLASS_CODE."""
-    fractional = sorted({value for value in values if value != math.floor(value)})
+    fractional = sorted({value for value in values if not math.isfinite(value) or value != math.floor(value)},
+                        key=str)
     if fractional:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "class field {field!r} of {path!r} holds non-integer values {values}; use integer "
             "class codes or a text field"), field=field_name, path=path, values=fractional[:5])
-    codes = np.array(values, dtype=np.int64)
-    labels = np.unique(codes)
+    labels = np.unique(values)
     if labels[0] <= 0:
-        bad = labels[labels <= 0].tolist()
+        bad = [int(label) for label in labels[labels <= 0]]
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "class field {field!r} of {path!r} holds codes {codes}; codes must be >= 1 (0 is "
             "the no-data value of the classification): recode these classes (e.g. add 1 to every code) or "
             "use a text field"), field=field_name, path=path, codes=bad)
     if labels[-1] > MAX_CLASS_CODE:
-        bad = labels[labels > MAX_CLASS_CODE].tolist()
+        bad = [int(label) for label in labels[labels > MAX_CLASS_CODE]]
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "class field {field!r} of {path!r} holds codes {codes}; a classification raster "
             "holds codes up to {maximum}: recode these classes or use a text field"),
             field=field_name, path=path, codes=bad[:5], maximum=MAX_CLASS_CODE)
+    codes = np.array(values, dtype=np.int64)
+    labels = np.unique(codes)
     return codes, labels, [str(label) for label in labels]
 
 

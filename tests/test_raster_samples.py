@@ -404,6 +404,21 @@ def test_codes_a_classification_raster_cannot_hold_are_refused(tmp_path):
         extract_samples(raster, beyond, "class")
 
 
+@pytest.mark.parametrize(("values", "expected"), [
+    ((1e20, 2.0), r"holds codes \[100000000000000000000\]; a classification raster holds codes up to "
+                  r"4294967295"),
+    ((float("inf"), 2.0), r"holds non-integer values \[inf\]; use integer class codes or a text field"),
+    ((-1e19, 2.0), r"holds codes \[-10000000000000000000\]; codes must be >= 1")])
+def test_real_codes_beyond_int64_or_not_finite_are_refused(tmp_path, values, expected):
+    """A real class field holding 1e20, -1e19 or infinity: a Python OverflowError traceback before; now the
+    refusal of such codes."""
+    raster = write_raster(tmp_path / "r.tif", np.ones((1, 20, 20), dtype=np.uint8))
+    boxes = (box(1, 91, 5, 95), box(6, 91, 9, 95))
+    vector = write_vector(tmp_path / "v.gpkg", list(zip(boxes, values)), ogr.OFTReal)
+    with pytest.raises(DataError, match=expected):
+        extract_samples(raster, vector, "class")
+
+
 def test_integer_codes_below_one_are_refused(tmp_path):
     vector = write_vector(tmp_path / "v.gpkg", [(box(1, 91, 5, 95), 0), (box(6, 91, 9, 95), 2)],
                           ogr.OFTInteger)
