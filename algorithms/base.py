@@ -503,6 +503,10 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         opened as delimited text by its file, a memory layer by its name in the project)."""
         layer = self.sourceLayer(parameters, name, context)
         read_as = self.featuresShown(parameters, name, layer)
+        if read_as.get("selected_only") and layer is not None and not layer.selectedFeatureCount():
+            raise QgsProcessingException(GmmSelect.tr(
+                "{0}: 'Selected features only' is ticked and no feature of layer '{1}' is selected; select "
+                "the features to use, or untick it").format(name, layer.name()))
         shown = [] if layer is None else self.shownOtherwise(layer, read_as)
         self.sayShown(feedback, name, layer, shown)
         path, layer_name = self.parameterAsCompatibleSourceLayerPathAndLayerName(

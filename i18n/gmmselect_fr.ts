@@ -3702,5 +3702,25 @@ Taille {1} : {2:.6g}{3}
         <source>Cannot access {0}: {1}. Check that the path exists, is readable (inputs) and its folder is writable, with free space (outputs).</source>
         <translation>Impossible d'accéder à {0} : {1}. Vérifiez que le chemin existe, qu'il est lisible (entrées) et que son dossier est accessible en écriture, avec de l'espace libre (sorties).</translation>
     </message>
+    <message>
+        <location filename="../algorithms/base.py" line="507"/>
+        <source>{0}: &apos;Selected features only&apos; is ticked and no feature of layer &apos;{1}&apos; is selected; select the features to use, or untick it</source>
+        <translation>{0} : 'Entité(s) sélectionnée(s) uniquement' est coché et aucune entité de la couche '{1}' n'est sélectionnée ; sélectionnez les entités à utiliser, ou décochez-le</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="22"/>
+        <source>features of {vector} outside raster {raster}, which give no sample: {count} of {total} (FIDs {fids}); check the layer&apos;s CRS, or delete them</source>
+        <translation>entités de {vector} hors du raster {raster}, qui ne donnent aucun échantillon : {count} sur {total} (FID {fids}) ; vérifiez le SCR de la couche, ou supprimez-les</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="87"/>
+        <source>pixels covered by features of different classes, dropped: {count} (FIDs {fids}); where one should not overlap the other (a pond drawn inside a forest), cut it out of the other (Processing&apos;s Difference)</source>
+        <translation>pixels couverts par des entités de classes différentes, écartés : {count} (FID {fids}) ; là où l'une ne devrait pas chevaucher l'autre (un étang dessiné dans une forêt), découpez-la de l'autre (Différence de Processing)</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="95"/>
+        <source>features over the raster that cover no pixel centre (smaller or thinner than a pixel): {count} (FIDs {fids}); enlarge them (or, in Python, sample every pixel they touch: all_touched=True)</source>
+        <translation>entités sur le raster qui ne couvrent aucun centre de pixel (plus petites ou plus fines qu'un pixel) : {count} (FID {fids}) ; agrandissez-les (ou, en Python, échantillonnez chaque pixel qu'elles touchent : all_touched=True)</translation>
+    </message>
 </context>
 </TS>

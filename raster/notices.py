@@ -21,6 +21,9 @@ WARNINGS = {
         "GmmSelect", "{count} features of {vector} have no geometry and were skipped"),
     "warning outside": QT_TRANSLATE_NOOP(
         "GmmSelect", "features of {vector} outside raster {raster}, which give no sample: {count} of "
+        "{total} (FIDs {fids}); check the layer's CRS, or delete them"),
+    "warning outside counted": QT_TRANSLATE_NOOP(  # as older model files hold it
+        "GmmSelect", "features of {vector} outside raster {raster}, which give no sample: {count} of "
         "{total}"),
     "warning outside before": QT_TRANSLATE_NOOP(  # as older model files hold it
         "GmmSelect", "{count} of the {total} features of {vector} lie outside raster {raster} and give no "
@@ -82,10 +85,18 @@ WARNINGS = {
         "Additional no data value, or gdal_translate -a_nodata {value}) and they are left out, or move the "
         "features off it"),
     "warning contested": QT_TRANSLATE_NOOP(
+        "GmmSelect", "pixels covered by features of different classes, dropped: {count} (FIDs {fids}); where "
+        "one should not overlap the other (a pond drawn inside a forest), cut it out of the other "
+        "(Processing's Difference)"),
+    "warning contested counted": QT_TRANSLATE_NOOP(  # as older model files hold it
         "GmmSelect", "pixels covered by features of different classes, dropped: {count}"),
     "warning contested before": QT_TRANSLATE_NOOP(  # as older model files hold it
         "GmmSelect", "{count} pixels covered by features of different classes were dropped"),
     "warning no pixel centre": QT_TRANSLATE_NOOP(
+        "GmmSelect", "features over the raster that cover no pixel centre (smaller or thinner than a pixel): "
+        "{count} (FIDs {fids}); enlarge them (or, in Python, sample every pixel they touch: "
+        "all_touched=True)"),
+    "warning no pixel centre counted": QT_TRANSLATE_NOOP(  # as older model files hold it
         "GmmSelect", "features over the raster that cover no pixel centre (smaller or thinner than a pixel): "
         "{count}; enlarge them (or, in Python, sample every pixel they touch: all_touched=True)"),
     "warning no pixel centre all touched": QT_TRANSLATE_NOOP(  # as older model files hold it

@@ -16,7 +16,7 @@ import numpy as np
 from osgeo import gdal, ogr
 
 from ..core import ClassStatistics
-from ..core.texts import QT_TRANSLATE_NOOP, SEMICOLON, Text, joined
+from ..core.texts import QT_TRANSLATE_NOOP, SEMICOLON, Text, joined, short_list
 from ..core.validation import MIN_SAMPLES_PER_CLASS
 from .blocks import PixelReader, bounded_gdal_cache, holds_fill, plan_windows
 from .distributed import in_order, ready_workers, worker_task
@@ -115,6 +115,7 @@ class SampleWalk:
         self.class_index = np.searchsorted(self.features.labels, self.features.codes)
         self.covered = np.zeros(len(self.features.codes), dtype=np.int64)
         self.n_contested = self.n_unusable = self.n_read = 0
+        self.clashing = set()  # features (indices) covering a pixel with one of another class
         self.fill = Counter()  # {(value, class code): samples holding a fill value (blocks.holds_fill)}
         self.windows = self._plan(memory_mb)
         self.is_canceled = is_canceled
@@ -163,7 +164,10 @@ class SampleWalk:
             previous = owner[cells]
             free = previous < 0
             owner[cells[free]] = member
-            contested[cells[~free & (codes[previous] != codes[member])]] = True
+            clash = ~free & (codes[previous] != codes[member])
+            if clash.any():
+                contested[cells[clash]] = True
+                self.clashing.update([member, *np.unique(previous[clash]).tolist()])
         self.n_contested += int(contested.sum())
         owner[contested] = -1
         return owner
@@ -204,10 +208,12 @@ class SampleWalk:
         features = self.features
         warnings = list(features.warnings) + self.reader.notices()
         if self.n_contested:
-            warnings.append(warning("warning contested", count=self.n_contested))
-        empty = int(((self.covered == 0) & ~features.outside).sum())
-        if empty:
-            warnings.append(warning("warning no pixel centre", count=empty))
+            warnings.append(warning("warning contested", count=self.n_contested,
+                                    fids=short_list(features.fids[sorted(self.clashing)])))
+        empty = (self.covered == 0) & ~features.outside
+        if empty.any():
+            warnings.append(warning("warning no pixel centre", count=int(empty.sum()),
+                                    fids=short_list(features.fids[empty])))
         warnings += self.fill_warning()
         self.check_counts(counts, warnings, log)
         info = self.reader

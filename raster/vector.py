@@ -426,7 +426,8 @@ def read_features(raster_path, dataset, vector_path, class_field, layer=None, lo
                                 fids=short_list(unprojected)))
     if n_outside:
         warnings.append(warning("warning outside", count=n_outside, total=len(boxes),
-                                vector=repr(vector_path), raster=repr(raster_path)))
+                                vector=repr(vector_path), raster=repr(raster_path),
+                                fids=short_list(np.array(fids)[outside])))
     if outside.all():
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "no feature of {vector!r} (layer {layer!r}, features: {count}) lies over raster "

@@ -499,7 +499,8 @@ def test_the_report_gives_the_warnings_of_the_data_layer_in_french(translator):
                                        **sample_words("polygon")),
                                "class 'sand' has 1 polygon(s): none held out, so the held-out accuracy does "
                                "not cover it",  # as older model files hold it
-                               warning("warning contested", count=12),
+                               warning("warning contested", count=12, fids="4, 9"),
+                               "pixels covered by features of different classes, dropped: 7",  # older
                                "3 pixels covered by features of different classes were dropped",  # older
                                "a note of no template"]
     text = html.unescape(report_html(model, "Rapport", path, report_words()))
@@ -507,7 +508,10 @@ def test_the_report_gives_the_warnings_of_the_data_layer_in_french(translator):
             "données réservées ne la couvre donc pas") in text
     assert ("la classe 'sand' a 1 polygone(s) : aucun n'est réservé, l'exactitude sur les polygones "
             "réservés ne la couvre donc pas") in text
-    assert "pixels couverts par des entités de classes différentes, écartés : 12" in text
+    assert ("pixels couverts par des entités de classes différentes, écartés : 12 (FID 4, 9) ; là où l'une "
+            "ne devrait pas chevaucher l'autre (un étang dessiné dans une forêt), découpez-la de l'autre "
+            "(Différence de Processing)") in text
+    assert "pixels couverts par des entités de classes différentes, écartés : 7" in text
     assert "3 pixels couverts par des entités de classes différentes ont été écartés" in text
     assert "a note of no template" in text
     assert "none held out" not in text and "were dropped" not in text and ", dropped" not in text

@@ -1328,6 +1328,24 @@ def test_the_selected_features_and_a_feature_limit_are_read_and_recorded(tmp_pat
     assert library.mixture.counts_.sum() == 100
 
 
+def test_selected_features_only_with_nothing_selected_is_refused_saying_so(tmp_path):
+    """'Selected features only' ticked on a layer with no selection: refused as 'has no feature with a
+    geometry' of a layer of 36 features; now it says that none is selected, and the fix."""
+    from qgis.core import QgsProcessingFeatureSourceDefinition, QgsProject, QgsVectorLayer
+
+    layer = QgsVectorLayer(POLYGONS, "polygons", "ogr")
+    QgsProject.instance().addMapLayer(layer)
+    try:
+        refused(tmp_path, "gmmselect:traingmm", {
+            "INPUT": LANDSAT, "FIELD": "class", "TAU": "1",
+            "TRAINING": QgsProcessingFeatureSourceDefinition(layer.id(), True),
+            "OUTPUT_MODEL": str(tmp_path / "m.gmm")},
+            "TRAINING: 'Selected features only' is ticked and no feature of layer 'polygons' is selected; "
+            "select the features to use, or untick it")
+    finally:
+        QgsProject.instance().removeMapLayer(layer.id())
+
+
 def train_checking(check, training, model, fix=None):
     """Train GMM on `training` with Processing's 'Invalid features filtering' `check` (and the layer's own
     advanced setting `fix`, when given); returns (results, feedback)."""

@@ -75,8 +75,8 @@ def test_a_feature_covering_no_pixel_centre_is_named_with_the_fix(tmp_path):
     squares = [(square(10, 10, 3), "a"), (square(20, 20, 3), "a"), (square(30, 30, 3), "b"),
                (square(40.1, 40.1, 0.2), "b")]
     vector = write_vector(tmp_path / "small.gpkg", squares)
-    said = ("features over the raster that cover no pixel centre (smaller or thinner than a pixel): 1; "
-            "enlarge them (or, in Python, sample every pixel they touch: all_touched=True)")
+    said = ("features over the raster that cover no pixel centre (smaller or thinner than a pixel): 1 (FIDs "
+            "4); enlarge them (or, in Python, sample every pixel they touch: all_touched=True)")
     plain = extract_samples(LANDSAT, vector, "class")
     touched = extract_samples(LANDSAT, vector, "class", all_touched=True)
     assert [w for w in plain.warnings if "pixel centre" in w] == [said] and plain.counts == {"a": 18, "b": 9}
@@ -234,7 +234,10 @@ def test_overlapping_polygons_drop_contested_pixels(tmp_path):
                                                 (box(0, 80, 10, 88), "a"), (box(5, 80, 12, 88), "a")])
     samples = extract_samples(raster, vector, "class")
     assert samples.n_contested_pixels == 50
-    assert any("different classes" in warning for warning in samples.warnings)
+    assert [warning for warning in samples.warnings if "different classes" in warning] == [
+        "pixels covered by features of different classes, dropped: 50 (FIDs 1, 2); where one should not "
+        "overlap the other (a pond drawn inside a forest), cut it out of the other (Processing's "
+        "Difference)"]  # features 3 and 4 overlap too, but are both 'a'
     assert samples.counts == {"a": 50 + 96, "b": 50}  # same-class overlap counted once
     assert len(np.unique(samples.X[:, 0])) == len(samples.y)
 
@@ -620,4 +623,5 @@ def test_a_class_whose_features_lie_above_the_raster_is_refused_naming_them_outs
                                         r"features outside the raster 2\)"):
         walk(raster, vector, "class", log=logged.append)
     assert [line for line in map(str, logged) if "outside raster" in line] == [
-        f"warning: features of {vector!r} outside raster {raster!r}, which give no sample: 2 of 3"]
+        f"warning: features of {vector!r} outside raster {raster!r}, which give no sample: 2 of 3 (FIDs 2, "
+        "3); check the layer's CRS, or delete them"]
