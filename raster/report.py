@@ -22,8 +22,8 @@ from ..core.separability import jm_ceiling
 from ..core.texts import QT_TRANSLATE_NOOP, SEMICOLON
 from .blocks import range_text
 from .notices import SAMPLE_WORDS, WARNINGS, WORD_KINDS, recognise, unit_of, word_key
-from .spectra import FALLBACK_COLOR, class_spectra, value_limits
-from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR
+from .spectra import class_spectra, value_limits
+from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR, map_colors
 
 STYLE = ("body{font-family:sans-serif;margin:1.5em;max-width:64em}"
          "table{border-collapse:collapse;margin:.5em 0}"
@@ -699,7 +699,7 @@ def final_key(record):
 def samples_section(model, words):
     """Training and held-out samples and polygons of each class, with the class colour."""
     record, names = model.training, model.mixture.class_names_
-    colors = model.class_colors or [FALLBACK_COLOR] * len(names)
+    colors = map_colors(model)
     rows = []
     for name, color in zip(names, colors):
         (samples, held_out), (polygons, held_out_polygons) = record.samples[name], record.polygons[name]

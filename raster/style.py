@@ -159,6 +159,12 @@ def class_colors(labels, colors=None):
     return [parse_color(color) for color in colors]
 
 
+def map_colors(model):
+    """'#rrggbb' per class of a SavedModel: the colours Predict gives its classes (its class colours, else
+    the palette's in the order of its classes)."""
+    return [hex_color(rgb) for rgb in class_colors(model.mixture.labels_, model.class_colors)]
+
+
 def hex_color(rgb):
     """'#rrggbb' of an (r, g, b) triple."""
     return "#{:02x}{:02x}{:02x}".format(*rgb)

@@ -269,6 +269,22 @@ def test_selected_bands_and_samples(selection):
                           "VALIDATION": "0.3", "MAX_SAMPLES": "0", "REFIT": "yes", "SEED": "0"}
 
 
+def test_a_model_without_class_colours_lists_the_colours_of_its_map(selection):
+    """No class_colors (a model saved through the Python API): the samples table gives the palette's colours
+    in the order of the classes, those Predict paints the map with (were all grey)."""
+    from dataclasses import replace
+
+    from gmmselect.raster.report import report_html
+    from gmmselect.raster.style import DEFAULT_COLORS
+
+    parser = ReportParser()
+    parser.feed(report_html(replace(selection[1], class_colors=None), "Report"))
+    samples = parser.tables["samples"][0]
+    assert [row[1].split()[-1] for row in samples[1:5]] == DEFAULT_COLORS[:4]
+    shades = [attributes["fill"] for tag, attributes in parser.charts["spectra"] if tag == "polygon"]
+    assert shades == DEFAULT_COLORS[:4]
+
+
 def test_tau_curve_wavelengths_and_timings(tau_search):
     results, saved, parser, _ = tau_search
     chart = parser.charts["tau-curve"]

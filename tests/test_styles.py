@@ -214,6 +214,24 @@ def test_beyond_the_palette_the_colours_come_round_again_least_used_first(tmp_pa
     assert [color for _, color, _ in qml_palette(str(tmp_path / "classes.tif"))] == colors[:20]
 
 
+def test_a_model_saved_without_colours_has_the_map_s_colours_in_its_spectra(tmp_path):
+    """A model saved through the Python API (no class_colors): Predict colours its map with the palette in
+    the order of its classes, and its Spectra takes the same colours (were all grey)."""
+    import processing
+
+    from gmmselect.core import SavedModel, load_model, save_model
+    from gmmselect.raster.spectra import class_spectra
+    from gmmselect.raster.style import DEFAULT_COLORS
+
+    path = str(tmp_path / "api.gmm")
+    save_model(path, SavedModel(synthetic_mixture(4), range(1, 8), [f"b{k}" for k in range(1, 8)], 7))
+    predicted = processing.run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": path,
+                                                     "OUTPUT": str(tmp_path / "classes.tif")})
+    colors = table_colors(predicted["OUTPUT"], [1, 2, 3, 4])
+    assert colors == DEFAULT_COLORS[:4]
+    assert class_spectra(load_model(path)).colors == colors
+
+
 def test_confidence_has_a_continuous_ramp_from_0_to_1(tmp_path):
     _, predicted = train_and_predict(tmp_path, POLYGONS, "class")
     root = ElementTree.parse(str(tmp_path / "confidence.qml")).getroot()
