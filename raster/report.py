@@ -72,6 +72,11 @@ TEXTS = {
     "summary": QT_TRANSLATE_NOOP(
         "GmmSelect", "Kappa <b>{kappa}</b>, overall accuracy <b>{accuracy}</b>, {how}. {classes} classes, "
                      "{used} of {bands} bands used, alpha = {alpha}, tau = {tau}."),
+    "summary unrecorded": QT_TRANSLATE_NOOP(
+        "GmmSelect", "{classes} classes, {used} of {bands} bands used, alpha = {alpha}, tau = {tau}. The "
+                     "model file holds no training record (a model saved through the Python API): its "
+                     "inputs, training samples and accuracy are not known."),
+    "classes": QT_TRANSLATE_NOOP("GmmSelect", "Classes"),
     "measured model": QT_TRANSLATE_NOOP(
         "GmmSelect", "The accuracy figures of this report (held out and cross-validated) are those of "
                      "the model chosen and fitted on the training {groups} (bands {bands}, alpha = {alpha}, "
@@ -140,6 +145,7 @@ TEXTS = {
     "alpha tau given": QT_TRANSLATE_NOOP(
         "GmmSelect", "{blend}, both given (ALPHA, TAU): the band selection and the model use them; no "
                      "search."),
+    "alpha tau unrecorded": QT_TRANSLATE_NOOP("GmmSelect", "{blend}."),
     "alpha tau one value": QT_TRANSLATE_NOOP(
         "GmmSelect", "{blend}, given (ALPHA, TAU): one value each, no search."),
     "alpha tau searched": QT_TRANSLATE_NOOP("GmmSelect", "{blend}, chosen {how}."),
@@ -590,9 +596,16 @@ def spectra_chart(spectra, words):
 def heading(model, title, model_path, words):
     """The title, then the model file, its source files and when it was made, so that a printed report
     says what it describes."""
-    record = model.training
-    source = record.source
     rows = [[words("model file"), os.path.basename(model_path)]] if model_path else []
+    if model.training is not None:
+        rows += source_rows(model.training, words)
+    return f"<h1>{html.escape(title)}</h1>" + table([words("parameter"), words("value")],
+                                                     [row for row in rows if row[1]], "inputs")
+
+
+def source_rows(record, words):
+    """The source files of a training record, how QGIS gave them, the algorithm and the creation time."""
+    source, rows = record.source, []
     for key in SOURCE_KEYS:
         value = source.get(key)
         layer = source.get("layer")
@@ -601,9 +614,7 @@ def heading(model, title, model_path, words):
             value = f"{value}|layername={layer}"
         rows.append([words(key), value])
     rows += read_as_rows(source, words)
-    rows += [[words("algorithm"), source.get("algorithm")], [words("created"), record.created]]
-    return f"<h1>{html.escape(title)}</h1>" + table([words("parameter"), words("value")],
-                                                     [row for row in rows if row[1]], "inputs")
+    return rows + [[words("algorithm"), source.get("algorithm")], [words("created"), record.created]]
 
 
 def read_as_rows(source, words):
@@ -647,15 +658,23 @@ def no_data_text(no_data, words):
 
 
 def summary(model, words):
-    """The headline: kappa and overall accuracy, and where they were measured."""
+    """The headline: kappa and overall accuracy, and where they were measured (unknown without a training
+    record)."""
     record = model.training
+    if record is None:
+        text = words("summary unrecorded", **model_figures(model, words))
+        return f'<p class="summary">{html.escape(text)}</p>'
     figures = record.assessment
     how = words("how held out") if record.validation is not None else words("how cv")
     return '<p class="summary">' + words(
         "summary", kappa=figure(figures.kappa), accuracy=figure(figures.overall_accuracy),
-        how=html.escape(how), classes=model.mixture.n_classes, used=len(model.features),
-        bands=len(model.band_numbers), alpha=f"{model.mixture.alpha_:.6g}",
-        tau=tau_text(model.mixture, words)) + measured_text(model, words) + "</p>"
+        how=html.escape(how), **model_figures(model, words)) + measured_text(model, words) + "</p>"
+
+
+def model_figures(model, words):
+    """The summary's figures of the model itself: its classes, bands used and read, alpha and tau."""
+    return {"classes": model.mixture.n_classes, "used": len(model.features), "bands": len(model.band_numbers),
+            "alpha": f"{model.mixture.alpha_:.6g}", "tau": tau_text(model.mixture, words)}
 
 
 def measured_text(model, words):
@@ -709,6 +728,12 @@ def samples_section(model, words):
     return section(words("samples per class"), table(
         [words("class"), words("colour"), words("training samples"), words("training polygons"),
          words("held-out samples"), words("held-out polygons")], rows, "samples"))
+
+
+def classes_section(model, words):
+    """The classes with their colours (a model without a training record: no samples to count)."""
+    rows = [[name, swatch(color)] for name, color in zip(model.mixture.class_names_, map_colors(model))]
+    return section(words("classes"), table([words("class"), words("colour")], rows, "class-colours"))
 
 
 def selection_section(model, words):
@@ -855,7 +880,8 @@ def tau_section(model, words):
     blend = words("blend" if model.mixture.ridge_scale_ is None else "blend relative",
                   alpha=f"{model.mixture.alpha_:.6g}", tau=f"{model.mixture.tau_:.6g}")
     if search is None:
-        return section(title, paragraph(words("alpha tau given", blend=blend)))
+        given = "alpha tau given" if model.training is not None else "alpha tau unrecorded"
+        return section(title, paragraph(words(given, blend=blend)))
     if search.surface.size == 1:
         return section(title, paragraph(words("alpha tau one value", blend=blend)))
     parts = [paragraph(search_text(model, search, blend, words))]
@@ -943,20 +969,34 @@ def warnings_section(warnings, words):
 
 
 def report_html(model, title, model_path=None, words=None):
-    """The whole report of a trained SavedModel (read from `model_path`, named at the top) as one HTML
-    page, in the language of `words` (a Words; default English)."""
+    """The whole report of a SavedModel (read from `model_path`, named at the top) as one HTML page, in
+    the language of `words` (a Words; default English); of a model without a training record (saved
+    through the Python API), what it holds: its classes, selection, spectra, bands, alpha and tau."""
     record = model.training
-    words = (words or Words()).grouped_by(unit_of(record.source))
-    parts = [heading(model, title, model_path, words), summary(model, words),
-             parameters_section(record, words), samples_section(model, words)]
+    words = (words or Words()).grouped_by(unit_of(record.source if record is not None else {}))
+    parts = [heading(model, title, model_path, words), summary(model, words), *record_sections(model, words)]
     if model.selection is not None:
         parts.append(selection_section(model, words))
-    parts += [spectra_section(model, words), bands_section(model, words), tau_section(model, words)]
-    if record.validation is not None:
-        parts.append(accuracy_section(model, True, words))
-    parts += [accuracy_section(model, False, words), warnings_section(record.warnings, words),
-              timings_section(record, words)]
+    parts += [spectra_section(model, words), bands_section(model, words), tau_section(model, words),
+              *assessment_sections(record, model, words)]
     return page(title, parts, words("language"))
+
+
+def record_sections(model, words):
+    """The parameters of the run and its samples per class; only the classes without a training record."""
+    if model.training is None:
+        return [classes_section(model, words)]
+    return [parameters_section(model.training, words), samples_section(model, words)]
+
+
+def assessment_sections(record, model, words):
+    """The held-out assessment if any, the cross-validation, the warnings and the timings of the run
+    (none without a training record)."""
+    if record is None:
+        return []
+    held_out = [accuracy_section(model, True, words)] if record.validation is not None else []
+    return [*held_out, accuracy_section(model, False, words), warnings_section(record.warnings, words),
+            timings_section(record, words)]
 
 
 def page(title, parts, language="en"):

@@ -540,28 +540,65 @@ def test_class_spectra_sort_the_bands_by_wavelength_and_keep_the_order_of_select
     assert spectra.colors == saved.class_colors and spectra.names == CLASSES
 
 
-def test_every_text_of_the_report_comes_from_its_words(selection, tau_search):
-    """With every text wrapped in «», nothing English is left outside them: the report can be translated
-    whole (the algorithms hand it the texts in the QGIS language)."""
+def english_outside_words(saved, model_path=None):
+    """The English words of the report of `saved` left outside its words when every text is wrapped in «»,
+    the user's paths and names removed."""
     import re
 
     from gmmselect.core import CRITERIA, METHODS
     from gmmselect.raster.report import TEXTS, Words, report_html
 
     words = Words({key: f"«{text}»" for texts in (TEXTS, CRITERIA, METHODS) for key, text in texts.items()})
+    page = re.sub(r"<style>.*?</style>", "", report_html(saved, "T", model_path, words))
+    while "«" in page:  # innermost first: a text may hold another
+        page = re.sub(r"«[^«»]*»", "", page)
+    page = re.sub(r"<[^>]*>", " ", page)
+    for value in saved.training.source.values() if saved.training else ():  # no text of ours
+        page = page.replace(str(value), "")
+    return [english for english in (
+        "Model file", "Created", "Algorithm", "Raster", "Training", "samples", "polygons", "accuracy",
+        "selection", "Spectra", "wavelength", "total", "chosen", "parameter", "value", "reference",
+        "predicted", "seconds", "fit", "yes", "empty", "Kappa", "Ridge", "Jeffries", "folds", "sd",
+        "band number", "order", "Shrinkage", "covariances", "given", "columns", "pale", "ties", "search",
+        "refit", "classes", "Classes", "record") if english in page]
+
+
+def test_every_text_of_the_report_comes_from_its_words(selection, tau_search):
+    """With every text wrapped in «», nothing English is left outside them: the report can be translated
+    whole (the algorithms hand it the texts in the QGIS language)."""
     for results, saved, _, _ in (selection, tau_search):
-        page = re.sub(r"<style>.*?</style>", "", report_html(saved, "T", results["OUTPUT_MODEL"], words))
-        while "«" in page:  # innermost first: a text may hold another
-            page = re.sub(r"«[^«»]*»", "", page)
-        page = re.sub(r"<[^>]*>", " ", page)
-        for value in saved.training.source.values():  # the user's paths and names are no text of ours
-            page = page.replace(str(value), "")
-        for english in ("Model file", "Created", "Algorithm", "Raster", "Training", "samples", "polygons",
-                        "accuracy", "selection", "Spectra", "wavelength", "total", "chosen", "parameter",
-                        "value", "reference", "predicted", "seconds", "fit", "yes", "empty", "Kappa", "Ridge",
-                        "Jeffries", "folds", "sd", "band number", "order", "Shrinkage", "covariances",
-                        "given", "columns", "pale", "ties", "search", "refit"):
-            assert english not in page, english
+        assert english_outside_words(saved, results["OUTPUT_MODEL"]) == []
+
+
+def test_a_model_without_training_record_gets_the_report_of_what_it_holds(tmp_path):
+    """A model saved through the core API (SavedModel, save_model) and read by load_model: its report (was an
+    AttributeError) names the file, says its record is missing, and gives its classes in the colours of its
+    map, its selection curve, spectra, bands and alpha and tau, every text from its words."""
+    from gmmselect.core import GaussianMixture, SavedModel, load_model, save_model, select_features
+    from gmmselect.raster.report import report_html
+    from gmmselect.raster.style import DEFAULT_COLORS
+
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(60, 3)) + np.repeat(np.arange(3), 20)[:, None], np.repeat([1, 2, 3], 20)
+    selection = select_features(X, y, method="sfs", criterion="jm")
+    path = tmp_path / "api.gmm"
+    save_model(str(path), SavedModel(GaussianMixture.fit(X, y, class_names=["a", "b", "c"]), [1, 2, 3],
+                                     ["b1", "b2", "b3"], 3, selection.best_set, selection))
+    saved = load_model(str(path))
+    assert saved.training is None
+    parser = ReportParser()
+    parser.feed(report_html(saved, "Report", str(path)))
+    text = "".join(parser.text)
+    assert parser.tables["inputs"][0][1:] == [["Model file", "api.gmm"]]
+    assert (f"3 classes, {len(selection.best_set)} of 3 bands used, alpha = 0, tau = 0. The model file holds "
+            "no training record (a model saved through the Python API)") in text
+    assert [row[0] for row in parser.tables["class-colours"][0][1:]] == ["a", "b", "c"]
+    assert [row[1].split()[-1] for row in parser.tables["class-colours"][0][1:]] == DEFAULT_COLORS[:3]
+    assert {"selection-curve", "spectra"} <= set(parser.charts)
+    assert [row[1] for row in parser.tables["bands"][0][1:]] == [str(f + 1) for f in selection.best_set]
+    assert "The covariances (1 - alpha) S_c + alpha S_pooled + tau I with alpha = 0, tau = 0." in text
+    assert "samples" not in parser.tables and "confusion" not in parser.tables
+    assert english_outside_words(saved, str(path)) == []
 
 
 @pytest.mark.parametrize("key", sorted(WARNINGS))
