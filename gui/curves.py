@@ -220,7 +220,7 @@ class PaintedChart(QWidget):
         return image
 
     def writeSvg(self, path, size):
-        """Write the chart to `path` as SVG, `size` (QSize) in pixels."""
+        """Write the chart to `path` as SVG, `size` (QSize) in pixels; whether the file could be written."""
         from qgis.PyQt.QtSvg import QSvgGenerator
 
         generator = QSvgGenerator()
@@ -228,9 +228,11 @@ class PaintedChart(QWidget):
         generator.setSize(size)
         generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
         generator.setTitle(self.windowTitle() or GmmSelect.tr("Selection curves"))
-        painter = QPainter(generator)
+        painter = QPainter()
+        if not painter.begin(generator):
+            return False
         self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
-        painter.end()
+        return painter.end()
 
 
 class CurvePlot(PaintedChart):

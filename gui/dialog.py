@@ -202,35 +202,47 @@ class CurvesDialog(QDialog):
         try:
             return self.addModel(path)
         except (ValueError, OSError) as error:
-            QMessageBox.warning(self, GmmSelect.tr("GMM Select"), error_text(error))
+            warn(self, error_text(error))
             return None
 
     def exportPlot(self, path=None):
         """Write the chart of the current tab (selection curves or spectra) as PNG or SVG (by extension;
-        PNG by default) to `path` or a chosen file."""
+        PNG by default) to `path` or a chosen file; a message box says when it cannot be written."""
         chart = self.tabs.currentWidget()
         path = path or ask_save_path(self, GmmSelect.tr("Export the plot"),
                                      GmmSelect.tr("PNG image (*.png);;SVG drawing (*.svg)"))
         if not path:
             return None
         if path.lower().endswith(".svg"):
-            chart.writeSvg(path, EXPORT_SIZE)
-            return path
-        path = with_extension(path, ".png")
-        if not chart.renderImage(EXPORT_SIZE).save(path, "PNG"):
-            QMessageBox.warning(self, GmmSelect.tr("GMM Select"),
-                                GmmSelect.tr("Cannot write {0}.").format(path))
+            written = chart.writeSvg(path, EXPORT_SIZE)
+        else:
+            path = with_extension(path, ".png")
+            written = chart.renderImage(EXPORT_SIZE).save(path, "PNG")
+        if not written:
+            warn(self, GmmSelect.tr("Cannot write {0}.").format(path))
             return None
         return path
 
     def exportTable(self, path=None):
-        """Write the ticked curves' table as CSV to `path` or a chosen file."""
+        """Write the ticked curves' table as CSV to `path` or a chosen file; a message box says why it
+        cannot be written."""
         path = path or ask_save_path(self, GmmSelect.tr("Export the table"),
                                      GmmSelect.tr("CSV files (*.csv)"))
         if not path:
             return None
         rows = [CSV_HEADER, *table_rows([series for series, _ in self.visibleCurves()])]
-        return write_atomically(with_extension(path, ".csv"), csv_text(rows))
+        try:
+            return write_atomically(with_extension(path, ".csv"), csv_text(rows))
+        except (ValueError, OSError) as error:
+            warn(self, error_text(error))
+            return None
+
+
+def warn(parent, text):
+    """A warning box showing `text` as plain text (a file name such as '<b>x.gmm' is no markup)."""
+    box = QMessageBox(QMessageBox.Warning, GmmSelect.tr("GMM Select"), text, QMessageBox.Ok, parent)
+    box.setTextFormat(Qt.PlainText)
+    box.exec_()
 
 
 def with_extension(path, extension):

@@ -77,6 +77,20 @@ def in_desktop(monkeypatch):
     flush_deleted()
 
 
+@pytest.fixture()
+def boxes(monkeypatch):
+    """The message boxes shown, as (text format, text), without blocking: a box of QMessageBox.warning
+    guesses whether its text is rich text (Qt.AutoText)."""
+    from qgis.PyQt.QtCore import Qt
+    from qgis.PyQt.QtWidgets import QMessageBox
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        staticmethod(lambda parent, title, text, *rest: shown.append((Qt.AutoText, text))))
+    monkeypatch.setattr(QMessageBox, "exec_", lambda box: shown.append((box.textFormat(), box.text())))
+    return shown
+
+
 def rgb(image):
     """Pixels of a QImage as an (height, width, 3) uint8 RGB array."""
     from qgis.PyQt.QtGui import QImage
@@ -168,18 +182,18 @@ def test_a_model_without_selection_is_refused(models):
         series_from_model(plain, "plain")
 
 
-def test_a_file_that_is_no_model_is_named_in_a_message_box_in_the_qgis_language(dialog, tmp_path,
-                                                                                 monkeypatch):
-    from qgis.PyQt.QtWidgets import QMessageBox
+def test_a_file_that_is_no_model_is_named_in_a_message_box_in_the_qgis_language(dialog, tmp_path, boxes):
+    """The box shows its text as plain text: a file name such as '<b>notes<b>.gmm' is no markup (was rich
+    text, the name in bold without its tags)."""
+    from qgis.PyQt.QtCore import Qt
 
-    shown = []
-    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda parent, title, text: shown.append(text)))
-    notes = tmp_path / "notes.gmm"
+    notes = tmp_path / "<b>notes<b>.gmm"
     notes.write_text("not a model")
     assert dialog.addModelOrWarn(str(notes)) is None
     with french_translation():
         assert dialog.addModelOrWarn(str(notes)) is None
-    assert shown == [
+    assert [text_format for text_format, _ in boxes] == [Qt.PlainText, Qt.PlainText]
+    assert [text for _, text in boxes] == [
         f"{notes} is not a GMM Select model file (not a .gmm archive); choose a file written by Train GMM or "
         "Train Selection",
         f"{notes} n'est pas un fichier de modèle GMM Select (ce n'est pas une archive .gmm) ; choisissez un "
@@ -326,6 +340,24 @@ def test_csv_export_has_one_row_per_size_with_its_bands(dialog, models, tmp_path
         assert row["criterion"] == "kappa"
         assert row["curve"] == "1. maipo_sffs_kappa.gmm (SFFS, kappa, alpha 0, tau 0)"
         assert row["selected"] == str(int(int(row["size"]) == selection.best_size))
+
+
+def test_an_export_that_cannot_be_written_says_why_in_a_message_box(dialog, models, tmp_path, boxes):
+    """A folder that cannot be written (here a file): the table's error in a box (was a DataError out of the
+    button's slot), the SVG plot's too (was silent)."""
+    from qgis.PyQt.QtCore import Qt
+
+    dialog.addModel(models["sfs"][0])
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("a file, not a folder")
+    assert dialog.exportTable(str(blocker / "table.csv")) is None
+    assert dialog.exportPlot(str(blocker / "plot.svg")) is None
+    assert dialog.exportPlot(str(blocker / "plot.png")) is None
+    assert [text_format for text_format, _ in boxes] == [Qt.PlainText] * 3
+    assert [text for _, text in boxes] == [
+        f"cannot write output '{blocker / 'table.csv'}': folder '{blocker}' is not writable; choose a folder "
+        "you can write to", f"Cannot write {blocker / 'plot.svg'}.", f"Cannot write {blocker / 'plot.png'}."]
+    assert os.listdir(tmp_path) == ["notes.txt"]
 
 
 def test_the_session_forgets_a_dialog_deleted_with_its_parent():
