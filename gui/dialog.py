@@ -6,6 +6,7 @@ every model opened adds a curve to it, so runs overlay until the user removes or
 """
 
 import os
+import re
 
 from qgis.core import QgsSettings
 from qgis.PyQt.QtCore import QSize, Qt
@@ -270,11 +271,20 @@ def ask_model_path(parent):
 
 
 def ask_save_path(parent, title, filters):
-    """A file name to write, chosen by the user, or ''."""
-    path, _ = QFileDialog.getSaveFileName(parent, title, last_folder(), filters)
-    if path:
-        remember_folder(path)
-    return path
+    """A file name to write, chosen by the user, or ''; without the extension of one of `filters`, it takes
+    that of the filter chosen."""
+    path, chosen = QFileDialog.getSaveFileName(parent, title, last_folder(), filters)
+    if not path:
+        return path
+    remember_folder(path)
+    if path.lower().endswith(tuple(filter_extensions(filters))):
+        return path
+    return path + filter_extensions(chosen or filters)[0]
+
+
+def filter_extensions(filters):
+    """['.png', '.svg'] of file-dialog filters 'PNG image (*.png);;SVG drawing (*.svg)'."""
+    return re.findall(r"\*(\.\w+)", filters)
 
 
 def session_dialog(parent=None):

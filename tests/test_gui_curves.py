@@ -342,6 +342,29 @@ def test_csv_export_has_one_row_per_size_with_its_bands(dialog, models, tmp_path
         assert row["selected"] == str(int(int(row["size"]) == selection.best_size))
 
 
+def test_export_plot_writes_the_format_of_the_filter_chosen(dialog, models, tmp_path, monkeypatch):
+    """A name without extension takes that of the filter chosen (SVG: was a PNG 'chosen_svg.png'); a name
+    with one of the filters' extensions keeps it."""
+    from qgis.PyQt.QtGui import QImage
+    from qgis.PyQt.QtWidgets import QFileDialog
+
+    from gmmselect.gui import dialog as dialog_module
+
+    answers = iter([(str(tmp_path / "chosen_svg"), "SVG drawing (*.svg)"),
+                    (str(tmp_path / "typed.png"), "SVG drawing (*.svg)"),
+                    (str(tmp_path / "table"), "CSV files (*.csv)")])
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *args: next(answers)))
+    monkeypatch.setattr(dialog_module, "remember_folder", lambda path: None)  # keep the user's settings
+    dialog.addModel(models["sfs"][0])
+    written = dialog.exportPlot()
+    assert written == str(tmp_path / "chosen_svg.svg") and os.listdir(tmp_path) == ["chosen_svg.svg"]
+    with open(written, encoding="utf-8") as stream:
+        assert "<svg" in stream.read()
+    assert dialog.exportPlot() == str(tmp_path / "typed.png")
+    assert QImage(str(tmp_path / "typed.png")).width() == 960
+    assert dialog.exportTable() == str(tmp_path / "table.csv")
+
+
 def test_an_export_that_cannot_be_written_says_why_in_a_message_box(dialog, models, tmp_path, boxes):
     """A folder that cannot be written (here a file): the table's error in a box (was a DataError out of the
     button's slot), the SVG plot's too (was silent)."""
