@@ -50,11 +50,13 @@ class PlotFrame:
 
 class CurveDrawing:
     """What the plot paints, apart from any widget: curves [(CurveSeries, y values, colour)], the axis
-    titles and the note, in `font`; the same drawing goes to the screen, a QImage and an SVG file."""
+    titles and the note, in `font`, or the text `empty` without curves; the same drawing goes to the
+    screen, a QImage and an SVG file."""
 
-    def __init__(self, curves, x_title, y_title, note, font):
+    def __init__(self, curves, x_title, y_title, note, font, empty):
         """The drawing of `curves` under the titles."""
         self.curves, self.xTitle, self.yTitle, self.note, self.font = curves, x_title, y_title, note, font
+        self.empty = empty
 
     def legendHeight(self, metrics):
         """Height of one legend line and of the whole legend: one line per curve, the marker, and
@@ -94,8 +96,7 @@ class CurveDrawing:
         frame = self.frame(rect)
         if frame is None:
             painter.setPen(QColor(TEXT_COLOR))
-            painter.drawText(rect, Qt.AlignCenter, GmmSelect.tr("No selection curve yet: run Train "
-                                                                "Selection or open a model file."))
+            painter.drawText(rect, Qt.AlignCenter | Qt.TextWordWrap, self.empty)
             return
         self.drawAxes(painter, frame)
         for series, ys, color in self.curves:
@@ -243,6 +244,7 @@ class CurvePlot(PaintedChart):
         """An empty plot."""
         super().__init__(parent)
         self.curves = []
+        self.hidden = False
         self.yTitle = ""
         self.note = ""
         self.xTitle = GmmSelect.tr("Number of selected bands")
@@ -250,11 +252,12 @@ class CurvePlot(PaintedChart):
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setMouseTracking(True)
 
-    def setCurves(self, curves, y_title, note=""):
+    def setCurves(self, curves, y_title, note="", hidden=False):
         """Show `curves`, a list of (CurveSeries, y values, colour name), under the y-axis title;
-        `note` (how the values were scaled) is printed under the legend."""
+        `note` (how the values were scaled) is printed under the legend; `hidden`: other curves are
+        unticked."""
         self.curves = list(curves)
-        self.yTitle, self.note = y_title, note
+        self.yTitle, self.note, self.hidden = y_title, note, hidden
         self.update()
 
     def sizeHint(self):
@@ -263,7 +266,13 @@ class CurvePlot(PaintedChart):
 
     def drawing(self):
         """The CurveDrawing of the current curves in the widget's font."""
-        return CurveDrawing(self.curves, self.xTitle, self.yTitle, self.note, self.font())
+        return CurveDrawing(self.curves, self.xTitle, self.yTitle, self.note, self.font(), self.emptyText())
+
+    def emptyText(self):
+        """What the plot says without a curve to show: how to show one."""
+        if self.hidden:
+            return GmmSelect.tr("No curve shown: tick a curve in the list to show it.")
+        return GmmSelect.tr("No selection curve yet: run Train Selection or open a model file.")
 
     def frame(self, rect):
         """The PlotFrame of the curves drawn in `rect` (QRectF), or None without curves."""

@@ -153,7 +153,7 @@ class CurvesDialog(QDialog):
         series = [curve[0] for curve in visible]
         values, title, note = plot_values(series)
         colors = [color for _, color in visible]
-        self.plot.setCurves(list(zip(series, values, colors)), title, note)
+        self.plot.setCurves(list(zip(series, values, colors)), title, note, len(visible) < len(self.curves))
         self.fillTable(table_rows(series))
         self.showSpectra()
 

@@ -383,6 +383,20 @@ def test_an_export_that_cannot_be_written_says_why_in_a_message_box(dialog, mode
     assert os.listdir(tmp_path) == ["notes.txt"]
 
 
+def test_with_every_curve_unticked_the_plot_says_how_to_show_one(dialog, models, tmp_path):
+    """Not 'No selection curve yet: run Train Selection...' (there are curves: all hidden)."""
+    from qgis.PyQt.QtCore import Qt
+
+    dialog.addModel(models["sfs"][0])
+    dialog.runs.item(0).setCheckState(Qt.Unchecked)
+    with open(dialog.exportPlot(str(tmp_path / "hidden.svg")), encoding="utf-8") as stream:
+        svg = stream.read()
+    assert "No curve shown: tick a curve in the list to show it." in svg and "yet" not in svg
+    dialog.clear()
+    with open(dialog.exportPlot(str(tmp_path / "empty.svg")), encoding="utf-8") as stream:
+        assert "No selection curve yet: run Train Selection or open a model file." in stream.read()
+
+
 def test_the_session_forgets_a_dialog_deleted_with_its_parent():
     from qgis.PyQt.QtWidgets import QWidget
 
