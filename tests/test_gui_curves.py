@@ -455,16 +455,33 @@ def test_in_the_desktop_each_run_adds_its_curve_to_one_dialog(in_desktop, tmp_pa
     first = train_selection(tmp_path, "first.gmm")
     shown = dialog_module._session["dialog"]
     assert shown.isVisible() and not shown.isModal()
-    assert [s.label for s, _ in shown.curves] == ["1. first.gmm (SFS, jm, alpha 0.1, tau 0)"]
+    ridge = "selection alpha 0.1, tau 0; model alpha 0.1, relative tau 0.1"  # MODEL_SEARCH chose the model's
+    assert [s.label for s, _ in shown.curves] == [f"1. first.gmm (SFS, jm, {ridge})"]
     series = shown.curves[0][0]
     selection = load_model(first["OUTPUT_MODEL"]).selection
     assert series.sizes == [1, 2, 3] and series.values == [selection.best_values[k] for k in (1, 2, 3)]
     assert first["N_SELECTED"] >= 1 and first["OUTPUT_MODEL"].endswith("first.gmm")
     train_selection(tmp_path, "second.gmm")
     assert dialog_module._session["dialog"] is shown
-    assert [s.label for s, _, _ in shown.plot.curves] == ["1. first.gmm (SFS, jm, alpha 0.1, tau 0)",
-                                                          "2. second.gmm (SFS, jm, alpha 0.1, tau 0)"]
+    assert [s.label for s, _, _ in shown.plot.curves] == [f"1. first.gmm (SFS, jm, {ridge})",
+                                                          f"2. second.gmm (SFS, jm, {ridge})"]
     assert curve_dialogs() == [shown]
+
+
+def test_a_model_searched_after_its_selection_is_labelled_with_both_ridges(dialog, tmp_path):
+    """MODEL_SEARCH (the default) chose the model's alpha and tau on the selected bands: its curve, its list
+    item and its Spectra name the selection's and the model's (named the selection's alone)."""
+    from gmmselect.core import load_model
+
+    path = train_selection(tmp_path, "searched.gmm")["OUTPUT_MODEL"]
+    model = load_model(path)
+    mixture = model.mixture
+    assert model.selection_ridge() == (0.1, 0.0, False)
+    assert (mixture.alpha_, mixture.tau_, mixture.ridge_scale_ is not None) != (0.1, 0.0, False)
+    series = dialog.addModel(path)
+    assert series.label == (f"1. searched.gmm (SFS, jm, selection alpha 0.1, tau 0; model alpha "
+                            f"{mixture.alpha_:.3g}, relative tau {mixture.tau_:.3g})")
+    assert dialog.runs.item(0).text() == series.label == dialog.spectra.title
 
 
 def test_plugin_action_opens_a_chosen_model(in_desktop, models, monkeypatch):
