@@ -37,6 +37,8 @@ MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 80, 20, 24, 60
 LINE_COLOR = DEFAULT_COLORS[0]
 #: Bars of the map areas in the assessment chart.
 MAP_AREA_COLOR = "#bbbbbb"
+#: Width of a character of the charts' 13-px sans-serif text, generously (DejaVu Sans averages 6.4 px).
+CHAR_WIDTH = 7.5
 #: Width of the legend of the Spectra chart, right of the plot.
 LEGEND_WIDTH = 170
 #: What each criterion can reach at most (None: no bound; 'jm': jm_ceiling of the priors) and at least.
@@ -1153,14 +1155,27 @@ def area_chart(assessment, words):
                      f'y2="{y_of(value + half):.1f}" stroke="{LINE_COLOR}" stroke-width="2"/>'
                      f'<circle cx="{x + width / 2:.1f}" cy="{y_of(value):.1f}" r="4" fill="{LINE_COLOR}">'
                      f"<title>{name}: {estimated_area} {value:.6g} ± {half:.6g}</title></circle>")
-    legend = (f'<rect x="{CHART_WIDTH - 330}" y="6" width="10" height="10" fill="{MAP_AREA_COLOR}"/>'
-              f'<text x="{CHART_WIDTH - 316}" y="15">{map_area}</text>'
-              f'<circle cx="{CHART_WIDTH - 220}" cy="11" r="4" fill="{LINE_COLOR}"/>'
-              f'<text x="{CHART_WIDTH - 212}" y="15">{html.escape(words("estimated area interval"))}</text>')
     unit = "ha" if scale != 1.0 else area_unit(counts, words)
     axes = chart_axes(labels, [0.0, high], points, words("class"), words("area axis", unit=unit),
                       limits=(0.0, high))
-    return svg("area-chart", words("areas per class"), f"{axes}{''.join(parts)}{legend}")
+    return svg("area-chart", words("areas per class"), f"{axes}{''.join(parts)}{area_legend(words)}")
+
+
+def area_legend(words):
+    """The area chart's legend, top right, laid out from the length of its texts: the map area's swatch
+    and text, then the estimated area's marker and text."""
+    map_area, estimated = words("map area"), words("estimated area interval")
+    left = max(MARGIN_LEFT, CHART_WIDTH - MARGIN_RIGHT - text_width(map_area) - text_width(estimated) - 42)
+    marker = left + 14 + text_width(map_area) + 20
+    return (f'<rect x="{left:.1f}" y="6" width="10" height="10" fill="{MAP_AREA_COLOR}"/>'
+            f'<text x="{left + 14:.1f}" y="15">{html.escape(map_area)}</text>'
+            f'<circle cx="{marker:.1f}" cy="11" r="4" fill="{LINE_COLOR}"/>'
+            f'<text x="{marker + 8:.1f}" y="15">{html.escape(estimated)}</text>')
+
+
+def text_width(text):
+    """The width in pixels a text of the charts takes at most (CHAR_WIDTH a character)."""
+    return CHAR_WIDTH * len(text)
 
 
 def design_section(assessment, words):

@@ -683,3 +683,37 @@ def test_a_refitted_model_s_report_names_the_model_its_figures_measure(tmp_path)
             f"{measured.mixture.alpha_:.6g}, tau = {measured.mixture.tau_:.6g} x each band")
     assert said in html.unescape(text)
     assert "The accuracy figures of this report" not in parse(tmp_path / "no" / "report.html")[1]
+
+
+def chart_metrics():
+    """The metrics of the charts' text as a browser of this machine draws it: 13-px sans-serif."""
+    from qgis.PyQt.QtGui import QFont, QFontMetricsF
+
+    font = QFont("sans-serif")
+    font.setPixelSize(13)
+    return QFontMetricsF(font)
+
+
+def test_the_area_chart_legend_is_laid_out_from_its_texts(tmp_path):
+    """In French the map area's text ends before the estimated area's marker, whose text ends within the
+    chart (were at fixed offsets: 'superficie de la carte' ran into the marker)."""
+    from test_raster_assessment import O14_NAMES, centre, o14_layout, write_vector
+
+    from gmmselect.raster.assessment import assess_map
+    from gmmselect.raster.report import CHART_WIDTH, assessment_report
+
+    path, samples = o14_layout(tmp_path)
+    reference = write_vector(tmp_path / "ref.gpkg",
+                             [(centre(r, c), O14_NAMES[j - 1]) for r, c, _, j in samples])
+    words = Words({"map area": "superficie de la carte",
+                   "estimated area interval": "superficie estimée ± intervalle"})
+    parser = ReportParser()
+    parser.feed(assessment_report(assess_map(path, reference, "class"), "Évaluation", words))
+    chart = parser.charts["area-chart"]
+    texts = {element[1]["text"]: chart[k - 1][1] for k, element in enumerate(chart) if element[0] == "#text"}
+    map_area, estimated = texts["superficie de la carte"], texts["superficie estimée ± intervalle"]
+    marker = [attributes for tag, attributes in chart if tag == "circle"][-1]
+    width = chart_metrics().horizontalAdvance
+    assert float(map_area["x"]) + width("superficie de la carte") < float(marker["cx"]) - 4
+    assert float(marker["cx"]) + 4 < float(estimated["x"])
+    assert float(estimated["x"]) + width("superficie estimée ± intervalle") <= CHART_WIDTH
