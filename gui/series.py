@@ -68,8 +68,9 @@ def change_mark(numbers, previous):
 
 
 def ridge_text(alpha, tau, relative):
-    """'alpha 0.5, tau 0', or for a relative ridge 'alpha 0.0277, relative tau 1e-05'."""
-    text = GmmSelect.tr("alpha {0:.3g}, relative tau {1:.3g}") if relative else GmmSelect.tr(
+    """'alpha 0.5, tau 0', or for a relative ridge 'alpha 0.0277, relative tau 1e-05' (a ridge of 0 is
+    none, relative or not)."""
+    text = GmmSelect.tr("alpha {0:.3g}, relative tau {1:.3g}") if relative and tau else GmmSelect.tr(
         "alpha {0:.3g}, tau {1:.3g}")
     return text.format(alpha, tau)
 
@@ -84,7 +85,7 @@ def curve_label(saved, name):
     if model != ridge_text(alpha, tau, relative):
         return GmmSelect.tr("{0} ({1}, {2}, selection {3}; model {4})").format(
             name, selection.method.upper(), selection.criterion, ridge_text(alpha, tau, relative), model)
-    label = (GmmSelect.tr("{0} ({1}, {2}, alpha {3:.3g}, relative tau {4:.3g})") if relative else
+    label = (GmmSelect.tr("{0} ({1}, {2}, alpha {3:.3g}, relative tau {4:.3g})") if relative and tau else
              GmmSelect.tr("{0} ({1}, {2}, alpha {3:.3g}, tau {4:.3g})"))
     return label.format(name, selection.method.upper(), selection.criterion, alpha, tau)
 

@@ -158,6 +158,10 @@ def test_sfs_points_are_labelled_with_the_band_added(models):
     assert series_from_model(relative, "maipo").label == "maipo (SFS, jm, alpha 0, relative tau 0.01)"
     with french_translation():
         assert series_from_model(relative, "maipo").label == "maipo (SFS, jm, alpha 0, tau relatif 0.01)"
+    # A relative ridge of 0 is no ridge: the same as the selection's tau 0 (was 'relative tau 0', and beside a
+    # selection's tau 0 the label named both).
+    mixture.tau_ = 0.0
+    assert series_from_model(relative, "maipo").label == "maipo (SFS, jm, alpha 0, tau 0)"
 
 
 def test_sffs_points_list_their_whole_best_set(models):
