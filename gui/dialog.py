@@ -9,7 +9,7 @@ import os
 import re
 
 from qgis.core import QgsSettings
-from qgis.PyQt.QtCore import QSize, Qt
+from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtGui import QColor, QIcon, QPixmap
 from qgis.PyQt.QtWidgets import (
     QAbstractItemView,
@@ -41,7 +41,6 @@ from .series import CSV_HEADER, plot_values, series_from_model, table_rows
 from .spectra import SpectraPlot
 
 FOLDER_SETTING = "gmmselect/curves/folder"
-EXPORT_SIZE = QSize(960, 600)
 SELECTED_COLUMN = CSV_HEADER.index("selected")
 
 _session = {}
@@ -215,10 +214,10 @@ class CurvesDialog(QDialog):
         if not path:
             return None
         if path.lower().endswith(".svg"):
-            written = chart.writeSvg(path, EXPORT_SIZE)
+            written = chart.writeSvg(path, chart.exportSize())
         else:
             path = with_extension(path, ".png")
-            written = chart.renderImage(EXPORT_SIZE).save(path, "PNG")
+            written = chart.renderImage(chart.exportSize()).save(path, "PNG")
         if not written:
             warn(self, GmmSelect.tr("Cannot write {0}.").format(path))
             return None

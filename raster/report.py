@@ -466,6 +466,22 @@ def criterion_bounds(criterion, priors):
     return low, jm_ceiling(priors) if high == "jm" else high
 
 
+def placed_labels(options):
+    """Per label, the first of its `options` (boxes (left, top, right, bottom), in order of preference)
+    that overlaps no box placed before it, else None: labels that would collide move or are left out."""
+    taken, chosen = [], []
+    for boxes in options:
+        box = next((box for box in boxes if not any(overlap(box, other) for other in taken)), None)
+        taken += [] if box is None else [box]
+        chosen.append(box)
+    return chosen
+
+
+def overlap(first, second):
+    """Whether two boxes (left, top, right, bottom) overlap."""
+    return first[0] < second[2] and second[0] < first[2] and first[1] < second[3] and second[1] < first[3]
+
+
 # -- charts ---------------------------------------------------------------------------------
 
 def svg(css_class, label, content, width=CHART_WIDTH, height=CHART_HEIGHT):

@@ -599,3 +599,132 @@ def test_the_y_axis_never_goes_beyond_what_the_criterion_can_reach(dialog, model
     assert series.bounds == (0.0, pytest.approx(ceiling))
     dialog.addSeries(dataclasses.replace(series, values=[ceiling] * len(series.sizes)), jm_model)
     assert dialog.plot.frame(QRectF(0, 0, *SIZE)).y_high == pytest.approx(ceiling)
+
+
+# -- layouts: nothing drawn over anything else ------------------------------------------------
+
+
+class TextRecorder:
+    """A painter's stand-in that draws through it and keeps each text it draws with the box its ink
+    takes."""
+
+    def __init__(self, painter):
+        self.painter, self.texts = painter, []
+
+    def drawText(self, box, flags, text):  # noqa: N802 (Qt's name)
+        from qgis.PyQt.QtGui import QFontMetricsF
+
+        self.texts.append((text, QFontMetricsF(self.painter.font()).boundingRect(box, flags, text)))
+        self.painter.drawText(box, flags, text)
+
+    def __getattr__(self, name):
+        return getattr(self.painter, name)
+
+
+def painted(chart, size):
+    """([(text, ink box)] of the texts `chart` (a PaintedChart) paints at `size`, its RGB pixels)."""
+    from qgis.PyQt.QtCore import QRectF, QSize
+    from qgis.PyQt.QtGui import QColor, QImage, QPainter
+
+    image = QImage(QSize(*size), QImage.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    recorder = TextRecorder(painter)
+    chart.paintTo(recorder, QRectF(0, 0, *size))
+    painter.end()
+    return recorder.texts, rgb(image)
+
+
+def overlapping(boxes):
+    """The pairs of QRectF of `boxes` that overlap."""
+    return [(a, b) for k, a in enumerate(boxes) for b in boxes[k + 1:] if a.intersected(b).width() > 0.5
+            and a.intersected(b).height() > 0.5]
+
+
+def test_sixteen_curves_keep_the_plot_upright_and_the_legend_under_it(dialog, models):
+    """16 curves, at the default size, at the export's 960 x 600 and at the plot's smallest size: the plot
+    area keeps MIN_PLOT_HEIGHT, a higher value drawn higher, and every curve's legend line is drawn under the
+    x title, in the picture (the y axis inverted and the legend ran over the plot; the export squashed the
+    plot to 30 px)."""
+    from qgis.PyQt.QtCore import QRectF
+
+    from gmmselect.gui.curves import MIN_PLOT_HEIGHT
+    from gmmselect.raster.style import LINE_COLORS
+
+    for k in range(16):
+        dialog.addModel(models[("sfs", "sffs")[k % 2]][0])
+    smallest = dialog.plot.minimumSizeHint()
+    for size in ((720, 440), (960, 600), (smallest.width(), smallest.height())):
+        frame = dialog.plot.frame(QRectF(0, 0, *size))
+        assert frame.area.height() >= MIN_PLOT_HEIGHT, size
+        assert frame.point(1, frame.y_high).y() < frame.point(1, frame.y_low).y()
+        _, pixels = painted(dialog.plot, size)
+        below = int(frame.area.bottom()) + 2 * dialog.plot.fontMetrics().height()
+        for color in LINE_COLORS:
+            assert mask_of(pixels, color, tolerance=20)[below:].sum() >= 20, (size, color)
+
+
+def test_an_export_of_many_curves_grows_taller_to_hold_its_legend(dialog, models, tmp_path):
+    """120 curves: the PNG keeps its width and grows taller, the plot keeping MIN_PLOT_HEIGHT and the last
+    legend line inside the picture."""
+    from qgis.PyQt.QtCore import QRectF
+    from qgis.PyQt.QtGui import QImage
+
+    from gmmselect.gui.curves import MIN_PLOT_HEIGHT
+    from gmmselect.gui.series import series_from_model
+    from gmmselect.raster.style import LINE_COLORS
+
+    series = series_from_model(models["sfs"][1], "many")
+    for _ in range(120):
+        dialog.addSeries(series, models["sfs"][1])
+    image = QImage(dialog.exportPlot(str(tmp_path / "many.png")))
+    assert image.width() == 960 and image.height() > 600
+    frame = dialog.plot.frame(QRectF(0, 0, image.width(), image.height()))
+    assert frame.area.height() >= MIN_PLOT_HEIGHT
+    pixels = rgb(image)
+    last = LINE_COLORS[119 % len(LINE_COLORS)]
+    rows = np.flatnonzero(mask_of(pixels, last, tolerance=20)[int(frame.area.bottom()) + 40:].any(axis=1))
+    assert rows.size and rows.max() + int(frame.area.bottom()) + 40 < image.height() - 4
+
+
+def test_the_y_title_and_the_note_are_whole_in_the_picture(dialog, models):
+    """In French, two criteria: the note, three lines at the default size, ends inside the picture (its box
+    held two: its last line was cut), and the y title is whole (was cut at the top with 16 curves)."""
+    from qgis.PyQt.QtGui import QFontMetricsF
+
+    with french_translation():
+        for k in range(16):
+            dialog.addModel(models[("sfs", "sffs")[k % 2]][0])
+        for size in ((720, 440), (960, 600)):
+            texts, pixels = painted(dialog.plot, size)
+            values = pixels.astype(int)
+            dark = values.max(axis=2) < 120
+            assert not dark[-3:].any(), size  # nothing cut at the bottom
+            note = [box for text, box in texts if text == dialog.plot.note]
+            assert note and note[0].bottom() <= size[1]
+            title = dark[:, :int(QFontMetricsF(dialog.plot.font()).height()) + 6]
+            rows = np.flatnonzero(title.any(axis=1))
+            length = QFontMetricsF(dialog.plot.font()).horizontalAdvance(dialog.plot.yTitle)
+            assert rows.min() > 1 and rows.max() < size[1] - 2 and rows.max() - rows.min() >= 0.9 * length
+
+
+def test_marks_that_would_run_together_go_higher_or_are_left_out(dialog, models):
+    """A 20-size SFFS curve whose points swap bands ('+12 +2 −22'): no two marks drawn overlap (they ran
+    together), each above its own point."""
+    from qgis.PyQt.QtCore import QRectF
+
+    from gmmselect.gui.series import series_from_model
+
+    sizes = list(range(1, 21))
+    dense = dataclasses.replace(series_from_model(models["sffs"][1], "dense"), sizes=sizes,
+                                values=[1 - 0.7 ** k for k in sizes], best_size=12,
+                                marks=[f"+{k + 10} +{k} −{k + 20}" for k in sizes])
+    dialog.addSeries(dense, models["sffs"][1])
+    texts, _ = painted(dialog.plot, SIZE)
+    marks = [(text, box) for text, box in texts if text in dense.marks]
+    assert len(marks) >= 8 and overlapping([box for _, box in marks]) == []
+    frame = dialog.plot.frame(QRectF(0, 0, *SIZE))
+    for text, box in marks:
+        k = dense.marks.index(text)
+        point = frame.point(dense.sizes[k], dense.values[k])
+        assert abs(box.center().x() - point.x()) < 1 and box.bottom() < point.y()
