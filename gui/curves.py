@@ -245,15 +245,31 @@ class CurveDrawing:
 
 
 class PaintedChart(QWidget):
-    """A widget that paints its drawing (`paintTo`) on screen, into a QImage (PNG) and into an SVG file."""
+    """A widget that paints its drawing (`paintTo`) on screen, into a QImage (PNG) and into an SVG file,
+    and shows the tooltip of what is under the mouse (`toolTipAt`)."""
 
     def paintTo(self, painter, rect):
         """Paint the chart into `rect` with `painter` (subclasses override)."""
         raise NotImplementedError
 
+    def toolTipAt(self, position):
+        """The tooltip at `position` (QPoint), or '' (subclasses override)."""
+        raise NotImplementedError
+
     def exportSize(self):
         """The size of the chart's PNG and SVG: EXPORT_SIZE."""
         return EXPORT_SIZE
+
+    def event(self, event):
+        """Show the tooltip of what is under the mouse."""
+        if event.type() != QEvent.ToolTip:
+            return super().event(event)
+        text = self.toolTipAt(event.pos())
+        if text:
+            QToolTip.showText(event.globalPos(), text, self)
+        else:
+            QToolTip.hideText()
+        return True
 
     def paintEvent(self, event):
         """Paint the chart on the widget."""
@@ -357,17 +373,6 @@ class CurvePlot(PaintedChart):
         best = GmmSelect.tr(" (best size)") if series.sizes[i] == series.best_size else ""
         return GmmSelect.tr("{0}\nSize {1}: {2:.6g}{3}\n{4}").format(
             series.label, series.sizes[i], series.values[i], best, series.point_labels[i])
-
-    def event(self, event):
-        """Show the bands of the point under the mouse as a tooltip."""
-        if event.type() != QEvent.ToolTip:
-            return super().event(event)
-        text = self.toolTipAt(event.pos())
-        if text:
-            QToolTip.showText(event.globalPos(), text, self)
-        else:
-            QToolTip.hideText()
-        return True
 
     def paintTo(self, painter, rect):
         """Paint the plot into `rect` with `painter`."""

@@ -39,8 +39,12 @@ LINE_COLOR = DEFAULT_COLORS[0]
 MAP_AREA_COLOR = "#bbbbbb"
 #: Width of a character of the charts' 13-px sans-serif text, generously (DejaVu Sans averages 6.4 px).
 CHAR_WIDTH = 7.5
-#: Width of the legend of the Spectra chart, right of the plot.
-LEGEND_WIDTH = 170
+#: Width of the legend of the Spectra chart, right of the plot, and the distance of its rows.
+LEGEND_WIDTH, LEGEND_ROW = 200, 20
+#: The baselines of the numbers of the selected bands over the Spectra chart: their row, and a second one.
+NUMBER_LINES = (MARGIN_TOP - 6, MARGIN_TOP - 21)
+#: A model of one band: its classes' points stand this far apart (pixels), side by side around the band.
+DODGE = 8.0
 #: What each criterion can reach at most (None: no bound; 'jm': jm_ceiling of the priors) and at least.
 CRITERION_BOUNDS = {"jm": (0.0, "jm"), "kl": (0.0, None), "accuracy": (0.0, 1.0), "kappa": (-1.0, 1.0),
                     "f1": (0.0, 1.0)}
@@ -565,20 +569,22 @@ def line_chart(labels, values, chosen, x_title, y_title, css_class, bounds=(None
 
 
 def spectra_chart(spectra, words):
-    """Inline SVG of Spectra: each class's mean (line) ± one standard deviation (shaded) in its colour,
-    the selected bands as dashed vertical lines numbered in their order of selection, a legend."""
+    """Inline SVG of Spectra: each class's mean (line) ± one standard deviation (shaded) in its colour (one
+    band: points with error bars), the selected bands as dashed vertical lines numbered in their order of
+    selection, a legend (the chart taller where the classes need it)."""
     right = CHART_WIDTH - LEGEND_WIDTH
+    height = max(CHART_HEIGHT, MARGIN_TOP + LEGEND_ROW * len(spectra.names) + 8)
     low, high = float(spectra.x.min()), float(spectra.x.max())
     span = (high - low) or 1.0
     x_limits = (low - 0.02 * span, high + 0.02 * span)
     limits = value_range(value_limits(spectra))
-    bottom = CHART_HEIGHT - MARGIN_BOTTOM
+    bottom = height - MARGIN_BOTTOM
 
     def x_of(value):
         return MARGIN_LEFT + (right - MARGIN_LEFT) * (value - x_limits[0]) / (x_limits[1] - x_limits[0])
 
-    parts = [x_axis(words("wavelength") if spectra.by_wavelength else words("band number"), right),
-             y_axis(limits, words("band value"), right)]
+    parts = [x_axis(words("wavelength") if spectra.by_wavelength else words("band number"), right, height),
+             y_axis(limits, words("band value"), right, height)]
     values, decimals = ticks(*x_limits, count=8)
     if not spectra.by_wavelength:
         values, decimals = [v for v in values if float(v).is_integer()], 0
@@ -586,27 +592,81 @@ def spectra_chart(spectra, words):
         parts.append(f'<text x="{x_of(value):.1f}" y="{bottom + 18}" text-anchor="middle">'
                      f"{value:.{decimals}f}</text>")
     xs = [x_of(value) for value in spectra.x]
+    parts += spectra_classes(spectra, xs, limits, height) + [spectra_legend(spectra, right)]
+    numbers, shift = chosen_bands(spectra, x_of, bottom)
+    content = "".join(parts) + numbers
+    if shift:
+        content = f'<g transform="translate(0 {shift})">{content}</g>'
+    return svg("spectra", words("spectra"), content, height=height + shift)
+
+
+def spectra_classes(spectra, xs, limits, height):
+    """Each class's mean (line) ± one standard deviation (shaded) at pixel columns `xs`; for one band, its
+    mean as a dot on an error bar, the classes side by side (DODGE apart)."""
+    if len(xs) == 1:
+        count = len(spectra.names)
+        return [class_point(name, color, xs[0] + (k - (count - 1) / 2) * DODGE, means[0], stds[0], limits,
+                            height) for k, (name, color, means, stds) in
+                enumerate(zip(spectra.names, spectra.colors, spectra.means, spectra.stds))]
+    parts = []
     for name, color, means, stds in zip(spectra.names, spectra.colors, spectra.means, spectra.stds):
-        upper = [f"{x:.1f},{y_of(m + s, limits):.1f}" for x, m, s in zip(xs, means, stds)]
-        lower = [f"{x:.1f},{y_of(m - s, limits):.1f}" for x, m, s in zip(xs, means, stds)]
         safe_color, safe_name = html.escape(color), html.escape(name)
+        upper = [f"{x:.1f},{y_of(m + s, limits, height):.1f}" for x, m, s in zip(xs, means, stds)]
+        lower = [f"{x:.1f},{y_of(m - s, limits, height):.1f}" for x, m, s in zip(xs, means, stds)]
         parts.append(f'<polygon points="{" ".join(upper + lower[::-1])}" fill="{safe_color}" '
                      f'fill-opacity="0.2" stroke="none"><title>{safe_name} ± 1 σ</title></polygon>')
         parts.append(f'<polyline fill="none" stroke="{safe_color}" stroke-width="2" points="'
-                     f'{" ".join(f"{x:.1f},{y_of(m, limits):.1f}" for x, m in zip(xs, means))}">'
+                     f'{" ".join(f"{x:.1f},{y_of(m, limits, height):.1f}" for x, m in zip(xs, means))}">'
                      f"<title>{safe_name}</title></polyline>")
+    return parts
+
+
+def class_point(name, color, x, mean, std, limits, height):
+    """A class's mean at pixel column `x` as a dot on an error bar of ± one standard deviation."""
+    safe_color, safe_name = html.escape(color), html.escape(name)
+    low, middle, high = (y_of(value, limits, height) for value in (mean - std, mean, mean + std))
+    return (f'<line x1="{x:.1f}" y1="{low:.1f}" x2="{x:.1f}" y2="{high:.1f}" stroke="{safe_color}" '
+            f'stroke-width="2"><title>{safe_name} ± 1 σ</title></line><circle cx="{x:.1f}" cy="{middle:.1f}" '
+            f'r="4" fill="{safe_color}"><title>{safe_name}</title></circle>')
+
+
+def chosen_bands(spectra, x_of, bottom):
+    """(SVG, shift) of the selected bands: dashed vertical lines down to `bottom`, numbered above the plot
+    in their order of selection; a number that would run into an earlier one goes one row higher (the
+    chart then moves down by `shift`), else is left out (the bands table lists them all)."""
+    options, parts = [], []
     for value, order in spectra.chosen:
-        x = x_of(value)
+        x, half = x_of(value), text_width(str(order)) / 2 + 2
+        options.append([(x - half, line - 13, x + half, line) for line in NUMBER_LINES])
         parts.append(f'<line class="chosen-band" x1="{x:.1f}" y1="{MARGIN_TOP}" x2="{x:.1f}" y2="{bottom}" '
-                     f'stroke="#303030" stroke-width="1.2" stroke-dasharray="5,3"/>'
-                     f'<text x="{x:.1f}" y="{MARGIN_TOP - 6}" text-anchor="middle" font-weight="bold">'
-                     f"{order}</text>")
+                     f'stroke="#303030" stroke-width="1.2" stroke-dasharray="5,3"/>')
+    placed = placed_labels(options)
+    for (_, order), box in zip(spectra.chosen, placed):
+        if box is not None:
+            parts.append(f'<text x="{(box[0] + box[2]) / 2:.1f}" y="{box[3]}" text-anchor="middle" '
+                         f'font-weight="bold">{order}</text>')
+    raised = any(box is not None and box[3] < NUMBER_LINES[0] for box in placed)
+    return "".join(parts), NUMBER_LINES[0] - NUMBER_LINES[1] if raised else 0
+
+
+def spectra_legend(spectra, right):
+    """The Spectra chart's legend right of the plot (x from `right`): each class's swatch and name, elided
+    to LEGEND_WIDTH (whole in its tooltip)."""
+    parts = []
     for k, (name, color) in enumerate(zip(spectra.names, spectra.colors)):
-        y = MARGIN_TOP + 8 + 20 * k
-        parts.append(f'<rect x="{right + 16}" y="{y - 6}" width="22" height="12" fill="{html.escape(color)}" '
-                     f'fill-opacity="0.35" stroke="{html.escape(color)}" stroke-width="2"/>'
-                     f'<text x="{right + 44}" y="{y + 5}">{html.escape(name)}</text>')
-    return svg("spectra", words("spectra"), "".join(parts))
+        y, safe_color = MARGIN_TOP + 8 + LEGEND_ROW * k, html.escape(color)
+        shown = html.escape(elided(name, LEGEND_WIDTH - 52))
+        parts.append(f'<g><title>{html.escape(name)}</title><rect x="{right + 16}" y="{y - 6}" width="22" '
+                     f'height="12" fill="{safe_color}" fill-opacity="0.35" stroke="{safe_color}" '
+                     f'stroke-width="2"/><text x="{right + 44}" y="{y + 5}">{shown}</text></g>')
+    return "".join(parts)
+
+
+def elided(text, width):
+    """`text`, cut with '…' to take at most `width` pixels (text_width)."""
+    if text_width(text) <= width:
+        return text
+    return text[:max(0, int(width // CHAR_WIDTH) - 1)].rstrip() + "…"
 
 
 # -- sections -------------------------------------------------------------------------------

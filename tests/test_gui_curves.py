@@ -728,3 +728,79 @@ def test_marks_that_would_run_together_go_higher_or_are_left_out(dialog, models)
         k = dense.marks.index(text)
         point = frame.point(dense.sizes[k], dense.values[k])
         assert abs(box.center().x() - point.x()) < 1 and box.bottom() < point.y()
+
+
+def test_the_spectra_legend_keeps_the_plot_its_width_and_the_names_in_their_boxes(dialog):
+    """28 classes, the first CORINE's long name: at each size the plot keeps MIN_PLOT_WIDTH, its x axis
+    left to right; the legend, in columns right of it, stays in the picture, each name elided to its box,
+    and hovering an entry gives the whole name (the long name made the plot's width negative, the classes
+    ran off the bottom)."""
+    from qgis.PyQt.QtCore import QRectF
+    from qgis.PyQt.QtGui import QFontMetricsF
+    from test_report import CORINE, synthetic_spectra
+
+    from gmmselect.gui.spectra import MIN_PLOT_WIDTH, SpectraFrame
+
+    names = [CORINE] + [f"class {k}" for k in range(1, 28)]
+    spectra = synthetic_spectra(names)
+    plot = dialog.spectra
+    plot.setSpectra(spectra, "corine")
+    for size in ((720, 440), (960, 600), (420, 300)):
+        plot.resize(*size)
+        area, legend = plot.chartLayout(QRectF(0, 0, *size), QFontMetricsF(plot.font()))
+        frame = SpectraFrame(area, spectra)
+        assert area.width() >= MIN_PLOT_WIDTH and frame.x(1) < frame.x(7)
+        texts, _ = painted(plot, size)
+        for box, name in legend:
+            assert area.right() < box.left() and box.right() <= size[0] and box.bottom() <= size[1]
+            assert plot.toolTipAt(box.center().toPoint()) == name
+        shown = [(text, box) for text, box in texts if text not in ("corine",) and (
+            text in names or text.endswith("…") and any(name.startswith(text[:-1]) for name in names))]
+        assert all(area.right() < box.left() and box.right() <= size[0] for _, box in shown)
+        assert size == (420, 300) or len(shown) == 28 and CORINE not in dict(shown)
+
+
+def test_the_numbers_of_adjacent_selected_bands_do_not_run_together(dialog):
+    """Bands 10 to 15 selected one after the other among 80: no two numbers drawn overlap (a second row over
+    the first), each over its band's line (they ran together: '123456')."""
+    from qgis.PyQt.QtCore import QRectF
+    from qgis.PyQt.QtGui import QFontMetricsF
+    from test_report import synthetic_spectra
+
+    from gmmselect.gui.spectra import SpectraFrame
+
+    spectra = synthetic_spectra(["a", "b"], bands=80, chosen=[10, 11, 12, 13, 14, 15, 3])
+    dialog.spectra.setSpectra(spectra, "adjacent")
+    texts, _ = painted(dialog.spectra, SIZE)
+    numbers = [(text, box) for text, box in texts if text.isdigit() and box.bottom() < 80]
+    assert {"1", "2", "7"} <= {text for text, _ in numbers} and len(numbers) >= 5
+    assert overlapping([box for _, box in numbers]) == []
+    frame = SpectraFrame(dialog.spectra.chartLayout(QRectF(0, 0, *SIZE), QFontMetricsF(dialog.font()))[0],
+                         spectra)
+    for text, box in numbers:
+        assert abs(box.center().x() - frame.x(spectra.chosen[int(text) - 1][0])) < 1
+        assert box.top() >= 0 and box.bottom() <= frame.area.top()
+
+
+def test_the_spectra_of_one_band_shows_each_class_as_a_point_with_its_error_bar(dialog):
+    """One band: each class's mean a dot in its colour on a bar of ± one standard deviation, the classes side
+    by side (drew nothing)."""
+    from qgis.PyQt.QtCore import QPointF, QRectF
+    from qgis.PyQt.QtGui import QFontMetricsF
+    from test_report import synthetic_spectra
+
+    from gmmselect.gui.spectra import SpectraFrame
+    from gmmselect.raster.report import DODGE
+
+    spectra = synthetic_spectra(["water", "forest", "urban"], bands=1)
+    dialog.spectra.setSpectra(spectra, "one band")
+    _, pixels = painted(dialog.spectra, SIZE)
+    frame = SpectraFrame(dialog.spectra.chartLayout(QRectF(0, 0, *SIZE), QFontMetricsF(dialog.font()))[0],
+                         spectra)
+    for k, (color, mean, std) in enumerate(zip(spectra.colors, spectra.means[:, 0], spectra.stds[:, 0])):
+        x = frame.x(1.0) + (k - 1) * DODGE
+        mask = inside(mask_of(pixels, color, tolerance=30), frame)
+        assert near(mask, QPointF(x, frame.y(mean)), radius=2)
+        for end in (mean - 0.9 * std, mean + 0.9 * std):
+            assert near(mask, QPointF(x, frame.y(end)), radius=1)
+        assert not near(mask, QPointF(x, frame.y(mean + 1.5 * std)), radius=1)

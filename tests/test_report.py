@@ -685,12 +685,13 @@ def test_a_refitted_model_s_report_names_the_model_its_figures_measure(tmp_path)
     assert "The accuracy figures of this report" not in parse(tmp_path / "no" / "report.html")[1]
 
 
-def chart_metrics():
+def chart_metrics(bold=False):
     """The metrics of the charts' text as a browser of this machine draws it: 13-px sans-serif."""
     from qgis.PyQt.QtGui import QFont, QFontMetricsF
 
     font = QFont("sans-serif")
     font.setPixelSize(13)
+    font.setBold(bold)
     return QFontMetricsF(font)
 
 
@@ -717,3 +718,85 @@ def test_the_area_chart_legend_is_laid_out_from_its_texts(tmp_path):
     assert float(map_area["x"]) + width("superficie de la carte") < float(marker["cx"]) - 4
     assert float(marker["cx"]) + 4 < float(estimated["x"])
     assert float(estimated["x"]) + width("superficie estimée ± intervalle") <= CHART_WIDTH
+
+
+CORINE = "Land principally occupied by agriculture, with significant areas of natural vegetation"
+
+
+def synthetic_spectra(names, bands=7, chosen=()):
+    """A Spectra of classes `names` over band numbers 1..`bands` (random means and deviations, palette
+    colours), the bands `chosen` selected in that order."""
+    from gmmselect.raster.spectra import Spectra
+    from gmmselect.raster.style import palette_color
+
+    rng = np.random.default_rng(1)
+    means = rng.uniform(20.0, 200.0, size=(len(names), bands))
+    return Spectra(x=np.arange(1.0, bands + 1), by_wavelength=False, means=means,
+                   stds=rng.uniform(2.0, 10.0, size=means.shape), names=list(names),
+                   colors=[palette_color(k) for k in range(len(names))],
+                   band_labels=[f"{k} (b{k})" for k in range(1, bands + 1)],
+                   chosen=[(float(band), order) for order, band in enumerate(chosen, 1)])
+
+
+def spectra_svg(spectra):
+    """The report's Spectra chart of `spectra`, parsed: (its <svg> attributes, its elements)."""
+    from gmmselect.raster.report import spectra_chart
+
+    parser = ReportParser()
+    parser.feed(spectra_chart(spectra, Words()))
+    return parser.charts["spectra"][0][1], parser.charts["spectra"]
+
+
+def test_the_report_spectra_legend_fits_long_names_and_many_classes():
+    """28 classes, the first CORINE's long name: each name is elided to the legend (whole in its group's
+    tooltip) and the chart is as tall as its classes (names ran off the right edge, classes off the
+    bottom)."""
+    from gmmselect.raster.report import CHART_WIDTH, MARGIN_TOP
+
+    names = [CORINE] + [f"class {k}" for k in range(1, 28)]
+    chart, elements = spectra_svg(synthetic_spectra(names))
+    height = float(chart["height"])
+    width = chart_metrics().horizontalAdvance
+    legend = [(elements[k + 2][1]["text"], elements[k + 4][1], elements[k + 5][1]["text"])
+              for k, (tag, _) in enumerate(elements) if tag == "g"]
+    assert [title for title, _, _ in legend] == names
+    for name, text, shown in legend:
+        assert shown == name or (shown.endswith("…") and name.startswith(shown[:-1]))
+        assert float(text["x"]) + width(shown) <= CHART_WIDTH and float(text["y"]) <= height
+    assert legend[0][2] != CORINE and height >= MARGIN_TOP + 20 * 28
+
+
+def test_the_report_numbers_of_adjacent_selected_bands_do_not_run_together():
+    """Bands 10 to 15 selected one after the other among 80: no two numbers drawn overlap (a second row over
+    the first, the chart moved down), every one inside the chart (they ran together: '123456')."""
+    chart, elements = spectra_svg(synthetic_spectra(["a", "b"], bands=80, chosen=[10, 11, 12, 13, 14, 15, 3]))
+    shift = float(re.search(r"translate\(0 ([0-9.]+)\)", str(elements)).group(1))
+    bold = chart_metrics(bold=True)
+    numbers = [(elements[k + 1][1]["text"], float(a["x"]), float(a["y"]) + shift)
+               for k, (tag, a) in enumerate(elements) if tag == "text" and a.get("font-weight") == "bold"]
+    boxes = [(x - bold.horizontalAdvance(n) / 2, y - bold.ascent(), x + bold.horizontalAdvance(n) / 2, y)
+             for n, x, y in numbers]
+    assert {"1", "2", "7"} <= {n for n, _, _ in numbers} and len(numbers) >= 5
+    assert all(box[1] >= 0 for box in boxes) and float(chart["height"]) == 360 + shift
+    for k, first in enumerate(boxes):
+        for second in boxes[k + 1:]:
+            assert not (first[0] < second[2] and second[0] < first[2] and first[1] < second[3]
+                        and second[1] < first[3]), (first, second)
+
+
+def test_the_report_spectra_of_one_band_shows_each_class_as_a_point_with_its_error_bar():
+    """One band: each class's mean a dot on a bar of ± one standard deviation, the classes side by side (drew
+    nothing: one-point lines and shades)."""
+    spectra = synthetic_spectra(["water", "forest", "urban"], bands=1)
+    _, elements = spectra_svg(spectra)
+    dots = [a for tag, a in elements if tag == "circle"]
+    bars = [a for tag, a in elements if tag == "line" and a.get("stroke") in spectra.colors]
+    assert [dot["fill"] for dot in dots] == [bar["stroke"] for bar in bars] == spectra.colors
+    xs = [float(dot["cx"]) for dot in dots]
+    assert xs == sorted(xs) and len(set(xs)) == 3
+    middles, means = np.array([float(dot["cy"]) for dot in dots]), spectra.means[:, 0]
+    scale = (middles[0] - middles[1]) / (means[1] - means[0])  # pixels per unit, y downwards
+    for dot, bar, middle, std in zip(dots, bars, middles, spectra.stds[:, 0]):
+        assert float(bar["x1"]) == float(bar["x2"]) == float(dot["cx"])
+        assert float(bar["y1"]) - middle == pytest.approx(std * scale, abs=0.1)
+        assert middle - float(bar["y2"]) == pytest.approx(std * scale, abs=0.1)
