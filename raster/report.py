@@ -634,17 +634,16 @@ def chosen_bands(spectra, x_of, bottom):
     """(SVG, shift) of the selected bands: dashed vertical lines down to `bottom`, numbered above the plot
     in their order of selection; a number that would run into an earlier one goes one row higher (the
     chart then moves down by `shift`), else is left out (the bands table lists them all)."""
-    options, parts = [], []
-    for value, order in spectra.chosen:
-        x, half = x_of(value), text_width(str(order)) / 2 + 2
-        options.append([(x - half, line - 13, x + half, line) for line in NUMBER_LINES])
-        parts.append(f'<line class="chosen-band" x1="{x:.1f}" y1="{MARGIN_TOP}" x2="{x:.1f}" y2="{bottom}" '
-                     f'stroke="#303030" stroke-width="1.2" stroke-dasharray="5,3"/>')
-    placed = placed_labels(options)
-    for (_, order), box in zip(spectra.chosen, placed):
+    xs = [x_of(value) for value, _ in spectra.chosen]
+    parts = [f'<line class="chosen-band" x1="{x:.1f}" y1="{MARGIN_TOP}" x2="{x:.1f}" y2="{bottom}" '
+             'stroke="#303030" stroke-width="1.2" stroke-dasharray="5,3"/>' for x in xs]
+    halves = [text_width(str(order)) / 2 + 2 for _, order in spectra.chosen]
+    placed = placed_labels([[(x - half, line - 13, x + half, line) for line in NUMBER_LINES]
+                            for x, half in zip(xs, halves)])
+    for x, (_, order), box in zip(xs, spectra.chosen, placed):
         if box is not None:
-            parts.append(f'<text x="{(box[0] + box[2]) / 2:.1f}" y="{box[3]}" text-anchor="middle" '
-                         f'font-weight="bold">{order}</text>')
+            parts.append(f'<text x="{x:.1f}" y="{box[3]}" text-anchor="middle" font-weight="bold">{order}'
+                         "</text>")
     raised = any(box is not None and box[3] < NUMBER_LINES[0] for box in placed)
     return "".join(parts), NUMBER_LINES[0] - NUMBER_LINES[1] if raised else 0
 
