@@ -14,7 +14,7 @@ from qgis.PyQt.QtGui import QColor, QFontMetricsF, QImage, QPainter, QPen, QPoly
 from qgis.PyQt.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from ..i18n import GmmSelect
-from ..raster.report import nice_step, ticks, value_range
+from ..raster.report import nice_step, placed_labels, ticks, value_range
 from ..raster.style import HIGHLIGHT_COLOR
 from .series import shared_bounds
 
@@ -23,6 +23,14 @@ TEXT_COLOR = "#303030"
 POINT_RADIUS = 3.5
 BEST_RADIUS = 8.0
 HOVER_DISTANCE = 10.0
+#: The plot area keeps at least this height: more curves put the legend in more columns.
+MIN_PLOT_HEIGHT = 120.0
+#: A legend line's text starts this far right of its line or marker's left; its columns are at least
+#: LEGEND_COLUMN wide.
+LEGEND_INDENT, LEGEND_COLUMN = 32.0, 120.0
+#: The smallest size of the plots, and the size of their export (PNG, SVG).
+MIN_WIDTH, MIN_HEIGHT = 420, 300
+EXPORT_SIZE = QSize(960, 600)
 
 
 def size_ticks(low, high, count=10):
@@ -50,32 +58,59 @@ class PlotFrame:
 
 class CurveDrawing:
     """What the plot paints, apart from any widget: curves [(CurveSeries, y values, colour)], the axis
-    titles and the note, in `font`; the same drawing goes to the screen, a QImage and an SVG file."""
+    titles and the note, in `font`, or the text `empty` without curves; the same drawing goes to the
+    screen, a QImage and an SVG file."""
 
-    def __init__(self, curves, x_title, y_title, note, font):
+    def __init__(self, curves, x_title, y_title, note, font, empty):
         """The drawing of `curves` under the titles."""
         self.curves, self.xTitle, self.yTitle, self.note, self.font = curves, x_title, y_title, note, font
+        self.empty = empty
 
-    def legendHeight(self, metrics):
-        """Height of one legend line and of the whole legend: one line per curve, the marker, and
-        two lines for the note."""
-        row = metrics.height() + 4
-        return row, row * (len(self.curves) + 1 + (2 if self.note else 0))
+    def legendTexts(self):
+        """The legend's lines: each curve with its best size, then the best-size marker."""
+        return [GmmSelect.tr("{0}: best size {1}").format(series.label, series.best_size)
+                for series, _, _ in self.curves] + [GmmSelect.tr("Best size of each curve")]
+
+    def margins(self, metrics):
+        """(left, top, bottom) margins of the plot area: the y title and tick labels on its left, a line on
+        its top, the tick labels and the x title under it (the legend apart)."""
+        low, high = value_range([v for _, ys, _ in self.curves for v in ys])
+        decimals = ticks(low, high)[1]
+        label_width = max(metrics.horizontalAdvance(f"{v:.{decimals}f}") for v in (low, high))
+        return metrics.height() + label_width + 18, metrics.height() + 14, 2 * metrics.height() + 18
+
+    def legendLayout(self, rect, metrics):
+        """(row height, columns, rows, note height) of the legend under the plot in `rect`: the fewest
+        columns that leave the plot MIN_PLOT_HEIGHT (at most as many as LEGEND_COLUMN allows), and the
+        note as it wraps across the legend's width."""
+        left, top, bottom = self.margins(metrics)
+        row, count, width = metrics.height() + 4, len(self.curves) + 1, rect.width() - left - 8
+        note = metrics.boundingRect(QRectF(0, 0, width, 1e6), Qt.TextWordWrap, self.note).height() + 4 \
+            if self.note else 0.0
+        room = rect.height() - top - bottom - note - MIN_PLOT_HEIGHT
+        most = max(1, min(count, int(width // LEGEND_COLUMN)))
+        columns = next((c for c in range(1, most) if math.ceil(count / c) * row <= room), most)
+        return row, columns, math.ceil(count / columns), note
+
+    def minimumHeight(self, width):
+        """The height the plot needs at `width` to keep MIN_PLOT_HEIGHT over the legend, in as many columns
+        as fit, and the note."""
+        metrics = QFontMetricsF(self.font)
+        _, top, bottom = self.margins(metrics)
+        row, _, rows, note = self.legendLayout(QRectF(0, 0, width, 0), metrics)
+        return top + MIN_PLOT_HEIGHT + bottom + rows * row + note
 
     def frame(self, rect):
-        """The PlotFrame of the curves drawn in `rect` (QRectF), or None without curves."""
+        """The PlotFrame of the curves drawn in `rect` (QRectF), or None without curves: the area keeps
+        MIN_PLOT_HEIGHT whatever the legend takes."""
         if not self.curves:
             return None
         metrics = QFontMetricsF(self.font)
-        values = [v for _, ys, _ in self.curves for v in ys]
-        low, high = value_range(values)
-        decimals = ticks(low, high)[1]
-        label_width = max(metrics.horizontalAdvance(f"{v:.{decimals}f}") for v in (low, high))
-        left = metrics.height() + label_width + 18
-        top = metrics.height() + 14
-        bottom = 2 * metrics.height() + 18 + self.legendHeight(metrics)[1]
+        left, top, bottom = self.margins(metrics)
+        row, _, rows, note = self.legendLayout(rect, metrics)
         area = QRectF(rect.left() + left, rect.top() + top, rect.width() - left - 18,
-                      rect.height() - top - bottom)
+                      max(MIN_PLOT_HEIGHT, rect.height() - top - bottom - rows * row - note))
+        values = [v for _, ys, _ in self.curves for v in ys]
         series_list = [series for series, _, _ in self.curves]
         bounds = (shared_bounds(series_list) if len({s.criterion for s in series_list}) == 1
                   else (None, None))
@@ -94,8 +129,7 @@ class CurveDrawing:
         frame = self.frame(rect)
         if frame is None:
             painter.setPen(QColor(TEXT_COLOR))
-            painter.drawText(rect, Qt.AlignCenter, GmmSelect.tr("No selection curve yet: run Train "
-                                                                "Selection or open a model file."))
+            painter.drawText(rect, Qt.AlignCenter | Qt.TextWordWrap, self.empty)
             return
         self.drawAxes(painter, frame)
         for series, ys, color in self.curves:
@@ -131,16 +165,19 @@ class CurveDrawing:
         self.drawTitles(painter, frame, metrics)
 
     def drawTitles(self, painter, frame, metrics):
-        """x-axis title under the tick labels, y-axis title rotated along the left edge."""
-        area = frame.area
+        """x-axis title under the tick labels, y-axis title rotated along the left edge, centred on the
+        plot area as far as the whole title stays in the picture (elided when longer)."""
+        area, outer = frame.area, frame.outer
         painter.drawText(QRectF(area.left(), area.bottom() + metrics.height() + 8, area.width(),
                                 metrics.height()), Qt.AlignCenter, self.xTitle)
+        title = metrics.elidedText(self.yTitle, Qt.ElideRight, outer.height() - 8)
+        half = metrics.horizontalAdvance(title) / 2 + 2
+        centre = min(max(area.center().y(), outer.top() + 4 + half), outer.bottom() - 4 - half)
         painter.save()
-        painter.translate(frame.outer.left() + 4 + metrics.height() / 2, area.center().y())
+        painter.translate(outer.left() + 4 + metrics.height() / 2, centre)
         painter.rotate(-90)
-        length = frame.outer.height()
-        painter.drawText(QRectF(-length / 2, -metrics.height() / 2, length, metrics.height()),
-                         Qt.AlignCenter, self.yTitle)
+        painter.drawText(QRectF(-half, -metrics.height() / 2, 2 * half, metrics.height()), Qt.AlignCenter,
+                         title)
         painter.restore()
 
     def drawCurve(self, painter, frame, series, ys, color):
@@ -154,14 +191,24 @@ class CurveDrawing:
             painter.drawEllipse(pixel, POINT_RADIUS, POINT_RADIUS)
 
     def drawMarks(self, painter, frame):
-        """Above each point of a lone curve, the bands added (+) and removed (−) at that size."""
+        """Above each point of a lone curve, the bands added (+) and removed (−) at that size; a mark that
+        would run into an earlier one goes one line higher, else is left out (the tooltip gives it)."""
         series, ys, _ = self.curves[0]
         painter.setPen(QColor(TEXT_COLOR))
-        height = QFontMetricsF(painter.font()).height()
-        for size, value, mark in zip(series.sizes, ys, series.marks):
-            pixel = frame.point(size, value)
-            painter.drawText(QRectF(pixel.x() - 40, pixel.y() - BEST_RADIUS - 4 - height, 80, height),
-                             Qt.AlignHCenter | Qt.AlignBottom, mark)
+        metrics = QFontMetricsF(painter.font())
+        options = [self.markBoxes(frame, frame.point(size, value), mark, metrics)
+                   for size, value, mark in zip(series.sizes, ys, series.marks)]
+        for mark, box in zip(series.marks, placed_labels(options)):
+            if box is not None:
+                painter.drawText(QRectF(QPointF(*box[:2]), QPointF(*box[2:])), Qt.AlignCenter, mark)
+
+    def markBoxes(self, frame, pixel, mark, metrics):
+        """Where `mark` of the point at `pixel` may stand, by preference: above the point, then one line
+        higher; (left, top, right, bottom) boxes within the picture."""
+        half, height = metrics.horizontalAdvance(mark) / 2, metrics.height()
+        bottoms = [pixel.y() - BEST_RADIUS - 4 - line * height for line in (0, 1)]
+        return [(pixel.x() - half, bottom - height, pixel.x() + half, bottom) for bottom in bottoms
+                if bottom - height >= frame.outer.top()]
 
     def drawBest(self, painter, pixel, outline):
         """The best-size marker: a highlight-coloured diamond outlined in `outline` (its curve's colour)."""
@@ -172,37 +219,57 @@ class CurveDrawing:
                                        pixel + QPointF(-r, 0)]))
 
     def drawLegend(self, painter, frame):
-        """Under the x-axis title: each curve with its best size, then the best-size marker."""
+        """Under the x-axis title, in columns (filled down first) that leave the plot its height: each
+        curve with its best size, then the best-size marker, their texts elided in the middle to fit;
+        then the note."""
         metrics = QFontMetricsF(painter.font())
-        row = self.legendHeight(metrics)[0]
+        left, outer = frame.area.left(), frame.outer
+        row, columns, rows, note = self.legendLayout(outer, metrics)
         top = frame.area.bottom() + 2 * metrics.height() + 14
-        left = frame.area.left()
-        for number, (series, _, color) in enumerate(self.curves):
-            y = top + (number + 0.5) * row
-            painter.setPen(QPen(QColor(color), 2))
-            painter.drawLine(QPointF(left, y), QPointF(left + 24, y))
-            self.drawLegendText(painter, QRectF(left + 32, y - row / 2, 4000, row),
-                                GmmSelect.tr("{0}: best size {1}").format(series.label, series.best_size))
-        y = top + (len(self.curves) + 0.5) * row
-        self.drawBest(painter, QPointF(left + 12, y), QColor("white"))
-        self.drawLegendText(painter, QRectF(left + 32, y - row / 2, 4000, row),
-                            GmmSelect.tr("Best size of each curve"))
+        width = (outer.right() - 8 - left) / columns
+        colors = [color for _, _, color in self.curves]
+        for k, text in enumerate(self.legendTexts()):
+            x, y = left + k // rows * width, top + (k % rows + 0.5) * row
+            if k < len(colors):
+                painter.setPen(QPen(QColor(colors[k]), 2))
+                painter.drawLine(QPointF(x, y), QPointF(x + 24, y))
+            else:
+                self.drawBest(painter, QPointF(x + 12, y), QColor("white"))
+            painter.setPen(QColor(TEXT_COLOR))
+            painter.drawText(QRectF(x + LEGEND_INDENT, y - row / 2, width - LEGEND_INDENT - 8, row),
+                             Qt.AlignLeft | Qt.AlignVCenter,
+                             metrics.elidedText(text, Qt.ElideMiddle, width - LEGEND_INDENT - 8))
         if self.note:
-            painter.drawText(QRectF(left, y + row / 2, frame.outer.right() - left - 8, 2 * row),
-                             Qt.AlignLeft | Qt.AlignVCenter | Qt.TextWordWrap, self.note)
-
-    def drawLegendText(self, painter, box, text):
-        """One line of legend text, left-aligned and vertically centred in `box`."""
-        painter.setPen(QColor(TEXT_COLOR))
-        painter.drawText(box, Qt.AlignLeft | Qt.AlignVCenter, text)
+            painter.drawText(QRectF(left, top + rows * row, outer.right() - left - 8, note),
+                             Qt.AlignLeft | Qt.AlignTop | Qt.TextWordWrap, self.note)
 
 
 class PaintedChart(QWidget):
-    """A widget that paints its drawing (`paintTo`) on screen, into a QImage (PNG) and into an SVG file."""
+    """A widget that paints its drawing (`paintTo`) on screen, into a QImage (PNG) and into an SVG file,
+    and shows the tooltip of what is under the mouse (`toolTipAt`)."""
 
     def paintTo(self, painter, rect):
         """Paint the chart into `rect` with `painter` (subclasses override)."""
         raise NotImplementedError
+
+    def toolTipAt(self, position):
+        """The tooltip at `position` (QPoint), or '' (subclasses override)."""
+        raise NotImplementedError
+
+    def exportSize(self):
+        """The size of the chart's PNG and SVG: EXPORT_SIZE."""
+        return EXPORT_SIZE
+
+    def event(self, event):
+        """Show the tooltip of what is under the mouse."""
+        if event.type() != QEvent.ToolTip:
+            return super().event(event)
+        text = self.toolTipAt(event.pos())
+        if text:
+            QToolTip.showText(event.globalPos(), text, self)
+        else:
+            QToolTip.hideText()
+        return True
 
     def paintEvent(self, event):
         """Paint the chart on the widget."""
@@ -220,7 +287,7 @@ class PaintedChart(QWidget):
         return image
 
     def writeSvg(self, path, size):
-        """Write the chart to `path` as SVG, `size` (QSize) in pixels."""
+        """Write the chart to `path` as SVG, `size` (QSize) in pixels; whether the file could be written."""
         from qgis.PyQt.QtSvg import QSvgGenerator
 
         generator = QSvgGenerator()
@@ -228,9 +295,11 @@ class PaintedChart(QWidget):
         generator.setSize(size)
         generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
         generator.setTitle(self.windowTitle() or GmmSelect.tr("Selection curves"))
-        painter = QPainter(generator)
+        painter = QPainter()
+        if not painter.begin(generator):
+            return False
         self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
-        painter.end()
+        return painter.end()
 
 
 class CurvePlot(PaintedChart):
@@ -241,27 +310,46 @@ class CurvePlot(PaintedChart):
         """An empty plot."""
         super().__init__(parent)
         self.curves = []
+        self.hidden = False
         self.yTitle = ""
         self.note = ""
         self.xTitle = GmmSelect.tr("Number of selected bands")
-        self.setMinimumSize(420, 300)
+        self.setMinimumWidth(MIN_WIDTH)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setMouseTracking(True)
 
-    def setCurves(self, curves, y_title, note=""):
+    def setCurves(self, curves, y_title, note="", hidden=False):
         """Show `curves`, a list of (CurveSeries, y values, colour name), under the y-axis title;
-        `note` (how the values were scaled) is printed under the legend."""
+        `note` (how the values were scaled) is printed under the legend; `hidden`: other curves are
+        unticked."""
         self.curves = list(curves)
-        self.yTitle, self.note = y_title, note
+        self.yTitle, self.note, self.hidden = y_title, note, hidden
+        self.updateGeometry()
         self.update()
 
     def sizeHint(self):
         """A comfortable default size."""
         return QSize(720, 440)
 
+    def exportSize(self):
+        """EXPORT_SIZE, taller where the curves' plot, legend and note need it."""
+        height = self.drawing().minimumHeight(EXPORT_SIZE.width()) if self.curves else 0
+        return QSize(EXPORT_SIZE.width(), max(EXPORT_SIZE.height(), math.ceil(height)))
+
+    def minimumSizeHint(self):
+        """MIN_WIDTH x MIN_HEIGHT, taller where the curves' plot, legend and note need it."""
+        height = self.drawing().minimumHeight(MIN_WIDTH) if self.curves else 0
+        return QSize(MIN_WIDTH, max(MIN_HEIGHT, math.ceil(height)))
+
     def drawing(self):
         """The CurveDrawing of the current curves in the widget's font."""
-        return CurveDrawing(self.curves, self.xTitle, self.yTitle, self.note, self.font())
+        return CurveDrawing(self.curves, self.xTitle, self.yTitle, self.note, self.font(), self.emptyText())
+
+    def emptyText(self):
+        """What the plot says without a curve to show: how to show one."""
+        if self.hidden:
+            return GmmSelect.tr("No curve shown: tick a curve in the list to show it.")
+        return GmmSelect.tr("No selection curve yet: run Train Selection or open a model file.")
 
     def frame(self, rect):
         """The PlotFrame of the curves drawn in `rect` (QRectF), or None without curves."""
@@ -285,17 +373,6 @@ class CurvePlot(PaintedChart):
         best = GmmSelect.tr(" (best size)") if series.sizes[i] == series.best_size else ""
         return GmmSelect.tr("{0}\nSize {1}: {2:.6g}{3}\n{4}").format(
             series.label, series.sizes[i], series.values[i], best, series.point_labels[i])
-
-    def event(self, event):
-        """Show the bands of the point under the mouse as a tooltip."""
-        if event.type() != QEvent.ToolTip:
-            return super().event(event)
-        text = self.toolTipAt(event.pos())
-        if text:
-            QToolTip.showText(event.globalPos(), text, self)
-        else:
-            QToolTip.hideText()
-        return True
 
     def paintTo(self, painter, rect):
         """Paint the plot into `rect` with `painter`."""

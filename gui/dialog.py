@@ -6,9 +6,10 @@ every model opened adds a curve to it, so runs overlay until the user removes or
 """
 
 import os
+import re
 
 from qgis.core import QgsSettings
-from qgis.PyQt.QtCore import QSize, Qt
+from qgis.PyQt.QtCore import Qt
 from qgis.PyQt.QtGui import QColor, QIcon, QPixmap
 from qgis.PyQt.QtWidgets import (
     QAbstractItemView,
@@ -40,7 +41,6 @@ from .series import CSV_HEADER, plot_values, series_from_model, table_rows
 from .spectra import SpectraPlot
 
 FOLDER_SETTING = "gmmselect/curves/folder"
-EXPORT_SIZE = QSize(960, 600)
 SELECTED_COLUMN = CSV_HEADER.index("selected")
 
 _session = {}
@@ -152,7 +152,7 @@ class CurvesDialog(QDialog):
         series = [curve[0] for curve in visible]
         values, title, note = plot_values(series)
         colors = [color for _, color in visible]
-        self.plot.setCurves(list(zip(series, values, colors)), title, note)
+        self.plot.setCurves(list(zip(series, values, colors)), title, note, len(visible) < len(self.curves))
         self.fillTable(table_rows(series))
         self.showSpectra()
 
@@ -202,35 +202,47 @@ class CurvesDialog(QDialog):
         try:
             return self.addModel(path)
         except (ValueError, OSError) as error:
-            QMessageBox.warning(self, GmmSelect.tr("GMM Select"), error_text(error))
+            warn(self, error_text(error))
             return None
 
     def exportPlot(self, path=None):
         """Write the chart of the current tab (selection curves or spectra) as PNG or SVG (by extension;
-        PNG by default) to `path` or a chosen file."""
+        PNG by default) to `path` or a chosen file; a message box says when it cannot be written."""
         chart = self.tabs.currentWidget()
         path = path or ask_save_path(self, GmmSelect.tr("Export the plot"),
                                      GmmSelect.tr("PNG image (*.png);;SVG drawing (*.svg)"))
         if not path:
             return None
         if path.lower().endswith(".svg"):
-            chart.writeSvg(path, EXPORT_SIZE)
-            return path
-        path = with_extension(path, ".png")
-        if not chart.renderImage(EXPORT_SIZE).save(path, "PNG"):
-            QMessageBox.warning(self, GmmSelect.tr("GMM Select"),
-                                GmmSelect.tr("Cannot write {0}.").format(path))
+            written = chart.writeSvg(path, chart.exportSize())
+        else:
+            path = with_extension(path, ".png")
+            written = chart.renderImage(chart.exportSize()).save(path, "PNG")
+        if not written:
+            warn(self, GmmSelect.tr("Cannot write {0}.").format(path))
             return None
         return path
 
     def exportTable(self, path=None):
-        """Write the ticked curves' table as CSV to `path` or a chosen file."""
+        """Write the ticked curves' table as CSV to `path` or a chosen file; a message box says why it
+        cannot be written."""
         path = path or ask_save_path(self, GmmSelect.tr("Export the table"),
                                      GmmSelect.tr("CSV files (*.csv)"))
         if not path:
             return None
         rows = [CSV_HEADER, *table_rows([series for series, _ in self.visibleCurves()])]
-        return write_atomically(with_extension(path, ".csv"), csv_text(rows))
+        try:
+            return write_atomically(with_extension(path, ".csv"), csv_text(rows))
+        except (ValueError, OSError) as error:
+            warn(self, error_text(error))
+            return None
+
+
+def warn(parent, text):
+    """A warning box showing `text` as plain text (a file name such as '<b>x.gmm' is no markup)."""
+    box = QMessageBox(QMessageBox.Warning, GmmSelect.tr("GMM Select"), text, QMessageBox.Ok, parent)
+    box.setTextFormat(Qt.PlainText)
+    box.exec_()
 
 
 def with_extension(path, extension):
@@ -258,11 +270,20 @@ def ask_model_path(parent):
 
 
 def ask_save_path(parent, title, filters):
-    """A file name to write, chosen by the user, or ''."""
-    path, _ = QFileDialog.getSaveFileName(parent, title, last_folder(), filters)
-    if path:
-        remember_folder(path)
-    return path
+    """A file name to write, chosen by the user, or ''; without the extension of one of `filters`, it takes
+    that of the filter chosen."""
+    path, chosen = QFileDialog.getSaveFileName(parent, title, last_folder(), filters)
+    if not path:
+        return path
+    remember_folder(path)
+    if path.lower().endswith(tuple(filter_extensions(filters))):
+        return path
+    return path + filter_extensions(chosen or filters)[0]
+
+
+def filter_extensions(filters):
+    """['.png', '.svg'] of file-dialog filters 'PNG image (*.png);;SVG drawing (*.svg)'."""
+    return re.findall(r"\*(\.\w+)", filters)
 
 
 def session_dialog(parent=None):

@@ -67,10 +67,32 @@ def change_mark(numbers, previous):
     return " ".join(added + removed)
 
 
+def ridge_text(alpha, tau, relative):
+    """'alpha 0.5, tau 0', or for a relative ridge 'alpha 0.0277, relative tau 1e-05' (a ridge of 0 is
+    none, relative or not)."""
+    text = GmmSelect.tr("alpha {0:.3g}, relative tau {1:.3g}") if relative and tau else GmmSelect.tr(
+        "alpha {0:.3g}, tau {1:.3g}")
+    return text.format(alpha, tau)
+
+
+def curve_label(saved, name):
+    """'<name> (<METHOD>, <criterion>, alpha <alpha>, tau <tau>)' ('relative tau <tau>' for a relative
+    ridge) where the model uses the selection's alpha and tau, else '<name> (<METHOD>, <criterion>,
+    selection alpha <alpha>, tau <tau>; model alpha <alpha>, tau <tau>)' (MODEL_SEARCH chose its own)."""
+    selection, mixture = saved.selection, saved.mixture
+    alpha, tau, relative = saved.selection_ridge()
+    model = ridge_text(mixture.alpha_, mixture.tau_, mixture.ridge_scale_ is not None)
+    if model != ridge_text(alpha, tau, relative):
+        return GmmSelect.tr("{0} ({1}, {2}, selection {3}; model {4})").format(
+            name, selection.method.upper(), selection.criterion, ridge_text(alpha, tau, relative), model)
+    label = (GmmSelect.tr("{0} ({1}, {2}, alpha {3:.3g}, relative tau {4:.3g})") if relative and tau else
+             GmmSelect.tr("{0} ({1}, {2}, alpha {3:.3g}, tau {4:.3g})"))
+    return label.format(name, selection.method.upper(), selection.criterion, alpha, tau)
+
+
 def series_from_model(saved, name):
-    """The CurveSeries of a SavedModel from Train Selection, labelled '<name> (<METHOD>, <criterion>,
-    alpha <alpha>, tau <tau>)' with the selection's alpha and tau ('relative tau <tau>' for a relative
-    ridge); ValueError for a model without selection."""
+    """The CurveSeries of a SavedModel from Train Selection, labelled by `curve_label`; ValueError for a
+    model without selection."""
     selection = saved.selection
     if selection is None:
         raise ValueError(GmmSelect.tr("This model was trained without band selection (Train GMM): it has no "
@@ -79,11 +101,8 @@ def series_from_model(saved, name):
     bands = [tuple(saved.band_numbers[f] for f in selection.best_sets[k]) for k in sizes]
     names = [tuple(saved.feature_names[f] for f in selection.best_sets[k]) for k in sizes]
     previous = [()] + bands[:-1]
-    alpha, tau, relative = saved.selection_ridge()
-    label = (GmmSelect.tr("{0} ({1}, {2}, alpha {3:.3g}, relative tau {4:.3g})") if relative else
-             GmmSelect.tr("{0} ({1}, {2}, alpha {3:.3g}, tau {4:.3g})"))
     return CurveSeries(
-        label=label.format(name, selection.method.upper(), selection.criterion, alpha, tau),
+        label=curve_label(saved, name),
         criterion=selection.criterion,
         sizes=list(sizes), values=[selection.best_values[k] for k in sizes], best_size=selection.best_size,
         point_labels=[point_label(selection.method, b, n, p) for b, n, p in zip(bands, names, previous)],

@@ -6,18 +6,24 @@ colours, over band number or wavelength, and the selected bands as dashed vertic
 their order of selection. QPainter only, no QGIS class.
 """
 
+import math
+
 from qgis.PyQt.QtCore import QPointF, QRectF, QSize, Qt
 from qgis.PyQt.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPolygonF
 from qgis.PyQt.QtWidgets import QSizePolicy
 
 from ..i18n import GmmSelect
-from ..raster.report import ticks, value_range
+from ..raster.report import DODGE, placed_labels, ticks, value_range
 from ..raster.spectra import value_limits
-from .curves import GRID_COLOR, TEXT_COLOR, PaintedChart
+from .curves import GRID_COLOR, MIN_HEIGHT, MIN_WIDTH, POINT_RADIUS, TEXT_COLOR, PaintedChart
 
 #: Opacity of the ± one standard deviation band (0-255).
 SHADE_ALPHA = 55
 LEGEND_SWATCH = 22
+#: A legend column is at most this wide: longer class names are elided (hover one for the whole name).
+LEGEND_MAX_WIDTH = 220.0
+#: The plot area keeps at least this width: more legend columns elide the class names more.
+MIN_PLOT_WIDTH = 200.0
 
 
 class SpectraPlot(PaintedChart):
@@ -28,7 +34,7 @@ class SpectraPlot(PaintedChart):
         super().__init__(parent)
         self.spectra, self.title = None, ""
         self.setWindowTitle(GmmSelect.tr("Spectra"))
-        self.setMinimumSize(420, 300)
+        self.setMinimumSize(MIN_WIDTH, MIN_HEIGHT)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
 
     def setSpectra(self, spectra, title=""):
@@ -39,6 +45,40 @@ class SpectraPlot(PaintedChart):
     def sizeHint(self):
         """A comfortable default size."""
         return QSize(720, 440)
+
+    def chartLayout(self, rect, metrics):
+        """(plot area, legend [(box, class name)]) of the spectra drawn in `rect`: over the area, the
+        title and two rows for the numbers of the selected bands; right of it, the legend in as many
+        columns as its rows need and the area's MIN_PLOT_WIDTH leaves room for, each at most
+        LEGEND_MAX_WIDTH wide (names elided), its rows closer (swatches only) where they do not fit."""
+        line, count = metrics.height(), len(self.spectra.names)
+        left = 2 * line + metrics.horizontalAdvance("00000.0") + 12
+        top = (3 if self.spectra.chosen else 2) * line + 16
+        height = rect.height() - top - 2 * line - 18
+        room = rect.width() - left - MIN_PLOT_WIDTH - 12
+        columns = max(1, min(math.ceil(count / max(1, (height + 6) // (line + 6))),
+                             int(room // (LEGEND_SWATCH + 24))))
+        width = self.columnWidth(metrics, room / columns)
+        rows = math.ceil(count / columns)
+        pitch = min(line + 6, (height + 6) / rows)
+        area = QRectF(rect.left() + left, rect.top() + top, rect.width() - left - columns * width - 12,
+                      height)
+        legend = [(QRectF(area.right() + 16 + k // rows * width, area.top() + k % rows * pitch, width - 16,
+                          min(line, pitch - 2)), name) for k, name in enumerate(self.spectra.names)]
+        return area, legend
+
+    def columnWidth(self, metrics, room):
+        """The width of a legend column: its longest name's, at most LEGEND_MAX_WIDTH and `room`, at least
+        a swatch's."""
+        longest = max(metrics.horizontalAdvance(name) for name in self.spectra.names)
+        return max(LEGEND_SWATCH + 24, min(longest + LEGEND_SWATCH + 24, LEGEND_MAX_WIDTH, room))
+
+    def toolTipAt(self, position):
+        """The whole name of the class whose legend entry is at `position`, or ''."""
+        if self.spectra is None:
+            return ""
+        _, legend = self.chartLayout(QRectF(self.rect()), QFontMetricsF(self.font()))
+        return next((name for box, name in legend if box.contains(QPointF(position))), "")
 
     def paintTo(self, painter, rect):
         """Paint the spectra into `rect` with `painter` (screen, QImage or SVG)."""
@@ -51,21 +91,18 @@ class SpectraPlot(PaintedChart):
                                                                 "model file."))
             return
         metrics = QFontMetricsF(painter.font())
-        legend = max(metrics.horizontalAdvance(name) for name in self.spectra.names) + LEGEND_SWATCH + 24
-        line = metrics.height()
-        area = QRectF(rect.left() + 2 * line + metrics.horizontalAdvance("00000.0") + 12,
-                      rect.top() + 2 * line + 16, 0, 0)
-        area.setRight(rect.right() - legend - 12)
-        area.setBottom(rect.bottom() - 2 * line - 18)
+        area, legend = self.chartLayout(rect, metrics)
         frame = SpectraFrame(area, self.spectra)
-        painter.drawText(QRectF(area.left(), rect.top() + 4, area.width(), line), Qt.AlignCenter, self.title)
+        painter.drawText(QRectF(rect.left() + 4, rect.top() + 4, rect.width() - 8, metrics.height()),
+                         Qt.AlignCenter, metrics.elidedText(self.title, Qt.ElideRight, rect.width() - 8))
         self.drawAxes(painter, frame, rect, metrics)
         self.drawClasses(painter, frame)
         self.drawChosen(painter, frame, metrics)
-        self.drawLegend(painter, QPointF(area.right() + 16, area.top()), line)
+        self.drawLegend(painter, legend, metrics)
 
     def drawAxes(self, painter, frame, rect, metrics):
-        """Grid and ticks at round values (1-2-5 steps), the frame and both axis titles."""
+        """Grid and ticks at round values (1-2-5 steps; on x at most one per 70 px), the frame and both axis
+        titles."""
         area, line = frame.area, metrics.height()
         values, decimals = ticks(*frame.y_limits)
         for value in values:
@@ -75,7 +112,7 @@ class SpectraPlot(PaintedChart):
             painter.setPen(QColor(TEXT_COLOR))
             painter.drawText(QRectF(area.left() - 206, y - line / 2, 200, line),
                              Qt.AlignRight | Qt.AlignVCenter, f"{value:.{decimals}f}")
-        values, decimals = ticks(*frame.x_limits, count=8)
+        values, decimals = ticks(*frame.x_limits, count=min(8, max(2, int(area.width() // 70))))
         if not self.spectra.by_wavelength:
             values, decimals = [v for v in values if float(v).is_integer()], 0
         for value in values:
@@ -95,8 +132,12 @@ class SpectraPlot(PaintedChart):
         painter.restore()
 
     def drawClasses(self, painter, frame):
-        """Each class: the shaded band mean ± one standard deviation, then its mean as a line."""
+        """Each class: the shaded band mean ± one standard deviation, then its mean as a line (one band:
+        drawPoints)."""
         spectra = self.spectra
+        if len(spectra.x) == 1:
+            self.drawPoints(painter, frame)
+            return
         xs = [frame.x(value) for value in spectra.x]
         for color, means, stds in zip(spectra.colors, spectra.means, spectra.stds):
             shade = QColor(color)
@@ -111,34 +152,54 @@ class SpectraPlot(PaintedChart):
             painter.setPen(QPen(QColor(color), 2))
             painter.drawPolyline(QPolygonF([QPointF(x, frame.y(m)) for x, m in zip(xs, means)]))
 
+    def drawPoints(self, painter, frame):
+        """A model of one band: each class's mean as a dot on an error bar of ± one standard deviation,
+        the classes side by side (DODGE apart) around the band."""
+        spectra = self.spectra
+        middle, count = frame.x(spectra.x[0]), len(spectra.names)
+        for k, (color, mean, std) in enumerate(zip(spectra.colors, spectra.means[:, 0], spectra.stds[:, 0])):
+            x = middle + (k - (count - 1) / 2) * DODGE
+            painter.setPen(QPen(QColor(color), 2))
+            painter.drawLine(QPointF(x, frame.y(mean - std)), QPointF(x, frame.y(mean + std)))
+            painter.setBrush(QColor(color))
+            painter.drawEllipse(QPointF(x, frame.y(mean)), POINT_RADIUS, POINT_RADIUS)
+
     def drawChosen(self, painter, frame, metrics):
-        """The selected bands: dashed vertical lines, numbered above the frame in their order of selection."""
-        area = frame.area
+        """The selected bands: dashed vertical lines, numbered above the frame in their order of selection;
+        a number that would run into an earlier one goes one row higher, else is left out."""
+        area, line = frame.area, metrics.height()
         font = painter.font()
         bold = painter.font()
         bold.setBold(True)
         painter.setFont(bold)
+        wide = QFontMetricsF(bold)
+        options = []
         for value, order in self.spectra.chosen:
-            x = frame.x(value)
+            x, half = frame.x(value), wide.horizontalAdvance(str(order)) / 2 + 1
+            options.append([(x - half, bottom - line, x + half, bottom)
+                            for bottom in (area.top() - 4, area.top() - 4 - line)])
             painter.setPen(QPen(QColor(TEXT_COLOR), 1.2, Qt.DashLine))
             painter.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()))
-            painter.setPen(QColor(TEXT_COLOR))
-            painter.drawText(QRectF(x - 20, area.top() - metrics.height() - 4, 40, metrics.height()),
-                             Qt.AlignCenter, str(order))
+        painter.setPen(QColor(TEXT_COLOR))
+        for (_, order), box in zip(self.spectra.chosen, placed_labels(options)):
+            if box is not None:
+                painter.drawText(QRectF(QPointF(*box[:2]), QPointF(*box[2:])), Qt.AlignCenter, str(order))
         painter.setFont(font)
 
-    def drawLegend(self, painter, top_left, line):
-        """Each class's swatch (line over its shade) and name, right of the frame."""
-        for k, (name, color) in enumerate(zip(self.spectra.names, self.spectra.colors)):
-            y = top_left.y() + k * (line + 6)
+    def drawLegend(self, painter, legend, metrics):
+        """Each class's swatch (line over its shade) and name, elided to its box (no name in a box lower
+        than a line)."""
+        for (box, name), color in zip(legend, self.spectra.colors):
             shade = QColor(color)
             shade.setAlpha(SHADE_ALPHA * 2)
             painter.setPen(QPen(QColor(color), 2))
             painter.setBrush(shade)
-            painter.drawRect(QRectF(top_left.x(), y + 2, LEGEND_SWATCH, line - 4))
-            painter.setPen(QColor(TEXT_COLOR))
-            painter.drawText(QRectF(top_left.x() + LEGEND_SWATCH + 8, y, 4000, line),
-                             Qt.AlignLeft | Qt.AlignVCenter, name)
+            painter.drawRect(QRectF(box.left(), box.top() + 2, LEGEND_SWATCH, max(box.height() - 4, 2)))
+            text = box.adjusted(LEGEND_SWATCH + 8, 0, 0, 0)
+            if box.height() >= metrics.height():
+                painter.setPen(QColor(TEXT_COLOR))
+                painter.drawText(text, Qt.AlignLeft | Qt.AlignVCenter,
+                                 metrics.elidedText(name, Qt.ElideRight, text.width()))
 
 
 class SpectraFrame:

@@ -22,8 +22,8 @@ from ..core.separability import jm_ceiling
 from ..core.texts import QT_TRANSLATE_NOOP, SEMICOLON
 from .blocks import range_text
 from .notices import SAMPLE_WORDS, WARNINGS, WORD_KINDS, recognise, unit_of, word_key
-from .spectra import FALLBACK_COLOR, class_spectra, value_limits
-from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR
+from .spectra import class_spectra, value_limits
+from .style import DEFAULT_COLORS, HIGHLIGHT_COLOR, map_colors
 
 STYLE = ("body{font-family:sans-serif;margin:1.5em;max-width:64em}"
          "table{border-collapse:collapse;margin:.5em 0}"
@@ -37,8 +37,14 @@ MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 80, 20, 24, 60
 LINE_COLOR = DEFAULT_COLORS[0]
 #: Bars of the map areas in the assessment chart.
 MAP_AREA_COLOR = "#bbbbbb"
-#: Width of the legend of the Spectra chart, right of the plot.
-LEGEND_WIDTH = 170
+#: Width of a character of the charts' 13-px sans-serif text, generously (DejaVu Sans averages 6.4 px).
+CHAR_WIDTH = 7.5
+#: Width of the legend of the Spectra chart, right of the plot, and the distance of its rows.
+LEGEND_WIDTH, LEGEND_ROW = 200, 20
+#: The baselines of the numbers of the selected bands over the Spectra chart: their row, and a second one.
+NUMBER_LINES = (MARGIN_TOP - 6, MARGIN_TOP - 21)
+#: A model of one band: its classes' points stand this far apart (pixels), side by side around the band.
+DODGE = 8.0
 #: What each criterion can reach at most (None: no bound; 'jm': jm_ceiling of the priors) and at least.
 CRITERION_BOUNDS = {"jm": (0.0, "jm"), "kl": (0.0, None), "accuracy": (0.0, 1.0), "kappa": (-1.0, 1.0),
                     "f1": (0.0, 1.0)}
@@ -72,6 +78,11 @@ TEXTS = {
     "summary": QT_TRANSLATE_NOOP(
         "GmmSelect", "Kappa <b>{kappa}</b>, overall accuracy <b>{accuracy}</b>, {how}. {classes} classes, "
                      "{used} of {bands} bands used, alpha = {alpha}, tau = {tau}."),
+    "summary unrecorded": QT_TRANSLATE_NOOP(
+        "GmmSelect", "{classes} classes, {used} of {bands} bands used, alpha = {alpha}, tau = {tau}. The "
+                     "model file holds no training record (a model saved through the Python API): its "
+                     "inputs, training samples and accuracy are not known."),
+    "classes": QT_TRANSLATE_NOOP("GmmSelect", "Classes"),
     "measured model": QT_TRANSLATE_NOOP(
         "GmmSelect", "The accuracy figures of this report (held out and cross-validated) are those of "
                      "the model chosen and fitted on the training {groups} (bands {bands}, alpha = {alpha}, "
@@ -140,6 +151,7 @@ TEXTS = {
     "alpha tau given": QT_TRANSLATE_NOOP(
         "GmmSelect", "{blend}, both given (ALPHA, TAU): the band selection and the model use them; no "
                      "search."),
+    "alpha tau unrecorded": QT_TRANSLATE_NOOP("GmmSelect", "{blend}."),
     "alpha tau one value": QT_TRANSLATE_NOOP(
         "GmmSelect", "{blend}, given (ALPHA, TAU): one value each, no search."),
     "alpha tau searched": QT_TRANSLATE_NOOP("GmmSelect", "{blend}, chosen {how}."),
@@ -458,6 +470,22 @@ def criterion_bounds(criterion, priors):
     return low, jm_ceiling(priors) if high == "jm" else high
 
 
+def placed_labels(options):
+    """Per label, the first of its `options` (boxes (left, top, right, bottom), in order of preference)
+    that overlaps no box placed before it, else None: labels that would collide move or are left out."""
+    taken, chosen = [], []
+    for boxes in options:
+        box = next((box for box in boxes if not any(overlap(box, other) for other in taken)), None)
+        taken += [] if box is None else [box]
+        chosen.append(box)
+    return chosen
+
+
+def overlap(first, second):
+    """Whether two boxes (left, top, right, bottom) overlap."""
+    return first[0] < second[2] and second[0] < first[2] and first[1] < second[3] and second[1] < first[3]
+
+
 # -- charts ---------------------------------------------------------------------------------
 
 def svg(css_class, label, content, width=CHART_WIDTH, height=CHART_HEIGHT):
@@ -541,20 +569,22 @@ def line_chart(labels, values, chosen, x_title, y_title, css_class, bounds=(None
 
 
 def spectra_chart(spectra, words):
-    """Inline SVG of Spectra: each class's mean (line) ± one standard deviation (shaded) in its colour,
-    the selected bands as dashed vertical lines numbered in their order of selection, a legend."""
+    """Inline SVG of Spectra: each class's mean (line) ± one standard deviation (shaded) in its colour (one
+    band: points with error bars), the selected bands as dashed vertical lines numbered in their order of
+    selection, a legend (the chart taller where the classes need it)."""
     right = CHART_WIDTH - LEGEND_WIDTH
+    height = max(CHART_HEIGHT, MARGIN_TOP + LEGEND_ROW * len(spectra.names) + 8)
     low, high = float(spectra.x.min()), float(spectra.x.max())
     span = (high - low) or 1.0
     x_limits = (low - 0.02 * span, high + 0.02 * span)
     limits = value_range(value_limits(spectra))
-    bottom = CHART_HEIGHT - MARGIN_BOTTOM
+    bottom = height - MARGIN_BOTTOM
 
     def x_of(value):
         return MARGIN_LEFT + (right - MARGIN_LEFT) * (value - x_limits[0]) / (x_limits[1] - x_limits[0])
 
-    parts = [x_axis(words("wavelength") if spectra.by_wavelength else words("band number"), right),
-             y_axis(limits, words("band value"), right)]
+    parts = [x_axis(words("wavelength") if spectra.by_wavelength else words("band number"), right, height),
+             y_axis(limits, words("band value"), right, height)]
     values, decimals = ticks(*x_limits, count=8)
     if not spectra.by_wavelength:
         values, decimals = [v for v in values if float(v).is_integer()], 0
@@ -562,27 +592,80 @@ def spectra_chart(spectra, words):
         parts.append(f'<text x="{x_of(value):.1f}" y="{bottom + 18}" text-anchor="middle">'
                      f"{value:.{decimals}f}</text>")
     xs = [x_of(value) for value in spectra.x]
+    parts += spectra_classes(spectra, xs, limits, height) + [spectra_legend(spectra, right)]
+    numbers, shift = chosen_bands(spectra, x_of, bottom)
+    content = "".join(parts) + numbers
+    if shift:
+        content = f'<g transform="translate(0 {shift})">{content}</g>'
+    return svg("spectra", words("spectra"), content, height=height + shift)
+
+
+def spectra_classes(spectra, xs, limits, height):
+    """Each class's mean (line) ± one standard deviation (shaded) at pixel columns `xs`; for one band, its
+    mean as a dot on an error bar, the classes side by side (DODGE apart)."""
+    if len(xs) == 1:
+        count = len(spectra.names)
+        return [class_point(name, color, xs[0] + (k - (count - 1) / 2) * DODGE, means[0], stds[0], limits,
+                            height) for k, (name, color, means, stds) in
+                enumerate(zip(spectra.names, spectra.colors, spectra.means, spectra.stds))]
+    parts = []
     for name, color, means, stds in zip(spectra.names, spectra.colors, spectra.means, spectra.stds):
-        upper = [f"{x:.1f},{y_of(m + s, limits):.1f}" for x, m, s in zip(xs, means, stds)]
-        lower = [f"{x:.1f},{y_of(m - s, limits):.1f}" for x, m, s in zip(xs, means, stds)]
         safe_color, safe_name = html.escape(color), html.escape(name)
+        upper = [f"{x:.1f},{y_of(m + s, limits, height):.1f}" for x, m, s in zip(xs, means, stds)]
+        lower = [f"{x:.1f},{y_of(m - s, limits, height):.1f}" for x, m, s in zip(xs, means, stds)]
         parts.append(f'<polygon points="{" ".join(upper + lower[::-1])}" fill="{safe_color}" '
                      f'fill-opacity="0.2" stroke="none"><title>{safe_name} ± 1 σ</title></polygon>')
         parts.append(f'<polyline fill="none" stroke="{safe_color}" stroke-width="2" points="'
-                     f'{" ".join(f"{x:.1f},{y_of(m, limits):.1f}" for x, m in zip(xs, means))}">'
+                     f'{" ".join(f"{x:.1f},{y_of(m, limits, height):.1f}" for x, m in zip(xs, means))}">'
                      f"<title>{safe_name}</title></polyline>")
-    for value, order in spectra.chosen:
-        x = x_of(value)
-        parts.append(f'<line class="chosen-band" x1="{x:.1f}" y1="{MARGIN_TOP}" x2="{x:.1f}" y2="{bottom}" '
-                     f'stroke="#303030" stroke-width="1.2" stroke-dasharray="5,3"/>'
-                     f'<text x="{x:.1f}" y="{MARGIN_TOP - 6}" text-anchor="middle" font-weight="bold">'
-                     f"{order}</text>")
+    return parts
+
+
+def class_point(name, color, x, mean, std, limits, height):
+    """A class's mean at pixel column `x` as a dot on an error bar of ± one standard deviation."""
+    safe_color, safe_name = html.escape(color), html.escape(name)
+    low, middle, high = (y_of(value, limits, height) for value in (mean - std, mean, mean + std))
+    return (f'<line x1="{x:.1f}" y1="{low:.1f}" x2="{x:.1f}" y2="{high:.1f}" stroke="{safe_color}" '
+            f'stroke-width="2"><title>{safe_name} ± 1 σ</title></line><circle cx="{x:.1f}" cy="{middle:.1f}" '
+            f'r="4" fill="{safe_color}"><title>{safe_name}</title></circle>')
+
+
+def chosen_bands(spectra, x_of, bottom):
+    """(SVG, shift) of the selected bands: dashed vertical lines down to `bottom`, numbered above the plot
+    in their order of selection; a number that would run into an earlier one goes one row higher (the
+    chart then moves down by `shift`), else is left out (the bands table lists them all)."""
+    xs = [x_of(value) for value, _ in spectra.chosen]
+    parts = [f'<line class="chosen-band" x1="{x:.1f}" y1="{MARGIN_TOP}" x2="{x:.1f}" y2="{bottom}" '
+             'stroke="#303030" stroke-width="1.2" stroke-dasharray="5,3"/>' for x in xs]
+    halves = [text_width(str(order)) / 2 + 2 for _, order in spectra.chosen]
+    placed = placed_labels([[(x - half, line - 13, x + half, line) for line in NUMBER_LINES]
+                            for x, half in zip(xs, halves)])
+    for x, (_, order), box in zip(xs, spectra.chosen, placed):
+        if box is not None:
+            parts.append(f'<text x="{x:.1f}" y="{box[3]}" text-anchor="middle" font-weight="bold">{order}'
+                         "</text>")
+    raised = any(box is not None and box[3] < NUMBER_LINES[0] for box in placed)
+    return "".join(parts), NUMBER_LINES[0] - NUMBER_LINES[1] if raised else 0
+
+
+def spectra_legend(spectra, right):
+    """The Spectra chart's legend right of the plot (x from `right`): each class's swatch and name, elided
+    to LEGEND_WIDTH (whole in its tooltip)."""
+    parts = []
     for k, (name, color) in enumerate(zip(spectra.names, spectra.colors)):
-        y = MARGIN_TOP + 8 + 20 * k
-        parts.append(f'<rect x="{right + 16}" y="{y - 6}" width="22" height="12" fill="{html.escape(color)}" '
-                     f'fill-opacity="0.35" stroke="{html.escape(color)}" stroke-width="2"/>'
-                     f'<text x="{right + 44}" y="{y + 5}">{html.escape(name)}</text>')
-    return svg("spectra", words("spectra"), "".join(parts))
+        y, safe_color = MARGIN_TOP + 8 + LEGEND_ROW * k, html.escape(color)
+        shown = html.escape(elided(name, LEGEND_WIDTH - 52))
+        parts.append(f'<g><title>{html.escape(name)}</title><rect x="{right + 16}" y="{y - 6}" width="22" '
+                     f'height="12" fill="{safe_color}" fill-opacity="0.35" stroke="{safe_color}" '
+                     f'stroke-width="2"/><text x="{right + 44}" y="{y + 5}">{shown}</text></g>')
+    return "".join(parts)
+
+
+def elided(text, width):
+    """`text`, cut with '…' to take at most `width` pixels (text_width)."""
+    if text_width(text) <= width:
+        return text
+    return text[:max(0, int(width // CHAR_WIDTH) - 1)].rstrip() + "…"
 
 
 # -- sections -------------------------------------------------------------------------------
@@ -590,9 +673,16 @@ def spectra_chart(spectra, words):
 def heading(model, title, model_path, words):
     """The title, then the model file, its source files and when it was made, so that a printed report
     says what it describes."""
-    record = model.training
-    source = record.source
     rows = [[words("model file"), os.path.basename(model_path)]] if model_path else []
+    if model.training is not None:
+        rows += source_rows(model.training, words)
+    return f"<h1>{html.escape(title)}</h1>" + table([words("parameter"), words("value")],
+                                                     [row for row in rows if row[1]], "inputs")
+
+
+def source_rows(record, words):
+    """The source files of a training record, how QGIS gave them, the algorithm and the creation time."""
+    source, rows = record.source, []
     for key in SOURCE_KEYS:
         value = source.get(key)
         layer = source.get("layer")
@@ -601,9 +691,7 @@ def heading(model, title, model_path, words):
             value = f"{value}|layername={layer}"
         rows.append([words(key), value])
     rows += read_as_rows(source, words)
-    rows += [[words("algorithm"), source.get("algorithm")], [words("created"), record.created]]
-    return f"<h1>{html.escape(title)}</h1>" + table([words("parameter"), words("value")],
-                                                     [row for row in rows if row[1]], "inputs")
+    return rows + [[words("algorithm"), source.get("algorithm")], [words("created"), record.created]]
 
 
 def read_as_rows(source, words):
@@ -647,15 +735,23 @@ def no_data_text(no_data, words):
 
 
 def summary(model, words):
-    """The headline: kappa and overall accuracy, and where they were measured."""
+    """The headline: kappa and overall accuracy, and where they were measured (unknown without a training
+    record)."""
     record = model.training
+    if record is None:
+        text = words("summary unrecorded", **model_figures(model, words))
+        return f'<p class="summary">{html.escape(text)}</p>'
     figures = record.assessment
     how = words("how held out") if record.validation is not None else words("how cv")
     return '<p class="summary">' + words(
         "summary", kappa=figure(figures.kappa), accuracy=figure(figures.overall_accuracy),
-        how=html.escape(how), classes=model.mixture.n_classes, used=len(model.features),
-        bands=len(model.band_numbers), alpha=f"{model.mixture.alpha_:.6g}",
-        tau=tau_text(model.mixture, words)) + measured_text(model, words) + "</p>"
+        how=html.escape(how), **model_figures(model, words)) + measured_text(model, words) + "</p>"
+
+
+def model_figures(model, words):
+    """The summary's figures of the model itself: its classes, bands used and read, alpha and tau."""
+    return {"classes": model.mixture.n_classes, "used": len(model.features), "bands": len(model.band_numbers),
+            "alpha": f"{model.mixture.alpha_:.6g}", "tau": tau_text(model.mixture, words)}
 
 
 def measured_text(model, words):
@@ -699,7 +795,7 @@ def final_key(record):
 def samples_section(model, words):
     """Training and held-out samples and polygons of each class, with the class colour."""
     record, names = model.training, model.mixture.class_names_
-    colors = model.class_colors or [FALLBACK_COLOR] * len(names)
+    colors = map_colors(model)
     rows = []
     for name, color in zip(names, colors):
         (samples, held_out), (polygons, held_out_polygons) = record.samples[name], record.polygons[name]
@@ -709,6 +805,12 @@ def samples_section(model, words):
     return section(words("samples per class"), table(
         [words("class"), words("colour"), words("training samples"), words("training polygons"),
          words("held-out samples"), words("held-out polygons")], rows, "samples"))
+
+
+def classes_section(model, words):
+    """The classes with their colours (a model without a training record: no samples to count)."""
+    rows = [[name, swatch(color)] for name, color in zip(model.mixture.class_names_, map_colors(model))]
+    return section(words("classes"), table([words("class"), words("colour")], rows, "class-colours"))
 
 
 def selection_section(model, words):
@@ -855,7 +957,8 @@ def tau_section(model, words):
     blend = words("blend" if model.mixture.ridge_scale_ is None else "blend relative",
                   alpha=f"{model.mixture.alpha_:.6g}", tau=f"{model.mixture.tau_:.6g}")
     if search is None:
-        return section(title, paragraph(words("alpha tau given", blend=blend)))
+        given = "alpha tau given" if model.training is not None else "alpha tau unrecorded"
+        return section(title, paragraph(words(given, blend=blend)))
     if search.surface.size == 1:
         return section(title, paragraph(words("alpha tau one value", blend=blend)))
     parts = [paragraph(search_text(model, search, blend, words))]
@@ -943,20 +1046,34 @@ def warnings_section(warnings, words):
 
 
 def report_html(model, title, model_path=None, words=None):
-    """The whole report of a trained SavedModel (read from `model_path`, named at the top) as one HTML
-    page, in the language of `words` (a Words; default English)."""
+    """The whole report of a SavedModel (read from `model_path`, named at the top) as one HTML page, in
+    the language of `words` (a Words; default English); of a model without a training record (saved
+    through the Python API), what it holds: its classes, selection, spectra, bands, alpha and tau."""
     record = model.training
-    words = (words or Words()).grouped_by(unit_of(record.source))
-    parts = [heading(model, title, model_path, words), summary(model, words),
-             parameters_section(record, words), samples_section(model, words)]
+    words = (words or Words()).grouped_by(unit_of(record.source if record is not None else {}))
+    parts = [heading(model, title, model_path, words), summary(model, words), *record_sections(model, words)]
     if model.selection is not None:
         parts.append(selection_section(model, words))
-    parts += [spectra_section(model, words), bands_section(model, words), tau_section(model, words)]
-    if record.validation is not None:
-        parts.append(accuracy_section(model, True, words))
-    parts += [accuracy_section(model, False, words), warnings_section(record.warnings, words),
-              timings_section(record, words)]
+    parts += [spectra_section(model, words), bands_section(model, words), tau_section(model, words),
+              *assessment_sections(record, model, words)]
     return page(title, parts, words("language"))
+
+
+def record_sections(model, words):
+    """The parameters of the run and its samples per class; only the classes without a training record."""
+    if model.training is None:
+        return [classes_section(model, words)]
+    return [parameters_section(model.training, words), samples_section(model, words)]
+
+
+def assessment_sections(record, model, words):
+    """The held-out assessment if any, the cross-validation, the warnings and the timings of the run
+    (none without a training record)."""
+    if record is None:
+        return []
+    held_out = [accuracy_section(model, True, words)] if record.validation is not None else []
+    return [*held_out, accuracy_section(model, False, words), warnings_section(record.warnings, words),
+            timings_section(record, words)]
 
 
 def page(title, parts, language="en"):
@@ -1113,14 +1230,27 @@ def area_chart(assessment, words):
                      f'y2="{y_of(value + half):.1f}" stroke="{LINE_COLOR}" stroke-width="2"/>'
                      f'<circle cx="{x + width / 2:.1f}" cy="{y_of(value):.1f}" r="4" fill="{LINE_COLOR}">'
                      f"<title>{name}: {estimated_area} {value:.6g} ± {half:.6g}</title></circle>")
-    legend = (f'<rect x="{CHART_WIDTH - 330}" y="6" width="10" height="10" fill="{MAP_AREA_COLOR}"/>'
-              f'<text x="{CHART_WIDTH - 316}" y="15">{map_area}</text>'
-              f'<circle cx="{CHART_WIDTH - 220}" cy="11" r="4" fill="{LINE_COLOR}"/>'
-              f'<text x="{CHART_WIDTH - 212}" y="15">{html.escape(words("estimated area interval"))}</text>')
     unit = "ha" if scale != 1.0 else area_unit(counts, words)
     axes = chart_axes(labels, [0.0, high], points, words("class"), words("area axis", unit=unit),
                       limits=(0.0, high))
-    return svg("area-chart", words("areas per class"), f"{axes}{''.join(parts)}{legend}")
+    return svg("area-chart", words("areas per class"), f"{axes}{''.join(parts)}{area_legend(words)}")
+
+
+def area_legend(words):
+    """The area chart's legend, top right, laid out from the length of its texts: the map area's swatch
+    and text, then the estimated area's marker and text."""
+    map_area, estimated = words("map area"), words("estimated area interval")
+    left = max(MARGIN_LEFT, CHART_WIDTH - MARGIN_RIGHT - text_width(map_area) - text_width(estimated) - 42)
+    marker = left + 14 + text_width(map_area) + 20
+    return (f'<rect x="{left:.1f}" y="6" width="10" height="10" fill="{MAP_AREA_COLOR}"/>'
+            f'<text x="{left + 14:.1f}" y="15">{html.escape(map_area)}</text>'
+            f'<circle cx="{marker:.1f}" cy="11" r="4" fill="{LINE_COLOR}"/>'
+            f'<text x="{marker + 8:.1f}" y="15">{html.escape(estimated)}</text>')
+
+
+def text_width(text):
+    """The width in pixels a text of the charts takes at most (CHAR_WIDTH a character)."""
+    return CHAR_WIDTH * len(text)
 
 
 def design_section(assessment, words):

@@ -3,15 +3,14 @@
 The mixture of a SavedModel covers every band the training read (`band_numbers`), so its means and
 covariances give, per class, the mean spectrum and the standard deviation of every band, not only
 of the bands a selection kept. Bands stand at their wavelength when the model knows them, else at
-their band number, in increasing order. NumPy and the core only.
+their band number, in increasing order; classes in the colours Predict gives them (raster.style).
 """
 
 from dataclasses import dataclass
 
 import numpy as np
 
-#: Class colour of models saved without class colours.
-FALLBACK_COLOR = "#888888"
+from .style import map_colors
 
 
 @dataclass
@@ -46,7 +45,7 @@ def class_spectra(model):
               if model.selection is not None else [])
     return Spectra(x=x[order], by_wavelength=by_wavelength, means=mixture.means_[:, order],
                    stds=stds[:, order], names=list(mixture.class_names_),
-                   colors=list(model.class_colors or [FALLBACK_COLOR] * mixture.n_classes),
+                   colors=map_colors(model),
                    band_labels=[model.band_label(int(k)) for k in order], chosen=chosen)
 
 

@@ -123,16 +123,22 @@ def land_cover(name):
 
 
 def most_distinct(given):
-    """The first unused palette colour at least DISTINCT_COLORS from every colour `given`, else the unused
-    one farthest from them (the palette cycles once every colour is used)."""
-    unused = [color for color in DEFAULT_COLORS if color not in given] or DEFAULT_COLORS
-    if not given:
-        return unused[0]
+    """The least-used palette colour (an unused one while there is one): the first, in the palette's order,
+    at least DISTINCT_COLORS from the colours `given` that are not in the palette or given more often,
+    else the farthest from them; once every colour is used the palette comes round again, spread the
+    same way."""
+    uses = [given.count(color) for color in DEFAULT_COLORS]
+    fewest = min(uses)
+    candidates = [color for color, used in zip(DEFAULT_COLORS, uses) if used == fewest]
+    others = [color for color in given if color not in DEFAULT_COLORS or given.count(color) > fewest]
+    if not others:
+        return candidates[0]
 
     def nearest(color):
-        return min(color_distance(parse_color(color), parse_color(other)) for other in given)
+        return min(color_distance(parse_color(color), parse_color(other)) for other in others)
 
-    return next((color for color in unused if nearest(color) >= DISTINCT_COLORS), max(unused, key=nearest))
+    return next((color for color in candidates if nearest(color) >= DISTINCT_COLORS),
+                max(candidates, key=nearest))
 
 
 def color_distance(first, second):
@@ -151,6 +157,12 @@ def class_colors(labels, colors=None):
             "GmmSelect", "{colors} colours for {classes} classes; give one colour per class"),
             colors=len(colors), classes=len(labels))
     return [parse_color(color) for color in colors]
+
+
+def map_colors(model):
+    """'#rrggbb' per class of a SavedModel: the colours Predict gives its classes (its class colours, else
+    the palette's in the order of its classes)."""
+    return [hex_color(rgb) for rgb in class_colors(model.mixture.labels_, model.class_colors)]
 
 
 def hex_color(rgb):

@@ -77,6 +77,20 @@ def in_desktop(monkeypatch):
     flush_deleted()
 
 
+@pytest.fixture()
+def boxes(monkeypatch):
+    """The message boxes shown, as (text format, text), without blocking: a box of QMessageBox.warning
+    guesses whether its text is rich text (Qt.AutoText)."""
+    from qgis.PyQt.QtCore import Qt
+    from qgis.PyQt.QtWidgets import QMessageBox
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        staticmethod(lambda parent, title, text, *rest: shown.append((Qt.AutoText, text))))
+    monkeypatch.setattr(QMessageBox, "exec_", lambda box: shown.append((box.textFormat(), box.text())))
+    return shown
+
+
 def rgb(image):
     """Pixels of a QImage as an (height, width, 3) uint8 RGB array."""
     from qgis.PyQt.QtGui import QImage
@@ -144,6 +158,10 @@ def test_sfs_points_are_labelled_with_the_band_added(models):
     assert series_from_model(relative, "maipo").label == "maipo (SFS, jm, alpha 0, relative tau 0.01)"
     with french_translation():
         assert series_from_model(relative, "maipo").label == "maipo (SFS, jm, alpha 0, tau relatif 0.01)"
+    # A relative ridge of 0 is no ridge: the same as the selection's tau 0 (was 'relative tau 0', and beside a
+    # selection's tau 0 the label named both).
+    mixture.tau_ = 0.0
+    assert series_from_model(relative, "maipo").label == "maipo (SFS, jm, alpha 0, tau 0)"
 
 
 def test_sffs_points_list_their_whole_best_set(models):
@@ -168,18 +186,18 @@ def test_a_model_without_selection_is_refused(models):
         series_from_model(plain, "plain")
 
 
-def test_a_file_that_is_no_model_is_named_in_a_message_box_in_the_qgis_language(dialog, tmp_path,
-                                                                                 monkeypatch):
-    from qgis.PyQt.QtWidgets import QMessageBox
+def test_a_file_that_is_no_model_is_named_in_a_message_box_in_the_qgis_language(dialog, tmp_path, boxes):
+    """The box shows its text as plain text: a file name such as '<b>notes<b>.gmm' is no markup (was rich
+    text, the name in bold without its tags)."""
+    from qgis.PyQt.QtCore import Qt
 
-    shown = []
-    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda parent, title, text: shown.append(text)))
-    notes = tmp_path / "notes.gmm"
+    notes = tmp_path / "<b>notes<b>.gmm"
     notes.write_text("not a model")
     assert dialog.addModelOrWarn(str(notes)) is None
     with french_translation():
         assert dialog.addModelOrWarn(str(notes)) is None
-    assert shown == [
+    assert [text_format for text_format, _ in boxes] == [Qt.PlainText, Qt.PlainText]
+    assert [text for _, text in boxes] == [
         f"{notes} is not a GMM Select model file (not a .gmm archive); choose a file written by Train GMM or "
         "Train Selection",
         f"{notes} n'est pas un fichier de modèle GMM Select (ce n'est pas une archive .gmm) ; choisissez un "
@@ -328,6 +346,61 @@ def test_csv_export_has_one_row_per_size_with_its_bands(dialog, models, tmp_path
         assert row["selected"] == str(int(int(row["size"]) == selection.best_size))
 
 
+def test_export_plot_writes_the_format_of_the_filter_chosen(dialog, models, tmp_path, monkeypatch):
+    """A name without extension takes that of the filter chosen (SVG: was a PNG 'chosen_svg.png'); a name
+    with one of the filters' extensions keeps it."""
+    from qgis.PyQt.QtGui import QImage
+    from qgis.PyQt.QtWidgets import QFileDialog
+
+    from gmmselect.gui import dialog as dialog_module
+
+    answers = iter([(str(tmp_path / "chosen_svg"), "SVG drawing (*.svg)"),
+                    (str(tmp_path / "typed.png"), "SVG drawing (*.svg)"),
+                    (str(tmp_path / "table"), "CSV files (*.csv)")])
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *args: next(answers)))
+    monkeypatch.setattr(dialog_module, "remember_folder", lambda path: None)  # keep the user's settings
+    dialog.addModel(models["sfs"][0])
+    written = dialog.exportPlot()
+    assert written == str(tmp_path / "chosen_svg.svg") and os.listdir(tmp_path) == ["chosen_svg.svg"]
+    with open(written, encoding="utf-8") as stream:
+        assert "<svg" in stream.read()
+    assert dialog.exportPlot() == str(tmp_path / "typed.png")
+    assert QImage(str(tmp_path / "typed.png")).width() == 960
+    assert dialog.exportTable() == str(tmp_path / "table.csv")
+
+
+def test_an_export_that_cannot_be_written_says_why_in_a_message_box(dialog, models, tmp_path, boxes):
+    """A folder that cannot be written (here a file): the table's error in a box (was a DataError out of the
+    button's slot), the SVG plot's too (was silent)."""
+    from qgis.PyQt.QtCore import Qt
+
+    dialog.addModel(models["sfs"][0])
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("a file, not a folder")
+    assert dialog.exportTable(str(blocker / "table.csv")) is None
+    assert dialog.exportPlot(str(blocker / "plot.svg")) is None
+    assert dialog.exportPlot(str(blocker / "plot.png")) is None
+    assert [text_format for text_format, _ in boxes] == [Qt.PlainText] * 3
+    assert [text for _, text in boxes] == [
+        f"cannot write output '{blocker / 'table.csv'}': folder '{blocker}' is not writable; choose a folder "
+        "you can write to", f"Cannot write {blocker / 'plot.svg'}.", f"Cannot write {blocker / 'plot.png'}."]
+    assert os.listdir(tmp_path) == ["notes.txt"]
+
+
+def test_with_every_curve_unticked_the_plot_says_how_to_show_one(dialog, models, tmp_path):
+    """Not 'No selection curve yet: run Train Selection...' (there are curves: all hidden)."""
+    from qgis.PyQt.QtCore import Qt
+
+    dialog.addModel(models["sfs"][0])
+    dialog.runs.item(0).setCheckState(Qt.Unchecked)
+    with open(dialog.exportPlot(str(tmp_path / "hidden.svg")), encoding="utf-8") as stream:
+        svg = stream.read()
+    assert "No curve shown: tick a curve in the list to show it." in svg and "yet" not in svg
+    dialog.clear()
+    with open(dialog.exportPlot(str(tmp_path / "empty.svg")), encoding="utf-8") as stream:
+        assert "No selection curve yet: run Train Selection or open a model file." in stream.read()
+
+
 def test_the_session_forgets_a_dialog_deleted_with_its_parent():
     from qgis.PyQt.QtWidgets import QWidget
 
@@ -386,16 +459,33 @@ def test_in_the_desktop_each_run_adds_its_curve_to_one_dialog(in_desktop, tmp_pa
     first = train_selection(tmp_path, "first.gmm")
     shown = dialog_module._session["dialog"]
     assert shown.isVisible() and not shown.isModal()
-    assert [s.label for s, _ in shown.curves] == ["1. first.gmm (SFS, jm, alpha 0.1, tau 0)"]
+    ridge = "selection alpha 0.1, tau 0; model alpha 0.1, relative tau 0.1"  # MODEL_SEARCH chose the model's
+    assert [s.label for s, _ in shown.curves] == [f"1. first.gmm (SFS, jm, {ridge})"]
     series = shown.curves[0][0]
     selection = load_model(first["OUTPUT_MODEL"]).selection
     assert series.sizes == [1, 2, 3] and series.values == [selection.best_values[k] for k in (1, 2, 3)]
     assert first["N_SELECTED"] >= 1 and first["OUTPUT_MODEL"].endswith("first.gmm")
     train_selection(tmp_path, "second.gmm")
     assert dialog_module._session["dialog"] is shown
-    assert [s.label for s, _, _ in shown.plot.curves] == ["1. first.gmm (SFS, jm, alpha 0.1, tau 0)",
-                                                          "2. second.gmm (SFS, jm, alpha 0.1, tau 0)"]
+    assert [s.label for s, _, _ in shown.plot.curves] == [f"1. first.gmm (SFS, jm, {ridge})",
+                                                          f"2. second.gmm (SFS, jm, {ridge})"]
     assert curve_dialogs() == [shown]
+
+
+def test_a_model_searched_after_its_selection_is_labelled_with_both_ridges(dialog, tmp_path):
+    """MODEL_SEARCH (the default) chose the model's alpha and tau on the selected bands: its curve, its list
+    item and its Spectra name the selection's and the model's (named the selection's alone)."""
+    from gmmselect.core import load_model
+
+    path = train_selection(tmp_path, "searched.gmm")["OUTPUT_MODEL"]
+    model = load_model(path)
+    mixture = model.mixture
+    assert model.selection_ridge() == (0.1, 0.0, False)
+    assert (mixture.alpha_, mixture.tau_, mixture.ridge_scale_ is not None) != (0.1, 0.0, False)
+    series = dialog.addModel(path)
+    assert series.label == (f"1. searched.gmm (SFS, jm, selection alpha 0.1, tau 0; model alpha "
+                            f"{mixture.alpha_:.3g}, relative tau {mixture.tau_:.3g})")
+    assert dialog.runs.item(0).text() == series.label == dialog.spectra.title
 
 
 def test_plugin_action_opens_a_chosen_model(in_desktop, models, monkeypatch):
@@ -509,3 +599,208 @@ def test_the_y_axis_never_goes_beyond_what_the_criterion_can_reach(dialog, model
     assert series.bounds == (0.0, pytest.approx(ceiling))
     dialog.addSeries(dataclasses.replace(series, values=[ceiling] * len(series.sizes)), jm_model)
     assert dialog.plot.frame(QRectF(0, 0, *SIZE)).y_high == pytest.approx(ceiling)
+
+
+# -- layouts: nothing drawn over anything else ------------------------------------------------
+
+
+class TextRecorder:
+    """A painter's stand-in that draws through it and keeps each text it draws with the box its ink
+    takes."""
+
+    def __init__(self, painter):
+        self.painter, self.texts = painter, []
+
+    def drawText(self, box, flags, text):  # noqa: N802 (Qt's name)
+        from qgis.PyQt.QtGui import QFontMetricsF
+
+        self.texts.append((text, QFontMetricsF(self.painter.font()).boundingRect(box, flags, text)))
+        self.painter.drawText(box, flags, text)
+
+    def __getattr__(self, name):
+        return getattr(self.painter, name)
+
+
+def painted(chart, size):
+    """([(text, ink box)] of the texts `chart` (a PaintedChart) paints at `size`, its RGB pixels)."""
+    from qgis.PyQt.QtCore import QRectF, QSize
+    from qgis.PyQt.QtGui import QColor, QImage, QPainter
+
+    image = QImage(QSize(*size), QImage.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    recorder = TextRecorder(painter)
+    chart.paintTo(recorder, QRectF(0, 0, *size))
+    painter.end()
+    return recorder.texts, rgb(image)
+
+
+def overlapping(boxes):
+    """The pairs of QRectF of `boxes` that overlap."""
+    return [(a, b) for k, a in enumerate(boxes) for b in boxes[k + 1:] if a.intersected(b).width() > 0.5
+            and a.intersected(b).height() > 0.5]
+
+
+def test_sixteen_curves_keep_the_plot_upright_and_the_legend_under_it(dialog, models):
+    """16 curves, at the default size, at the export's 960 x 600 and at the plot's smallest size: the plot
+    area keeps MIN_PLOT_HEIGHT, a higher value drawn higher, and every curve's legend line is drawn under the
+    x title, in the picture (the y axis inverted and the legend ran over the plot; the export squashed the
+    plot to 30 px)."""
+    from qgis.PyQt.QtCore import QRectF
+
+    from gmmselect.gui.curves import MIN_PLOT_HEIGHT
+    from gmmselect.raster.style import LINE_COLORS
+
+    for k in range(16):
+        dialog.addModel(models[("sfs", "sffs")[k % 2]][0])
+    smallest = dialog.plot.minimumSizeHint()
+    for size in ((720, 440), (960, 600), (smallest.width(), smallest.height())):
+        frame = dialog.plot.frame(QRectF(0, 0, *size))
+        assert frame.area.height() >= MIN_PLOT_HEIGHT, size
+        assert frame.point(1, frame.y_high).y() < frame.point(1, frame.y_low).y()
+        _, pixels = painted(dialog.plot, size)
+        below = int(frame.area.bottom()) + 2 * dialog.plot.fontMetrics().height()
+        for color in LINE_COLORS:
+            assert mask_of(pixels, color, tolerance=20)[below:].sum() >= 20, (size, color)
+
+
+def test_an_export_of_many_curves_grows_taller_to_hold_its_legend(dialog, models, tmp_path):
+    """120 curves: the PNG keeps its width and grows taller, the plot keeping MIN_PLOT_HEIGHT and the last
+    legend line inside the picture."""
+    from qgis.PyQt.QtCore import QRectF
+    from qgis.PyQt.QtGui import QImage
+
+    from gmmselect.gui.curves import MIN_PLOT_HEIGHT
+    from gmmselect.gui.series import series_from_model
+    from gmmselect.raster.style import LINE_COLORS
+
+    series = series_from_model(models["sfs"][1], "many")
+    for _ in range(120):
+        dialog.addSeries(series, models["sfs"][1])
+    image = QImage(dialog.exportPlot(str(tmp_path / "many.png")))
+    assert image.width() == 960 and image.height() > 600
+    frame = dialog.plot.frame(QRectF(0, 0, image.width(), image.height()))
+    assert frame.area.height() >= MIN_PLOT_HEIGHT
+    pixels = rgb(image)
+    last = LINE_COLORS[119 % len(LINE_COLORS)]
+    rows = np.flatnonzero(mask_of(pixels, last, tolerance=20)[int(frame.area.bottom()) + 40:].any(axis=1))
+    assert rows.size and rows.max() + int(frame.area.bottom()) + 40 < image.height() - 4
+
+
+def test_the_y_title_and_the_note_are_whole_in_the_picture(dialog, models):
+    """In French, two criteria: the note, three lines at the default size, ends inside the picture (its box
+    held two: its last line was cut), and the y title is whole (was cut at the top with 16 curves)."""
+    from qgis.PyQt.QtGui import QFontMetricsF
+
+    with french_translation():
+        for k in range(16):
+            dialog.addModel(models[("sfs", "sffs")[k % 2]][0])
+        for size in ((720, 440), (960, 600)):
+            texts, pixels = painted(dialog.plot, size)
+            values = pixels.astype(int)
+            dark = values.max(axis=2) < 120
+            assert not dark[-3:].any(), size  # nothing cut at the bottom
+            note = [box for text, box in texts if text == dialog.plot.note]
+            assert note and note[0].bottom() <= size[1]
+            title = dark[:, :int(QFontMetricsF(dialog.plot.font()).height()) + 6]
+            rows = np.flatnonzero(title.any(axis=1))
+            length = QFontMetricsF(dialog.plot.font()).horizontalAdvance(dialog.plot.yTitle)
+            assert rows.min() > 1 and rows.max() < size[1] - 2 and rows.max() - rows.min() >= 0.9 * length
+
+
+def test_marks_that_would_run_together_go_higher_or_are_left_out(dialog, models):
+    """A 20-size SFFS curve whose points swap bands ('+12 +2 −22'): no two marks drawn overlap (they ran
+    together), each above its own point."""
+    from qgis.PyQt.QtCore import QRectF
+
+    from gmmselect.gui.series import series_from_model
+
+    sizes = list(range(1, 21))
+    dense = dataclasses.replace(series_from_model(models["sffs"][1], "dense"), sizes=sizes,
+                                values=[1 - 0.7 ** k for k in sizes], best_size=12,
+                                marks=[f"+{k + 10} +{k} −{k + 20}" for k in sizes])
+    dialog.addSeries(dense, models["sffs"][1])
+    texts, _ = painted(dialog.plot, SIZE)
+    marks = [(text, box) for text, box in texts if text in dense.marks]
+    assert len(marks) >= 8 and overlapping([box for _, box in marks]) == []
+    frame = dialog.plot.frame(QRectF(0, 0, *SIZE))
+    for text, box in marks:
+        k = dense.marks.index(text)
+        point = frame.point(dense.sizes[k], dense.values[k])
+        assert abs(box.center().x() - point.x()) < 1 and box.bottom() < point.y()
+
+
+def test_the_spectra_legend_keeps_the_plot_its_width_and_the_names_in_their_boxes(dialog):
+    """28 classes, the first CORINE's long name: at each size the plot keeps MIN_PLOT_WIDTH, its x axis
+    left to right; the legend, in columns right of it, stays in the picture, each name elided to its box,
+    and hovering an entry gives the whole name (the long name made the plot's width negative, the classes
+    ran off the bottom)."""
+    from qgis.PyQt.QtCore import QRectF
+    from qgis.PyQt.QtGui import QFontMetricsF
+    from test_report import CORINE, synthetic_spectra
+
+    from gmmselect.gui.spectra import MIN_PLOT_WIDTH, SpectraFrame
+
+    names = [CORINE] + [f"class {k}" for k in range(1, 28)]
+    spectra = synthetic_spectra(names)
+    plot = dialog.spectra
+    plot.setSpectra(spectra, "corine")
+    for size in ((720, 440), (960, 600), (420, 300)):
+        plot.resize(*size)
+        area, legend = plot.chartLayout(QRectF(0, 0, *size), QFontMetricsF(plot.font()))
+        frame = SpectraFrame(area, spectra)
+        assert area.width() >= MIN_PLOT_WIDTH and frame.x(1) < frame.x(7)
+        texts, _ = painted(plot, size)
+        for box, name in legend:
+            assert area.right() < box.left() and box.right() <= size[0] and box.bottom() <= size[1]
+            assert plot.toolTipAt(box.center().toPoint()) == name
+        shown = [(text, box) for text, box in texts if text not in ("corine",) and (
+            text in names or text.endswith("…") and any(name.startswith(text[:-1]) for name in names))]
+        assert all(area.right() < box.left() and box.right() <= size[0] for _, box in shown)
+        assert size == (420, 300) or len(shown) == 28 and CORINE not in dict(shown)
+
+
+def test_the_numbers_of_adjacent_selected_bands_do_not_run_together(dialog):
+    """Bands 10 to 15 selected one after the other among 80: no two numbers drawn overlap (a second row over
+    the first), each over its band's line (they ran together: '123456')."""
+    from qgis.PyQt.QtCore import QRectF
+    from qgis.PyQt.QtGui import QFontMetricsF
+    from test_report import synthetic_spectra
+
+    from gmmselect.gui.spectra import SpectraFrame
+
+    spectra = synthetic_spectra(["a", "b"], bands=80, chosen=[10, 11, 12, 13, 14, 15, 3])
+    dialog.spectra.setSpectra(spectra, "adjacent")
+    texts, _ = painted(dialog.spectra, SIZE)
+    numbers = [(text, box) for text, box in texts if text.isdigit() and box.bottom() < 80]
+    assert {"1", "2", "7"} <= {text for text, _ in numbers} and len(numbers) >= 5
+    assert overlapping([box for _, box in numbers]) == []
+    frame = SpectraFrame(dialog.spectra.chartLayout(QRectF(0, 0, *SIZE), QFontMetricsF(dialog.font()))[0],
+                         spectra)
+    for text, box in numbers:
+        assert abs(box.center().x() - frame.x(spectra.chosen[int(text) - 1][0])) < 1
+        assert box.top() >= 0 and box.bottom() <= frame.area.top()
+
+
+def test_the_spectra_of_one_band_shows_each_class_as_a_point_with_its_error_bar(dialog):
+    """One band: each class's mean a dot in its colour on a bar of ± one standard deviation, the classes side
+    by side (drew nothing)."""
+    from qgis.PyQt.QtCore import QPointF, QRectF
+    from qgis.PyQt.QtGui import QFontMetricsF
+    from test_report import synthetic_spectra
+
+    from gmmselect.gui.spectra import SpectraFrame
+    from gmmselect.raster.report import DODGE
+
+    spectra = synthetic_spectra(["water", "forest", "urban"], bands=1)
+    dialog.spectra.setSpectra(spectra, "one band")
+    _, pixels = painted(dialog.spectra, SIZE)
+    frame = SpectraFrame(dialog.spectra.chartLayout(QRectF(0, 0, *SIZE), QFontMetricsF(dialog.font()))[0],
+                         spectra)
+    for k, (color, mean, std) in enumerate(zip(spectra.colors, spectra.means[:, 0], spectra.stds[:, 0])):
+        x = frame.x(1.0) + (k - 1) * DODGE
+        mask = inside(mask_of(pixels, color, tolerance=30), frame)
+        assert near(mask, QPointF(x, frame.y(mean)), radius=2)
+        for end in (mean - 0.9 * std, mean + 0.9 * std):
+            assert near(mask, QPointF(x, frame.y(end)), radius=1)
+        assert not near(mask, QPointF(x, frame.y(mean + 1.5 * std)), radius=1)

@@ -60,8 +60,9 @@ def test_qgis_process_selects_the_bands_pinned_by_the_refits(tmp_path):
     # in their order of selection (575, 825, then 325 nm: left to right 3, 1, 2).
     spectra = report.split('<svg class="spectra"')[1].split("</svg>")[0]
     assert len(re.findall(r"<polyline[^>]*points=\"((?:[\d.]+,[\d.]+ ?){7})\"", spectra)) == 28
-    chosen = re.findall(r'class="chosen-band" x1="([\d.]+)".*?font-weight="bold">(\d)</text>', spectra)
-    assert [order for _, order in sorted(chosen, key=lambda item: float(item[0]))] == ["3", "1", "2"]
+    lines = re.findall(r'class="chosen-band" x1="([\d.]+)"', spectra)
+    numbers = dict(re.findall(r'<text x="([\d.]+)"[^>]*font-weight="bold">(\d+)</text>', spectra))
+    assert [numbers[x] for x in sorted(lines, key=float)] == ["3", "1", "2"]
     assert ">wavelength<" in spectra and "<th>Spectral library</th>" in report
 
 

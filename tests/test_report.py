@@ -269,6 +269,22 @@ def test_selected_bands_and_samples(selection):
                           "VALIDATION": "0.3", "MAX_SAMPLES": "0", "REFIT": "yes", "SEED": "0"}
 
 
+def test_a_model_without_class_colours_lists_the_colours_of_its_map(selection):
+    """No class_colors (a model saved through the Python API): the samples table gives the palette's colours
+    in the order of the classes, those Predict paints the map with (were all grey)."""
+    from dataclasses import replace
+
+    from gmmselect.raster.report import report_html
+    from gmmselect.raster.style import DEFAULT_COLORS
+
+    parser = ReportParser()
+    parser.feed(report_html(replace(selection[1], class_colors=None), "Report"))
+    samples = parser.tables["samples"][0]
+    assert [row[1].split()[-1] for row in samples[1:5]] == DEFAULT_COLORS[:4]
+    shades = [attributes["fill"] for tag, attributes in parser.charts["spectra"] if tag == "polygon"]
+    assert shades == DEFAULT_COLORS[:4]
+
+
 def test_tau_curve_wavelengths_and_timings(tau_search):
     results, saved, parser, _ = tau_search
     chart = parser.charts["tau-curve"]
@@ -524,28 +540,65 @@ def test_class_spectra_sort_the_bands_by_wavelength_and_keep_the_order_of_select
     assert spectra.colors == saved.class_colors and spectra.names == CLASSES
 
 
-def test_every_text_of_the_report_comes_from_its_words(selection, tau_search):
-    """With every text wrapped in «», nothing English is left outside them: the report can be translated
-    whole (the algorithms hand it the texts in the QGIS language)."""
+def english_outside_words(saved, model_path=None):
+    """The English words of the report of `saved` left outside its words when every text is wrapped in «»,
+    the user's paths and names removed."""
     import re
 
     from gmmselect.core import CRITERIA, METHODS
     from gmmselect.raster.report import TEXTS, Words, report_html
 
     words = Words({key: f"«{text}»" for texts in (TEXTS, CRITERIA, METHODS) for key, text in texts.items()})
+    page = re.sub(r"<style>.*?</style>", "", report_html(saved, "T", model_path, words))
+    while "«" in page:  # innermost first: a text may hold another
+        page = re.sub(r"«[^«»]*»", "", page)
+    page = re.sub(r"<[^>]*>", " ", page)
+    for value in saved.training.source.values() if saved.training else ():  # no text of ours
+        page = page.replace(str(value), "")
+    return [english for english in (
+        "Model file", "Created", "Algorithm", "Raster", "Training", "samples", "polygons", "accuracy",
+        "selection", "Spectra", "wavelength", "total", "chosen", "parameter", "value", "reference",
+        "predicted", "seconds", "fit", "yes", "empty", "Kappa", "Ridge", "Jeffries", "folds", "sd",
+        "band number", "order", "Shrinkage", "covariances", "given", "columns", "pale", "ties", "search",
+        "refit", "classes", "Classes", "record") if english in page]
+
+
+def test_every_text_of_the_report_comes_from_its_words(selection, tau_search):
+    """With every text wrapped in «», nothing English is left outside them: the report can be translated
+    whole (the algorithms hand it the texts in the QGIS language)."""
     for results, saved, _, _ in (selection, tau_search):
-        page = re.sub(r"<style>.*?</style>", "", report_html(saved, "T", results["OUTPUT_MODEL"], words))
-        while "«" in page:  # innermost first: a text may hold another
-            page = re.sub(r"«[^«»]*»", "", page)
-        page = re.sub(r"<[^>]*>", " ", page)
-        for value in saved.training.source.values():  # the user's paths and names are no text of ours
-            page = page.replace(str(value), "")
-        for english in ("Model file", "Created", "Algorithm", "Raster", "Training", "samples", "polygons",
-                        "accuracy", "selection", "Spectra", "wavelength", "total", "chosen", "parameter",
-                        "value", "reference", "predicted", "seconds", "fit", "yes", "empty", "Kappa", "Ridge",
-                        "Jeffries", "folds", "sd", "band number", "order", "Shrinkage", "covariances",
-                        "given", "columns", "pale", "ties", "search", "refit"):
-            assert english not in page, english
+        assert english_outside_words(saved, results["OUTPUT_MODEL"]) == []
+
+
+def test_a_model_without_training_record_gets_the_report_of_what_it_holds(tmp_path):
+    """A model saved through the core API (SavedModel, save_model) and read by load_model: its report (was an
+    AttributeError) names the file, says its record is missing, and gives its classes in the colours of its
+    map, its selection curve, spectra, bands and alpha and tau, every text from its words."""
+    from gmmselect.core import GaussianMixture, SavedModel, load_model, save_model, select_features
+    from gmmselect.raster.report import report_html
+    from gmmselect.raster.style import DEFAULT_COLORS
+
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(60, 3)) + np.repeat(np.arange(3), 20)[:, None], np.repeat([1, 2, 3], 20)
+    selection = select_features(X, y, method="sfs", criterion="jm")
+    path = tmp_path / "api.gmm"
+    save_model(str(path), SavedModel(GaussianMixture.fit(X, y, class_names=["a", "b", "c"]), [1, 2, 3],
+                                     ["b1", "b2", "b3"], 3, selection.best_set, selection))
+    saved = load_model(str(path))
+    assert saved.training is None
+    parser = ReportParser()
+    parser.feed(report_html(saved, "Report", str(path)))
+    text = "".join(parser.text)
+    assert parser.tables["inputs"][0][1:] == [["Model file", "api.gmm"]]
+    assert (f"3 classes, {len(selection.best_set)} of 3 bands used, alpha = 0, tau = 0. The model file holds "
+            "no training record (a model saved through the Python API)") in text
+    assert [row[0] for row in parser.tables["class-colours"][0][1:]] == ["a", "b", "c"]
+    assert [row[1].split()[-1] for row in parser.tables["class-colours"][0][1:]] == DEFAULT_COLORS[:3]
+    assert {"selection-curve", "spectra"} <= set(parser.charts)
+    assert [row[1] for row in parser.tables["bands"][0][1:]] == [str(f + 1) for f in selection.best_set]
+    assert "The covariances (1 - alpha) S_c + alpha S_pooled + tau I with alpha = 0, tau = 0." in text
+    assert "samples" not in parser.tables and "confusion" not in parser.tables
+    assert english_outside_words(saved, str(path)) == []
 
 
 @pytest.mark.parametrize("key", sorted(WARNINGS))
@@ -630,3 +683,120 @@ def test_a_refitted_model_s_report_names_the_model_its_figures_measure(tmp_path)
             f"{measured.mixture.alpha_:.6g}, tau = {measured.mixture.tau_:.6g} x each band")
     assert said in html.unescape(text)
     assert "The accuracy figures of this report" not in parse(tmp_path / "no" / "report.html")[1]
+
+
+def chart_metrics(bold=False):
+    """The metrics of the charts' text as a browser of this machine draws it: 13-px sans-serif."""
+    from qgis.PyQt.QtGui import QFont, QFontMetricsF
+
+    font = QFont("sans-serif")
+    font.setPixelSize(13)
+    font.setBold(bold)
+    return QFontMetricsF(font)
+
+
+def test_the_area_chart_legend_is_laid_out_from_its_texts(tmp_path):
+    """In French the map area's text ends before the estimated area's marker, whose text ends within the
+    chart (were at fixed offsets: 'superficie de la carte' ran into the marker)."""
+    from test_raster_assessment import O14_NAMES, centre, o14_layout, write_vector
+
+    from gmmselect.raster.assessment import assess_map
+    from gmmselect.raster.report import CHART_WIDTH, assessment_report
+
+    path, samples = o14_layout(tmp_path)
+    reference = write_vector(tmp_path / "ref.gpkg",
+                             [(centre(r, c), O14_NAMES[j - 1]) for r, c, _, j in samples])
+    words = Words({"map area": "superficie de la carte",
+                   "estimated area interval": "superficie estimée ± intervalle"})
+    parser = ReportParser()
+    parser.feed(assessment_report(assess_map(path, reference, "class"), "Évaluation", words))
+    chart = parser.charts["area-chart"]
+    texts = {element[1]["text"]: chart[k - 1][1] for k, element in enumerate(chart) if element[0] == "#text"}
+    map_area, estimated = texts["superficie de la carte"], texts["superficie estimée ± intervalle"]
+    marker = [attributes for tag, attributes in chart if tag == "circle"][-1]
+    width = chart_metrics().horizontalAdvance
+    assert float(map_area["x"]) + width("superficie de la carte") < float(marker["cx"]) - 4
+    assert float(marker["cx"]) + 4 < float(estimated["x"])
+    assert float(estimated["x"]) + width("superficie estimée ± intervalle") <= CHART_WIDTH
+
+
+CORINE = "Land principally occupied by agriculture, with significant areas of natural vegetation"
+
+
+def synthetic_spectra(names, bands=7, chosen=()):
+    """A Spectra of classes `names` over band numbers 1..`bands` (random means and deviations, palette
+    colours), the bands `chosen` selected in that order."""
+    from gmmselect.raster.spectra import Spectra
+    from gmmselect.raster.style import palette_color
+
+    rng = np.random.default_rng(1)
+    means = rng.uniform(20.0, 200.0, size=(len(names), bands))
+    return Spectra(x=np.arange(1.0, bands + 1), by_wavelength=False, means=means,
+                   stds=rng.uniform(2.0, 10.0, size=means.shape), names=list(names),
+                   colors=[palette_color(k) for k in range(len(names))],
+                   band_labels=[f"{k} (b{k})" for k in range(1, bands + 1)],
+                   chosen=[(float(band), order) for order, band in enumerate(chosen, 1)])
+
+
+def spectra_svg(spectra):
+    """The report's Spectra chart of `spectra`, parsed: (its <svg> attributes, its elements)."""
+    from gmmselect.raster.report import spectra_chart
+
+    parser = ReportParser()
+    parser.feed(spectra_chart(spectra, Words()))
+    return parser.charts["spectra"][0][1], parser.charts["spectra"]
+
+
+def test_the_report_spectra_legend_fits_long_names_and_many_classes():
+    """28 classes, the first CORINE's long name: each name is elided to the legend (whole in its group's
+    tooltip) and the chart is as tall as its classes (names ran off the right edge, classes off the
+    bottom)."""
+    from gmmselect.raster.report import CHART_WIDTH, MARGIN_TOP
+
+    names = [CORINE] + [f"class {k}" for k in range(1, 28)]
+    chart, elements = spectra_svg(synthetic_spectra(names))
+    height = float(chart["height"])
+    width = chart_metrics().horizontalAdvance
+    legend = [(elements[k + 2][1]["text"], elements[k + 4][1], elements[k + 5][1]["text"])
+              for k, (tag, _) in enumerate(elements) if tag == "g"]
+    assert [title for title, _, _ in legend] == names
+    for name, text, shown in legend:
+        assert shown == name or (shown.endswith("…") and name.startswith(shown[:-1]))
+        assert float(text["x"]) + width(shown) <= CHART_WIDTH and float(text["y"]) <= height
+    assert legend[0][2] != CORINE and height >= MARGIN_TOP + 20 * 28
+
+
+def test_the_report_numbers_of_adjacent_selected_bands_do_not_run_together():
+    """Bands 10 to 15 selected one after the other among 80: no two numbers drawn overlap (a second row over
+    the first, the chart moved down), every one inside the chart (they ran together: '123456')."""
+    chart, elements = spectra_svg(synthetic_spectra(["a", "b"], bands=80, chosen=[10, 11, 12, 13, 14, 15, 3]))
+    shift = float(re.search(r"translate\(0 ([0-9.]+)\)", str(elements)).group(1))
+    bold = chart_metrics(bold=True)
+    numbers = [(elements[k + 1][1]["text"], float(a["x"]), float(a["y"]) + shift)
+               for k, (tag, a) in enumerate(elements) if tag == "text" and a.get("font-weight") == "bold"]
+    boxes = [(x - bold.horizontalAdvance(n) / 2, y - bold.ascent(), x + bold.horizontalAdvance(n) / 2, y)
+             for n, x, y in numbers]
+    assert {"1", "2", "7"} <= {n for n, _, _ in numbers} and len(numbers) >= 5
+    assert all(box[1] >= 0 for box in boxes) and float(chart["height"]) == 360 + shift
+    for k, first in enumerate(boxes):
+        for second in boxes[k + 1:]:
+            assert not (first[0] < second[2] and second[0] < first[2] and first[1] < second[3]
+                        and second[1] < first[3]), (first, second)
+
+
+def test_the_report_spectra_of_one_band_shows_each_class_as_a_point_with_its_error_bar():
+    """One band: each class's mean a dot on a bar of ± one standard deviation, the classes side by side (drew
+    nothing: one-point lines and shades)."""
+    spectra = synthetic_spectra(["water", "forest", "urban"], bands=1)
+    _, elements = spectra_svg(spectra)
+    dots = [a for tag, a in elements if tag == "circle"]
+    bars = [a for tag, a in elements if tag == "line" and a.get("stroke") in spectra.colors]
+    assert [dot["fill"] for dot in dots] == [bar["stroke"] for bar in bars] == spectra.colors
+    xs = [float(dot["cx"]) for dot in dots]
+    assert xs == sorted(xs) and len(set(xs)) == 3
+    middles, means = np.array([float(dot["cy"]) for dot in dots]), spectra.means[:, 0]
+    scale = (middles[0] - middles[1]) / (means[1] - means[0])  # pixels per unit, y downwards
+    for dot, bar, middle, std in zip(dots, bars, middles, spectra.stds[:, 0]):
+        assert float(bar["x1"]) == float(bar["x2"]) == float(dot["cx"])
+        assert float(bar["y1"]) - middle == pytest.approx(std * scale, abs=0.1)
+        assert middle - float(bar["y2"]) == pytest.approx(std * scale, abs=0.1)

@@ -176,6 +176,62 @@ def test_names_without_land_cover_take_the_okabe_ito_colours_in_order_then_disti
     assert colors_for_classes(["water", "class a"]) == ["#1f78b4", "#e69f00"]
 
 
+def synthetic_mixture(n_classes, n_bands=7):
+    """A mixture of `n_classes` classes over `n_bands` Landsat-like bands, fitted on random samples."""
+    import numpy as np
+
+    from gmmselect.core import GaussianMixture
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(60.0, 20.0, size=(30 * n_classes, n_bands)) + np.repeat(np.arange(n_classes), 30)[:, None]
+    return GaussianMixture.fit(X, np.repeat(np.arange(1, n_classes + 1), 30),
+                               class_names=[f"class {k}" for k in range(n_classes)])
+
+
+def test_beyond_the_palette_the_colours_come_round_again_least_used_first(tmp_path):
+    """30 classes: the first 17 take the 17 palette colours as they always did, the next ones the palette
+    again, spread the same way (were all Okabe-Ito blue), and the map's colour table and .qml carry them."""
+    from collections import Counter
+
+    from gmmselect.raster import predict_raster
+    from gmmselect.raster.style import DISTINCT_COLORS, color_distance, colors_for_classes, parse_color
+
+    first = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000",
+             "#332288", "#44aa99", "#117733", "#999933", "#882255", "#aa4499", "#ddcc77", "#88ccee",
+             "#cc6677"]
+    colors = colors_for_classes([f"class {k}" for k in range(30)])
+    assert colors[:17] == first and colors[17:] == first[:13]
+    # Beside the colours of water and forest, the second round keeps away from them as the first did.
+    named = colors_for_classes(["water", "forest"] + [f"class {k}" for k in range(20)])
+    assert max(Counter(named).values()) == 2 and named[19] == "#e69f00"
+    assert all(color_distance(parse_color(named[19]), parse_color(cover)) >= DISTINCT_COLORS
+               for cover in named[:2])
+    mixture = synthetic_mixture(20)
+    predict_raster(LANDSAT, mixture, range(1, 8), str(tmp_path / "classes.tif"),
+                   class_colors=colors[:20])
+    labels = list(range(1, 21))
+    assert table_colors(str(tmp_path / "classes.tif"), labels) == colors[:20] == first + first[:3]
+    assert [color for _, color, _ in qml_palette(str(tmp_path / "classes.tif"))] == colors[:20]
+
+
+def test_a_model_saved_without_colours_has_the_map_s_colours_in_its_spectra(tmp_path):
+    """A model saved through the Python API (no class_colors): Predict colours its map with the palette in
+    the order of its classes, and its Spectra takes the same colours (were all grey)."""
+    import processing
+
+    from gmmselect.core import SavedModel, load_model, save_model
+    from gmmselect.raster.spectra import class_spectra
+    from gmmselect.raster.style import DEFAULT_COLORS
+
+    path = str(tmp_path / "api.gmm")
+    save_model(path, SavedModel(synthetic_mixture(4), range(1, 8), [f"b{k}" for k in range(1, 8)], 7))
+    predicted = processing.run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": path,
+                                                     "OUTPUT": str(tmp_path / "classes.tif")})
+    colors = table_colors(predicted["OUTPUT"], [1, 2, 3, 4])
+    assert colors == DEFAULT_COLORS[:4]
+    assert class_spectra(load_model(path)).colors == colors
+
+
 def test_confidence_has_a_continuous_ramp_from_0_to_1(tmp_path):
     _, predicted = train_and_predict(tmp_path, POLYGONS, "class")
     root = ElementTree.parse(str(tmp_path / "confidence.qml")).getroot()
