@@ -3722,5 +3722,40 @@ Taille {1} : {2:.6g}{3}
         <source>features over the raster that cover no pixel centre (smaller or thinner than a pixel): {count} (FIDs {fids}); enlarge them (or, in Python, sample every pixel they touch: all_touched=True)</source>
         <translation>entités sur le raster qui ne couvrent aucun centre de pixel (plus petites ou plus fines qu'un pixel) : {count} (FID {fids}) ; agrandissez-les (ou, en Python, échantillonnez chaque pixel qu'elles touchent : all_touched=True)</translation>
     </message>
+    <message>
+        <location filename="../gui/curves.py" line="351"/>
+        <source>No curve shown: tick a curve in the list to show it.</source>
+        <translation>Aucune courbe affichée : cochez une courbe dans la liste pour l'afficher.</translation>
+    </message>
+    <message>
+        <location filename="../gui/series.py" line="73"/>
+        <source>alpha {0:.3g}, relative tau {1:.3g}</source>
+        <translation>alpha {0:.3g}, tau relatif {1:.3g}</translation>
+    </message>
+    <message>
+        <location filename="../gui/series.py" line="73"/>
+        <source>alpha {0:.3g}, tau {1:.3g}</source>
+        <translation>alpha {0:.3g}, tau {1:.3g}</translation>
+    </message>
+    <message>
+        <location filename="../gui/series.py" line="86"/>
+        <source>{0} ({1}, {2}, selection {3}; model {4})</source>
+        <translation>{0} ({1}, {2}, sélection {3} ; modèle {4})</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="81"/>
+        <source>{classes} classes, {used} of {bands} bands used, alpha = {alpha}, tau = {tau}. The model file holds no training record (a model saved through the Python API): its inputs, training samples and accuracy are not known.</source>
+        <translation>{classes} classes, {used} bandes utilisées sur {bands}, alpha = {alpha}, tau = {tau}. Le fichier de modèle ne garde pas la trace de son entraînement (un modèle enregistré par l'API Python) : ses entrées, ses échantillons d'entraînement et son exactitude ne sont pas connus.</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="85"/>
+        <source>Classes</source>
+        <translation>Classes</translation>
+    </message>
+    <message>
+        <location filename="../raster/report.py" line="154"/>
+        <source>{blend}.</source>
+        <translation>{blend}.</translation>
+    </message>
 </context>
 </TS>
