@@ -3757,5 +3757,10 @@ Taille {1} : {2:.6g}{3}
         <source>{blend}.</source>
         <translation>{blend}.</translation>
     </message>
+    <message>
+        <location filename="../raster/files.py" line="148"/>
+        <source>output {path!r} is a read-only file, which the run would replace; give another name, or make the file writable if it may go</source>
+        <translation>la sortie {path!r} est un fichier en lecture seule, que l'exécution remplacerait ; donnez un autre nom, ou rendez le fichier modifiable s'il peut être remplacé</translation>
+    </message>
 </context>
 </TS>

@@ -144,6 +144,10 @@ class OutputSet:
             raise DataError(QT_TRANSLATE_NOOP(
                 "GmmSelect", "output {path!r} is a folder; give the name of a file (in that folder or "
                 "another), not of a folder"), path=path)
+        if os.path.isfile(path) and not os.stat(path).st_mode & 0o222:
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "output {path!r} is a read-only file, which the run would replace; give another "
+                "name, or make the file writable if it may go"), path=path)
         return path
 
     def stage(self, path, side_files=()):

@@ -469,6 +469,18 @@ def test_an_output_replacing_a_private_file_stays_private(inputs):
     assert {os.stat(folder / name).st_mode & 0o777 for name in ("m.gmm", "r.html")} == {0o600}
 
 
+def test_an_output_over_a_read_only_file_is_refused(tmp_path, model):
+    """A classification the user made read-only (0444) to keep it: replaced in silence before (the run
+    renames files, which a read-only file does not stop); refused now, the file kept."""
+    protected = tmp_path / "classes.tif"
+    run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": model, "OUTPUT": str(protected)})
+    os.chmod(protected, 0o444)
+    refused(tmp_path, "gmmselect:predict", {"INPUT": LANDSAT, "MODEL": model, "OUTPUT": str(protected),
+                                            "CONFIDENCE": str(tmp_path / "confidence.tif")},
+            f"Output {str(protected)!r} is a read-only file, which the run would replace; give another "
+            "name, or make the file writable if it may go")
+
+
 def test_an_output_in_a_gdal_virtual_file_system_is_refused(tmp_path, model):
     """OUTPUT=/vsimem/c.tif made a folder /vsimem at the root, wrote the style there and returned a path
     that exists nowhere."""
