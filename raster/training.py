@@ -37,7 +37,7 @@ from ..core.choices import MAX_FEATURES
 from ..core.criteria import Assessment
 from ..core.folds import grouped_folds, short_fold
 from ..core.modelfile import TrainingRecord, band_label
-from ..core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
+from ..core.ridge import RELATIVE_TAU_GRID, band_variances
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
 from ..core.shrinkage import shrinkage_intensity
 from ..core.texts import QT_TRANSLATE_NOOP, InputError, Text
@@ -416,8 +416,10 @@ def split(samples, options, steps, unit):
     say_folds(options, folds, Text(TEXTS["training polygons"], **sample_words(unit)), unit, steps)
     for name, (n_train, n_val) in counts.items():
         steps.say(class_counts(name, n_train, n_val, polygons.polygons[name], unit))
-    return SplitSamples(samples.X[polygons.train], y, groups, samples.X[polygons.held_out], y_held_out, names,
-                        counts, polygons, folds, unit)
+    # nothing held out: the samples themselves (the same numbers as their copy, laid out alike), not a copy
+    every = not polygons.held_out.any() and samples.X.flags.c_contiguous
+    return SplitSamples(samples.X if every else samples.X[polygons.train], y, groups,
+                        samples.X[polygons.held_out], y_held_out, names, counts, polygons, folds, unit)
 
 
 def class_counts(name, n_train, n_held_out, parts, unit):
@@ -628,12 +630,13 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None
     columns = slice(None) if features is None else list(features)  # all bands: no copy of the samples
     grid = tau_grid or (None if scale is None else RELATIVE_TAU_GRID)
     with steps.timed(step):
-        alphas = options.alpha_grid or default_alphas or estimated_alphas(data, columns, steps)
-        search = select_tau(ridge_units(data.X[:, columns], None if scale is None else scale[columns]),
-                            data.y, grid=grid, criterion=options.tau_criterion,
+        samples = data.X[:, columns]  # the one copy of the selected bands, for alpha* and the search
+        alphas = options.alpha_grid or default_alphas or estimated_alphas(data, samples, steps)
+        search = select_tau(samples, data.y, grid=grid, criterion=options.tau_criterion,
                             folds=cv_folds(data.folds), groups=data.groups, seed=options.seed,
                             progress=steps.stage(*stage), is_canceled=steps.is_canceled,
-                            alphas=alphas, repeats=options.repeats)
+                            alphas=alphas, repeats=options.repeats,
+                            ridge_scale=None if scale is None else scale[columns])
     search = replace(search, relative=scale is not None)
     over = "" if features is None else Text(QT_TRANSLATE_NOOP(
         "GmmSelect", " on the selected bands ({count})"), count=len(features))
@@ -652,13 +655,14 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None
     return search
 
 
-def estimated_alphas(data, columns, steps):
+def estimated_alphas(data, samples, steps):
     """No shrinkage (0) and alpha*, the shrinkage intensity estimated from the spread of each class's
-    covariance over its training polygons (core.shrinkage; with ungrouped folds, over its samples):
+    covariance over its training polygons (core.shrinkage, of `samples`, data.X on the bands searched;
+    with ungrouped folds, over its samples):
     the alphas the search compares when ALPHA is empty, logged. alpha* = 1 (at its bound: the classes'
     covariances differ by no more than that spread) is searched alone: alpha 0 could then only win on the
     noise of the folds. dev/bench/HISTORY.md: studies behind the defaults."""
-    estimate = shrinkage_intensity(data.X[:, columns], data.y, data.groups)
+    estimate = shrinkage_intensity(samples, data.y, data.groups)
     over = (Text(TEXTS["training polygons"], **sample_words(data.unit)) if data.groups is not None
             else Text(TEXTS["training samples"]))
     compared = (Text(QT_TRANSLATE_NOOP("GmmSelect", "alone (at its bound)")) if estimate == 1
@@ -699,13 +703,13 @@ def select_bands(samples, data, options, steps):
     alpha, search = search_alpha(data, options, steps, scale)
     end = 0.7 if chosen.model_search else 0.8
     with steps.timed("selection"):
-        selection = select_features(ridge_units(data.X, scale), data.y, method=chosen.method,
+        selection = select_features(data.X, data.y, method=chosen.method,
                                     criterion=chosen.criterion,
                                     max_features=chosen.largest_size(data.X.shape[1]),
                                     folds=cv_folds(data.folds),
                                     groups=data.groups, seed=options.seed, tau=float(chosen.tau),
                                     progress=steps.stage(0.2 if search else 0, end),
-                                    is_canceled=steps.is_canceled, alpha=alpha)
+                                    is_canceled=steps.is_canceled, alpha=alpha, ridge_scale=scale)
         for size in selection.sizes:
             steps.say(Text(QT_TRANSLATE_NOOP(
                 "GmmSelect", "Best set at size {size}: {criterion} = {value:.6g}: {bands}"),
@@ -734,10 +738,9 @@ def select_bands(samples, data, options, steps):
 def cross_validate_choice(data, options, choice, steps):
     """The cross-validated Assessment of the chosen tau and features on the training polygons."""
     with steps.timed("cross_validation"):
-        cv = cross_validate(ridge_units(data.X, choice.ridge_scale), data.y, tau=choice.tau,
-                            features=choice.features,
+        cv = cross_validate(data.X, data.y, tau=choice.tau, features=choice.features,
                             folds=cv_folds(data.folds), groups=data.groups, seed=options.seed,
-                            alpha=choice.alpha)
+                            alpha=choice.alpha, ridge_scale=choice.ridge_scale)
         assessment = Assessment.of(CROSS_VALIDATION, cv.confusion, cv.accuracy, cv.kappa, cv.f1)
     words = sample_words(data.unit)
     grouping = "" if data.groups is None else Text(QT_TRANSLATE_NOOP("GmmSelect", ", by {group}"), **words)
