@@ -30,6 +30,7 @@ from ..core import (
     SavedModel,
     confusion_matrix,
     cross_validate,
+    crossval,
     select_features,
     select_tau,
 )
@@ -360,15 +361,18 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     steps = Steps(log, progress, is_canceled,
                   {} if inputs.sampling_seconds is None else {"sampling": inputs.sampling_seconds})
     data = split(samples, options, steps, unit_of(inputs.source))
-    check_class_sizes(data.counts, data.X.shape[1], options, data.unit)
-    note_given_tau(options, steps)
-    choose = search_tau if options.selection is None else select_bands
-    refitted = options.refit and len(data.y_held_out) > 0
-    assessed = steps.part(0, 0.5) if refitted else steps
-    choice = choose(samples, data, options, assessed)
-    cv = cross_validate_choice(data, options, choice, assessed)
-    mixture = fit(data.X, data.y, data.names, choice, steps)
-    validation = assess(data, mixture, choice, steps)
+    with parted(samples.X, data.split.train) as (X, X_held_out):
+        data = replace(data, X=X, X_held_out=X_held_out)
+        check_class_sizes(data.counts, data.X.shape[1], options, data.unit)
+        note_given_tau(options, steps)
+        choose = search_tau if options.selection is None else select_bands
+        refitted = options.refit and len(data.y_held_out) > 0
+        assessed = steps.part(0, 0.5) if refitted else steps
+        choice = choose(samples, data, options, assessed)
+        cv = cross_validate_choice(data, options, choice, assessed)
+        mixture = fit(data.X, data.y, data.names, choice, steps)
+        validation = assess(data, mixture, choice, steps)
+    data = replace(data, X=None, X_held_out=None)  # views of samples.X, whose rows are back in their order
     measured = None
     if refitted:
         measured = measured_model(choice, mixture)
@@ -416,10 +420,55 @@ def split(samples, options, steps, unit):
     say_folds(options, folds, Text(TEXTS["training polygons"], **sample_words(unit)), unit, steps)
     for name, (n_train, n_val) in counts.items():
         steps.say(class_counts(name, n_train, n_val, polygons.polygons[name], unit))
-    # nothing held out: the samples themselves (the same numbers as their copy, laid out alike), not a copy
-    every = not polygons.held_out.any() and samples.X.flags.c_contiguous
-    return SplitSamples(samples.X if every else samples.X[polygons.train], y, groups,
-                        samples.X[polygons.held_out], y_held_out, names, counts, polygons, folds, unit)
+    return SplitSamples(None, y, groups, None, y_held_out, names, counts, polygons, folds, unit)  # X: parted
+
+
+@contextmanager
+def parted(X, train):
+    """(the training samples, the held-out samples) of samples `X (n, d)` and the mask of the training ones,
+    each as the rows of X[train] and X[~train] in their order, C-contiguous as copies would be, but views:
+    X's rows are put in that order in place (the training rows first, then the held-out ones), and back in
+    theirs on leaving, bit for bit, however the block ends. A copy of the smaller part is held while they
+    move (blocks of PART_ROWS rows besides). With nothing held out, X itself; where X cannot be reordered in
+    place (read-only, not C-contiguous), copies."""
+    kept, held = np.flatnonzero(train), np.flatnonzero(~train)
+    if not len(held) and X.flags.c_contiguous:
+        yield X, X[:0]
+        return
+    if not (X.flags.c_contiguous and X.flags.writeable):
+        yield X[train], X[held]
+        return
+    m = len(kept)
+    held_out = X[held]
+    gather_forward(X, kept)
+    X[m:] = held_out
+    del held_out
+    try:
+        yield X[:m], X[m:]
+    finally:
+        held_out = X[m:].copy()
+        scatter_backward(X, kept)
+        X[held] = held_out
+
+
+#: Rows moved at a time by `parted` (a copy of each block is made as it moves).
+PART_ROWS = 16_384
+
+
+def gather_forward(X, rows):
+    """X[:len(rows)] = X[rows] in place, `rows` increasing: each block copied before it is written over rows
+    that no later block reads (rows[i] >= i)."""
+    for start in range(0, len(rows), PART_ROWS):
+        block = rows[start:start + PART_ROWS]
+        X[start:start + len(block)] = X[block]
+
+
+def scatter_backward(X, rows):
+    """X[rows] = X[:len(rows)] in place, `rows` increasing, undoing gather_forward: block after block from the
+    last, each copied before it is written over rows that no earlier block reads (rows[i] >= i)."""
+    for start in range((len(rows) - 1) // PART_ROWS * PART_ROWS, -1, -PART_ROWS):
+        block = rows[start:start + PART_ROWS]
+        X[block] = X[start:start + len(block)].copy()
 
 
 def class_counts(name, n_train, n_held_out, parts, unit):
@@ -791,7 +840,7 @@ def assess(data, mixture, choice, steps):
     if not len(data.y_held_out):
         return None
     with steps.timed("validation"):
-        predicted = mixture.subset(choice.features).predict(data.X_held_out[:, list(choice.features)])
+        predicted = predict_in_blocks(mixture.subset(choice.features), data.X_held_out, list(choice.features))
         validation = Assessment.of(HELD_OUT, confusion_matrix(data.y_held_out, predicted, mixture.labels_))
     steps.say(Text(QT_TRANSLATE_NOOP(
         "GmmSelect", "Held-out {groups} ({count} samples, never used for training): overall accuracy "
@@ -799,6 +848,15 @@ def assess(data, mixture, choice, steps):
         count=len(data.y_held_out), accuracy=validation.overall_accuracy, kappa=validation.kappa,
         **sample_words(data.unit)))
     return validation
+
+
+def predict_in_blocks(mixture, X, columns):
+    """mixture.predict(X[:, columns]) by blocks of about crossval.TEST_ROWS samples, each a whole number of
+    the chunks decision_function scores at once and laid out as that copy would be: the labels of one call,
+    without a copy of X."""
+    step = max(1, crossval.TEST_ROWS // mixture.chunk_samples()) * mixture.chunk_samples()
+    return np.concatenate([mixture.predict(X[start:start + step][:, columns])
+                           for start in range(0, len(X), step)])
 
 
 def measured_model(choice, mixture):
