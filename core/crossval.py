@@ -23,7 +23,7 @@ from .products import matmul
 from .scatter import DowndatedScatter, SampleScatter, ScatterCovariances
 from .screening import Float32Screen
 from .updates import NestedCholesky, QuadraticForms, SubsetCriterion
-from .validation import check_feature_indices, check_samples, check_tau
+from .validation import check_feature_indices, check_ridge_scale, check_samples, check_tau
 
 #: Candidate scores of one chunk of test samples hold about this many numbers (1 MB in float32, an L2 cache;
 #: a fold of 1000 samples x 252 candidates in one chunk): half as many give twice as many NumPy calls, each a
@@ -48,27 +48,51 @@ WORKERS = min(4, os.cpu_count() or 1)
 #: that leave-one-group-out over many groups does not hold every fold's (560 groups of MUUFL's 751-band
 #: spectra, 28 classes: 70 GB).
 FOLD_ROWS_BYTES = 2**29
+#: Test samples a fold of cross_validate scores at once (a whole number of decision_function's chunks).
+TEST_ROWS = 16_384
 
 
 @dataclass
 class FoldModel:
-    """The training part of one fold (counts, means, scatter rows) and the test samples it is scored on."""
+    """The training part of one fold (counts, means, scatter rows) and the test samples it is scored on: the
+    `rows` of `X`, in ridge units X / `root` where `root` is given, copied block by block as they are scored
+    (`test_block`) so that no fold holds a copy of its test samples."""
 
     train: DowndatedScatter
-    test_samples: np.ndarray
+    X: np.ndarray
+    rows: np.ndarray
     test_classes: np.ndarray
+    root: np.ndarray = None
+
+    def __len__(self):
+        return len(self.rows)
+
+    def test_block(self, start, stop, features=None):
+        """The test samples `start:stop` (on `features`, all by default), a copy `(m, k)` in ridge units, laid
+        out as those rows of a copy of the fold's test samples, or its columns `features`, would be."""
+        block, root = self.X[self.rows[start:stop]], self.root
+        if features is not None:
+            block, root = block[:, features], None if root is None else root[features]
+        return block if root is None else np.divide(block, root, out=block)
+
+    @property
+    def test_samples(self):
+        """All the test samples, a copy `(m, d)` in ridge units."""
+        return self.test_block(0, len(self.rows))
 
 
-def fold_models(X, classes, fold, n_classes, apply=map, full=None, folds=None):
+def fold_models(X, classes, fold, n_classes, apply=map, full=None, folds=None, root=None, features=None):
     """The scatter of all samples (`full` when given) and the FoldModel of each fold (of `folds`, by default
     every one), downdated from it; `classes` are 0..C-1; `apply`: the map that builds the folds' models (a
-    thread pool's builds them side by side)."""
-    full = SampleScatter(X, classes, n_classes) if full is None else full
+    thread pool's builds them side by side); `root`: the samples are X / root (ridge units, copied row by
+    row); `features`: the rows of the scatters the folds will serve, computed at once, the scatters then
+    holding no copy of the samples (SampleScatter)."""
+    full = SampleScatter(X, classes, n_classes, root=root, features=features) if full is None else full
 
     def model(v):
-        test = fold == v
-        return FoldModel(DowndatedScatter(full, SampleScatter(X[test], classes[test], n_classes)), X[test],
-                         classes[test])
+        test = np.flatnonzero(fold == v)
+        part = SampleScatter(X, classes[test], n_classes, rows=test, root=root, features=features)
+        return FoldModel(DowndatedScatter(full, part), X, test, classes[test], root)
     return full, list(apply(model, np.unique(fold) if folds is None else folds))
 
 
@@ -128,11 +152,12 @@ class CrossValidated(SubsetCriterion):
     of the MAP rule restricted to the subset; `float32`: candidates screened in float32, with the
     decisions of float64 (screening)."""
 
-    def __init__(self, X, classes, fold, score, tau=0.0, floor=None, pooled=False, alpha=0.0, float32=False):
+    def __init__(self, X, classes, fold, score, tau=0.0, floor=None, pooled=False, alpha=0.0, float32=False,
+                 root=None):
         n_classes = int(classes.max()) + 1
         self.workers = min(WORKERS, len(fold))
         self.pool = ThreadPoolExecutor(self.workers)
-        full, models = fold_models(X, classes, fold, n_classes, self.pool.map)
+        full, models = fold_models(X, classes, fold, n_classes, self.pool.map, root=root)
         floor = full_floor(full) if floor is None else floor
         self.score = score
         self.pooled = pooled
@@ -549,36 +574,47 @@ class CrossValidation:
     leave_one_out: bool = False
 
 
-def cross_validate(X, y, tau=0.0, features=None, folds=5, groups=None, seed=0, alpha=0.0):
+def cross_validate(X, y, tau=0.0, features=None, folds=5, groups=None, seed=0, alpha=0.0, ridge_scale=None):
     """k-fold CV of the MAP rule on `features` (all by default), fold models by downdate, covariances
     shrunk by `alpha` toward each fold's pooled covariance.
 
     Returns the confusion matrix pooled over folds (rows = reference) and the mean over folds
     of overall accuracy, kappa and mean F1. folds = "loo": leave-one-out in closed form (with
     `groups`, leave-one-group-out), accuracy, kappa and mean F1 of the one pooled confusion matrix
-    of the n left-out predictions.
+    of the n left-out predictions. `ridge_scale` (band variances `(d,)`): the CV in ridge_units(X,
+    ridge_scale), tau relative to these variances, the samples divided as they are read (no copy of X);
+    k-fold (or leave-one-group-out) holds one copy of one class's (or fold's) samples at a time and scores
+    the test samples in blocks of about TEST_ROWS.
     """
     X, y, labels = check_samples(X, y)
     tau = check_tau(tau)
+    root = check_ridge_scale(X, ridge_scale)
     _, classes = class_indices(y)
     fold = make_folds(y, folds, groups, seed)
     features = check_feature_indices(features, X.shape[1])
     if is_leave_one_out(folds) and groups is None:
-        full = SampleScatter(X, classes, len(labels))
-        subset = SampleScatter(X[:, features], classes, len(labels))
-        per_fold = left_out_confusions(X[:, features], classes, subset, np.array([float(tau)]),
-                                       full_floor(full), alpha)
+        floor = full_floor(SampleScatter(X, classes, len(labels), root=root, features=()))
+        subset = X[:, features]
+        if root is not None:
+            subset /= root[features]
+        scatter = SampleScatter(subset, classes, len(labels), features=range(len(features)))
+        per_fold = left_out_confusions(subset, classes, scatter, np.array([float(tau)]), floor, alpha)
     else:
-        full = SampleScatter(X, classes, len(labels))
+        full = SampleScatter(X, classes, len(labels), root=root, features=features)
         floor = full_floor(full)
         per_fold = []
         for batch in fold_batches(fold, len(labels), len(features)):
-            for model in fold_models(X, classes, fold, len(labels), full=full, folds=batch)[1]:
+            for model in fold_models(X, classes, fold, len(labels), full=full, folds=batch, root=root,
+                                     features=features)[1]:
                 train = model.train
                 mixture = GaussianMixture(labels, priors(train), train.means[:, features],
                                           ScatterCovariances(train, alpha=alpha).dense(features), tau,
                                           floor=floor)
-                predicted = np.argmax(mixture.decision_function(model.test_samples[:, features]), axis=1)
+                # blocks of whole chunks of decision_function: each sample scored as in one call
+                step = max(1, TEST_ROWS // mixture.chunk_samples()) * mixture.chunk_samples()
+                predicted = np.concatenate([
+                    np.argmax(mixture.decision_function(model.test_block(start, start + step, features)),
+                              axis=1) for start in range(0, len(model), step)])
                 per_fold.append(confusion_matrices(model.test_classes, predicted, len(labels)))
         per_fold = np.array(per_fold)
     n_folds = len(per_fold) if not is_leave_one_out(folds) else int(fold.max()) + 1

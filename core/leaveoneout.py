@@ -69,14 +69,15 @@ class LeftOutTerms:
         ratio = np.maximum(1.0 - self.downdate[c] * m, EIGENVALUE_FLOOR)
         return self.squared_shift[c] * m / ratio + logdet + np.log(ratio) - self.own_log_priors[c]
 
-    def pooled_correction(self, c, cross, shift):
+    def pooled_correction(self, c, cross, shift, overwrite=False):
         """h p^2 / t + log t, t = max(1 - h w, EIGENVALUE_FLOOR): what leaving out a sample of class `c`
-        adds to another class's -Q_j, from p = u'B_j^-1 (x - mu_j) (`cross`) and w = u'B_j^-1 u (`shift`)."""
+        adds to another class's -Q_j, from p = u'B_j^-1 (x - mu_j) (`cross`) and w = u'B_j^-1 u (`shift`);
+        `overwrite`: in `cross` (returned) and `shift`, the same operations on the same numbers."""
         h = self.pooled_downdate[c]
-        ratio = h * shift
+        ratio = np.multiply(h, shift, out=shift if overwrite else None)
         np.subtract(1.0, ratio, out=ratio)
         np.maximum(ratio, EIGENVALUE_FLOOR, out=ratio)
-        correction = cross * cross
+        correction = np.multiply(cross, cross, out=cross if overwrite else None)
         correction *= h
         correction /= ratio
         correction += np.log(ratio, out=ratio)
@@ -90,6 +91,11 @@ def left_out_confusions(X, classes, scatter, grid, floor, alpha=0.0):
     when alpha = 0: G = a S_c, a = (n_c - 1)/(n_c - 2), 0 for a class of two) serve every tau: the
     eigenvalues lambda + tau, floored at `floor`; q, p and w are sums over the projections of x - mu
     and u weighted by 1 / (lambda + tau).
+
+    Memory: the scores of one class at a time `(n, T)` beside the best so far and its class (the first of
+    equal scores, as argmax over every class's), the squares taken in place, the shifts u = x - mu_c made
+    again for each class: a few arrays of the samples' size, each product the same call on the same
+    numbers as when every class's scores were held.
     """
     terms = LeftOutTerms(scatter.counts, alpha)
     others, own = left_out_covariances(scatter, alpha=alpha)
@@ -99,22 +105,52 @@ def left_out_confusions(X, classes, scatter, grid, floor, alpha=0.0):
     else:
         scale = (scatter.counts - 1) / left_out_divisors(scatter.counts)
         own_eigenvalues, own_eigenvectors = scale[:, None] * eigenvalues, eigenvectors
-    shifts = X - scatter.means[classes]
     n_classes = len(eigenvalues)
-    scores = np.empty((n_classes, len(X), len(grid)))
+    best = predicted = None
     for c in range(n_classes):
         inverse = 1.0 / np.maximum(eigenvalues[c][:, None] + grid[None, :], floor)
         centred = X - scatter.means[c]
         projected = matmul(centred, eigenvectors[c])
-        scores[c] = terms.log_priors[c] + np.log(inverse).sum(axis=0) - matmul(projected**2, inverse)
-        if alpha:
-            shifted = matmul(shifts, eigenvectors[c])
-            scores[c] -= terms.pooled_correction(classes[:, None], matmul(projected * shifted, inverse),
-                                                 matmul(shifted**2, inverse))
         own = classes == c
         left_out = np.maximum(own_eigenvalues[c][:, None] + grid[None, :], floor)
         own_squared = matmul(centred[own], own_eigenvectors[c]) ** 2
-        scores[c, own] = -terms.negative_score(c, matmul(own_squared, 1.0 / left_out),
-                                               np.log(left_out).sum(axis=0))
-    predicted = np.argmax(scores, axis=0)
+        del centred
+        own_scores = -terms.negative_score(c, matmul(own_squared, 1.0 / left_out),
+                                           np.log(left_out).sum(axis=0))
+        del own_squared
+        constant = terms.log_priors[c] + np.log(inverse).sum(axis=0)
+        correction = None
+        if alpha:
+            shifted = matmul(shifts_of(X, scatter.means, classes), eigenvectors[c])
+            cross = matmul(projected * shifted, inverse)
+            np.multiply(shifted, shifted, out=shifted)
+            shift = matmul(shifted, inverse)
+            del shifted
+            correction = terms.pooled_correction(classes[:, None], cross, shift, overwrite=True)
+            del cross, shift
+        np.multiply(projected, projected, out=projected)
+        score = matmul(projected, inverse)
+        del projected
+        np.subtract(constant, score, out=score)
+        if correction is not None:
+            score -= correction
+            del correction
+        score[own] = own_scores
+        if best is None:
+            best, predicted = score, np.zeros(score.shape, dtype=np.min_scalar_type(n_classes - 1))
+            continue
+        better = score > best
+        best[better] = score[better]
+        predicted[better] = c
+        del score, better
     return confusion_matrices(classes, predicted.T, n_classes)
+
+
+def shifts_of(X, means, classes, rows=16_384):
+    """u = x - mu_(class of x) of every sample `(n, d)`, C-contiguous as X - means[classes] is, the means
+    gathered `rows` samples at a time."""
+    shifts = np.empty(X.shape)
+    for start in range(0, len(X), rows):
+        block = slice(start, start + rows)
+        np.subtract(X[block], means[classes[block]], out=shifts[block])
+    return shifts

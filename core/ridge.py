@@ -29,7 +29,7 @@ from .products import matmul
 from .scatter import SampleScatter, ScatterCovariances, check_alpha
 from .texts import QT_TRANSLATE_NOOP, InputError, Text
 from .threads import single_threaded_blas
-from .validation import check_choice, check_samples
+from .validation import check_choice, check_ridge_scale, check_samples
 
 #: Test samples of a fold scored at once (their `(n, T)` scores: 2 MB for 16 taus), so that each thread
 #: of the search holds a few MB whatever the number of samples.
@@ -72,15 +72,30 @@ TAU_EXPONENTS = np.arange(-7.0, 0.25, 0.5)
 RELATIVE_TAU_GRID = np.concatenate([[0.0], 10.0 ** TAU_EXPONENTS])
 
 
-def default_tau_grid(X, y):
-    """0 and s * 10^e, e = -7, -6.5, ..., 0, where s is the mean band variance within the classes.
+def default_tau_grid(X, y, root=None):
+    """0 and s * 10^e, e = -7, -6.5, ..., 0, where s is the mean band variance within the classes (of
+    X / root where `root` is given).
 
     Scaled by s, the grid fits 8-bit digital numbers and reflectances in [0, 1] alike.
     """
     X, y, labels = check_samples(X, y)
-    variances = np.array([X[y == label].var(axis=0, ddof=1).mean() for label in labels])
+    variances = np.array([class_variances(X, y == label, root).mean() for label in labels])
     scale = variances.mean() if variances.mean() > 0 else 1.0
     return np.concatenate([[0.0], scale * 10.0 ** TAU_EXPONENTS])
+
+
+def class_variances(X, members, root=None):
+    """X[members].var(axis=0, ddof=1), of X / root where `root` is given, with one copy of the class's
+    samples: NumPy's steps (np.var: the sum, divided; the deviations squared, summed, divided) in place."""
+    samples = X[members]
+    if root is not None:
+        samples /= root
+    mean = np.add.reduce(samples, axis=0, keepdims=True)
+    np.true_divide(mean, len(samples), out=mean)
+    samples -= mean
+    np.multiply(samples, samples, out=samples)
+    total = np.add.reduce(samples, axis=0)
+    return np.true_divide(total, len(samples) - 1, out=total)
 
 
 def band_variances(X, y):
@@ -88,10 +103,38 @@ def band_variances(X, y):
     ridge. A band constant within every class takes the mean of the others' (1 if every band is)."""
     X, y, labels = check_samples(X, y)
     means = np.array([X[y == label].mean(axis=0) for label in labels])
-    centred = X - means[np.searchsorted(labels, y)]
-    variances = np.einsum("ij,ij->j", centred, centred) / (len(y) - len(labels))
+    variances = within_squares(X, means, np.searchsorted(labels, y)) / (len(y) - len(labels))
     positive = variances > 0
     return np.where(positive, variances, variances[positive].mean() if positive.any() else 1.0)
+
+
+def within_squares(X, means, index):
+    """sum_i (x_ij - mu_(c_i)j)^2 of every band j, samples `X (n, d)` of classes `index` with `means (C, d)`:
+    np.einsum("ij,ij->j") of the centred samples, TEST_BLOCK rows at a time, with the bits of one call.
+
+    That call adds the products row after row into its output, from 0: NumPy's iterator runs the bands
+    inside and the rows outside (the output's stride 0 along the rows keeps the two axes apart), and its
+    kernel adds each band's product to its own output. The centred copy is C-contiguous whatever the layout
+    of X (the gathered means are; NumPy lays out a result as its operands are where they agree, else in C
+    order). So each block starts from the total so far, as a first row of its own times a row of ones
+    (0 + total x 1 = total, exactly), and adds its rows in their order: the sums of the single call, in the
+    same order. With one band (one axis: NumPy's kernel then adds in an order of its own), the single call
+    itself, on a centred copy."""
+    n, d = X.shape
+    if d < 2:
+        centred = X - means[index]
+        return np.einsum("ij,ij->j", centred, centred)
+    left, right = np.empty((TEST_BLOCK + 1, d)), np.empty((TEST_BLOCK + 1, d))
+    right[0] = 1.0
+    total = np.zeros(d)
+    for start in range(0, n, TEST_BLOCK):
+        rows = slice(start, start + TEST_BLOCK)
+        m = len(index[rows])
+        left[0] = total
+        np.subtract(X[rows], means[index[rows]], out=left[1:m + 1])
+        right[1:m + 1] = left[1:m + 1]
+        total = np.einsum("ij,ij->j", left[:m + 1], right[:m + 1])
+    return total
 
 
 def ridge_units(X, ridge_scale):
@@ -126,11 +169,11 @@ def fold_tau_confusions(model, grid, floor, alpha=0.0):
     ridged = np.maximum(eigenvalues[:, :, None] + grid, floor)
     constants = 2 * np.log(priors(model.train))[:, None] - np.log(ridged).sum(axis=1)
     confusions = np.zeros((len(grid), len(eigenvalues), len(eigenvalues)))
-    for start in range(0, len(model.test_samples), TEST_BLOCK):
-        block = slice(start, start + TEST_BLOCK)
-        predicted = map_classes(model.test_samples[block], model.train.means, eigenvectors, 1.0 / ridged,
-                                constants)
-        confusions += confusion_matrices(model.test_classes[block], predicted.T, len(eigenvalues))
+    for start in range(0, len(model), TEST_BLOCK):
+        predicted = map_classes(model.test_block(start, start + TEST_BLOCK), model.train.means, eigenvectors,
+                                1.0 / ridged, constants)
+        confusions += confusion_matrices(model.test_classes[start:start + TEST_BLOCK], predicted.T,
+                                         len(eigenvalues))
     return confusions
 
 
@@ -149,7 +192,7 @@ def map_classes(samples, means, eigenvectors, inverses, constants):
 
 
 def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0, progress=None,
-               is_canceled=None, alphas=(0.0,), repeats=1):
+               is_canceled=None, alphas=(0.0,), repeats=1, ridge_scale=None):
     """(alpha*, tau*) = argmax over the grid `alphas` x `grid` of the k-fold CV criterion (accuracy,
     kappa or f1; the mean over the folds of `repeats` assignments of the samples, or groups, to folds,
     seeds seed, seed + 1, ...: repetitions make the choice depend less on one draw of the folds, Kim
@@ -160,11 +203,17 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
     (leave-one-out in closed form, leaveoneout, exact: S_pooled of the n - 1 samples left; with
     `groups`, leave-one-group-out, S_pooled of each fold's training part), one repetition whatever
     `repeats`.
+
+    `ridge_scale` (band variances `(d,)`, e.g. band_variances): the search in ridge_units(X, ridge_scale),
+    its taus relative to these variances, the samples divided as they are read (no copy of X is made). The
+    search holds the scatter rows and, at a time, one copy of one class's (or fold's) samples and blocks
+    of TEST_BLOCK test samples.
     """
     check_choice(Text(QT_TRANSLATE_NOOP("GmmSelect", "criterion for the tau search")), criterion,
                  TAU_CRITERIA)
     X, y, labels = check_samples(X, y)
-    grid = default_tau_grid(X, y) if grid is None else check_grid(grid)
+    root = check_ridge_scale(X, ridge_scale)
+    grid = default_tau_grid(X, y, root) if grid is None else check_grid(grid)
     alphas = check_alphas(alphas)
     repeats = check_repeats(repeats)
     if not fixed_seed(seed):  # the repetitions' seeds are seed, seed + 1...
@@ -174,11 +223,12 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
     _, classes = class_indices(y)
     score = CV_SCORES[criterion]
     with ThreadPoolExecutor(WORKERS) as pool, single_threaded_blas():
-        full = SampleScatter(X, classes, len(labels))
+        full = SampleScatter(X, classes, len(labels), root=root, features=range(X.shape[1]), apply=pool.map)
         floor = full_floor(full)
         if is_leave_one_out(folds) and groups is None:
+            units = X if root is None else X / root
             confusions = on_threads(pool, lambda alpha: left_out_confusions(
-                X, classes, full, grid, floor, alpha), alphas, progress, is_canceled)
+                units, classes, full, grid, floor, alpha), alphas, progress, is_canceled)
             return TauResult.of_surface(alphas, grid, score(confusions), criterion, len(y))
         pooled = is_leave_one_out(folds)
         seeds = range(seed, seed + (1 if pooled else repeats))
@@ -188,11 +238,13 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
             batches = fold_batches(fold, len(labels), X.shape[1])
             confusions = []
             for part, batch in enumerate(batches):
-                models = fold_models(X, classes, fold, len(labels), pool.map, full, batch)[1]
+                models = fold_models(X, classes, fold, len(labels), pool.map, full, batch, root,
+                                     range(X.shape[1]))[1]
                 cells = [(model, alpha) for model in models for alpha in alphas]
                 confusions.append(on_threads(
                     pool, lambda cell: fold_tau_confusions(cell[0], grid, floor, cell[1]), cells,
                     part_of(part_of(progress, done, len(seeds)), part, len(batches)), is_canceled))
+                models = cells = None  # this batch's scatter rows go before the next batch's come
             confusions = np.concatenate(confusions)
             confusions = confusions.reshape(-1, len(alphas), *confusions.shape[1:])
             surfaces.append(score(confusions.sum(axis=0)) if pooled else np.mean(score(confusions), axis=0))

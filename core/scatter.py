@@ -14,22 +14,36 @@ from .texts import QT_TRANSLATE_NOOP, InputError
 
 
 class SampleScatter:
-    """Rows M2_c[f, :] = sum_{x in c} (x_f - mu_cf)(x - mu_c) of the scatter matrices of classes 0..C-1."""
+    """Rows M2_c[f, :] = sum_{x in c} (x_f - mu_cf)(x - mu_c) of the scatter matrices of classes 0..C-1.
 
-    def __init__(self, X, classes, n_classes):
+    The samples are the `rows` of `X` (all of them by default; `classes` gives each one's class), in ridge
+    units X / `root` where `root` is given (validation.check_ridge_scale: each row divided as it is copied,
+    the same numbers as a copy of X / root, without one). `features` None: every class's samples are held,
+    each row computed when it is first asked for; else the rows of these `features` are computed at once
+    (by `apply`, e.g. a thread pool's map), one class's samples copied at a time, and only the rows are
+    held."""
+
+    def __init__(self, X, classes, n_classes, rows=None, root=None, features=None, apply=map):
         self.counts = np.bincount(classes, minlength=n_classes).astype(np.float64)
         order = np.argsort(classes, kind="stable")
         bounds = np.concatenate([[0], np.cumsum(self.counts).astype(np.intp)])
-        # each class's samples as columns (d, n_c), views of one copy sorted by class (a gather of whole
-        # rows: a gather of columns costs 20 times as much; np.take half as much as X[order]): a row of M2
-        # is one matrix-vector product
-        by_class = np.take(X, order, axis=0)
-        self.centred = [by_class[a:b].T for a, b in zip(bounds[:-1], bounds[1:])]
-        self.means = np.array([c.mean(axis=1) if c.shape[1] else np.zeros(X.shape[1]) for c in self.centred])
-        for c, mean in zip(self.centred, self.means):
-            c -= mean[:, None]
-        self.diagonal = np.array([np.einsum("dn,dn->d", c, c) for c in self.centred])
-        self._rows = {}
+        taken = order if rows is None else rows[order]
+        # each class's samples as columns (d, n_c), views of a copy sorted by class (a gather of whole rows: a
+        # gather of columns costs 20 times as much; np.take half as much as X[order]): a row of M2 is one
+        # matrix-vector product
+        self.centred = None if features is not None else class_columns(X, taken, root, bounds)
+        means, diagonals, class_rows = [], [], []
+        for k, (a, b) in enumerate(zip(bounds[:-1], bounds[1:])):
+            c = self.centred[k] if features is None else class_columns(X, taken[a:b], root, [0, b - a])[0]
+            means.append(c.mean(axis=1) if c.shape[1] else np.zeros(X.shape[1]))
+            c -= means[-1][:, None]
+            diagonals.append(np.einsum("dn,dn->d", c, c))
+            if features is not None:
+                class_rows.append(list(apply(lambda f, c=c: matmul(c, c[f]), features)))
+            c = None  # this class's copy goes before the next class's comes
+        self.means, self.diagonal = np.array(means), np.array(diagonals)
+        self._rows = {} if features is None else {
+            int(f): np.array([rows[k] for rows in class_rows]) for k, f in enumerate(features)}
 
     def row(self, feature):
         """M2_c[feature, :] of every class, `(C, d)` (cached)."""
@@ -42,6 +56,16 @@ class SampleScatter:
         if len(features) == 0:
             return np.zeros((len(self.counts), 0) + self.diagonal[:, columns].shape[1:])
         return np.stack([self.row(f)[:, columns] for f in features], axis=1)
+
+
+def class_columns(X, taken, root, bounds):
+    """The samples `taken` (rows of X, sorted by class) copied, divided by `root` where given (in place), as
+    each class's columns `(d, n_c)`, views of the copy, the classes between `bounds`. np.take copies X in C
+    order first where it is not (all of it, for each class): there X[taken], the same rows laid out alike."""
+    by_class = np.take(X, taken, axis=0) if X.flags.c_contiguous else X[taken]
+    if root is not None:
+        by_class /= root
+    return [by_class[a:b].T for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 class DowndatedScatter:

@@ -20,7 +20,7 @@ from .scatter import SampleScatter, ScatterCovariances, check_alpha
 from .separability import JeffriesMatusita, KullbackLeibler
 from .texts import QT_TRANSLATE_NOOP, InputError, Text
 from .threads import single_threaded_blas
-from .validation import check_choice, check_samples, check_tau
+from .validation import check_choice, check_ridge_scale, check_samples, check_tau
 
 #: An SFFS exclusion must beat the best value of its size by more than this (relative) rounding margin.
 IMPROVEMENT = 1e-12
@@ -82,17 +82,19 @@ def best_removal(criterion, originals=None):
     return position, float(values[position])
 
 
-def original_features(X):
+def original_features(X, root=None):
     """originals[f]: the lowest feature whose samples equal feature f's bit for bit (f itself where no lower
     one does), `(d,)`; None where no feature repeats another. The columns are compared on COPY_PROBE_ROWS rows
-    first, then in full within each group that agrees there."""
+    first, then in full within each group that agrees there. `root`: of X / root (ridge units)."""
     n, d = X.shape
-    probe = X[np.linspace(0, n - 1, min(n, COPY_PROBE_ROWS)).astype(np.intp)].T
+    probe = X[np.linspace(0, n - 1, min(n, COPY_PROBE_ROWS)).astype(np.intp)]
+    probe = (probe if root is None else probe / root).T
     _, probe_groups = np.unique(as_bytes(probe), return_inverse=True)
     originals = np.arange(d)
     for group in np.flatnonzero(np.bincount(probe_groups) > 1):
         members = np.flatnonzero(probe_groups == group)
-        _, first, inverse = np.unique(as_bytes(X[:, members].T), return_index=True, return_inverse=True)
+        columns = X[:, members] if root is None else X[:, members] / root[members]
+        _, first, inverse = np.unique(as_bytes(columns.T), return_index=True, return_inverse=True)
         originals[members] = members[first[inverse]]
     return originals if np.any(originals != np.arange(d)) else None
 
@@ -142,24 +144,27 @@ def sequential_selection(criterion, max_features, floating, progress=None, is_ca
     return best_sets, best_values, added
 
 
-def make_criterion(X, y, criterion, folds, groups, seed, tau, alpha=0.0, float32=True):
+def make_criterion(X, y, criterion, folds, groups, seed, tau, alpha=0.0, float32=True, root=None):
     """The SubsetCriterion object of `criterion` on samples X, y (every covariance S_c(alpha, tau));
-    `float32`: k-fold CV candidates screened in float32 (same decisions as float64)."""
+    `float32`: k-fold CV candidates screened in float32 (same decisions as float64); `root`: on X / root
+    (ridge units; read as they are copied where the criterion copies the samples anyway)."""
     labels, classes = class_indices(y)
     if criterion in CV_SCORES:
         if is_leave_one_out(folds) and groups is None:
-            return LeaveOneOut(X, classes, CV_SCORES[criterion], tau, alpha=alpha)
+            units = X if root is None else X / root
+            return LeaveOneOut(units, classes, CV_SCORES[criterion], tau, alpha=alpha)
         fold = make_folds(y, folds, groups, seed)
         return CrossValidated(X, classes, fold, CV_SCORES[criterion], tau, pooled=is_leave_one_out(folds),
-                              alpha=alpha, float32=float32)
-    scatter = SampleScatter(X, classes, len(labels))
+                              alpha=alpha, float32=float32, root=root)
+    scatter = SampleScatter(X, classes, len(labels), root=root)
     separability = JeffriesMatusita if criterion == "jm" else KullbackLeibler
     return separability(priors(scatter), scatter.means, ScatterCovariances(scatter, tau, alpha=alpha),
                         full_floor(scatter))
 
 
 def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds=5, groups=None, seed=0,
-                    tau=0.0, size_tolerance=1e-3, progress=None, is_canceled=None, alpha=0.0, float32=True):
+                    tau=0.0, size_tolerance=1e-3, progress=None, is_canceled=None, alpha=0.0, float32=True,
+                    ridge_scale=None):
     """Select up to `max_features` features of `X (n, d)` by SFS or SFFS, maximising `criterion`.
 
     criterion: 'jm' or 'kl' (prior-weighted pairwise separability of the model, no CV) or
@@ -171,11 +176,15 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     candidates scored in float32 first, every decision certified by a forward error bound or scored
     again in float64 (core/screening.py), so sets and values are those of float32=False, the pure
     float64 path. `progress(fraction)`
-    and `is_canceled()` are optional callables; cancel raises `Canceled`. Returns a SelectionResult.
+    and `is_canceled()` are optional callables; cancel raises `Canceled`. `ridge_scale` (band variances
+    `(d,)`): the selection in ridge_units(X, ridge_scale), tau relative to these variances, the samples
+    divided as they are copied (no copy of X in ridge units beside the criterion's own). Returns a
+    SelectionResult.
     """
     check_choice(Text(QT_TRANSLATE_NOOP("GmmSelect", "method")), method, METHODS)
     check_choice(Text(QT_TRANSLATE_NOOP("GmmSelect", "criterion")), criterion, CRITERIA)
     X, y, _ = check_samples(X, y)
+    root = check_ridge_scale(X, ridge_scale)
     tau = check_tau(tau)
     alpha = check_alpha(alpha)
     n_features = X.shape[1]
@@ -199,8 +208,8 @@ def select_features(X, y, method="sfs", criterion="jm", max_features=None, folds
     # the products are thin (k x d, batched over classes and folds): BLAS threads would only compete
     # with each other and with the fold threads
     with single_threaded_blas():
-        subset_criterion = make_criterion(X, y, criterion, folds, groups, seed, tau, alpha, float32)
+        subset_criterion = make_criterion(X, y, criterion, folds, groups, seed, tau, alpha, float32, root)
         best_sets, best_values, added = sequential_selection(subset_criterion, int(max_features),
                                                              method == "sffs", progress, is_canceled,
-                                                             original_features(X))
+                                                             original_features(X, root))
     return SelectionResult(method, criterion, best_sets, best_values, added, size_tolerance, notes)

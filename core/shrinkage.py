@@ -37,13 +37,11 @@ def shrinkage_intensity(X, y, groups=None):
     deviations = np.sqrt(band_variances(X, y))
     variance, covariances, counts = 0.0, [], []
     for label in labels:  # one class's samples in the bands' units at a time
-        mine = y == label
-        samples = X[mine] / deviations
-        centred = samples - samples.mean(axis=0)
-        scatter = matmul(centred.T, centred)
-        covariances.append(scatter / (len(samples) - 1))
-        counts.append(len(samples))
-        variance += covariance_variance(centred, scatter, None if groups is None else groups[mine])
+        members = np.flatnonzero(y == label)
+        scatter, spread = class_spread(X, members, deviations, None if groups is None else groups[members])
+        covariances.append(scatter / (len(members) - 1))
+        counts.append(len(members))
+        variance += spread
     counts = np.asarray(counts, dtype=np.float64)
     covariances = np.asarray(covariances)
     pooled = np.einsum("c,cde->de", (counts - 1) / (counts.sum() - len(labels)), covariances)
@@ -51,35 +49,53 @@ def shrinkage_intensity(X, y, groups=None):
     return 0.0 if deviation == 0 else min(1.0, variance / deviation)
 
 
-def covariance_variance(centred, scatter, groups):
-    """sum_ij Var(s_ij) of one class's covariance, from its samples centred on their mean and their
-    scatter M2: the jackknife over its polygons, or over its samples."""
+def class_spread(X, members, deviations, groups):
+    """The scatter M2 of the class of samples `members` of X / deviations and sum_ij Var(s_ij) of its
+    covariance: the jackknife over its polygons `groups`, or over its samples. One copy of the class's
+    samples is held, and let go before its polygons are read again from X one at a time."""
+    centred = X[members]
+    centred /= deviations
+    mean = centred.mean(axis=0)
+    centred -= mean
+    scatter = matmul(centred.T, centred)
     if groups is not None:
         polygons, polygon = np.unique(groups, return_inverse=True)
         sizes = np.bincount(polygon)
         if len(polygons) > 1 and len(centred) - sizes.max() >= 2:
-            return polygon_jackknife(centred, scatter, polygon, sizes)
-    return sample_variance(centred, scatter)
+            singles = centred[sizes[polygon] == 1]
+            del centred
+
+            def part(rows):
+                """The class's samples `rows` (positions among its members), centred as `centred` was."""
+                samples = X[members[rows]]
+                samples /= deviations
+                samples -= mean
+                return samples
+            return scatter, polygon_jackknife(singles, part, scatter, polygon, sizes)
+    return scatter, sample_variance(centred, scatter)
 
 
-def polygon_jackknife(centred, scatter, polygon, sizes):
+def polygon_jackknife(singles, part, scatter, polygon, sizes):
     """(G - 1) / G sum_g ||S^(-g) - mean_g S^(-g)||_F^2, from the differences D_g = S^(-g) - S (small, so
-    their sums lose nothing to cancellation): sum_g ||D_g||^2 - ||sum_g D_g||^2 / G."""
-    n, G = len(centred), len(sizes)
-    total, squares = single_sample_differences(centred[sizes[polygon] == 1], scatter, n)
-    by_polygon = centred[np.argsort(polygon, kind="stable")]  # each polygon's samples one slice
+    their sums lose nothing to cancellation): sum_g ||D_g||^2 - ||sum_g D_g||^2 / G. `singles`: the samples
+    of the polygons of one sample, centred on the class mean; `part(rows)`: a copy of the centred samples
+    `rows` (positions in the class)."""
+    n, G = len(polygon), len(sizes)
+    total, squares = single_sample_differences(singles, scatter, n)
+    order = np.argsort(polygon, kind="stable")  # each polygon's samples one slice
     for size, end in zip(sizes, np.cumsum(sizes)):
         if size == 1:
             continue
-        part = by_polygon[end - size:end]
-        part_mean = part.mean(axis=0)
+        part_centred = part(order[end - size:end])
+        part_mean = part_centred.mean(axis=0)
         _, _, weight, delta = chan_terms(np.array([float(n)]), np.zeros((1, len(scatter))),
                                          np.array([float(size)]), part_mean[None], -1)
-        part_centred = part - part_mean
+        part_centred -= part_mean
         left = scatter - matmul(part_centred.T, part_centred) - weight[0] * np.outer(delta[0], delta[0])
         difference = left / (n - size - 1) - scatter / (n - 1)
         total += difference
         squares += float((difference ** 2).sum())
+        part_centred = None  # this polygon's copy goes before the next one's comes
     return (G - 1) / G * max(squares - float((total ** 2).sum()) / G, 0.0)
 
 
@@ -99,10 +115,10 @@ def single_sample_differences(points, scatter, n):
 
 def sample_variance(centred, scatter):
     """n / (n - 1)^3 sum_ij sum_k (w_kij - m_ij)^2 = n / (n - 1)^3 sum_ij (sum_k w_kij^2 - n m_ij^2), from
-    the samples centred on their mean and their scatter M2 = n m."""
+    the samples centred on their mean (squared in place) and their scatter M2 = n m."""
     n = len(centred)
     if n < 2:
         return 0.0
-    squared = centred ** 2
+    squared = np.multiply(centred, centred, out=centred)
     spread = float(matmul(squared.T, squared).sum() - (scatter ** 2).sum() / n)
     return n / (n - 1) ** 3 * max(spread, 0.0)

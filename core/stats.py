@@ -48,12 +48,13 @@ class ClassStatistics:
         y = np.asarray(y)
         stats = cls.empty(labels, X.shape[1])
         for c, label in enumerate(stats.labels):
-            Xc = X[y == label]
-            if len(Xc):
-                centred = Xc - Xc.mean(axis=0)
-                stats.counts[c] = len(Xc)
-                stats.means[c] = Xc.mean(axis=0)
+            centred = X[y == label]  # one copy of the class's samples, centred in place
+            if len(centred):
+                stats.counts[c] = len(centred)
+                stats.means[c] = centred.mean(axis=0)
+                centred -= stats.means[c]
                 stats.scatters[c] = matmul(centred.T, centred)
+            centred = None  # this class's copy goes before the next class's comes
         return stats
 
     @property

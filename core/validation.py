@@ -61,6 +61,23 @@ def check_features(X, n_features, dtype=np.float64):
     return X
 
 
+def check_ridge_scale(X, ridge_scale):
+    """The divisors sqrt(ridge_scale) of the ridge units X / sqrt(ridge_scale) of checked samples `X (n, d)`
+    (None for None), or InputError: one finite variance > 0 per band, and X in ridge units as check_finite
+    would pass them (their extremes are each band's extremes divided, without a copy of X)."""
+    if ridge_scale is None:
+        return None
+    scale = numbers(ridge_scale)
+    if scale.shape != (X.shape[1],) or not np.all(np.isfinite(scale)) or not np.all(scale > 0):
+        raise InputError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the ridge scale needs one finite variance > 0 per band ({bands})"),
+            bands=X.shape[1])
+    root = np.sqrt(scale)
+    extremes = np.array([X.max(axis=0), X.min(axis=0)]) / root  # division by root > 0 keeps the order
+    check_finite(extremes if np.all(np.isfinite(extremes)) else X / root)
+    return root
+
+
 def check_feature_indices(features, n_features):
     """`features` (None: all) as distinct feature positions in 0..n_features-1, a boolean mask of
     `n_features` as the positions it holds; else InputError."""

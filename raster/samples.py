@@ -105,8 +105,9 @@ class SampleWalk:
 
     def __init__(self, raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                  all_touched=False, memory_mb=256, no_data=None, invalid="use", raster_crs=None,
-                 operation=None, log=None, is_canceled=None, raster_name=None, shown=None):
+                 operation=None, log=None, is_canceled=None, raster_name=None, shown=None, float64=True):
         self.raster_path = raster_name or raster_path
+        self.float64 = float64  # the chunks' samples in float64, else in the raster's type (SampleBuffer)
         self.vector_path = shown[0] if shown else vector_path
         self.reader = PixelReader(raster_path, bands, mask_path, no_data=no_data)
         self.features = read_features(self.raster_path, self.reader.dataset, vector_path, class_field, layer,
@@ -184,11 +185,13 @@ class SampleWalk:
         keep = usable[rows - top, cols - left]
         self.n_unusable += int((~keep).sum())
         rows, cols, members = rows[keep], cols[keep], owner[chosen[keep]]
-        chunk = SampleChunk(X=pixels[rows - top, cols - left].astype(np.float64),
-                            y=self.features.codes[members], groups=self.features.fids[members],
+        X = pixels[rows - top, cols - left]
+        if self.float64 or not exact_in_float64(X.dtype):
+            X = X.astype(np.float64)  # (the fill test below on the values as float64 holds them)
+        chunk = SampleChunk(X=X, y=self.features.codes[members], groups=self.features.fids[members],
                             cells=(y + rows) * self.reader.width + x + cols)
-        fill = holds_fill(chunk.X)
-        self.fill.update(zip(chunk.X[fill, 0].tolist(), chunk.y[fill].tolist()))
+        fill = holds_fill(X)
+        self.fill.update(zip(X[fill, 0].astype(np.float64).tolist(), chunk.y[fill].tolist()))
         return chunk
 
     def run(self, progress=None):
@@ -277,6 +280,12 @@ class SampleWalk:
             unusable=self.n_unusable, contested=self.n_contested, vector=self.vector_path)
 
 
+def exact_in_float64(dtype):
+    """Whether float64 holds every value of `dtype` as it is (its comparisons, minima and maxima unchanged):
+    a raster's floats and its integers of 32 bits or less."""
+    return dtype.kind == "f" or dtype.itemsize <= 4
+
+
 def sample_keys(cells, seed):
     """Pseudo-random 64-bit keys of raster pixels (SplitMix64 of the flat index and seed): a pixel keeps
     its key whatever the window it was read in."""
@@ -328,10 +337,27 @@ class SampleBuffer:
         return SampleChunk(joined.X[keep], joined.y[keep], joined.groups[keep], joined.cells[keep])
 
     def samples(self):
-        """The kept samples in raster order (row by row)."""
-        trimmed = self._trimmed()
-        order = np.argsort(trimmed.cells, kind="stable")
-        return SampleChunk(trimmed.X[order], trimmed.y[order], trimmed.groups[order], trimmed.cells[order])
+        """The kept samples in raster order (row by row), in float64 (chunks may hold the raster's type: each
+        value converted exactly, or as astype converts it). Without a limit, each chunk's samples are put
+        in their place and the chunk let go: no concatenation of all the chunks is made beside them."""
+        if self.limit or not self.chunks:
+            trimmed = self._trimmed()
+            order = np.argsort(trimmed.cells, kind="stable")
+            return SampleChunk(trimmed.X[order].astype(np.float64, copy=False),
+                               *(getattr(trimmed, name)[order] for name in ("y", "groups", "cells")))
+        chunks, self.chunks = self.chunks, []
+        cells, y, groups = (np.concatenate([getattr(chunk, name) for chunk in chunks])
+                            for name in ("cells", "y", "groups"))
+        order = np.argsort(cells, kind="stable")
+        place = np.empty_like(order)
+        place[order] = np.arange(len(order))  # the place in raster order of each sample, chunk after chunk
+        X = np.empty((len(cells), chunks[0].X.shape[1]))
+        start = 0
+        for k, chunk in enumerate(chunks):
+            X[place[start:start + len(chunk.y)]] = chunk.X
+            start += len(chunk.y)
+            chunks[k] = None
+        return SampleChunk(X, y[order], groups[order], cells[order])
 
 
 def statistics_of(X, y, groups, labels):
@@ -361,10 +387,12 @@ def extract_samples(raster_path, vector_path, class_field, layer=None, bands=Non
     coordinate operation from the layer's CRS to it where one is chosen (as a QGIS project chooses it);
     `shown` (vector.Shown) how the messages name a layer read from a copy (vector.read_features)."""
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
-                      no_data, invalid, raster_crs, operation, log=log, is_canceled=is_canceled, shown=shown)
+                      no_data, invalid, raster_crs, operation, log=log, is_canceled=is_canceled, shown=shown,
+                      float64=False)  # the chunks in the raster's type (int16: a quarter of float64)
     buffer = SampleBuffer(walk.features.labels, max_samples_per_class, seed)
     for chunk in walk.run(progress):
         buffer.add(chunk)
+    chunk = None  # the buffer holds every chunk, and lets each go as it places its samples
     chosen = buffer.samples()
     counts = [int(np.sum(chosen.y == label)) for label in walk.features.labels]
     summary = walk.summary(counts, log)

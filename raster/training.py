@@ -30,6 +30,7 @@ from ..core import (
     SavedModel,
     confusion_matrix,
     cross_validate,
+    crossval,
     select_features,
     select_tau,
 )
@@ -37,7 +38,7 @@ from ..core.choices import MAX_FEATURES
 from ..core.criteria import Assessment
 from ..core.folds import grouped_folds, short_fold
 from ..core.modelfile import TrainingRecord, band_label
-from ..core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
+from ..core.ridge import RELATIVE_TAU_GRID, band_variances
 from ..core.separability import INDISTINGUISHABLE_JM, pairwise_jm
 from ..core.shrinkage import shrinkage_intensity
 from ..core.texts import QT_TRANSLATE_NOOP, InputError, Text
@@ -360,15 +361,18 @@ def train(samples, options, inputs, log=None, progress=None, is_canceled=None):
     steps = Steps(log, progress, is_canceled,
                   {} if inputs.sampling_seconds is None else {"sampling": inputs.sampling_seconds})
     data = split(samples, options, steps, unit_of(inputs.source))
-    check_class_sizes(data.counts, data.X.shape[1], options, data.unit)
-    note_given_tau(options, steps)
-    choose = search_tau if options.selection is None else select_bands
-    refitted = options.refit and len(data.y_held_out) > 0
-    assessed = steps.part(0, 0.5) if refitted else steps
-    choice = choose(samples, data, options, assessed)
-    cv = cross_validate_choice(data, options, choice, assessed)
-    mixture = fit(data.X, data.y, data.names, choice, steps)
-    validation = assess(data, mixture, choice, steps)
+    with parted(samples.X, data.split.train) as (X, X_held_out):
+        data = replace(data, X=X, X_held_out=X_held_out)
+        check_class_sizes(data.counts, data.X.shape[1], options, data.unit)
+        note_given_tau(options, steps)
+        choose = search_tau if options.selection is None else select_bands
+        refitted = options.refit and len(data.y_held_out) > 0
+        assessed = steps.part(0, 0.5) if refitted else steps
+        choice = choose(samples, data, options, assessed)
+        cv = cross_validate_choice(data, options, choice, assessed)
+        mixture = fit(data.X, data.y, data.names, choice, steps)
+        validation = assess(data, mixture, choice, steps)
+    data = replace(data, X=None, X_held_out=None)  # views of samples.X, whose rows are back in their order
     measured = None
     if refitted:
         measured = measured_model(choice, mixture)
@@ -416,8 +420,55 @@ def split(samples, options, steps, unit):
     say_folds(options, folds, Text(TEXTS["training polygons"], **sample_words(unit)), unit, steps)
     for name, (n_train, n_val) in counts.items():
         steps.say(class_counts(name, n_train, n_val, polygons.polygons[name], unit))
-    return SplitSamples(samples.X[polygons.train], y, groups, samples.X[polygons.held_out], y_held_out, names,
-                        counts, polygons, folds, unit)
+    return SplitSamples(None, y, groups, None, y_held_out, names, counts, polygons, folds, unit)  # X: parted
+
+
+@contextmanager
+def parted(X, train):
+    """(the training samples, the held-out samples) of samples `X (n, d)` and the mask of the training ones,
+    each as the rows of X[train] and X[~train] in their order, C-contiguous as copies would be, but views:
+    X's rows are put in that order in place (the training rows first, then the held-out ones), and back in
+    theirs on leaving, bit for bit, however the block ends. A copy of the smaller part is held while they
+    move (blocks of PART_ROWS rows besides). With nothing held out, X itself; where X cannot be reordered in
+    place (read-only, not C-contiguous), copies."""
+    kept, held = np.flatnonzero(train), np.flatnonzero(~train)
+    if not len(held) and X.flags.c_contiguous:
+        yield X, X[:0]
+        return
+    if not (X.flags.c_contiguous and X.flags.writeable):
+        yield X[train], X[held]
+        return
+    m = len(kept)
+    held_out = X[held]
+    gather_forward(X, kept)
+    X[m:] = held_out
+    del held_out
+    try:
+        yield X[:m], X[m:]
+    finally:
+        held_out = X[m:].copy()
+        scatter_backward(X, kept)
+        X[held] = held_out
+
+
+#: Rows moved at a time by `parted` (a copy of each block is made as it moves).
+PART_ROWS = 16_384
+
+
+def gather_forward(X, rows):
+    """X[:len(rows)] = X[rows] in place, `rows` increasing: each block copied before it is written over rows
+    that no later block reads (rows[i] >= i)."""
+    for start in range(0, len(rows), PART_ROWS):
+        block = rows[start:start + PART_ROWS]
+        X[start:start + len(block)] = X[block]
+
+
+def scatter_backward(X, rows):
+    """X[rows] = X[:len(rows)] in place, `rows` increasing, undoing gather_forward: block after block from the
+    last, each copied before it is written over rows that no earlier block reads (rows[i] >= i)."""
+    for start in range((len(rows) - 1) // PART_ROWS * PART_ROWS, -1, -PART_ROWS):
+        block = rows[start:start + PART_ROWS]
+        X[block] = X[start:start + len(block)].copy()
 
 
 def class_counts(name, n_train, n_held_out, parts, unit):
@@ -628,12 +679,13 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None
     columns = slice(None) if features is None else list(features)  # all bands: no copy of the samples
     grid = tau_grid or (None if scale is None else RELATIVE_TAU_GRID)
     with steps.timed(step):
-        alphas = options.alpha_grid or default_alphas or estimated_alphas(data, columns, steps)
-        search = select_tau(ridge_units(data.X[:, columns], None if scale is None else scale[columns]),
-                            data.y, grid=grid, criterion=options.tau_criterion,
+        samples = data.X[:, columns]  # the one copy of the selected bands, for alpha* and the search
+        alphas = options.alpha_grid or default_alphas or estimated_alphas(data, samples, steps)
+        search = select_tau(samples, data.y, grid=grid, criterion=options.tau_criterion,
                             folds=cv_folds(data.folds), groups=data.groups, seed=options.seed,
                             progress=steps.stage(*stage), is_canceled=steps.is_canceled,
-                            alphas=alphas, repeats=options.repeats)
+                            alphas=alphas, repeats=options.repeats,
+                            ridge_scale=None if scale is None else scale[columns])
     search = replace(search, relative=scale is not None)
     over = "" if features is None else Text(QT_TRANSLATE_NOOP(
         "GmmSelect", " on the selected bands ({count})"), count=len(features))
@@ -652,13 +704,14 @@ def alpha_tau_search(data, options, steps, tau_grid, scale, stage, features=None
     return search
 
 
-def estimated_alphas(data, columns, steps):
+def estimated_alphas(data, samples, steps):
     """No shrinkage (0) and alpha*, the shrinkage intensity estimated from the spread of each class's
-    covariance over its training polygons (core.shrinkage; with ungrouped folds, over its samples):
+    covariance over its training polygons (core.shrinkage, of `samples`, data.X on the bands searched;
+    with ungrouped folds, over its samples):
     the alphas the search compares when ALPHA is empty, logged. alpha* = 1 (at its bound: the classes'
     covariances differ by no more than that spread) is searched alone: alpha 0 could then only win on the
     noise of the folds. dev/bench/HISTORY.md: studies behind the defaults."""
-    estimate = shrinkage_intensity(data.X[:, columns], data.y, data.groups)
+    estimate = shrinkage_intensity(samples, data.y, data.groups)
     over = (Text(TEXTS["training polygons"], **sample_words(data.unit)) if data.groups is not None
             else Text(TEXTS["training samples"]))
     compared = (Text(QT_TRANSLATE_NOOP("GmmSelect", "alone (at its bound)")) if estimate == 1
@@ -699,13 +752,13 @@ def select_bands(samples, data, options, steps):
     alpha, search = search_alpha(data, options, steps, scale)
     end = 0.7 if chosen.model_search else 0.8
     with steps.timed("selection"):
-        selection = select_features(ridge_units(data.X, scale), data.y, method=chosen.method,
+        selection = select_features(data.X, data.y, method=chosen.method,
                                     criterion=chosen.criterion,
                                     max_features=chosen.largest_size(data.X.shape[1]),
                                     folds=cv_folds(data.folds),
                                     groups=data.groups, seed=options.seed, tau=float(chosen.tau),
                                     progress=steps.stage(0.2 if search else 0, end),
-                                    is_canceled=steps.is_canceled, alpha=alpha)
+                                    is_canceled=steps.is_canceled, alpha=alpha, ridge_scale=scale)
         for size in selection.sizes:
             steps.say(Text(QT_TRANSLATE_NOOP(
                 "GmmSelect", "Best set at size {size}: {criterion} = {value:.6g}: {bands}"),
@@ -734,10 +787,9 @@ def select_bands(samples, data, options, steps):
 def cross_validate_choice(data, options, choice, steps):
     """The cross-validated Assessment of the chosen tau and features on the training polygons."""
     with steps.timed("cross_validation"):
-        cv = cross_validate(ridge_units(data.X, choice.ridge_scale), data.y, tau=choice.tau,
-                            features=choice.features,
+        cv = cross_validate(data.X, data.y, tau=choice.tau, features=choice.features,
                             folds=cv_folds(data.folds), groups=data.groups, seed=options.seed,
-                            alpha=choice.alpha)
+                            alpha=choice.alpha, ridge_scale=choice.ridge_scale)
         assessment = Assessment.of(CROSS_VALIDATION, cv.confusion, cv.accuracy, cv.kappa, cv.f1)
     words = sample_words(data.unit)
     grouping = "" if data.groups is None else Text(QT_TRANSLATE_NOOP("GmmSelect", ", by {group}"), **words)
@@ -788,7 +840,7 @@ def assess(data, mixture, choice, steps):
     if not len(data.y_held_out):
         return None
     with steps.timed("validation"):
-        predicted = mixture.subset(choice.features).predict(data.X_held_out[:, list(choice.features)])
+        predicted = predict_in_blocks(mixture.subset(choice.features), data.X_held_out, list(choice.features))
         validation = Assessment.of(HELD_OUT, confusion_matrix(data.y_held_out, predicted, mixture.labels_))
     steps.say(Text(QT_TRANSLATE_NOOP(
         "GmmSelect", "Held-out {groups} ({count} samples, never used for training): overall accuracy "
@@ -796,6 +848,15 @@ def assess(data, mixture, choice, steps):
         count=len(data.y_held_out), accuracy=validation.overall_accuracy, kappa=validation.kappa,
         **sample_words(data.unit)))
     return validation
+
+
+def predict_in_blocks(mixture, X, columns):
+    """mixture.predict(X[:, columns]) by blocks of about crossval.TEST_ROWS samples, each a whole number of
+    the chunks decision_function scores at once and laid out as that copy would be: the labels of one call,
+    without a copy of X."""
+    step = max(1, crossval.TEST_ROWS // mixture.chunk_samples()) * mixture.chunk_samples()
+    return np.concatenate([mixture.predict(X[start:start + step][:, columns])
+                           for start in range(0, len(X), step)])
 
 
 def measured_model(choice, mixture):

@@ -7,6 +7,7 @@ from conftest import data_file
 
 from gmmselect.core import (
     LEAVE_ONE_OUT,
+    GaussianMixture,
     class_accuracies,
     cohen_kappa,
     confusion_matrix,
@@ -15,6 +16,7 @@ from gmmselect.core import (
     make_folds,
     mean_f1,
     overall_accuracy,
+    select_features,
     select_tau,
 )
 from gmmselect.core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
@@ -282,3 +284,165 @@ def test_leave_one_group_out_over_many_groups_holds_one_batch_of_fold_models(mon
     assert peak < 30 * 2**20
     again = select_tau(X, y, grid=[1e-2, 1e-1], folds="loo", groups=groups)
     assert (again.tau, again.values.tolist(), again.folds) == (searched.tau, searched.values.tolist(), 120)
+
+
+def samples_in_memory(n=120_000, d=16, classes=8, seed=0):
+    """n samples of d bands in units far apart, `classes` classes of 6 groups (polygons) each."""
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, classes, n)
+    X = rng.normal(size=(n, d)) * 10.0 ** rng.uniform(-2, 3, d) + y[:, None]
+    return X, y, y * 1000 + rng.integers(0, 6, n)
+
+
+def peak_bytes(run):
+    """The peak of the memory (tracemalloc) allocated while `run()` runs."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        run()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_search_and_cv_hold_no_copy_of_the_samples(monkeypatch):
+    """1.2e5 samples x 16 bands of 8 classes (X: 15 MB): the (alpha, tau) search (k-fold, repeated, or one
+    group out), the CV of a model, the band variances and the shrinkage estimate hold one class's samples at
+    a time (X / 8), index arrays of 8 bytes a sample and blocks of test samples: their peaks stay below 3/4
+    of X, where a copy in ridge units, the scatter's copy sorted by class, the folds' test samples (two
+    batches of them at once) and the centred samples held 2 to 5 times X."""
+    from gmmselect.core import crossval, ridge
+    from gmmselect.core.shrinkage import shrinkage_intensity
+
+    monkeypatch.setattr(ridge, "TEST_BLOCK", 1024)
+    monkeypatch.setattr(crossval, "TEST_ROWS", 1024)
+    X, y, groups = samples_in_memory()
+    scale = band_variances(X, y)
+    runs = {"absolute search": lambda: select_tau(X, y, folds=5, groups=groups, alphas=[0.0, 0.5]),
+            "cv of 3 bands": lambda: cross_validate(X, y, tau=0.01, features=[3, 1, 7], folds=5,
+                                                    groups=groups),
+            "band variances": lambda: band_variances(X, y),
+            "shrinkage": lambda: shrinkage_intensity(X, y, groups),
+            "k-fold search": lambda: select_tau(X, y, grid=RELATIVE_TAU_GRID[::4], folds=5, groups=groups,
+                                                 alphas=[0.0, 0.5], repeats=2, ridge_scale=scale),
+            "one group out": lambda: select_tau(X, y, grid=RELATIVE_TAU_GRID[::4], folds=LEAVE_ONE_OUT,
+                                                groups=groups, alphas=[0.0, 0.5], ridge_scale=scale),
+            "cv": lambda: cross_validate(X, y, tau=0.01, folds=5, groups=groups, alpha=0.5,
+                                         ridge_scale=scale),
+            "fit": lambda: GaussianMixture.fit(X, y, tau=0.01, alpha=0.5, ridge_scale=scale)}
+    for name, run in runs.items():
+        assert peak_bytes(run) < 0.75 * X.nbytes, name
+
+
+def ridge_unit_samples():
+    """Maipo's fields (a fifth, 9 bands in units far apart), band 4 an exact double of band 1: a copy of it
+    in ridge units (its variance four times, its square root twice band 1's), not in the bands' units."""
+    X, y, field = bands_in_units_far_apart()
+    X = np.insert(X, 4, 2 * X[:, 1], axis=1)
+    return X, y, field, band_variances(X, y)
+
+
+@pytest.mark.parametrize("folds, grouped, repeats", [(4, True, 2), (LEAVE_ONE_OUT, True, 1), (4, False, 1),
+                                                     (LEAVE_ONE_OUT, False, 1)])
+def test_search_and_cv_in_ridge_units_equal_those_on_a_copy_bit_for_bit(folds, grouped, repeats):
+    """ridge_scale: the search, the CV and the selection on the samples divided as they are read equal
+    those on ridge_units(X, scale), a copy, bit for bit (the default grid too, in ridge units)."""
+    X, y, field, scale = ridge_unit_samples()
+    units, groups = ridge_units(X, scale), field if grouped else None
+    for grid in (RELATIVE_TAU_GRID[::3], None):
+        read = select_tau(X, y, grid=grid, folds=folds, groups=groups, alphas=[0.0, 0.5], repeats=repeats,
+                          ridge_scale=scale)
+        copied = select_tau(units, y, grid=grid, folds=folds, groups=groups, alphas=[0.0, 0.5],
+                            repeats=repeats)
+        np.testing.assert_array_equal(read.surface, copied.surface)
+        np.testing.assert_array_equal(read.grid, copied.grid)
+        assert (read.alpha, read.tau, read.folds) == (copied.alpha, copied.tau, copied.folds)
+    for features in (None, [6, 1, 4, 0]):
+        read = cross_validate(X, y, tau=0.01, features=features, folds=folds, groups=groups, alpha=0.3,
+                              ridge_scale=scale)
+        copied = cross_validate(units, y, tau=0.01, features=features, folds=folds, groups=groups, alpha=0.3)
+        np.testing.assert_array_equal(read.confusion, copied.confusion)
+        assert (read.accuracy, read.kappa, read.f1) == (copied.accuracy, copied.kappa, copied.f1)
+    for criterion in ("jm", "kappa"):
+        read = select_features(X, y, method="sffs", criterion=criterion, max_features=5, folds=folds,
+                               groups=groups, tau=1e-3, alpha=0.3, ridge_scale=scale)
+        copied = select_features(units, y, method="sffs", criterion=criterion, max_features=5, folds=folds,
+                                 groups=groups, tau=1e-3, alpha=0.3)
+        assert (read.best_sets, read.best_values, read.added) == (copied.best_sets, copied.best_values,
+                                                                  copied.added)
+
+
+def test_a_bad_ridge_scale_or_samples_too_large_in_ridge_units_are_refused():
+    X, y, field, scale = ridge_unit_samples()
+    for bad in (scale[:-1], -scale, np.where(np.arange(len(scale)) == 2, np.nan, scale)):
+        with pytest.raises(ValueError, match="ridge scale needs one finite variance > 0 per band"):
+            select_tau(X, y, ridge_scale=bad)
+    tiny = np.full(len(scale), 1e-300)  # X / 1e-150 > 1e150: refused as the copy would be
+    with pytest.raises(ValueError) as read:
+        cross_validate(X, y, ridge_scale=tiny)
+    with pytest.raises(ValueError) as copied:
+        cross_validate(ridge_units(X, tiny), y)
+    assert str(read.value) == str(copied.value) and "scale the bands" in str(read.value)
+
+
+def test_cv_scores_its_test_samples_in_blocks_with_the_bits_of_one_call(monkeypatch):
+    """Blocks of whole chunks of decision_function (one chunk each, the last one shorter) give the CV of
+    whole folds: each sample is scored in the chunk it has in one call."""
+    from gmmselect.core import crossval
+
+    X, y, field, scale = ridge_unit_samples()
+    whole = cross_validate(X, y, tau=0.01, folds=4, groups=field, alpha=0.3, ridge_scale=scale)
+    monkeypatch.setattr(crossval, "TEST_ROWS", 1)
+    blocks = cross_validate(X, y, tau=0.01, folds=4, groups=field, alpha=0.3, ridge_scale=scale)
+    np.testing.assert_array_equal(blocks.confusion, whole.confusion)
+    assert (blocks.accuracy, blocks.kappa, blocks.f1) == (whole.accuracy, whole.kappa, whole.f1)
+
+
+def test_scatter_rows_of_one_class_at_a_time_equal_those_of_the_samples_held():
+    """A SampleScatter of given features (each class copied in turn, in ridge units, of a subset of rows)
+    has the counts, means, diagonals and rows of one holding a copy of those samples, bit for bit."""
+    from gmmselect.core.scatter import SampleScatter
+
+    X, y, _, scale = ridge_unit_samples()
+    _, classes = np.unique(y, return_inverse=True)
+    rows = np.flatnonzero(np.arange(len(y)) % 3 != 1)
+    held = SampleScatter(ridge_units(X, scale)[rows], classes[rows], 4)
+    features = [5, 0, 8]
+    settled = SampleScatter(X, classes[rows], 4, rows=rows, root=np.sqrt(scale), features=features)
+    assert settled.centred is None
+    for name in ("counts", "means", "diagonal"):
+        np.testing.assert_array_equal(getattr(settled, name), getattr(held, name))
+    np.testing.assert_array_equal(settled.rows(features, features), held.rows(features, features))
+
+
+@pytest.mark.parametrize("d", [1, 2, 3, 8, 21])
+def test_within_class_squares_in_blocks_have_the_bits_of_one_einsum(monkeypatch, d):
+    """band_variances sums the squares of the centred samples block by block, each block starting from the
+    total so far: the sums, in the order, of np.einsum over the whole centred copy."""
+    from gmmselect.core import ridge
+
+    rng = np.random.default_rng(d)
+    X = rng.normal(size=(1000, d)) * 10.0 ** rng.uniform(-3, 6, d) + 5e4
+    y = rng.integers(0, 3, len(X))
+    means = np.array([X[y == label].mean(axis=0) for label in range(3)])
+    centred = X - means[y]
+    expected = np.einsum("ij,ij->j", centred, centred)
+    for block in (7, 1000, 1 << 14):
+        monkeypatch.setattr(ridge, "TEST_BLOCK", block)
+        assert ridge.within_squares(X, means, y).tobytes() == expected.tobytes()
+    for layout in (np.asfortranarray(X), np.repeat(X, 2, axis=1)[:, ::2]):  # centred: C-contiguous still
+        assert ridge.within_squares(layout, means, y).tobytes() == expected.tobytes()
+
+
+def test_class_variances_are_numpys_var_in_place():
+    from gmmselect.core.ridge import class_variances
+
+    rng = np.random.default_rng(3)
+    for d in (1, 2, 9):
+        X = rng.normal(size=(5000, d)) * 10.0 ** rng.uniform(-3, 6, d) + 7e3
+        members = rng.random(5000) < 0.6
+        root = np.sqrt(rng.uniform(0.5, 50, d))
+        assert class_variances(X, members).tobytes() == X[members].var(axis=0, ddof=1).tobytes()
+        assert (class_variances(X, members, root).tobytes()
+                == (X / root)[members].var(axis=0, ddof=1).tobytes())

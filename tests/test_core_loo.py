@@ -324,3 +324,29 @@ def test_pruned_left_out_predictions_equal_the_full_argmin(monkeypatch, tau, alp
         if feature is not None:
             criterion.add(feature)
     assert 0 < len(dense_calls) < n_predictions  # both the dense and the pruned path ran
+
+
+def test_leave_one_out_scores_one_class_at_a_time():
+    """6e4 samples x 16 bands of 8 classes, 16 taus: the closed-form leave-one-out of select_tau and
+    cross_validate holds one class's scores of every tau beside the best so far (and a few arrays of the
+    samples' size, the products' operands, on each of the search's two threads) where it held every class's
+    scores, 8 x 16 numbers a sample, and the shifts even without shrinkage: the search's peak 21 X (one
+    alpha) and 41 X (two, side by side) before, 9 X for the CV."""
+    import tracemalloc
+
+    from gmmselect.core.ridge import RELATIVE_TAU_GRID
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 8, 60_000)
+    X = rng.normal(size=(len(y), 16)) * 10.0 ** rng.uniform(-2, 3, 16) + y[:, None]
+    runs = [(lambda: select_tau(X, y, grid=RELATIVE_TAU_GRID, folds="loo"), 5),
+            (lambda: select_tau(X, y, grid=RELATIVE_TAU_GRID, folds="loo", alphas=[0.0, 0.5]), 10),
+            (lambda: cross_validate(X, y, tau=0.01, folds="loo", alpha=0.5), 5)]
+    for run, bound in runs:
+        tracemalloc.start()
+        try:
+            run()
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < bound * X.nbytes

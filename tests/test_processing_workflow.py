@@ -397,3 +397,77 @@ def test_train_selection_with_a_relative_ridge_selects_in_the_bands_own_units():
     assert model.selection.best_sets == expected.best_sets
     assert model.tau_search.relative and model.mixture.tau_ == 0.01
     np.testing.assert_array_equal(model.mixture.ridge_scale_, band_variances(samples.X, samples.y))
+
+
+def samples_in_memory(n=60_000, d=16, classes=8):
+    """n samples of d bands in units far apart, `classes` classes of 8 polygons each, as TrainingSamples."""
+    rng = np.random.default_rng(0)
+    y = rng.integers(1, classes + 1, n)
+    X = rng.normal(size=(n, d)) * 10.0 ** rng.uniform(-2, 3, d) + y[:, None] * 0.3
+    labels = np.arange(1, classes + 1)
+    return TrainingSamples(labels, [f"class {k}" for k in labels], list(range(1, d + 1)),
+                           [f"band {k}" for k in range(1, d + 1)], {}, 0, 0, False, [], X=X, y=y,
+                           groups=y * 1000 + rng.integers(0, 8, n))
+
+
+def test_training_holds_no_copy_of_the_samples(monkeypatch):
+    """6e4 samples x 16 bands of 8 classes (X: 7.7 MB), 30 % of the polygons held out and the model refitted
+    on all: Train GMM holds the samples once (their training and held-out parts are views of them, their
+    ridge units read as copied), besides one class's copy, index arrays and blocks: its peak stays below X
+    (7.4 X before: the parts, copies in ridge units, the scatters' and the folds' copies); Train Selection,
+    whose JM criterion keeps a copy of the samples sorted by class, below 1.5 X (6.5 X)."""
+    import tracemalloc
+
+    from gmmselect.core import crossval, ridge
+    from gmmselect.raster import training
+
+    for module, name in ((ridge, "TEST_BLOCK"), (crossval, "TEST_ROWS"), (training, "PART_ROWS")):
+        monkeypatch.setattr(module, name, 1024)
+    samples = samples_in_memory()
+    selection = TrainingOptions(selection=SelectionOptions(max_features=6))
+    for options, bound in ((TrainingOptions(), 1.0), (selection, 1.5)):
+        tracemalloc.start()
+        try:
+            train(samples, options, TrainingInputs(16))
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < bound * samples.X.nbytes
+
+
+def same_models(first, second):
+    """Whether two TrainingResults hold the same model, choices and figures, bit for bit."""
+    a, b = first.model, second.model
+    arrays = ("means_", "covariances_", "priors_", "eigenvalues_", "whiteners_", "ridge_scale_")
+    return (all(np.array_equal(getattr(a.mixture, name), getattr(b.mixture, name)) for name in arrays)
+            and (a.features, a.mixture.tau_, a.mixture.alpha_)
+            == (b.features, b.mixture.tau_, b.mixture.alpha_)
+            and np.array_equal(a.tau_search.surface, b.tau_search.surface)
+            and (a.selection is None or (a.selection.best_sets, a.selection.best_values)
+                 == (b.selection.best_sets, b.selection.best_values))
+            and all(np.array_equal(x.confusion, y.confusion) and (x.overall_accuracy, x.kappa, x.mean_f1)
+                    == (y.overall_accuracy, y.kappa, y.mean_f1)
+                    for x, y in ((first.cross_validation, second.cross_validation),
+                                 (first.validation, second.validation))))
+
+
+@pytest.mark.parametrize("selection", [None, SelectionOptions(max_features=5)])
+def test_the_samples_put_in_training_order_in_place_come_back_bit_for_bit(selection):
+    """The training and held-out samples are views of the samples reordered in place: the result is that of
+    copies (samples read-only, which the workflow then copies) bit for bit, and the samples come back in
+    their order, bit for bit, after the run and after a run canceled midway."""
+    from gmmselect.core import Canceled
+
+    samples = maipo_samples()
+    samples.X = np.ascontiguousarray(samples.X)
+    original = samples.X.copy()
+    options = TrainingOptions(selection=selection)
+    parted = train(samples, options, TrainingInputs(16))
+    assert samples.X.tobytes() == original.tobytes()
+    copied = replace(samples, X=original.copy())
+    copied.X.flags.writeable = False
+    assert same_models(parted, train(copied, options, TrainingInputs(16)))
+    asked = []
+    with pytest.raises(Canceled):
+        train(samples, options, TrainingInputs(16), is_canceled=lambda: asked.append(1) or len(asked) > 3)
+    assert samples.X.tobytes() == original.tobytes()

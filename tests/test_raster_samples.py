@@ -346,6 +346,34 @@ def test_small_polygons_on_a_huge_raster_read_only_their_windows(tmp_path):
     assert samples.n_pixels_read == 300
 
 
+@pytest.mark.parametrize("memory_mb", [256, 1])
+def test_samples_are_gathered_holding_them_once_in_float64(tmp_path, memory_mb):
+    """2.5e5 samples of 20 Int16 bands (X: 40 MB in float64) under two polygons, read in one window or in
+    several hundred: the chunks hold the raster's values (Int16: a quarter of X) and each is put in its
+    place in raster order and let go, so the extraction peaks below 2 X (the chunks in float64, their
+    concatenation and its copy in raster order held over 3 X); the samples are the pixels, in raster order,
+    in float64."""
+    import tracemalloc
+
+    rng = np.random.default_rng(4)
+    bands = rng.integers(-2000, 9000, size=(20, 510, 500), dtype=np.int16)
+    raster = write_raster(tmp_path / "wide.tif", bands, geotransform=(0.0, 1.0, 0.0, 510.0, 0.0, -1.0),
+                          options=["TILED=YES"])
+    vector = write_vector(tmp_path / "two.gpkg", [(box(0, 0, 500, 260), "a"), (box(0, 260, 500, 510), "b")])
+    tracemalloc.start()
+    try:
+        samples = extract_samples(raster, vector, "class", memory_mb=memory_mb)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    covered = rasterized(raster, vector)
+    assert covered.sum() == len(samples.y) == 255_000
+    assert samples.X.dtype == np.float64 and samples.X.flags.c_contiguous
+    np.testing.assert_array_equal(samples.X, bands[:, covered].T.astype(np.float64))
+    np.testing.assert_array_equal(samples.y, np.where(np.nonzero(covered)[0] < 250, 2, 1))
+    assert peak < 2 * samples.X.nbytes
+
+
 def test_raster_info_reads_envi_wavelengths(tmp_path):
     path = write_raster(tmp_path / "scene.img", np.zeros((2, 3, 4), dtype=np.int16), driver="ENVI")
     dataset = gdal.Open(path, gdal.GA_Update)
