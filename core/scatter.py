@@ -28,6 +28,7 @@ class SampleScatter:
         order = np.argsort(classes, kind="stable")
         bounds = np.concatenate([[0], np.cumsum(self.counts).astype(np.intp)])
         taken = order if rows is None else rows[order]
+        features = None if features is None else [int(f) for f in features]
         # each class's samples as columns (d, n_c), views of a copy sorted by class (a gather of whole rows: a
         # gather of columns costs 20 times as much; np.take half as much as X[order]): a row of M2 is one
         # matrix-vector product
@@ -43,7 +44,7 @@ class SampleScatter:
             c = None  # this class's copy goes before the next class's comes
         self.means, self.diagonal = np.array(means), np.array(diagonals)
         self._rows = {} if features is None else {
-            int(f): np.array([rows[k] for rows in class_rows]) for k, f in enumerate(features)}
+            f: np.array([rows[k] for rows in class_rows]) for k, f in enumerate(features)}
 
     def row(self, feature):
         """M2_c[feature, :] of every class, `(C, d)` (cached)."""
