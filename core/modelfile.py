@@ -330,11 +330,23 @@ def require(condition, path, what, **values):
 
 
 def check_array_sizes(path, archive):
-    """Raise ModelFileError when an array's .npy header claims more bytes than its archive member
-    holds (or, for a stored member, than the file): checked before anything is allocated."""
+    """Raise ModelFileError when the archive lists fewer members than its end record counts, or a member
+    is compressed, or an array's .npy header claims more bytes than its member holds (or than the file):
+    checked before anything is allocated."""
     file_size = os.path.getsize(path)
+    with open(path, "rb") as stream:
+        stream.seek(max(file_size - END_RECORD_BYTES, 0))
+        end = stream.read()
+    if end[:4] == END_RECORD:  # a file without a comment, as save_model writes it
+        counted = int.from_bytes(end[10:12], "little")
+        require(counted == len(archive.infolist()), path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "its archive counts {counted} arrays and lists {listed}"),
+            counted=counted, listed=len(archive.infolist()))
     for member in archive.infolist():
         name = member.filename[:-4] if member.filename.endswith(".npy") else member.filename
+        require(member.compress_type == zipfile.ZIP_STORED, path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "array '{name}' is compressed, which GMM Select never writes (a compressed member "
+            "would be unpacked whole before its size is known)"), name=name)
         with archive.open(member) as stream:
             version = np.lib.format.read_magic(stream)
             reader = (np.lib.format.read_array_header_1_0 if version == (1, 0)
@@ -350,6 +362,10 @@ def check_array_sizes(path, archive):
             name=name, shape=tuple(shape), dtype=dtype, claimed=claimed, held=held)
 
 
+#: The end record of a zip archive without a comment: its signature and its length.
+END_RECORD, END_RECORD_BYTES = b"PK\x05\x06", 22
+
+
 def read_archive(path):
     """Header dict and arrays of a model file, or ModelFileError."""
     if not os.path.isfile(path):
@@ -362,10 +378,10 @@ def read_archive(path):
         with np.load(path, allow_pickle=False) as archive:
             arrays = {name: archive[name] for name in archive.files}
         header = json.loads(str(arrays.pop("header")))
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as error:
-        if isinstance(error, ModelFileError):
-            raise
-        raise not_a_model(path, str(error)) from error
+    except ModelFileError:
+        raise
+    except Exception as error:  # zipfile, NumPy and json raise many kinds on a damaged file
+        raise not_a_model(path, f"{type(error).__name__}: {error}") from error
     if not isinstance(header, dict):
         raise not_a_model(path, Text(QT_TRANSLATE_NOOP("GmmSelect", "its header is {kind}, not an object"),
                                      kind=json_type(header)))
@@ -814,6 +830,11 @@ def model_of(path, values, arrays):
                                                                                       n_features)
     counts = arrays["counts"] if arrays["counts"].size else None
     ridge_scale = arrays.get("ridge_scale")
+    require(ridge_scale is not None or header.get("version", WHOLE) < 4, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "a model file of version 4 holds its ridge scale, and this one has no array "
+        "'ridge_scale'"))
+    require("tau_alphas" not in arrays or "alpha" in values, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "its (alpha, tau) search holds alphas, and its header no alpha"))
     if ridge_scale is not None and header.get("version", WHOLE) < 4:
         floor = None  # in the raster's units before version 4: computed anew in ridge units
     mixture = GaussianMixture(arrays["labels"], arrays["priors"], arrays["means"], arrays["covariances"],

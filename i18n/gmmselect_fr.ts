@@ -3762,5 +3762,25 @@ Taille {1} : {2:.6g}{3}
         <source>output {path!r} is a read-only file, which the run would replace; give another name, or make the file writable if it may go</source>
         <translation>la sortie {path!r} est un fichier en lecture seule, que l'exécution remplacerait ; donnez un autre nom, ou rendez le fichier modifiable s'il peut être remplacé</translation>
     </message>
+    <message>
+        <location filename="../core/modelfile.py" line="833"/>
+        <source>a model file of version 4 holds its ridge scale, and this one has no array &apos;ridge_scale&apos;</source>
+        <translation>un fichier de modèle de version 4 contient l'échelle de sa crête, et celui-ci n'a pas de tableau 'ridge_scale'</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="836"/>
+        <source>its (alpha, tau) search holds alphas, and its header no alpha</source>
+        <translation>sa recherche (alpha, tau) contient des alphas, et son en-tête aucun alpha</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="342"/>
+        <source>its archive counts {counted} arrays and lists {listed}</source>
+        <translation>son archive compte {counted} tableaux et en liste {listed}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="347"/>
+        <source>array &apos;{name}&apos; is compressed, which GMM Select never writes (a compressed member would be unpacked whole before its size is known)</source>
+        <translation>le tableau '{name}' est compressé, ce que GMM Select n'écrit jamais (un membre compressé serait décompressé en entier avant que sa taille soit connue)</translation>
+    </message>
 </context>
 </TS>

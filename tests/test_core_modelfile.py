@@ -5,6 +5,7 @@ import io
 import json
 import os
 import shutil
+import struct
 import zipfile
 from dataclasses import replace
 
@@ -632,3 +633,85 @@ def test_a_saved_model_has_a_new_file_s_permissions_or_those_of_the_file_it_repl
     os.chmod(shared, 0o664)
     save_model(shared, saved)
     assert os.stat(shared).st_mode & 0o777 == 0o664 and load_model(shared).band_numbers == saved.band_numbers
+
+
+def relative_model(tmp_path, saved):
+    """A version-4 model file (a relative ridge, its ridge scale saved)."""
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    X, y = data["X"][:, :16], data["y"] + 1
+    mixture = GaussianMixture.fit(X, y, tau=0.01, ridge_scale=band_variances(X, y),
+                                  class_names=saved.mixture.class_names_)
+    path = tmp_path / "relative.gmm"
+    save_model(path, SavedModel(mixture, range(1, 17), saved.feature_names, 64))
+    return path
+
+
+def test_damaged_archives_are_refused_whatever_the_reader_raises(tmp_path, saved):
+    """One bit of a saved model's zip headers (the encrypted flag, the compression method) made zipfile raise
+    RuntimeError or NotImplementedError, which escaped as tracebacks; a compressed member was unpacked whole
+    before its size was checked (a 1 MB file took 1 GB). All are refused as model files."""
+    source = relative_model(tmp_path, saved)
+    data = bytearray(source.read_bytes())
+    central = data.find(b"PK\x01\x02")  # the central directory's first entry: its flags, its method
+    for offset, bit, said in ((8, 0, r"is not a GMM Select model file \(RuntimeError: "),
+                              (10, 1, r"is a corrupt GMM Select model file: array 'header' is compressed")):
+        damaged_file = tmp_path / f"bit{offset}.gmm"
+        changed = bytearray(data)
+        changed[central + offset] ^= 1 << bit
+        damaged_file.write_bytes(bytes(changed))
+        with pytest.raises(ModelFileError, match=said):
+            load_model(damaged_file)
+    compressed = tmp_path / "compressed.gmm"
+    deflated = zipfile.ZIP_DEFLATED
+    with zipfile.ZipFile(source) as original, zipfile.ZipFile(compressed, "w", deflated) as target:
+        for member in original.namelist():
+            target.writestr(member, original.read(member))
+    with pytest.raises(ModelFileError, match=r"is a corrupt GMM Select model file: array '.*' is compressed, "
+                                             r"which GMM Select never writes"):
+        load_model(compressed)
+
+
+def test_a_version_4_file_that_lost_its_ridge_scale_is_refused(tmp_path, saved):
+    """The ridge scale of a version-4 file hidden by one byte (its central directory's previous entry's
+    comment length, which then swallows it) or removed: loaded as an absolute ridge before, silently (1.3 %
+    of a scene's pixels changed class); a search's alphas without the header's alpha likewise."""
+    source = relative_model(tmp_path, saved)
+    data = bytearray(source.read_bytes())
+    entries = {}
+    start = data.find(b"PK\x01\x02")
+    while start >= 0:
+        name_length, extra, comment = struct.unpack("<HHH", data[start + 28:start + 34])
+        name = data[start + 46:start + 46 + name_length].decode()
+        entries[name] = start, 46 + name_length + extra + comment
+        start = data.find(b"PK\x01\x02", start + 4)
+    names = list(entries)
+    before = names[names.index("ridge_scale.npy") - 1]
+    data[entries[before][0] + 32] = entries["ridge_scale.npy"][1]
+    hidden = tmp_path / "hidden.gmm"
+    hidden.write_bytes(bytes(data))
+    with pytest.raises(ModelFileError, match=rf"corrupt GMM Select model file: its archive counts "
+                                             rf"{len(names)} arrays and lists {len(names) - 1}$"):
+        load_model(hidden)
+    with pytest.raises(ModelFileError, match=r"corrupt GMM Select model file: a model file of version 4 "
+                                             r"holds its ridge scale, and this one has no array "
+                                             r"'ridge_scale'$"):
+        load_model(without_array(tmp_path, source, "ridge_scale.npy"))
+    data = np.load(data_file("maipo_landsat8", "maipo.npz"))
+    X, y = data["X"][:, :16], data["y"] + 1
+    search = select_tau(X, y, folds=3, alphas=[0.0, 0.5])
+    shrunk = tmp_path / "shrunk.gmm"
+    save_model(shrunk, SavedModel(GaussianMixture.fit(X, y, tau=search.tau, alpha=0.5), range(1, 17),
+                                  saved.feature_names, 64, tau_search=search))
+    with pytest.raises(ModelFileError, match=r"corrupt GMM Select model file: its \(alpha, tau\) search "
+                                             r"holds alphas, and its header no alpha$"):
+        load_model(rewrite(tmp_path, shrunk, drop=("alpha",)))
+
+
+def without_array(tmp_path, source, member):
+    """A copy of the model file `source` without its archive member `member`."""
+    path = tmp_path / "without.gmm"
+    with zipfile.ZipFile(source) as original, zipfile.ZipFile(path, "w") as target:
+        for name in original.namelist():
+            if name != member:
+                target.writestr(name, original.read(name))
+    return path
