@@ -184,9 +184,8 @@ def integer_codes(path, field_name, values):
             "GmmSelect", "class field {field!r} of {path!r} holds codes {codes}; a classification raster "
             "holds codes up to {maximum}: recode these classes or use a text field"),
             field=field_name, path=path, codes=bad[:5], maximum=MAX_CLASS_CODE)
-    codes = np.array(values, dtype=np.int64)
-    labels = np.unique(codes)
-    return codes, labels, [str(label) for label in labels]
+    labels = labels.astype(np.int64)  # whole numbers from 1 to MAX_CLASS_CODE: exact
+    return np.array(values, dtype=np.int64), labels, [str(label) for label in labels]
 
 
 def spelling_key(name):
