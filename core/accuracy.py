@@ -266,14 +266,36 @@ def allocate(n_total, stratum_sizes, minimum=0, rule="proportional"):
     - proportional: `minimum` per stratum, the rest (n - H minimum) proportional to the stratum areas
       W_h (largest remainder rounding);
     - equal: n / H per stratum (rounded), at least `minimum` (O14 section 5.1.1).
+
+    A stratum with fewer pixels than its share gives all of them, and the samples it cannot take go to
+    the others by the same rule (`fill_strata`), so the total is kept while the map has the pixels.
     """
     sizes = counts_of(stratum_sizes, Text(QT_TRANSLATE_NOOP("GmmSelect", "stratum sizes"))).astype(np.int64)
     if rule == "proportional":
         counts = minimum + largest_remainder(sizes, max(int(n_total) - minimum * len(sizes), 0))
+        shares = sizes
     elif rule == "equal":
         counts = np.full(len(sizes), max(minimum, int(round(n_total / len(sizes)))), dtype=np.int64)
+        shares = np.ones(len(sizes))
     else:
         raise AccuracyError(QT_TRANSLATE_NOOP(
             "GmmSelect", "unknown allocation {rule!r}; choose one of {allocations}"),
             rule=rule, allocations=", ".join(ALLOCATIONS))
-    return np.minimum(np.maximum(counts, MIN_SAMPLES_PER_STRATUM), sizes)
+    return fill_strata(counts, sizes, shares)
+
+
+def fill_strata(wanted, sizes, shares):
+    """`wanted` samples per stratum, at least MIN_SAMPLES_PER_STRATUM and at most its `sizes`; where that
+    leaves the total short of wanted's, the rest is spread over the strata with room in proportion to
+    `shares` (largest remainders), again until none is left or every stratum is full (each round fills
+    a stratum or places them all)."""
+    counts = np.minimum(np.maximum(wanted, MIN_SAMPLES_PER_STRATUM), sizes)
+    short = int(wanted.sum() - counts.sum())
+    while short > 0 and np.any(counts < sizes):
+        room = sizes - counts
+        extra = np.zeros_like(counts)
+        extra[room > 0] = largest_remainder(shares[room > 0], short)
+        extra = np.minimum(extra, room)
+        counts += extra
+        short -= int(extra.sum())
+    return counts

@@ -251,9 +251,31 @@ def test_allocation_with_a_minimum_and_a_small_stratum():
     # 50 per stratum, the remaining 300 - 150 = 150 proportional to 500 : 300 : 200 -> 75, 45, 30.
     assert allocate(300, [5000, 3000, 2000], minimum=50).tolist() == [125, 95, 80]
     # 150 * (5000, 3000, 40) / 8040 = 93.28, 55.97, 0.75 -> 93, 56, 1 (largest remainders); the last
-    # stratum holds only 40 pixels, so it takes them all.
-    assert allocate(300, [5000, 3000, 40], minimum=50).tolist() == [143, 106, 40]
+    # stratum holds only 40 pixels, so it takes them all, and the 11 it cannot take go to the others as
+    # 5000 : 3000 (6.9, 4.1 -> 7, 4): 143 + 7, 106 + 4, 40, the 300 planned.
+    assert allocate(300, [5000, 3000, 40], minimum=50).tolist() == [150, 110, 40]
     assert allocate(100, [5000, 3000, 2000], minimum=50, rule="equal").tolist() == [50, 50, 50]
+
+
+def test_allocation_gives_what_full_strata_cannot_take_to_the_others():
+    # Equal: 100 each; the stratum of 40 pixels passes 60 on, 30 to each of the others; the one of 120
+    # then passes 10 on: 100 + 30 + 10, 120, 40 = 300, the total planned.
+    assert allocate(300, [1000, 120, 40], rule="equal").tolist() == [140, 120, 40]
+    # Every stratum full: all the map's pixels, no more.
+    assert allocate(300, [100, 120, 40], rule="equal").tolist() == [100, 120, 40]
+    # The fewest the estimators take (2) is not part of the plan: nothing to pass on.
+    assert allocate(100, [5000, 3000, 1], minimum=0).tolist() == [62, 38, 1]
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        sizes = rng.integers(1, 400, size=rng.integers(1, 9))
+        n, minimum = int(rng.integers(1, 1500)), int(rng.integers(0, 60))
+        rule = ("proportional", "equal")[len(sizes) % 2]
+        counts = allocate(n, sizes, minimum=minimum, rule=rule)
+        planned = minimum * len(sizes) + max(n - minimum * len(sizes), 0) if rule == "proportional" else \
+            len(sizes) * max(minimum, round(n / len(sizes)))
+        assert np.all((counts <= sizes) & (counts >= np.minimum(2, sizes)))
+        # the plan's total wherever the map has the pixels; more only by the fewest the estimators take
+        assert min(planned, sizes.sum()) <= counts.sum() <= planned + 2 * len(sizes)
 
 
 def test_sample_size_rejects_impossible_accuracies():
