@@ -18,7 +18,7 @@ from qgis.core import (
 from ..core import load_model
 from ..i18n import GmmSelect
 from ..raster import predict_raster
-from ..raster.bands import model_bands, parse_band_map
+from ..raster.bands import model_bands, parse_band_map, used_band_map
 from ..raster.distributed import scheduler_client
 from ..raster.files import qml_path
 from ..raster.predict import MODEL_ITEM
@@ -144,9 +144,11 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                          "library's model names its bands by their fields; by number when either has no band "
                          "names) and their wavelengths compared; where that fails, by "
                          "wavelength (each model band to the one raster band nearest within 0.2 %), else the "
-                         "run stops. Pairs such as "
-                         "'B5=3, B4=2' map each band the model uses (by its name or number) to a "
-                         "band number of this raster by hand."), advanced=True)
+                         "run stops. Pairs such as 'B5=3, B4=2' map each band the model uses (by its name, "
+                         "the name the model gives it (SELECTED_NAMES) or its number in the training raster) "
+                         "to a band number of this raster by hand, over the names and wavelengths; a name "
+                         "holding a comma goes in quotes ('B2, central wavelength 490 nm'=2), and pairs of "
+                         "bands the model does not use are left out."), advanced=True)
         self.addParameterWithHelp(QgsProcessingParameterString(
             self.DASK_SCHEDULER, GmmSelect.tr("Dask scheduler address"), optional=True),
             GmmSelect.tr("Empty: classify on this machine. An address such as "
@@ -193,7 +195,13 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                     len(names), ", ".join(names), tau_text(mixture, report_words()), len(band_numbers),
                     ", ".join(str(band) for band in band_numbers)))
             self.sayOtherNoData(feedback, saved, image)
-            band_map = parse_band_map(self.parameterAsString(parameters, self.BAND_MAP, context))
+            used = model_bands(saved, band_numbers)
+            others = model_bands(saved, [number for number in saved.band_numbers
+                                         if number not in band_numbers])
+            band_map, lines = used_band_map(parse_band_map(self.parameterAsString(
+                parameters, self.BAND_MAP, context)), used, others, saved.n_raster_bands)
+            for line in lines:
+                self.info(feedback, line)
             address = self.parameterAsString(parameters, self.DASK_SCHEDULER, context).strip()
             with scheduler_client(address) if address else nullcontext() as client:
                 predict_raster(image.path, mixture, band_numbers, output, confidence_path=confidence,
@@ -202,7 +210,7 @@ class PredictAlgorithm(GmmSelectAlgorithm):
                                progress=progress_between(feedback, 0, 100, full=100),
                                is_canceled=feedback.isCanceled, log=self.logTo(feedback),
                                n_raster_bands=saved.n_raster_bands, outputs=self.staging,
-                               model_bands=model_bands(saved, band_numbers), band_map=band_map, client=client,
+                               model_bands=used, band_map=band_map, client=client,
                                no_data=image.no_data, mask_no_data=mask.no_data.get(1), crs=image.crs,
                                provenance=self.provenance(model_path, image, mask))
             self.commitOutputs(feedback)

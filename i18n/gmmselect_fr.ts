@@ -2013,19 +2013,9 @@ Taille {1} : {2:.6g}{3}
         <translation>Taille d'échantillon {planned} (Olofsson 2014 éq. 13), {drawn} points tirés : {counts}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="31"/>
-        <source>map the bands by hand (Predict&apos;s BAND_MAP, band_map= in Python), e.g. nir=4</source>
-        <translation>associez les bandes à la main (BAND_MAP de Prédire, band_map= en Python), p. ex. nir=4</translation>
-    </message>
-    <message>
         <location filename="../raster/bands.py" line="34"/>
         <source> and </source>
         <translation> et </translation>
-    </message>
-    <message>
-        <location filename="../raster/bands.py" line="45"/>
-        <source>BAND_MAP pair {pair!r} is not &apos;model band=raster band number&apos;; write pairs such as B5=3, B4=2 (model band name or number = band number in the raster)</source>
-        <translation>la paire {pair!r} de BAND_MAP n'est pas de la forme 'bande du modèle=numéro de bande du raster' ; écrivez des paires telles que B5=3, B4=2 (nom ou numéro de la bande du modèle = numéro de la bande dans le raster)</translation>
     </message>
     <message>
         <location filename="../raster/bands.py" line="49"/>
@@ -2058,11 +2048,6 @@ Taille {1} : {2:.6g}{3}
         <translation>{band} : {meaning}, bande {number} du raster : {raster_meaning}</translation>
     </message>
     <message>
-        <location filename="../raster/bands.py" line="135"/>
-        <source>raster {path!r} stores some of the model&apos;s bands with a scale of the other sign: {bands} (model scale, offset &lt;- raster scale, offset); check the raster&apos;s band scales (gdalinfo) and correct them (gdal_edit.py -scale)</source>
-        <translation>le raster {path!r} stocke certaines des bandes du modèle avec une échelle de signe opposé : {bands} (échelle, décalage du modèle &lt;- échelle, décalage du raster) ; vérifiez les échelles des bandes du raster (gdalinfo) et corrigez-les (gdal_edit.py -scale)</translation>
-    </message>
-    <message>
         <location filename="../raster/bands.py" line="140"/>
         <source>stored values taken as they are where only the model or the raster declares a scale or offset: {bands}</source>
         <translation>valeurs stockées prises telles quelles là où seul le modèle ou seul le raster déclare une échelle ou un décalage : {bands}</translation>
@@ -2081,21 +2066,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/bands.py" line="161"/>
         <source>value = stored * {scale:g} + {offset:g}</source>
         <translation>valeur = stockée * {scale:g} + {offset:g}</translation>
-    </message>
-    <message>
-        <location filename="../raster/bands.py" line="186"/>
-        <source>the band map names {unknown} and leaves {unmapped} of the model unmapped; map each band the model uses ({bands}) to a raster band number, by its name or number, e.g. {key}={number}</source>
-        <translation>bandes inconnues du modèle nommées par la correspondance des bandes : {unknown} ; bandes du modèle laissées sans correspondance : {unmapped} ; associez chaque bande utilisée par le modèle ({bands}) à un numéro de bande du raster, par son nom ou son numéro, p. ex. {key}={number}</translation>
-    </message>
-    <message>
-        <location filename="../raster/bands.py" line="190"/>
-        <source>no unknown band</source>
-        <translation>aucune</translation>
-    </message>
-    <message>
-        <location filename="../raster/bands.py" line="191"/>
-        <source>no band</source>
-        <translation>aucune</translation>
     </message>
     <message>
         <location filename="../raster/bands.py" line="196"/>
@@ -3348,11 +3318,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Vide ou 0 : les bandes avec lesquelles le modèle a été enregistré. Une taille k : le meilleur ensemble de k bandes trouvé par la sélection (modèles de l'algorithme Entraîner avec sélection de bandes ou de sa variante à partir d'une table), avec l'alpha et le tau du modèle (choisis pour les bandes avec lesquelles il a été enregistré).</translation>
     </message>
     <message>
-        <location filename="../algorithms/predict.py" line="143"/>
-        <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (a spectral library&apos;s model names its bands by their fields; by number when either has no band names) and their wavelengths compared; where that fails, by wavelength (each model band to the one raster band nearest within 0.2 %), else the run stops. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name or number) to a band number of this raster by hand.</source>
-        <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (le modèle d'une bibliothèque spectrale nomme ses bandes par leurs champs ; par leur numéro quand l'un des deux n'a pas de noms de bandes) et leurs longueurs d'onde comparées ; en cas d'échec, par leur longueur d'onde (chaque bande du modèle à la seule bande du raster la plus proche à 0,2 % près), sinon le traitement s'arrête. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom ou son numéro) à un numéro de bande de ce raster.</translation>
-    </message>
-    <message>
         <location filename="../algorithms/train_selection.py" line="67"/>
         <source>Ridge of the covariances during the selection (with MODEL_SEARCH no, also in the model): tau I, or tau times each band&apos;s pooled variance with RIDGE_SCALE relative. 0: no ridge; the shrinkage alpha and the eigenvalue floor still regularise.</source>
         <translation>Crête (ridge) des covariances pendant la sélection (avec MODEL_SEARCH à non, aussi dans le modèle) : tau I, ou tau fois la variance commune de chaque bande avec RIDGE_SCALE relative. 0 : pas de crête ; le rétrécissement alpha et le plancher des valeurs propres régularisent encore.</translation>
@@ -3781,6 +3746,51 @@ Taille {1} : {2:.6g}{3}
         <location filename="../core/modelfile.py" line="347"/>
         <source>array &apos;{name}&apos; is compressed, which GMM Select never writes (a compressed member would be unpacked whole before its size is known)</source>
         <translation>le tableau '{name}' est compressé, ce que GMM Select n'écrit jamais (un membre compressé serait décompressé en entier avant que sa taille soit connue)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="143"/>
+        <source>Empty: the raster&apos;s bands are matched to the model&apos;s by name (a spectral library&apos;s model names its bands by their fields; by number when either has no band names) and their wavelengths compared; where that fails, by wavelength (each model band to the one raster band nearest within 0.2 %), else the run stops. Pairs such as &apos;B5=3, B4=2&apos; map each band the model uses (by its name, the name the model gives it (SELECTED_NAMES) or its number in the training raster) to a band number of this raster by hand, over the names and wavelengths; a name holding a comma goes in quotes (&apos;B2, central wavelength 490 nm&apos;=2), and pairs of bands the model does not use are left out.</source>
+        <translation>Vide : les bandes du raster sont associées à celles du modèle par leur nom (le modèle d'une bibliothèque spectrale nomme ses bandes par leurs champs ; par leur numéro quand l'un des deux n'a pas de noms de bandes) et leurs longueurs d'onde comparées ; en cas d'échec, par leur longueur d'onde (chaque bande du modèle à la seule bande du raster la plus proche à 0,2 % près), sinon le traitement s'arrête. Des paires telles que 'B5=3, B4=2' associent à la main chaque bande utilisée par le modèle (par son nom, le nom que lui donne le modèle (SELECTED_NAMES) ou son numéro dans le raster d'entraînement) à un numéro de bande de ce raster, sans tenir compte des noms ni des longueurs d'onde ; un nom contenant une virgule s'écrit entre guillemets ('B2, central wavelength 490 nm'=2), et les paires de bandes que le modèle n'utilise pas sont écartées.</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="51"/>
+        <source>map the bands by hand (Predict&apos;s BAND_MAP, band_map= in Python), e.g. {example}</source>
+        <translation>associez les bandes à la main (BAND_MAP de Prédire, band_map= en Python), p. ex. {example}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="185"/>
+        <source>raster {path!r} stores some of the model&apos;s bands with a scale of 0 or of the other sign: {bands} (model scale, offset &lt;- raster scale, offset); check the raster&apos;s band scales (gdalinfo) and correct them (gdal_edit.py -scale)</source>
+        <translation>le raster {path!r} stocke certaines des bandes du modèle avec une échelle nulle ou de signe opposé : {bands} (échelle, décalage du modèle &lt;- échelle, décalage du raster) ; vérifiez les échelles des bandes du raster (gdalinfo) et corrigez-les (gdal_edit.py -scale)</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="77"/>
+        <source>BAND_MAP pair {pair!r} is not &apos;model band=raster band number&apos;; write pairs such as B5=3, B4=2 (model band name or number = band number in the raster; a name holding a comma, semicolon or equals sign in quotes: &apos;B2, central wavelength 490 nm&apos;=1)</source>
+        <translation>la paire {pair!r} de BAND_MAP n'est pas de la forme 'bande du modèle=numéro de bande du raster' ; écrivez des paires telles que B5=3, B4=2 (nom ou numéro de la bande du modèle = numéro de la bande dans le raster ; un nom contenant une virgule, un point-virgule ou un signe égal entre guillemets : 'B2, central wavelength 490 nm'=1)</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="239"/>
+        <source>Band map pairs of bands the model does not use, left out: {pairs}</source>
+        <translation>Paires de la correspondance des bandes pour des bandes que le modèle n'utilise pas, écartées : {pairs}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="262"/>
+        <source>the band map names {unknown} and leaves {unmapped} of the model unmapped; map each band the model uses ({bands}) to a raster band number, by its name or number, e.g. {example}</source>
+        <translation>bandes inconnues du modèle nommées par la correspondance des bandes : {unknown} ; bandes du modèle laissées sans correspondance : {unmapped} ; associez chaque bande utilisée par le modèle ({bands}) à un numéro de bande du raster, par son nom ou son numéro, p. ex. {example}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="265"/>
+        <source>the band map names {unknown}, no band the model uses ({bands}); map only the model&apos;s bands, by their names or numbers, e.g. {example}</source>
+        <translation>la correspondance des bandes nomme {unknown}, qui n'est aucune des bandes utilisées par le modèle ({bands}) ; n'associez que les bandes du modèle, par leur nom ou leur numéro, p. ex. {example}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="267"/>
+        <source>the band map leaves {unmapped} of the model unmapped; map each band the model uses ({bands}) to a raster band number, by its name or number, e.g. {example}</source>
+        <translation>la correspondance des bandes laisse sans correspondance {unmapped} du modèle ; associez chaque bande utilisée par le modèle ({bands}) à un numéro de bande du raster, par son nom ou son numéro, p. ex. {example}</translation>
+    </message>
+    <message>
+        <location filename="../raster/blocks.py" line="294"/>
+        <source>mask {mask!r} has the grid of raster {raster!r} but another CRS ({mask_crs} vs {raster_crs}); reproject the mask onto the raster&apos;s grid (gdalwarp -t_srs -te -tr, or Align rasters)</source>
+        <translation>le masque {mask!r} a la grille du raster {raster!r} mais un autre SCR ({mask_crs} contre {raster_crs}) ; reprojetez le masque sur la grille du raster (gdalwarp -t_srs -te -tr, ou Aligner les rasters)</translation>
     </message>
 </context>
 </TS>

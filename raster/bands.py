@@ -15,6 +15,8 @@ band did (GDAL's scale and offset: value = stored * scale + offset), its stored 
 the model's (stored_conversion).
 """
 
+import re
+
 import numpy as np
 
 from ..core.texts import QT_TRANSLATE_NOOP, SEMICOLON, InputError, Text, joined
@@ -27,28 +29,59 @@ WAVELENGTH_TOLERANCE = 0.002
 #: Nanometres per unit, for the units GDAL and ENVI metadata use (lower case).
 NANOMETRES = {"nm": 1.0, "nanometer": 1.0, "nanometers": 1.0, "nanometre": 1.0, "nanometres": 1.0,
               "um": 1e3, "µm": 1e3, "micrometer": 1e3, "micrometers": 1e3, "micrometre": 1e3,
-              "micrometres": 1e3, "micron": 1e3, "microns": 1e3, "mm": 1e6, "millimeters": 1e6}
-HAND_MAP_FIX = Text(QT_TRANSLATE_NOOP(
-    "GmmSelect", "map the bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. nir=4"))
+              "micrometres": 1e3, "micron": 1e3, "microns": 1e3, "mm": 1e6, "millimeter": 1e6,
+              "millimeters": 1e6, "millimetre": 1e6, "millimetres": 1e6, "cm": 1e7, "centimeter": 1e7,
+              "centimeters": 1e7, "centimetre": 1e7, "centimetres": 1e7, "m": 1e9, "meter": 1e9,
+              "meters": 1e9, "metre": 1e9, "metres": 1e9}
 #: The separator of the raster band numbers of one name ('1 and 2').
 AND = Text(QT_TRANSLATE_NOOP("GmmSelect", " and "))
 
 
+#: A BAND_MAP pair: up to a ',' or ';' outside quotes.
+BAND_MAP_PAIRS = re.compile(r"""(?:'[^']*'|"[^"]*"|[^,;'"])+""")
+#: What a BAND_MAP key cannot hold unquoted.
+BAND_MAP_SEPARATORS = ",;='\""
+#: A pair's model band, quoted where it holds a separator, '=' and the raster band number.
+BAND_MAP_PAIR = re.compile(r"""\s*(?:'(?P<single>[^']*)'|"(?P<double>[^"]*)"|(?P<plain>[^='"]*?))\s*="""
+                           r"""\s*(?P<number>\S*)\s*""")
+
+
+def hand_map_fix(model):
+    """The fix of a refused band match: map the bands by hand, e.g. the model's first band to its number."""
+    return Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "map the bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. {example}"),
+        example=map_example(model[0]))
+
+
+def map_example(band):
+    """A BAND_MAP pair of model band `band` to its number ('nir=4'), by its name, label or number, quoted
+    where it holds a comma, semicolon, equals sign or quote ("'B2, central wavelength 490 nm'=2")."""
+    key = str(band.name or band.label or band.number)
+    if any(character in key for character in BAND_MAP_SEPARATORS):
+        key = f'"{key}"' if "'" in key else f"'{key}'"
+    return f"{key}={band.number}"
+
+
 def parse_band_map(text):
     """{model band name or number: raster band number} of text such as 'B5=3, B4=2' (None when empty),
-    or InputError (a ValueError) saying how to write it."""
-    pairs = [pair.strip() for pair in str(text or "").replace(";", ",").split(",") if pair.strip()]
-    band_map = {}
+    a name holding ',', ';', '=' or a quote given in quotes ("'B2, central wavelength 490 nm'=1"), or
+    InputError (a ValueError) saying how to write it."""
+    text, band_map = str(text or ""), {}
+    pairs = [pair.strip() for pair in BAND_MAP_PAIRS.findall(text) if pair.strip()]
+    if BAND_MAP_PAIRS.sub("", text).strip(" ,;"):  # a quote left open
+        pairs = [text.strip()]
     for pair in pairs:
-        key, equals, value = (part.strip() for part in pair.partition("="))
-        if not equals or not key or not (value.isascii() and value.isdigit()):  # not '²', which int() refuses
+        found = BAND_MAP_PAIR.fullmatch(pair)
+        key = found and next(part for part in found.group("single", "double", "plain") if part is not None)
+        if not key or not (found["number"].isascii() and found["number"].isdigit()):  # '²': int() refuses
             raise InputError(QT_TRANSLATE_NOOP(
                 "GmmSelect", "BAND_MAP pair {pair!r} is not 'model band=raster band number'; write pairs "
-                "such as B5=3, B4=2 (model band name or number = band number in the raster)"), pair=pair)
+                "such as B5=3, B4=2 (model band name or number = band number in the raster; a name holding "
+                "a comma, semicolon or equals sign in quotes: 'B2, central wavelength 490 nm'=1)"), pair=pair)
         if key in band_map:
             raise InputError(QT_TRANSLATE_NOOP(
                 "GmmSelect", "BAND_MAP maps model band {band!r} twice; map each band once"), band=key)
-        band_map[key] = int(value)
+        band_map[key] = int(found["number"])
     return band_map or None
 
 
@@ -150,7 +183,8 @@ def stored_conversion(path, model, chosen):
                 raster_meaning=meaning(other)))
     if np.any(gains <= 0):
         raise DataError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "raster {path!r} stores some of the model's bands with a scale of the other sign: "
+            "GmmSelect", "raster {path!r} stores some of the model's bands with a scale of 0 or of the other "
+            "sign: "
             "{bands} (model scale, offset <- raster scale, offset); check the raster's band scales "
             "(gdalinfo) and correct them (gdal_edit.py -scale)"),
             path=path, bands=joined(converted, SEMICOLON))
@@ -179,14 +213,32 @@ def meaning(band):
                 offset=band.offset)
 
 
-def check_band_count(path, n_bands, n_raster_bands):
-    """DataError unless the raster has the `n_raster_bands` bands of the model's raster (None: any)."""
+def check_band_count(path, n_bands, n_raster_bands, model):
+    """DataError unless the raster has the `n_raster_bands` bands of the model's raster (None: any); `model`
+    the model's BandIdentity list, for the fix."""
     if n_raster_bands is not None and n_bands != n_raster_bands:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "raster {path!r} has a band count ({bands}) other than that of the raster the "
             "model was trained on ({model_bands}): classify a raster with the same bands, in the same order, "
             "train a model on this one, or {fix}"), model_bands=n_raster_bands, path=path, bands=n_bands,
-            fix=HAND_MAP_FIX)
+            fix=hand_map_fix(model))
+
+
+def used_band_map(band_map, model, others, n_raster_bands):
+    """(`band_map` without the pairs of bands of the model file the model does not use, the log lines naming
+    them): `others` their BandIdentity list, or other band numbers of the `n_raster_bands` of its raster (a
+    sensor's whole map given to a model of some of its bands). A map naming none of the model's bands is
+    kept whole, for by_hand to say so."""
+    def keys(bands):
+        return {str(key) for band in bands for key in (band.name, band.label, band.number) if key is not None}
+
+    used, other = keys(model), keys(others) | {str(number) for number in range(1, (n_raster_bands or 0) + 1)}
+    unused = [key for key in band_map or () if key not in used and key in other]
+    if not unused or len(unused) == len(band_map):
+        return band_map, []
+    return {key: number for key, number in band_map.items() if key not in unused}, [Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "Band map pairs of bands the model does not use, left out: {pairs}"),
+        pairs=", ".join(f"{key}={band_map[key]}" for key in unused))]
 
 
 def by_hand(path, model, raster, band_map):
@@ -206,16 +258,21 @@ def by_hand(path, model, raster, band_map):
                     "GmmSelect", "the band map maps model band {band} twice, as {first} and as {second}; map "
                     "each band once"), band=describe(band), first=mapped_as, second=key)
     unmapped = [describe(band) for band, number in zip(model, found) if number is None]
-    if unknown or unmapped:
+    said = {"unknown": ", ".join(unknown), "unmapped": joined(unmapped, ", "),
+            "bands": joined([describe(band) for band in model], ", "), "example": map_example(model[0])}
+    if unknown and unmapped:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "the band map names {unknown} and leaves {unmapped} of the model unmapped; map "
             "each band the model uses ({bands}) to a raster band number, by its name or number, e.g. "
-            "{key}={number}"),
-            unknown=", ".join(unknown) or Text(QT_TRANSLATE_NOOP("GmmSelect", "no unknown band")),
-            unmapped=joined(unmapped, ", ") or Text(QT_TRANSLATE_NOOP("GmmSelect", "no band")),
-            bands=joined([describe(band) for band in model], ", "),
-            key=model[0].name or model[0].label or model[0].number,
-            number=model[0].number)
+            "{example}"), **said)
+    if unknown:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the band map names {unknown}, no band the model uses ({bands}); map only the "
+            "model's bands, by their names or numbers, e.g. {example}"), **said)
+    if unmapped:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the band map leaves {unmapped} of the model unmapped; map each band the model uses "
+            "({bands}) to a raster band number, by its name or number, e.g. {example}"), **said)
     wrong = [number for number in found if not 1 <= number <= len(raster)]
     if wrong or len(set(found)) != len(found):
         raise DataError(QT_TRANSLATE_NOOP(
@@ -241,7 +298,7 @@ def by_name(path, model, raster):
     raise DataError(QT_TRANSLATE_NOOP(
         "GmmSelect", "raster {path!r} does not hold the model's bands by name: {listed} (model -> raster; "
         "the raster's bands: {names}); classify a raster with these bands, name its bands as the model's "
-        "(band descriptions), or {fix}"), path=path, listed=listed, names=names, fix=HAND_MAP_FIX)
+        "(band descriptions), or {fix}"), path=path, listed=listed, names=names, fix=hand_map_fix(model))
 
 
 def holder(name, numbers):
@@ -300,7 +357,7 @@ def by_name_or_number(path, model, raster, n_raster_bands, tolerance):
             lines = [Text(QT_TRANSLATE_NOOP(
                 "GmmSelect", "Bands mapped by name: {pairs} (model -> raster band)"), pairs=pairs)]
     else:
-        check_band_count(path, len(raster), n_raster_bands)
+        check_band_count(path, len(raster), n_raster_bands, model)
         side = (Text(QT_TRANSLATE_NOOP("GmmSelect", "the raster has no band names"))
                 if all(band.name for band in model) else
                 Text(QT_TRANSLATE_NOOP("GmmSelect", "the model does not name every band it uses"))
@@ -316,7 +373,8 @@ def by_name_or_number(path, model, raster, n_raster_bands, tolerance):
             "GmmSelect", "the wavelengths of raster {path!r} differ from the model's by more than "
             "{tolerance:.2%}: {differences} (model -> raster); classify a raster of the bands the model was "
             "trained on, or {fix} to accept the difference"),
-            path=path, tolerance=tolerance, differences=joined(differences, SEMICOLON), fix=HAND_MAP_FIX)
+            path=path, tolerance=tolerance, differences=joined(differences, SEMICOLON),
+            fix=hand_map_fix(model))
     return numbers, lines
 
 
@@ -347,4 +405,4 @@ def mapped_by_wavelength(model, chosen):
                                                  "band)"), pairs=joined(pairs, ", "))]
     return lines + warning_lines([Text(QT_TRANSLATE_NOOP(
         "GmmSelect", "bands mapped by their wavelength to bands of other names: {pairs}; if the names are "
-        "right, {fix}"), pairs=joined(renamed, ", "), fix=HAND_MAP_FIX)] if renamed else [])
+        "right, {fix}"), pairs=joined(renamed, ", "), fix=hand_map_fix(model))] if renamed else [])

@@ -16,7 +16,7 @@ from osgeo import gdal, gdal_array
 from ..core.texts import QT_TRANSLATE_NOOP
 from ..core.threads import HeldSetting
 from .errors import DataError
-from .info import geotransform_of, open_raster
+from .info import crs_name, geotransform_of, open_raster, spatial_reference
 from .notices import warning
 
 #: Mask flags of a band that GDAL masks by no band of its own (every pixel valid, or its no-data value).
@@ -274,7 +274,8 @@ class PixelReader:
         return [] if alpha is None else [warning("warning alpha band", band=alpha, raster=repr(self.path))]
 
     def _mask_band(self, mask_path):
-        """Band 1 of the mask raster, which must have the raster's size."""
+        """Band 1 of the mask raster, which must have the raster's size, grid and CRS (where both have
+        one)."""
         mask = open_raster(mask_path)
         if (mask.RasterXSize, mask.RasterYSize) != (self.width, self.height):
             raise DataError(QT_TRANSLATE_NOOP(
@@ -288,6 +289,13 @@ class PixelReader:
                 "GmmSelect", "mask {mask!r} has the size of raster {raster!r} but another grid (geotransform "
                 "{mask_grid} vs {raster_grid}); resample the mask onto the raster's grid"),
                 mask=mask_path, raster=self.path, mask_grid=other, raster_grid=own)
+        own, other = spatial_reference(self.dataset.GetProjection()), spatial_reference(mask.GetProjection())
+        if own and other and not own.IsSame(other):
+            raise DataError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "mask {mask!r} has the grid of raster {raster!r} but another CRS ({mask_crs} vs "
+                "{raster_crs}); reproject the mask onto the raster's grid (gdalwarp -t_srs -te -tr, or Align "
+                "rasters)"), mask=mask_path, raster=self.path, mask_crs=crs_name(other),
+                raster_crs=crs_name(own))
         self._mask_dataset = mask
         return mask.GetRasterBand(1)
 

@@ -1,5 +1,6 @@
 """What a raster holds (size, bands, no-data, georeferencing), read once with GDAL."""
 
+import math
 import os
 import re
 from dataclasses import dataclass
@@ -12,6 +13,8 @@ from .errors import DataError
 
 #: What GDAL's ENVI driver appends to each band name when the header has wavelengths: ' (450.5 Nanometers)'.
 ENVI_WAVELENGTH_SUFFIX = re.compile(r"\s*\([-+0-9.eE]+(\s+[^()]*)?\)$")
+#: How GDAL's ENVI driver describes a band of a header without band names: '450.5 Nanometers', '450.5'.
+ENVI_WAVELENGTH_ALONE = re.compile(r"([-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)(\s+[^\s()0-9]+)?")
 
 
 @dataclass(frozen=True)
@@ -191,10 +194,14 @@ def wavelength_units(dataset):
     return units
 
 
-def own_name(description, number):
+def own_name(description, number, wavelength=None):
     """The name of band `number` given by its `description`, without the wavelength GDAL's ENVI driver
-    appends; None when there is none or it is GDAL's default 'Band n'."""
+    appends; None when there is none, it is GDAL's default 'Band n' or the band's `wavelength` alone (with
+    its unit: how the ENVI driver describes a band the header does not name)."""
     name = ENVI_WAVELENGTH_SUFFIX.sub("", description or "").strip()
+    alone = ENVI_WAVELENGTH_ALONE.fullmatch(name)
+    if alone and wavelength is not None and math.isclose(float(alone.group(1)), wavelength, rel_tol=1e-6):
+        return None
     return None if not name or name == f"Band {number}" else name
 
 
@@ -203,7 +210,7 @@ def band_identities(dataset):
     wavelengths = band_wavelengths(dataset) or [None] * dataset.RasterCount
     bands = [dataset.GetRasterBand(number) for number in range(1, dataset.RasterCount + 1)]
     described = zip(bands, wavelengths, wavelength_units(dataset))
-    return [BandIdentity(number, own_name(band.GetDescription(), number), wavelength,
+    return [BandIdentity(number, own_name(band.GetDescription(), number, wavelength), wavelength,
                          unit if wavelength is not None else None, *stored_meaning(band))
             for number, (band, wavelength, unit) in enumerate(described, 1)]
 

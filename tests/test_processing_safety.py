@@ -584,6 +584,30 @@ def test_bands_matched_by_name_or_by_number(tmp_path, trained, classified, expec
     assert matched == ([expected] if expected else [])
 
 
+def test_a_sensors_whole_band_map_serves_a_selection_model(tmp_path):
+    """The scene's bands reversed, mapped by the whole 7-band map to a selection model of 4 of them: the
+    map of the scene, the pairs of the other 3 bands left out and logged (before: refused, 'names 1, 4, 7
+    and leaves no band of the model unmapped'); a key naming no band of the model file is refused."""
+    model = data_file("model_v1", "selection.gmm")
+    reversed_ = str(tmp_path / "reversed.tif")
+    gdal.Translate(reversed_, LANDSAT, bandList=list(range(7, 0, -1)))
+    expected, _ = run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": model,
+                                            "OUTPUT": str(tmp_path / "expected.tif")})
+    results, feedback = run("gmmselect:predict", {"INPUT": reversed_, "MODEL": model,
+                                                  "BAND_MAP": "1=7, 2=6, 3=5, 4=4, 5=3, 6=2, 7=1",
+                                                  "OUTPUT": str(tmp_path / "mapped.tif")})
+    np.testing.assert_array_equal(gdal.Open(results["OUTPUT"]).ReadAsArray(),
+                                  gdal.Open(expected["OUTPUT"]).ReadAsArray())
+    assert "Band map pairs of bands the model does not use, left out: 1=7, 4=4, 7=1" in feedback.infos
+    assert any(line.startswith("bands mapped by hand: band 5 -> 3, band 6 -> 2, band 3 -> 5, band 2 -> 6")
+               for line in feedback.infos)
+    with pytest.raises(exception(), match=r"The band map names 8, no band the model uses \(band 5, band 6, "
+                                          r"band 3, band 2\); map only the model's bands"):
+        run("gmmselect:predict", {"INPUT": reversed_, "MODEL": model, "OUTPUT": str(tmp_path / "c.tif"),
+                                  "BAND_MAP": "8=1, 5=3, 6=2, 3=5, 2=6"})
+    assert not os.path.exists(tmp_path / "c.tif")
+
+
 def test_bands_missing_by_name_stop_predict_and_a_band_map_runs_it(tmp_path):
     model = str(tmp_path / "m.gmm")
     run("gmmselect:traingmm", {"INPUT": named_copy(str(tmp_path / "trained.tif"), TM), "TRAINING": POLYGONS,

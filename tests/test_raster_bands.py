@@ -10,7 +10,7 @@ from test_raster_fixtures import LANDSAT, POLYGONS, TM, TM_UM, describe_bands, w
 
 from gmmselect.core import GaussianMixture, load_model
 from gmmselect.raster import DataError, extract_samples, predict_raster
-from gmmselect.raster.bands import match_bands, model_bands, parse_band_map
+from gmmselect.raster.bands import map_example, match_bands, model_bands, parse_band_map, used_band_map
 from gmmselect.raster.info import BandIdentity, band_identities
 
 BANDS = [1, 2, 3, 4, 5, 7]
@@ -57,19 +57,25 @@ def test_same_names_in_another_order_are_mapped_by_name(tmp_path, model):
 
 def test_envi_headers_give_names_wavelengths_and_units(tmp_path):
     """GDAL's ENVI driver appends the wavelength to each band name of the header ('blue (450.5
-    Nanometers)') and names unnamed bands 'Band n': neither is part of the band's own name."""
+    Nanometers)'), names unnamed bands 'Band n' and, in a header without band names, describes each band
+    by its wavelength alone ('450.5 Nanometers', or '450.5' in a unit 'Unknown'): none of it is part of
+    the band's own name. A description that is another number than the wavelength is a name."""
     path = write_raster(tmp_path / "scene.img", np.zeros((2, 3, 4), dtype=np.int16), driver="ENVI")
     header = str(tmp_path / "scene.hdr")
-    for names, expected in (("blue, Band 2", ["blue", None]), ("Band 1, Band 2", [None, None])):
-        with open(header, encoding="ascii") as stream:
-            text = stream.read().split("band names")[0]
+    with open(header, encoding="ascii") as stream:
+        text = stream.read().split("band names")[0]
+    for names, unit, described, expected in (
+            ("band names = {blue, Band 2}\n", "Nanometers", "Band 2 (550.25 Nanometers)", ["blue", None]),
+            ("band names = {Band 1, Band 2}\n", "Nanometers", "Band 2 (550.25 Nanometers)", [None, None]),
+            ("", "Nanometers", "550.25 Nanometers", [None, None]),
+            ("", "Unknown", "550.25", [None, None]),
+            ("band names = {450, 550}\n", "Nanometers", "550 (550.25 Nanometers)", ["450", "550"])):
         with open(header, "w", encoding="ascii") as stream:
-            stream.write(f"{text}band names = {{{names}}}\nwavelength units = Nanometers\n"
-                         "wavelength = {450.5, 550.25}\n")
+            stream.write(f"{text}{names}wavelength units = {unit}\nwavelength = {{450.5, 550.25}}\n")
         dataset = gdal.Open(path)
-        assert dataset.GetRasterBand(2).GetDescription() == "Band 2 (550.25 Nanometers)"
-        assert band_identities(dataset) == [BandIdentity(1, expected[0], 450.5, "Nanometers"),
-                                            BandIdentity(2, expected[1], 550.25, "Nanometers")]
+        assert dataset.GetRasterBand(2).GetDescription() == described
+        assert band_identities(dataset) == [BandIdentity(1, expected[0], 450.5, unit),
+                                            BandIdentity(2, expected[1], 550.25, unit)]
 
 
 def test_missing_or_renamed_bands_stop_with_the_list(tmp_path, model):
@@ -82,7 +88,7 @@ def test_missing_or_renamed_bands_stop_with_the_list(tmp_path, model):
         "band 2; 'red' -> bands 3 and 7 (ambiguous); 'nir' -> missing; 'swir1' -> band 5; 'swir2' -> missing "
         "(model -> raster; the raster's bands: 'blue', 'green', 'red', 'NIR', 'swir1', 'tir', 'red'); "
         "classify a raster with these bands, name its bands as the model's (band descriptions), or map the "
-        "bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. nir=4")
+        "bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. blue=1")
     assert sorted(os.listdir(tmp_path)) == ["renamed.tif"]
 
 
@@ -102,6 +108,9 @@ def test_units_are_read_whatever_their_spelling_and_an_unknown_one_is_said():
 
     assert [nanometres_per(unit) for unit in ("\u03bcm", "\u00b5m", "Micro-meters", "nano meters", "NM")] == \
         [1e3, 1e3, 1e3, 1.0, 1.0]
+    # ENVI's other units of length (its header's 'wavelength units'), which were unknown
+    assert [nanometres_per(unit) for unit in ("Millimeters", "Centimeters", "Meters", "millimetre", "m")] == \
+        [1e6, 1e7, 1e9, 1e6, 1e9]
     assert nanometres_per("wavenumber") is None and nanometres_per(None) is None
     assert wavelength_text(BandIdentity(1, None, 1.65, "wavenumber")) == "1.65 wavenumber (unit unknown)"
     assert wavelength_text(BandIdentity(1, None, 1.65, "\u03bcm")) == "1.65 \u03bcm"
@@ -120,8 +129,8 @@ def test_wavelengths_are_compared_in_nanometres_and_stop_beyond_the_tolerance(tm
     assert str(error.value) == (
         f"the wavelengths of raster {raster!r} differ from the model's by more than 0.20%: band 3: 0.83 um "
         "-> raster band 3: 660 Nanometers (model -> raster); classify a raster of the bands the model was "
-        "trained on, or map the bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. nir=4 to "
-        "accept the difference")
+        "trained on, or map the bands by hand (Predict's BAND_MAP, band_map= in Python), e.g. 1=1 to accept "
+        "the difference")
     assert not os.path.exists(tmp_path / "c.tif")
 
 
@@ -179,6 +188,70 @@ def test_a_band_map_given_by_hand_overrides_names_and_wavelengths(tmp_path, mode
         with pytest.raises(ValueError, match="BAND_MAP"):
             parse_band_map(text)
     assert parse_band_map(" ") is None
+
+
+def test_band_names_holding_commas_are_mapped_in_quotes():
+    """GDAL's Sentinel-2 driver describes its bands 'B2, central wavelength 490 nm': a BAND_MAP gives such a
+    name in quotes, and the refusals' example is one (before: split at its comma, and the example offered
+    could not be typed)."""
+    sentinel = "B2, central wavelength 490 nm"
+    assert parse_band_map(f"'{sentinel}'=1; \"it's = B3\" = 2, B4=3") == \
+        {sentinel: 1, "it's = B3": 2, "B4": 3}
+    assert [map_example(BandIdentity(2, name)) for name in (sentinel, "it's", "nir", None)] == \
+        [f"'{sentinel}'=2", "\"it's\"=2", "nir=2", "2=2"]
+    assert parse_band_map(map_example(BandIdentity(2, sentinel))) == {sentinel: 2}
+    for text in (f"{sentinel}=1", f"'{sentinel}=1", "'B2'x=1"):
+        with pytest.raises(ValueError, match=r"is not 'model band=raster band number'; .* a name holding a "
+                                             r"comma, semicolon or equals sign in quotes: 'B2, central"):
+            parse_band_map(text)
+
+
+def test_a_band_map_is_refused_for_what_it_gets_wrong(tmp_path):
+    """A key that is no band of the model, and a band the map leaves out, are each said alone (before:
+    'names 9 and leaves no band of the model unmapped')."""
+    bands, raster = tm_bands(), band_identities(gdal.Open(LANDSAT))
+    whole = {name: number for number, name in enumerate(TM, 1) if number != 6}
+    with pytest.raises(DataError, match=r"^the band map names 9, no band the model uses \('blue' \(band 1\), "
+                                        r".*\); map only the model's bands, by their names or numbers, e.g. "
+                                        r"blue=1$"):
+        match_bands("r.tif", bands, raster, band_map={**whole, "9": 2})
+    with pytest.raises(DataError, match=r"^the band map leaves 'nir' \(band 4\) of the model unmapped; map "
+                                        r"each band the model uses \(.*\) to a raster band number, by its "
+                                        r"name or number, e.g. blue=1$"):
+        match_bands("r.tif", bands, raster, band_map={k: v for k, v in whole.items() if k != "nir"})
+
+
+def test_a_sensors_whole_band_map_serves_a_model_of_some_of_its_bands():
+    """A selection model of bands 3 and 4 of a 7-band raster, given the map of all seven (by number, or by
+    the names the model file records of its other bands): the pairs of bands it does not use are left out
+    and named; a key naming nothing the model file knows is kept, for the refusal."""
+    used, others = tm_bands(numbers=[3, 4]), tm_bands(numbers=[1, 2, 5, 7])
+    by_number = {str(number): 8 - number for number in range(1, 8)}
+    kept, lines = used_band_map(by_number, used, [], 7)
+    assert kept == {"3": 5, "4": 4}
+    assert lines == ["Band map pairs of bands the model does not use, left out: 1=7, 2=6, 5=3, 6=2, 7=1"]
+    by_name = {"blue": 1, "red": 3, "nir": 4, "swir2": 7, "nir2": 5}
+    kept, lines = used_band_map(by_name, used, others, 7)
+    assert kept == {"red": 3, "nir": 4, "nir2": 5}
+    assert lines == ["Band map pairs of bands the model does not use, left out: blue=1, swir2=7"]
+    assert used_band_map({"1": 2, "2": 1}, used, others, 7) == ({"1": 2, "2": 1}, [])  # none of its own
+    assert used_band_map(None, used, others, 7) == (None, [])
+
+
+@pytest.mark.parametrize("scale", [0.0, -0.01])
+def test_a_scale_of_0_or_of_the_other_sign_is_refused(scale):
+    """Stored values of a band declared with scale 0 (or negative) have no conversion to the model's: refused
+    with the figures (a scale of 0 was said to be 'of the other sign')."""
+    from gmmselect.raster.bands import stored_conversion
+
+    model = [BandIdentity(1, "red", scale=0.01, offset=0.0), BandIdentity(2, "nir", scale=0.01, offset=0.0)]
+    raster = [BandIdentity(1, "red", scale=0.01, offset=0.0), BandIdentity(2, "nir", scale=scale, offset=1.0)]
+    with pytest.raises(DataError) as error:
+        stored_conversion("r.tif", model, raster)
+    assert str(error.value) == (
+        "raster 'r.tif' stores some of the model's bands with a scale of 0 or of the other sign: 'nir' "
+        f"(band 2) 0.01, 0 <- raster band 2 {scale:g}, 1 (model scale, offset <- raster scale, offset); "
+        "check the raster's band scales (gdalinfo) and correct them (gdal_edit.py -scale)")
 
 
 def test_models_of_the_earlier_format_know_no_band_names_and_still_predict(tmp_path):

@@ -273,6 +273,21 @@ def test_mask_on_another_grid_is_refused(tmp_path, model):
     shifted = write_raster(tmp_path / "shifted.tif", np.ones((1, 310, 287), dtype=np.uint8))
     with pytest.raises(DataError, match=r"mask '.*shifted.tif' has the size of raster .* but another grid"):
         predict_raster(LANDSAT, model, BANDS, str(tmp_path / "c.tif"), mask_path=shifted)
+    # the scene's grid numbers in another zone (and in degrees): was taken as the scene's grid
+    scene = gdal.Open(LANDSAT)
+    grid = scene.GetGeoTransform()
+    scene = None
+    for epsg, name in ((32722, "EPSG:32722"), (4326, "EPSG:4326")):
+        other = write_raster(tmp_path / f"zone{epsg}.tif", np.ones((1, 310, 287), dtype=np.uint8), grid, epsg)
+        with pytest.raises(DataError) as error:
+            predict_raster(LANDSAT, model, BANDS, str(tmp_path / "c.tif"), mask_path=other)
+        assert str(error.value) == (
+            f"mask {other!r} has the grid of raster {LANDSAT!r} but another CRS ({name} vs EPSG:32622); "
+            "reproject the mask onto the raster's grid (gdalwarp -t_srs -te -tr, or Align rasters)")
+    same = write_raster(tmp_path / "same.tif", np.ones((1, 310, 287), dtype=np.uint8), grid, 32622)
+    predict_raster(LANDSAT, model, BANDS, str(tmp_path / "c.tif"), mask_path=same)
+    assert sorted(os.listdir(tmp_path)) == ["c.qml", "c.tif", "c.tif.aux.xml", "same.tif", "shifted.tif",
+                                            "small.tif", "zone32722.tif", "zone4326.tif"]
 
 
 def test_unwritable_and_unreadable_paths(tmp_path, model):
