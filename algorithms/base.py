@@ -6,7 +6,7 @@
 - Choices are enums whose option keys (`sffs`, `kappa`...) are also accepted as values, so
   `qgis_process run gmmselect:trainselection -- METHOD=sffs` works as well as `METHOD=1`.
 - Log lines go through `info` and `warning`: under `qgis_process`, whose progress dots end no line,
-  a message after dots starts on a new line.
+  a message after dots starts on a new line (`endDots`), in a single run and in a model's step alike.
 - `userErrors()` turns the ValueError of the core and raster layers (and OSError, Canceled)
   into a QgsProcessingException with the same message.
 - Outputs never touch inputs: `outputPaths` checks every destination's extension and compares
@@ -75,9 +75,21 @@ BOOLEAN_WORDS = {"yes": True, "true": True, "on": True, "1": True,
 DROPPED = "dropped"
 #: A byte Python could not decode, as GDAL passes it on (surrogateescape).
 UNDECODED = re.compile("[\ud800-\udfff]")
-#: QgsApplication.platform() under qgis_process, which prints progress as dots (one per 2 %) ending no
-#: line until 100 % (' - done.' and a line break).
+#: QgsApplication.platform() under qgis_process. Without --json, qgis_process prints its progress on one line
+#: ('0...10...20', ConsoleFeedback::showTerminalProgress: tick n, a dot or n / 4 * 10, once its progress
+#: reaches n * 2.5 %), which it ends only at 100 % (' - done.' and a line break), and each message on a line
+#: of its own: an info as it is, a warning after 'WARNING:' and a tab.
 CONSOLE_PLATFORM = "qgis_process"
+#: The ticks of qgis_process's progress line (one per 2.5 %).
+CONSOLE_TICKS = 40
+#: The option of qgis_process that prints JSON, and no progress.
+CONSOLE_JSON = "--json"
+#: The class of the feedback a graphical model gives each of its steps: its progress is the step's own
+#: (0 to 100), of which the model's, which qgis_process prints, is a share.
+MODEL_STEP_FEEDBACK = "QgsProcessingMultiStepFeedback"
+#: The property of a feedback that holds its progress at the last message logged through it (by any GMM
+#: Select algorithm: a model's steps share one feedback).
+LOGGED_AT = "gmmselectLoggedAt"
 #: The largest value of an integer parameter: QGIS reads one as a C int (a larger value came back as
 #: -2147483648).
 LARGEST_INTEGER = 2 ** 31 - 1
@@ -154,7 +166,6 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         super().__init__()
         self._choices = {}
         self.staging = OutputSet()
-        self.progressTick = None
 
     def createInstance(self):
         """A fresh instance of the same algorithm."""
@@ -635,20 +646,25 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
     def info(self, feedback, text):
         """Log `text` (a core Text in the QGIS language) on a line of its own."""
-        feedback.pushInfo(self.ownLine(feedback, translated(text)))
+        self.endDots(feedback)
+        feedback.pushInfo(shown_text(translated(text)))
 
     def warning(self, feedback, text):
         """Log the warning `text` (a core Text in the QGIS language) on a line of its own."""
-        feedback.pushWarning(self.ownLine(feedback, translated(text)))
+        self.endDots(feedback)
+        feedback.pushWarning(shown_text(translated(text)))
 
-    def ownLine(self, feedback, text):
-        """`text`, after a line break when qgis_process printed progress dots since the last message
-        and has not ended their line (at 100 %)."""
-        progress, last = feedback.progress(), self.progressTick
-        tick = self.progressTick = math.floor(progress / 2)
-        dots = (tick > 0 if last is None else tick > last) and progress < 100
-        text = shown_text(text)
-        return "\n" + text if dots and QgsApplication.platform() == CONSOLE_PLATFORM else text
+    @staticmethod
+    def endDots(feedback):
+        """End the line of progress dots qgis_process has left open, if it may have (dots_open), with an empty
+        message: a line break (before 'WARNING:' too)."""
+        if not console_dots():
+            return
+        progress, logged = feedback.progress(), feedback.property(LOGGED_AT)
+        feedback.setProperty(LOGGED_AT, progress)
+        if dots_open(0.0 if logged is None else logged, progress,
+                     feedback.metaObject().className() == MODEL_STEP_FEEDBACK):
+            feedback.pushInfo("")
 
     def logBlas(self, feedback):
         """Name the BLAS NumPy uses (once per run) and, for the slow reference BLAS, how to get OpenBLAS."""
@@ -715,6 +731,35 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if isinstance(error, MemoryError):
             return GmmSelect.tr("Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.")
         return None
+
+
+def console_dots():
+    """True under qgis_process printing its progress (as dots: not with --json)."""
+    return QgsApplication.platform() == CONSOLE_PLATFORM and CONSOLE_JSON not in QgsApplication.arguments()
+
+
+def reported(progress):
+    """What of `progress` a QgsFeedback reports: it signals a change of its int(progress * 10) only."""
+    return int(progress * 10)
+
+
+def console_tick(progress):
+    """The last tick of its progress line qgis_process has printed once its progress, from 0, reached
+    `progress`: -1 (none) until a change is reported, then int(progress * 0.4), at most CONSOLE_TICKS."""
+    return -1 if reported(progress) <= 0 else min(CONSOLE_TICKS, int(progress * 0.4))
+
+
+def dots_open(logged, progress, model_step):
+    """True where qgis_process may have printed progress dots since the last message, at feedback progress
+    `logged`, and not ended their line. In a single run, its own feedback's progress is the one it prints:
+    it printed ticks where `progress` reached another tick, and ended the line at the last. A model's step
+    (`model_step`) has its own progress, of which the model's that qgis_process prints is a share this
+    side does not know (which step of how many): any change reported of the step's progress (even down: a
+    new step) may have printed dots, so the next message starts a line, after an empty one where none were
+    printed."""
+    if model_step:
+        return reported(progress) != reported(logged)
+    return console_tick(logged) < console_tick(progress) < CONSOLE_TICKS
 
 
 def spoken_boolean(value):
