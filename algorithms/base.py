@@ -53,9 +53,9 @@ from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
 from ..core.products import numpys_cblas_path
-from ..core.texts import SEMICOLON
+from ..core.texts import SEMICOLON, Text, message
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
-from ..i18n import GmmSelect, error_text, translated, translated_choices
+from ..i18n import GmmSelect, translated, translated_choices, translated_template
 from ..raster.blocks import BandNoData
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
 from ..raster.info import OPEN_OPTION
@@ -90,6 +90,8 @@ MODEL_STEP_FEEDBACK = "QgsProcessingMultiStepFeedback"
 #: The property of a feedback that holds its progress at the last message logged through it (by any GMM
 #: Select algorithm: a model's steps share one feedback).
 LOGGED_AT = "gmmselectLoggedAt"
+#: The placeholder a template starts with ('{path} is...', '{name!r}...'): its value's name.
+LEADING_FIELD = re.compile(r"\{(\w+)[^{}]*\}")
 #: The largest value of an integer parameter: QGIS reads one as a C int (a larger value came back as
 #: -2147483648).
 LARGEST_INTEGER = 2 ** 31 - 1
@@ -722,7 +724,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if isinstance(error, Canceled):
             return GmmSelect.tr("Canceled: no output was written.")
         if isinstance(error, ValueError):  # DataError, ModelFileError and the core's checks
-            return sentence(error_text(error))
+            text = message(error)
+            return sentence(translated(text), keep_case=starts_with_value(text))
         if isinstance(error, OSError):
             where = f"'{error.filename}'" if error.filename else GmmSelect.tr("a file")
             return GmmSelect.tr("Cannot access {0}: {1}. Check that the path exists, is readable (inputs) "
@@ -845,9 +848,21 @@ def crs_label(crs):
     return crs.authid() or crs.description()
 
 
-def sentence(message):
-    """`message` with a capital first letter and a final full stop."""
+def starts_with_value(text):
+    """True where `text`, a core Text as the QGIS language shows it (i18n.translated), starts with one of its
+    values that is not a Text itself: a path, a name, a number, as given ('models/notes.gmm is not a GMM
+    Select model file'); a Text value is looked into in turn. False for any other text."""
+    if not isinstance(text, Text):
+        return False
+    field = LEADING_FIELD.match(translated_template(text))
+    value = text.values.get(field.group(1)) if field else None
+    return starts_with_value(value) if isinstance(value, Text) else field is not None
+
+
+def sentence(message, keep_case=False):
+    """`message` with a capital first letter (unless `keep_case`: it starts with a path or a name, whose case
+    is its own) and a final full stop."""
     message = message.strip() or GmmSelect.tr("unknown error")
-    message = message[0].upper() + message[1:]
+    message = message if keep_case else message[0].upper() + message[1:]
     return message if message.endswith((".", "!", "?")) else message + "."
 

@@ -219,6 +219,40 @@ def test_file_that_is_not_a_model(tmp_path):
     assert not output.exists()
 
 
+def test_a_message_that_starts_with_a_path_keeps_its_case(tmp_path, monkeypatch):
+    """A refusal naming a relative path first: its capital made it another file ('Models/notes.gmm is not a
+    GMM Select model file', on a system where case counts)."""
+    monkeypatch.chdir(tmp_path)
+    os.mkdir("models")
+    with open(os.path.join("models", "notes.gmm"), "w", encoding="utf-8") as stream:
+        stream.write("not a model")
+    with pytest.raises(exception()) as raised:
+        run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": "models/notes.gmm", "OUTPUT": "classes.tif"})
+    assert str(raised.value).startswith("models/notes.gmm is not a GMM Select model file (")
+    assert sorted(os.listdir(tmp_path)) == ["models"]
+
+
+def test_a_sentence_starts_with_a_capital_unless_it_starts_with_a_given_value():
+    """A message is a sentence: a capital first letter where it starts with words (of its template, or of a
+    Text it starts with), the value's own case where it starts with a path, a name or a number."""
+    from gmmselect.algorithms.base import GmmSelectAlgorithm
+    from gmmselect.core.texts import InputError, Text
+
+    def shown(template, **values):
+        return GmmSelectAlgorithm().userMessage(InputError(template, **values))
+
+    words = Text("class '{name}' has 1 training polygon", name="water")
+    assert shown("{problem}. Draw more polygons", problem=words) == (
+        "Class 'water' has 1 training polygon. Draw more polygons.")
+    assert shown("{what} must be whole numbers >= 0; got {values}", what=Text("sample counts"),
+                 values=[-1]) == "Sample counts must be whole numbers >= 0; got [-1]."
+    assert shown("{path} is not a model", path="curve.csv") == "curve.csv is not a model."
+    assert shown("{first}{separator}{rest}", first=Text("{path} is empty", path="a/b.csv"), separator="; ",
+                 rest="fix it") == "a/b.csv is empty; fix it."
+    assert shown("{name!r} is no band", name="b1") == "'b1' is no band."
+    assert shown("the raster has no band") == "The raster has no band."
+
+
 def test_model_of_another_band_count(gmm_model, tmp_path):
     six = str(tmp_path / "six_bands.tif")
     gdal.Translate(six, LANDSAT, bandList=[1, 2, 3, 4, 5, 7])
