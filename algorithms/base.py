@@ -286,21 +286,33 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         return converted
 
     def checkParameterValues(self, parameters, context):
-        """Accept choice keys as well as indices; refuse numbers QGIS lets through (NaN, infinities,
-        fractions of an integer parameter); then the usual checks."""
-        problem = self.numberProblem(parameters, context) or self.booleanProblem(parameters)
-        if problem:
-            return False, problem
-        return super().checkParameterValues(self._choicesAsIndices(parameters), context)
-
-    def booleanProblem(self, parameters):
-        """The message for the first boolean parameter given as a text other than BOOLEAN_WORDS, or None."""
+        """Accept choice keys as well as indices; refuse, saying what to give, the numbers, choices and
+        booleans QGIS refuses with its bare 'Incorrect parameter value for X' or lets through; then the
+        usual checks."""
+        converted = self._choicesAsIndices(parameters)
         for parameter in self.parameterDefinitions():
-            value = parameters.get(parameter.name())
-            if (isinstance(parameter, QgsProcessingParameterBoolean) and isinstance(value, str)
-                    and spoken_boolean(value) is None):
-                return GmmSelect.tr("{0} must be yes or no (or true or false, 1 or 0); got {1}.").format(
-                    parameter.name(), value)
+            name = parameter.name()
+            value = parameters.get(name)
+            if value is None or value == "":
+                continue
+            if isinstance(parameter, QgsProcessingParameterNumber):
+                problem = self.numberProblem(parameter, parameters, context)
+            elif isinstance(parameter, QgsProcessingParameterEnum) and name in self._choices:
+                problem = self.choiceProblem(parameter, value, converted[name], context)
+            elif isinstance(parameter, QgsProcessingParameterBoolean):
+                problem = self.booleanProblem(parameter, value)
+            else:
+                problem = None
+            if problem:
+                return False, problem
+        return super().checkParameterValues(converted, context)
+
+    @staticmethod
+    def booleanProblem(parameter, value):
+        """The message for boolean `parameter` given `value`, a text other than BOOLEAN_WORDS; else None."""
+        if isinstance(value, str) and spoken_boolean(value) is None:
+            return GmmSelect.tr("{0} must be yes or no (or true or false, 1 or 0); got {1}.").format(
+                parameter.name(), value)
         return None
 
     def parameterAsBool(self, parameters, name, context):
@@ -308,21 +320,29 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         spoken = spoken_boolean(parameters.get(name))
         return super().parameterAsBool(parameters, name, context) if spoken is None else spoken
 
-    def numberProblem(self, parameters, context):
-        """The message for the first number parameter given as NaN, an infinity or, for an integer one,
-        a fraction (QGIS's range check passes NaN and reads it as -2147483648, and rounds fractions), or
-        None."""
-        for parameter in self.parameterDefinitions():
-            name = parameter.name()
-            if not isinstance(parameter, QgsProcessingParameterNumber) or parameters.get(name) in (None, ""):
-                continue
-            value = self.parameterAsDouble(parameters, name, context)
-            integer = parameter.dataType() == QgsProcessingParameterNumber.Integer
-            if not math.isfinite(value) or (integer and value != round(value)):
-                return GmmSelect.tr("{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.").format(
-                    name, GmmSelect.tr("a whole number") if integer else GmmSelect.tr("a number"),
-                    parameter.minimum(), parameter.maximum(), parameters.get(name))
+    def numberProblem(self, parameter, parameters, context):
+        """The message, with the range, for number `parameter` given a value QGIS refuses saying only
+        'Incorrect parameter value' (not a number, beyond the range) or lets through (NaN, read as
+        -2147483648; a fraction of an integer parameter, rounded); else None."""
+        name = parameter.name()
+        value = self.parameterAsDouble(parameters, name, context)
+        integer = parameter.dataType() == QgsProcessingParameterNumber.Integer
+        if (not parameter.checkValueIsAcceptable(parameters.get(name), context) or not math.isfinite(value)
+                or (integer and value != round(value))):
+            return GmmSelect.tr("{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.").format(
+                name, GmmSelect.tr("a whole number") if integer else GmmSelect.tr("a number"),
+                parameter.minimum(), parameter.maximum(), parameters.get(name))
         return None
+
+    def choiceProblem(self, parameter, value, index, context):
+        """The message, with the keys, for choice `parameter` given `value` (as an index: `index`) that is
+        neither one of its keys nor the index of one (QGIS says only 'Incorrect parameter value'); else
+        None."""
+        if parameter.checkValueIsAcceptable(index, context):
+            return None
+        keys = self._choices[parameter.name()]
+        return GmmSelect.tr("{0} must be one of {1} (or the index of one, 0 to {2}); got {3}.").format(
+            parameter.name(), ", ".join(keys), len(keys) - 1, value)
 
     def parameterAsChoice(self, parameters, name, context):
         """The key of the chosen option of enum `name`."""
