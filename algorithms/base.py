@@ -189,6 +189,19 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         """What the algorithm does, plain text (subclasses override)."""
         return ""
 
+    def shortDescription(self):
+        """What the algorithm does, in one line: the Toolbox's tooltip, searched by its filter (subclasses
+        override)."""
+        return ""
+
+    def tags(self):
+        """The words the Toolbox's filter finds the algorithm by, beside its name: `tagText`'s."""
+        return [tag.strip() for tag in self.tagText().split(",") if tag.strip()]
+
+    def tagText(self):
+        """The algorithm's tags in the QGIS language, separated by commas (subclasses override)."""
+        return ""
+
     def shortHelpString(self):
         """The description alone: each parameter's help, with its default, is its tooltip in the dialog
         and is printed under the parameter by `qgis_process help`."""

@@ -34,6 +34,15 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
             "of each class can be held out for an independent accuracy assessment; the final model is "
             "then refitted on all polygons (REFIT).")
 
+    def shortDescription(self):
+        """What the algorithm does, in one line."""
+        return GmmSelect.tr("Trains a Gaussian mixture classifier (one Gaussian per class) on all bands, its "
+                            "shrinkage alpha and ridge tau chosen by cross-validation.")
+
+    def tagText(self):
+        """The training tags and the (alpha, tau) search's."""
+        return super().tagText() + "," + GmmSelect.tr("all bands,ridge,regularization,grid search")
+
     def addMethodParameters(self):
         """TAU and ALPHA (lists) and the criterion of the (alpha, tau) search."""
         self.addParameterWithHelp(QgsProcessingParameterString(

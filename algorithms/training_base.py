@@ -69,6 +69,14 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         super().__init__()
         self.category_colors = {}
 
+    def tagText(self):
+        """The tags of the training algorithms."""
+        return GmmSelect.tr(
+            "supervised classification,classify,classifier,training,machine learning,Gaussian mixture model,"
+            "maximum likelihood,quadratic discriminant analysis,QDA,regularized discriminant analysis,"
+            "shrinkage,covariance,cross-validation,kappa,accuracy,hyperspectral,multispectral,remote "
+            "sensing,land cover")
+
     def initAlgorithm(self, config=None):
         """Inputs, the subclass's method parameters, folds, sampling and validation, outputs."""
         self.addSampleInputs()

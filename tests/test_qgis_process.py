@@ -404,7 +404,10 @@ def test_help_is_plain_text_with_each_parameter_described_once_with_its_default(
     assert completed.returncode == 0, completed.stderr
     text = completed.stdout
     description = text.split("Description\n----------------\n")[1].split("\n----------------")[0]
-    assert "<" not in description and description.startswith("Selects the few bands")
+    short, long = description.splitlines()
+    assert short == ("Selects the bands that separate the classes best (SFS or SFFS), then trains a Gaussian "
+                     "mixture classifier on them.")
+    assert "<" not in description and long.startswith("Selects the few bands")
     assert text.count("Keep all pixels of a polygon in the same fold") == 1
     for name, default in (("FOLDS", "5"), ("VALIDATION", "0.3"), ("GROUPED", "yes"), ("METHOD", "sffs"),
                           ("MAX_SAMPLES", "0"), ("SEED", "0")):
