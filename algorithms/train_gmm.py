@@ -57,9 +57,9 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
             GmmSelect.tr("Empty: alpha = 0 and alpha*. Every (alpha, tau) pair of the two grids is "
                          "cross-validated (one eigen decomposition per class, fold and alpha serves every "
                          "tau); one value of each: no search."))
-        self.addChoice(self.CRITERION, GmmSelect.tr("Criterion of the tau search"),
+        self.addChoice(self.CRITERION, GmmSelect.tr("Criterion of the (alpha, tau) search"),
                        translated_choices(TAU_CRITERIA), "kappa",
-            GmmSelect.tr("What the tau search maximises: the mean over folds (of every repetition, "
+            GmmSelect.tr("What the (alpha, tau) search maximises: the mean over folds (of every repetition, "
                          "REPEATS) of the overall accuracy, Cohen's kappa or the mean F1 score (FOLDS = 0: "
                          "of the pooled leave-one-out predictions; ties: the smallest alpha, then the "
                          "smallest tau)."))

@@ -102,6 +102,11 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
                                     "refits the saved model on all rows). 0 = no hold-out: the accuracy "
                                     "outputs are then the cross-validation estimate."))
 
+    def seedHelp(self):
+        """SEED's help: a table's run draws no pixels (and has no MAX_SAMPLES)."""
+        return GmmSelect.tr("Seed of the run's random draws (the hold-out and the folds): the same seed "
+                            "gives the same model.")
+
     def groupedFolds(self, parameters, context):
         """Folds keep groups together when GROUP_FIELD is given."""
         return bool(self.parameterAsString(parameters, self.GROUP_FIELD, context))

@@ -403,6 +403,16 @@ def test_the_toolbox_search_finds_the_algorithms_by_what_they_do():
     assert json.loads(shown.stdout.splitlines()[-1]) == expected, shown.stderr
 
 
+def test_train_gmm_s_criterion_is_that_of_the_alpha_tau_search():
+    """CRITERION chooses alpha and tau together: its label and help said 'the tau search'."""
+    from qgis.core import QgsApplication
+
+    criterion = QgsApplication.processingRegistry().algorithmById("gmmselect:traingmm").parameterDefinition(
+        "CRITERION")
+    assert criterion.description() == "Criterion of the (alpha, tau) search"
+    assert criterion.help().startswith("What the (alpha, tau) search maximises: the mean over folds")
+
+
 def test_each_algorithm_has_a_one_line_short_description():
     """The Toolbox shows it as the algorithm's tooltip (it was empty), qgis_process help before the
     description."""
