@@ -46,6 +46,19 @@ class AssessAlgorithm(GmmSelectAlgorithm):
             "STRATA, the estimators of Stehman (2014) for strata that differ from the map classes. Map "
             "areas are counted block by block (any raster size).")
 
+    def shortDescription(self):
+        """What the algorithm does, in one line."""
+        return GmmSelect.tr("Estimates a classification map's accuracy and its classes' areas, with "
+                            "confidence intervals, from a stratified reference sample (Olofsson et al. "
+                            "2014).")
+
+    def tagText(self):
+        """Assess's tags."""
+        return GmmSelect.tr(
+            "accuracy assessment,overall accuracy,user's accuracy,producer's accuracy,area estimation,"
+            "error-adjusted area,error matrix,confusion matrix,confidence interval,stratified estimation,"
+            "Olofsson,Stehman,validation,ground truth,classification,land cover")
+
     def initAlgorithm(self, config=None):
         """Map, reference, strata, confidence; three files and the overall accuracy."""
         self.addClassificationInput(GmmSelect.tr(

@@ -6,7 +6,7 @@
 - Choices are enums whose option keys (`sffs`, `kappa`...) are also accepted as values, so
   `qgis_process run gmmselect:trainselection -- METHOD=sffs` works as well as `METHOD=1`.
 - Log lines go through `info` and `warning`: under `qgis_process`, whose progress dots end no line,
-  a message after dots starts on a new line.
+  a message after dots starts on a new line (`endDots`), in a single run and in a model's step alike.
 - `userErrors()` turns the ValueError of the core and raster layers (and OSError, Canceled)
   into a QgsProcessingException with the same message.
 - Outputs never touch inputs: `outputPaths` checks every destination's extension and compares
@@ -53,9 +53,9 @@ from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
 from ..core.products import numpys_cblas_path
-from ..core.texts import SEMICOLON
+from ..core.texts import SEMICOLON, Text, message
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
-from ..i18n import GmmSelect, error_text, translated, translated_choices
+from ..i18n import GmmSelect, translated, translated_choices, translated_template
 from ..raster.blocks import BandNoData
 from ..raster.files import OutputSet, dataset_files, first_clash, raster_output_files
 from ..raster.info import OPEN_OPTION
@@ -75,9 +75,23 @@ BOOLEAN_WORDS = {"yes": True, "true": True, "on": True, "1": True,
 DROPPED = "dropped"
 #: A byte Python could not decode, as GDAL passes it on (surrogateescape).
 UNDECODED = re.compile("[\ud800-\udfff]")
-#: QgsApplication.platform() under qgis_process, which prints progress as dots (one per 2 %) ending no
-#: line until 100 % (' - done.' and a line break).
+#: QgsApplication.platform() under qgis_process. Without --json, qgis_process prints its progress on one line
+#: ('0...10...20', ConsoleFeedback::showTerminalProgress: tick n, a dot or n / 4 * 10, once its progress
+#: reaches n * 2.5 %), which it ends only at 100 % (' - done.' and a line break), and each message on a line
+#: of its own: an info as it is, a warning after 'WARNING:' and a tab.
 CONSOLE_PLATFORM = "qgis_process"
+#: The ticks of qgis_process's progress line (one per 2.5 %).
+CONSOLE_TICKS = 40
+#: The option of qgis_process that prints JSON, and no progress.
+CONSOLE_JSON = "--json"
+#: The class of the feedback a graphical model gives each of its steps: its progress is the step's own
+#: (0 to 100), of which the model's, which qgis_process prints, is a share.
+MODEL_STEP_FEEDBACK = "QgsProcessingMultiStepFeedback"
+#: The property of a feedback that holds its progress at the last message logged through it (by any GMM
+#: Select algorithm: a model's steps share one feedback).
+LOGGED_AT = "gmmselectLoggedAt"
+#: The placeholder a template starts with ('{path} is...', '{name!r}...'): its value's name.
+LEADING_FIELD = re.compile(r"\{(\w+)[^{}]*\}")
 #: The largest value of an integer parameter: QGIS reads one as a C int (a larger value came back as
 #: -2147483648).
 LARGEST_INTEGER = 2 ** 31 - 1
@@ -154,7 +168,6 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         super().__init__()
         self._choices = {}
         self.staging = OutputSet()
-        self.progressTick = None
 
     def createInstance(self):
         """A fresh instance of the same algorithm."""
@@ -174,6 +187,19 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
     def description(self):
         """What the algorithm does, plain text (subclasses override)."""
+        return ""
+
+    def shortDescription(self):
+        """What the algorithm does, in one line: the Toolbox's tooltip, searched by its filter (subclasses
+        override)."""
+        return ""
+
+    def tags(self):
+        """The words the Toolbox's filter finds the algorithm by, beside its name: `tagText`'s."""
+        return [tag.strip() for tag in self.tagText().split(",") if tag.strip()]
+
+    def tagText(self):
+        """The algorithm's tags in the QGIS language, separated by commas (subclasses override)."""
         return ""
 
     def shortHelpString(self):
@@ -273,21 +299,33 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         return converted
 
     def checkParameterValues(self, parameters, context):
-        """Accept choice keys as well as indices; refuse numbers QGIS lets through (NaN, infinities,
-        fractions of an integer parameter); then the usual checks."""
-        problem = self.numberProblem(parameters, context) or self.booleanProblem(parameters)
-        if problem:
-            return False, problem
-        return super().checkParameterValues(self._choicesAsIndices(parameters), context)
-
-    def booleanProblem(self, parameters):
-        """The message for the first boolean parameter given as a text other than BOOLEAN_WORDS, or None."""
+        """Accept choice keys as well as indices; refuse, saying what to give, the numbers, choices and
+        booleans QGIS refuses with its bare 'Incorrect parameter value for X' or lets through; then the
+        usual checks."""
+        converted = self._choicesAsIndices(parameters)
         for parameter in self.parameterDefinitions():
-            value = parameters.get(parameter.name())
-            if (isinstance(parameter, QgsProcessingParameterBoolean) and isinstance(value, str)
-                    and spoken_boolean(value) is None):
-                return GmmSelect.tr("{0} must be yes or no (or true or false, 1 or 0); got {1}.").format(
-                    parameter.name(), value)
+            name = parameter.name()
+            value = parameters.get(name)
+            if value is None or value == "":
+                continue
+            if isinstance(parameter, QgsProcessingParameterNumber):
+                problem = self.numberProblem(parameter, parameters, context)
+            elif isinstance(parameter, QgsProcessingParameterEnum) and name in self._choices:
+                problem = self.choiceProblem(parameter, value, converted[name], context)
+            elif isinstance(parameter, QgsProcessingParameterBoolean):
+                problem = self.booleanProblem(parameter, value)
+            else:
+                problem = None
+            if problem:
+                return False, problem
+        return super().checkParameterValues(converted, context)
+
+    @staticmethod
+    def booleanProblem(parameter, value):
+        """The message for boolean `parameter` given `value`, a text other than BOOLEAN_WORDS; else None."""
+        if isinstance(value, str) and spoken_boolean(value) is None:
+            return GmmSelect.tr("{0} must be yes or no (or true or false, 1 or 0); got {1}.").format(
+                parameter.name(), value)
         return None
 
     def parameterAsBool(self, parameters, name, context):
@@ -295,21 +333,29 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         spoken = spoken_boolean(parameters.get(name))
         return super().parameterAsBool(parameters, name, context) if spoken is None else spoken
 
-    def numberProblem(self, parameters, context):
-        """The message for the first number parameter given as NaN, an infinity or, for an integer one,
-        a fraction (QGIS's range check passes NaN and reads it as -2147483648, and rounds fractions), or
-        None."""
-        for parameter in self.parameterDefinitions():
-            name = parameter.name()
-            if not isinstance(parameter, QgsProcessingParameterNumber) or parameters.get(name) in (None, ""):
-                continue
-            value = self.parameterAsDouble(parameters, name, context)
-            integer = parameter.dataType() == QgsProcessingParameterNumber.Integer
-            if not math.isfinite(value) or (integer and value != round(value)):
-                return GmmSelect.tr("{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.").format(
-                    name, GmmSelect.tr("a whole number") if integer else GmmSelect.tr("a number"),
-                    parameter.minimum(), parameter.maximum(), parameters.get(name))
+    def numberProblem(self, parameter, parameters, context):
+        """The message, with the range, for number `parameter` given a value QGIS refuses saying only
+        'Incorrect parameter value' (not a number, beyond the range) or lets through (NaN, read as
+        -2147483648; a fraction of an integer parameter, rounded); else None."""
+        name = parameter.name()
+        value = self.parameterAsDouble(parameters, name, context)
+        integer = parameter.dataType() == QgsProcessingParameterNumber.Integer
+        if (not parameter.checkValueIsAcceptable(parameters.get(name), context) or not math.isfinite(value)
+                or (integer and value != round(value))):
+            return GmmSelect.tr("{0} must be {1} from {2:.10g} to {3:.10g}; got {4}.").format(
+                name, GmmSelect.tr("a whole number") if integer else GmmSelect.tr("a number"),
+                parameter.minimum(), parameter.maximum(), parameters.get(name))
         return None
+
+    def choiceProblem(self, parameter, value, index, context):
+        """The message, with the keys, for choice `parameter` given `value` (as an index: `index`) that is
+        neither one of its keys nor the index of one (QGIS says only 'Incorrect parameter value'); else
+        None."""
+        if parameter.checkValueIsAcceptable(index, context):
+            return None
+        keys = self._choices[parameter.name()]
+        return GmmSelect.tr("{0} must be one of {1} (or the index of one, 0 to {2}); got {3}.").format(
+            parameter.name(), ", ".join(keys), len(keys) - 1, value)
 
     def parameterAsChoice(self, parameters, name, context):
         """The key of the chosen option of enum `name`."""
@@ -635,20 +681,25 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
 
     def info(self, feedback, text):
         """Log `text` (a core Text in the QGIS language) on a line of its own."""
-        feedback.pushInfo(self.ownLine(feedback, translated(text)))
+        self.endDots(feedback)
+        feedback.pushInfo(shown_text(translated(text)))
 
     def warning(self, feedback, text):
         """Log the warning `text` (a core Text in the QGIS language) on a line of its own."""
-        feedback.pushWarning(self.ownLine(feedback, translated(text)))
+        self.endDots(feedback)
+        feedback.pushWarning(shown_text(translated(text)))
 
-    def ownLine(self, feedback, text):
-        """`text`, after a line break when qgis_process printed progress dots since the last message
-        and has not ended their line (at 100 %)."""
-        progress, last = feedback.progress(), self.progressTick
-        tick = self.progressTick = math.floor(progress / 2)
-        dots = (tick > 0 if last is None else tick > last) and progress < 100
-        text = shown_text(text)
-        return "\n" + text if dots and QgsApplication.platform() == CONSOLE_PLATFORM else text
+    @staticmethod
+    def endDots(feedback):
+        """End the line of progress dots qgis_process has left open, if it may have (dots_open), with an empty
+        message: a line break (before 'WARNING:' too)."""
+        if not console_dots():
+            return
+        progress, logged = feedback.progress(), feedback.property(LOGGED_AT)
+        feedback.setProperty(LOGGED_AT, progress)
+        if dots_open(0.0 if logged is None else logged, progress,
+                     feedback.metaObject().className() == MODEL_STEP_FEEDBACK):
+            feedback.pushInfo("")
 
     def logBlas(self, feedback):
         """Name the BLAS NumPy uses (once per run) and, for the slow reference BLAS, how to get OpenBLAS."""
@@ -706,7 +757,8 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if isinstance(error, Canceled):
             return GmmSelect.tr("Canceled: no output was written.")
         if isinstance(error, ValueError):  # DataError, ModelFileError and the core's checks
-            return sentence(error_text(error))
+            text = message(error)
+            return sentence(translated(text), keep_case=starts_with_value(text))
         if isinstance(error, OSError):
             where = f"'{error.filename}'" if error.filename else GmmSelect.tr("a file")
             return GmmSelect.tr("Cannot access {0}: {1}. Check that the path exists, is readable (inputs) "
@@ -715,6 +767,35 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
         if isinstance(error, MemoryError):
             return GmmSelect.tr("Not enough memory: lower MAX_SAMPLES (training) or use a smaller raster.")
         return None
+
+
+def console_dots():
+    """True under qgis_process printing its progress (as dots: not with --json)."""
+    return QgsApplication.platform() == CONSOLE_PLATFORM and CONSOLE_JSON not in QgsApplication.arguments()
+
+
+def reported(progress):
+    """What of `progress` a QgsFeedback reports: it signals a change of its int(progress * 10) only."""
+    return int(progress * 10)
+
+
+def console_tick(progress):
+    """The last tick of its progress line qgis_process has printed once its progress, from 0, reached
+    `progress`: -1 (none) until a change is reported, then int(progress * 0.4), at most CONSOLE_TICKS."""
+    return -1 if reported(progress) <= 0 else min(CONSOLE_TICKS, int(progress * 0.4))
+
+
+def dots_open(logged, progress, model_step):
+    """True where qgis_process may have printed progress dots since the last message, at feedback progress
+    `logged`, and not ended their line. In a single run, its own feedback's progress is the one it prints:
+    it printed ticks where `progress` reached another tick, and ended the line at the last. A model's step
+    (`model_step`) has its own progress, of which the model's that qgis_process prints is a share this
+    side does not know (which step of how many): any change reported of the step's progress (even down: a
+    new step) may have printed dots, so the next message starts a line, after an empty one where none were
+    printed."""
+    if model_step:
+        return reported(progress) != reported(logged)
+    return console_tick(logged) < console_tick(progress) < CONSOLE_TICKS
 
 
 def spoken_boolean(value):
@@ -800,9 +881,21 @@ def crs_label(crs):
     return crs.authid() or crs.description()
 
 
-def sentence(message):
-    """`message` with a capital first letter and a final full stop."""
+def starts_with_value(text):
+    """True where `text`, a core Text as the QGIS language shows it (i18n.translated), starts with one of its
+    values that is not a Text itself: a path, a name, a number, as given ('models/notes.gmm is not a GMM
+    Select model file'); a Text value is looked into in turn. False for any other text."""
+    if not isinstance(text, Text):
+        return False
+    field = LEADING_FIELD.match(translated_template(text))
+    value = text.values.get(field.group(1)) if field else None
+    return starts_with_value(value) if isinstance(value, Text) else field is not None
+
+
+def sentence(message, keep_case=False):
+    """`message` with a capital first letter (unless `keep_case`: it starts with a path or a name, whose case
+    is its own) and a final full stop."""
     message = message.strip() or GmmSelect.tr("unknown error")
-    message = message[0].upper() + message[1:]
+    message = message if keep_case else message[0].upper() + message[1:]
     return message if message.endswith((".", "!", "?")) else message + "."
 

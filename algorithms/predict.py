@@ -117,6 +117,18 @@ class PredictAlgorithm(GmmSelectAlgorithm):
             "every class, as when the raster's values are in other units than the model's, and when a "
             "value of 0 or below that every band holds on part of it (a fill) is not its no-data.")
 
+    def shortDescription(self):
+        """What the algorithm does, in one line."""
+        return GmmSelect.tr("Classifies a raster with a trained model (.gmm): the classification, its "
+                            "confidence and the class probabilities.")
+
+    def tagText(self):
+        """Predict's tags."""
+        return GmmSelect.tr(
+            "supervised classification,classify,classification map,land cover,apply model,posterior "
+            "probability,confidence,Gaussian mixture model,maximum likelihood,hyperspectral,multispectral,"
+            "remote sensing")
+
     def initAlgorithm(self, config=None):
         """Raster, model, optional mask and size, and the three raster outputs."""
         self.addRasterInput(GmmSelect.tr("The image to classify: it must hold the bands the model was "

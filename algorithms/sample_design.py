@@ -41,6 +41,17 @@ class SampleDesignAlgorithm(GmmSelectAlgorithm):
             "points are distinct pixel centres; fill their 'reference' field (by photo-interpretation or "
             "field visits), then run Assess accuracy and area with FIELD = reference.")
 
+    def shortDescription(self):
+        """What the algorithm does, in one line."""
+        return GmmSelect.tr("Draws the stratified random sample of reference points that assesses a "
+                            "classification map, sized by Olofsson et al. (2014).")
+
+    def tagText(self):
+        """Sample design's tags."""
+        return GmmSelect.tr(
+            "accuracy assessment,sampling design,stratified random sampling,sample size,reference data,"
+            "validation,ground truth,Olofsson,good practice,classification,land cover")
+
     def initAlgorithm(self, config=None):
         """Map, the size and allocation parameters, seed; the point layer and its size."""
         self.addClassificationInput()

@@ -34,6 +34,15 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
             "of each class can be held out for an independent accuracy assessment; the final model is "
             "then refitted on all polygons (REFIT).")
 
+    def shortDescription(self):
+        """What the algorithm does, in one line."""
+        return GmmSelect.tr("Trains a Gaussian mixture classifier (one Gaussian per class) on all bands, its "
+                            "shrinkage alpha and ridge tau chosen by cross-validation.")
+
+    def tagText(self):
+        """The training tags and the (alpha, tau) search's."""
+        return super().tagText() + "," + GmmSelect.tr("all bands,ridge,regularization,grid search")
+
     def addMethodParameters(self):
         """TAU and ALPHA (lists) and the criterion of the (alpha, tau) search."""
         self.addParameterWithHelp(QgsProcessingParameterString(
@@ -48,9 +57,9 @@ class TrainGmmAlgorithm(TrainingAlgorithm):
             GmmSelect.tr("Empty: alpha = 0 and alpha*. Every (alpha, tau) pair of the two grids is "
                          "cross-validated (one eigen decomposition per class, fold and alpha serves every "
                          "tau); one value of each: no search."))
-        self.addChoice(self.CRITERION, GmmSelect.tr("Criterion of the tau search"),
+        self.addChoice(self.CRITERION, GmmSelect.tr("Criterion of the (alpha, tau) search"),
                        translated_choices(TAU_CRITERIA), "kappa",
-            GmmSelect.tr("What the tau search maximises: the mean over folds (of every repetition, "
+            GmmSelect.tr("What the (alpha, tau) search maximises: the mean over folds (of every repetition, "
                          "REPEATS) of the overall accuracy, Cohen's kappa or the mean F1 score (FOLDS = 0: "
                          "of the pooled leave-one-out predictions; ties: the smallest alpha, then the "
                          "smallest tau)."))

@@ -46,6 +46,17 @@ class TrainSelectionAlgorithm(TrainingAlgorithm):
             "selection never sees them, and they give an independent accuracy assessment; the selection "
             "and the fit then run again on all polygons (REFIT).")
 
+    def shortDescription(self):
+        """What the algorithm does, in one line."""
+        return GmmSelect.tr("Selects the bands that separate the classes best (SFS or SFFS), then trains a "
+                            "Gaussian mixture classifier on them.")
+
+    def tagText(self):
+        """The training tags and the band selection's."""
+        return super().tagText() + "," + GmmSelect.tr(
+            "band selection,feature selection,SFS,SFFS,sequential forward selection,floating search,"
+            "Jeffries-Matusita,Kullback-Leibler,separability,dimensionality reduction")
+
     def addMethodParameters(self):
         """METHOD, CRITERION, MAX_FEATURES, USE_BEST, the ridge and shrinkage used during selection and
         MODEL_SEARCH."""

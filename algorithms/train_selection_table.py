@@ -46,6 +46,16 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
             "folds keep them whole. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact "
             "and costs about one fit.")
 
+    def shortDescription(self):
+        """What the algorithm does, in one line."""
+        return GmmSelect.tr("Selects the bands that separate the materials best from a spectral library "
+                            "(one spectrum per row), to design a sensor, and trains a classifier on them.")
+
+    def tagText(self):
+        """Train Selection's tags and the spectral library's."""
+        return super().tagText() + "," + GmmSelect.tr(
+            "spectral library,spectra,field spectra,table,CSV,sensor design,wavelength")
+
     def addSampleInputs(self):
         """INPUT table, class FIELD, BANDS, GROUP_FIELD and WAVELENGTHS."""
         self.addParameterWithHelp(QgsProcessingParameterFeatureSource(
@@ -91,6 +101,11 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
                                     "assessed fit, it gives an independent accuracy assessment (REFIT then "
                                     "refits the saved model on all rows). 0 = no hold-out: the accuracy "
                                     "outputs are then the cross-validation estimate."))
+
+    def seedHelp(self):
+        """SEED's help: a table's run draws no pixels (and has no MAX_SAMPLES)."""
+        return GmmSelect.tr("Seed of the run's random draws (the hold-out and the folds): the same seed "
+                            "gives the same model.")
 
     def groupedFolds(self, parameters, context):
         """Folds keep groups together when GROUP_FIELD is given."""

@@ -69,6 +69,14 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
         super().__init__()
         self.category_colors = {}
 
+    def tagText(self):
+        """The tags of the training algorithms."""
+        return GmmSelect.tr(
+            "supervised classification,classify,classifier,training,machine learning,Gaussian mixture model,"
+            "maximum likelihood,quadratic discriminant analysis,QDA,regularized discriminant analysis,"
+            "shrinkage,covariance,cross-validation,kappa,accuracy,hyperspectral,multispectral,remote "
+            "sensing,land cover")
+
     def initAlgorithm(self, config=None):
         """Inputs, the subclass's method parameters, folds, sampling and validation, outputs."""
         self.addSampleInputs()
@@ -124,11 +132,13 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                         maximum=20, advanced=True)
         self.addSamplingParameters()
         self.addRefitParameter()
-        self.addInteger(self.SEED, GmmSelect.tr("Random seed"), 0, 0,
-                        GmmSelect.tr("Seed of the run's random draws (the hold-out, the folds and, where "
-                                     "pixels are drawn per class, those pixels): the same seed gives the "
-                                     "same model."), advanced=True)
+        self.addInteger(self.SEED, GmmSelect.tr("Random seed"), 0, 0, self.seedHelp(), advanced=True)
         self.addOutputs()
+
+    def seedHelp(self):
+        """SEED's help: what the run draws at random."""
+        return GmmSelect.tr("Seed of the run's random draws (the hold-out, the folds and, where pixels are "
+                            "drawn per class, those pixels): the same seed gives the same model.")
 
     def helpWords(self):
         """The words of the help for what groups the samples (notices.sample_words of SAMPLE_UNIT) and

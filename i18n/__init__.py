@@ -30,7 +30,12 @@ def translated(text):
     if not isinstance(text, Text):
         return text
     values = {name: translated(value) for name, value in text.values.items()}
-    return QCoreApplication.translate("GmmSelect", text.template).format(**values)
+    return translated_template(text).format(**values)
+
+
+def translated_template(text):
+    """The template of core Text `text` in the QGIS language, unfilled."""
+    return QCoreApplication.translate("GmmSelect", text.template)
 
 
 def error_text(error):

@@ -593,7 +593,7 @@ def assess_map(map_path, reference_path, class_field, strata_path=None, layer=No
                           reference.mapped == reference_codes, counts, stratum_names, estimates, confidence)
     if log is not None:
         log(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} +- "
+            "GmmSelect", "{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} ± "
             "{margin:.4f}"), samples=len(reference.mapped), strata=len(counts.strata),
             overall=estimates.overall, margin=half_width(estimates.overall_se, confidence)))
     training = trained_on(class_map, named, None if shown else layer)

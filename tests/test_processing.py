@@ -1,6 +1,7 @@
 """The algorithms through `processing.run`, as a user or a script would, on the bundled Landsat scene."""
 
 import csv
+import json
 import os
 import subprocess
 import sys
@@ -358,3 +359,69 @@ def test_a_small_tau_survives_the_toolbox_and_batch_widgets():
     shown = subprocess.run([sys.executable, "-c", TAU_WIDGETS], capture_output=True, text=True, timeout=120,
                            env=environment)
     assert shown.stdout.split() == ["1e-07", "1e-07"], shown.stderr
+
+
+TOOLBOX_SEARCH = """
+import json, os, sys
+sys.path[:0] = [os.environ["GMMSELECT_PLUGIN_PARENT"], os.environ["GMMSELECT_TESTS"]]
+from qgis_helpers import start_qgis
+start_qgis(gui=True)
+from qgis.core import QgsApplication
+from qgis.gui import QgsProcessingToolboxProxyModel
+from qgis.PyQt.QtCore import QModelIndex
+model = QgsProcessingToolboxProxyModel(None, QgsApplication.processingRegistry())
+def found(parent):
+    for row in range(model.rowCount(parent)):
+        index = model.index(row, 0, parent)
+        algorithm = model.toolboxModel().algorithmForIndex(model.mapToSource(index))
+        if algorithm is not None and algorithm.provider().id() == "gmmselect":
+            yield algorithm.name()
+        yield from found(index)
+shown = {}
+for words in sys.argv[1:]:
+    model.setFilterString(words)
+    shown[words] = sorted(set(found(QModelIndex())))
+print(json.dumps(shown), flush=True)
+os._exit(0)
+"""
+
+
+def test_the_toolbox_search_finds_the_algorithms_by_what_they_do():
+    """The Toolbox's filter searches names, tags and short descriptions: it found none of the algorithms by
+    'classification', 'band selection', 'hyperspectral', 'kappa', 'Olofsson' or 'spectral library' (no tags,
+    no short description)."""
+    training = ["traingmm", "trainselection", "trainselectiontable"]
+    expected = {"classification": sorted(["assess", "predict", "sampledesign", *training]),
+                "classify": sorted(["predict", *training]), "supervised": sorted(["predict", *training]),
+                "band selection": training[1:], "hyperspectral": sorted(["predict", *training]),
+                "kappa": training, "olofsson": ["assess", "sampledesign"],
+                "spectral library": ["trainselectiontable"], "area": ["assess"], "sffs": training[1:],
+                "accuracy assessment": ["assess", "sampledesign"]}
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen", GMMSELECT_TESTS=os.path.dirname(__file__))
+    shown = subprocess.run([sys.executable, "-c", TOOLBOX_SEARCH, *expected], capture_output=True, text=True,
+                           timeout=120, env=environment)
+    assert json.loads(shown.stdout.splitlines()[-1]) == expected, shown.stderr
+
+
+def test_train_gmm_s_criterion_is_that_of_the_alpha_tau_search():
+    """CRITERION chooses alpha and tau together: its label and help said 'the tau search'."""
+    from qgis.core import QgsApplication
+
+    criterion = QgsApplication.processingRegistry().algorithmById("gmmselect:traingmm").parameterDefinition(
+        "CRITERION")
+    assert criterion.description() == "Criterion of the (alpha, tau) search"
+    assert criterion.help().startswith("What the (alpha, tau) search maximises: the mean over folds")
+
+
+def test_each_algorithm_has_a_one_line_short_description():
+    """The Toolbox shows it as the algorithm's tooltip (it was empty), qgis_process help before the
+    description."""
+    from qgis.core import QgsApplication
+
+    algorithms = QgsApplication.processingRegistry().providerById("gmmselect").algorithms()
+    assert len(algorithms) == 6
+    for algorithm in algorithms:
+        line = algorithm.shortDescription()
+        assert line.endswith(".") and "\n" not in line and 60 < len(line) < 160, (algorithm.name(), line)
+        assert line != algorithm.shortHelpString() and algorithm.tags(), algorithm.name()
+

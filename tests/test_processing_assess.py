@@ -663,6 +663,9 @@ def test_a_confidence_of_0_999_is_said_as_99_9_percent(classification, sample, t
     assert [line for line in log.infos if line.startswith("Overall accuracy")] == [
         f"Overall accuracy {results['OVERALL_ACCURACY']:.4f} ± {results['OVERALL_ACCURACY_CI']:.4f} (99.9% "
         "confidence)"]
+    # the first line gave the same interval as '0.9408 +- 0.0145'
+    assert [line.split("; ")[1] for line in log.infos if " reference samples in " in line] == [
+        f"overall accuracy {results['OVERALL_ACCURACY']:.4f} ± {results['OVERALL_ACCURACY_CI']:.4f}"]
     with open(results["OUTPUT_REPORT"], encoding="utf-8") as stream:
         report = stream.read()
     assert "(99.9% confidence interval)" in report and "at 99.9% confidence (z = 3.2905)" in report

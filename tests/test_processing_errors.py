@@ -219,6 +219,40 @@ def test_file_that_is_not_a_model(tmp_path):
     assert not output.exists()
 
 
+def test_a_message_that_starts_with_a_path_keeps_its_case(tmp_path, monkeypatch):
+    """A refusal naming a relative path first: its capital made it another file ('Models/notes.gmm is not a
+    GMM Select model file', on a system where case counts)."""
+    monkeypatch.chdir(tmp_path)
+    os.mkdir("models")
+    with open(os.path.join("models", "notes.gmm"), "w", encoding="utf-8") as stream:
+        stream.write("not a model")
+    with pytest.raises(exception()) as raised:
+        run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": "models/notes.gmm", "OUTPUT": "classes.tif"})
+    assert str(raised.value).startswith("models/notes.gmm is not a GMM Select model file (")
+    assert sorted(os.listdir(tmp_path)) == ["models"]
+
+
+def test_a_sentence_starts_with_a_capital_unless_it_starts_with_a_given_value():
+    """A message is a sentence: a capital first letter where it starts with words (of its template, or of a
+    Text it starts with), the value's own case where it starts with a path, a name or a number."""
+    from gmmselect.algorithms.base import GmmSelectAlgorithm
+    from gmmselect.core.texts import InputError, Text
+
+    def shown(template, **values):
+        return GmmSelectAlgorithm().userMessage(InputError(template, **values))
+
+    words = Text("class '{name}' has 1 training polygon", name="water")
+    assert shown("{problem}. Draw more polygons", problem=words) == (
+        "Class 'water' has 1 training polygon. Draw more polygons.")
+    assert shown("{what} must be whole numbers >= 0; got {values}", what=Text("sample counts"),
+                 values=[-1]) == "Sample counts must be whole numbers >= 0; got [-1]."
+    assert shown("{path} is not a model", path="curve.csv") == "curve.csv is not a model."
+    assert shown("{first}{separator}{rest}", first=Text("{path} is empty", path="a/b.csv"), separator="; ",
+                 rest="fix it") == "a/b.csv is empty; fix it."
+    assert shown("{name!r} is no band", name="b1") == "'b1' is no band."
+    assert shown("the raster has no band") == "The raster has no band."
+
+
 def test_model_of_another_band_count(gmm_model, tmp_path):
     six = str(tmp_path / "six_bands.tif")
     gdal.Translate(six, LANDSAT, bandList=[1, 2, 3, 4, 5, 7])
@@ -236,18 +270,52 @@ def test_n_features_with_a_model_without_selection(gmm_model, tmp_path):
                                   "OUTPUT": str(tmp_path / "classes.tif")})
 
 
-@pytest.mark.parametrize("algorithm_id, name", [("gmmselect:predict", "N_FEATURES"),
-                                                 ("gmmselect:traingmm", "SEED"),
-                                                 ("gmmselect:trainselection", "MAX_FEATURES"),
-                                                 ("gmmselect:sampledesign", "MIN_PER_CLASS")])
-def test_integers_beyond_what_qgis_reads_are_refused(gmm_model, tmp_path, algorithm_id, name):
+@pytest.mark.parametrize("algorithm_id, name, expected", [
+    ("gmmselect:predict", "N_FEATURES", "N_FEATURES must be a whole number from 0 to 2147483647"),
+    ("gmmselect:traingmm", "SEED", "SEED must be a whole number from 0 to 2147483647"),
+    ("gmmselect:trainselection", "MAX_FEATURES", "MAX_FEATURES must be a whole number from 0 to 2147483647"),
+    ("gmmselect:sampledesign", "MIN_PER_CLASS", "MIN_PER_CLASS must be a whole number from 0 to 2147483647")])
+def test_integers_beyond_what_qgis_reads_are_refused(gmm_model, tmp_path, algorithm_id, name, expected):
     """QGIS reads an integer parameter as a C int: 10^13 came back as -2147483648 (Predict said 'The
-    selection has no set of -2147483648 features', and a seed of 10^13 was another seed, silently)."""
+    selection has no set of -2147483648 features', and a seed of 10^13 was another seed, silently). QGIS's
+    range check refuses it, saying only 'Incorrect parameter value for {name}': the message gives the
+    range."""
     inputs = {"gmmselect:predict": {"INPUT": LANDSAT, "MODEL": gmm_model, "OUTPUT": str(tmp_path / "c.tif")},
               "gmmselect:sampledesign": {"INPUT": LANDSAT, "OUTPUT": str(tmp_path / "s.gpkg")}}
     parameters = inputs.get(algorithm_id, landsat(OUTPUT_MODEL=str(tmp_path / "m.gmm")))
-    with pytest.raises(exception(), match=f"Incorrect parameter value for {name}"):
+    with pytest.raises(exception()) as raised:
         run(algorithm_id, {**parameters, name: 1e13})
+    assert str(raised.value).endswith(f"{expected}; got 10000000000000.0.")
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("algorithm_id, name, value, expected", [
+    ("trainselection", "SEED", "3000000000",
+     "SEED must be a whole number from 0 to 2147483647; got 3000000000."),
+    ("trainselection", "VALIDATION", "0.95", "VALIDATION must be a number from 0 to 0.9; got 0.95."),
+    ("trainselection", "FOLDS", 100, "FOLDS must be a whole number from 0 to 50; got 100."),
+    ("trainselection", "MAX_FEATURES", -1,
+     "MAX_FEATURES must be a whole number from 0 to 2147483647; got -1."),
+    ("trainselection", "TAU", "abc", "TAU must be a number from 0 to 1e+12; got abc."),
+    ("trainselection", "METHOD", "sfss",
+     "METHOD must be one of sfs, sffs (or the index of one, 0 to 1); got sfss."),
+    ("trainselection", "METHOD", 2, "METHOD must be one of sfs, sffs (or the index of one, 0 to 1); got 2."),
+    ("trainselection", "CRITERION", "jeffries",
+     "CRITERION must be one of jm, kl, accuracy, kappa, f1 (or the index of one, 0 to 4); got jeffries."),
+    ("sampledesign", "ALLOCATION", "foo",
+     "ALLOCATION must be one of proportional, equal (or the index of one, 0 to 1); got foo."),
+    ("assess", "CONFIDENCE", 1, "CONFIDENCE must be a number from 0.5 to 0.999; got 1.")])
+def test_values_qgis_refuses_bare_are_refused_saying_what_to_give(tmp_path, algorithm_id, name, value,
+                                                                   expected):
+    """A number beyond its range or that is none, a choice that is none of the keys: QGIS refused them with
+    its bare 'Incorrect parameter value for X' (no range, no keys), where NaN or a fraction got the range."""
+    inputs = {"sampledesign": {"INPUT": LANDSAT, "OUTPUT": str(tmp_path / "s.gpkg")},
+              "assess": {"INPUT": LANDSAT, "REFERENCE": POLYGONS, "FIELD": "class",
+                         "OUTPUT_TABLE": str(tmp_path / "t.csv")}}
+    parameters = inputs.get(algorithm_id, landsat(OUTPUT_MODEL=str(tmp_path / "m.gmm")))
+    with pytest.raises(exception()) as raised:
+        run(f"gmmselect:{algorithm_id}", {**parameters, name: value})
+    assert str(raised.value).endswith(expected)
     assert os.listdir(tmp_path) == []
 
 

@@ -343,6 +343,19 @@ def test_messages_help_and_report_name_the_table_s_groups_or_spectra(tmp_path, g
     assert "GROUPED, REPEATS" in selection.parameterDefinition("MODEL_SEARCH").help()
 
 
+def test_the_seed_s_help_names_what_a_table_s_run_draws():
+    """A table's run draws the hold-out and the folds, no pixels (it has no MAX_SAMPLES): its SEED's help,
+    Train Selection's, said 'and, where pixels are drawn per class, those pixels'."""
+    from qgis.core import QgsApplication
+
+    registry = QgsApplication.processingRegistry()
+    assert registry.algorithmById("gmmselect:trainselectiontable").parameterDefinition("SEED").help() == (
+        "Seed of the run's random draws (the hold-out and the folds): the same seed gives the same model. "
+        "Default: 0.")
+    assert "those pixels" in registry.algorithmById("gmmselect:trainselection").parameterDefinition(
+        "SEED").help()
+
+
 def test_folds_that_leave_a_class_nothing_to_train_on_are_refused_in_the_table_s_words(tmp_path):
     """Groups (sites) that hold several materials: 2-fold cross-validation by site puts the three sites of
     'roof' in one fold. Before: the core's 'Class 2 has 9 samples; in 2-fold cross-validation fold 1 leaves

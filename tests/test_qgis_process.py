@@ -281,12 +281,133 @@ def test_log_lines_start_on_their_own_line_after_the_progress_dots(tmp_path):
     assert lines[lines.index(progress[-1]) + 1].startswith("KAPPA = ")
 
 
+def test_log_lines_of_a_model_start_on_their_own_line(tmp_path):
+    """The README's model run: qgis_process prints the model's progress, of which each step's feedback (a
+    QgsProcessingMultiStepFeedback) has its own 0 to 100; its messages were glued to the dots
+    ('...50KAPPA = 0.9955', '.30...40...50...60...70..Sample size 399'), the step's progress below 100
+    taken for the line's."""
+    completed, _ = run_qgis_process(
+        "run", MODEL3, "--", f"raster={LANDSAT}", f"training={POLYGONS}", "classfield=class", "maxbands=0",
+        f"trainselection:Model={tmp_path / 'scene.gmm'}",
+        f"predict:Classification={tmp_path / 'classes.tif'}")
+    assert completed.returncode == 0, completed.stderr
+    lines = completed.stdout.splitlines()
+    assert [line for line in lines if re.match(r"[.0-9]*\.[0-9]*[A-Za-z]", line)] == []
+    assert any(line.startswith("KAPPA = ") for line in lines)
+    done = [number for number, line in enumerate(lines) if line.endswith("100 - done.")]
+    assert len(done) == 1 and lines[done[0] + 1].startswith("Model processed OK")
+
+
+def console_feedback():
+    """A feedback that prints as qgis_process's ConsoleFeedback (QGIS 3.22, without --json) into its `out`:
+    the progress on one line, tick n (a dot, or n / 4 * 10) once it reaches n * 2.5 %, ' - done.' and a line
+    break at 100 %; each info on a line, each warning after 'WARNING:' and a tab."""
+    from qgis.core import QgsProcessingFeedback
+
+    class Console(QgsProcessingFeedback):
+        def __init__(self):
+            super().__init__()
+            self.out, self.tick = [], -1
+            self.progressChanged.connect(self.ticks)
+
+        def ticks(self, progress):
+            tick = min(40, max(0, int(progress * 0.4)))
+            if tick <= self.tick:
+                return
+            while tick > self.tick:
+                self.tick += 1
+                self.out.append(str(self.tick // 4 * 10) if self.tick % 4 == 0 else ".")
+            if tick == 40:
+                self.out.append(" - done.\n")
+
+        def pushInfo(self, info):  # noqa: N802 (QGIS's name)
+            self.out.append(info + "\n")
+
+        def pushWarning(self, warning):  # noqa: N802 (QGIS's name)
+            self.out.append("WARNING:\t" + warning + "\n")
+
+    return Console()
+
+
+def log_a_run(algorithm, feedback, rng, end=100.0):
+    """Log messages and warnings through `algorithm` while `feedback`'s progress goes from 0 to `end` by
+    random steps (some of none, some across several ticks), and after; return the messages."""
+    progress, messages = 0.0, []
+    while progress < end:
+        for _ in range(rng.integers(0, 3)):
+            messages.append(f"message {len(messages)}")
+            log = algorithm.warning if rng.random() < 0.3 else algorithm.info
+            log(feedback, messages[-1])
+        progress = min(end, progress + rng.choice([0.0, 0.05, 0.5, 1.0, 2.4, 2.5, 3.0, 7.0]))
+        feedback.setProgress(progress)
+    for _ in range(2):
+        messages.append(f"message {len(messages)}")
+        algorithm.info(feedback, messages[-1])
+    return messages
+
+
+@pytest.mark.parametrize("steps", [None, 1, 2, 3])
+def test_every_message_starts_a_line_after_the_progress_dots(monkeypatch, steps):
+    """As qgis_process prints them, alone (`steps` None) and in a model of `steps` steps: every message and
+    warning starts a line (a warning's 'WARNING:' too), never after dots; alone, no line is empty. Before,
+    ticks were taken for one per 2 % (qgis_process's are 2.5 %), a warning's line break came after
+    'WARNING:', and a model's step, whose progress is its own, was taken for the run."""
+    import numpy as np
+    from qgis.core import QgsProcessingMultiStepFeedback
+    from qgis_helpers import start_qgis
+
+    start_qgis()
+    from gmmselect.algorithms import base
+
+    class Console:
+        """QgsApplication as qgis_process runs it (without --json)."""
+
+        @staticmethod
+        def platform():
+            return "qgis_process"
+
+        @staticmethod
+        def arguments():
+            return ["qgis_process", "run", "gmmselect:traingmm", "--", "INPUT=x.tif"]
+
+    monkeypatch.setattr(base, "QgsApplication", Console)
+    rng = np.random.default_rng(steps or 0)
+    for _ in range(20):
+        console = console_feedback()
+        if steps is None:
+            messages = log_a_run(base.GmmSelectAlgorithm(), console, rng)
+        else:
+            feedback, messages = QgsProcessingMultiStepFeedback(steps, console), []
+            for step in range(steps):
+                feedback.setCurrentStep(step)
+                messages += log_a_run(base.GmmSelectAlgorithm(), feedback, rng)
+        lines = "".join(console.out).split("\n")
+        assert [line for line in lines if line.startswith(("message", "WARNING:\tmessage"))] == [
+            line for line in lines if "message" in line]
+        assert [line.split("\t")[-1] for line in lines if "message" in line] == messages
+        assert "".join(line for line in lines if "message" not in line).endswith("100 - done.")
+        if steps is None:
+            assert lines[-1] == "" and "" not in lines[:-1]
+
+
+def test_json_log_lines_start_with_no_line_break(trained):
+    """With --json, qgis_process prints no progress: no message starts with the line break that ends dots
+    (the log's lines began with '\\n' where dots would have been)."""
+    _, output = trained
+    infos = output["log"]["info"]
+    assert any(line.startswith("Held-out polygons (1339 samples") for line in infos)
+    assert [line for line in infos if not line.strip() or line != line.strip()] == []
+
+
 def test_help_is_plain_text_with_each_parameter_described_once_with_its_default():
     completed, _ = run_qgis_process("help", "gmmselect:trainselection")
     assert completed.returncode == 0, completed.stderr
     text = completed.stdout
     description = text.split("Description\n----------------\n")[1].split("\n----------------")[0]
-    assert "<" not in description and description.startswith("Selects the few bands")
+    short, long = description.splitlines()
+    assert short == ("Selects the bands that separate the classes best (SFS or SFFS), then trains a Gaussian "
+                     "mixture classifier on them.")
+    assert "<" not in description and long.startswith("Selects the few bands")
     assert text.count("Keep all pixels of a polygon in the same fold") == 1
     for name, default in (("FOLDS", "5"), ("VALIDATION", "0.3"), ("GROUPED", "yes"), ("METHOD", "sffs"),
                           ("MAX_SAMPLES", "0"), ("SEED", "0")):
