@@ -149,11 +149,6 @@
         <translation>Valeurs de crête (ridge) tau à essayer (vide = grille par défaut)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="51"/>
-        <source>Criterion of the tau search</source>
-        <translation>Critère de la recherche de tau</translation>
-    </message>
-    <message>
         <location filename="../core/choices.py" line="25"/>
         <source>overall accuracy</source>
         <translation>exactitude globale</translation>
@@ -1388,11 +1383,6 @@ Taille {1} : {2:.6g}{3}
         <translation>Répétitions de la validation croisée de la recherche (alpha, tau)</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_gmm.py" line="53"/>
-        <source>What the tau search maximises: the mean over folds (of every repetition, REPEATS) of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out predictions; ties: the smallest alpha, then the smallest tau).</source>
-        <translation>Ce que la recherche de tau maximise : la moyenne sur les plis (de toutes les répétitions, REPEATS) de l'exactitude globale, du kappa de Cohen ou du score F1 moyen (FOLDS = 0 : des prédictions leave-one-out cumulées ; en cas d'égalité : le plus petit alpha, puis le plus petit tau).</translation>
-    </message>
-    <message>
         <location filename="../algorithms/train_selection.py" line="79"/>
         <source>Search the model&apos;s alpha and tau on the selected bands</source>
         <translation>Chercher l'alpha et le tau du modèle sur les bandes sélectionnées</translation>
@@ -1986,11 +1976,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/assessment.py" line="409"/>
         <source>stratum {code}</source>
         <translation>strate {code}</translation>
-    </message>
-    <message>
-        <location filename="../raster/assessment.py" line="413"/>
-        <source>{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} +- {margin:.4f}</source>
-        <translation>{samples} échantillons de référence dans {strata} strates ; exactitude globale {overall:.4f} +- {margin:.4f}</translation>
     </message>
     <message>
         <location filename="../raster/assessment.py" line="460"/>
@@ -3791,6 +3776,96 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/blocks.py" line="294"/>
         <source>mask {mask!r} has the grid of raster {raster!r} but another CRS ({mask_crs} vs {raster_crs}); reproject the mask onto the raster&apos;s grid (gdalwarp -t_srs -te -tr, or Align rasters)</source>
         <translation>le masque {mask!r} a la grille du raster {raster!r} mais un autre SCR ({mask_crs} contre {raster_crs}) ; reprojetez le masque sur la grille du raster (gdalwarp -t_srs -te -tr, ou Aligner les rasters)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="51"/>
+        <source>Estimates a classification map&apos;s accuracy and its classes&apos; areas, with confidence intervals, from a stratified reference sample (Olofsson et al. 2014).</source>
+        <translation>Estime l'exactitude d'une carte de classification et les superficies de ses classes, avec leurs intervalles de confiance, à partir d'un échantillon de référence stratifié (Olofsson et al. 2014).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/assess.py" line="57"/>
+        <source>accuracy assessment,overall accuracy,user&apos;s accuracy,producer&apos;s accuracy,area estimation,error-adjusted area,error matrix,confusion matrix,confidence interval,stratified estimation,Olofsson,Stehman,validation,ground truth,classification,land cover</source>
+        <translation>évaluation de l'exactitude,exactitude globale,précision de l'utilisateur,précision du producteur,estimation des superficies,superficie corrigée des erreurs,matrice d'erreur,matrice de confusion,intervalle de confiance,estimation stratifiée,Olofsson,Stehman,validation,vérité terrain,classification,occupation du sol</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/base.py" line="357"/>
+        <source>{0} must be one of {1} (or the index of one, 0 to {2}); got {3}.</source>
+        <translation>{0} doit valoir l'une des clés {1} (ou l'indice de l'une, de 0 à {2}) ; reçu {3}.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="122"/>
+        <source>Classifies a raster with a trained model (.gmm): the classification, its confidence and the class probabilities.</source>
+        <translation>Classe un raster avec un modèle entraîné (.gmm) : la classification, sa confiance et les probabilités des classes.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/predict.py" line="127"/>
+        <source>supervised classification,classify,classification map,land cover,apply model,posterior probability,confidence,Gaussian mixture model,maximum likelihood,hyperspectral,multispectral,remote sensing</source>
+        <translation>classification supervisée,classer,carte de classification,occupation du sol,appliquer un modèle,probabilité a posteriori,confiance,modèle de mélange de gaussiennes,maximum de vraisemblance,hyperspectral,multispectral,télédétection</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="46"/>
+        <source>Draws the stratified random sample of reference points that assesses a classification map, sized by Olofsson et al. (2014).</source>
+        <translation>Tire l'échantillon aléatoire stratifié de points de référence qui évalue une carte de classification, dont la taille suit Olofsson et al. (2014).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/sample_design.py" line="51"/>
+        <source>accuracy assessment,sampling design,stratified random sampling,sample size,reference data,validation,ground truth,Olofsson,good practice,classification,land cover</source>
+        <translation>évaluation de l'exactitude,plan d'échantillonnage,échantillonnage aléatoire stratifié,taille d'échantillon,données de référence,validation,vérité terrain,Olofsson,bonnes pratiques,classification,occupation du sol</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_gmm.py" line="39"/>
+        <source>Trains a Gaussian mixture classifier (one Gaussian per class) on all bands, its shrinkage alpha and ridge tau chosen by cross-validation.</source>
+        <translation>Entraîne un classifieur par mélange de gaussiennes (une gaussienne par classe) sur toutes les bandes, son rétrécissement alpha et sa crête tau choisis par validation croisée.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_gmm.py" line="44"/>
+        <source>all bands,ridge,regularization,grid search</source>
+        <translation>toutes les bandes,crête,ridge,régularisation,recherche sur grille</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_gmm.py" line="60"/>
+        <source>Criterion of the (alpha, tau) search</source>
+        <translation>Critère de la recherche de (alpha, tau)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_gmm.py" line="62"/>
+        <source>What the (alpha, tau) search maximises: the mean over folds (of every repetition, REPEATS) of the overall accuracy, Cohen&apos;s kappa or the mean F1 score (FOLDS = 0: of the pooled leave-one-out predictions; ties: the smallest alpha, then the smallest tau).</source>
+        <translation>Ce que la recherche de (alpha, tau) maximise : la moyenne sur les plis (de toutes les répétitions, REPEATS) de l'exactitude globale, du kappa de Cohen ou du score F1 moyen (FOLDS = 0 : des prédictions leave-one-out cumulées ; en cas d'égalité : le plus petit alpha, puis le plus petit tau).</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="51"/>
+        <source>Selects the bands that separate the classes best (SFS or SFFS), then trains a Gaussian mixture classifier on them.</source>
+        <translation>Choisit les bandes qui séparent le mieux les classes (SFS ou SFFS), puis entraîne sur elles un classifieur par mélange de gaussiennes.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection.py" line="56"/>
+        <source>band selection,feature selection,SFS,SFFS,sequential forward selection,floating search,Jeffries-Matusita,Kullback-Leibler,separability,dimensionality reduction</source>
+        <translation>sélection de bandes,sélection de variables,SFS,SFFS,sélection séquentielle avant,recherche flottante,Jeffries-Matusita,Kullback-Leibler,séparabilité,réduction de dimension</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="51"/>
+        <source>Selects the bands that separate the materials best from a spectral library (one spectrum per row), to design a sensor, and trains a classifier on them.</source>
+        <translation>Choisit les bandes qui séparent le mieux les matériaux à partir d'une bibliothèque spectrale (un spectre par ligne), pour concevoir un capteur, et entraîne sur elles un classifieur.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="107"/>
+        <source>Seed of the run&apos;s random draws (the hold-out and the folds): the same seed gives the same model.</source>
+        <translation>Graine des tirages aléatoires du traitement (la réserve de validation et les plis) : la même graine donne le même modèle.</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="56"/>
+        <source>spectral library,spectra,field spectra,table,CSV,sensor design,wavelength</source>
+        <translation>bibliothèque spectrale,spectres,spectres de terrain,table,CSV,conception de capteur,longueur d'onde</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/training_base.py" line="74"/>
+        <source>supervised classification,classify,classifier,training,machine learning,Gaussian mixture model,maximum likelihood,quadratic discriminant analysis,QDA,regularized discriminant analysis,shrinkage,covariance,cross-validation,kappa,accuracy,hyperspectral,multispectral,remote sensing,land cover</source>
+        <translation>classification supervisée,classer,classifieur,entraînement,apprentissage automatique,modèle de mélange de gaussiennes,maximum de vraisemblance,analyse discriminante quadratique,QDA,analyse discriminante régularisée,rétrécissement,covariance,validation croisée,kappa,exactitude,hyperspectral,multispectral,télédétection,occupation du sol</translation>
+    </message>
+    <message>
+        <location filename="../raster/assessment.py" line="595"/>
+        <source>{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} ± {margin:.4f}</source>
+        <translation>{samples} échantillons de référence dans {strata} strates ; exactitude globale {overall:.4f} ± {margin:.4f}</translation>
     </message>
 </context>
 </TS>
