@@ -324,7 +324,7 @@ class TrainingAlgorithm(GmmSelectAlgorithm):
                                     GmmSelect.tr("training layer"))
         field, (training, layer) = polygons.field, polygons.recorded
         raster = raster_info(raster_path)
-        n_bands = raster.n_bands
+        n_bands = raster.n_bands - (raster.alpha_band is not None)  # the alpha band masks the others
         self.info(feedback, GmmSelect.tr("Sampling the bands of {1} ({0}) under '{2}' (field '{3}')").format(
             n_bands, raster_path, layer or training, field))
         max_samples = self.parameterAsInt(parameters, self.MAX_SAMPLES, context)

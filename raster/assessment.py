@@ -32,7 +32,7 @@ from ..core.texts import QT_TRANSLATE_NOOP, InputError, Text, joined, short_list
 from .blocks import NO_MASK_BAND, BandNoData, bounded_gdal_cache, plan_windows
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files, gdal_writes
-from .info import crs_name, geotransform_of, open_raster, spatial_reference, split_open_options
+from .info import alpha_band, crs_name, geotransform_of, open_raster, spatial_reference, split_open_options
 from .notices import warning, warning_lines
 from .predict import MODEL_ITEM
 from .samples import SampleWalk
@@ -46,6 +46,12 @@ STRATUM_PIXELS_FIELD = "stratum_pixels"
 
 
 # -- the map ------------------------------------------------------------------------------------
+
+def alpha_of(dataset):
+    """The alpha band of `dataset` (info.alpha_band), a GDAL band, or None (also for no dataset)."""
+    number = alpha_band(dataset) if dataset is not None else None
+    return None if number is None else dataset.GetRasterBand(number)
+
 
 class ClassMap:
     """A classification raster (band 1) and an optional strata raster on its grid, read by window, each with
@@ -66,9 +72,11 @@ class ClassMap:
             self.strata_dataset = open_raster(strata_path)
             self.strata_band = self.integer_band(self.strata_dataset, strata_path)
             self.check_grid(strata_path, self.strata_dataset)
+        self.alphas = {1: alpha_of(self.dataset), 2: alpha_of(self.strata_dataset)}
         self.warnings = [warning("warning map bands", path=repr(name), count=dataset.RasterCount)
-                         for name, dataset in ((path, self.dataset), (strata_path, self.strata_dataset))
-                         if dataset is not None and dataset.RasterCount > 1]
+                         for name, dataset, alpha in ((path, self.dataset, self.alphas[1]),
+                                                      (strata_path, self.strata_dataset, self.alphas[2]))
+                         if dataset is not None and dataset.RasterCount - (alpha is not None) > 1]
 
     def unclassified(self):
         """In a few words, the map's values of no class: 0 and no-data, naming the no-data set in QGIS."""
@@ -108,25 +116,27 @@ class ClassMap:
                             max(1, int(memory_mb * 2**20) // 24))
 
     @staticmethod
-    def codes(band, rule, window):
+    def codes(band, rule, window, alpha=None):
         """Integer codes `(h, w)` of `band` in `window`, 0 where there is none (<= 0, no-data as
-        BandNoData `rule` takes it, or masked by the band's own GDAL mask: alpha, .msk, as the reference's
-        pixels are)."""
+        BandNoData `rule` takes it, or masked by the band's own GDAL mask (.msk) or by its raster's `alpha`
+        band (0), as the reference's pixels are: blocks.PixelReader)."""
         stored = band.ReadAsArray(*window)
         values = stored.astype(np.int64)
         usable = np.ones(values.shape, dtype=bool)
         rule.keep_data(usable, stored, band)
         values[~usable] = 0
-        if not band.GetMaskFlags() & NO_MASK_BAND:
+        if not band.GetMaskFlags() & (NO_MASK_BAND | gdal.GMF_ALPHA):
             values[band.GetMaskBand().ReadAsArray(*window) == 0] = 0
+        if alpha is not None:
+            values[alpha.ReadAsArray(*window) == 0] = 0
         values[values < 0] = 0
         return values
 
     def read(self, window):
         """Class codes and stratum codes `(h, w)` of `window` (0 = none; strata None without a raster)."""
-        strata = self.codes(self.strata_band, self.no_data[2], window) if self.strata_dataset is not None \
-            else None
-        return self.codes(self.band, self.no_data[1], window), strata
+        strata = self.codes(self.strata_band, self.no_data[2], window, self.alphas[2]) \
+            if self.strata_dataset is not None else None
+        return self.codes(self.band, self.no_data[1], window, self.alphas[1]), strata
 
     def class_name(self, code):
         """The category name of class `code`, or the code as text."""

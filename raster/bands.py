@@ -9,6 +9,8 @@ off), the bands are mapped by wavelength if every band of the model has one rast
 it within the tolerance, its own (a spectral subset, another sensor's band order); else the run
 stops with the first failure's list or figures. Bands taken by number are mapped by wavelength too
 where that mapping exists and differs (bands closer than the tolerance, in another order).
+The raster's alpha band (info.alpha_band: the mask of its other bands) is none of its bands here: not
+counted, named nor mapped by wavelength (a scene warped with an alpha band classifies as the scene).
 A map given by hand (`band_map`, {model band name or number: raster band number}) overrides all
 of this for every band of the model. Where a raster band stores its values otherwise than the model's
 band did (GDAL's scale and offset: value = stored * scale + offset), its stored values are converted to
@@ -213,9 +215,17 @@ def meaning(band):
                 offset=band.offset)
 
 
-def check_band_count(path, n_bands, n_raster_bands, model):
-    """DataError unless the raster has the `n_raster_bands` bands of the model's raster (None: any); `model`
-    the model's BandIdentity list, for the fix."""
+def check_band_count(path, n_bands, n_raster_bands, model, alpha=None):
+    """DataError unless the raster has the `n_raster_bands` bands of the model's raster (None: any): its
+    `n_bands` bands of data, beside its alpha band `alpha` where it has one; `model` the model's BandIdentity
+    list, for the fix."""
+    if alpha is not None and n_raster_bands is not None and n_bands != n_raster_bands:
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "raster {path!r} has {bands} bands of data beside its alpha band (band {alpha}, the "
+            "mask of the others), where the raster the model was trained on had {model_bands}: classify a "
+            "raster with the same bands, in the same order, train a model on this one, or {fix}; if band "
+            "{alpha} holds data, make it a data band (gdal_edit.py -colorinterp_{alpha} undefined <file>)"),
+            path=path, bands=n_bands, alpha=alpha, model_bands=n_raster_bands, fix=hand_map_fix(model))
     if n_raster_bands is not None and n_bands != n_raster_bands:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "raster {path!r} has a band count ({bands}) other than that of the raster the "
@@ -312,9 +322,11 @@ def holder(name, numbers):
                 numbers=joined([str(number) for number in numbers], AND))
 
 
-def match_bands(path, model, raster, n_raster_bands=None, band_map=None, tolerance=WAVELENGTH_TOLERANCE):
+def match_bands(path, model, raster, n_raster_bands=None, band_map=None, tolerance=WAVELENGTH_TOLERANCE,
+                alpha=None):
     """(the raster band numbers of the model's bands, in the model's order; lines for the log) for the
-    model's BandIdentity list `model` and the raster's `raster` (see the module docstring)."""
+    model's BandIdentity list `model` and the raster's `raster` (every band), whose alpha band is band
+    `alpha` (None: none; see the module docstring)."""
     if band_map:
         numbers = by_hand(path, model, raster, band_map)
         chosen = [raster[number - 1] for number in numbers]
@@ -326,14 +338,15 @@ def match_bands(path, model, raster, n_raster_bands=None, band_map=None, toleran
                                                       "{difference}"), difference=difference)
                   for difference in wavelength_differences(model, chosen, tolerance)]
         return numbers, lines
-    nearest = by_wavelength(model, raster, tolerance)
+    data = [band for band in raster if band.number != alpha]
+    nearest = by_wavelength(model, data, tolerance)
     try:
-        numbers, lines = by_name_or_number(path, model, raster, n_raster_bands, tolerance)
+        numbers, lines = by_name_or_number(path, model, data, n_raster_bands, tolerance, alpha)
     except DataError:
         if nearest is None:
             raise
     else:  # bands taken by number whose wavelengths are other raster bands' (closer than the tolerance)
-        if names_tell(model, raster) or nearest in (None, numbers):
+        if names_tell(model, data) or nearest in (None, numbers):
             return numbers, lines
     return nearest, mapped_by_wavelength(model, [raster[number - 1] for number in nearest])
 
@@ -343,9 +356,10 @@ def names_tell(model, raster):
     return all(band.name for band in model) and any(band.name for band in raster)
 
 
-def by_name_or_number(path, model, raster, n_raster_bands, tolerance):
-    """match_bands by the bands' names where both sides name them, else by number; DataError where a name
-    is missing or ambiguous, the band count differs or the wavelengths differ."""
+def by_name_or_number(path, model, raster, n_raster_bands, tolerance, alpha=None):
+    """match_bands by the bands' names where both sides name them, else by number, of the raster's bands of
+    data `raster` (its first ones: `alpha`, its alpha band, follows them); DataError where a name is missing
+    or ambiguous, the band count differs or the wavelengths differ."""
     numbers = [band.number for band in model]
     if names_tell(model, raster):
         lines = []
@@ -357,7 +371,7 @@ def by_name_or_number(path, model, raster, n_raster_bands, tolerance):
             lines = [Text(QT_TRANSLATE_NOOP(
                 "GmmSelect", "Bands mapped by name: {pairs} (model -> raster band)"), pairs=pairs)]
     else:
-        check_band_count(path, len(raster), n_raster_bands, model)
+        check_band_count(path, len(raster), n_raster_bands, model, alpha)
         side = (Text(QT_TRANSLATE_NOOP("GmmSelect", "the raster has no band names"))
                 if all(band.name for band in model) else
                 Text(QT_TRANSLATE_NOOP("GmmSelect", "the model does not name every band it uses"))

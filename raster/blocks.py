@@ -1,8 +1,11 @@
 """Block-wise reading: windows aligned to the raster's tiling, and the usable-pixel mask of each window.
 
 A pixel is usable when no band read carries its band's no-data value (or a value in the band's
-BandNoData ranges, QGIS's no-data set on a layer), no value is NaN or infinite, GDAL's own mask (alpha
-band, .msk) keeps it, and the optional mask raster is > 0 there (and not the mask's no-data).
+BandNoData ranges, QGIS's no-data set on a layer), no value is NaN or infinite, GDAL's own mask (.msk)
+keeps it, the raster's alpha band (info.alpha_band) is not 0 there (QGIS draws alpha 0 transparent, any
+other value opaque or partly so; GDAL's masks are 0 where invalid, valid elsewhere), and the optional
+mask raster is > 0 there (and not the mask's no-data). The alpha band is no band of data: all the bands
+(None) are the others.
 """
 
 import math
@@ -16,7 +19,7 @@ from osgeo import gdal, gdal_array
 from ..core.texts import QT_TRANSLATE_NOOP
 from ..core.threads import HeldSetting
 from .errors import DataError
-from .info import crs_name, geotransform_of, open_raster, spatial_reference
+from .info import alpha_band, crs_name, geotransform_of, open_raster, spatial_reference
 from .notices import warning
 
 #: Mask flags of a band that GDAL masks by no band of its own (every pixel valid, or its no-data value).
@@ -173,10 +176,11 @@ def opened_for_reading(path, threads, dataset=None):
         return open_raster(path)
 
 
-def check_band_numbers(path, n_bands, band_numbers):
-    """1-based band numbers as a list (None = all bands), or DataError if one is not in the raster."""
+def check_band_numbers(path, n_bands, band_numbers, alpha=None):
+    """1-based band numbers as a list (None = all bands but the `alpha` band), or DataError if one is not in
+    the raster."""
     if band_numbers is None:
-        return list(range(1, n_bands + 1))
+        return [number for number in range(1, n_bands + 1) if number != alpha]
     numbers = [int(number) for number in band_numbers]
     wrong = [number for number in numbers if not 1 <= number <= n_bands]
     if not numbers or wrong:
@@ -236,7 +240,8 @@ class PixelReader:
         self.path = path
         self.dataset = opened_for_reading(path, threads, dataset)
         self.width, self.height = self.dataset.RasterXSize, self.dataset.RasterYSize
-        self.band_numbers = check_band_numbers(path, self.dataset.RasterCount, band_numbers)
+        self.alpha = alpha_band(self.dataset)
+        self.band_numbers = check_band_numbers(path, self.dataset.RasterCount, band_numbers, self.alpha)
         self.bands = [self.dataset.GetRasterBand(number) for number in self.band_numbers]
         self.type = buffer_type(self.dataset, self.band_numbers)
         self.dtype = np.dtype(gdal_array.GDALTypeCodeToNumericTypeCode(self.type))
@@ -253,25 +258,26 @@ class PixelReader:
         return tuple(self.bands[0].GetBlockSize())
 
     def _own_masks(self):
-        """GDAL mask bands (alpha, .msk) of the bands read, one per dataset-wide mask."""
+        """The raster's own masks of the bands read: its alpha band (whatever its band count: GDAL masks 2 or
+        4 bands only by it, a band that has a no-data value not at all), and GDAL's mask bands (.msk) of the
+        bands read, one per dataset-wide mask."""
         masks, per_dataset = [], False
         for band in self.bands:
             flags = band.GetMaskFlags()
-            if flags & NO_MASK_BAND or (per_dataset and flags & gdal.GMF_PER_DATASET):
+            if flags & (NO_MASK_BAND | gdal.GMF_ALPHA) or (per_dataset and flags & gdal.GMF_PER_DATASET):
                 continue
             per_dataset = per_dataset or bool(flags & gdal.GMF_PER_DATASET)
             masks.append(band.GetMaskBand())
-        return masks
+        return masks if self.alpha is None else [self.dataset.GetRasterBand(self.alpha), *masks]
 
     def notices(self):
-        """Warnings on how the raster's own masks shape the usable pixels: its alpha band, where GDAL masks
-        the bands read with one (a band of data that a 4-band Byte GeoTIFF calls alpha by default)."""
-        if not any(band.GetMaskFlags() & gdal.GMF_ALPHA for band in self.bands):
+        """Warnings on how the raster's own masks shape the usable pixels: its alpha band masks the bands
+        read, and is not read as data unless asked for (a band of data that a 4-band Byte GeoTIFF calls alpha
+        by default)."""
+        if self.alpha is None:
             return []
-        kinds = [self.dataset.GetRasterBand(number).GetColorInterpretation()
-                 for number in range(1, self.dataset.RasterCount + 1)]
-        alpha = next((number for number, kind in enumerate(kinds, 1) if kind == gdal.GCI_AlphaBand), None)
-        return [] if alpha is None else [warning("warning alpha band", band=alpha, raster=repr(self.path))]
+        key = "warning alpha band" if self.alpha in self.band_numbers else "warning alpha mask"
+        return [warning(key, band=self.alpha, raster=repr(self.path))]
 
     def _mask_band(self, mask_path):
         """Band 1 of the mask raster, which must have the raster's size, grid and CRS (where both have

@@ -56,8 +56,9 @@ class RasterInfo:
     nodata: Optional[List[Optional[float]]]
     data_types: List[str]
     block_size: Tuple[int, int]
-    wavelengths: Optional[List[float]]
+    wavelengths: Optional[List[Optional[float]]]
     identities: List[BandIdentity]
+    alpha_band: Optional[int] = None
 
 
 def unreadable(path, reason):
@@ -156,22 +157,33 @@ def band_name(dataset, number):
     return description or f"Band {number}"
 
 
+def alpha_band(dataset):
+    """The number of the alpha band of `dataset`, which masks its other bands and holds no data: its last band
+    where GDAL calls it alpha (colour interpretation; gdalwarp -dstalpha, gdalbuildvrt -addalpha and an RGBA
+    GeoTIFF put it there, and GDAL masks 2 or 4 bands by it there only) and there are others; else None."""
+    count = dataset.RasterCount
+    if count > 1 and dataset.GetRasterBand(count).GetColorInterpretation() == gdal.GCI_AlphaBand:
+        return count
+    return None
+
+
 def band_wavelengths(dataset):
     """Band centre wavelengths from band metadata (wavelength: ENVI, GDAL's Sentinel-2 driver...; IMAGERY)
-    or the ENVI header, else None."""
+    or the ENVI header, else None; the alpha band's None where it declares none (the others' are known)."""
     values = []
     for number in range(1, dataset.RasterCount + 1):
         band = dataset.GetRasterBand(number)
         value = (band.GetMetadataItem("wavelength")
                  or band.GetMetadataItem("CENTRAL_WAVELENGTH_UM", "IMAGERY"))
         values.append(value)
-    if any(value is None for value in values):
+    alpha = alpha_band(dataset)
+    if any(value is None for number, value in enumerate(values, 1) if number != alpha):
         header = dataset.GetMetadataItem("wavelength", "ENVI")
         values = re.findall(r"[-+0-9.eE]+", header) if header else []
     if len(values) != dataset.RasterCount:
         return None
     try:
-        return [float(value) for value in values]
+        return [None if value is None else float(value) for value in values]
     except ValueError:
         return None
 
@@ -241,4 +253,5 @@ def raster_info(path):
         block_size=tuple(bands[0].GetBlockSize()),
         wavelengths=band_wavelengths(dataset),
         identities=band_identities(dataset),
+        alpha_band=alpha_band(dataset),
     )

@@ -136,6 +136,11 @@ WARNINGS = {
         "band is 0 are left out as no-data; if it holds data (GDAL writes a 4-band Byte GeoTIFF as RGBA "
         "unless told otherwise), make it a data band (gdal_edit.py -colorinterp_<band> undefined <file>) "
         "and run again"),
+    "warning alpha mask": QT_TRANSLATE_NOOP(
+        "GmmSelect", "band {band} of raster {raster} is its alpha band, which QGIS draws as transparency: "
+        "it masks the other bands (the pixels where it is 0 are left out as no-data) and is not read as "
+        "data; if it holds data (GDAL writes a 4-band Byte GeoTIFF as RGBA unless told otherwise), make it a "
+        "data band (gdal_edit.py -colorinterp_{band} undefined <file>) and run again"),
     "warning similar names": QT_TRANSLATE_NOOP(
         "GmmSelect", "class names {names} differ only in case, spacing or Unicode form: they are {count} "
         "different classes; if they are one class, give its features one spelling"),

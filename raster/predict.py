@@ -21,7 +21,7 @@ from .blocks import PixelReader, bounded_gdal_cache, holds_fill, plan_windows
 from .distributed import TileWriter, run_window_groups, worker_task
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files, gdal_writes, raster_output_files
-from .info import BandIdentity, absolute_name, band_identities, geotransform_of, open_raster
+from .info import BandIdentity, absolute_name, alpha_band, band_identities, geotransform_of, open_raster
 from .notices import warning_lines
 from .style import category_names, classification_qml, color_table, confidence_qml, write_style
 from .style import class_colors as colors_of_classes
@@ -360,7 +360,7 @@ def matched_reader(raster_path, band_numbers, mask_path, n_raster_bands, model_b
     model = None if band_numbers is None else model_bands or [BandIdentity(number) for number in band_numbers]
     identities = band_identities(dataset)
     raster_numbers, lines = (None, []) if model is None else match_bands(
-        raster_path, model, identities, n_raster_bands, band_map, wavelength_tolerance)
+        raster_path, model, identities, n_raster_bands, band_map, wavelength_tolerance, alpha_band(dataset))
     reader = PixelReader(raster_path, raster_numbers, mask_path, dataset, threads, no_data,  # checks numbers
                          mask_no_data)
     conversion, converted = (None, []) if model is None else stored_conversion(

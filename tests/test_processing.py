@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pytest
 from osgeo import gdal, ogr
-from qgis_helpers import CLASSES, LANDSAT, POLYGONS, category_names, start_qgis
+from qgis_helpers import CLASSES, LANDSAT, POLYGONS, category_names, recorder, start_qgis
 from qgis_helpers import run_algorithm as run
 
 
@@ -425,3 +425,36 @@ def test_each_algorithm_has_a_one_line_short_description():
         assert line.endswith(".") and "\n" not in line and 60 < len(line) < 160, (algorithm.name(), line)
         assert line != algorithm.shortHelpString() and algorithm.tags(), algorithm.name()
 
+
+def test_a_raster_with_an_alpha_band_trains_and_predicts_as_its_bands_of_data(tmp_path):
+    """The scene warped with an alpha band (8 bands, 0 in its 8 left columns, which three polygons reach
+    into, and 0 on every band there): Train GMM learns its 7 bands of data from the pixels of alpha other than
+    0, a model of the raster of 7 bands (n_raster_bands 7), which predicts the scene; and a model of the scene
+    predicts the 8-band raster, leaving the pixels of alpha 0 unclassified, with one warning naming the alpha
+    band. Before, the alpha band was an 8th feature, and Predict refused the raster (8 bands, not 7)."""
+    from test_raster_fixtures import with_alpha
+
+    from gmmselect.core import load_model
+
+    alpha = np.full((310, 287), 255, dtype=np.uint8)
+    alpha[:, :8] = 0
+    raster = with_alpha(tmp_path / "alpha.tif", alpha, fill=0)
+    options = {"TAU": "0.5", "VALIDATION": 0, "FOLDS": 3}
+    trained = run("gmmselect:traingmm", landsat(INPUT=raster, OUTPUT_MODEL=str(tmp_path / "alpha.gmm"),
+                                                **options))
+    model = load_model(trained["OUTPUT_MODEL"])
+    assert (model.band_numbers, model.n_raster_bands) == (tuple(range(1, 8)), 7)
+    assert model.training.warnings == [
+        f"band 8 of raster {raster!r} is its alpha band, which QGIS draws as transparency: it masks the "
+        "other bands (the pixels where it is 0 are left out as no-data) and is not read as data; if it holds "
+        "data (GDAL writes a 4-band Byte GeoTIFF as RGBA unless told otherwise), make it a data band "
+        "(gdal_edit.py -colorinterp_8 undefined <file>) and run again"]
+    run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": trained["OUTPUT_MODEL"],
+                              "OUTPUT": str(tmp_path / "scene.tif")})
+    scene = run("gmmselect:traingmm", landsat(OUTPUT_MODEL=str(tmp_path / "scene.gmm"), **options))
+    feedback = recorder()
+    predicted = run("gmmselect:predict", {"INPUT": raster, "MODEL": scene["OUTPUT_MODEL"],
+                                          "OUTPUT": str(tmp_path / "classes.tif")}, feedback=feedback)
+    classes = read_band(predicted["OUTPUT"])[0]
+    assert (classes[:, :8] == 0).all() and (classes[:, 8:] > 0).all()
+    assert [line for line in feedback.warnings if "alpha band" in line] == model.training.warnings

@@ -196,6 +196,29 @@ def test_a_map_of_several_bands_is_named_in_a_warning(tmp_path):
     assert not [w for w in single.warnings if "bands" in w]
 
 
+def test_a_map_with_an_alpha_band_has_no_class_where_the_alpha_is_0(tmp_path):
+    """A map warped with an alpha band (2 bands; its band 1 declares a no-data value, so GDAL masks it by that
+    alone): its pixels of alpha 0, which QGIS draws transparent, are of no class, and it is one band of data
+    (no warning of several bands), which Assess reads. Before, they were counted in their classes, the map
+    had 2 bands, and Assess took the alpha band for the strata of the reference points: an IndexError."""
+    codes = np.ones((10, 10), dtype=np.uint8)
+    codes[:, 5:] = 2
+    alpha = np.full((10, 10), 255, dtype=np.uint8)
+    alpha[:3] = 0
+    path = write_raster(tmp_path / "map.tif", np.stack([codes, alpha]), geotransform=GEOTRANSFORM)
+    dataset = gdal.Open(path, gdal.GA_Update)
+    dataset.GetRasterBand(1).SetNoDataValue(0)
+    dataset.GetRasterBand(2).SetColorInterpretation(gdal.GCI_AlphaBand)
+    dataset = None
+    class_map = ClassMap(path)
+    counts = count_map(class_map)
+    assert (counts.classes.tolist(), counts.pixels.tolist(), class_map.warnings) == ([1, 2], [35, 35], [])
+    reference = write_vector(tmp_path / "ref.gpkg", [(centre(row, col), str(1 + (col >= 5)))
+                                                     for row in range(3, 10) for col in (1, 3, 6, 8)])
+    result = assess_map(path, reference, "class")
+    assert result.warnings == [] and result.estimates.overall == 1.0
+
+
 def test_class_codes_above_32_bits_signed_reach_the_sample_and_its_assessment(tmp_path):
     """A UInt32 map of classes 1 and 3301010100 (a code of a national nomenclature): the sample's points hold
     the codes as they are (map_class and stratum were 32-bit signed fields: 2147483647, with GDAL's

@@ -1,12 +1,13 @@
 """Band identity: the raster bands Predict reads for a model's bands (gmmselect.raster.bands)."""
 
 import os
+import re
 
 import numpy as np
 import pytest
 from conftest import data_file
 from osgeo import gdal
-from test_raster_fixtures import LANDSAT, POLYGONS, TM, TM_UM, describe_bands, write_raster
+from test_raster_fixtures import LANDSAT, POLYGONS, TM, TM_UM, describe_bands, with_alpha, write_raster
 
 from gmmselect.core import GaussianMixture, load_model
 from gmmselect.raster import DataError, extract_samples, predict_raster
@@ -395,3 +396,50 @@ def test_another_image_of_the_same_bands_gives_the_same_map_and_one_of_other_ban
         with pytest.raises(DataError, match=refused):
             classify(tmp_path, raster, model, "mapped.tif", model_bands=bands, n_raster_bands=7)
         assert not os.path.exists(tmp_path / "mapped.tif")
+
+
+def test_an_alpha_band_is_not_counted_named_nor_mapped_by_wavelength(tmp_path, model):
+    """The scene with an alpha band (8 bands, as gdalwarp -dstalpha writes it) classifies as the scene where
+    the alpha is not 0: its 7 bands of data are counted, named (an alpha band named as a model band does not
+    hold the name twice) and, in another order, mapped by wavelength (the alpha band declares none: the
+    others' are read) without it. A model of 8 bands (one that read the alpha band as data) is refused,
+    naming the alpha band and the fixes. Before, the count (8) refused the raster, and the alpha band
+    without a wavelength left every band without one."""
+    alpha = np.full((310, 287), 255, dtype=np.uint8)
+    alpha[:, :60] = 0
+    raster = with_alpha(tmp_path / "alpha.tif", alpha)
+    expected, _ = classify(tmp_path, LANDSAT, model, "expected.tif")
+    expected[:, :60] = 0
+    mapped, lines = classify(tmp_path, raster, model, "number.tif", model_bands=tm_bands(names=None),
+                             n_raster_bands=7)
+    np.testing.assert_array_equal(mapped, expected)
+    assert lines[0] == (f"the model has no band names: bands taken by number ({BANDS}), only the band count "
+                        "checked")
+    describe_bands(raster, names=[*TM, "nir"])
+    mapped, lines = classify(tmp_path, raster, model, "named.tif", model_bands=tm_bands(), n_raster_bands=7)
+    np.testing.assert_array_equal(mapped, expected)
+    assert not any("mapped" in line or "names" in line for line in lines)
+    reversed_ = str(tmp_path / "reversed.tif")
+    gdal.Translate(reversed_, raster, bandList=[7, 6, 5, 4, 3, 2, 1, 8])
+    dataset = gdal.Open(reversed_, gdal.GA_Update)
+    for number in range(1, 8):
+        dataset.GetRasterBand(number).SetDescription("")
+        dataset.GetRasterBand(number).SetMetadata({"wavelength": f"{1000 * TM_UM[7 - number]:.10g}",
+                                                   "wavelength_units": "nm"})
+    dataset = None
+    assert [band.wavelength for band in band_identities(gdal.Open(reversed_))] == [
+        *(1000 * wavelength for wavelength in TM_UM[::-1]), None]
+    bands = tm_bands(names=None, wavelengths=TM_UM, unit="um")
+    mapped, lines = classify(tmp_path, reversed_, model, "wavelength.tif", model_bands=bands,
+                             n_raster_bands=7)
+    np.testing.assert_array_equal(mapped, expected)
+    assert lines[0] == ("Bands mapped by wavelength: band 1 0.485 um -> 7, band 2 0.56 um -> 6, band 3 0.66 "
+                        "um -> 5, band 4 0.83 um -> 4, band 5 1.65 um -> 3, band 7 2.215 um -> 1 (model -> "
+                        "raster band)")
+    refused = (f"raster {raster!r} has 7 bands of data beside its alpha band (band 8, the mask of the "
+               "others), where the raster the model was trained on had 8: classify a raster with the same "
+               "bands, in the same order, train a model on this one, or map the bands by hand (Predict's "
+               "BAND_MAP, band_map= in Python), e.g. 1=1; if band 8 holds data, make it a data band "
+               "(gdal_edit.py -colorinterp_8 undefined <file>)")
+    with pytest.raises(DataError, match=f"^{re.escape(refused)}$"):
+        classify(tmp_path, raster, model, "refused.tif", model_bands=tm_bands(names=None), n_raster_bands=8)

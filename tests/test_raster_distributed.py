@@ -18,6 +18,7 @@ from test_raster_fixtures import (
     POLYGONS,
     left_filled,
     three_class_scene,
+    with_alpha,
     with_crossing_ring,
     write_raster,
 )
@@ -251,6 +252,23 @@ def test_no_data_given_reaches_the_workers(cluster, scene, tmp_path, monkeypatch
                              mask_no_data=mask_no_data), here)
     classes = gdal.Open(here["classification"]).ReadAsArray()
     assert np.all(classes[np.isin(grades[0], (0, 2))] == 0) and np.any(classes[grades[0] == 3] > 0)
+
+
+def test_an_alpha_band_masks_on_the_workers_as_here(cluster, tmp_path, monkeypatch):
+    """The Landsat scene with an alpha band (8 bands, 0 in its 60 left columns, which GDAL does not take as a
+    mask): the workers leave the pixels of alpha 0 unclassified as this machine does, byte for byte."""
+    monkeypatch.setattr(dask_prediction, "GROUP_PIXELS", GROUP_PIXELS)
+    alpha = np.full((310, 287), 255, dtype=np.uint8)
+    alpha[:, :60] = 0
+    raster = with_alpha(tmp_path / "alpha.tif", alpha)
+    samples = extract_samples(LANDSAT, POLYGONS, "class")
+    mixture = GaussianMixture.fit(samples.X, samples.y)
+    here, there = (predict_raster(raster, mixture, list(range(1, 8)), str(tmp_path / name), memory_mb=1,
+                                  **options)["classification"]
+                   for name, options in (("here.tif", {}), ("cluster.tif", {"client": cluster[1]})))
+    assert filecmp.cmp(here, there, shallow=False)
+    classes = gdal.Open(here).ReadAsArray()
+    assert (classes[:, :60] == 0).all() and (classes[:, 60:] > 0).all()
 
 
 def test_the_rule_for_invalid_geometries_reaches_the_workers(cluster, tmp_path):

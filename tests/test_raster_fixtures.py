@@ -152,3 +152,21 @@ def left_filled(path, columns, fill=0, dtype=None, nodata=None):
     bands = bands.astype(dtype) if dtype else bands
     bands[:, :, :columns] = fill
     return write_raster(path, bands, geotransform=source.GetGeoTransform(), nodata=nodata)
+
+
+def with_alpha(path, alpha, fill=None):
+    """The Landsat scene (7 bands, no-data 255) with an 8th band, its alpha band `alpha (310, 287)` (uint8;
+    colour interpretation alpha, where gdalwarp -dstalpha puts it), and `fill` on every band where `alpha` is
+    0, as outside a warped scene (None: the scene's values); returns the path."""
+    source = gdal.Open(LANDSAT)
+    bands = source.ReadAsArray()
+    if fill is not None:
+        bands[:, alpha == 0] = fill
+    path = write_raster(path, np.concatenate([bands, alpha[None].astype(bands.dtype)]),
+                        geotransform=source.GetGeoTransform())
+    dataset = gdal.Open(path, gdal.GA_Update)
+    for number in range(1, 8):
+        dataset.GetRasterBand(number).SetNoDataValue(255)
+    dataset.GetRasterBand(8).SetColorInterpretation(gdal.GCI_AlphaBand)
+    dataset = None
+    return path

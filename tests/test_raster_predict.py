@@ -12,6 +12,7 @@ from test_raster_fixtures import (
     landsat_tiles,
     left_filled,
     three_class_scene,
+    with_alpha,
     write_raster,
 )
 
@@ -410,3 +411,35 @@ def test_rasters_read_on_one_thread_or_in_other_formats_keep_gdal_defaults(tmp_p
     compressed = write_raster(tmp_path / "compressed.tif", pixels, options=TILES + ["COMPRESS=DEFLATE"])
     assert reading_options(gdal.Open(compressed), 1) == {}
     assert reading_options(gdal.Open(write_raster(tmp_path / "scene.img", pixels, driver="HFA")), 2) == {}
+
+
+def scene_alpha():
+    """An alpha band of the Landsat scene: 0 (transparent) in its 60 left columns, 1 to 254 (partly
+    transparent, as a resampled edge) in the next 10, 255 (opaque) elsewhere."""
+    alpha = np.full((310, 287), 255, dtype=np.uint8)
+    alpha[:, :60] = 0
+    alpha[:, 60:70] = np.linspace(1, 254, 310 * 10).reshape(310, 10)
+    return alpha
+
+
+def test_an_alpha_band_masks_the_pixels_where_it_is_0_whatever_the_band_count(tmp_path, model):
+    """GDAL masks by an alpha band 2 or 4 bands only, QGIS draws it as transparency whatever the count. The
+    scene with an alpha band (8 bands, as gdalwarp -dstalpha writes it; the scene's values under its 0s):
+    the pixels of alpha 0 are unclassified, those of alpha 1 to 254 (drawn, partly transparent) classified as
+    the scene's, and the log says so once; it is no band of data (the band count checked is 7). Before, every
+    pixel was classified, and the model's band count (7) refused the raster."""
+    alpha = scene_alpha()
+    raster = with_alpha(tmp_path / "alpha.tif", alpha)
+    expected = read(predict_raster(LANDSAT, model, BANDS, str(tmp_path / "scene.tif"))["classification"])
+    lines = []
+    written = predict_raster(raster, model, BANDS, str(tmp_path / "classes.tif"), log=lines.append,
+                             n_raster_bands=7)
+    classes = read(written["classification"])
+    assert (classes[:, :60] == 0).all() and (expected[:, :60] > 0).any()
+    np.testing.assert_array_equal(classes[:, 60:], expected[:, 60:])
+    assert [line for line in lines if "alpha band" in line] == [
+        f"warning: band 8 of raster {raster!r} is its alpha band, which QGIS draws as transparency: it masks "
+        "the other bands (the pixels where it is 0 are left out as no-data) and is not read as data; if it "
+        "holds data (GDAL writes a 4-band Byte GeoTIFF as RGBA unless told otherwise), make it a data band "
+        "(gdal_edit.py -colorinterp_8 undefined <file>) and run again"]
+    assert gdal.Open(raster).GetRasterBand(1).GetMaskFlags() == gdal.GMF_NODATA  # GDAL's mask: no alpha

@@ -10,6 +10,7 @@ from test_raster_fixtures import (
     box,
     left_filled,
     rasterized,
+    with_alpha,
     with_crossing_ring,
     write_raster,
     write_vector,
@@ -292,15 +293,24 @@ def test_geos_s_reason_is_named_where_gdal_s_python_exceptions_are_on(tmp_path):
 
 
 def test_a_band_gdal_calls_alpha_drops_the_samples_where_it_is_0_and_the_warnings_say_so(tmp_path):
-    """4 Byte bands, written as RGBA by default: the training pixels where band 4 is 0 are no-data, and the
-    samples' warnings (kept in the model and its report) name the band and how to make it a data band."""
+    """4 Byte bands, written as RGBA by default: band 4 is the alpha band, no band of data (the samples are
+    of bands 1-3), and the training pixels where it is 0 are no-data; the samples' warnings (kept in the
+    model and its report) name the band and how to make it a data band. Asked for, it is read (and masks)."""
     pixels = np.random.default_rng(8).integers(1, 255, size=(4, 20, 20)).astype(np.uint8)
     pixels[3, :4] = 0
     raster = write_raster(tmp_path / "rgbn.tif", pixels)
     vector = write_vector(tmp_path / "v.gpkg", [(box(0, 90, 10, 100), "a"), (box(10, 90, 20, 100), "b")])
     samples = extract_samples(raster, vector, "class")
     assert samples.counts == {"a": 60, "b": 60} and samples.n_unusable_pixels == 80
+    assert samples.band_numbers == [1, 2, 3] and samples.X.shape == (120, 3)
     assert [text for text in samples.warnings if "alpha band" in text] == [
+        f"band 4 of raster {raster!r} is its alpha band, which QGIS draws as transparency: it masks the "
+        "other bands (the pixels where it is 0 are left out as no-data) and is not read as data; if it holds "
+        "data (GDAL writes a 4-band Byte GeoTIFF as RGBA unless told otherwise), make it a data band "
+        "(gdal_edit.py -colorinterp_4 undefined <file>) and run again"]
+    asked = extract_samples(raster, vector, "class", bands=[1, 2, 3, 4])
+    assert asked.counts == {"a": 60, "b": 60} and asked.X.shape == (120, 4)
+    assert [text for text in asked.warnings if "alpha band" in text] == [
         f"GDAL reads band 4 of raster {raster!r} as its alpha band, so the pixels where that band is 0 are "
         "left out as no-data; if it holds data (GDAL writes a 4-band Byte GeoTIFF as RGBA unless told "
         "otherwise), make it a data band (gdal_edit.py -colorinterp_<band> undefined <file>) and run again"]
@@ -653,3 +663,28 @@ def test_a_class_whose_features_lie_above_the_raster_is_refused_naming_them_outs
     assert [line for line in map(str, logged) if "outside raster" in line] == [
         f"warning: features of {vector!r} outside raster {raster!r}, which give no sample: 2 of 3 (FIDs 2, "
         "3); check the layer's CRS, or delete them"]
+
+
+def test_an_alpha_band_is_no_feature_and_its_0s_give_no_sample(tmp_path):
+    """The scene warped with an alpha band (8 bands; its 8 left columns, which three polygons reach into,
+    outside the scene: alpha 0 and 0 on every band): the samples are of bands 1-7 only, and those of the
+    scene under a mask of the alpha's 0s (no sample of the 0s, no fill warning), by extract_samples and by
+    the statistics; the raster's information counts 7 bands of data. Before, the alpha band was an 8th
+    feature (255 on every sample) and the 0s outside the scene were samples of their polygons' classes."""
+    alpha = np.full((310, 287), 255, dtype=np.uint8)
+    alpha[:, :8] = 0
+    raster = with_alpha(tmp_path / "alpha.tif", alpha, fill=0)
+    mask = write_raster(tmp_path / "mask.tif", (alpha[None] > 0).astype(np.uint8),
+                        geotransform=gdal.Open(LANDSAT).GetGeoTransform())
+    samples = extract_samples(raster, POLYGONS, "class")
+    masked = extract_samples(LANDSAT, POLYGONS, "class", mask_path=mask)
+    assert samples.band_numbers == list(range(1, 8)) and samples.X.shape[1] == 7
+    np.testing.assert_array_equal(samples.X, masked.X)
+    np.testing.assert_array_equal(samples.groups, masked.groups)
+    assert samples.counts == masked.counts != LANDSAT_COUNTS
+    assert samples.n_unusable_pixels == masked.n_unusable_pixels > 0
+    assert not [text for text in samples.warnings if "every band" in text]
+    statistics, _, summary = accumulate_statistics(raster, POLYGONS, "class", memory_mb=0.05)
+    assert summary.counts == samples.counts and statistics.means.shape == (4, 7)
+    info = raster_info(raster)
+    assert (info.n_bands, info.alpha_band) == (8, 8)
