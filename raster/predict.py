@@ -49,6 +49,14 @@ UNLIKE_SHARE = 0.5
 #: A value 0 or below that every band read holds on at least FILL_SHARE of the sampled pixels, and on
 #: FILL_PIXELS of them, is named as a likely fill (a scene's outside, stored without a no-data value).
 FILL_SHARE, FILL_PIXELS = 0.01, 16
+#: The sample suffices where it holds at least SAMPLE_MIN_PIXELS usable pixels (FILL_PIXELS / FILL_SHARE: in
+#: fewer, a fill must be more than FILL_SHARE of them to reach FILL_PIXELS) in as many windows as
+#: sample_windows places (each holds some on a raster valid everywhere; the pixels of fewer windows are of a
+#: part of the raster, beside which its fill can lie, outside the windows). Where it does not, more_windows
+#: are read until it does, every pixel is read or SAMPLE_MAX_WINDOWS windows in all are (16 times the 9); a
+#: sample of fewer than SAMPLE_MIN_PIXELS usable pixels that is not the whole raster's is not compared.
+SAMPLE_MIN_PIXELS = round(FILL_PIXELS / FILL_SHARE)
+SAMPLE_MAX_WINDOWS = 16 * SAMPLE_GRID**2
 
 
 def label_type(labels):
@@ -183,13 +191,86 @@ def sample_windows(width, height):
     return [(x, y, w, h) for y, h in axes[1] for x, w in axes[0]]
 
 
+def spread(count, points):
+    """Up to `points` indices of 0..count - 1 spread evenly, the first and the last included (all of them
+    where there are no more)."""
+    if points >= count:
+        return list(range(count))
+    return sorted({round(k * (count - 1) / (points - 1)) for k in range(points)})
+
+
+def more_windows(width, height):
+    """Windows (x, y, w, h) of the raster's cells of SAMPLE_SIDE px square (its last column and row of cells
+    narrower), in stages of finer and finer grids spread evenly over it, its edges included: stage k takes
+    the cells at 2^k + 1 evenly spaced columns and rows (every one where there are no more) but those an
+    earlier stage took, in an order drawn once (seeded: a stage's first cells spread over it too). A
+    generator: its stages are made as they are read."""
+    columns, rows = -(-width // SAMPLE_SIDE), -(-height // SAMPLE_SIDE)
+    taken, k = set(), 0
+    while len(taken) < columns * rows:
+        stage = [(i, j) for j in spread(rows, 2**k + 1) for i in spread(columns, 2**k + 1)
+                 if (i, j) not in taken]
+        taken.update(stage)
+        for index in np.random.default_rng(k).permutation(len(stage)):
+            x, y = stage[index][0] * SAMPLE_SIDE, stage[index][1] * SAMPLE_SIDE
+            yield x, y, min(SAMPLE_SIDE, width - x), min(SAMPLE_SIDE, height - y)
+        k += 1
+
+
+def unread(window, windows):
+    """`(h, w)` True where `window` (x, y, w, h) overlaps none of `windows`."""
+    x, y, w, h = window
+    fresh = np.ones((h, w), dtype=bool)
+    for left, top, width, height in windows:
+        fresh[max(top - y, 0):max(top + height - y, 0), max(left - x, 0):max(left + width - x, 0)] = False
+    return fresh
+
+
 def sampled_pixels(reader):
-    """The usable pixels of a sample of the raster (sample_windows), `(n, d)`, as stored."""
-    pixels = []
-    for window in sample_windows(reader.width, reader.height):
+    """(the usable pixels `(n, d)` of a sample of the raster, as stored; the windows read; whether they
+    compare it): those of sample_windows, and where they do not suffice, of more_windows (not twice a pixel)
+    until they do, every pixel is read or SAMPLE_MAX_WINDOWS windows are (SAMPLE_MIN_PIXELS). They are never
+    more than sample_windows hold on a raster valid everywhere (9 x 32 x 32): windows are read further only
+    while fewer than 9 hold pixels, or fewer than SAMPLE_MIN_PIXELS pixels are held."""
+    first = sample_windows(reader.width, reader.height)
+    pixels, holding = [], 0
+
+    def take(window, fresh=None):
+        nonlocal holding
         bands, usable = reader.read_bands(window)
+        if fresh is not None:
+            usable &= fresh
         pixels.append(bands.reshape(len(bands), -1)[:, usable.reshape(-1)].T)
-    return np.concatenate(pixels)
+        holding += bool(len(pixels[-1]))
+
+    def count():
+        return sum(len(part) for part in pixels)
+
+    for window in first:
+        take(window)
+    read, windows = len(first), more_windows(reader.width, reader.height)
+    while count() < SAMPLE_MIN_PIXELS or holding < len(first):
+        window = next(windows, None)
+        if window is None:  # every pixel read: the sample is the raster's
+            return np.concatenate(pixels), read, True
+        fresh = unread(window, first)
+        if not fresh.any():
+            continue
+        if read == SAMPLE_MAX_WINDOWS:
+            break
+        take(window, fresh)
+        read += 1
+    return np.concatenate(pixels), read, count() >= SAMPLE_MIN_PIXELS
+
+
+def not_compared(pixels, windows, path):
+    """The log line of a sample too small to compare the raster's values with the model's classes."""
+    return Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "The values of raster {path!r} were not compared with the model's classes (values "
+        "unlike every class, a fill stored without no-data): the {windows} windows of {side} x {side} px "
+        "sampled across it hold {count} usable pixels, fewer than the {minimum} the comparison needs (most "
+        "of the raster is no-data or masked)"),
+        path=path, windows=windows, side=SAMPLE_SIDE, count=len(pixels), minimum=SAMPLE_MIN_PIXELS)
 
 
 def unlike_every_class(pixels, mixture, path):
@@ -299,8 +380,9 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
               Text(QT_TRANSLATE_NOOP("GmmSelect", "the mask")): dataset_files(mask_path) if mask_path else []}
     check_distinct({key: raster_output_files(path) for key, path in paths.items()}, inputs)
     if log is not None:
-        pixels = sampled_pixels(reader)
-        lines += fill_value(pixels, raster_path) + unlike_every_class(pixels, mixture, raster_path)
+        pixels, windows, compared = sampled_pixels(reader)
+        lines += (fill_value(pixels, raster_path) + unlike_every_class(pixels, mixture, raster_path)
+                  if compared else [not_compared(pixels, windows, raster_path)])
         for line in lines:
             log(line)
     names = [str(name) for name in (class_names or mixture.class_names_)]

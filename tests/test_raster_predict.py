@@ -20,7 +20,7 @@ from gmmselect.core import GaussianMixture
 from gmmselect.core.float32 import SharedDecision
 from gmmselect.raster import Canceled, DataError, extract_samples, predict_raster
 from gmmselect.raster.blocks import THREADED_BAND_INTERLEAVED, PixelReader, plan_windows, reading_options
-from gmmselect.raster.predict import sample_windows
+from gmmselect.raster.predict import more_windows, sample_windows
 
 BANDS = [1, 2, 3, 4, 5, 7]
 
@@ -443,3 +443,86 @@ def test_an_alpha_band_masks_the_pixels_where_it_is_0_whatever_the_band_count(tm
         "holds data (GDAL writes a 4-band Byte GeoTIFF as RGBA unless told otherwise), make it a data band "
         "(gdal_edit.py -colorinterp_8 undefined <file>) and run again"]
     assert gdal.Open(raster).GetRasterBand(1).GetMaskFlags() == gdal.GMF_NODATA  # GDAL's mask: no alpha
+
+
+def test_more_windows_spread_from_the_corners_and_read_every_cell_once():
+    """The cells of 32 x 32 px of a 100 x 70 px raster (4 x 3, the last column and row narrower): the 4
+    corners first, then the rest of the grid of 3 x 3 (columns 0, 2 and 3, rows 0 to 2), then the rest,
+    each once."""
+    windows = list(more_windows(100, 70))
+    assert sorted(windows[:4]) == [(0, 0, 32, 32), (0, 64, 32, 6), (96, 0, 4, 32), (96, 64, 4, 6)]
+    assert sorted(windows[4:9]) == [(0, 32, 32, 32), (64, 0, 32, 32), (64, 32, 32, 32), (64, 64, 32, 6),
+                                    (96, 32, 4, 32)]
+    assert sorted(windows) == [(x, y, min(32, 100 - x), min(32, 70 - y)) for x in range(0, 100, 32)
+                               for y in range(0, 70, 32)]
+
+
+def edge_of_scene(path, bands, columns):
+    """The Landsat scene's `bands (7, 310, 287)` (float32) with no-data (-9999) beyond their first `columns`
+    columns (the first of the 9 windows sampled start at column 32)."""
+    bands = bands.astype(np.float32)
+    bands[:, :, columns:] = -9999
+    return write_raster(path, bands, geotransform=gdal.Open(LANDSAT).GetGeoTransform(), nodata=-9999)
+
+
+def test_a_sample_of_a_few_windows_holding_data_is_read_further_until_it_is_spread(tmp_path, model):
+    """The scene's edge (no-data beyond its first columns, as an edge tile of a mosaic). Its first 30
+    columns: none of the 9 windows holds data; the sample is read further (the corners, then finer grids,
+    its left column of cells among them) until 9 windows hold data, and its DN x 10000 are named beyond every
+    class. Its first 60 columns, the first 30 a fill of 0: 3 windows hold data, in its columns 32-59; read
+    further, the sample holds the fill, which is named. Before, the DN x 10000 passed without a word (no
+    pixel sampled), and the 3 windows' 2688 pixels of data were the sample, without the fill."""
+    source = gdal.Open(LANDSAT).ReadAsArray()
+    assert [x for x, _, _, _ in sample_windows(287, 310) if x < 60] == [32] * 3
+    scaled = edge_of_scene(tmp_path / "scaled.tif", source * 10000.0, 30)
+    lines = []
+    predict_raster(scaled, model, BANDS, str(tmp_path / "scaled_classes.tif"), log=lines.append)
+    assert [line for line in lines if "beyond every class" in line] == [
+        f"warning: 100% of the 8340 pixels sampled across raster {scaled!r} lie beyond every class of the "
+        "model (their squared Mahalanobis distance to the nearest class exceeds 38.3, which a class's own "
+        "pixels exceed once in a million): are its values in the units of the image the model was trained "
+        "on (scale and offset, reflectance or digital numbers, the same processing)? If they are, most of "
+        "this image is unlike the training data"]
+    filled = source.copy()
+    filled[:, :, :30] = 0
+    filled = edge_of_scene(tmp_path / "filled.tif", filled, 60)
+    lines = []
+    predict_raster(filled, model, BANDS, str(tmp_path / "filled_classes.tif"), log=lines.append)
+    assert [line for line in lines if "every band read" in line] == [
+        f"warning: 54% of the 8384 pixels sampled across raster {filled!r} hold 0 on every band read, as the "
+        "fill around a scene does, and are classified like the image's own pixels; where 0 marks no data, "
+        "set it as the raster's no-data (Layer Properties > Transparency > Additional no data value, or "
+        "gdal_translate -a_nodata 0) and they stay unclassified"]
+
+
+def dotted(path, size, values):
+    """A `size` px square raster of the scene's 7 bands, `values (7,)` at one pixel in every 32 x 32 cell
+    (its centre), no-data (-9999) elsewhere."""
+    bands = np.full((7, size, size), -9999, dtype=np.float32)
+    bands[:, 16::32, 16::32] = np.asarray(values, dtype=np.float32)[:, None, None]
+    return write_raster(path, bands, nodata=-9999)
+
+
+def test_a_sample_of_too_few_pixels_is_not_compared_unless_it_is_the_whole_raster(tmp_path, model):
+    """A raster of one pixel of data in each cell of 32 x 32 px (the scene's mean, x 10000): on 640 x 640 px
+    (400 cells), the 144 windows read (9, then 135 more) hold 144 pixels, too few to compare (a fill must be
+    16 pixels and 1 % of them, so 1600 are needed): the log says so, and what it read. On 200 x 200 px,
+    every pixel is read (its 36 of data): the comparison is the raster's own, and names them beyond every
+    class. Before, the 9 windows' 9 pixels were compared, without a word on how few they were."""
+    mean = gdal.Open(LANDSAT).ReadAsArray().reshape(7, -1).mean(axis=1) * 10000
+    large = dotted(tmp_path / "large.tif", 640, mean)
+    lines = []
+    predict_raster(large, model, BANDS, str(tmp_path / "large_classes.tif"), log=lines.append)
+    assert [line for line in lines if "sampled" in line] == [
+        f"The values of raster {large!r} were not compared with the model's classes (values unlike every "
+        "class, a fill stored without no-data): the 144 windows of 32 x 32 px sampled across it hold 144 "
+        "usable pixels, fewer than the 1600 the comparison needs (most of the raster is no-data or masked)"]
+    small = dotted(tmp_path / "small.tif", 200, mean)
+    lines = []
+    predict_raster(small, model, BANDS, str(tmp_path / "small_classes.tif"), log=lines.append)
+    assert [line for line in lines if "sampled" in line] == [
+        f"warning: 100% of the 36 pixels sampled across raster {small!r} lie beyond every class of the model "
+        "(their squared Mahalanobis distance to the nearest class exceeds 38.3, which a class's own pixels "
+        "exceed once in a million): are its values in the units of the image the model was trained on (scale "
+        "and offset, reflectance or digital numbers, the same processing)? If they are, most of this image "
+        "is unlike the training data"]
