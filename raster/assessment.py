@@ -274,6 +274,7 @@ def read_reference(class_map, counts, vector_path, class_field, layer=None, memo
     source = stacked_source(class_map)
     try:
         walk = SampleWalk(source, vector_path, class_field, layer=layer, memory_mb=memory_mb,
+                          bands=[1] if source == class_map.path else [1, 2],  # the map's band 1, the strata's
                           no_data=class_map.no_data, invalid=invalid, raster_crs=class_map.crs,
                           operation=operation, log=log, is_canceled=is_canceled, raster_name=class_map.path,
                           shown=shown)

@@ -178,9 +178,11 @@ def test_areas_of_a_crs_in_feet_or_chains_are_named_in_the_plural_with_their_hec
 
 def test_a_map_of_several_bands_is_named_in_a_warning(tmp_path):
     """An image of 3 bands given as the map (and as the strata) instead of its classification: its band 1 is
-    the map, said by the sample design's log and Assess's warnings; a map of one band says nothing."""
+    the map (and the strata), said by the sample design's log and Assess's warnings; a map of one band says
+    nothing."""
     codes = np.ones((3, 10, 10), dtype=np.uint8)
     codes[:, :, 5:] = 2
+    codes[1:] = 7  # bands 2 and 3: no class of the map
     image = write_raster(tmp_path / "image.tif", codes, geotransform=GEOTRANSFORM)
     said = (f"warning: raster {str(image)!r} has 3 bands, where a classification has one: its band 1 is "
             "taken as the map, each of its values a class. If it is an image rather than its classification, "
@@ -192,6 +194,9 @@ def test_a_map_of_several_bands_is_named_in_a_warning(tmp_path):
                                                      for row in range(1, 10) for col in (1, 3, 6, 8)])
     result = assess_map(image, reference, "class", strata_path=image)
     assert [w for w in result.warnings if "bands" in w] == [said[len("warning: "):]] * 2
+    result = assess_map(image, reference, "class")  # was an IndexError: band 2 taken for the strata
+    assert [w for w in result.warnings if "bands" in w] == [said[len("warning: "):]]
+    assert result.estimates.overall == 1.0
     single = assess_map(small_map(tmp_path), reference, "class")
     assert not [w for w in single.warnings if "bands" in w]
 
