@@ -2298,11 +2298,6 @@ Taille {1} : {2:.6g}{3}
         <translation>{count} noms de classe pour les {classes} classes du modèle ; donnez un nom par classe, dans l'ordre des étiquettes du modèle</translation>
     </message>
     <message>
-        <location filename="../raster/predict.py" line="270"/>
-        <source>Classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} windows with {threads} threads</source>
-        <translation>Classification de {width} x {height} px de {path!r}, bandes {bands}, en {windows} fenêtres avec {threads} threads</translation>
-    </message>
-    <message>
         <location filename="../raster/predict.py" line="339"/>
         <source>class colours: {problem}</source>
         <translation>couleurs des classes : {problem}</translation>
@@ -3866,6 +3861,46 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/assessment.py" line="595"/>
         <source>{samples} reference samples in {strata} strata; overall accuracy {overall:.4f} ± {margin:.4f}</source>
         <translation>{samples} échantillons de référence dans {strata} strates ; exactitude globale {overall:.4f} ± {margin:.4f}</translation>
+    </message>
+    <message>
+        <location filename="../raster/bands.py" line="223"/>
+        <source>raster {path!r} has {bands} bands of data beside its alpha band (band {alpha}, the mask of the others), where the raster the model was trained on had {model_bands}: classify a raster with the same bands, in the same order, train a model on this one, or {fix}; if band {alpha} holds data, make it a data band (gdal_edit.py -colorinterp_{alpha} undefined &lt;file&gt;)</source>
+        <translation>le raster {path!r} a {bands} bandes de données outre sa bande alpha (la bande {alpha}, le masque des autres), là où le raster sur lequel le modèle a été entraîné en avait {model_bands} : classez un raster ayant les mêmes bandes, dans le même ordre, entraînez un modèle sur celui-ci, ou {fix} ; si la bande {alpha} contient des données, faites-en une bande de données (gdal_edit.py -colorinterp_{alpha} undefined &lt;file&gt;)</translation>
+    </message>
+    <message>
+        <location filename="../raster/notices.py" line="139"/>
+        <source>band {band} of raster {raster} is its alpha band, which QGIS draws as transparency: it masks the other bands (the pixels where it is 0 are left out as no-data) and is not read as data; if it holds data (GDAL writes a 4-band Byte GeoTIFF as RGBA unless told otherwise), make it a data band (gdal_edit.py -colorinterp_{band} undefined &lt;file&gt;) and run again</source>
+        <translation>la bande {band} du raster {raster} est sa bande alpha, que QGIS dessine comme transparence : elle masque les autres bandes (les pixels où elle vaut 0 sont écartés comme sans donnée) et n'est pas lue comme une donnée ; si elle contient des données (GDAL écrit un GeoTIFF Byte de 4 bandes en RVBA sauf indication contraire), faites-en une bande de données (gdal_edit.py -colorinterp_{band} undefined &lt;file&gt;) et relancez</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="268"/>
+        <source>The values of raster {path!r} were not compared with the model&apos;s classes (values unlike every class, a fill stored without no-data): the {windows} windows of {side} x {side} px sampled across it hold {count} usable pixels, fewer than the {minimum} the comparison needs (most of the raster is no-data or masked)</source>
+        <translation>Les valeurs du raster {path!r} n'ont pas été comparées aux classes du modèle (valeurs au-delà de toutes les classes, remplissage stocké sans valeur sans donnée) : les {windows} fenêtres de {side} x {side} px échantillonnées sur le raster contiennent {count} pixels utilisables, moins que les {minimum} qu'il faut à la comparaison (la plus grande partie du raster est sans donnée ou masquée)</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="40"/>
+        <source>1 window</source>
+        <translation>1 fenêtre</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="40"/>
+        <source>{count} windows</source>
+        <translation>{count} fenêtres</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="41"/>
+        <source>1 thread</source>
+        <translation>1 thread</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="41"/>
+        <source>{count} threads</source>
+        <translation>{count} threads</translation>
+    </message>
+    <message>
+        <location filename="../raster/predict.py" line="400"/>
+        <source>Classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} with {threads}</source>
+        <translation>Classification de {width} x {height} px de {path!r}, bandes {bands}, en {windows} avec {threads}</translation>
     </message>
 </context>
 </TS>

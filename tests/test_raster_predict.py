@@ -267,6 +267,18 @@ def test_class_codes_beyond_a_classification_raster_are_refused(tmp_path, model)
     assert os.listdir(tmp_path) == []
 
 
+def test_the_log_counts_windows_and_threads_in_words(tmp_path, model):
+    """'in 1 windows with 1 threads' read as a slip: one of each is said in the singular."""
+    from gmmselect.raster.predict import THREADS, WINDOWS, counted
+
+    lines = []
+    predict_raster(LANDSAT, model, BANDS, str(tmp_path / "c.tif"), log=lines.append)
+    [line] = [line for line in lines if line.startswith("Classifying ")]
+    assert line.endswith((" in 1 window with 2 threads", " in 1 window with 1 thread"))
+    assert [str(counted(count, WINDOWS)) for count in (1, 2, 12)] == ["1 window", "2 windows", "12 windows"]
+    assert [str(counted(count, THREADS)) for count in (1, 3)] == ["1 thread", "3 threads"]
+
+
 def test_mask_on_another_grid_is_refused(tmp_path, model):
     small = write_raster(tmp_path / "small.tif", np.ones((1, 10, 10), dtype=np.uint8))
     with pytest.raises(DataError, match=r"mask '.*small.tif' is 10 x 10 px but raster .* is 287 x 310 px"):
