@@ -150,6 +150,13 @@ WARNINGS = {
 #: {group} and {groups}, what the hold-out and grouped folds keep whole (a training layer's polygons or
 #: points, a table's GROUP_FIELD groups, or its spectra one by one); {pixels}, the samples; {source}, what
 #: they were read from.
+#: A count with its noun, singular or plural (how_many).
+COUNTED = {
+    "1 window": QT_TRANSLATE_NOOP("GmmSelect", "1 window"),
+    "windows": QT_TRANSLATE_NOOP("GmmSelect", "{count} windows"),
+    "1 thread": QT_TRANSLATE_NOOP("GmmSelect", "1 thread"),
+    "threads": QT_TRANSLATE_NOOP("GmmSelect", "{count} threads"),
+}
 SAMPLE_WORDS = {
     "group polygon": QT_TRANSLATE_NOOP("GmmSelect", "polygon"),
     "groups polygon": QT_TRANSLATE_NOOP("GmmSelect", "polygons"),
@@ -209,6 +216,12 @@ def sample_words(unit):
 def counted(unit, count):
     """The word for `count` groups of `unit` (a Text): 'polygon' for 1, else 'polygons'."""
     return Text(SAMPLE_WORDS[word_key("groups", unit, count)])
+
+
+def how_many(count, noun):
+    """'1 window', '3 windows': `count` with `noun` ('window', 'thread'; COUNTED) in the singular or plural
+    (a Text)."""
+    return Text(COUNTED[f"1 {noun}" if count == 1 else f"{noun}s"], count=count)
 
 
 def advice(kind, unit, name):

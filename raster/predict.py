@@ -22,7 +22,7 @@ from .distributed import TileWriter, run_window_groups, worker_task
 from .errors import DataError, check_canceled
 from .files import OutputSet, check_distinct, dataset_files, gdal_writes, raster_output_files
 from .info import BandIdentity, absolute_name, alpha_band, band_identities, geotransform_of, open_raster
-from .notices import warning_lines
+from .notices import how_many, warning_lines
 from .style import category_names, classification_qml, color_table, confidence_qml, write_style
 from .style import class_colors as colors_of_classes
 from .vector import MAX_CLASS_CODE
@@ -36,9 +36,6 @@ CREATION_OPTIONS = ["TILED=YES", f"BLOCKXSIZE={OUTPUT_TILE}", f"BLOCKYSIZE={OUTP
 CLASSIFICATION_NODATA = 0
 CONFIDENCE_NODATA = -1.0
 PART_PIXELS = 2**16
-#: '1 window', 'n windows' and '1 thread', 'n threads' (counted).
-WINDOWS = (QT_TRANSLATE_NOOP("GmmSelect", "1 window"), QT_TRANSLATE_NOOP("GmmSelect", "{count} windows"))
-THREADS = (QT_TRANSLATE_NOOP("GmmSelect", "1 thread"), QT_TRANSLATE_NOOP("GmmSelect", "{count} threads"))
 #: Pixels per window at most: enough windows that reading, classifying and writing overlap.
 WINDOW_PIXELS = 2**21
 #: A pixel lies beyond a class where its squared Mahalanobis distance to it exceeds the chi-square quantile
@@ -400,8 +397,8 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
         log(Text(QT_TRANSLATE_NOOP(
             "GmmSelect", "Classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} with "
             "{threads}"), width=reader.width, height=reader.height, path=raster_path,
-            bands=reader.band_numbers, windows=counted(len(windows), WINDOWS),
-            threads=counted(workers, THREADS)))
+            bands=reader.band_numbers, windows=how_many(len(windows), "window"),
+            threads=how_many(workers, "thread")))
     staging = outputs if outputs is not None else OutputSet()
     try:
         made_of = {"GMMSELECT_RASTER": raster_path, "GMMSELECT_MASK": mask_path,
@@ -514,8 +511,3 @@ def run_windows(reader, classifier, outputs, windows, progress, is_canceled):
                 progress(100.0 * done / total)
         written.result()
     return classified
-
-
-def counted(count, words):
-    """'1 window', '3 windows': `count` with the singular or plural of `words` (WINDOWS, THREADS), a Text."""
-    return Text(words[0]) if count == 1 else Text(words[1], count=count)

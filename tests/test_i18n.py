@@ -33,7 +33,7 @@ TEMPLATE_ARGUMENTS = {"InputError": 0, "DataError": 0, "ModelFileError": 0, "Acc
 #: The functions that pass a template they were given on: (module, function, parameter).
 FORWARDERS = {("core/texts.py", "__init__", "template"), ("core/modelfile.py", "require", "what")}
 #: The dicts of marked templates (raster.notices, raster.report, raster.vector).
-TEMPLATE_DICTS = {"WARNINGS", "TEXTS", "SAMPLE_WORDS", "ADVICE", "UNGROUPING", "EMPTY_CLASS"}
+TEMPLATE_DICTS = {"WARNINGS", "TEXTS", "SAMPLE_WORDS", "ADVICE", "UNGROUPING", "EMPTY_CLASS", "COUNTED"}
 MARKERS = re.compile(r"\{[^{}]*\}|</?\w+>|\(\*[^)]*\)|\*\.\w+|\b[A-Z][A-Z0-9_]+\b")
 ALGORITHMS = ["gmmselect:traingmm", "gmmselect:trainselection", "gmmselect:trainselectiontable",
               "gmmselect:predict", "gmmselect:assess", "gmmselect:sampledesign"]

@@ -93,7 +93,7 @@ def test_output_does_not_depend_on_the_block_size(tmp_path):
         outputs.append(predict_raster(raster, mixture, [1, 2, 3], str(tmp_path / f"{name}.tif"),
                                       str(tmp_path / f"{name}_conf.tif"), memory_mb=memory_mb,
                                       log=logged.append))
-        assert ("in 1 windows" in logged[-1]) == (name == "large")
+        assert ("in 1 window " in logged[-1]) == (name == "large")
     small, large = ([read(paths[key]) for key in ("classification", "confidence")] for paths in outputs)
     np.testing.assert_array_equal(small[0], large[0])
     np.testing.assert_array_equal(small[1], large[1])
@@ -269,14 +269,14 @@ def test_class_codes_beyond_a_classification_raster_are_refused(tmp_path, model)
 
 def test_the_log_counts_windows_and_threads_in_words(tmp_path, model):
     """'in 1 windows with 1 threads' read as a slip: one of each is said in the singular."""
-    from gmmselect.raster.predict import THREADS, WINDOWS, counted
+    from gmmselect.raster.notices import how_many
 
     lines = []
     predict_raster(LANDSAT, model, BANDS, str(tmp_path / "c.tif"), log=lines.append)
     [line] = [line for line in lines if line.startswith("Classifying ")]
     assert line.endswith((" in 1 window with 2 threads", " in 1 window with 1 thread"))
-    assert [str(counted(count, WINDOWS)) for count in (1, 2, 12)] == ["1 window", "2 windows", "12 windows"]
-    assert [str(counted(count, THREADS)) for count in (1, 3)] == ["1 thread", "3 threads"]
+    assert [str(how_many(count, "window")) for count in (1, 2, 12)] == ["1 window", "2 windows", "12 windows"]
+    assert [str(how_many(count, "thread")) for count in (1, 3)] == ["1 thread", "3 threads"]
 
 
 def test_mask_on_another_grid_is_refused(tmp_path, model):
@@ -351,7 +351,7 @@ def test_a_vrt_mosaic_of_tiles_predicts_as_the_merged_raster(tmp_path, model):
                            log=lines.append)
     merged = predict_raster(LANDSAT, model, BANDS, str(tmp_path / "merged.tif"), str(tmp_path / "conf.tif"),
                             str(tmp_path / "proba.tif"))
-    assert "in 1 windows" not in lines[-1]
+    assert "in 1 window " not in lines[-1]
     np.testing.assert_array_equal(read(tiled["classification"]), read(merged["classification"]))
     # the float32 posteriors are each within 1e-5 of float64 (core/float32.py), whatever the windows
     for key in ("confidence", "probabilities"):
