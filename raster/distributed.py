@@ -16,6 +16,7 @@ The tasks themselves live beside the code they run (predict.py, samples.py); thi
 cluster's side: connecting, grouping, tiles, waiting with progress and cancel.
 """
 
+import asyncio
 import functools
 import hashlib
 import os
@@ -77,15 +78,54 @@ def code_fingerprint():
     return digest.hexdigest()
 
 
-def ready_workers(client):
-    """The number of workers of the cluster of `client`; DataError when it has none (tasks would wait), or
-    when one cannot import GMM Select or holds code other than this machine's (its tiles would differ)."""
-    answers = client.run(code_fingerprint, on_error="return")
+def worker_fingerprint():
+    """code_fingerprint() run on a worker, an OSError of it raised as a RuntimeError: the OSErrors among the
+    answers of client.run are those of workers that did not answer (worker_answers)."""
+    try:
+        return code_fingerprint()
+    except OSError as error:
+        raise RuntimeError(f"{type(error).__name__}: {error}") from None
+
+
+def worker_answers(client, is_canceled=None):
+    """{worker address: its worker_fingerprint(), or the error it gave} of every worker of the cluster of
+    `client`; a worker that does not answer (stopped, cut off) gives an OSError or a TimeoutError (a
+    CommClosedError is an OSError) once Dask's connect timeout has passed (30 s by default), and
+    `is_canceled` is looked at meanwhile, every POLL_SECONDS. DataError when the client is closed."""
+    if client.status in ("closing", "closed"):
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the Dask client is closed; give an open one (a Client used after the 'with' block "
+            "that made it, or after its close(), is closed)"))
+    asking = asyncio.run_coroutine_threadsafe(
+        client.run(worker_fingerprint, on_error="return", asynchronous=True), client.loop.asyncio_loop)
+    try:
+        while not asking.done():
+            check_canceled(is_canceled)
+            time.sleep(POLL_SECONDS)
+        return asking.result()
+    finally:
+        asking.cancel()  # a cancel: no answer is waited for (done: nothing to cancel)
+
+
+def ready_workers(client, is_canceled=None):
+    """The number of workers of the cluster of `client`; DataError when it has no worker (tasks would
+    wait), or when one does not answer, cannot import GMM Select or holds code other than this machine's
+    (its tiles would differ). Canceled when `is_canceled` says so while the workers are asked."""
+    answers = worker_answers(client, is_canceled)
     if not answers:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "the Dask scheduler at {address!r} has no worker; start some with 'dask worker "
             "ADDRESS' on machines that see the raster and the output folder"),
             address=client.scheduler.address)
+    silent = {address: answer for address, answer in answers.items()
+              if isinstance(answer, (OSError, asyncio.TimeoutError))}
+    if silent:
+        problem = next(iter(silent.values()))
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "Dask workers {workers} do not answer ({problem}): stopped, overloaded or cut off "
+            "from the scheduler; restart them or remove them from the cluster (stop their 'dask worker' "
+            "process), then run again"),
+            workers=addresses(silent), problem=str(problem) or type(problem).__name__)
     failed = {address: answer for address, answer in answers.items() if isinstance(answer, BaseException)}
     if failed:
         raise DataError(QT_TRANSLATE_NOOP(
@@ -257,7 +297,7 @@ def run_window_groups(client, task, arguments, width, windows, rasters, staging,
     their paths and the count of pixels it classified. The tiles of each group are copied into the output
     rasters `rasters` (an Outputs object), in the order of `windows`, as soon as they and those before them
     are written. Returns the count of pixels classified."""
-    workers = ready_workers(client)
+    workers = ready_workers(client, is_canceled)
     folder = staging.scratch_folder(near)
     groups = window_groups(windows, width, GROUP_PIXELS)
     layouts = output_layouts(rasters)

@@ -455,7 +455,7 @@ def distributed_statistics(client, walk_arguments, log=None, progress=None, is_c
     raster_path, vector_path, class_field, layer, bands, mask_path, *rest = walk_arguments
     arguments = (absolute_name(raster_path), absolute_name(vector_path), class_field, layer, bands,
                  absolute_name(mask_path) if mask_path else None, *rest)
-    workers = ready_workers(client)
+    workers = ready_workers(client, is_canceled)
     walk = SampleWalk(*arguments, log=log, is_canceled=is_canceled, shown=shown)
     run = uuid.uuid4().hex[:12]
     futures = [client.submit(statistics_group, arguments, start, start + windows_per_task,

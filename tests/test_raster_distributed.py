@@ -393,6 +393,57 @@ def test_a_worker_holding_other_code_is_refused(scene, tmp_path):
     assert os.listdir(tmp_path / "out") == []
 
 
+def test_a_worker_that_does_not_answer_is_named_so_and_a_cancel_is_heard_meanwhile(scene, tmp_path):
+    """A worker process stopped (SIGSTOP): the run was refused after Dask's connect timeout (30 s) as one of
+    'workers [that] cannot import GMM Select' with the PYTHONPATH advice, a cancel unheard meanwhile. Here the
+    timeout is 2 s: a cancel stops the run at once; without one, the worker is named as not answering."""
+    import dask
+    from distributed import Client, LocalCluster
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "2s"}), \
+            LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                         dashboard_address="127.0.0.1:0") as local, Client(local) as client:
+        (address, pid), = client.run(os.getpid).items()
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            looks = []
+            with pytest.raises(Canceled):
+                predict(tmp_path, scene, client=client, is_canceled=lambda: looks.append(1) or len(looks) > 3)
+            with pytest.raises(DataError, match=rf"^Dask workers {address} do not answer \(Timed out during "
+                                                rf"handshake while connecting to {address} after 2 s\): "
+                                                r"stopped, overloaded or cut off from the scheduler; restart "
+                                                r"them or remove them from the cluster"):
+                accumulate_statistics(LANDSAT, POLYGONS, "class", client=client)
+        finally:
+            os.kill(pid, signal.SIGCONT)
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_closed_client_is_said_closed(scene, tmp_path):
+    """A Client used after its 'with' block: 'RuntimeError: IOLoop is closed' before."""
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=0, processes=True, host="127.0.0.1",
+                      dashboard_address="127.0.0.1:0") as local, Client(local) as client:
+        pass
+    for run in (lambda: predict(tmp_path, scene, client=client),
+                lambda: accumulate_statistics(LANDSAT, POLYGONS, "class", client=client)):
+        with pytest.raises(DataError, match=r"^the Dask client is closed; give an open one"):
+            run()
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_error_of_a_worker_reading_its_code_is_not_taken_for_silence(monkeypatch):
+    """The OSErrors among the workers' answers are those of workers that did not answer: one that the code
+    asked of a worker raises is another error (that worker cannot use GMM Select)."""
+    def unreadable():
+        raise PermissionError(13, "Permission denied", "core")
+
+    monkeypatch.setattr(dask_prediction, "code_fingerprint", unreadable)
+    with pytest.raises(RuntimeError, match=r"^PermissionError: \[Errno 13\] Permission denied: 'core'$"):
+        dask_prediction.worker_fingerprint()
+
+
 def test_a_sample_limit_is_refused_on_the_cluster(cluster):
     with pytest.raises(ValueError, match="leave max_samples_per_class at 0 to accumulate the statistics on"):
         accumulate_statistics(LANDSAT, POLYGONS, "class", client=cluster[1], max_samples_per_class=10)
