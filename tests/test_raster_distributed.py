@@ -244,8 +244,14 @@ def test_statistics_merged_from_the_workers_make_the_in_memory_model(cluster):
     np.testing.assert_allclose(model.means_, expected.means_, rtol=1e-12)
     np.testing.assert_allclose(model.covariances_, expected.covariances_, rtol=1e-12)
     assert sorted(features) == sorted(set(samples.groups.tolist()))
+    assert {feature.scatters.shape for feature in features.values()} == {(1, 7, 7)}  # its own class's
     local = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.05)
     np.testing.assert_equal(vars(summary), vars(local[2]))
+    for fid, feature in local[1].items():
+        np.testing.assert_allclose(features[fid].scatters, feature.scatters, rtol=1e-12)
+    alone, none, _ = accumulate_statistics(LANDSAT, POLYGONS, "class", client=cluster[1], memory_mb=0.05,
+                                           by_feature=False)
+    assert none == {} and np.array_equal(alone.counts, stats.counts)
 
 
 def test_no_data_given_reaches_the_workers(cluster, scene, tmp_path, monkeypatch):

@@ -326,11 +326,53 @@ def test_streamed_statistics_equal_those_of_the_samples(landsat):
     fid = int(landsat.groups[100])
     own = landsat.groups == fid
     np.testing.assert_allclose(groups[fid].means, ClassStatistics.from_samples(
-        landsat.X[own], landsat.y[own], landsat.labels).means)
+        landsat.X[own], landsat.y[own], [landsat.y[100]]).means)
     subset, _, _ = accumulate_statistics(LANDSAT, POLYGONS, "class", max_samples_per_class=200, seed=1)
     chosen = extract_samples(LANDSAT, POLYGONS, "class", max_samples_per_class=200, seed=1)
     expected = ClassStatistics.from_samples(chosen.X, chosen.y, chosen.labels)
     np.testing.assert_allclose(subset.means, expected.means)
+
+
+def test_a_feature_s_statistics_are_of_its_own_class_and_make_folds_of_grouped_cross_validation(landsat):
+    """Each feature's statistics are over its class only (a d x d scatter a feature: they were over the C
+    classes, C d x d scatters a feature, 1 GB for 7,713 points of 64 bands and 4 classes); the features of a
+    fold together give the statistics of the fold's samples over every class, and the class statistics
+    without them those of the other samples; by_feature=False keeps none, the class statistics the same."""
+    from gmmselect.raster import features_statistics
+
+    stats, groups, _ = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.01)
+    d = landsat.X.shape[1]
+    for fid, feature in groups.items():
+        own = landsat.groups == fid
+        assert feature.labels.tolist() == np.unique(landsat.y[own]).tolist() and len(feature.labels) == 1
+        assert feature.counts.tolist() == [own.sum()] and feature.scatters.shape == (1, d, d)
+    fold = sorted(groups)[::3]
+    held = np.isin(landsat.groups, fold)
+    fold_stats = features_statistics(groups, fold, stats.labels)
+    for part, rows in ((fold_stats, held), (stats.remove(fold_stats), ~held)):
+        expected = ClassStatistics.from_samples(landsat.X[rows], landsat.y[rows], landsat.labels)
+        np.testing.assert_array_equal(part.counts, expected.counts)
+        np.testing.assert_allclose(part.means, expected.means, rtol=1e-12)
+        np.testing.assert_allclose(part.scatters, expected.scatters, rtol=1e-9)
+    alone, none, _ = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.01, by_feature=False)
+    assert none == {}
+    for name in ("counts", "means", "scatters"):
+        np.testing.assert_array_equal(getattr(alone, name), getattr(stats, name))
+
+
+def test_statistics_of_a_feature_id_shared_by_two_classes_hold_both():
+    """Two features of one id (a layer whose ids are not unique) and of two classes: their statistics are
+    merged over both classes, as before, not the second class's broadcast onto the first's."""
+    from gmmselect.raster.samples import merge_statistics, statistics_of
+
+    rng = np.random.default_rng(0)
+    X, y, groups = rng.normal(size=(12, 2)), np.repeat([1, 2, 1], 4), np.repeat([5, 5, 6], 4)
+    total, by_feature = ClassStatistics.empty([1, 2], 2), {}
+    for rows in (slice(0, 4), slice(4, 12)):
+        total = merge_statistics(total, by_feature, *statistics_of(X[rows], y[rows], groups[rows], [1, 2]))
+    expected = ClassStatistics.from_samples(X[:8], y[:8], [1, 2])
+    assert by_feature[5].labels.tolist() == [1, 2] and by_feature[5].counts.tolist() == [4, 4]
+    np.testing.assert_allclose(by_feature[5].scatters, expected.scatters, rtol=1e-12)
 
 
 def test_small_polygons_on_a_huge_raster_read_only_their_windows(tmp_path):
