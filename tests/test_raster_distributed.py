@@ -473,6 +473,30 @@ def test_an_error_of_a_worker_reading_its_code_is_not_taken_for_silence(monkeypa
         dask_prediction.worker_fingerprint()
 
 
+def test_a_tls_address_without_dask_s_tls_configuration_and_a_worker_s_address_are_said_so(cluster,
+                                                                                          monkeypatch):
+    """tls:// without Dask's TLS configuration: a TypeError's traceback ('TLS expects a `ssl_context`
+    argument') before, and a Client that took 20 s to close; a worker's address given as the scheduler's: 'no
+    Dask scheduler answers at ... ()', its TimeoutError without a text."""
+    import dask
+
+    with dask.config.set({"distributed.comm.tls.ca-file": None, "distributed.comm.tls.client.cert": None}), \
+            pytest.raises(DataError, match=r"^the Dask scheduler at 'tls://127.0.0.1:9' is reached by TLS, "
+                                           r"which needs Dask's TLS configuration on this machine: its "
+                                           r"certificates in distributed.comm.tls.ca-file and "
+                                           r"distributed.comm.tls.client.cert \(and .key\) of the Dask "
+                                           r"configuration \(~/.config/dask/distributed.yaml\); or give the "
+                                           r"scheduler's tcp:// address$"), \
+            dask_prediction.scheduler_client("tls://127.0.0.1:9"):
+        pass
+    monkeypatch.setattr(dask_prediction, "CONNECT_SECONDS", 1)
+    worker = sorted(cluster[1].scheduler_info()["workers"])[0]
+    unanswered = pytest.raises(DataError, match=rf"^no Dask scheduler answers at '{worker}' "
+                                                r"\(TimeoutError\); start one with 'dask scheduler'")
+    with unanswered, dask_prediction.scheduler_client(worker):
+        pass
+
+
 def test_a_sample_limit_is_refused_on_the_cluster(cluster):
     with pytest.raises(ValueError, match="leave max_samples_per_class at 0 to accumulate the statistics on"):
         accumulate_statistics(LANDSAT, POLYGONS, "class", client=cluster[1], max_samples_per_class=10)
