@@ -124,9 +124,10 @@ def worker_answers(client, is_canceled=None):
 
 
 def ready_workers(client, is_canceled=None):
-    """The number of workers of the cluster of `client`; DataError when it has no worker (tasks would
-    wait), or when one does not answer, cannot import GMM Select or holds code other than this machine's
-    (its tiles would differ). Canceled when `is_canceled` says so while the workers are asked."""
+    """The number of workers of the cluster of `client` and of their threads; DataError when it has no
+    worker (tasks would wait), or when one does not answer, cannot import GMM Select or holds code other than
+    this machine's (its tiles would differ). Canceled when `is_canceled` says so while the workers are
+    asked."""
     answers = worker_answers(client, is_canceled)
     if not answers:
         raise DataError(QT_TRANSLATE_NOOP(
@@ -156,7 +157,7 @@ def ready_workers(client, is_canceled=None):
             "GmmSelect", "Dask workers {workers} hold another GMM Select than this machine's (other code: "
             "their tiles could differ); give every worker this plugin's folder and start them again"),
             workers=addresses(other))
-    return len(answers)
+    return len(answers), sum(client.nthreads(list(answers)).values())
 
 
 def worker_task(task):
@@ -203,6 +204,13 @@ def window_groups(windows, width, group_pixels):
                 continue
         groups.append([window])
     return groups
+
+
+def task_pixels(windows, threads):
+    """The pixels of a task: GROUP_PIXELS, or less where `windows` hold fewer than GROUP_PIXELS pixels a
+    thread of the cluster's `threads`: then a share of them, so that window_groups makes as many tasks as
+    there are threads at least (or one a window, where there are fewer windows), and none waits."""
+    return max(1, min(GROUP_PIXELS, sum(w * h for _, _, w, h in windows) // max(threads, 1)))
 
 
 def group_box(group):
@@ -313,16 +321,17 @@ def run_window_groups(client, task, arguments, width, windows, rasters, staging,
     their paths and the count of pixels it classified. The tiles of each group are copied into the output
     rasters `rasters` (an Outputs object), in the order of `windows`, as soon as they and those before them
     are written. Returns the count of pixels classified."""
-    workers = ready_workers(client, is_canceled)
+    workers, threads = ready_workers(client, is_canceled)
     folder = staging.scratch_folder(near)
-    groups = window_groups(windows, width, GROUP_PIXELS)
+    group_pixels = task_pixels(windows, threads)
+    groups = window_groups(windows, width, group_pixels)
     layouts = output_layouts(rasters)
     run = uuid.uuid4().hex[:12]
     if log is not None:
         log(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "Dask: {tasks} tasks of up to {pixels} px on {workers} workers, tiles in "
-            "{folder!r}"),
-            tasks=len(groups), pixels=GROUP_PIXELS, workers=workers, folder=folder))
+            "GmmSelect", "Dask: tasks: {tasks}, of up to {pixels} px; workers: {workers}, threads: "
+            "{threads}; tiles in {folder!r}"),
+            tasks=len(groups), pixels=group_pixels, workers=workers, threads=threads, folder=folder))
     futures = [client.submit(task, *arguments, group, (folder, k, group_box(group), layouts),
                              key=f"gmmselect-predict-{run}-{k}", pure=False)
                for k, group in enumerate(groups)]

@@ -493,7 +493,7 @@ def distributed_statistics(client, walk_arguments, log=None, progress=None, is_c
     raster_path, vector_path, class_field, layer, bands, mask_path, *rest = walk_arguments
     arguments = (absolute_name(raster_path), absolute_name(vector_path), class_field, layer, bands,
                  absolute_name(mask_path) if mask_path else None, *rest)
-    workers = ready_workers(client, is_canceled)
+    workers, threads = ready_workers(client, is_canceled)
     walk = SampleWalk(*arguments, log=log, is_canceled=is_canceled, shown=shown)
     run = uuid.uuid4().hex[:12]
     futures = [client.submit(statistics_group, arguments, start, start + windows_per_task, by_feature,
@@ -501,8 +501,9 @@ def distributed_statistics(client, walk_arguments, log=None, progress=None, is_c
                for start in range(0, len(walk.windows), windows_per_task)]
     if log is not None:
         log(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "Dask: {tasks} statistics tasks over {windows} windows on {workers} workers"),
-            tasks=len(futures), windows=len(walk.windows), workers=workers))
+            "GmmSelect", "Dask: statistics tasks: {tasks}, over windows: {windows}; workers: {workers}, "
+            "threads: {threads}"),
+            tasks=len(futures), windows=len(walk.windows), workers=workers, threads=threads))
     total, group_totals = ClassStatistics.empty(walk.features.labels, len(walk.reader.band_numbers)), {}
     for done, part in enumerate(in_order(client, futures, is_canceled), 1):
         stats, groups, covered, contested, unusable, read, fill = part
