@@ -575,6 +575,57 @@ def test_only_a_plain_path_can_be_a_missing_file(path, missing):
     assert is_missing_file(path) is missing
 
 
+def test_a_file_this_user_may_not_read_is_said_so_with_the_fix():
+    """A raster and a GeoPackage this user may not read, and a raster in a folder it may not open (a Dask
+    worker run as another user sees them so): GDAL and OGR said 'unknown format', 'no layer found' and 'does
+    not exist'. Root reads them all: as root, the check runs as the user nobody (runuser), on a copy of the
+    package that user may import."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    root = os.geteuid() == 0
+    if root and not shutil.which("runuser"):
+        pytest.skip("runs as root without runuser: no user that may not read a file")
+    folder = tempfile.mkdtemp(prefix="gmmselect-permissions-")
+    try:
+        os.chmod(folder, 0o755)
+        repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        shutil.copytree(repository, os.path.join(folder, "gmmselect"), ignore=shutil.ignore_patterns(
+            ".*", "tests", "dev", "build", "__pycache__", "i18n", "icons"))
+        closed = os.path.join(folder, "closed")
+        os.mkdir(closed)
+        for source, target in ((LANDSAT, "private.tif"), (POLYGONS, "private.gpkg"),
+                               (LANDSAT, os.path.join("closed", "scene.tif"))):
+            shutil.copy(source, os.path.join(folder, target))
+        private = 0o600 if root else 0o000
+        for name in ("private.tif", "private.gpkg", "closed"):
+            os.chmod(os.path.join(folder, name), private)
+        check = (f"import sys; sys.path.insert(0, {folder!r})\n"
+                 "from gmmselect.raster.info import open_raster\n"
+                 "from gmmselect.raster.vector import open_layer\n"
+                 f"for name, opening in (('private.tif', open_raster), ('private.gpkg', open_layer), "
+                 f"('closed/scene.tif', open_raster), ('closed/other.gpkg', open_layer)):\n"
+                 f"    try:\n        opening({folder!r} + '/' + name)\n"
+                 f"    except ValueError as error:\n        print(error)\n")
+        user = ["runuser", "-u", "nobody", "--"] if root else []
+        said = subprocess.run([*user, sys.executable, "-c", check], capture_output=True, text=True,
+                              cwd=folder, check=True).stdout.splitlines()
+    finally:
+        for name in ("private.tif", "private.gpkg", "closed"):
+            os.chmod(os.path.join(folder, name), 0o700)
+        shutil.rmtree(folder)
+    fix = ("cannot be read (permission denied): the user this runs as may not read it, or not open a folder "
+           "on its way; give that user the permission (on a Dask worker, the user the worker runs as), or "
+           "copy the ")
+    assert said == [f"raster '{folder}/private.tif' {fix}raster where it may read it",
+                    f"file '{folder}/private.gpkg' {fix}file where it may read it",
+                    f"raster '{folder}/closed/scene.tif' {fix}raster where it may read it",
+                    f"file '{folder}/closed/other.gpkg' {fix}file where it may read it"]
+
+
 def test_unreadable_paths_and_layers(tmp_path):
     with pytest.raises(DataError, match=r"raster '.*missing.tif' does not exist"):
         extract_samples(str(tmp_path / "missing.tif"), POLYGONS, "class")
