@@ -501,7 +501,7 @@ def distributed_statistics(client, walk_arguments, log=None, progress=None, is_c
                for start in range(0, len(walk.windows), windows_per_task)]
     if log is not None:
         log(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "Dask: statistics tasks: {tasks}, over windows: {windows}; workers: {workers}, "
+            "GmmSelect", "Dask: statistics tasks: {tasks}, windows: {windows}; workers: {workers}, "
             "threads: {threads}"),
             tasks=len(futures), windows=len(walk.windows), workers=workers, threads=threads))
     total, group_totals = ClassStatistics.empty(walk.features.labels, len(walk.reader.band_numbers)), {}
