@@ -1,9 +1,10 @@
 """Prediction and training statistics on a Dask cluster: `dask.distributed` is imported only when asked for.
 
 Prediction: the windows of the single-machine plan are cut into groups (rectangles of whole
-windows), one task each. A worker opens the raster from its path (which every worker must see),
-classifies the group's windows with the core and writes one tile per output into a scratch folder
-beside the output (which every worker must see too); a tile is written under a temporary name and
+windows) of GROUP_PIXELS at most, fewer where that would leave a worker thread without one, one task
+each. A worker opens the raster from its path (which every worker must see), classifies the group's
+windows with the core and writes one tile per output into a scratch folder beside the output (which
+every worker must see too); a tile is written under a temporary name and
 renamed when complete, so a task that Dask runs again after a worker died writes the same tile.
 The driver copies the tiles window by window, in the single-machine order, into the outputs
 staged in the run's OutputSet, each group as soon as it and those before it are done: the files
