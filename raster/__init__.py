@@ -7,9 +7,16 @@ from .blocks import BandNoData
 from .errors import Canceled, DataError
 from .info import RasterInfo, raster_info
 from .predict import CLASSIFICATION_NODATA, CONFIDENCE_NODATA, predict_raster
-from .samples import SampleSummary, TrainingSamples, accumulate_statistics, extract_samples
+from .samples import (
+    SampleSummary,
+    TrainingSamples,
+    accumulate_statistics,
+    extract_samples,
+    features_statistics,
+)
 from .style import DEFAULT_COLORS, classification_qml, confidence_qml
 
 __all__ = ["CLASSIFICATION_NODATA", "CONFIDENCE_NODATA", "DEFAULT_COLORS", "BandNoData", "Canceled",
            "DataError", "RasterInfo", "SampleSummary", "TrainingSamples", "accumulate_statistics",
-           "classification_qml", "confidence_qml", "extract_samples", "predict_raster", "raster_info"]
+           "classification_qml", "confidence_qml", "extract_samples", "features_statistics", "predict_raster",
+           "raster_info"]

@@ -1,9 +1,10 @@
 """Prediction and training statistics on a Dask cluster: `dask.distributed` is imported only when asked for.
 
 Prediction: the windows of the single-machine plan are cut into groups (rectangles of whole
-windows), one task each. A worker opens the raster from its path (which every worker must see),
-classifies the group's windows with the core and writes one tile per output into a scratch folder
-beside the output (which every worker must see too); a tile is written under a temporary name and
+windows) of GROUP_PIXELS at most, fewer where that would leave a worker thread without one, one task
+each. A worker opens the raster from its path (which every worker must see), classifies the group's
+windows with the core and writes one tile per output into a scratch folder beside the output (which
+every worker must see too); a tile is written under a temporary name and
 renamed when complete, so a task that Dask runs again after a worker died writes the same tile.
 The driver copies the tiles window by window, in the single-machine order, into the outputs
 staged in the run's OutputSet, each group as soon as it and those before it are done: the files
@@ -16,6 +17,7 @@ The tasks themselves live beside the code they run (predict.py, samples.py); thi
 cluster's side: connecting, grouping, tiles, waiting with progress and cancel.
 """
 
+import asyncio
 import functools
 import hashlib
 import os
@@ -52,17 +54,33 @@ def scheduler_client(address):
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "a Dask scheduler was given but Dask is not installed; install python3-distributed "
             "(Debian) or the pip package 'distributed', or leave DASK_SCHEDULER empty")) from error
+    if address.lower().startswith("tls://") and not tls_configured():
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the Dask scheduler at {address!r} is reached by TLS, which needs Dask's TLS "
+            "configuration on this machine: its certificates in distributed.comm.tls.ca-file and "
+            "distributed.comm.tls.client.cert (and .key) of the Dask configuration "
+            "(~/.config/dask/distributed.yaml); or give the scheduler's tcp:// address"), address=address)
     try:
         client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as error:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "no Dask scheduler answers at {address!r} ({problem}); start one with 'dask "
             "scheduler' and give the address it prints (tcp://host:8786)"),
-            address=address, problem=str(error)) from error
+            address=address, problem=str(error) or type(error).__name__) from error
     try:
         yield client
     finally:
         client.close()
+
+
+def tls_configured():
+    """Whether the Dask configuration gives this machine's TLS certificates (a CA and a client certificate):
+    without them, Dask refuses a tls:// address with a TypeError ('TLS expects a `ssl_context` argument'),
+    and the Client it leaves behind takes 20 s to close."""
+    import dask
+
+    return bool(dask.config.get("distributed.comm.tls.ca-file", None)
+                and dask.config.get("distributed.comm.tls.client.cert", None))
 
 
 def code_fingerprint():
@@ -77,15 +95,55 @@ def code_fingerprint():
     return digest.hexdigest()
 
 
-def ready_workers(client):
-    """The number of workers of the cluster of `client`; DataError when it has none (tasks would wait), or
-    when one cannot import GMM Select or holds code other than this machine's (its tiles would differ)."""
-    answers = client.run(code_fingerprint, on_error="return")
+def worker_fingerprint():
+    """code_fingerprint() run on a worker, an OSError of it raised as a RuntimeError: the OSErrors among the
+    answers of client.run are those of workers that did not answer (worker_answers)."""
+    try:
+        return code_fingerprint()
+    except OSError as error:
+        raise RuntimeError(f"{type(error).__name__}: {error}") from None
+
+
+def worker_answers(client, is_canceled=None):
+    """{worker address: its worker_fingerprint(), or the error it gave} of every worker of the cluster of
+    `client`; a worker that does not answer (stopped, cut off) gives an OSError or a TimeoutError (a
+    CommClosedError is an OSError) once Dask's connect timeout has passed (30 s by default), and
+    `is_canceled` is looked at meanwhile, every POLL_SECONDS. DataError when the client is closed."""
+    if client.status in ("closing", "closed"):
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "the Dask client is closed; give an open one (a Client used after the 'with' block "
+            "that made it, or after its close(), is closed)"))
+    asking = asyncio.run_coroutine_threadsafe(
+        client.run(worker_fingerprint, on_error="return", asynchronous=True), client.loop.asyncio_loop)
+    try:
+        while not asking.done():
+            check_canceled(is_canceled)
+            time.sleep(POLL_SECONDS)
+        return asking.result()
+    finally:
+        asking.cancel()  # a cancel: no answer is waited for (done: nothing to cancel)
+
+
+def ready_workers(client, is_canceled=None):
+    """The number of workers of the cluster of `client` and of their threads; DataError when it has no
+    worker (tasks would wait), or when one does not answer, cannot import GMM Select or holds code other than
+    this machine's (its tiles would differ). Canceled when `is_canceled` says so while the workers are
+    asked."""
+    answers = worker_answers(client, is_canceled)
     if not answers:
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "the Dask scheduler at {address!r} has no worker; start some with 'dask worker "
             "ADDRESS' on machines that see the raster and the output folder"),
             address=client.scheduler.address)
+    silent = {address: answer for address, answer in answers.items()
+              if isinstance(answer, (OSError, asyncio.TimeoutError))}
+    if silent:
+        problem = next(iter(silent.values()))
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "Dask workers {workers} do not answer ({problem}): stopped, overloaded or cut off "
+            "from the scheduler; restart them or remove them from the cluster (stop their 'dask worker' "
+            "process), then run again"),
+            workers=addresses(silent), problem=str(problem) or type(problem).__name__)
     failed = {address: answer for address, answer in answers.items() if isinstance(answer, BaseException)}
     if failed:
         raise DataError(QT_TRANSLATE_NOOP(
@@ -100,7 +158,7 @@ def ready_workers(client):
             "GmmSelect", "Dask workers {workers} hold another GMM Select than this machine's (other code: "
             "their tiles could differ); give every worker this plugin's folder and start them again"),
             workers=addresses(other))
-    return len(answers)
+    return len(answers), sum(client.nthreads(list(answers)).values())
 
 
 def worker_task(task):
@@ -147,6 +205,13 @@ def window_groups(windows, width, group_pixels):
                 continue
         groups.append([window])
     return groups
+
+
+def task_pixels(windows, threads):
+    """The pixels of a task: GROUP_PIXELS, or less where `windows` hold fewer than GROUP_PIXELS pixels a
+    thread of the cluster's `threads`: then a share of them, so that window_groups makes as many tasks as
+    there are threads at least (or one a window, where there are fewer windows), and none waits."""
+    return max(1, min(GROUP_PIXELS, sum(w * h for _, _, w, h in windows) // max(threads, 1)))
 
 
 def group_box(group):
@@ -257,16 +322,17 @@ def run_window_groups(client, task, arguments, width, windows, rasters, staging,
     their paths and the count of pixels it classified. The tiles of each group are copied into the output
     rasters `rasters` (an Outputs object), in the order of `windows`, as soon as they and those before them
     are written. Returns the count of pixels classified."""
-    workers = ready_workers(client)
+    workers, threads = ready_workers(client, is_canceled)
     folder = staging.scratch_folder(near)
-    groups = window_groups(windows, width, GROUP_PIXELS)
+    group_pixels = task_pixels(windows, threads)
+    groups = window_groups(windows, width, group_pixels)
     layouts = output_layouts(rasters)
     run = uuid.uuid4().hex[:12]
     if log is not None:
         log(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "Dask: {tasks} tasks of up to {pixels} px on {workers} workers, tiles in "
-            "{folder!r}"),
-            tasks=len(groups), pixels=GROUP_PIXELS, workers=workers, folder=folder))
+            "GmmSelect", "Dask: tasks: {tasks}, of up to {pixels} px; workers: {workers}, threads: "
+            "{threads}; tiles in {folder!r}"),
+            tasks=len(groups), pixels=group_pixels, workers=workers, threads=threads, folder=folder))
     futures = [client.submit(task, *arguments, group, (folder, k, group_box(group), layouts),
                              key=f"gmmselect-predict-{run}-{k}", pure=False)
                for k, group in enumerate(groups)]

@@ -159,19 +159,19 @@ class OutputSet:
         folder, name = os.path.split(path)
         stem, extension = os.path.splitext(name)
         tail = f".{uuid.uuid4().hex[:12]}.partial{extension}"
-        room = NAME_BYTES - len(os.fsencode(f".{tail}{LONGEST_STAGED_SUFFIX}"))
-        stem = os.fsencode(stem)[:max(room, 0)].decode(errors="ignore")
-        temporary = os.path.join(folder, f".{stem}{tail}")
+        temporary = os.path.join(folder, f".{cut_stem(stem, tail + LONGEST_STAGED_SUFFIX)}{tail}")
         self.staged.append((path, temporary))
         self.staged.extend((path + side, temporary + side) for side in side_files)
         return temporary
 
     def scratch_folder(self, path):
         """A new hidden folder beside `path` for the run's intermediate files (e.g. tiles written by
-        other machines): removed with its content when the run commits or is discarded."""
+        other machines), its name's stem cut as `stage` cuts it: removed with its content when the run
+        commits or is discarded."""
         path = self.prepare(path)
         folder, name = os.path.split(path)
-        scratch = os.path.join(folder, f".{os.path.splitext(name)[0]}.{uuid.uuid4().hex[:12]}.scratch")
+        tail = f".{uuid.uuid4().hex[:12]}.scratch"
+        scratch = os.path.join(folder, f".{cut_stem(os.path.splitext(name)[0], tail)}{tail}")
         os.mkdir(scratch)
         self.scratch.append(scratch)
         return scratch
@@ -264,6 +264,12 @@ def remove_quietly(path):
     """Delete `path` if it is there (a file that cannot be removed is left: nothing else can be done)."""
     with suppress(OSError):
         os.remove(path)
+
+
+def cut_stem(stem, tail):
+    """`stem` cut (on a whole character) so that '.' + stem + `tail` fits a file name (NAME_BYTES)."""
+    room = NAME_BYTES - len(os.fsencode(f".{tail}"))
+    return os.fsencode(stem)[:max(room, 0)].decode(errors="ignore")
 
 
 def check_name_fits(path, side_files):

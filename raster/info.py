@@ -88,6 +88,37 @@ def is_missing_file(path):
     return not (os.path.exists(path) or is_gdal_name(path))
 
 
+def permission_denied(path):
+    """True where `path` names a file (not a GDAL name) that the system refuses this process: a folder on
+    its way it may not open, or a file it may not read (os.access: the real user's permissions, ACLs
+    included; root may read anything). GDAL says nothing of it (its 'unknown format' without exceptions)."""
+    if is_gdal_name(path):
+        return False
+    try:
+        os.stat(path)
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return os.path.isfile(path) and not os.access(path, os.R_OK)
+
+
+def check_permission(name, kind="raster"):
+    """DataError where the system refuses this process the file `name` (permission_denied) of a raster or a
+    vector (`kind`) that GDAL or OGR could not open (they say nothing of why, or 'unknown format')."""
+    if not permission_denied(name):
+        return
+    if kind == "raster":
+        raise DataError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "raster {path!r} cannot be read (permission denied): the user this runs as may not "
+            "read it, or not open a folder on its way; give that user the permission (on a Dask worker, the "
+            "user the worker runs as), or copy the raster where it may read it"), path=name)
+    raise DataError(QT_TRANSLATE_NOOP(
+        "GmmSelect", "file {path!r} cannot be read (permission denied): the user this runs as may not read "
+        "it, or not open a folder on its way; give that user the permission (on a Dask worker, the user the "
+        "worker runs as), or copy the file where it may read it"), path=name)
+
+
 def absolute_name(path):
     """`path` with a file's name made absolute (for workers that run in other folders); a GDAL name as it is,
     and the open options QGIS writes after either kept."""
@@ -107,13 +138,16 @@ def open_raster(path):
     it cannot be read."""
     name, options = split_open_options(path)
     if is_missing_file(name):
+        check_permission(name)
         raise DataError(QT_TRANSLATE_NOOP("GmmSelect", "raster {path!r} does not exist; check the path"),
                         path=name)
     try:
         dataset = gdal.OpenEx(name, gdal.OF_RASTER, open_options=options)
     except RuntimeError as error:
+        check_permission(name)
         raise unreadable(path, str(error)) from error
     if dataset is None:
+        check_permission(name)
         raise unreadable(path, gdal.GetLastErrorMsg()
                          or Text(QT_TRANSLATE_NOOP("GmmSelect", "unknown format")))
     if dataset.RasterCount == 0:

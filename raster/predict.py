@@ -410,8 +410,10 @@ def predict_raster(raster_path, mixture, band_numbers, output_path, confidence_p
                 task = (absolute_name(raster_path), mask_path and absolute_name(mask_path),
                         reader.band_numbers, no_data, mask_no_data, mixture, label_dtype,
                         "probabilities" in paths, part_pixels)
-                classified = run_window_groups(client, classify_group, task, reader.width, windows, rasters,
-                                               staging, paths["classification"], progress, is_canceled, log)
+                with bounded_gdal_cache():  # the driver copies the tiles through GDAL's cache
+                    classified = run_window_groups(client, classify_group, task, reader.width, windows,
+                                                   rasters, staging, paths["classification"], progress,
+                                                   is_canceled, log)
             else:
                 with bounded_gdal_cache(), single_threaded_blas(), \
                         ThreadPoolExecutor(workers) as pool:

@@ -360,20 +360,50 @@ class SampleBuffer:
         return SampleChunk(X, y[order], groups[order], cells[order])
 
 
-def statistics_of(X, y, groups, labels):
-    """ClassStatistics of the samples and of each group (feature): (stats, {group id: stats})."""
-    order = np.argsort(groups, kind="stable")
-    parts = np.split(order, np.flatnonzero(np.diff(groups[order])) + 1) if len(order) else []
-    group_stats = {int(groups[part[0]]): ClassStatistics.from_samples(X[part], y[part], labels)
-                   for part in parts}
+def statistics_of(X, y, groups, labels, by_feature=True):
+    """ClassStatistics of the samples, and of each group (feature) over its own class only (a feature's
+    samples are all of its class: a d x d scatter a feature, not one a class): (stats, {group id: stats});
+    {} without `by_feature`."""
+    group_stats = {}
+    if by_feature and len(groups):
+        order = np.argsort(groups, kind="stable")
+        for part in np.split(order, np.flatnonzero(np.diff(groups[order])) + 1):
+            own = np.unique(y[part])
+            group_stats[int(groups[part[0]])] = ClassStatistics.from_samples(X[part], y[part], own)
     return ClassStatistics.from_samples(X, y, labels), group_stats
 
 
 def merge_statistics(total, group_totals, stats, group_stats):
     """Merge chunk statistics into the running totals (group totals updated in place)."""
     for group, part in group_stats.items():
-        group_totals[group] = group_totals[group].merge(part) if group in group_totals else part
+        group_totals[group] = merged(group_totals[group], part) if group in group_totals else part
     return total.merge(stats)
+
+
+def merged(first, second):
+    """`first.merge(second)`, both taken over the union of their classes where their classes differ."""
+    if not np.array_equal(first.labels, second.labels):
+        labels = np.union1d(first.labels, second.labels)
+        first, second = widened(first, labels), widened(second, labels)
+    return first.merge(second)
+
+
+def widened(stats, labels):
+    """ClassStatistics `stats` over `labels` (holding its own): no sample of the classes it lacks."""
+    wide = ClassStatistics.empty(labels, stats.n_features)
+    at = [int(np.flatnonzero(wide.labels == label)[0]) for label in stats.labels]
+    wide.counts[at], wide.means[at], wide.scatters[at] = stats.counts, stats.means, stats.scatters
+    return wide
+
+
+def features_statistics(by_feature, features, labels):
+    """The ClassStatistics over the classes `labels` of the samples of `features` (feature ids) together,
+    from the per-feature statistics `by_feature` of accumulate_statistics: e.g. a fold of grouped
+    cross-validation, whose complement is `class_stats.remove(features_statistics(...))`."""
+    total = ClassStatistics.empty(labels, next(iter(by_feature.values())).n_features if by_feature else 0)
+    for feature in features:
+        total = total.merge(widened(by_feature[feature], total.labels))
+    return total
 
 
 def extract_samples(raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
@@ -402,13 +432,18 @@ def extract_samples(raster_path, vector_path, class_field, layer=None, bands=Non
 def accumulate_statistics(raster_path, vector_path, class_field, layer=None, bands=None, mask_path=None,
                           all_touched=False, max_samples_per_class=0, seed=0, log=None, progress=None,
                           is_canceled=None, memory_mb=256, client=None, no_data=None, invalid="use",
-                          raster_crs=None, operation=None, shown=None):
+                          raster_crs=None, operation=None, shown=None, by_feature=True):
     """Per-class and per-feature ClassStatistics merged window by window, never holding all samples:
     (class_stats, {feature id: ClassStatistics}, SampleSummary); `no_data`, `invalid`, `raster_crs`,
     `operation` and `shown` as in extract_samples. With `max_samples_per_class`, the statistics are those of
     the samples extract_samples would keep (held, at most that many per class). With a dask.distributed
     `client`, groups of windows are read by its workers (raster/distributed.py);
-    GaussianMixture.from_statistics makes the model of the result."""
+    GaussianMixture.from_statistics makes the model of the result.
+
+    A feature's statistics are over its own class only (features_statistics puts features together over
+    every class, e.g. a fold of grouped cross-validation): (1 + d + d^2) x 8 bytes each for d bands (64
+    bands: 33 kB; 7,713 points: 257 MB, held on the driver of a Dask run too), whatever the feature's size;
+    `by_feature=False` returns {} and holds none."""
     if client is not None:
         if max_samples_per_class:
             raise DataError(QT_TRANSLATE_NOOP(
@@ -416,7 +451,8 @@ def accumulate_statistics(raster_path, vector_path, class_field, layer=None, ban
                 "max_samples_per_class at 0 to accumulate the statistics on a Dask cluster"))
         return distributed_statistics(client, (raster_path, vector_path, class_field, layer, bands, mask_path,
                                                all_touched, memory_mb, no_data, invalid, raster_crs,
-                                               operation), log, progress, is_canceled, shown=shown)
+                                               operation), log, progress, is_canceled, shown=shown,
+                                      by_feature=by_feature)
     walk = SampleWalk(raster_path, vector_path, class_field, layer, bands, mask_path, all_touched, memory_mb,
                       no_data, invalid, raster_crs, operation, log=log, is_canceled=is_canceled, shown=shown)
     labels = walk.features.labels
@@ -427,44 +463,47 @@ def accumulate_statistics(raster_path, vector_path, class_field, layer=None, ban
             buffer.add(chunk)
         chosen = buffer.samples()
         if len(chosen.y):
-            total, group_totals = statistics_of(chosen.X, chosen.y, chosen.groups, labels)
+            total, group_totals = statistics_of(chosen.X, chosen.y, chosen.groups, labels, by_feature)
     else:
         for chunk in walk.run(progress):
-            parts = statistics_of(chunk.X, chunk.y, chunk.groups, labels)
+            parts = statistics_of(chunk.X, chunk.y, chunk.groups, labels, by_feature)
             total = merge_statistics(total, group_totals, *parts)
     return total, group_totals, walk.summary(total.counts, log)
 
 
 @worker_task
-def statistics_group(walk_arguments, start, stop):
-    """Dask task: the class and feature statistics of windows start..stop of the SampleWalk of
-    `walk_arguments`, and its counters (pixels covered per feature, contested, unusable, read)."""
+def statistics_group(walk_arguments, start, stop, by_feature=True):
+    """Dask task: the class and (with `by_feature`) feature statistics of windows start..stop of the
+    SampleWalk of `walk_arguments`, and its counters (pixels covered per feature, contested, unusable,
+    read)."""
     walk = SampleWalk(*walk_arguments)
     walk.windows = walk.windows[start:stop]
     labels = walk.features.labels
     total, group_totals = ClassStatistics.empty(labels, len(walk.reader.band_numbers)), {}
     for chunk in walk.run():
-        total = merge_statistics(total, group_totals, *statistics_of(chunk.X, chunk.y, chunk.groups, labels))
+        parts = statistics_of(chunk.X, chunk.y, chunk.groups, labels, by_feature)
+        total = merge_statistics(total, group_totals, *parts)
     return total, group_totals, walk.covered, walk.n_contested, walk.n_unusable, walk.n_read, walk.fill
 
 
 def distributed_statistics(client, walk_arguments, log=None, progress=None, is_canceled=None,
-                           windows_per_task=WINDOWS_PER_TASK, shown=None):
+                           windows_per_task=WINDOWS_PER_TASK, shown=None, by_feature=True):
     """accumulate_statistics by tasks of `windows_per_task` windows on the cluster of `client`, which read
     the raster and vector at their paths (which every worker must see)."""
     raster_path, vector_path, class_field, layer, bands, mask_path, *rest = walk_arguments
     arguments = (absolute_name(raster_path), absolute_name(vector_path), class_field, layer, bands,
                  absolute_name(mask_path) if mask_path else None, *rest)
-    workers = ready_workers(client)
+    workers, threads = ready_workers(client, is_canceled)
     walk = SampleWalk(*arguments, log=log, is_canceled=is_canceled, shown=shown)
     run = uuid.uuid4().hex[:12]
-    futures = [client.submit(statistics_group, arguments, start, start + windows_per_task,
+    futures = [client.submit(statistics_group, arguments, start, start + windows_per_task, by_feature,
                              key=f"gmmselect-statistics-{run}-{start}", pure=False)
                for start in range(0, len(walk.windows), windows_per_task)]
     if log is not None:
         log(Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "Dask: {tasks} statistics tasks over {windows} windows on {workers} workers"),
-            tasks=len(futures), windows=len(walk.windows), workers=workers))
+            "GmmSelect", "Dask: statistics tasks: {tasks}, windows: {windows}; workers: {workers}, "
+            "threads: {threads}"),
+            tasks=len(futures), windows=len(walk.windows), workers=workers, threads=threads))
     total, group_totals = ClassStatistics.empty(walk.features.labels, len(walk.reader.band_numbers)), {}
     for done, part in enumerate(in_order(client, futures, is_canceled), 1):
         stats, groups, covered, contested, unusable, read, fill = part

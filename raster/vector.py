@@ -17,7 +17,14 @@ from osgeo import gdal, ogr, osr
 from ..core.choices import INVALID_GEOMETRY_RULES
 from ..core.texts import QT_TRANSLATE_NOOP, Text, short_list
 from .errors import DataError, check_canceled
-from .info import crs_name, geotransform_of, is_missing_file, spatial_reference, split_open_options
+from .info import (
+    check_permission,
+    crs_name,
+    geotransform_of,
+    is_missing_file,
+    spatial_reference,
+    split_open_options,
+)
 from .notices import warning
 
 _POINT_TYPES = (ogr.wkbPoint, ogr.wkbMultiPoint)
@@ -105,15 +112,18 @@ def open_layer(path, layer=None):
     open options QGIS writes after its name ('fields.csv|option:AUTODETECT_TYPE=YES')."""
     name, options = split_open_options(path)
     if is_missing_file(name):
+        check_permission(name, "vector")
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "file {path!r} does not exist; check the path"), path=name)
     try:
         source = gdal.OpenEx(name, gdal.OF_VECTOR, open_options=options)
     except RuntimeError as error:
+        check_permission(name, "vector")
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "OGR cannot read {path!r}: {reason}; check the path and format"),
             path=path, reason=str(error)) from error
     if source is None or source.GetLayerCount() == 0:
+        check_permission(name, "vector")
         reason = gdal.GetLastErrorMsg() or Text(QT_TRANSLATE_NOOP("GmmSelect", "no layer found"))
         raise DataError(QT_TRANSLATE_NOOP(
             "GmmSelect", "OGR cannot read {path!r} (or it has no layer): {reason}; check the path and "

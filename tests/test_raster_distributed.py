@@ -74,9 +74,10 @@ def predict(folder, scene, **options):
     """predict_raster of the scene (mask, three outputs) into `folder`; returns {key: path}."""
     raster, mask, mixture = scene
     os.makedirs(folder, exist_ok=True)
+    options.setdefault("memory_mb", 2)
     return predict_raster(raster, mixture, [1, 2, 3], str(folder / OUTPUTS["classification"]),
                           str(folder / OUTPUTS["confidence"]), str(folder / OUTPUTS["probabilities"]),
-                          mask_path=mask, memory_mb=2, **options)
+                          mask_path=mask, **options)
 
 
 @pytest.fixture(scope="module")
@@ -103,12 +104,36 @@ def test_window_groups_are_rectangles_of_whole_windows():
     assert [dask_prediction.group_box(group) for group in groups] == [(0, 0, 100, 10), (0, 10, 100, 10)]
 
 
+def test_a_raster_of_fewer_pixels_than_a_task_a_thread_is_shared_by_every_thread():
+    """A 4096 x 4096 scene in 8 full-width windows, 2^24 px: one task of GROUP_PIXELS, which one worker ran
+    while the others waited (Dask 21-36 s, one machine 9-12 s); now as many tasks as threads at least, of
+    whole windows (one a window where there are more threads than windows), and GROUP_PIXELS at most."""
+    strips = [(0, y, 4096, 512) for y in range(0, 4096, 512)]
+    for threads, tasks in ((1, 1), (2, 2), (3, 4), (4, 4), (16, 8)):
+        groups = dask_prediction.window_groups(strips, 4096, dask_prediction.task_pixels(strips, threads))
+        assert len(groups) == tasks and sum(groups, []) == strips
+    big = [(0, y, 8192, 512) for y in range(0, 8192, 512)]
+    assert dask_prediction.task_pixels(big, 2) == dask_prediction.GROUP_PIXELS == 2**24
+
+
+def test_a_scene_smaller_than_a_task_is_classified_by_every_worker(cluster, scene, tmp_path):
+    """The scene in 5 full-width windows (memory_mb=32), the default GROUP_PIXELS: it was one task; now 3
+    for the 2 worker threads, and the outputs those of a run here byte for byte."""
+    lines = []
+    here = predict(tmp_path / "here", scene, memory_mb=32)
+    assert_identical(predict(tmp_path / "cluster", scene, client=cluster[1], memory_mb=32, log=lines.append),
+                     here)
+    assert any(line.startswith("Dask: tasks: 3, of up to 623150 px; workers: 2, threads: 2; tiles in '")
+               for line in lines), lines
+
+
 def test_outputs_on_the_cluster_are_byte_identical(cluster, scene, single_machine, tmp_path, monkeypatch):
     monkeypatch.setattr(dask_prediction, "GROUP_PIXELS", GROUP_PIXELS)
     lines = []
     paths = predict(tmp_path, scene, client=cluster[1], log=lines.append)
     assert_identical(paths, single_machine)
-    assert any(line.startswith("Dask: 21 tasks of up to 16384 px on 2 workers") for line in lines), lines[-1]
+    assert any(line.startswith("Dask: tasks: 21, of up to 16384 px; workers: 2, threads: 2; tiles in '")
+               for line in lines), lines
     assert sorted(os.listdir(tmp_path)) == sorted([*OUTPUTS.values(), "classes.qml", "classes.tif.aux.xml",
                                                    "confidence.qml"])
 
@@ -138,6 +163,29 @@ def test_stored_values_are_converted_on_the_cluster_as_here(cluster, scene, sing
     converted, as_stored = (gdal.Open(paths["classification"]).ReadAsArray()
                             for paths in (here, single_machine))
     assert np.mean(converted != as_stored) > 0.1
+
+
+@pytest.mark.parametrize("where", ["here", "cluster"])
+def test_gdal_block_cache_is_bounded_while_the_outputs_are_written_and_restored_after(
+        cluster, scene, tmp_path, monkeypatch, where):
+    """The outputs are written through GDAL's block cache, capped at GDAL_CACHE_MB during the run here and
+    (was not) while the driver copies the tiles of a run on the cluster: with GDAL_CACHEMAX=2000, the
+    driver's memory grew to 868 MB on a 4096 x 4096 scene (370 MB here)."""
+    from gmmselect.raster import blocks
+    from gmmselect.raster import predict as prediction
+
+    monkeypatch.setattr(dask_prediction, "GROUP_PIXELS", GROUP_PIXELS)
+    seen, write = [], prediction.OutputRaster.write
+    monkeypatch.setattr(prediction.OutputRaster, "write", lambda self, window, values: seen.append(
+        gdal.GetCacheMax()) or write(self, window, values))
+    previous = gdal.GetCacheMax()
+    gdal.SetCacheMax(1 << 30)
+    try:
+        predict(tmp_path, scene, client=cluster[1] if where == "cluster" else None)
+        assert gdal.GetCacheMax() == 1 << 30
+    finally:
+        gdal.SetCacheMax(previous)
+    assert len(seen) > 3 * 21 and set(seen) == {blocks.GDAL_CACHE_MB * 2**20}
 
 
 def test_a_worker_killed_mid_run_leaves_a_complete_identical_output(cluster, scene, single_machine, tmp_path,
@@ -222,8 +270,14 @@ def test_statistics_merged_from_the_workers_make_the_in_memory_model(cluster):
     np.testing.assert_allclose(model.means_, expected.means_, rtol=1e-12)
     np.testing.assert_allclose(model.covariances_, expected.covariances_, rtol=1e-12)
     assert sorted(features) == sorted(set(samples.groups.tolist()))
+    assert {feature.scatters.shape for feature in features.values()} == {(1, 7, 7)}  # its own class's
     local = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.05)
     np.testing.assert_equal(vars(summary), vars(local[2]))
+    for fid, feature in local[1].items():
+        np.testing.assert_allclose(features[fid].scatters, feature.scatters, rtol=1e-12)
+    alone, none, _ = accumulate_statistics(LANDSAT, POLYGONS, "class", client=cluster[1], memory_mb=0.05,
+                                           by_feature=False)
+    assert none == {} and np.array_equal(alone.counts, stats.counts)
 
 
 def test_no_data_given_reaches_the_workers(cluster, scene, tmp_path, monkeypatch):
@@ -409,6 +463,81 @@ def test_a_worker_holding_other_code_is_refused(scene, tmp_path):
     with worker_with(other.parent, tmp_path) as client, refused:
         predict(tmp_path / "out", scene, client=client)
     assert os.listdir(tmp_path / "out") == []
+
+
+def test_a_worker_that_does_not_answer_is_named_so_and_a_cancel_is_heard_meanwhile(scene, tmp_path):
+    """A worker process stopped (SIGSTOP): the run was refused after Dask's connect timeout (30 s) as one of
+    'workers [that] cannot import GMM Select' with the PYTHONPATH advice, a cancel unheard meanwhile. Here the
+    timeout is 2 s: a cancel stops the run at once; without one, the worker is named as not answering."""
+    import dask
+    from distributed import Client, LocalCluster
+
+    with dask.config.set({"distributed.comm.timeouts.connect": "2s"}), \
+            LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                         dashboard_address="127.0.0.1:0") as local, Client(local) as client:
+        (address, pid), = client.run(os.getpid).items()
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            looks = []
+            with pytest.raises(Canceled):
+                predict(tmp_path, scene, client=client, is_canceled=lambda: looks.append(1) or len(looks) > 3)
+            with pytest.raises(DataError, match=rf"^Dask workers {address} do not answer \(Timed out during "
+                                                rf"handshake while connecting to {address} after 2 s\): "
+                                                r"stopped, overloaded or cut off from the scheduler; restart "
+                                                r"them or remove them from the cluster"):
+                accumulate_statistics(LANDSAT, POLYGONS, "class", client=client)
+        finally:
+            os.kill(pid, signal.SIGCONT)
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_closed_client_is_said_closed(scene, tmp_path):
+    """A Client used after its 'with' block: 'RuntimeError: IOLoop is closed' before."""
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=0, processes=True, host="127.0.0.1",
+                      dashboard_address="127.0.0.1:0") as local, Client(local) as client:
+        pass
+    for run in (lambda: predict(tmp_path, scene, client=client),
+                lambda: accumulate_statistics(LANDSAT, POLYGONS, "class", client=client)):
+        with pytest.raises(DataError, match=r"^the Dask client is closed; give an open one"):
+            run()
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_error_of_a_worker_reading_its_code_is_not_taken_for_silence(monkeypatch):
+    """The OSErrors among the workers' answers are those of workers that did not answer: one that the code
+    asked of a worker raises is another error (that worker cannot use GMM Select)."""
+    def unreadable():
+        raise PermissionError(13, "Permission denied", "core")
+
+    monkeypatch.setattr(dask_prediction, "code_fingerprint", unreadable)
+    with pytest.raises(RuntimeError, match=r"^PermissionError: \[Errno 13\] Permission denied: 'core'$"):
+        dask_prediction.worker_fingerprint()
+
+
+def test_a_tls_address_without_dask_s_tls_configuration_and_a_worker_s_address_are_said_so(cluster,
+                                                                                          monkeypatch):
+    """tls:// without Dask's TLS configuration: a TypeError's traceback ('TLS expects a `ssl_context`
+    argument') before, and a Client that took 20 s to close; a worker's address given as the scheduler's: 'no
+    Dask scheduler answers at ... ()', its TimeoutError without a text."""
+    import dask
+
+    with dask.config.set({"distributed.comm.tls.ca-file": None, "distributed.comm.tls.client.cert": None}), \
+            pytest.raises(DataError, match=r"^the Dask scheduler at 'tls://127.0.0.1:9' is reached by TLS, "
+                                           r"which needs Dask's TLS configuration on this machine: its "
+                                           r"certificates in distributed.comm.tls.ca-file and "
+                                           r"distributed.comm.tls.client.cert \(and .key\) of the Dask "
+                                           r"configuration \(~/.config/dask/distributed.yaml\); or give the "
+                                           r"scheduler's tcp:// address$"), \
+            dask_prediction.scheduler_client("tls://127.0.0.1:9"):
+        pass
+    monkeypatch.setattr(dask_prediction, "CONNECT_SECONDS", 1)
+    worker = sorted(cluster[1].scheduler_info()["workers"])[0]
+    unanswered = pytest.raises(DataError, match=rf"^no Dask scheduler answers at '{worker}' "
+                                                r"\(TimeoutError\); start one with 'dask scheduler'")
+    with unanswered, dask_prediction.scheduler_client(worker):
+        pass
 
 
 def test_a_sample_limit_is_refused_on_the_cluster(cluster):

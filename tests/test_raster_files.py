@@ -1,6 +1,7 @@
 """The one atomic writer (OutputSet): all files of a run appear together or not at all."""
 
 import os
+import re
 
 import pytest
 from osgeo import gdal
@@ -90,6 +91,20 @@ def test_outputs_distinct_from_inputs_and_from_each_other(tmp_path):
         check_distinct({"a": [str(tmp_path / "a.csv")], "b": [str(tmp_path / "x" / ".." / "a.csv")]}, {})
     with pytest.raises(DataError, match=r"output table would write '.*fields.dbf', which is also fields"):
         check_distinct({"table": [str(tmp_path / "fields.dbf")]}, {"fields": parts})
+
+
+def test_a_scratch_folder_beside_an_output_of_a_long_name_has_its_stem_cut_as_a_staged_file_s(tmp_path):
+    """An output name of 247 bytes (a run on one machine writes it, its .aux.xml 255): the scratch folder of a
+    Dask run beside it was '.' + its stem + 21 bytes, 265, and the run failed ('File name too long'); its
+    stem is now cut to 233 bytes, on a whole character (116 é)."""
+    name = "é" * 121 + "x.tif"
+    outputs = OutputSet()
+    scratch = outputs.scratch_folder(str(tmp_path / name))
+    staged = outputs.stage_raster(str(tmp_path / name))
+    assert os.path.isdir(scratch) and len(os.fsencode(os.path.basename(staged))) <= 255
+    assert re.fullmatch(r"\.(é{116})\.[0-9a-f]{12}\.scratch", os.path.basename(scratch))
+    outputs.discard()
+    assert os.listdir(tmp_path) == []
 
 
 @pytest.mark.parametrize("ending", ["commit", "discard"])

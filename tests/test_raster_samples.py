@@ -336,11 +336,53 @@ def test_streamed_statistics_equal_those_of_the_samples(landsat):
     fid = int(landsat.groups[100])
     own = landsat.groups == fid
     np.testing.assert_allclose(groups[fid].means, ClassStatistics.from_samples(
-        landsat.X[own], landsat.y[own], landsat.labels).means)
+        landsat.X[own], landsat.y[own], [landsat.y[100]]).means)
     subset, _, _ = accumulate_statistics(LANDSAT, POLYGONS, "class", max_samples_per_class=200, seed=1)
     chosen = extract_samples(LANDSAT, POLYGONS, "class", max_samples_per_class=200, seed=1)
     expected = ClassStatistics.from_samples(chosen.X, chosen.y, chosen.labels)
     np.testing.assert_allclose(subset.means, expected.means)
+
+
+def test_a_feature_s_statistics_are_of_its_own_class_and_make_folds_of_grouped_cross_validation(landsat):
+    """Each feature's statistics are over its class only (a d x d scatter a feature: they were over the C
+    classes, C d x d scatters a feature, 1 GB for 7,713 points of 64 bands and 4 classes); the features of a
+    fold together give the statistics of the fold's samples over every class, and the class statistics
+    without them those of the other samples; by_feature=False keeps none, the class statistics the same."""
+    from gmmselect.raster import features_statistics
+
+    stats, groups, _ = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.01)
+    d = landsat.X.shape[1]
+    for fid, feature in groups.items():
+        own = landsat.groups == fid
+        assert feature.labels.tolist() == np.unique(landsat.y[own]).tolist() and len(feature.labels) == 1
+        assert feature.counts.tolist() == [own.sum()] and feature.scatters.shape == (1, d, d)
+    fold = sorted(groups)[::3]
+    held = np.isin(landsat.groups, fold)
+    fold_stats = features_statistics(groups, fold, stats.labels)
+    for part, rows in ((fold_stats, held), (stats.remove(fold_stats), ~held)):
+        expected = ClassStatistics.from_samples(landsat.X[rows], landsat.y[rows], landsat.labels)
+        np.testing.assert_array_equal(part.counts, expected.counts)
+        np.testing.assert_allclose(part.means, expected.means, rtol=1e-12)
+        np.testing.assert_allclose(part.scatters, expected.scatters, rtol=1e-9)
+    alone, none, _ = accumulate_statistics(LANDSAT, POLYGONS, "class", memory_mb=0.01, by_feature=False)
+    assert none == {}
+    for name in ("counts", "means", "scatters"):
+        np.testing.assert_array_equal(getattr(alone, name), getattr(stats, name))
+
+
+def test_statistics_of_a_feature_id_shared_by_two_classes_hold_both():
+    """Two features of one id (a layer whose ids are not unique) and of two classes: their statistics are
+    merged over both classes, as before, not the second class's broadcast onto the first's."""
+    from gmmselect.raster.samples import merge_statistics, statistics_of
+
+    rng = np.random.default_rng(0)
+    X, y, groups = rng.normal(size=(12, 2)), np.repeat([1, 2, 1], 4), np.repeat([5, 5, 6], 4)
+    total, by_feature = ClassStatistics.empty([1, 2], 2), {}
+    for rows in (slice(0, 4), slice(4, 12)):
+        total = merge_statistics(total, by_feature, *statistics_of(X[rows], y[rows], groups[rows], [1, 2]))
+    expected = ClassStatistics.from_samples(X[:8], y[:8], [1, 2])
+    assert by_feature[5].labels.tolist() == [1, 2] and by_feature[5].counts.tolist() == [4, 4]
+    np.testing.assert_allclose(by_feature[5].scatters, expected.scatters, rtol=1e-12)
 
 
 def test_small_polygons_on_a_huge_raster_read_only_their_windows(tmp_path):
@@ -541,6 +583,57 @@ def test_open_options_of_a_vector_written_as_qgis_writes_them_are_given_to_ogr(t
     ("/vsizip//no/such.zip/scene.tif", False), ("https://example.org/scene.tif", False)])
 def test_only_a_plain_path_can_be_a_missing_file(path, missing):
     assert is_missing_file(path) is missing
+
+
+def test_a_file_this_user_may_not_read_is_said_so_with_the_fix():
+    """A raster and a GeoPackage this user may not read, and a raster in a folder it may not open (a Dask
+    worker run as another user sees them so): GDAL and OGR said 'unknown format', 'no layer found' and 'does
+    not exist'. Root reads them all: as root, the check runs as the user nobody (runuser), on a copy of the
+    package that user may import."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    root = os.geteuid() == 0
+    if root and not shutil.which("runuser"):
+        pytest.skip("runs as root without runuser: no user that may not read a file")
+    folder = tempfile.mkdtemp(prefix="gmmselect-permissions-")
+    try:
+        os.chmod(folder, 0o755)
+        repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        shutil.copytree(repository, os.path.join(folder, "gmmselect"), ignore=shutil.ignore_patterns(
+            ".*", "tests", "dev", "build", "__pycache__", "i18n", "icons"))
+        closed = os.path.join(folder, "closed")
+        os.mkdir(closed)
+        for source, target in ((LANDSAT, "private.tif"), (POLYGONS, "private.gpkg"),
+                               (LANDSAT, os.path.join("closed", "scene.tif"))):
+            shutil.copy(source, os.path.join(folder, target))
+        private = 0o600 if root else 0o000
+        for name in ("private.tif", "private.gpkg", "closed"):
+            os.chmod(os.path.join(folder, name), private)
+        check = (f"import sys; sys.path.insert(0, {folder!r})\n"
+                 "from gmmselect.raster.info import open_raster\n"
+                 "from gmmselect.raster.vector import open_layer\n"
+                 f"for name, opening in (('private.tif', open_raster), ('private.gpkg', open_layer), "
+                 f"('closed/scene.tif', open_raster), ('closed/other.gpkg', open_layer)):\n"
+                 f"    try:\n        opening({folder!r} + '/' + name)\n"
+                 f"    except ValueError as error:\n        print(error)\n")
+        user = ["runuser", "-u", "nobody", "--"] if root else []
+        said = subprocess.run([*user, sys.executable, "-c", check], capture_output=True, text=True,
+                              cwd=folder, check=True).stdout.splitlines()
+    finally:
+        for name in ("private.tif", "private.gpkg", "closed"):
+            os.chmod(os.path.join(folder, name), 0o700)
+        shutil.rmtree(folder)
+    fix = ("cannot be read (permission denied): the user this runs as may not read it, or not open a folder "
+           "on its way; give that user the permission (on a Dask worker, the user the worker runs as), or "
+           "copy the ")
+    assert said == [f"raster '{folder}/private.tif' {fix}raster where it may read it",
+                    f"file '{folder}/private.gpkg' {fix}file where it may read it",
+                    f"raster '{folder}/closed/scene.tif' {fix}raster where it may read it",
+                    f"file '{folder}/closed/other.gpkg' {fix}file where it may read it"]
 
 
 def test_unreadable_paths_and_layers(tmp_path):

@@ -129,15 +129,14 @@ def main():
         overhead = max(0.0, n_workers * span - compute) / len(tasks)
         after = max(0.0, seconds - span)
         copy = copying[0] + after
-        rows.append((n_workers, seconds, len(tasks), compute / len(tasks), overhead, copy, identical))
-        print(f"{n_workers} worker(s): {seconds:.2f} s in all, {len(tasks)} tasks of {args.group} px: "
+        rows.append((n_workers, seconds, len(tasks), compute / pixels, overhead, copy, identical))
+        print(f"{n_workers} worker(s): {seconds:.2f} s in all, {len(tasks)} tasks of up to {args.group} px: "
               f"{compute / len(tasks) * 1e3:.0f} ms compute per task, {overhead * 1e3:.1f} ms scheduler "
               f"overhead per task, span {span:.2f} s, driver {copy:.2f} s (tile copy {copying[0]:.2f} s, "
               f"after the span {after:.2f} s); "
               f"outputs byte-identical to one machine: {identical}")
 
-    n_workers, _, n_tasks, per_task, overhead, copy, _ = rows[-1]
-    per_pixel = per_task / args.group
+    n_workers, _, n_tasks, per_pixel, overhead, copy, _ = rows[-1]  # tasks may be smaller than args.group
     copy_per_pixel = copy / pixels
     group = 2**24
     tasks = math.ceil(MOSAIC_PIXELS / group)
