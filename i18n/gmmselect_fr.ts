@@ -2168,11 +2168,6 @@ Taille {1} : {2:.6g}{3}
         <translation>l'ordonnanceur Dask à {address!r} n'a aucun worker ; lancez-en avec 'dask worker ADDRESS' sur des machines qui voient le raster et le dossier de la sortie</translation>
     </message>
     <message>
-        <location filename="../raster/distributed.py" line="181"/>
-        <source>Dask: {tasks} tasks of up to {pixels} px on {workers} workers, tiles in {folder!r}</source>
-        <translation>Dask : {tasks} tâches d'au plus {pixels} px sur {workers} workers, tuiles dans {folder!r}</translation>
-    </message>
-    <message>
         <location filename="../raster/files.py" line="87"/>
         <source>output {output} would write {path!r}, which is also {other} of this run; choose another file name for {output}</source>
         <translation>la sortie {output} écrirait {path!r}, qui est aussi {other} de cette exécution ; choisissez un autre nom de fichier pour {output}</translation>
@@ -2316,11 +2311,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/samples.py" line="354"/>
         <source>a sample limit per class needs every sample in one place; leave max_samples_per_class at 0 to accumulate the statistics on a Dask cluster</source>
         <translation>une limite d'échantillons par classe exige que tous les échantillons soient réunis en un seul endroit ; laissez max_samples_per_class à 0 pour cumuler les statistiques sur une grappe Dask</translation>
-    </message>
-    <message>
-        <location filename="../raster/samples.py" line="404"/>
-        <source>Dask: {tasks} statistics tasks over {windows} windows on {workers} workers</source>
-        <translation>Dask : {tasks} tâches de statistiques sur {windows} fenêtres avec {workers} workers</translation>
     </message>
     <message>
         <location filename="../raster/style.py" line="77"/>
@@ -3901,6 +3891,41 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/predict.py" line="400"/>
         <source>Classifying {width} x {height} px of {path!r}, bands {bands}, in {windows} with {threads}</source>
         <translation>Classification de {width} x {height} px de {path!r}, bandes {bands}, en {windows} avec {threads}</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="58"/>
+        <source>the Dask scheduler at {address!r} is reached by TLS, which needs Dask&apos;s TLS configuration on this machine: its certificates in distributed.comm.tls.ca-file and distributed.comm.tls.client.cert (and .key) of the Dask configuration (~/.config/dask/distributed.yaml); or give the scheduler&apos;s tcp:// address</source>
+        <translation>l'ordonnanceur Dask à {address!r} se joint par TLS, qui demande la configuration TLS de Dask sur cette machine : ses certificats dans distributed.comm.tls.ca-file et distributed.comm.tls.client.cert (et .key) de la configuration de Dask (~/.config/dask/distributed.yaml) ; ou donnez l'adresse tcp:// de l'ordonnanceur</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="113"/>
+        <source>the Dask client is closed; give an open one (a Client used after the &apos;with&apos; block that made it, or after its close(), is closed)</source>
+        <translation>le client Dask est fermé ; donnez-en un ouvert (un Client utilisé après le bloc 'with' qui l'a créé, ou après son close(), est fermé)</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="142"/>
+        <source>Dask workers {workers} do not answer ({problem}): stopped, overloaded or cut off from the scheduler; restart them or remove them from the cluster (stop their &apos;dask worker&apos; process), then run again</source>
+        <translation>les workers Dask {workers} ne répondent pas ({problem}) : arrêtés, surchargés ou coupés de l'ordonnanceur ; relancez-les ou retirez-les du cluster (arrêtez leur processus 'dask worker'), puis relancez le traitement</translation>
+    </message>
+    <message>
+        <location filename="../raster/distributed.py" line="332"/>
+        <source>Dask: tasks: {tasks}, of up to {pixels} px; workers: {workers}, threads: {threads}; tiles in {folder!r}</source>
+        <translation>Dask : tâches : {tasks}, d'au plus {pixels} px ; workers : {workers}, threads : {threads} ; tuiles dans {folder!r}</translation>
+    </message>
+    <message>
+        <location filename="../raster/info.py" line="116"/>
+        <source>file {path!r} cannot be read (permission denied): the user this runs as may not read it, or not open a folder on its way; give that user the permission (on a Dask worker, the user the worker runs as), or copy the file where it may read it</source>
+        <translation>le fichier {path!r} ne peut pas être lu (permission refusée) : l'utilisateur sous lequel ceci tourne n'a pas le droit de le lire, ou d'ouvrir un dossier de son chemin ; donnez-lui ce droit (sur un worker Dask, à l'utilisateur sous lequel le worker tourne), ou copiez le fichier là où il peut le lire</translation>
+    </message>
+    <message>
+        <location filename="../raster/info.py" line="112"/>
+        <source>raster {path!r} cannot be read (permission denied): the user this runs as may not read it, or not open a folder on its way; give that user the permission (on a Dask worker, the user the worker runs as), or copy the raster where it may read it</source>
+        <translation>le raster {path!r} ne peut pas être lu (permission refusée) : l'utilisateur sous lequel ceci tourne n'a pas le droit de le lire, ou d'ouvrir un dossier de son chemin ; donnez-lui ce droit (sur un worker Dask, à l'utilisateur sous lequel le worker tourne), ou copiez le raster là où il peut le lire</translation>
+    </message>
+    <message>
+        <location filename="../raster/samples.py" line="503"/>
+        <source>Dask: statistics tasks: {tasks}, windows: {windows}; workers: {workers}, threads: {threads}</source>
+        <translation>Dask : tâches de statistiques : {tasks}, fenêtres : {windows} ; workers : {workers}, threads : {threads}</translation>
     </message>
 </context>
 </TS>
