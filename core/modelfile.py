@@ -2,15 +2,19 @@
 
 Loading reads data only (`allow_pickle=False`) and checks everything before the model is built:
 the format name and version, the size each array claims (before any is read), each array's kind
-(whole or real numbers), the JSON type of every header field (its integers within 64 bits), every
-shape, and that the numbers describe a valid mixture (finite, priors summing to 1, symmetric positive
-semi-definite covariances, distinct labels that fit the classification). A file that fails raises
-ModelFileError saying what is wrong. Round trips are exact.
+(whole numbers or 64-bit floats), the JSON type of every header field (its integers within 64 bits, its
+texts without lone surrogates), every shape, and that the numbers describe a mixture training can give
+(finite and within the bounds of the samples training takes, priors summing to 1, symmetric positive
+semi-definite covariances, whole class counts, the eigenvalue floor of its covariances, distinct labels
+that fit the classification, selection and search values their criterion takes), whose decomposition is
+finite. A file that fails raises ModelFileError saying what is wrong and what to do. Round trips are
+exact (a byte left undecoded in a text is saved as U+FFFD).
 """
 
 import json
 import math
 import os
+import re
 import tempfile
 import zipfile
 from dataclasses import dataclass, field
@@ -21,10 +25,12 @@ import numpy as np
 from .choices import CRITERIA, METHODS, TAU_CRITERIA
 from .criteria import Assessment
 from .errors import ModelFileError
-from .model import GaussianMixture
+from .model import GaussianMixture, variance_floor
 from .ridge import TauResult
 from .selection import SelectionResult
+from .separability import jm_ceiling
 from .texts import QT_TRANSLATE_NOOP, InputError, Text
+from .validation import LARGEST_VALUE, MIN_SAMPLES_PER_CLASS
 
 FORMAT = "gmmselect-model"
 #: The newest version this code reads. Version 2 adds the shrinkage alpha (header "alpha", the tau
@@ -42,6 +48,19 @@ EXTENSION = ".gmm"
 LABEL_RANGE = (0, 2**32 - 1)
 #: Rounding allowed (relative) in a covariance's symmetry and smallest eigenvalue and in the priors' sum.
 ROUNDING = 1e-9
+#: The largest variance of samples within +-LARGEST_VALUE, the values training takes (in the raster's units
+#: and in ridge units): an unbiased variance of n >= 2 samples within +-L is at most n / (n - 1) L^2 <= 2 L^2.
+#: Means lie within +-LARGEST_VALUE; a ridge scale (a pooled variance) within [smallest normal float,
+#: LARGEST_VARIANCE]. Within these bounds the decomposition's eigenvalues stay finite (at most d x 2e300).
+LARGEST_VARIANCE = 2 * LARGEST_VALUE**2
+#: Class counts are exact in float64 up to 2^53 (their sum too).
+LARGEST_COUNT = 2**53
+#: GDAL numbers a raster's bands with a C int: at most 2^31 - 1.
+LARGEST_BAND = 2**31 - 1
+#: Half of a UTF-16 surrogate pair: in a Python text, a byte left undecoded (surrogateescape).
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+#: A class colour as save_model writes it (QColor.name()).
+COLOR = re.compile("#[0-9a-fA-F]{6}")
 
 
 @dataclass
@@ -273,6 +292,7 @@ def save_model(path, saved):
             header["tau_search"]["relative"] = True
         if saved.tau_search.repeats > 1:
             header["tau_search"]["repeats"] = saved.tau_search.repeats
+    header = undecoded_as_replacement(header)
     try:  # what the file would hold, read as load_model reads it
         model_of(path, json.loads(json.dumps(header)), arrays)
     except ModelFileError as error:
@@ -288,6 +308,20 @@ def save_model(path, saved):
     except BaseException:
         os.unlink(temporary)
         raise
+
+
+def undecoded_as_replacement(value):
+    """The header `value` with each lone surrogate of its texts (a byte GDAL or the file system left
+    undecoded: a class or band name of a layer in another encoding than it declares) as U+FFFD, as QGIS
+    shows it; a file holds text only (load_model refuses a lone surrogate: GDAL and the report could not
+    write it)."""
+    if isinstance(value, str):
+        return LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {undecoded_as_replacement(key): undecoded_as_replacement(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [undecoded_as_replacement(item) for item in value]
+    return value
 
 
 def file_mode(path):
@@ -318,8 +352,9 @@ def not_a_model(path, why):
 
 def corrupt(path, what):
     """The ModelFileError of a model file whose content is inconsistent (`what`, a Text)."""
-    return ModelFileError(QT_TRANSLATE_NOOP("GmmSelect", "{path} is a corrupt GMM Select model file: {what}"),
-                          path=path, what=what)
+    return ModelFileError(QT_TRANSLATE_NOOP(
+        "GmmSelect", "{path} is a corrupt GMM Select model file: {what}; use an undamaged copy of it, or "
+        "train the model again"), path=path, what=what)
 
 
 def require(condition, path, what, **values):
@@ -369,7 +404,9 @@ END_RECORD, END_RECORD_BYTES = b"PK\x05\x06", 22
 def read_archive(path):
     """Header dict and arrays of a model file, or ModelFileError."""
     if not os.path.isfile(path):
-        raise ModelFileError(QT_TRANSLATE_NOOP("GmmSelect", "model file not found: {path}"), path=path)
+        raise ModelFileError(QT_TRANSLATE_NOOP(
+            "GmmSelect", "model file not found: {path}; choose a model file written by Train GMM or Train "
+            "Selection"), path=path)
     if not zipfile.is_zipfile(path):
         raise not_a_model(path, Text(QT_TRANSLATE_NOOP("GmmSelect", "not a .gmm archive")))
     try:
@@ -407,7 +444,8 @@ REAL_ARRAYS = ("priors", "means", "covariances", "counts", "ridge_scale", "selec
 
 
 def check_array_kinds(path, arrays):
-    """ModelFileError unless each array the file holds is of its kind: whole or real numbers."""
+    """ModelFileError unless each array the file holds is of its kind: whole numbers, or real numbers in the
+    64-bit floats save_model writes (NumPy's linear algebra takes no float16 nor long double)."""
     for name, array in arrays.items():
         if name in WHOLE_ARRAYS:
             require(array.dtype.kind in "iu", path, QT_TRANSLATE_NOOP(
@@ -415,6 +453,9 @@ def check_array_kinds(path, arrays):
         elif name in REAL_ARRAYS:
             require(array.dtype.kind in "iuf", path, QT_TRANSLATE_NOOP(
                 "GmmSelect", "array '{name}' holds {dtype}, not real numbers"), name=name, dtype=array.dtype)
+            require(array.dtype.kind == "f" and array.dtype.itemsize == 8, path, QT_TRANSLATE_NOOP(
+                "GmmSelect", "array '{name}' holds {dtype}, not the 64-bit floats (float64) GMM Select "
+                "writes"), name=name, dtype=array.dtype)
 
 
 # -- reading: the header ---------------------------------------------------------------------
@@ -442,6 +483,11 @@ SELECTION_SEARCH_PARAMETERS = {"selection_alpha": NUMBER, "tau": NUMBER}
 #: (WKT and name), with the no-data set in QGIS ({band: BandNoData record}).
 READ_AS_FIELDS = {"selected_only": BOOLEAN, "feature_limit": WHOLE, "unsaved_edits": BOOLEAN,
                   "fields_added": LIST, "crs": TEXT, "crs_name": TEXT, "no_data": OBJECT}
+#: The inputs of the run (source), each where it applies: files and layers Assess and the report name, the
+#: class and group fields, the algorithm, MAX_SAMPLES, and what Processing's check did with invalid features.
+SOURCE_FIELDS = {"raster": TEXT, "table": TEXT, "training": TEXT, "layer": TEXT, "field": TEXT,
+                 "group_field": TEXT, "algorithm": TEXT, "max_samples_per_class": WHOLE,
+                 "invalid_geometries": TEXT}
 #: The coordinate operation a project set (source.read_as.transformation).
 TRANSFORMATION_FIELDS = {"proj": TEXT, "inverse": BOOLEAN, "name": TEXT}
 
@@ -456,6 +502,55 @@ def json_type(value):
         if isinstance(value, types):
             return description
     return OBJECT[1]
+
+
+def printable(text):
+    """`text` with each lone surrogate written as its escape (\\udc80), as a message can show it."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def check_header_values(path, values):
+    """ModelFileError where a text of the header `values`, a field's value or name at any depth, holds a lone
+    surrogate (the JSON escape of half a UTF-16 pair, such as \\udc80: no UTF-8 file, HTML report or GDAL
+    name can hold it), or a whole number lies beyond the 64-bit integers (a float of it overflows); checked
+    before any field is read, whether the code reads that field or only shows it."""
+    pending = [("", values)]
+    while pending:
+        where, value = pending.pop()
+        if isinstance(value, dict):
+            named = [(f"{where}.{key}" if where else str(key), key, item) for key, item in value.items()]
+            for name, key, _ in named:
+                check_text(path, name, key)
+            pending.extend((name, item) for name, _, item in reversed(named))
+        elif isinstance(value, list):
+            pending.extend((f"{where}[{index}]", item) for index, item in reversed(list(enumerate(value))))
+        elif isinstance(value, str):
+            check_text(path, where, value)
+        elif isinstance(value, int):
+            check_integer(path, printable(where), value)
+
+
+def check_integer(path, field, value):
+    """ModelFileError where the whole number `value` of header field `field` lies beyond the 64-bit integers
+    (shown as its digits, or for more than 40 as a whole number of so many)."""
+    if abs(value) < 2**63:
+        return
+    digits = len(str(abs(value)))
+    shown = value if digits <= 40 else Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "a whole number of {count} digits"), count=digits)
+    raise corrupt(path, Text(QT_TRANSLATE_NOOP(
+        "GmmSelect", "header field '{field}' is {value}, beyond the 64-bit integers"),
+        field=field, value=shown))
+
+
+def check_text(path, where, text):
+    """ModelFileError where `text` (of header field `where`) holds a lone surrogate."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise corrupt(path, Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "header field '{field}' holds {character}, half of a UTF-16 surrogate pair, which "
+            "is not text"), field=printable(where), character=f"U+{ord(text[error.start]):04X}")) from None
 
 
 class Fields:
@@ -476,9 +571,8 @@ class Fields:
         require(not wrong, self.path, QT_TRANSLATE_NOOP(
             "GmmSelect", "header field '{field}' is {kind}, not {expected}"),
             field=self.name(key), kind=json_type(value), expected=description)
-        require(not isinstance(value, int) or abs(value) < 2**63, self.path, QT_TRANSLATE_NOOP(
-            "GmmSelect", "header field '{field}' is {value}, beyond the 64-bit integers"),
-            field=self.name(key), value=value)
+        if isinstance(value, int):
+            check_integer(self.path, self.name(key), value)
         return value
 
     def get(self, key, kind, optional=False):
@@ -568,7 +662,8 @@ def read_record(fields, class_names, n_features):
     if parameters.get("assessed_model", OBJECT, optional=True) is not None:
         check_assessed_model(parameters.object("assessed_model"), n_features)
     source = fields.object("source")
-    source.get("invalid_geometries", TEXT, optional=True)
+    for key, kind in SOURCE_FIELDS.items():
+        source.get(key, kind, optional=True)
     if source.get("read_as", OBJECT, optional=True) is not None:
         check_read_as(source.object("read_as"))
     return TrainingRecord(
@@ -615,7 +710,31 @@ def check_no_data(bands):
                     values.check(f"{where}[{position}]", bounds[position], kind)
 
 
-def read_selection(header, arrays, n_features):
+#: The values each criterion takes (the mean over folds of the CV scores; JM: see criterion_range).
+CRITERION_RANGES = {"kl": (0.0, math.inf), "accuracy": (0.0, 1.0), "kappa": (-1.0, 1.0), "f1": (0.0, 1.0)}
+
+
+def criterion_range(criterion, n_classes):
+    """(lowest, highest) value of a selection or tau-search criterion for `n_classes` classes: JM's
+    sum_{i<j} pi_i pi_j JM_ij reaches its ceiling sqrt(2) (1 - sum pi_i^2) / 2 at most, the largest for equal
+    priors (a bound whatever the priors of the samples the selection scored)."""
+    if criterion == "jm":
+        return 0.0, jm_ceiling(np.full(n_classes, 1 / n_classes))
+    return CRITERION_RANGES[criterion]
+
+
+def check_criterion_values(path, name, values, criterion, n_classes):
+    """ModelFileError unless `values` (of array `name`) lie within the range of `criterion`, give or take
+    ROUNDING."""
+    low, high = criterion_range(criterion, n_classes)
+    outside = (values < low - ROUNDING) | (values > high + ROUNDING)
+    require(not np.any(outside), path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "array '{name}' holds {value!r}, outside the values of criterion '{criterion}' "
+        "({low:.6g} to {high:.6g})"), name=name, value=float(values[outside][0]) if np.any(outside) else None,
+        criterion=criterion, low=low, high=high)
+
+
+def read_selection(header, arrays, n_features, n_classes):
     """The SelectionResult stored in the file, or None."""
     if "selection" not in header.values:
         return None
@@ -641,7 +760,10 @@ def read_selection(header, arrays, n_features):
     require(all(np.all((row >= 0) & (row < n_features)) for row in best), path,
             QT_TRANSLATE_NOOP("GmmSelect", "a selected set holds a band position outside 0 to {last}"),
             last=n_features - 1)
+    require(all(len(np.unique(row)) == len(row) for row in best), path,
+            QT_TRANSLATE_NOOP("GmmSelect", "a selected set holds a band position twice"))
     require(np.all(np.isfinite(values)), path, QT_TRANSLATE_NOOP("GmmSelect", "non-finite selection values"))
+    check_criterion_values(path, "selection_values", values, criterion, n_classes)
     return SelectionResult(method, criterion,
                            {int(k): tuple(int(f) for f in row) for k, row in zip(sizes, best)},
                            {int(k): float(v) for k, v in zip(sizes, values)},
@@ -674,12 +796,17 @@ def read_tau_search(header, arrays):
     criterion = meta.get("criterion", TEXT)
     require(criterion in TAU_CRITERIA, path, QT_TRANSLATE_NOOP(
         "GmmSelect", "unknown tau search criterion {criterion!r}"), criterion=criterion)
+    tau = meta.number("tau")
+    require(np.all(grid >= 0) and tau >= 0, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "the tau search holds a negative tau (a ridge tau is >= 0)"))
+    for name, scores in (("tau_values", values), ("tau_surface", surface)):
+        check_criterion_values(path, name, scores, criterion, None)
     repeats = meta.get("repeats", WHOLE, optional=True)
     repeats = 1 if repeats is None else repeats
     require(repeats >= 1, path, QT_TRANSLATE_NOOP(
         "GmmSelect", "header field 'tau_search.repeats' is {repeats}; it counts repetitions (>= 1)"),
         repeats=repeats)
-    return TauResult(grid.astype(np.float64), values.astype(np.float64), meta.number("tau"),
+    return TauResult(grid.astype(np.float64), values.astype(np.float64), tau,
                      criterion, meta.get("folds", WHOLE), alpha,
                      alphas.astype(np.float64), surface.astype(np.float64),
                      bool(meta.get("relative", BOOLEAN, optional=True)), repeats)
@@ -712,8 +839,11 @@ def check_shapes(path, arrays):
     return n_classes, n_features
 
 
-def check_mixture(path, arrays, tau, floor, alpha):
-    """ModelFileError unless the arrays and tau, floor, alpha describe a valid mixture."""
+def check_mixture(path, arrays, tau, floor, alpha, floor_recorded=True):
+    """ModelFileError unless the arrays and tau, floor, alpha describe a valid mixture, one training can give:
+    its numbers within the bounds of samples training takes (LARGEST_VARIANCE), its class counts whole numbers
+    of at least MIN_SAMPLES_PER_CLASS, and (where `floor_recorded`: the floor is in the units the model is
+    decomposed in) its floor that of its covariances, exactly (variance_floor, as the model computed it)."""
     labels, priors, covariances = arrays["labels"], arrays["priors"], arrays["covariances"]
     for name, value in (("tau", tau), ("floor", floor), ("alpha", alpha)):
         require(np.isfinite(value), path, QT_TRANSLATE_NOOP("GmmSelect", "{name} is not finite ({value})"),
@@ -728,11 +858,17 @@ def check_mixture(path, arrays, tau, floor, alpha):
     for name in ("priors", "means", "covariances", "counts"):
         require(np.all(np.isfinite(arrays[name])), path,
                 QT_TRANSLATE_NOOP("GmmSelect", "array '{name}' holds non-finite values"), name=name)
-    if "ridge_scale" in arrays:
-        scale = arrays["ridge_scale"]
-        require(scale.shape == arrays["means"].shape[1:] and np.all(np.isfinite(scale) & (scale > 0)), path,
-                QT_TRANSLATE_NOOP("GmmSelect", "array 'ridge_scale' (shape {shape}) is not one finite "
-                                  "variance > 0 per band"), shape=scale.shape)
+    ridge_scale = arrays.get("ridge_scale")
+    if ridge_scale is not None:
+        positive = np.all(np.isfinite(ridge_scale) & (ridge_scale > 0))
+        require(ridge_scale.shape == arrays["means"].shape[1:] and positive, path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "array 'ridge_scale' (shape {shape}) is not one finite variance > 0 per band"),
+            shape=ridge_scale.shape)
+        tiny = np.finfo(np.float64).tiny
+        require(np.all((ridge_scale >= tiny) & (ridge_scale <= LARGEST_VARIANCE)), path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "array 'ridge_scale' holds variances from {smallest:.6g} to {largest:.6g}, not "
+            "within {low:.6g} to {high:.6g} (a variance of samples training takes)"),
+            smallest=ridge_scale.min(), largest=ridge_scale.max(), low=tiny, high=LARGEST_VARIANCE)
     require(np.all(priors > 0), path, QT_TRANSLATE_NOOP("GmmSelect", "priors {priors} are not all positive"),
             priors=priors.tolist())
     require(abs(priors.sum() - 1) <= ROUNDING, path,
@@ -743,6 +879,8 @@ def check_mixture(path, arrays, tau, floor, alpha):
     require(np.all((labels >= low) & (labels <= high)), path, QT_TRANSLATE_NOOP(
         "GmmSelect", "class labels {labels} do not fit the classification's pixel type: they must be {low} "
         "to {high}"), labels=labels.tolist(), low=low, high=high)
+    check_counts(path, arrays["counts"])
+    check_magnitudes(path, arrays, ridge_scale)
     scale = np.abs(covariances).max(axis=(1, 2))
     asymmetric = np.abs(covariances - covariances.transpose(0, 2, 1)).max(axis=(1, 2)) > ROUNDING * scale
     if asymmetric.any():
@@ -756,6 +894,46 @@ def check_mixture(path, arrays, tau, floor, alpha):
         raise corrupt(path, Text(QT_TRANSLATE_NOOP(
             "GmmSelect", "the covariance of class {label} is not positive semi-definite (eigenvalue "
             "{eigenvalue:.6g})"), label=labels[c], eigenvalue=smallest[c]))
+    if floor_recorded:
+        variances = np.diagonal(covariances.astype(np.float64), axis1=1, axis2=2)
+        expected = variance_floor(variances / (1.0 if ridge_scale is None else ridge_scale))
+        require(floor == expected, path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "its eigenvalue floor {floor!r} is not that of its covariances, {expected!r} (1e-10 "
+            "times their mean band variance{units})"), floor=floor, expected=float(expected),
+            units="" if ridge_scale is None else Text(QT_TRANSLATE_NOOP("GmmSelect", " in ridge units")))
+
+
+def check_counts(path, counts):
+    """ModelFileError unless the class counts (none, or one per class) are whole numbers of samples from
+    MIN_SAMPLES_PER_CLASS (a covariance needs them; then S_pooled's divisor n - C > 0) to 2^53 in all."""
+    if not counts.size:
+        return
+    whole = np.all(counts == np.floor(counts)) and counts.min() >= MIN_SAMPLES_PER_CLASS
+    require(whole and counts.sum() <= LARGEST_COUNT, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "class counts {counts} are not whole numbers of samples, at least {smallest} each (a "
+        "covariance needs them) and {largest} at most in all"),
+        counts=counts.tolist()[:10], smallest=MIN_SAMPLES_PER_CLASS, largest=LARGEST_COUNT)
+
+
+def check_magnitudes(path, arrays, ridge_scale):
+    """ModelFileError unless the means lie within +-LARGEST_VALUE and the covariances within
+    +-LARGEST_VARIANCE, as those of samples training takes, in the raster's units and (with a ridge scale r)
+    in ridge units, x / sqrt(r), in which the model is decomposed."""
+    means, covariances = arrays["means"], arrays["covariances"]
+    root = np.ones(means.shape[1]) if ridge_scale is None else np.sqrt(ridge_scale)
+    in_ridge_units = Text(QT_TRANSLATE_NOOP("GmmSelect", " in ridge units (those of array 'ridge_scale')"))
+    with np.errstate(over="ignore"):
+        largest = [("", np.abs(means).max(), np.abs(covariances).max()),
+                   (in_ridge_units, np.abs(means / root).max(),
+                    np.abs(covariances / np.outer(root, root)).max())]
+    for units, mean, covariance in largest:
+        require(mean <= LARGEST_VALUE, path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "array 'means' holds {value:.6g}{units}, beyond +-{bound:.6g}, the values of "
+            "samples training takes"), value=mean, units=units, bound=LARGEST_VALUE)
+        require(covariance <= LARGEST_VARIANCE, path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "array 'covariances' holds {value:.6g}{units}, beyond +-{bound:.6g}, the largest "
+            "variance of samples within +-{values:.6g} (the values training takes)"),
+            value=covariance, units=units, bound=LARGEST_VARIANCE, values=LARGEST_VALUE)
 
 
 def check_bands(header, arrays, n_classes, n_features, n_raster_bands):
@@ -770,6 +948,9 @@ def check_bands(header, arrays, n_classes, n_features, n_raster_bands):
             QT_TRANSLATE_NOOP("GmmSelect", "{count} band names for {bands} bands"),
             count=len(feature_names), bands=n_features)
     bands, features = arrays["band_numbers"], arrays["features"]
+    require(n_raster_bands <= LARGEST_BAND, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "header field 'n_raster_bands' is {count}, more bands than a raster holds (GDAL numbers "
+        "them up to {largest})"), count=n_raster_bands, largest=LARGEST_BAND)
     require(n_raster_bands >= 1 and np.all((bands >= 1) & (bands <= n_raster_bands)), path, QT_TRANSLATE_NOOP(
         "GmmSelect", "band numbers {numbers} are not all within 1 to {last} (n_raster_bands)"),
         numbers=bands.tolist(), last=n_raster_bands)
@@ -792,12 +973,20 @@ def read_colors_and_bands(info, n_classes, n_features):
         require(len(values) == n_features, info.path,
                 QT_TRANSLATE_NOOP("GmmSelect", "{count} {field} for {bands} bands"),
                 count=len(values), field=key, bands=n_features)
+        for index, value in enumerate(values):
+            require(kind is not NUMBER or value is None or math.isfinite(value), info.path, QT_TRANSLATE_NOOP(
+                "GmmSelect", "header field '{field}' is not finite ({value})"),
+                field=info.name(f"{key}[{index}]"), value=value)
         return values
 
     colors = info.items("class_colors", TEXT) if info.values.get("class_colors") is not None else None
     require(colors is None or len(colors) == n_classes, info.path,
             QT_TRANSLATE_NOOP("GmmSelect", "{count} class colours for {classes} classes"),
             count=len(colors or []), classes=n_classes)
+    for index, color in enumerate(colors or []):
+        require(COLOR.fullmatch(color), info.path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "header field '{field}' is {color!r}, not a colour '#rrggbb'"),
+            field=info.name(f"class_colors[{index}]"), color=color)
     scales, offsets = (optional_items(key, NUMBER, True) for key in ("band_scales", "band_offsets"))
     require((scales is None) == (offsets is None) and (scales is None or all(
         (scale is None) == (offset is None) and (scale is None or (math.isfinite(scale) and scale != 0
@@ -805,9 +994,14 @@ def read_colors_and_bands(info, n_classes, n_features):
         for scale, offset in zip(scales, offsets))), info.path, QT_TRANSLATE_NOOP(
         "GmmSelect", "band scales {scales} and offsets {offsets} are not both given for each band, or not "
         "finite numbers with scales other than 0"), scales=scales, offsets=offsets)
-    return (colors, optional_items("wavelengths", NUMBER, False),
-            optional_items("band_descriptions", TEXT, True), optional_items("wavelength_units", TEXT, True),
-            scales, offsets)
+    wavelengths = optional_items("wavelengths", NUMBER, False)
+    for index, wavelength in enumerate(wavelengths or []):
+        require(abs(wavelength) <= LARGEST_VALUE, info.path, QT_TRANSLATE_NOOP(
+            "GmmSelect", "header field '{field}' is {value!r}, beyond +-{bound:.6g} (the charts place the "
+            "bands by their wavelengths)"), field=info.name(f"wavelengths[{index}]"), value=wavelength,
+            bound=LARGEST_VALUE)
+    return (colors, wavelengths, optional_items("band_descriptions", TEXT, True),
+            optional_items("wavelength_units", TEXT, True), scales, offsets)
 
 
 def load_model(path):
@@ -818,28 +1012,49 @@ def load_model(path):
 def model_of(path, values, arrays):
     """The SavedModel of a model file's header `values` and `arrays`, checked (ModelFileError naming
     `path`)."""
+    check_header_values(path, values)
     header = Fields(path, values)
     n_classes, n_features = check_shapes(path, arrays)
     tau, floor = header.get("tau", NUMBER), header.get("floor", NUMBER)
     alpha = header.get("alpha", NUMBER, optional=True) or 0.0
     n_raster_bands = header.get("n_raster_bands", WHOLE)
-    check_mixture(path, arrays, tau, floor, alpha)
+    ridge_scale = arrays.get("ridge_scale")
+    version = header.get("version", WHOLE)
+    require(ridge_scale is not None or version < 4, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "a model file of version 4 holds its ridge scale, and this one has no array "
+        "'ridge_scale'"))
+    require("tau_alphas" not in arrays or "alpha" in values, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "its (alpha, tau) search holds alphas, and its header no alpha"))
+    floor_recorded = ridge_scale is None or version >= 4  # else in the raster's units: computed anew
+    check_mixture(path, arrays, tau, floor, alpha, floor_recorded)
     class_names, feature_names = check_bands(header, arrays, n_classes, n_features, n_raster_bands)
     info = Fields(path, header.get("info", OBJECT, optional=True) or {}, "info.")
     colors, wavelengths, descriptions, units, scales, offsets = read_colors_and_bands(info, n_classes,
                                                                                       n_features)
     counts = arrays["counts"] if arrays["counts"].size else None
-    ridge_scale = arrays.get("ridge_scale")
-    require(ridge_scale is not None or header.get("version", WHOLE) < 4, path, QT_TRANSLATE_NOOP(
-        "GmmSelect", "a model file of version 4 holds its ridge scale, and this one has no array "
-        "'ridge_scale'"))
-    require("tau_alphas" not in arrays or "alpha" in values, path, QT_TRANSLATE_NOOP(
-        "GmmSelect", "its (alpha, tau) search holds alphas, and its header no alpha"))
-    if ridge_scale is not None and header.get("version", WHOLE) < 4:
-        floor = None  # in the raster's units before version 4: computed anew in ridge units
-    mixture = GaussianMixture(arrays["labels"], arrays["priors"], arrays["means"], arrays["covariances"],
-                              tau, class_names, floor, counts, alpha, ridge_scale)
+    mixture = decomposed(path, arrays, tau, class_names, floor if floor_recorded else None,
+                         counts, alpha, ridge_scale)
     record = read_record(info, class_names, n_features) if "cross_validation" in info.values else None
     return SavedModel(mixture, arrays["band_numbers"], feature_names, n_raster_bands, arrays["features"],
-                      read_selection(header, arrays, n_features), read_tau_search(header, arrays),
+                      read_selection(header, arrays, n_features, n_classes), read_tau_search(header, arrays),
                       colors, wavelengths, record, descriptions, units, scales, offsets)
+
+
+def decomposed(path, arrays, tau, class_names, floor, counts, alpha, ridge_scale):
+    """The GaussianMixture of the checked arrays, its decomposition checked: finite eigenvalues, whitening
+    maps and constants, or ModelFileError (the bounds check_mixture checks keep them finite; this is the
+    last word)."""
+    try:
+        with np.errstate(all="ignore"):
+            mixture = GaussianMixture(arrays["labels"], arrays["priors"], arrays["means"],
+                                      arrays["covariances"], tau, class_names, floor, counts, alpha,
+                                      ridge_scale)
+    except np.linalg.LinAlgError as error:
+        raise corrupt(path, Text(QT_TRANSLATE_NOOP(
+            "GmmSelect", "its covariances cannot be decomposed ({problem})"), problem=str(error))) from None
+    finite = all(np.all(np.isfinite(values)) for values in (mixture.eigenvalues_, mixture.whiteners_,
+                                                            mixture.constants_))
+    require(finite, path, QT_TRANSLATE_NOOP(
+        "GmmSelect", "its covariances decompose into non-finite numbers (tau {tau!r}, alpha {alpha!r})"),
+        tau=tau, alpha=alpha)
+    return mixture

@@ -272,18 +272,23 @@ class PaintedChart(QWidget):
         return True
 
     def paintEvent(self, event):
-        """Paint the chart on the widget."""
+        """Paint the chart on the widget. Every painter is ended, the drawing failing or not: a painter left
+        active on the widget or an image crashed the whole process (SIGSEGV)."""
         painter = QPainter(self)
-        self.paintTo(painter, QRectF(self.rect()))
-        painter.end()
+        try:
+            self.paintTo(painter, QRectF(self.rect()))
+        finally:
+            painter.end()
 
     def renderImage(self, size):
         """The chart painted into a QImage of `size` (QSize)."""
         image = QImage(size, QImage.Format_ARGB32)
         image.fill(QColor("white"))
         painter = QPainter(image)
-        self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
-        painter.end()
+        try:
+            self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
+        finally:
+            painter.end()
         return image
 
     def writeSvg(self, path, size):
@@ -298,7 +303,11 @@ class PaintedChart(QWidget):
         painter = QPainter()
         if not painter.begin(generator):
             return False
-        self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
+        try:
+            self.paintTo(painter, QRectF(0, 0, size.width(), size.height()))
+        except BaseException:
+            painter.end()
+            raise
         return painter.end()
 
 

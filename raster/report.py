@@ -452,16 +452,19 @@ def ticks(low, high, count=5):
 
 
 def value_range(values, bounds=(None, None)):
-    """(low, high) of a y axis: the values' range with 5 % padding (never empty), within `bounds`
-    (low, high; None: unbounded), e.g. a kappa axis never beyond 1."""
-    low, high = min(values), max(values)
-    pad = (high - low) * 0.05 or abs(high) * 0.05 or 1.0
-    low, high = low - pad, high + pad
-    if bounds[0] is not None:
+    """(low, high) of a y axis: the values' range with 5 % padding (never empty), within `bounds` (low, high;
+    None: unbounded) that the values keep, e.g. a kappa axis never beyond 1; a bound the values pass is none
+    (the axis was upside down, its ticks a ValueError); no padding where it would make the span overflow."""
+    smallest, largest = min(values), max(values)
+    pad = (largest - smallest) * 0.05 or abs(largest) * 0.05 or 1.0
+    low, high = smallest - pad, largest + pad
+    if bounds[0] is not None and bounds[0] <= smallest:
         low = max(low, bounds[0])
-    if bounds[1] is not None:
+    if bounds[1] is not None and largest <= bounds[1]:
         high = min(high, bounds[1])
-    return low, high
+    if not low < high:  # values on both bounds
+        low, high = smallest - pad, largest + pad
+    return (low, high) if math.isfinite(high - low) else (smallest, largest)
 
 
 def criterion_bounds(criterion, priors):

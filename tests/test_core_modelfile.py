@@ -24,6 +24,7 @@ from gmmselect.core import (
     select_tau,
 )
 from gmmselect.core.criteria import Assessment
+from gmmselect.core.model import variance_floor
 from gmmselect.core.modelfile import TrainingRecord
 from gmmselect.core.ridge import RELATIVE_TAU_GRID, band_variances, ridge_units
 
@@ -39,6 +40,8 @@ READ_AS = {
     "transformation": {"proj": "+proj=pipeline +step +proj=affine +xoff=30", "inverse": True,
                        "name": "moved"}}
 V1_TAU_SEARCH = data_file("model_v1", "tau_search.gmm")
+#: How every refusal of a damaged model file ends: the fix.
+FIX = "; use an undamaged copy of it, or train the model again"
 CLASSES = ["cleared", "fallen_dry", "forest", "water"]
 
 
@@ -171,14 +174,15 @@ def test_a_ridge_scale_that_is_not_one_variance_per_band_is_refused(tmp_path, sc
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
     assert str(refused.value) == (f"{path} is a corrupt GMM Select model file: array 'ridge_scale' (shape "
-                                  f"{scale.shape}) is not one finite variance > 0 per band")
+                                  f"{scale.shape}) is not one finite variance > 0 per band{FIX}")
 
 
 def test_an_alpha_outside_zero_one_is_refused(tmp_path):
     path = rewrite(tmp_path, V1_SELECTION, {"alpha": 1.5})
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
-    assert str(refused.value) == f"{path} is a corrupt GMM Select model file: alpha is outside [0, 1] (1.5)"
+    assert str(refused.value) == (f"{path} is a corrupt GMM Select model file: alpha is outside [0, 1] "
+                                  f"(1.5){FIX}")
 
 
 def test_the_training_record_round_trips(tmp_path, saved):
@@ -203,6 +207,22 @@ def test_a_model_without_training_record_round_trips(tmp_path, saved):
     loaded = load_model(path)
     assert loaded.training is None and loaded.class_colors is None and loaded.selection is None
     assert loaded.features == tuple(range(16))
+
+
+def test_a_byte_left_undecoded_is_saved_as_the_replacement_character(tmp_path, saved):
+    """GDAL passes a byte of a layer's text it cannot decode as a lone surrogate ('Asph\\udce4lt' of a CSV in
+    Latin-1): such a model was saved, then Predict raised TypeError (invalid Unicode sequence) and the
+    report UnicodeEncodeError; it is saved as U+FFFD, as QGIS shows it, and load_model refuses a file holding
+    one."""
+    mixture = saved.mixture
+    names = ["Asph\udce4lt"] + mixture.class_names_[1:]
+    renamed = GaussianMixture(mixture.labels_, mixture.priors_, mixture.means_, mixture.covariances_,
+                              mixture.tau_, names, counts=mixture.counts_)
+    path = tmp_path / "undecoded.gmm"
+    save_model(path, SavedModel(renamed, saved.band_numbers, ["B\udcb91"] + saved.feature_names[1:], 64))
+    loaded = load_model(path)
+    assert loaded.mixture.class_names_ == ["Asph\ufffdlt"] + mixture.class_names_[1:]
+    assert loaded.feature_names[0] == "B\ufffd1" and loaded.feature_names[1:] == saved.feature_names[1:]
 
 
 def header_of(path):
@@ -428,6 +448,9 @@ CORRUPT = [
     ("features", {"features": np.array([0, 7])}, "features [0, 7] are not distinct positions from 0 to 6"),
     ("band beyond raster", {"header": {"n_raster_bands": 5}},
      "band numbers [1, 2, 3, 4, 5, 6, 7] are not all within 1 to 5 (n_raster_bands)"),
+    ("bands beyond GDAL", {"header": {"n_raster_bands": 2**62}},
+     "header field 'n_raster_bands' is 4611686018427387904, more bands than a raster holds (GDAL numbers "
+     "them up to 2147483647)"),
     ("selection sets", {"selection_sets": np.zeros((5, 2), dtype=np.int64)},
      "selection arrays of shapes (5,), (5, 2) and (5,) disagree"),
     ("unknown criterion", {"header": {"selection.criterion": "magic"}},
@@ -444,6 +467,61 @@ CORRUPT = [
     ("huge count", {"header": {"info.cross_validation.confusion": [[2**63] * 4] * 4}},
      "header field 'info.cross_validation.confusion[0][0]' is 9223372036854775808, beyond the 64-bit "
      "integers"),
+    # finite numbers no training gives, which made NaN confidences, LinAlgError or TypeError
+    ("float16 covariances", {"covariances": v1_array("covariances").astype(np.float16)},
+     "array 'covariances' holds float16, not the 64-bit floats (float64) GMM Select writes"),
+    ("means of 1e200", {"means": v1_array("means") * 1e200},
+     f"array 'means' holds {np.abs(v1_array('means')).max() * 1e200:.6g}, beyond +-1e+150, the values of "
+     "samples training takes"),
+    ("covariances of 1e300", {"covariances": v1_array("covariances") * 1e300},
+     f"array 'covariances' holds {np.abs(v1_array('covariances')).max() * 1e300:.6g}, beyond +-2e+300, the "
+     "largest variance of samples within +-1e+150 (the values training takes)"),
+    ("denormal ridge scale", {"ridge_scale": np.r_[1e-310, np.ones(6)]},
+     "array 'ridge_scale' holds variances from 1e-310 to 1, not within 2.22507e-308 to 2e+300 (a variance of "
+     "samples training takes)"),
+    ("ridge units beyond", {"ridge_scale": np.r_[1e-300, np.ones(6)]},
+     f"array 'means' holds {np.abs(v1_array('means')[:, 0]).max() / 1e-150:.6g} in ridge units (those of "
+     "array 'ridge_scale'), beyond +-1e+150, the values of samples training takes"),
+    ("counts of one", {"counts": np.ones(4)},
+     "class counts [1.0, 1.0, 1.0, 1.0] are not whole numbers of samples, at least 2 each (a covariance "
+     "needs them) and 9007199254740992 at most in all"),
+    ("fractional counts", {"counts": np.full(4, 2.5)},
+     "class counts [2.5, 2.5, 2.5, 2.5] are not whole numbers of samples, at least 2 each (a covariance "
+     "needs them) and 9007199254740992 at most in all"),
+    ("floor of other covariances", {"covariances": with_cell("covariances", (3, 6, 6), 1e154)},
+     "its eigenvalue floor 2.5968584249637045e-09 is not that of its covariances, "
+     f"{variance_floor(np.diagonal(with_cell('covariances', (3, 6, 6), 1e154), axis1=1, axis2=2))!r} (1e-10 "
+     "times their mean band variance)"),
+    ("floor changed", {"header": {"floor": 1e-3}},
+     "its eigenvalue floor 0.001 is not that of its covariances, 2.5968584249637045e-09 (1e-10 times their "
+     "mean band variance)"),
+    # header texts no file can hold, numbers the report and the curves cannot draw
+    ("lone surrogate", {"header": {"class_names": ["\udc80", "b", "c", "d"]}},
+     "header field 'class_names[0]' holds U+DC80, half of a UTF-16 surrogate pair, which is not text"),
+    ("surrogate in a path", {"header": {"info.source.raster": "/data/sc\udce8ne.tif"}},
+     "header field 'info.source.raster' holds U+DCE8, half of a UTF-16 surrogate pair, which is not text"),
+    ("surrogate in a name", {"header": {"info.timings_s": {"fit\ud800": 1.0}}},
+     "header field 'info.timings_s.fit\\ud800' holds U+D800, half of a UTF-16 surrogate pair, which is not "
+     "text"),
+    ("huge integer shown", {"header": {"info.parameters.max_features": 10**100}},
+     "header field 'info.parameters.max_features' is a whole number of 101 digits, beyond the 64-bit "
+     "integers"),
+    ("source number", {"header": {"info.source.training": 5}},
+     "header field 'info.source.training' is a number, not a string"),
+    ("source samples text", {"header": {"info.source.max_samples_per_class": "all"}},
+     "header field 'info.source.max_samples_per_class' is a string, not a whole number"),
+    ("wavelength nan", {"header": {"info.wavelengths": [400.0, float("nan")] + [500.0] * 5}},
+     "header field 'info.wavelengths[1]' is not finite (nan)"),
+    ("wavelength huge", {"header": {"info.wavelengths": [1e308, -1e308] + [500.0] * 5}},
+     "header field 'info.wavelengths[0]' is 1e+308, beyond +-1e+150 (the charts place the bands by their "
+     "wavelengths)"),
+    ("colour name", {"header": {"info.class_colors": ["#000000", "red", "#000000", "#000000"]}},
+     "header field 'info.class_colors[1]' is 'red', not a colour '#rrggbb'"),
+    ("JM beyond its ceiling", {"selection_values": v1_array("selection_values") + 0.5},
+     f"array 'selection_values' holds {v1_array('selection_values')[0] + 0.5!r}, outside the values of "
+     "criterion 'jm' (0 to 0.53033)"),
+    ("set holding a band twice", {"selection_sets": np.where(v1_array("selection_sets") >= 0, 3, -1)},
+     "a selected set holds a band position twice"),
 ]
 
 
@@ -454,7 +532,49 @@ def test_files_that_cannot_describe_a_mixture_are_refused_saying_why(tmp_path, c
     path = rewrite(tmp_path, V1_SELECTION, changes.pop("header", None), changes.pop("drop", ()), **changes)
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
-    assert str(refused.value) == f"{path} is a corrupt GMM Select model file: {what}"
+    assert str(refused.value) == f"{path} is a corrupt GMM Select model file: {what}{FIX}"
+
+
+@pytest.mark.parametrize(("changes", "what"), [
+    ({"tau_values": np.full(16, 1.5)},
+     "array 'tau_values' holds 1.5, outside the values of criterion 'kappa' (-1 to 1)"),
+    ({"tau_grid": -np.ones(16)}, "the tau search holds a negative tau (a ridge tau is >= 0)")])
+def test_a_tau_search_of_values_its_criterion_cannot_take_is_refused(tmp_path, changes, what):
+    """A kappa of 1.5 made the report's axis upside down (math domain error in its ticks)."""
+    path = rewrite(tmp_path, V1_TAU_SEARCH, **changes)
+    with pytest.raises(ModelFileError) as refused:
+        load_model(path)
+    assert str(refused.value) == f"{path} is a corrupt GMM Select model file: {what}{FIX}"
+
+
+def test_the_floor_a_model_records_is_that_of_its_covariances_exactly(tmp_path, saved):
+    """The floor a model records is variance_floor of its covariances, exactly (in ridge units for a relative
+    ridge): the check a file's floor passes on load (28 models of every workflow passed it)."""
+    for path in (V1_SELECTION, V1_TAU_SEARCH, relative_model(tmp_path, saved)):
+        mixture = load_model(path).mixture
+        scale = 1.0 if mixture.ridge_scale_ is None else mixture.ridge_scale_
+        assert header_of(path)["floor"] == variance_floor(np.diagonal(mixture.covariances_, axis1=1, axis2=2)
+                                                          / scale)
+
+
+def test_a_decomposition_that_fails_is_a_corrupt_model(tmp_path, monkeypatch):
+    """The last word: whatever the checks let through, an eigen decomposition that fails or gives non-finite
+    numbers is refused as a corrupt model, not a LinAlgError."""
+    original = np.linalg.eigh
+
+    def failing(matrix):
+        raise np.linalg.LinAlgError("Eigenvalues did not converge")
+
+    monkeypatch.setattr(np.linalg, "eigh", failing)
+    with pytest.raises(ModelFileError) as refused:
+        load_model(V1_SELECTION)
+    assert str(refused.value) == (f"{V1_SELECTION} is a corrupt GMM Select model file: its covariances "
+                                  f"cannot be decomposed (Eigenvalues did not converge){FIX}")
+    monkeypatch.setattr(np.linalg, "eigh", lambda matrix: (original(matrix)[0] * np.inf, original(matrix)[1]))
+    with pytest.raises(ModelFileError) as refused:
+        load_model(V1_SELECTION)
+    assert str(refused.value) == (f"{V1_SELECTION} is a corrupt GMM Select model file: its covariances "
+                                  f"decompose into non-finite numbers (tau 0.0, alpha 0.0){FIX}")
 
 
 def test_a_tau_grid_that_disagrees_with_its_values_is_refused(tmp_path):
@@ -462,7 +582,7 @@ def test_a_tau_grid_that_disagrees_with_its_values_is_refused(tmp_path):
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
     assert str(refused.value) == (f"{path} is a corrupt GMM Select model file: tau grid of shape (16,) and "
-                                  "its values of shape (3,) disagree")
+                                  f"its values of shape (3,) disagree{FIX}")
 
 
 @pytest.mark.parametrize(("changes", "what"), [
@@ -473,7 +593,7 @@ def test_a_tau_search_of_text_or_an_unknown_criterion_is_refused(tmp_path, chang
     path = rewrite(tmp_path, V1_TAU_SEARCH, changes.pop("header", None), **changes)
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
-    assert str(refused.value) == f"{path} is a corrupt GMM Select model file: {what}"
+    assert str(refused.value) == f"{path} is a corrupt GMM Select model file: {what}{FIX}"
 
 
 #: Values a damaged header field takes (damaged()).
@@ -563,7 +683,7 @@ def test_a_header_claiming_arrays_larger_than_the_file_is_refused_before_allocat
         load_model(path)
     assert str(refused.value) == (f"{path} is a corrupt GMM Select model file: array 'means' claims shape "
                                   f"(1000000, 1000000) of float64 (8000000000000 bytes) but the file holds "
-                                  f"{held} bytes for it")
+                                  f"{held} bytes for it{FIX}")
 
 
 @pytest.mark.parametrize("version", ["1", 1.5, True, 0, None, [1]])
@@ -690,11 +810,11 @@ def test_a_version_4_file_that_lost_its_ridge_scale_is_refused(tmp_path, saved):
     hidden = tmp_path / "hidden.gmm"
     hidden.write_bytes(bytes(data))
     with pytest.raises(ModelFileError, match=rf"corrupt GMM Select model file: its archive counts "
-                                             rf"{len(names)} arrays and lists {len(names) - 1}$"):
+                                             rf"{len(names)} arrays and lists {len(names) - 1}{FIX}$"):
         load_model(hidden)
     with pytest.raises(ModelFileError, match=r"corrupt GMM Select model file: a model file of version 4 "
                                              r"holds its ridge scale, and this one has no array "
-                                             r"'ridge_scale'$"):
+                                             rf"'ridge_scale'{FIX}$"):
         load_model(without_array(tmp_path, source, "ridge_scale.npy"))
     data = np.load(data_file("maipo_landsat8", "maipo.npz"))
     X, y = data["X"][:, :16], data["y"] + 1
@@ -703,7 +823,7 @@ def test_a_version_4_file_that_lost_its_ridge_scale_is_refused(tmp_path, saved):
     save_model(shrunk, SavedModel(GaussianMixture.fit(X, y, tau=search.tau, alpha=0.5), range(1, 17),
                                   saved.feature_names, 64, tau_search=search))
     with pytest.raises(ModelFileError, match=r"corrupt GMM Select model file: its \(alpha, tau\) search "
-                                             r"holds alphas, and its header no alpha$"):
+                                             rf"holds alphas, and its header no alpha{FIX}$"):
         load_model(rewrite(tmp_path, shrunk, drop=("alpha",)))
 
 

@@ -601,6 +601,83 @@ def test_the_y_axis_never_goes_beyond_what_the_criterion_can_reach(dialog, model
     assert dialog.plot.frame(QRectF(0, 0, *SIZE)).y_high == pytest.approx(ceiling)
 
 
+def test_values_beyond_what_the_criterion_can_reach_stay_on_an_upright_axis(dialog, models):
+    """The padding stops at the criterion's bound, never the values: a kappa curve above 1 and a JM curve
+    above the ceiling of the model's priors turned the axis upside down (low > high) and the ticks raised
+    ValueError (math domain error) while painting."""
+    import dataclasses
+
+    from qgis.PyQt.QtCore import QRectF, QSize
+
+    from gmmselect.core.separability import jm_ceiling
+    from gmmselect.gui.series import series_from_model
+
+    _, model = models["sffs"]
+    series = series_from_model(model, "kappa")
+    values = [0.5] + [1.5] * (len(series.sizes) - 1)
+    dialog.addSeries(dataclasses.replace(series, values=values), model)
+    frame = dialog.plot.frame(QRectF(0, 0, *SIZE))
+    assert frame.y_low < 0.5 and frame.y_high == pytest.approx(1.55)
+    dialog.clear()
+    _, jm_model = models["sfs"]
+    series = series_from_model(jm_model, "jm")
+    ceiling = jm_ceiling(jm_model.mixture.priors_)
+    dialog.addSeries(dataclasses.replace(series, values=[ceiling + 0.5] * len(series.sizes)), jm_model)
+    frame = dialog.plot.frame(QRectF(0, 0, *SIZE))
+    assert frame.y_low < ceiling + 0.5 < frame.y_high
+    assert not dialog.plot.renderImage(QSize(*SIZE)).isNull()
+
+
+#: A curves dialog whose drawing fails, painted on screen by Qt (its exception reported by the excepthook, as
+#: QGIS reports it), then into a QImage and an SVG file.
+FAILING_DRAWING = """
+import os, sys
+sys.path[:0] = [os.environ["GMMSELECT_PLUGIN_PARENT"], os.environ["GMMSELECT_TESTS"]]
+from qgis_helpers import start_qgis
+start_qgis()
+reported = []
+sys.excepthook = lambda kind, value, trace: reported.append(str(value))
+from qgis.PyQt.QtCore import QSize
+from qgis.PyQt.QtWidgets import QApplication
+from gmmselect.gui import CurvesDialog
+from gmmselect.gui.curves import CurvePlot
+
+
+def failing(self, painter, rect):
+    painter.drawLine(0, 0, 10, 10)
+    raise ZeroDivisionError("drawing failed")
+
+
+CurvePlot.paintTo = failing
+dialog = CurvesDialog()
+dialog.show()
+QApplication.processEvents()
+print(reported, flush=True)
+for export in (lambda: dialog.plot.renderImage(QSize(300, 200)),
+               lambda: dialog.plot.writeSvg(sys.argv[1], QSize(300, 200))):
+    try:
+        export()
+    except ZeroDivisionError as error:
+        print(error, flush=True)
+    QApplication.processEvents()
+print("alive", flush=True)
+os._exit(0)
+"""
+
+
+def test_a_drawing_that_fails_ends_its_painter_and_the_process_lives_on(tmp_path):
+    """paintEvent, renderImage and writeSvg end their painter whatever the drawing raises: the painter left
+    active on the widget or image crashed QGIS (SIGSEGV, 3 runs of 3) where the drawing failed."""
+    import subprocess
+    import sys
+
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen", GMMSELECT_TESTS=os.path.dirname(__file__))
+    run = subprocess.run([sys.executable, "-c", FAILING_DRAWING, str(tmp_path / "plot.svg")],
+                         capture_output=True, text=True, timeout=120, env=environment)
+    assert (run.returncode, run.stdout.splitlines()) == (
+        0, ["['drawing failed']", "drawing failed", "drawing failed", "alive"]), run.stderr
+
+
 # -- layouts: nothing drawn over anything else ------------------------------------------------
 
 

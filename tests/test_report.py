@@ -491,6 +491,25 @@ def test_ticks_are_round_values_in_1_2_5_steps():
     assert value_range([0.99, 1.0], (-1.0, 1.0)) == (pytest.approx(0.9895), 1.0)
 
 
+def test_a_curve_beyond_what_its_criterion_reaches_is_drawn_on_an_upright_axis(selection):
+    """A bound the values pass is no bound: the report of JM values above the ceiling of the model's priors
+    turned its axis upside down and raised ValueError (math domain error) in its ticks."""
+    from dataclasses import replace
+
+    from gmmselect.core.separability import jm_ceiling
+    from gmmselect.raster.report import report_html, value_range
+
+    _, saved, _, _ = selection
+    ceiling = jm_ceiling(saved.mixture.priors_)
+    beyond = dict.fromkeys(saved.selection.sizes, ceiling + 0.1)
+    parser = ReportParser()
+    parser.feed(report_html(replace(saved, selection=replace(saved.selection, best_values=beyond)), "report"))
+    assert len(tick_labels(parser, "selection-curve")) >= 3
+    low, high = value_range([ceiling + 0.1], (0.0, ceiling))
+    assert low == pytest.approx(0.95 * (ceiling + 0.1)) and high == pytest.approx(1.05 * (ceiling + 0.1))
+    assert value_range([0.0, 0.0], (0.0, 0.0)) == (-1.0, 1.0)
+
+
 def test_spectra_of_every_band_read_with_the_selected_bands_in_their_order(selection, tau_search):
     _, saved, parser, _ = selection
     chart = parser.charts["spectra"]
