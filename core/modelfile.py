@@ -346,8 +346,8 @@ def not_a_model(path, why):
     """The ModelFileError of a file that is not a GMM Select model at all (`why`, a Text or the reader's
     own message)."""
     return ModelFileError(QT_TRANSLATE_NOOP(
-        "GmmSelect", "{path} is not a GMM Select model file ({why}); choose a file written by Train GMM or "
-        "Train Selection"), path=path, why=why)
+        "GmmSelect", "{path} is not a GMM Select model file ({why}); choose a file written by Train GMM, "
+        "Train Selection or Train Selection from a Table of Spectra"), path=path, why=why)
 
 
 def corrupt(path, what):
@@ -405,8 +405,8 @@ def read_archive(path):
     """Header dict and arrays of a model file, or ModelFileError."""
     if not os.path.isfile(path):
         raise ModelFileError(QT_TRANSLATE_NOOP(
-            "GmmSelect", "model file not found: {path}; choose a model file written by Train GMM or Train "
-            "Selection"), path=path)
+            "GmmSelect", "model file not found: {path}; choose a model file written by Train GMM, Train "
+            "Selection or Train Selection from a Table of Spectra"), path=path)
     if not zipfile.is_zipfile(path):
         raise not_a_model(path, Text(QT_TRANSLATE_NOOP("GmmSelect", "not a .gmm archive")))
     try:

@@ -1493,24 +1493,9 @@ Taille {1} : {2:.6g}{3}
         <translation>la sélection n'a pas d'ensemble de {count} bandes ; choisissez une taille de {smallest} à {largest}</translation>
     </message>
     <message>
-        <location filename="../core/modelfile.py" line="276"/>
-        <source>{path} is not a GMM Select model file ({why}); choose a file written by Train GMM or Train Selection</source>
-        <translation>{path} n'est pas un fichier de modèle GMM Select ({why}) ; choisissez un fichier écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes</translation>
-    </message>
-    <message>
-        <location filename="../core/modelfile.py" line="283"/>
-        <source>{path} is a corrupt GMM Select model file: {what}</source>
-        <translation>{path} est un fichier de modèle GMM Select corrompu : {what}</translation>
-    </message>
-    <message>
         <location filename="../core/modelfile.py" line="309"/>
         <source>array &apos;{name}&apos; claims shape {shape} of {dtype} ({claimed} bytes) but the file holds {held} bytes for it</source>
         <translation>le tableau '{name}' annonce la forme {shape} en {dtype} ({claimed} octets) mais le fichier ne contient que {held} octets pour lui</translation>
-    </message>
-    <message>
-        <location filename="../core/modelfile.py" line="318"/>
-        <source>model file not found: {path}</source>
-        <translation>fichier de modèle introuvable : {path}</translation>
     </message>
     <message>
         <location filename="../core/modelfile.py" line="320"/>
@@ -3926,6 +3911,111 @@ Taille {1} : {2:.6g}{3}
         <location filename="../raster/samples.py" line="503"/>
         <source>Dask: statistics tasks: {tasks}, windows: {windows}; workers: {workers}, threads: {threads}</source>
         <translation>Dask : tâches de statistiques : {tasks}, fenêtres : {windows} ; workers : {workers}, threads : {threads}</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="355"/>
+        <source>{path} is a corrupt GMM Select model file: {what}; use an undamaged copy of it, or train the model again</source>
+        <translation>{path} est un fichier de modèle GMM Select corrompu : {what} ; utilisez-en une copie intacte, ou entraînez le modèle à nouveau</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="731"/>
+        <source>array &apos;{name}&apos; holds {value!r}, outside the values of criterion &apos;{criterion}&apos; ({low:.6g} to {high:.6g})</source>
+        <translation>le tableau '{name}' contient {value!r}, hors des valeurs du critère '{criterion}' ({low:.6g} à {high:.6g})</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="764"/>
+        <source>a selected set holds a band position twice</source>
+        <translation>un ensemble sélectionné contient deux fois la même position de bande</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="800"/>
+        <source>the tau search holds a negative tau (a ridge tau is &gt;= 0)</source>
+        <translation>la recherche de tau contient un tau négatif (le tau d'une crête est &gt;= 0)</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="912"/>
+        <source>class counts {counts} are not whole numbers of samples, at least {smallest} each (a covariance needs them) and {largest} at most in all</source>
+        <translation>les effectifs des classes {counts} ne sont pas des nombres entiers d'échantillons, au moins {smallest} chacun (une covariance le demande) et {largest} au plus en tout</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="924"/>
+        <source> in ridge units (those of array &apos;ridge_scale&apos;)</source>
+        <translation> en unités de crête (celles du tableau 'ridge_scale')</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="951"/>
+        <source>header field &apos;n_raster_bands&apos; is {count}, more bands than a raster holds (GDAL numbers them up to {largest})</source>
+        <translation>le champ d'en-tête 'n_raster_bands' vaut {count}, plus de bandes qu'un raster n'en contient (GDAL les numérote jusqu'à {largest})</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="1057"/>
+        <source>its covariances decompose into non-finite numbers (tau {tau!r}, alpha {alpha!r})</source>
+        <translation>ses covariances se décomposent en nombres non finis (tau {tau!r}, alpha {alpha!r})</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="539"/>
+        <source>a whole number of {count} digits</source>
+        <translation>un nombre entier de {count} chiffres</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="868"/>
+        <source>array &apos;ridge_scale&apos; holds variances from {smallest:.6g} to {largest:.6g}, not within {low:.6g} to {high:.6g} (a variance of samples training takes)</source>
+        <translation>le tableau 'ridge_scale' contient des variances de {smallest:.6g} à {largest:.6g}, hors de {low:.6g} à {high:.6g} (une variance d'échantillons que l'entraînement accepte)</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="900"/>
+        <source>its eigenvalue floor {floor!r} is not that of its covariances, {expected!r} (1e-10 times their mean band variance{units})</source>
+        <translation>son plancher des valeurs propres {floor!r} n'est pas celui de ses covariances, {expected!r} (1e-10 fois leur variance de bande moyenne{units})</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="930"/>
+        <source>array &apos;means&apos; holds {value:.6g}{units}, beyond +-{bound:.6g}, the values of samples training takes</source>
+        <translation>le tableau 'means' contient {value:.6g}{units}, au-delà de +-{bound:.6g}, les valeurs d'échantillons que l'entraînement accepte</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="933"/>
+        <source>array &apos;covariances&apos; holds {value:.6g}{units}, beyond +-{bound:.6g}, the largest variance of samples within +-{values:.6g} (the values training takes)</source>
+        <translation>le tableau 'covariances' contient {value:.6g}{units}, au-delà de +-{bound:.6g}, la plus grande variance d'échantillons compris dans +-{values:.6g} (les valeurs que l'entraînement accepte)</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="987"/>
+        <source>header field &apos;{field}&apos; is {color!r}, not a colour &apos;#rrggbb&apos;</source>
+        <translation>le champ d'en-tête '{field}' vaut {color!r}, pas une couleur '#rrggbb'</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="999"/>
+        <source>header field &apos;{field}&apos; is {value!r}, beyond +-{bound:.6g} (the charts place the bands by their wavelengths)</source>
+        <translation>le champ d'en-tête '{field}' vaut {value!r}, au-delà de +-{bound:.6g} (les graphiques placent les bandes selon leurs longueurs d'onde)</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="456"/>
+        <source>array &apos;{name}&apos; holds {dtype}, not the 64-bit floats (float64) GMM Select writes</source>
+        <translation>le tableau '{name}' contient des valeurs {dtype}, pas les flottants 64 bits (float64) qu'écrit GMM Select</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="551"/>
+        <source>header field &apos;{field}&apos; holds {character}, half of a UTF-16 surrogate pair, which is not text</source>
+        <translation>le champ d'en-tête '{field}' contient {character}, une moitié de paire de substitution UTF-16, qui n'est pas du texte</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="1053"/>
+        <source>its covariances cannot be decomposed ({problem})</source>
+        <translation>ses covariances ne peuvent pas être décomposées ({problem})</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="903"/>
+        <source> in ridge units</source>
+        <translation> en unités de crête</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="348"/>
+        <source>{path} is not a GMM Select model file ({why}); choose a file written by Train GMM, Train Selection or Train Selection from a Table of Spectra</source>
+        <translation>{path} n'est pas un fichier de modèle GMM Select ({why}) ; choisissez un fichier écrit par Entraîner GMM, Entraîner avec sélection de bandes ou Entraîner avec sélection de bandes à partir d'une table de spectres</translation>
+    </message>
+    <message>
+        <location filename="../core/modelfile.py" line="407"/>
+        <source>model file not found: {path}; choose a model file written by Train GMM, Train Selection or Train Selection from a Table of Spectra</source>
+        <translation>fichier de modèle introuvable : {path} ; choisissez un fichier de modèle écrit par Entraîner GMM, Entraîner avec sélection de bandes ou Entraîner avec sélection de bandes à partir d'une table de spectres</translation>
     </message>
 </context>
 </TS>

@@ -692,7 +692,8 @@ def test_a_version_that_is_not_a_whole_number_is_not_a_model_file(tmp_path, vers
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
     assert str(refused.value) == (f"{path} is not a GMM Select model file (version {version!r} is not a "
-                                  "whole number >= 1); choose a file written by Train GMM or Train Selection")
+                                  "whole number >= 1); choose a file written by Train GMM, Train Selection "
+                                  "or Train Selection from a Table of Spectra")
 
 
 def test_a_newer_version_asks_for_an_update(tmp_path):
@@ -714,7 +715,7 @@ def test_foreign_headers_are_not_model_files(tmp_path, header, why):
     with pytest.raises(ModelFileError) as refused:
         load_model(path)
     assert str(refused.value) == (f"{path} is not a GMM Select model file ({why}); choose a file written by "
-                                  "Train GMM or Train Selection")
+                                  "Train GMM, Train Selection or Train Selection from a Table of Spectra")
 
 
 def test_not_a_model_at_all(tmp_path):

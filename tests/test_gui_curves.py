@@ -198,10 +198,11 @@ def test_a_file_that_is_no_model_is_named_in_a_message_box_in_the_qgis_language(
         assert dialog.addModelOrWarn(str(notes)) is None
     assert [text_format for text_format, _ in boxes] == [Qt.PlainText, Qt.PlainText]
     assert [text for _, text in boxes] == [
-        f"{notes} is not a GMM Select model file (not a .gmm archive); choose a file written by Train GMM or "
-        "Train Selection",
+        f"{notes} is not a GMM Select model file (not a .gmm archive); choose a file written by Train GMM, "
+        "Train Selection or Train Selection from a Table of Spectra",
         f"{notes} n'est pas un fichier de modèle GMM Select (ce n'est pas une archive .gmm) ; choisissez un "
-        "fichier écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes"]
+        "fichier écrit par Entraîner GMM, Entraîner avec sélection de bandes ou Entraîner avec sélection de "
+        "bandes à partir d'une table de spectres"]
     assert dialog.curves == []
 
 

@@ -419,8 +419,8 @@ def test_qgis_process_speaks_french_with_a_french_locale(tmp_path):
                              capture_output=True, text=True, env=env, timeout=300)
     assert refused.returncode != 0
     assert (f"{notes} n'est pas un fichier de modèle GMM Select (ce n'est pas une archive .gmm) ; choisissez "
-            "un fichier écrit par l'algorithme Entraîner GMM ou Entraîner avec sélection de bandes."
-            ) in refused.stdout + refused.stderr
+            "un fichier écrit par Entraîner GMM, Entraîner avec sélection de bandes ou Entraîner avec "
+            "sélection de bandes à partir d'une table de spectres.") in refused.stdout + refused.stderr
     assert not (tmp_path / "classes.tif").exists()
 
 
