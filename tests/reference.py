@@ -1,6 +1,8 @@
 """Naive reference implementations for the tests: every subset refitted from scratch with np.cov
 and np.linalg, criteria with plain loops, SFS and SFFS exactly as listed in EQUATIONS.md."""
 
+from fractions import Fraction
+
 import numpy as np
 
 IMPROVEMENT = 1e-12  # the same rounding margin as the engine's SFFS comparisons
@@ -54,9 +56,12 @@ def score(M, criterion):
     oa = np.trace(M) / n
     if criterion == "accuracy":
         return oa
-    if criterion == "kappa":
-        pe = sum(M[c, :].sum() * M[:, c].sum() for c in range(len(M))) / n**2
-        return 0.0 if np.isclose(pe, 1) else (oa - pe) / (1 - pe)
+    if criterion == "kappa":  # in exact fractions of the counts
+        counts = [[int(value) for value in row] for row in M]
+        total = sum(map(sum, counts))
+        pe = Fraction(sum(sum(counts[c]) * sum(row[c] for row in counts) for c in range(len(M))), total**2)
+        agreement = Fraction(sum(counts[c][c] for c in range(len(M))), total)
+        return 0.0 if pe == 1 else float((agreement - pe) / (1 - pe))
     f1 = [2 * M[c, c] / (M[c, :].sum() + M[:, c].sum()) for c in range(len(M))
           if M[c, :].sum() + M[:, c].sum() > 0]
     return np.mean(f1)

@@ -1,5 +1,7 @@
 """Folds, accuracy criteria, tau search and the known answer on real data."""
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 import reference
@@ -7,6 +9,7 @@ from conftest import data_file
 
 from gmmselect.core import (
     LEAVE_ONE_OUT,
+    Assessment,
     GaussianMixture,
     class_accuracies,
     cohen_kappa,
@@ -446,3 +449,27 @@ def test_class_variances_are_numpys_var_in_place():
         assert class_variances(X, members).tobytes() == X[members].var(axis=0, ddof=1).tobytes()
         assert (class_variances(X, members, root).tobytes()
                 == (X / root)[members].var(axis=0, ddof=1).tobytes())
+
+
+@pytest.mark.parametrize("size", [99_999, 200_000, 10**7])
+def test_kappa_of_a_perfect_matrix_with_a_rare_class_is_one(size):
+    """pe within 1e-5 of 1 is no pe of 1: [[200000, 0], [0, 1]] agrees perfectly, kappa 1 (it was 0:
+    np.isclose took pe = 1 - 1e-5 for 1); only one class holding every sample has pe = 1, kappa 0."""
+    perfect = np.array([[size, 0.0], [0.0, 1.0]])
+    assert cohen_kappa(perfect) == 1.0
+    assert Assessment.of("held-out", perfect).kappa == 1.0
+    missed = np.array([[size, 1.0], [0.0, 1.0]])  # the rare class predicted once more, wrongly
+    pe = Fraction(size * (size + 1) + 2, (size + 2) ** 2)
+    expected = float((Fraction(size + 1, size + 2) - pe) / (1 - pe))
+    assert cohen_kappa(missed) == pytest.approx(expected, rel=1e-14)
+    np.testing.assert_array_equal(cohen_kappa(np.array([perfect, missed])), [1.0, cohen_kappa(missed)])
+    assert cohen_kappa(np.array([[7.0, 0], [0, 0]])) == 0.0
+
+
+def test_equal_kappas_of_different_matrices_are_equal_numbers():
+    """kappa = 1 - N d / D with N d and D exact counts: one division, so matrices of one kappa tie exactly
+    (ties of the selection go to the lowest band, of the tau search to the smallest tau); (OA - pe) / (1 - pe)
+    rounded these two kappas of -7/103 apart (-0.06796116504854366 and -0.06796116504854376)."""
+    first = np.array([[10.0, 13, 2], [13, 1, 1], [2, 2, 6]])
+    second = np.array([[0.0, 12, 5], [3, 2, 2], [7, 11, 13]])
+    assert cohen_kappa(first) == cohen_kappa(second) == pytest.approx(-7 / 103, rel=1e-15)
