@@ -350,17 +350,19 @@ def ridge_unit_samples():
                                                      (LEAVE_ONE_OUT, False, 1)])
 def test_search_and_cv_in_ridge_units_equal_those_on_a_copy_bit_for_bit(folds, grouped, repeats):
     """ridge_scale: the search, the CV and the selection on the samples divided as they are read equal
-    those on ridge_units(X, scale), a copy, bit for bit (the default grid too, in ridge units)."""
+    those on ridge_units(X, scale), a copy, bit for bit (the search's default grid is then
+    RELATIVE_TAU_GRID, its taus relative)."""
     X, y, field, scale = ridge_unit_samples()
     units, groups = ridge_units(X, scale), field if grouped else None
     for grid in (RELATIVE_TAU_GRID[::3], None):
         read = select_tau(X, y, grid=grid, folds=folds, groups=groups, alphas=[0.0, 0.5], repeats=repeats,
                           ridge_scale=scale)
-        copied = select_tau(units, y, grid=grid, folds=folds, groups=groups, alphas=[0.0, 0.5],
-                            repeats=repeats)
+        copied = select_tau(units, y, grid=RELATIVE_TAU_GRID if grid is None else grid, folds=folds,
+                            groups=groups, alphas=[0.0, 0.5], repeats=repeats)
         np.testing.assert_array_equal(read.surface, copied.surface)
         np.testing.assert_array_equal(read.grid, copied.grid)
         assert (read.alpha, read.tau, read.folds) == (copied.alpha, copied.tau, copied.folds)
+        assert read.relative and not copied.relative
     for features in (None, [6, 1, 4, 0]):
         read = cross_validate(X, y, tau=0.01, features=features, folds=folds, groups=groups, alpha=0.3,
                               ridge_scale=scale)
@@ -473,3 +475,17 @@ def test_equal_kappas_of_different_matrices_are_equal_numbers():
     first = np.array([[10.0, 13, 2], [13, 1, 1], [2, 2, 6]])
     second = np.array([[0.0, 12, 5], [3, 2, 2], [7, 11, 13]])
     assert cohen_kappa(first) == cohen_kappa(second) == pytest.approx(-7 / 103, rel=1e-15)
+
+
+@pytest.mark.parametrize("folds", [3, LEAVE_ONE_OUT])
+def test_a_search_relative_to_band_variances_says_so_and_searches_the_relative_grid(folds):
+    """select_tau(ridge_scale=r) searches RELATIVE_TAU_GRID (fractions of each band's variance) and its result
+    is relative, as README and core.ridge say (it searched s 10^e, s the mean variance in ridge units, and
+    said absolute); without r, the default grid is s 10^e of the bands' units and the result absolute."""
+    X, y, _, scale = ridge_unit_samples()
+    search = select_tau(X, y, folds=folds, ridge_scale=scale)
+    np.testing.assert_array_equal(search.grid, RELATIVE_TAU_GRID)
+    assert search.relative
+    search = select_tau(X, y, folds=folds)
+    np.testing.assert_array_equal(search.grid, default_tau_grid(X, y))
+    assert not search.relative
