@@ -69,12 +69,35 @@ def test_grouped_folds_never_split_a_polygon():
 
 
 def test_grouped_folds_refuse_a_class_in_one_polygon():
+    """No number of grouped folds trains a class held in one group: the refusal says so and names the fixes
+    that help (it told to use fewer folds, which cannot)."""
     y = np.repeat([1, 2], [30, 30])
     groups = np.concatenate([np.repeat([1, 2, 3], 10), np.full(30, 4)])
-    with pytest.raises(ValueError, match="class 2 has 30 samples.*draw more polygons"):
-        make_folds(y, 3, groups)
+    message = ("^class 2 has 30 samples, 30 of them in group 4: grouped cross-validation tests that group on "
+               r"a model trained without it, on 0 \(2 needed\), whatever the number of folds; draw more "
+               r"polygons \(groups\) of it, or turn grouped folds off \(groups=None\)$")
+    for folds in (2, 3):
+        with pytest.raises(ValueError, match=message):
+            make_folds(y, folds, groups)
     with pytest.raises(ValueError, match="at least 5 groups"):
         make_folds(y, 5, groups)
+    groups[30] = 5  # 29 samples in one group leave 1 to train on
+    with pytest.raises(ValueError, match="^class 2 has 30 samples, 29 of them in group 4: .* on 1 "):
+        make_folds(y, 2, groups)
+
+
+def test_grouped_folds_that_more_folds_would_serve_say_so():
+    """A class of three single-sample groups: 2 grouped folds put two of them in one fold, 3 folds or
+    one group out at a time train it."""
+    y = np.repeat([0, 1], [3, 30])
+    groups = np.concatenate([[1, 2, 3], np.arange(30) // 3 + 10])
+    with pytest.raises(ValueError, match=(
+            r"^class 0 has 3 samples; in 2-fold cross-validation fold 1 leaves only 1 of them for training "
+            r"\(2 needed\): use more folds \(each then holds fewer of its groups\) or folds='loo' \(one "
+            r"group out at a time\), draw more polygons of it, or turn grouped folds off$")):
+        make_folds(y, 2, groups)
+    make_folds(y, 3, groups)
+    make_folds(y, "loo", groups)
 
 
 def test_too_few_samples_for_the_folds():

@@ -400,3 +400,16 @@ def test_a_model_load_model_would_refuse_is_not_saved(tmp_path):
     with pytest.raises(ValueError, match=r"^save_model writes a SavedModel .*; got GaussianMixture$"):
         save_model(str(tmp_path / "m.gmm"), negative)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_statistics_of_a_class_of_fewer_than_two_samples_are_refused_naming_it():
+    """Streamed statistics whose class has 0 or 1 sample: the refusal names the classes, their counts and
+    the fix, as check_samples does (it said only 'every class needs at least 2 samples for a covariance')."""
+    X = np.random.default_rng(0).normal(size=(6, 2))
+    stats = ClassStatistics.from_samples(X, np.array([1, 1, 1, 1, 3, 7]), [1, 3, 7, 9])
+    message = (r"^every class needs at least 2 samples \(class 3: 1, class 7: 1, class 9: 0\); add training "
+               r"samples or drop these classes$")
+    with pytest.raises(ValueError, match=message):
+        stats.covariances()
+    with pytest.raises(ValueError, match=message):
+        GaussianMixture.from_statistics(stats)
