@@ -29,10 +29,11 @@ touch) is above the floor and none of S_c''s falls below it. It does not hold at
 x lies off the span of its class's other samples (k >= n_c - 1 features without a ridge: S_c' is
 singular), t = 0 likewise with shrinkage when n - C - 1 < k (S_pooled' is). There (leaveoneout.at_floor
 finds those models, the secular equation telling where an eigenvalue falls below the floor), select_tau
-and cross_validate score the left-out model by its floored eigen decomposition, as a refit: one
-eigenvalue below the floor in O(k), several by numpy.linalg.eigh (floored_terms). The selection's
-leave-one-out (crossval.LeaveOneOut) floors Schur complements (the selection's own floor, README) and r and
-t at EIGENVALUE_FLOOR. A class of one sample has no covariance: refused.
+and cross_validate score the left-out model by its floored eigen decomposition, as a refit: its
+eigenvalues below the floor are roots of the secular equation, each found in O(k) (floored_terms); so
+does an eigenvalue of G or B_j below the floor that is no rounding of 0 (bands nearly combinations of
+others). The selection's leave-one-out (crossval.LeaveOneOut) floors Schur complements (the selection's
+own floor, README) and r and t at EIGENVALUE_FLOOR. A class of one sample has no covariance: refused.
 """
 
 import numpy as np
@@ -170,21 +171,25 @@ def left_out_scores(X, classes, scatter, grid, floor, alpha=0.0):
             score -= correction
             del correction
         score[own] = own_scores
-        for tau, rows in floored or ():
-            points = matmul(X[rows] - scatter.means[c], eigenvectors[c])
-            shifts = matmul(shifts_of(X[rows], scatter.means, classes[rows]), eigenvectors[c])
-            forms, logdets = floored_terms(eigenvalues[c], null, shifts, points, downdate[rows], grid[tau],
-                                           floor)
-            score[rows, tau] = terms.log_priors[c] - forms - logdets
+        for tau, floored_rows in floored or ():
+            for start in range(0, len(floored_rows), FLOORED_ROWS):  # every sample where all are floored
+                rows = floored_rows[start:start + FLOORED_ROWS]
+                points = matmul(X[rows] - scatter.means[c], eigenvectors[c])
+                shifts = matmul(shifts_of(X[rows], scatter.means, classes[rows]), eigenvectors[c])
+                forms, logdets = floored_terms(eigenvalues[c], null, shifts, points, downdate[rows],
+                                               grid[tau], floor)
+                score[rows, tau] = terms.log_priors[c] - forms - logdets
         yield c, score
         del score
 
 
 #: Newton steps at most to the eigenvalue of a left-out model that falls below the floor (floored_terms).
 ROOT_STEPS = 200
-#: Pairs of left-out models decomposed at once where several of their eigenvalues meet the floor (their
-#: matrices hold about this many numbers: 32 MB).
-DECOMPOSED_ELEMENTS = 2**22
+#: Left-out models scored at once where several of their eigenvalues meet the floor: their matrices, or the
+#: arrays of the secular equation's roots, hold about this many numbers (8 MB each) ...
+FLOORED_ELEMENTS = 2**20
+#: ... of at most this many samples.
+FLOORED_ROWS = 16_384
 
 
 def null_directions(eigenvalues):
@@ -238,8 +243,8 @@ def floored_terms(eigenvalues, null, shifts, points, downdates, tau, floor):
     where all of lambda + tau are above the floor, at most A's smallest eigenvalue mu falls below it
     (interlacing): mu is the root of the secular equation 1 = h sum w^2 / (lambda + tau - mu) below the
     floor, its eigenvector y ~ (lambda + tau - mu)^-1 w, and floor(A) raises mu to the floor (O(k) a model:
-    one_floored_terms). Where some lambda + tau meet the floor too, each A is decomposed
-    (numpy.linalg.eigh)."""
+    one_floored_terms). Where some lambda + tau meet the floor too, A's eigenvalues below it are as many
+    roots, or one more (several_floored_terms)."""
     ridged = eigenvalues + tau
     floored = np.maximum(ridged[null], floor)
     forms = matmul(points[:, null] ** 2, 1.0 / floored) if null.any() else np.zeros(len(points))
@@ -249,7 +254,7 @@ def floored_terms(eigenvalues, null, shifts, points, downdates, tau, floor):
         return forms, logdets
     ridged, shifts, points = ridged[kept], shifts[:, kept], points[:, kept]
     if ridged.min() <= floor:
-        extra_forms, extra_logdets = decomposed_terms(ridged, shifts, points, downdates, floor)
+        extra_forms, extra_logdets = several_floored_terms(ridged, shifts, points, downdates, floor)
     else:
         extra_forms, extra_logdets = one_floored_terms(ridged, shifts, points, downdates, floor)
     return forms + extra_forms, logdets + extra_logdets
@@ -314,11 +319,143 @@ def secular_root(ridged, shifts, downdates, floor):
     return mu
 
 
+def several_floored_terms(ridged, shifts, points, downdates, floor):
+    """floored_terms where the first `low` >= 1 of the ascending eigenvalues `ridged` (Lambda) are at or
+    below the floor: A's eigenvalues below it are its `low` smallest (interlacing: mu_i < Lambda_i), and one
+    more where the secular function f(mu) = 1 - h sum w^2 / (Lambda - mu) is below 0 at the floor. Each is a
+    root of f between two poles (the first one above Lambda_1 - h |w|^2), found by Newton's steps kept in
+    its bracket (else bisected) and measured from its nearer pole, so that its eigenvector z ~ (Lambda -
+    mu)^-1 w is accurate however close it lies to a pole. With Y an orthonormal basis of these L eigenvectors
+    and e = v - Y Y'v: v'floor(A)^-1 v = e'A^-1 e + |Y'v|^2 / floor, e'A^-1 e = e'Lambda^-1 e +
+    mu_1 (z_1'Lambda^-1 e)^2 / (w'Lambda^-1 z_1), and log|floor(A)| = log|Lambda| + log(h w'Lambda^-1 z_1) -
+    sum_(i > 1) log mu_i + L log floor (one_floored_terms' identities, mu_1 the smallest root; every
+    eigenvalue floored: |v|^2 / floor and k log floor). O(L k) a model and step. Models whose w misses a pole
+    below the floor (an eigenvector of B: no root beside it) or whose B repeats an eigenvalue there, and
+    those without a downdate, are decomposed (decomposed_terms)."""
+    m, k = shifts.shape
+    low = int(np.sum(ridged <= floor))
+    poles = min(low + 1, k)
+    h = downdates
+    regular = (h > 0) & np.all(shifts[:, :poles] != 0, axis=1)
+    if np.any(np.diff(ridged[:poles]) <= 0):
+        regular[:] = False
+    forms, logdets = np.empty(m), np.empty(m)
+    irregular = np.flatnonzero(~regular)
+    if irregular.size:
+        forms[irregular], logdets[irregular] = decomposed_terms(ridged, shifts[irregular], points[irregular],
+                                                                h[irregular], floor)
+    step = max(1, FLOORED_ELEMENTS // (k * (low + 1)))
+    rows = np.flatnonzero(regular)
+    for start in range(0, len(rows), step):
+        chunk = rows[start:start + step]
+        forms[chunk], logdets[chunk] = secular_floored_terms(ridged, shifts[chunk], points[chunk], h[chunk],
+                                                             floor, low)
+    return forms, logdets
+
+
+def secular_floored_terms(ridged, w, v, h, floor, low):
+    """several_floored_terms of models whose w has no zero at the poles below the floor (and the next)."""
+    m, k = w.shape
+    squared = w * w
+    crossing = np.zeros(m, dtype=bool)
+    if low < k and ridged[low - 1] < floor:
+        below = squared[:, :low] / (floor - ridged[:low])  # the poles below the floor add to f
+        above = matmul(squared[:, low:], 1.0 / (ridged[low:] - floor))
+        crossing = 1.0 + h * below.sum(axis=1) - h * above < 0
+    roots = low + 1 if crossing.any() else low
+    # root i lies between Lambda_(i-1) (Lambda_0 - h |w|^2 for i = 0) and Lambda_i, measured from `origin`
+    lower = np.concatenate([[-np.inf], ridged[:roots - 1]])
+    upper = ridged[:roots]
+    origin = np.broadcast_to(upper, (m, roots)).copy()
+    sign = -np.ones((m, roots))  # mu = origin + sign * delta, delta > 0
+    width = np.broadcast_to(upper - lower, (m, roots)).copy()
+    width[:, 0] = h * squared.sum(axis=1)
+    if roots > 1:  # an interior root is measured from the pole it is nearer to (f's sign at the middle)
+        middle = (lower[1:] + upper[1:]) / 2
+        value = 1.0 - h[:, None] * matmul(squared, 1.0 / (ridged[:, None] - middle[None, :]))
+        nearer_upper = value > 0  # f falls between the poles: the root lies above the middle
+        origin[:, 1:] = np.where(nearer_upper, upper[1:], lower[1:])
+        sign[:, 1:] = np.where(nearer_upper, -1.0, 1.0)
+        width[:, 1:] /= 2
+    bases = ridged[None, None, :] - origin[:, :, None]  # Lambda_j - origin, exact where close
+    pole = np.where(sign < 0, np.arange(roots), np.arange(roots) - 1)  # origin's index
+    others = np.repeat(squared[:, None, :], roots, axis=1)
+    at_pole = np.take_along_axis(others, pole[:, :, None], axis=2)[:, :, 0]
+    np.put_along_axis(others, pole[:, :, None], 0.0, axis=2)
+    delta = secular_offsets(bases, others, h[:, None] * at_pole, h, sign, width)
+    gaps = bases - (sign * delta)[:, :, None]  # Lambda_j - mu_i
+    mu = origin + sign * delta
+    z = w[:, None, :] / gaps  # (m, roots, k)
+    if roots > low:  # models without the extra root keep `low` of them
+        z[~crossing, low] = 0.0
+        mu[~crossing, low] = 1.0  # no log
+    basis = orthonormal_columns(z.transpose(0, 2, 1), crossing, low)  # (m, k, roots)
+    along = np.einsum("mkr,mk->mr", basis, v)
+    e = v - np.einsum("mkr,mr->mk", basis, along)
+    inverse = 1.0 / ridged
+    scale = np.einsum("mk,mk->m", w * inverse, z[:, 0])  # w'Lambda^-1 z_1 > 0
+    forms = (np.einsum("mk,mk->m", e * inverse, e)
+             + mu[:, 0] * np.einsum("mk,mk->m", z[:, 0] * inverse, e) ** 2 / scale
+             + np.einsum("mr,mr->m", along, along) / floor)
+    counted = low + crossing
+    logdets = (np.log(ridged).sum() + np.log(h * scale) - np.log(mu[:, 1:]).sum(axis=1)
+               + counted * np.log(floor))
+    every = counted == k  # every eigenvalue floored
+    forms[every] = np.einsum("mk,mk->m", v[every], v[every]) / floor
+    logdets[every] = k * np.log(floor)
+    return forms, logdets
+
+
+def secular_offsets(bases, others, weight, h, sign, width):
+    """delta `(m, roots)` of each root mu = origin + sign delta of f(mu) = 1 - h sum_j w_j^2 / (Lambda_j -
+    mu), delta in (0, width]: `bases` Lambda_j - origin `(m, roots, k)`, `others` w_j^2 but at the origin's
+    pole, whose h w^2 is `weight`. Newton's steps on g(delta) = delta f = delta (1 - h sum_others w_j^2 /
+    (Lambda_j - mu)) + sign h w_o^2 (no pole at the origin; g has f's sign), kept in the bracket that g's
+    sign narrows (f rises with delta measured down from a pole, falls measured up from one), else halved
+    (geometrically while its ends lie far apart)."""
+    lo, hi = np.zeros(width.shape), width.copy()
+    delta = width / 2
+    tiny = np.finfo(np.float64).tiny
+    for _ in range(ROOT_STEPS):
+        gaps = bases - (sign * delta)[:, :, None]
+        terms = others / gaps
+        rest = 1.0 - h[:, None] * terms.sum(axis=2)
+        value = delta * rest + sign * weight
+        slope = rest - sign * delta * h[:, None] * (terms / gaps).sum(axis=2)  # d g / d delta
+        above = (value > 0) == (sign > 0)  # the root lies above delta
+        lo = np.where(above, delta, lo)
+        hi = np.where(above, hi, delta)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            newton = delta - value / slope
+        halved = np.where(lo > 0, np.sqrt(lo * hi), np.maximum(hi * 2.0**-20, tiny))
+        halved = np.where(hi < 4 * lo, (lo + hi) / 2, halved)
+        inside = (newton >= lo) & (newton <= hi)
+        step = np.where(inside, newton, halved)
+        done = np.abs(step - delta) <= 4 * np.finfo(np.float64).eps * delta
+        delta = step
+        if done.all():
+            break
+    return delta
+
+
+def orthonormal_columns(vectors, crossing, low):
+    """An orthonormal basis `(m, k, roots)` of each model's eigenvectors below the floor (columns of
+    `vectors`), the extra root's column zero where it is not below it."""
+    basis = np.zeros(vectors.shape)
+    for extra in (False, True):
+        models = np.flatnonzero(crossing == extra)
+        if not models.size:
+            continue
+        count = low + extra
+        basis[models, :, :count] = np.linalg.qr(vectors[models][:, :, :count])[0]
+    return basis
+
+
 def decomposed_terms(ridged, shifts, points, downdates, floor):
     """floored_terms by the eigen decomposition of each A = diag(ridged) - h w w'."""
     k = len(ridged)
     forms, logdets = np.empty(len(points)), np.empty(len(points))
-    step = max(1, DECOMPOSED_ELEMENTS // (k * k))
+    step = max(1, FLOORED_ELEMENTS // (k * k))
     for start in range(0, len(points), step):
         rows = slice(start, start + step)
         w = shifts[rows]

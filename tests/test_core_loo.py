@@ -427,21 +427,58 @@ def test_left_out_scores_at_the_floor_equal_floored_refits(data, alpha):
 
 
 def test_every_path_to_the_floored_models_runs(monkeypatch):
-    """One eigenvalue below the floor (a singular left-out class), in O(k); several (an eigenvalue of the
-    class's below the floor already), by eigen decompositions."""
+    """One eigenvalue below the floor (a singular class left out), in O(k); several (an eigenvalue of the
+    class's own below it), by the secular equation's roots."""
     from gmmselect.core import leaveoneout
 
-    calls = {"one": 0, "decomposed": 0}
-    for name, key in (("one_floored_terms", "one"), ("decomposed_terms", "decomposed")):
+    calls = {"one": 0, "several": 0, "decomposed": 0}
+    for key in calls:
+        name = "decomposed_terms" if key == "decomposed" else f"{key}_floored_terms"
         function = getattr(leaveoneout, name)
         monkeypatch.setattr(leaveoneout, name, lambda *args, f=function, k=key: calls.__setitem__(
             k, calls[k] + len(args[1])) or f(*args))
     X, y = few_samples()
     cross_validate(X, y, folds="loo")
-    assert calls == {"one": 15, "decomposed": 0}
+    assert calls == {"one": 15, "several": 0, "decomposed": 0}
     X, y = near_combination()
     cross_validate(X, y, folds="loo", alpha=0.5)
-    assert calls == {"one": 15, "decomposed": 60 * 3}
+    assert calls == {"one": 15, "several": 60 * 3, "decomposed": 0}
+
+
+def random_downdates(seed, low, k=12, models=40, floor=1e-10):
+    """Models A = diag(Lambda) - h w w' with `low` eigenvalues Lambda below the floor (down to 1e-3 of it),
+    the rest up to 1e4 times it (A's condition within what an eigen decomposition resolves near the floor),
+    w of every scale, h up to A's singularity (r = 1 - h w'Lambda^-1 w from 0.7 to 0)."""
+    rng = np.random.default_rng(seed)
+    ridged = np.sort(np.concatenate([floor * 10.0 ** rng.uniform(-3, -0.1, low),
+                                     floor * 10.0 ** rng.uniform(0.1, 4, k - low)]))
+    shifts = rng.normal(size=(models, k)) * np.sqrt(ridged) * 10.0 ** rng.uniform(-3, 0.5, (models, 1))
+    points = np.where(rng.uniform(size=(models, 1)) < 0.5, 1.5 * shifts,
+                      rng.normal(size=(models, k)) * np.sqrt(ridged.max()))
+    downdates = (1 - rng.choice([0.0, 1e-6, 0.3, 0.7], size=models)) / np.sum(shifts**2 / ridged, axis=1)
+    return ridged, shifts, points, downdates, floor
+
+
+@pytest.mark.parametrize("low", [1, 3, 11])
+def test_several_eigenvalues_below_the_floor_by_the_secular_equation_equal_eigen_decompositions(low):
+    """The roots of the secular equation give each left-out model's floored form and log-determinant as an
+    eigen decomposition of it does; a model whose w misses a pole (an eigenvector of B) or whose B repeats
+    an eigenvalue below the floor is decomposed."""
+    from gmmselect.core.leaveoneout import decomposed_terms, several_floored_terms
+
+    for seed in range(5):
+        ridged, shifts, points, downdates, floor = random_downdates(seed, low)
+        forms, logdets = several_floored_terms(ridged, shifts, points, downdates, floor)
+        expected_forms, expected_logdets = decomposed_terms(ridged, shifts, points, downdates, floor)
+        np.testing.assert_allclose(forms, expected_forms, rtol=1e-9)
+        np.testing.assert_allclose(logdets, expected_logdets, rtol=1e-12)
+    ridged, shifts, points, downdates, floor = random_downdates(0, 3)
+    shifts[0, 1] = 0.0
+    ridged[1] = ridged[2] if low == 11 else ridged[1]
+    forms, logdets = several_floored_terms(ridged, shifts, points, downdates, floor)
+    expected_forms, expected_logdets = decomposed_terms(ridged, shifts, points, downdates, floor)
+    np.testing.assert_allclose(forms, expected_forms, rtol=1e-9)
+    np.testing.assert_allclose(logdets, expected_logdets, rtol=1e-12)
 
 
 @pytest.mark.parametrize("alpha", [0.0, 0.5])
