@@ -413,3 +413,20 @@ def test_statistics_of_a_class_of_fewer_than_two_samples_are_refused_naming_it()
         stats.covariances()
     with pytest.raises(ValueError, match=message):
         GaussianMixture.from_statistics(stats)
+
+
+def test_classes_of_equal_discriminants_go_to_the_lowest_label():
+    """Two classes of the same samples (labels 7 and 3) have equal discriminants everywhere: MAP gives the
+    lower label, 3, in float64 and in the certified float32 decision, whatever the input type."""
+    rng = np.random.default_rng(0)
+    same = rng.normal(size=(50, 4)) * 20 + 100
+    X = np.concatenate([same, same, rng.normal(size=(50, 4)) * 20 + 160])
+    model = GaussianMixture.fit(X, np.repeat([7, 3, 9], 50))
+    pixels = rng.uniform(40, 220, size=(2000, 4))
+    scores = model.decision_function(pixels)
+    np.testing.assert_array_equal(scores[:, 0], scores[:, 1])
+    for data in (pixels, pixels.astype(np.float32), pixels.astype(np.uint8)):
+        labels, confidence = model.predict_with_confidence(data)
+        assert set(np.unique(labels)) <= {3, 9} and 3 in labels
+        np.testing.assert_array_equal(model.predict(data), labels)
+        assert np.all(confidence[labels == 3] <= 0.5 + 1e-6)
