@@ -43,12 +43,22 @@ def overall_accuracy(M):
 
 
 def cohen_kappa(M):
-    """kappa = (OA - pe) / (1 - pe), pe = sum_c (row_c/N)(col_c/N); 0 where pe = 1 (one class only)."""
+    """kappa = (OA - pe) / (1 - pe), pe = sum_c (row_c/N)(col_c/N); 0 where pe = 1 (one class only).
+
+    Computed as 1 - N d / D, d = N - trace(M) the disagreements and D = sum_c row_c (N - col_c) =
+    sum_(c != c') row_c col_c' = N^2 (1 - pe) those expected by chance: no difference of numbers near 1 (of
+    counts, both are exact), so a pe within 1e-5 of 1 (a perfect matrix of 200000 samples and 1 of a rare
+    class) keeps its kappa; D = 0 only where one class holds every sample, referenced and predicted. NaN for
+    a matrix of no sample, as the overall accuracy.
+    """
     total = M.sum(axis=(-2, -1))
-    agreement = overall_accuracy(M)
-    chance = (M.sum(axis=-1) * M.sum(axis=-2)).sum(axis=-1) / total**2
-    undefined = np.isclose(chance, 1.0)
-    return np.where(undefined, 0.0, (agreement - chance) / np.where(undefined, 1.0, 1.0 - chance))
+    rows, cols = M.sum(axis=-1), M.sum(axis=-2)
+    chance = (rows * (np.expand_dims(total, -1) - cols)).sum(axis=-1)
+    disagreements = total - np.trace(M, axis1=-2, axis2=-1)
+    undefined = chance == 0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        kappa = 1.0 - total * disagreements / np.where(undefined, 1.0, chance)
+    return np.where(total > 0, np.where(undefined, 0.0, kappa), np.nan)
 
 
 def class_accuracies(M):

@@ -107,7 +107,7 @@ def make_folds(y, n_folds=5, groups=None, seed=0):
                 "(polygons); there are {groups}: use fewer folds or ungrouped folds"),
                 folds=n_folds, groups=n_groups)
         fold = grouped_folds(y, groups, n_folds, seed)
-    check_folds(y, fold, n_folds, grouped=groups is not None)
+    check_folds(y, fold, n_folds, groups)
     return fold
 
 
@@ -147,22 +147,35 @@ def short_fold(y, fold, n_folds):
     return None
 
 
-def check_folds(y, fold, n_folds, grouped):
-    """Raise ValueError when a fold's training part holds fewer than MIN_SAMPLES_PER_CLASS of a class."""
+def check_folds(y, fold, n_folds, groups=None):
+    """Raise ValueError when a fold's training part holds fewer than MIN_SAMPLES_PER_CLASS of a class; with
+    `groups`, saying so where no number of grouped folds can train it (one group holds all but fewer than
+    MIN_SAMPLES_PER_CLASS of its samples: the fold holding that group leaves too few)."""
     short = short_fold(y, fold, n_folds)
     if short is None:
         return
     label, v, left = short
-    if grouped:
+    total = int(np.sum(y == label))
+    if groups is not None:
+        ids, sizes = np.unique(groups[y == label], return_counts=True)
+        if total - sizes.max() < MIN_SAMPLES_PER_CLASS:
+            raise InputError(QT_TRANSLATE_NOOP(
+                "GmmSelect", "class {label} has {total} samples, {largest} of them in group {group!r}: "
+                "grouped cross-validation tests that group on a model trained without it, on {rest} "
+                "({minimum} needed), whatever the number of folds; draw more polygons (groups) of it, or "
+                "turn grouped folds off (groups=None)"),
+                label=label, total=total, largest=int(sizes.max()), group=ids[np.argmax(sizes)].item(),
+                rest=total - int(sizes.max()), minimum=MIN_SAMPLES_PER_CLASS)
         how = Text(QT_TRANSLATE_NOOP(
-            "GmmSelect", "draw more polygons of it, use fewer folds, or turn grouped folds off"))
+            "GmmSelect", "use more folds (each then holds fewer of its groups) or folds='loo' (one group out "
+            "at a time), draw more polygons of it, or turn grouped folds off"))
     else:
         how = Text(QT_TRANSLATE_NOOP("GmmSelect", "add samples of it, use fewer folds or leave-one-out "
                                                   "(folds='loo', 2 samples a class)"))
     raise InputError(QT_TRANSLATE_NOOP(
         "GmmSelect", "class {label} has {total} samples; in {folds}-fold cross-validation fold "
         "{fold} leaves only {left} of them for training ({minimum} needed): {how}"),
-        label=label, total=int(np.sum(y == label)), folds=n_folds, fold=v + 1, left=left,
+        label=label, total=total, folds=n_folds, fold=v + 1, left=left,
         minimum=MIN_SAMPLES_PER_CLASS, how=how)
 
 

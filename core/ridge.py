@@ -59,11 +59,11 @@ class TauResult:
             self.surface = np.asarray(self.values)[None, :]
 
     @classmethod
-    def of_surface(cls, alphas, grid, surface, criterion, folds, repeats=1):
+    def of_surface(cls, alphas, grid, surface, criterion, folds, repeats=1, relative=False):
         """The result of a CV surface `(A, T)`: the first best cell in row-major order."""
         row, column = np.unravel_index(np.argmax(surface), surface.shape)
         return cls(grid, surface[row], float(grid[column]), criterion, folds, float(alphas[row]), alphas,
-                   surface, repeats=repeats)
+                   surface, relative=relative, repeats=repeats)
 
 
 #: The exponents e of the default grids: 0 and s * 10^e (absolute tau), 0 and 10^e (relative tau).
@@ -205,7 +205,8 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
     `repeats`.
 
     `ridge_scale` (band variances `(d,)`, e.g. band_variances): the search in ridge_units(X, ridge_scale),
-    its taus relative to these variances, the samples divided as they are read (no copy of X is made). The
+    its taus relative to these variances (`relative` set; by default over RELATIVE_TAU_GRID, the fractions of
+    each band's variance), the samples divided as they are read (no copy of X is made). The
     search holds the scatter rows and, at a time, one copy of one class's (or fold's) samples and blocks
     of TEST_BLOCK test samples.
     """
@@ -213,7 +214,10 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
                  TAU_CRITERIA)
     X, y, labels = check_samples(X, y)
     root = check_ridge_scale(X, ridge_scale)
-    grid = default_tau_grid(X, y, root) if grid is None else check_grid(grid)
+    if grid is None:
+        grid = default_tau_grid(X, y) if root is None else RELATIVE_TAU_GRID.copy()
+    else:
+        grid = check_grid(grid)
     alphas = check_alphas(alphas)
     repeats = check_repeats(repeats)
     if not fixed_seed(seed):  # the repetitions' seeds are seed, seed + 1...
@@ -229,7 +233,8 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
             units = X if root is None else X / root
             confusions = on_threads(pool, lambda alpha: left_out_confusions(
                 units, classes, full, grid, floor, alpha), alphas, progress, is_canceled)
-            return TauResult.of_surface(alphas, grid, score(confusions), criterion, len(y))
+            return TauResult.of_surface(alphas, grid, score(confusions), criterion, len(y),
+                                        relative=root is not None)
         pooled = is_leave_one_out(folds)
         seeds = range(seed, seed + (1 if pooled else repeats))
         surfaces = []
@@ -249,7 +254,7 @@ def select_tau(X, y, grid=None, criterion="kappa", folds=5, groups=None, seed=0,
             confusions = confusions.reshape(-1, len(alphas), *confusions.shape[1:])
             surfaces.append(score(confusions.sum(axis=0)) if pooled else np.mean(score(confusions), axis=0))
     return TauResult.of_surface(alphas, grid, np.mean(surfaces, axis=0), criterion, len(confusions),
-                                len(seeds))
+                                len(seeds), relative=root is not None)
 
 
 def part_of(progress, done, parts):

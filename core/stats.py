@@ -9,7 +9,7 @@ import numpy as np
 
 from .products import matmul
 from .texts import QT_TRANSLATE_NOOP, InputError
-from .validation import MIN_SAMPLES_PER_CLASS
+from .validation import MIN_SAMPLES_PER_CLASS, class_counts
 
 
 def chan_terms(counts, means, other_counts, other_means, sign):
@@ -84,10 +84,12 @@ class ClassStatistics:
 
     def covariances(self):
         """Unbiased covariances M2 / (n_c - 1), `(C, d, d)`; classes need MIN_SAMPLES_PER_CLASS samples."""
-        if np.any(self.counts < MIN_SAMPLES_PER_CLASS):
+        small = self.counts < MIN_SAMPLES_PER_CLASS
+        if np.any(small):  # as check_samples says it: the classes and their counts, and the fix
             raise InputError(QT_TRANSLATE_NOOP(
-                "GmmSelect", "every class needs at least {minimum} samples for a covariance"),
-                minimum=MIN_SAMPLES_PER_CLASS)
+                "GmmSelect", "every class needs at least {minimum} samples ({detail}); add training samples "
+                "or drop these classes"), minimum=MIN_SAMPLES_PER_CLASS,
+                detail=class_counts(self.labels[small], self.counts[small].astype(np.int64)))
         return self.scatters / (self.counts - 1)[:, None, None]
 
     def priors(self):

@@ -1,6 +1,8 @@
 """Naive reference implementations for the tests: every subset refitted from scratch with np.cov
 and np.linalg, criteria with plain loops, SFS and SFFS exactly as listed in EQUATIONS.md."""
 
+from fractions import Fraction
+
 import numpy as np
 
 IMPROVEMENT = 1e-12  # the same rounding margin as the engine's SFFS comparisons
@@ -54,9 +56,12 @@ def score(M, criterion):
     oa = np.trace(M) / n
     if criterion == "accuracy":
         return oa
-    if criterion == "kappa":
-        pe = sum(M[c, :].sum() * M[:, c].sum() for c in range(len(M))) / n**2
-        return 0.0 if np.isclose(pe, 1) else (oa - pe) / (1 - pe)
+    if criterion == "kappa":  # in exact fractions of the counts
+        counts = [[int(value) for value in row] for row in M]
+        total = sum(map(sum, counts))
+        pe = Fraction(sum(sum(counts[c]) * sum(row[c] for row in counts) for c in range(len(M))), total**2)
+        agreement = Fraction(sum(counts[c][c] for c in range(len(M))), total)
+        return 0.0 if pe == 1 else float((agreement - pe) / (1 - pe))
     f1 = [2 * M[c, c] / (M[c, :].sum() + M[:, c].sum()) for c in range(len(M))
           if M[c, :].sum() + M[:, c].sum() > 0]
     return np.mean(f1)
@@ -170,6 +175,42 @@ def loo_discriminants(X, y, features, tau=0.0, alpha=0.0):
         r = Xf[i] - left_means
         scores[i] = (-np.einsum("ci,cij,cj->c", r, np.linalg.inv(covs), r) - np.linalg.slogdet(covs)[1]
                      + 2 * np.log(left_counts / (n - 1)))
+    return scores
+
+
+def floored_loo_discriminants(X, y, features, taus, floor, alpha=0.0):
+    """Q_c(x_i) `(T, n, C)` of every sample under the model refitted without it, as GaussianMixture decomposes
+    a model: each covariance (1 - alpha) S_c + alpha S_pooled (of the samples left) + tau I by np.linalg.eigh,
+    its eigenvalues raised to `floor`, for every tau of `taus` (up to the common -2 log(n - 1)).
+
+    Without shrinkage the classes other than x_i's keep their covariance, decomposed once."""
+    labels = np.unique(y)
+    n, n_classes = len(y), len(labels)
+    Xf = X[:, list(features)]
+    counts = np.array([np.sum(y == label) for label in labels])
+    means = np.array([Xf[y == label].mean(axis=0) for label in labels])
+    scatters = np.array([class_scatter(Xf[y == label]) for label in labels])
+    kept = [np.linalg.eigh(scatter / (count - 1)) for scatter, count in zip(scatters, counts)]
+    scores = np.empty((len(taus), n, n_classes))
+    for i in range(n):
+        c = int(np.searchsorted(labels, y[i]))
+        others = (y == y[i]) & (np.arange(n) != i)
+        left_counts, left_means, left_scatters = counts.copy(), means.copy(), scatters.copy()
+        left_counts[c] -= 1
+        left_means[c] = Xf[others].mean(axis=0)
+        left_scatters[c] = class_scatter(Xf[others])
+        pooled = left_scatters.sum(axis=0) / (n - 1 - n_classes)
+        for j in range(n_classes):
+            if alpha or j == c:
+                divisor = left_counts[j] - 1 if left_counts[j] > 1 else np.inf  # one sample: no scatter
+                values, vectors = np.linalg.eigh((1 - alpha) * left_scatters[j] / divisor + alpha * pooled)
+            else:
+                values, vectors = kept[j]
+            projected = (Xf[i] - left_means[j]) @ vectors
+            for t, tau in enumerate(taus):
+                floored = np.maximum(values + tau, floor)
+                scores[t, i, j] = (-np.sum(projected**2 / floored) - np.sum(np.log(floored))
+                                   + 2 * np.log(left_counts[j]))
     return scores
 
 

@@ -1,5 +1,7 @@
 """Folds, accuracy criteria, tau search and the known answer on real data."""
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 import reference
@@ -7,6 +9,7 @@ from conftest import data_file
 
 from gmmselect.core import (
     LEAVE_ONE_OUT,
+    Assessment,
     GaussianMixture,
     class_accuracies,
     cohen_kappa,
@@ -66,12 +69,35 @@ def test_grouped_folds_never_split_a_polygon():
 
 
 def test_grouped_folds_refuse_a_class_in_one_polygon():
+    """No number of grouped folds trains a class held in one group: the refusal says so and names the fixes
+    that help (it told to use fewer folds, which cannot)."""
     y = np.repeat([1, 2], [30, 30])
     groups = np.concatenate([np.repeat([1, 2, 3], 10), np.full(30, 4)])
-    with pytest.raises(ValueError, match="class 2 has 30 samples.*draw more polygons"):
-        make_folds(y, 3, groups)
+    message = ("^class 2 has 30 samples, 30 of them in group 4: grouped cross-validation tests that group on "
+               r"a model trained without it, on 0 \(2 needed\), whatever the number of folds; draw more "
+               r"polygons \(groups\) of it, or turn grouped folds off \(groups=None\)$")
+    for folds in (2, 3):
+        with pytest.raises(ValueError, match=message):
+            make_folds(y, folds, groups)
     with pytest.raises(ValueError, match="at least 5 groups"):
         make_folds(y, 5, groups)
+    groups[30] = 5  # 29 samples in one group leave 1 to train on
+    with pytest.raises(ValueError, match="^class 2 has 30 samples, 29 of them in group 4: .* on 1 "):
+        make_folds(y, 2, groups)
+
+
+def test_grouped_folds_that_more_folds_would_serve_say_so():
+    """A class of three single-sample groups: 2 grouped folds put two of them in one fold, 3 folds or
+    one group out at a time train it."""
+    y = np.repeat([0, 1], [3, 30])
+    groups = np.concatenate([[1, 2, 3], np.arange(30) // 3 + 10])
+    with pytest.raises(ValueError, match=(
+            r"^class 0 has 3 samples; in 2-fold cross-validation fold 1 leaves only 1 of them for training "
+            r"\(2 needed\): use more folds \(each then holds fewer of its groups\) or folds='loo' \(one "
+            r"group out at a time\), draw more polygons of it, or turn grouped folds off$")):
+        make_folds(y, 2, groups)
+    make_folds(y, 3, groups)
+    make_folds(y, "loo", groups)
 
 
 def test_too_few_samples_for_the_folds():
@@ -347,17 +373,19 @@ def ridge_unit_samples():
                                                      (LEAVE_ONE_OUT, False, 1)])
 def test_search_and_cv_in_ridge_units_equal_those_on_a_copy_bit_for_bit(folds, grouped, repeats):
     """ridge_scale: the search, the CV and the selection on the samples divided as they are read equal
-    those on ridge_units(X, scale), a copy, bit for bit (the default grid too, in ridge units)."""
+    those on ridge_units(X, scale), a copy, bit for bit (the search's default grid is then
+    RELATIVE_TAU_GRID, its taus relative)."""
     X, y, field, scale = ridge_unit_samples()
     units, groups = ridge_units(X, scale), field if grouped else None
     for grid in (RELATIVE_TAU_GRID[::3], None):
         read = select_tau(X, y, grid=grid, folds=folds, groups=groups, alphas=[0.0, 0.5], repeats=repeats,
                           ridge_scale=scale)
-        copied = select_tau(units, y, grid=grid, folds=folds, groups=groups, alphas=[0.0, 0.5],
-                            repeats=repeats)
+        copied = select_tau(units, y, grid=RELATIVE_TAU_GRID if grid is None else grid, folds=folds,
+                            groups=groups, alphas=[0.0, 0.5], repeats=repeats)
         np.testing.assert_array_equal(read.surface, copied.surface)
         np.testing.assert_array_equal(read.grid, copied.grid)
         assert (read.alpha, read.tau, read.folds) == (copied.alpha, copied.tau, copied.folds)
+        assert read.relative and not copied.relative
     for features in (None, [6, 1, 4, 0]):
         read = cross_validate(X, y, tau=0.01, features=features, folds=folds, groups=groups, alpha=0.3,
                               ridge_scale=scale)
@@ -446,3 +474,41 @@ def test_class_variances_are_numpys_var_in_place():
         assert class_variances(X, members).tobytes() == X[members].var(axis=0, ddof=1).tobytes()
         assert (class_variances(X, members, root).tobytes()
                 == (X / root)[members].var(axis=0, ddof=1).tobytes())
+
+
+@pytest.mark.parametrize("size", [99_999, 200_000, 10**7])
+def test_kappa_of_a_perfect_matrix_with_a_rare_class_is_one(size):
+    """pe within 1e-5 of 1 is no pe of 1: [[200000, 0], [0, 1]] agrees perfectly, kappa 1 (it was 0:
+    np.isclose took pe = 1 - 1e-5 for 1); only one class holding every sample has pe = 1, kappa 0."""
+    perfect = np.array([[size, 0.0], [0.0, 1.0]])
+    assert cohen_kappa(perfect) == 1.0
+    assert Assessment.of("held-out", perfect).kappa == 1.0
+    missed = np.array([[size, 1.0], [0.0, 1.0]])  # the rare class predicted once more, wrongly
+    pe = Fraction(size * (size + 1) + 2, (size + 2) ** 2)
+    expected = float((Fraction(size + 1, size + 2) - pe) / (1 - pe))
+    assert cohen_kappa(missed) == pytest.approx(expected, rel=1e-14)
+    np.testing.assert_array_equal(cohen_kappa(np.array([perfect, missed])), [1.0, cohen_kappa(missed)])
+    assert cohen_kappa(np.array([[7.0, 0], [0, 0]])) == 0.0
+
+
+def test_equal_kappas_of_different_matrices_are_equal_numbers():
+    """kappa = 1 - N d / D with N d and D exact counts: one division, so matrices of one kappa tie exactly
+    (ties of the selection go to the lowest band, of the tau search to the smallest tau); (OA - pe) / (1 - pe)
+    rounded these two kappas of -7/103 apart (-0.06796116504854366 and -0.06796116504854376)."""
+    first = np.array([[10.0, 13, 2], [13, 1, 1], [2, 2, 6]])
+    second = np.array([[0.0, 12, 5], [3, 2, 2], [7, 11, 13]])
+    assert cohen_kappa(first) == cohen_kappa(second) == pytest.approx(-7 / 103, rel=1e-15)
+
+
+@pytest.mark.parametrize("folds", [3, LEAVE_ONE_OUT])
+def test_a_search_relative_to_band_variances_says_so_and_searches_the_relative_grid(folds):
+    """select_tau(ridge_scale=r) searches RELATIVE_TAU_GRID (fractions of each band's variance) and its result
+    is relative, as README and core.ridge say (it searched s 10^e, s the mean variance in ridge units, and
+    said absolute); without r, the default grid is s 10^e of the bands' units and the result absolute."""
+    X, y, _, scale = ridge_unit_samples()
+    search = select_tau(X, y, folds=folds, ridge_scale=scale)
+    np.testing.assert_array_equal(search.grid, RELATIVE_TAU_GRID)
+    assert search.relative
+    search = select_tau(X, y, folds=folds)
+    np.testing.assert_array_equal(search.grid, default_tau_grid(X, y))
+    assert not search.relative

@@ -6,7 +6,14 @@ import reference
 from conftest import data_file
 from test_core_selection import muufl_subset, random_classes
 
-from gmmselect.core import EIGENVALUE_FLOOR, cross_validate, make_folds, select_features, select_tau
+from gmmselect.core import (
+    EIGENVALUE_FLOOR,
+    GaussianMixture,
+    cross_validate,
+    make_folds,
+    select_features,
+    select_tau,
+)
 from gmmselect.core.criteria import CV_SCORES
 from gmmselect.core.crossval import LeaveOneOut, class_indices
 
@@ -350,3 +357,152 @@ def test_leave_one_out_scores_one_class_at_a_time():
         finally:
             tracemalloc.stop()
         assert peak < bound * X.nbytes
+
+
+def few_samples(seed=1, n_classes=3, size=5, d=6):
+    """Classes of `size` samples in `d` bands: without a ridge each class left out is singular."""
+    rng = np.random.default_rng(seed)
+    X = np.concatenate([rng.normal(size=(size, d)) + 3 * rng.normal(size=d) for _ in range(n_classes)])
+    return X, np.repeat(np.arange(n_classes), size)
+
+
+def near_combination(seed=3):
+    """Three classes of 20 samples, 5 bands and a sixth that is the sum of the first two plus a noise whose
+    variance (1e-11) is below the floor (1e-10 x the mean band variance) though no rounding of zero: the
+    covariances have an eigenvalue below the floor that each left-out sample moves."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(60, 5)) * [1, 2, 3, 1, 1] + np.repeat(rng.normal(size=(3, 5)) * 3, 20, axis=0)
+    return np.column_stack([X, X[:, 0] + X[:, 1] + 3e-6 * rng.normal(size=60)]), np.repeat(np.arange(3), 20)
+
+
+def floored_refit_confusion(X, y, features=None, tau=0.0, alpha=0.0):
+    """The pooled confusion matrix of the models refitted without each sample, floored as a model of all
+    samples and bands is (GaussianMixture)."""
+    features = range(X.shape[1]) if features is None else features
+    floor = GaussianMixture.fit(X, y).floor_
+    scores = reference.floored_loo_discriminants(X, y, features, [tau], floor, alpha)[0]
+    labels = np.unique(y)
+    return reference.confusion(np.searchsorted(labels, y), np.argmax(scores, axis=1), len(labels))
+
+
+def test_leave_one_out_at_the_floor_equals_refits():
+    """Classes of 5 samples in 6 bands, no ridge: each left-out class is singular. The refits (eigenvalues
+    floored) give 13 of 15 samples their class, as leave-one-group-out with one sample a group does; the
+    closed form floored r = 1 - g m (0: x off its class's other samples) at 1e-10 instead, and gave 9."""
+    X, y = few_samples()
+    expected = floored_refit_confusion(X, y)
+    assert np.trace(expected) == 13
+    result = cross_validate(X, y, folds="loo")
+    np.testing.assert_array_equal(result.confusion, expected)
+    grouped = cross_validate(X, y, folds="loo", groups=np.arange(len(y)))
+    np.testing.assert_array_equal(grouped.confusion, expected)
+    assert select_tau(X, y, grid=[0.0], folds="loo", criterion="accuracy").values[0] == 13 / 15
+
+
+@pytest.mark.parametrize("alpha", [0.0, 0.3, 1.0])
+@pytest.mark.parametrize("data", ["few", "wide", "pair", "combination"])
+def test_left_out_scores_at_the_floor_equal_floored_refits(data, alpha):
+    """Every left-out discriminant of select_tau and cross_validate equals the refit's, eigenvalues floored,
+    for taus below the floor and above it: classes singular without a ridge ("few"), S_pooled too with
+    n - C - 1 < d ("wide"), a class of two ("pair"), an eigenvalue below the floor that is no rounding of
+    zero ("combination")."""
+    from gmmselect.core.crossval import full_floor
+    from gmmselect.core.leaveoneout import left_out_scores
+    from gmmselect.core.scatter import SampleScatter
+
+    if data == "combination":
+        X, y = near_combination()
+    elif data == "pair":
+        X, y = few_samples(d=15)
+        X, y = np.vstack([X, X[:2] + 0.5]), np.concatenate([y, [7, 7]])
+    else:
+        X, y = few_samples(d=6 if data == "few" else 15)
+    _, classes = class_indices(y)
+    scatter = SampleScatter(X, classes, classes.max() + 1, features=range(X.shape[1]))
+    floor = full_floor(scatter)
+    grid = np.array([0.0, 0.3 * floor, 1e-3])
+    scores = np.stack([score for _, score in left_out_scores(X, classes, scatter, grid, floor, alpha)])
+    expected = reference.floored_loo_discriminants(X, y, range(X.shape[1]), grid, floor, alpha)
+    np.testing.assert_allclose(scores.transpose(2, 1, 0), expected, rtol=1e-9)
+
+
+def test_every_path_to_the_floored_models_runs(monkeypatch):
+    """One eigenvalue below the floor (a singular class left out), in O(k); several (an eigenvalue of the
+    class's own below it), by the secular equation's roots."""
+    from gmmselect.core import leaveoneout
+
+    calls = {"one": 0, "several": 0, "decomposed": 0}
+    for key in calls:
+        name = "decomposed_terms" if key == "decomposed" else f"{key}_floored_terms"
+        function = getattr(leaveoneout, name)
+        monkeypatch.setattr(leaveoneout, name, lambda *args, f=function, k=key: calls.__setitem__(
+            k, calls[k] + len(args[1])) or f(*args))
+    X, y = few_samples()
+    cross_validate(X, y, folds="loo")
+    assert calls == {"one": 15, "several": 0, "decomposed": 0}
+    X, y = near_combination()
+    cross_validate(X, y, folds="loo", alpha=0.5)
+    assert calls == {"one": 15, "several": 60 * 3, "decomposed": 0}
+
+
+def random_downdates(seed, low, k=12, models=40, floor=1e-10):
+    """Models A = diag(Lambda) - h w w' with `low` eigenvalues Lambda below the floor (down to 1e-3 of it),
+    the rest up to 1e4 times it (A's condition within what an eigen decomposition resolves near the floor),
+    w of every scale, h up to A's singularity (r = 1 - h w'Lambda^-1 w from 0.7 to 0)."""
+    rng = np.random.default_rng(seed)
+    ridged = np.sort(np.concatenate([floor * 10.0 ** rng.uniform(-3, -0.1, low),
+                                     floor * 10.0 ** rng.uniform(0.1, 4, k - low)]))
+    shifts = rng.normal(size=(models, k)) * np.sqrt(ridged) * 10.0 ** rng.uniform(-3, 0.5, (models, 1))
+    points = np.where(rng.uniform(size=(models, 1)) < 0.5, 1.5 * shifts,
+                      rng.normal(size=(models, k)) * np.sqrt(ridged.max()))
+    downdates = (1 - rng.choice([0.0, 1e-6, 0.3, 0.7], size=models)) / np.sum(shifts**2 / ridged, axis=1)
+    return ridged, shifts, points, downdates, floor
+
+
+@pytest.mark.parametrize("low", [1, 3, 11])
+def test_several_eigenvalues_below_the_floor_by_the_secular_equation_equal_eigen_decompositions(low):
+    """The roots of the secular equation give each left-out model's floored form and log-determinant as an
+    eigen decomposition of it does; a model whose w misses a pole (an eigenvector of B) or whose B repeats
+    an eigenvalue below the floor is decomposed."""
+    from gmmselect.core.leaveoneout import decomposed_terms, several_floored_terms
+
+    for seed in range(5):
+        ridged, shifts, points, downdates, floor = random_downdates(seed, low)
+        forms, logdets = several_floored_terms(ridged, shifts, points, downdates, floor)
+        expected_forms, expected_logdets = decomposed_terms(ridged, shifts, points, downdates, floor)
+        np.testing.assert_allclose(forms, expected_forms, rtol=1e-9)
+        np.testing.assert_allclose(logdets, expected_logdets, rtol=1e-12)
+    ridged, shifts, points, downdates, floor = random_downdates(0, 3)
+    shifts[0, 1] = 0.0
+    ridged[1] = ridged[2] if low == 11 else ridged[1]
+    forms, logdets = several_floored_terms(ridged, shifts, points, downdates, floor)
+    expected_forms, expected_logdets = decomposed_terms(ridged, shifts, points, downdates, floor)
+    np.testing.assert_allclose(forms, expected_forms, rtol=1e-9)
+    np.testing.assert_allclose(logdets, expected_logdets, rtol=1e-12)
+
+
+@pytest.mark.parametrize("alpha", [0.0, 0.5])
+def test_tau_search_at_the_floor_equals_refits_in_every_cell(alpha):
+    """MUUFL's 15 materials of 3 to 10 spectra in 13 bands: the (alpha, tau) surface of refits, floored."""
+    X, y = muufl_library(every=60)
+    labels, counts = np.unique(y, return_counts=True)
+    keep = np.isin(y, labels[counts <= 12])
+    X, y = X[keep], y[keep]
+    grid = np.array([0.0, 1e-6, 1e-3]) * X.var(axis=0).mean()
+    search = select_tau(X, y, grid=grid, criterion="kappa", folds="loo", alphas=[alpha])
+    floor = GaussianMixture.fit(X, y).floor_
+    scores = reference.floored_loo_discriminants(X, y, range(X.shape[1]), grid, floor, alpha)
+    labels = np.unique(y)
+    classes = np.searchsorted(labels, y)
+    expected = [reference.score(reference.confusion(classes, np.argmax(s, axis=1), len(labels)), "kappa")
+                for s in scores]
+    np.testing.assert_allclose(search.values, expected, rtol=1e-12)
+
+
+def test_whole_library_at_76_bands_equals_refits():
+    """MUUFL's 560 spectra, every 10th band (76), no ridge: materials of 3 to 70 spectra, all singular left
+    out. The refits give 68.4 % of the spectra their material; the closed form gave 0 % (r floored)."""
+    X, y = muufl_library(every=10)
+    expected = floored_refit_confusion(X, y)
+    assert np.trace(expected) == 383
+    np.testing.assert_array_equal(cross_validate(X, y, folds="loo").confusion, expected)

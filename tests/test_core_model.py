@@ -400,3 +400,33 @@ def test_a_model_load_model_would_refuse_is_not_saved(tmp_path):
     with pytest.raises(ValueError, match=r"^save_model writes a SavedModel .*; got GaussianMixture$"):
         save_model(str(tmp_path / "m.gmm"), negative)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_statistics_of_a_class_of_fewer_than_two_samples_are_refused_naming_it():
+    """Streamed statistics whose class has 0 or 1 sample: the refusal names the classes, their counts and
+    the fix, as check_samples does (it said only 'every class needs at least 2 samples for a covariance')."""
+    X = np.random.default_rng(0).normal(size=(6, 2))
+    stats = ClassStatistics.from_samples(X, np.array([1, 1, 1, 1, 3, 7]), [1, 3, 7, 9])
+    message = (r"^every class needs at least 2 samples \(class 3: 1, class 7: 1, class 9: 0\); add training "
+               r"samples or drop these classes$")
+    with pytest.raises(ValueError, match=message):
+        stats.covariances()
+    with pytest.raises(ValueError, match=message):
+        GaussianMixture.from_statistics(stats)
+
+
+def test_classes_of_equal_discriminants_go_to_the_lowest_label():
+    """Two classes of the same samples (labels 7 and 3) have equal discriminants everywhere: MAP gives the
+    lower label, 3, in float64 and in the certified float32 decision, whatever the input type."""
+    rng = np.random.default_rng(0)
+    same = rng.normal(size=(50, 4)) * 20 + 100
+    X = np.concatenate([same, same, rng.normal(size=(50, 4)) * 20 + 160])
+    model = GaussianMixture.fit(X, np.repeat([7, 3, 9], 50))
+    pixels = rng.uniform(40, 220, size=(2000, 4))
+    scores = model.decision_function(pixels)
+    np.testing.assert_array_equal(scores[:, 0], scores[:, 1])
+    for data in (pixels, pixels.astype(np.float32), pixels.astype(np.uint8)):
+        labels, confidence = model.predict_with_confidence(data)
+        assert set(np.unique(labels)) <= {3, 9} and 3 in labels
+        np.testing.assert_array_equal(model.predict(data), labels)
+        assert np.all(confidence[labels == 3] <= 0.5 + 1e-6)
