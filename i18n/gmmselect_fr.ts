@@ -1458,11 +1458,6 @@ Taille {1} : {2:.6g}{3}
         <translation>la validation croisée groupée à {folds} plis demande au moins {folds} groupes (polygones) ; il y en a {groups} : utilisez moins de plis ou des plis non groupés</translation>
     </message>
     <message>
-        <location filename="../core/folds.py" line="116"/>
-        <source>draw more polygons of it, use fewer folds, or turn grouped folds off</source>
-        <translation>dessinez davantage de polygones de cette classe, utilisez moins de plis ou désactivez les plis groupés</translation>
-    </message>
-    <message>
         <location filename="../core/folds.py" line="120"/>
         <source>class {label} has {total} samples; in {folds}-fold cross-validation fold {fold} leaves only {left} of them for training ({minimum} needed): {how}</source>
         <translation>la classe {label} a {total} échantillons ; en validation croisée à {folds} plis, le pli {fold} n'en laisse que {left} pour l'entraînement ({minimum} nécessaires) : {how}</translation>
@@ -1846,11 +1841,6 @@ Taille {1} : {2:.6g}{3}
         <location filename="../core/stats.py" line="79"/>
         <source>cannot remove more samples of a class than the statistics hold</source>
         <translation>impossible de retirer plus d'échantillons d'une classe que les statistiques n'en contiennent</translation>
-    </message>
-    <message>
-        <location filename="../core/stats.py" line="86"/>
-        <source>every class needs at least {minimum} samples for a covariance</source>
-        <translation>chaque classe a besoin d'au moins {minimum} échantillons pour une covariance</translation>
     </message>
     <message>
         <location filename="../core/texts.py" line="47"/>
@@ -4016,6 +4006,16 @@ Taille {1} : {2:.6g}{3}
         <location filename="../core/modelfile.py" line="407"/>
         <source>model file not found: {path}; choose a model file written by Train GMM, Train Selection or Train Selection from a Table of Spectra</source>
         <translation>fichier de modèle introuvable : {path} ; choisissez un fichier de modèle écrit par Entraîner GMM, Entraîner avec sélection de bandes ou Entraîner avec sélection de bandes à partir d'une table de spectres</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="169"/>
+        <source>use more folds (each then holds fewer of its groups) or folds=&apos;loo&apos; (one group out at a time), draw more polygons of it, or turn grouped folds off</source>
+        <translation>utilisez plus de plis (chacun contient alors moins de ses groupes) ou folds='loo' (un groupe laissé de côté à la fois), dessinez davantage de polygones de cette classe, ou désactivez les plis groupés</translation>
+    </message>
+    <message>
+        <location filename="../core/folds.py" line="162"/>
+        <source>class {label} has {total} samples, {largest} of them in group {group!r}: grouped cross-validation tests that group on a model trained without it, on {rest} ({minimum} needed), whatever the number of folds; draw more polygons (groups) of it, or turn grouped folds off (groups=None)</source>
+        <translation>la classe {label} a {total} échantillons, dont {largest} dans le groupe {group!r} : la validation croisée groupée teste ce groupe sur un modèle entraîné sans lui, sur {rest} ({minimum} nécessaires), quel que soit le nombre de plis ; dessinez davantage de polygones (groupes) de cette classe, ou désactivez les plis groupés (groups=None)</translation>
     </message>
 </context>
 </TS>
