@@ -148,20 +148,18 @@ def class_scatter(Xc):
     return (len(Xc) - 1) * np.atleast_2d(np.cov(Xc, rowvar=False)) if len(Xc) > 1 else np.zeros((k, k))
 
 
-def loo_discriminants(X, y, features, tau=0.0, alpha=0.0):
-    """Q_c(x_i) `(n, C)` of every sample under the model refitted without it: means, covariances,
-    S_pooled and priors (over n - 1) all of the other n - 1 samples.
+def left_out_models(X, y, features):
+    """For each sample i, the model refitted without it: (i, its class c, x_i[F], class counts, means and
+    scatters (n_c - 1) S_c of the samples left, S_pooled of them); and the full model's scatters.
 
     The classes other than x_i's keep their samples, so their np.cov is taken once; x_i's class is
-    refitted from its other samples, and S_pooled summed again from all classes.
-    """
+    refitted from its other samples, and S_pooled summed again from all classes."""
     labels = np.unique(y)
     n, n_classes = len(y), len(labels)
     Xf = X[:, list(features)]
     counts = np.array([np.sum(y == label) for label in labels])
     means = np.array([Xf[y == label].mean(axis=0) for label in labels])
     scatters = np.array([class_scatter(Xf[y == label]) for label in labels])
-    scores = np.empty((n, n_classes))
     for i in range(n):
         c = int(np.searchsorted(labels, y[i]))
         others = (y == y[i]) & (np.arange(n) != i)
@@ -170,11 +168,19 @@ def loo_discriminants(X, y, features, tau=0.0, alpha=0.0):
         left_means[c] = Xf[others].mean(axis=0)
         left_scatters[c] = class_scatter(Xf[others])
         pooled = left_scatters.sum(axis=0) / (n - 1 - n_classes)
+        yield i, c, Xf[i], left_counts, left_means, left_scatters, pooled
+
+
+def loo_discriminants(X, y, features, tau=0.0, alpha=0.0):
+    """Q_c(x_i) `(n, C)` of every sample under the model refitted without it: means, covariances,
+    S_pooled and priors (over n - 1) all of the other n - 1 samples (left_out_models)."""
+    scores = np.empty((len(y), len(np.unique(y))))
+    for i, _, x, left_counts, left_means, left_scatters, pooled in left_out_models(X, y, features):
         covs = ((1 - alpha) * left_scatters / np.maximum(left_counts - 1, 1)[:, None, None]
                 + alpha * pooled + tau * np.eye(len(features)))
-        r = Xf[i] - left_means
+        r = x - left_means
         scores[i] = (-np.einsum("ci,cij,cj->c", r, np.linalg.inv(covs), r) - np.linalg.slogdet(covs)[1]
-                     + 2 * np.log(left_counts / (n - 1)))
+                     + 2 * np.log(left_counts / (len(y) - 1)))
     return scores
 
 
@@ -185,28 +191,17 @@ def floored_loo_discriminants(X, y, features, taus, floor, alpha=0.0):
 
     Without shrinkage the classes other than x_i's keep their covariance, decomposed once."""
     labels = np.unique(y)
-    n, n_classes = len(y), len(labels)
     Xf = X[:, list(features)]
-    counts = np.array([np.sum(y == label) for label in labels])
-    means = np.array([Xf[y == label].mean(axis=0) for label in labels])
-    scatters = np.array([class_scatter(Xf[y == label]) for label in labels])
-    kept = [np.linalg.eigh(scatter / (count - 1)) for scatter, count in zip(scatters, counts)]
-    scores = np.empty((len(taus), n, n_classes))
-    for i in range(n):
-        c = int(np.searchsorted(labels, y[i]))
-        others = (y == y[i]) & (np.arange(n) != i)
-        left_counts, left_means, left_scatters = counts.copy(), means.copy(), scatters.copy()
-        left_counts[c] -= 1
-        left_means[c] = Xf[others].mean(axis=0)
-        left_scatters[c] = class_scatter(Xf[others])
-        pooled = left_scatters.sum(axis=0) / (n - 1 - n_classes)
-        for j in range(n_classes):
+    kept = [np.linalg.eigh(class_scatter(Xf[y == label]) / (np.sum(y == label) - 1)) for label in labels]
+    scores = np.empty((len(taus), len(y), len(labels)))
+    for i, c, x, left_counts, left_means, left_scatters, pooled in left_out_models(X, y, features):
+        for j in range(len(labels)):
             if alpha or j == c:
                 divisor = left_counts[j] - 1 if left_counts[j] > 1 else np.inf  # one sample: no scatter
                 values, vectors = np.linalg.eigh((1 - alpha) * left_scatters[j] / divisor + alpha * pooled)
             else:
                 values, vectors = kept[j]
-            projected = (Xf[i] - left_means[j]) @ vectors
+            projected = (x - left_means[j]) @ vectors
             for t, tau in enumerate(taus):
                 floored = np.maximum(values + tau, floor)
                 scores[t, i, j] = (-np.sum(projected**2 / floored) - np.sum(np.log(floored))

@@ -281,9 +281,9 @@ def test_files_hold_no_pickle(tmp_path, saved):
 
 # -- refused files ------------------------------------------------------------------------------
 
-def rewrite(tmp_path, source, header=None, drop=(), **arrays_changed):
-    """A copy of the model file `source` with header fields replaced (`header`: {dotted name: value},
-    a value of `drop` removes the field) and arrays replaced."""
+def rewrite(tmp_path, source, header=None, drop=(), name="changed.gmm", **arrays_changed):
+    """A copy of the model file `source`, `name` in `tmp_path`, with header fields replaced (`header`:
+    {dotted name: value}, a value of `drop` removes the field) and arrays replaced."""
     with np.load(source, allow_pickle=False) as archive:
         arrays = {name: archive[name] for name in archive.files}
     values = json.loads(str(arrays.pop("header")))
@@ -300,7 +300,7 @@ def rewrite(tmp_path, source, header=None, drop=(), **arrays_changed):
             target = target[parent]
         del target[key]
     arrays.update(arrays_changed)
-    path = tmp_path / "changed.gmm"
+    path = tmp_path / name
     with open(path, "wb") as stream:
         np.savez(stream, header=np.array(json.dumps(values)), **arrays)
     return path

@@ -7,6 +7,7 @@ from osgeo import gdal, ogr, osr
 from qgis_helpers import LANDSAT, POLYGONS, cancel_past, start_qgis
 from qgis_helpers import processing_exception as exception
 from qgis_helpers import run_algorithm as run
+from test_core_modelfile import rewrite
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -253,28 +254,6 @@ def test_a_sentence_starts_with_a_capital_unless_it_starts_with_a_given_value():
     assert shown("the raster has no band") == "The raster has no band."
 
 
-def damaged_copy(source, target, header=None, **arrays_changed):
-    """A copy of the model file `source` at `target` with header fields set (`header`: {dotted name: value})
-    and arrays replaced, as a damaged file may hold them."""
-    import json
-
-    import numpy as np
-
-    with np.load(source, allow_pickle=False) as archive:
-        arrays = {name: archive[name] for name in archive.files}
-    values = json.loads(str(arrays.pop("header")))
-    for name, value in (header or {}).items():
-        *parents, key = name.split(".")
-        target_object = values
-        for parent in parents:
-            target_object = target_object[parent]
-        target_object[key] = value
-    arrays.update(arrays_changed)
-    with open(target, "wb") as stream:
-        np.savez(stream, header=np.array(json.dumps(values)), **arrays)
-    return str(target)
-
-
 def test_a_model_of_numbers_no_training_gives_is_refused_naming_the_fix(gmm_model, tmp_path):
     """Means of 1e200 (finite) classified every pixel with a NaN confidence; the refusal of a damaged model
     names the problem and the fix."""
@@ -282,7 +261,7 @@ def test_a_model_of_numbers_no_training_gives_is_refused_naming_the_fix(gmm_mode
 
     with np.load(gmm_model, allow_pickle=False) as archive:
         means = archive["means"] * 1e200
-    model = damaged_copy(gmm_model, tmp_path / "damaged.gmm", means=means)
+    model = str(rewrite(tmp_path, gmm_model, name="damaged.gmm", means=means))
     with pytest.raises(exception()) as raised:
         run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": model, "OUTPUT": str(tmp_path / "map.tif"),
                                   "CONFIDENCE": str(tmp_path / "confidence.tif")})
@@ -297,10 +276,10 @@ def test_assess_with_a_map_whose_model_file_records_a_number_as_its_training_lay
     """Assess reads the model the map names (to warn where the reference is its training layer): a model whose
     info.source.training is a number (not type-checked) made it a traceback; such a file is refused on
     load, and Assess goes on without that warning."""
-    model = damaged_copy(gmm_model, tmp_path / "model.gmm")
+    model = str(rewrite(tmp_path, gmm_model, name="model.gmm"))
     classes = str(tmp_path / "classes.tif")
     run("gmmselect:predict", {"INPUT": LANDSAT, "MODEL": model, "OUTPUT": classes})
-    damaged_copy(gmm_model, model, {"info.source.training": 5})
+    rewrite(tmp_path, gmm_model, {"info.source.training": 5}, name="model.gmm")
     results = run("gmmselect:assess", {"INPUT": classes, "REFERENCE": POLYGONS, "FIELD": "class",
                                        "OUTPUT_TABLE": str(tmp_path / "assessment.csv")})
     assert 0 < results["OVERALL_ACCURACY"] <= 1

@@ -477,6 +477,16 @@ def edge_of_scene(path, bands, columns):
     return write_raster(path, bands, geotransform=gdal.Open(LANDSAT).GetGeoTransform(), nodata=-9999)
 
 
+def beyond_warning(count, path):
+    """The warning that every one of the `count` pixels sampled across `path` lies beyond every class of the
+    7-band model."""
+    return (f"warning: 100% of the {count} pixels sampled across raster {path!r} lie beyond every class of "
+            "the model (their squared Mahalanobis distance to the nearest class exceeds 38.3, which a "
+            "class's own pixels exceed once in a million): are its values in the units of the image the "
+            "model was trained on (scale and offset, reflectance or digital numbers, the same "
+            "processing)? If they are, most of this image is unlike the training data")
+
+
 def test_a_sample_of_a_few_windows_holding_data_is_read_further_until_it_is_spread(tmp_path, model):
     """The scene's edge (no-data beyond its first columns, as an edge tile of a mosaic). Its first 30
     columns: none of the 9 windows holds data; the sample is read further (the corners, then finer grids,
@@ -489,12 +499,7 @@ def test_a_sample_of_a_few_windows_holding_data_is_read_further_until_it_is_spre
     scaled = edge_of_scene(tmp_path / "scaled.tif", source * 10000.0, 30)
     lines = []
     predict_raster(scaled, model, BANDS, str(tmp_path / "scaled_classes.tif"), log=lines.append)
-    assert [line for line in lines if "beyond every class" in line] == [
-        f"warning: 100% of the 8340 pixels sampled across raster {scaled!r} lie beyond every class of the "
-        "model (their squared Mahalanobis distance to the nearest class exceeds 38.3, which a class's own "
-        "pixels exceed once in a million): are its values in the units of the image the model was trained "
-        "on (scale and offset, reflectance or digital numbers, the same processing)? If they are, most of "
-        "this image is unlike the training data"]
+    assert [line for line in lines if "beyond every class" in line] == [beyond_warning(8340, scaled)]
     filled = source.copy()
     filled[:, :, :30] = 0
     filled = edge_of_scene(tmp_path / "filled.tif", filled, 60)
@@ -532,9 +537,4 @@ def test_a_sample_of_too_few_pixels_is_not_compared_unless_it_is_the_whole_raste
     small = dotted(tmp_path / "small.tif", 200, mean)
     lines = []
     predict_raster(small, model, BANDS, str(tmp_path / "small_classes.tif"), log=lines.append)
-    assert [line for line in lines if "sampled" in line] == [
-        f"warning: 100% of the 36 pixels sampled across raster {small!r} lie beyond every class of the model "
-        "(their squared Mahalanobis distance to the nearest class exceeds 38.3, which a class's own pixels "
-        "exceed once in a million): are its values in the units of the image the model was trained on (scale "
-        "and offset, reflectance or digital numbers, the same processing)? If they are, most of this image "
-        "is unlike the training data"]
+    assert [line for line in lines if "sampled" in line] == [beyond_warning(36, small)]
