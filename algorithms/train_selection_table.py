@@ -43,8 +43,10 @@ class TrainSelectionTableAlgorithm(TrainSelectionAlgorithm):
             "no geometry needed), and saves a Gaussian mixture model that uses them. The selection's "
             "parameters and the outputs are those of Train Selection; its groups (GROUP_FIELD; without "
             "it, each spectrum) play the part of Train Selection's polygons: the hold-out and the grouped "
-            "folds keep them whole. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact "
-            "and costs about one fit.")
+            "folds keep them whole. With few spectra per class, use leave-one-out (FOLDS = 0): it costs "
+            "about one fit and equals refitting without each spectrum; the selection's too where a ridge "
+            "(TAU > 0) keeps the covariances off the eigenvalue floor, which a class of no more spectra than "
+            "bands reaches at TAU 0.")
 
     def shortDescription(self):
         """What the algorithm does, in one line."""

@@ -3218,11 +3218,6 @@ Taille {1} : {2:.6g}{3}
         <translation>{0} : la copie que QGIS écrit de la couche '{1}' pour l'exécution ne contient pas toutes les entités qu'il fournit ; enregistrez les modifications de la couche et relancez l'algorithme</translation>
     </message>
     <message>
-        <location filename="../algorithms/train_selection_table.py" line="40"/>
-        <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The selection&apos;s parameters and the outputs are those of Train Selection; its groups (GROUP_FIELD; without it, each spectrum) play the part of Train Selection&apos;s polygons: the hold-out and the grouped folds keep them whole. With few spectra per class, use leave-one-out (FOLDS = 0): it is exact and costs about one fit.</source>
-        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres de la sélection et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes ; ses groupes (GROUP_FIELD ; sans lui, chaque spectre) y tiennent le rôle des polygones : la réserve de validation et les plis groupés les gardent entiers. Avec peu de spectres par classe, utilisez la validation croisée leave-one-out (FOLDS = 0) : elle est exacte et coûte environ un ajustement.</translation>
-    </message>
-    <message>
         <location filename="../raster/assessment.py" line="78"/>
         <source>0 or no-data</source>
         <translation>0 ou sans donnée</translation>
@@ -4016,6 +4011,11 @@ Taille {1} : {2:.6g}{3}
         <location filename="../core/folds.py" line="162"/>
         <source>class {label} has {total} samples, {largest} of them in group {group!r}: grouped cross-validation tests that group on a model trained without it, on {rest} ({minimum} needed), whatever the number of folds; draw more polygons (groups) of it, or turn grouped folds off (groups=None)</source>
         <translation>la classe {label} a {total} échantillons, dont {largest} dans le groupe {group!r} : la validation croisée groupée teste ce groupe sur un modèle entraîné sans lui, sur {rest} ({minimum} nécessaires), quel que soit le nombre de plis ; dessinez davantage de polygones (groupes) de cette classe, ou désactivez les plis groupés (groups=None)</translation>
+    </message>
+    <message>
+        <location filename="../algorithms/train_selection_table.py" line="40"/>
+        <source>Designs a sensor from a spectral library: selects the few bands that separate the materials best, from a table with one spectrum per row (field or lab spectra; any vector layer or CSV, no geometry needed), and saves a Gaussian mixture model that uses them. The selection&apos;s parameters and the outputs are those of Train Selection; its groups (GROUP_FIELD; without it, each spectrum) play the part of Train Selection&apos;s polygons: the hold-out and the grouped folds keep them whole. With few spectra per class, use leave-one-out (FOLDS = 0): it costs about one fit and equals refitting without each spectrum; the selection&apos;s too where a ridge (TAU &gt; 0) keeps the covariances off the eigenvalue floor, which a class of no more spectra than bands reaches at TAU 0.</source>
+        <translation>Conçoit un capteur à partir d'une bibliothèque spectrale : choisit les quelques bandes qui séparent le mieux les matériaux, à partir d'une table avec un spectre par ligne (spectres de terrain ou de laboratoire ; toute couche vecteur ou tout CSV, sans géométrie nécessaire), et enregistre un modèle de mélange de gaussiennes qui les utilise. Les paramètres de la sélection et les sorties sont ceux de l'algorithme Entraîner avec sélection de bandes ; ses groupes (GROUP_FIELD ; sans lui, chaque spectre) y tiennent le rôle des polygones : la réserve de validation et les plis groupés les gardent entiers. Avec peu de spectres par classe, utilisez la validation croisée leave-one-out (FOLDS = 0) : elle coûte environ un ajustement et équivaut à réajuster le modèle sans chaque spectre ; celle de la sélection aussi là où une crête (TAU &gt; 0) tient les covariances au-dessus du plancher des valeurs propres, qu'atteint à TAU 0 une classe de pas plus de spectres que de bandes.</translation>
     </message>
 </context>
 </TS>
