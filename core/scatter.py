@@ -32,11 +32,17 @@ class SampleScatter:
         # each class's samples as columns (d, n_c), views of a copy sorted by class (a gather of whole rows: a
         # gather of columns costs 20 times as much; np.take half as much as X[order]): a row of M2 is one
         # matrix-vector product
-        self.centred = None if features is not None else class_columns(X, taken, root, bounds)
+        self.centred = self._blocks = None
+        if features is None:
+            samples = class_samples(X, taken, root)
+            self.centred = [samples[a:b].T for a, b in zip(bounds[:-1], bounds[1:])]
+            if equal_classes(self.counts):
+                self._init_blocks(samples)
+                return
         means, diagonals, class_rows = [], [], []
         for k, (a, b) in enumerate(zip(bounds[:-1], bounds[1:])):
             c = self.centred[k] if features is None else class_columns(X, taken[a:b], root, [0, b - a])[0]
-            means.append(c.mean(axis=1) if c.shape[1] else np.zeros(X.shape[1]))
+            means.append(np.add.reduce(c, axis=1) / c.shape[1] if c.shape[1] else np.zeros(X.shape[1]))
             c -= means[-1][:, None]
             diagonals.append(np.einsum("dn,dn->d", c, c))
             if features is not None:
@@ -46,10 +52,24 @@ class SampleScatter:
         self._rows = {} if features is None else {
             f: np.array([rows[k] for rows in class_rows]) for k, f in enumerate(features)}
 
+    def _init_blocks(self, samples):
+        """Classes of one size: the means, centring, diagonal and rows of every class in one call each, on the
+        copy `samples` (sorted by class) as a stack `(C, n_c, d)`; the same operations on the same numbers as
+        class by class (np.mean is the sum over the samples, one after the other, divided by n_c)."""
+        blocks = samples.reshape(len(self.counts), int(self.counts[0]), -1)
+        self.means = np.add.reduce(blocks, axis=1) / blocks.shape[1]
+        blocks -= self.means[:, None, :]
+        self.diagonal = np.einsum("cnd,cnd->cd", blocks, blocks)
+        self._blocks = blocks.transpose(0, 2, 1)  # each class's samples as columns (d, n_c), as `centred`
+        self._rows = {}
+
     def row(self, feature):
         """M2_c[feature, :] of every class, `(C, d)` (cached)."""
         if feature not in self._rows:
-            self._rows[feature] = np.array([matmul(c, c[feature]) for c in self.centred])
+            if self._blocks is not None:  # one matrix-vector product per class, in one call
+                self._rows[feature] = matmul(self._blocks, self._blocks[:, feature, :, None])[:, :, 0]
+            else:
+                self._rows[feature] = np.array([matmul(c, c[feature]) for c in self.centred])
         return self._rows[feature]
 
     def rows(self, features, columns=slice(None)):
@@ -59,13 +79,25 @@ class SampleScatter:
         return np.stack([self.row(f)[:, columns] for f in features], axis=1)
 
 
-def class_columns(X, taken, root, bounds):
-    """The samples `taken` (rows of X, sorted by class) copied, divided by `root` where given (in place), as
-    each class's columns `(d, n_c)`, views of the copy, the classes between `bounds`. np.take copies X in C
-    order first where it is not (all of it, for each class): there X[taken], the same rows laid out alike."""
+def equal_classes(counts):
+    """True where every class has the same number of samples, at least one."""
+    return len(counts) > 0 and counts[0] > 0 and bool(np.all(counts == counts[0]))
+
+
+def class_samples(X, taken, root):
+    """The samples `taken` (rows of X, sorted by class) copied `(n, d)`, divided by `root` where given (in
+    place). np.take copies X in C order first where it is not (all of it, for each class): there X[taken], the
+    same rows laid out alike."""
     by_class = np.take(X, taken, axis=0) if X.flags.c_contiguous else X[taken]
     if root is not None:
         by_class /= root
+    return by_class
+
+
+def class_columns(X, taken, root, bounds):
+    """The samples `taken` (rows of X, sorted by class) copied (class_samples) as each class's columns
+    `(d, n_c)`, views of the copy, the classes between `bounds`."""
+    by_class = class_samples(X, taken, root)
     return [by_class[a:b].T for a, b in zip(bounds[:-1], bounds[1:])]
 
 
@@ -105,6 +137,7 @@ class ScatterCovariances:
         n_left = scatter.counts.sum() - len(scatter.counts)
         self.pooled_divisor = n_left if pooled_divisor is None else pooled_divisor
         self.diagonal = self._blend(scatter.diagonal) + tau
+        self._last = None, None
 
     def __len__(self):
         return len(self.divisors)
@@ -119,12 +152,20 @@ class ScatterCovariances:
         return blend
 
     def rows(self, features, columns=slice(None)):
-        """Sigma_c[F, columns], `(C, k, m)`."""
+        """Sigma_c[F, columns], `(C, k, m)`. The rows of one feature on every column are kept until another
+        feature's are asked for (a JM step reads them for the classes and for their pairs): not to be
+        written."""
         features = list(features)
+        whole = len(features) == 1 and isinstance(columns, slice) and columns == slice(None)
+        last = self._last  # read once: threads of a CV may ask for rows of other features meanwhile
+        if whole and last[0] == features[0]:
+            return last[1]
         rows = self._blend(self.scatter.rows(features, columns))
         if self.tau:
             on_diagonal = np.arange(self.diagonal.shape[1])[columns]
             rows += self.tau * (np.asarray(features)[:, None] == on_diagonal[None, :])
+        if whole:
+            self._last = features[0], rows
         return rows
 
     def dense(self, features=None):

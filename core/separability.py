@@ -82,7 +82,7 @@ class JeffriesMatusita(SubsetCriterion):
         self.classes = CandidateCholesky(covariances, floor)
         self.pairs = CandidateCholesky(PairAverages(covariances, self.first, self.second), floor)
         self.separation = QuadraticForms(np.zeros((1, means.shape[1])),
-                                         means[self.second] - means[self.first])
+                                         means[self.second] - means[self.first], at_origin=True)
         self.parts = [(self.classes, []), (self.pairs, [self.separation])]
         ceilings = np.log(np.maximum(self.classes.diagonal, floor).max(axis=1) / floor)
         self.drops = (ceilings[self.first] + ceilings[self.second]) / 4

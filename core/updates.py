@@ -62,6 +62,10 @@ class NestedCholesky:
     `covariances` is read by rows: `rows(features, columns)` `(B, k, m)`, `diagonal` `(B, d)`, len B.
     """
 
+    #: The factors' rows of an addition are appended when the factors are next read, not by add() (not where
+    #: threads read the factors: the first read appends them).
+    deferred = False
+
     def __init__(self, covariances, floor):
         self.covariances = covariances
         self.floor = floor
@@ -71,9 +75,22 @@ class NestedCholesky:
     def clear(self):
         """Back to the empty subset."""
         self.features = []
-        self.factor = np.zeros((len(self.covariances), 0, 0))
-        self.inverse_factor = np.zeros_like(self.factor)
+        self._factor = np.zeros((len(self.covariances), 0, 0))
+        self._inverse_factor = np.zeros_like(self._factor)
+        self._unbuilt = []
         self.logdet = np.zeros(len(self.covariances))
+
+    @property
+    def factor(self):
+        """L `(B, k, k)`, lower triangular."""
+        self._build()
+        return self._factor
+
+    @property
+    def inverse_factor(self):
+        """L^-1 `(B, k, k)`, lower triangular."""
+        self._build()
+        return self._inverse_factor
 
     def inverse(self):
         """Sigma_b[F,F]^-1 = L^-T L^-1, `(B, k, k)`."""
@@ -98,20 +115,34 @@ class NestedCholesky:
         return self.logdet[:, None] + np.log(self.removed_scales())
 
     def add(self, feature, coupling, alpha):
-        """Grow F by `feature`, given its coupling = L^-1 u `(B, k)` and Schur complement alpha `(B,)`."""
-        k = len(self.features)
-        root = np.sqrt(alpha)
-        factor = np.zeros((len(alpha), k + 1, k + 1))
-        factor[:, :k, :k] = self.factor
-        factor[:, k, :k] = coupling
-        factor[:, k, k] = root
-        inverse_factor = np.zeros_like(factor)
-        inverse_factor[:, :k, :k] = self.inverse_factor
-        inverse_factor[:, k, :k] = -np.einsum("bk,bkj->bj", coupling, self.inverse_factor) / root[:, None]
-        inverse_factor[:, k, k] = 1.0 / root
-        self.factor, self.inverse_factor = factor, inverse_factor
+        """Grow F by `feature`, given its coupling = L^-1 u `(B, k)` and Schur complement alpha `(B,)`; where
+        `deferred`, the factors get its row when they are next read (the arrays given are kept till then)."""
+        self._unbuilt.append((coupling, alpha))
         self.logdet = self.logdet + np.log(alpha)
         self.features = self.features + [feature]
+        if not self.deferred:
+            self._build()
+
+    def _build(self):
+        """Append the rows of the additions not yet in the factors, in their order: L(F+f) = [[L, 0], [l',
+        sqrt(alpha)]] and L(F+f)^-1 = [[L^-1, 0], [-l'L^-1 / sqrt(alpha), 1 / sqrt(alpha)]]."""
+        if not self._unbuilt:
+            return
+        for coupling, alpha in self._unbuilt:
+            k = self._factor.shape[1]
+            root = np.sqrt(alpha)
+            factor = np.zeros((len(alpha), k + 1, k + 1))
+            factor[:, :k, :k] = self._factor
+            factor[:, k, :k] = coupling
+            factor[:, k, k] = root
+            inverse_factor = np.zeros_like(factor)
+            inverse_factor[:, :k, :k] = self._inverse_factor
+            # -x / r, as x / -r (the same number: rounding is symmetric), written in place
+            np.divide(np.einsum("bk,bkj->bj", coupling, self._inverse_factor), -root[:, None],
+                      out=inverse_factor[:, k, :k])
+            np.divide(1.0, root, out=inverse_factor[:, k, k])
+            self._factor, self._inverse_factor = factor, inverse_factor
+        self._unbuilt = []
 
     def rotatable(self, position):
         """True when no pivot after `position` is near the floor (FLOOR_CLEARANCE): dropping the member
@@ -122,18 +153,19 @@ class NestedCholesky:
     def remove(self, position):
         """Drop the member at `position` of F by Givens rotations (module docstring); returns them."""
         k = len(self.features)
-        lower = np.delete(self.factor, position, axis=1)
+        self._build()
+        lower = np.delete(self._factor, position, axis=1)
         rotations = []
         for j in range(position, k - 1):
             a, b = lower[:, j, j], lower[:, j, j + 1]
             radius = np.hypot(a, b)
             rotations.append((a / radius, b / radius))
             rotate(lower[:, j:], rotations[-1:], j, axis=2)
-        inverse_factor = np.delete(self.inverse_factor, position, axis=2)
+        inverse_factor = np.delete(self._inverse_factor, position, axis=2)
         rotate(inverse_factor, rotations, position, axis=1)
-        self.factor = np.ascontiguousarray(lower[:, :, :k - 1])
-        self.inverse_factor = np.ascontiguousarray(inverse_factor[:, :k - 1])
-        self.logdet = 2 * np.log(np.diagonal(self.factor, axis1=1, axis2=2)).sum(axis=1)
+        self._factor = np.ascontiguousarray(lower[:, :, :k - 1])
+        self._inverse_factor = np.ascontiguousarray(inverse_factor[:, :k - 1])
+        self.logdet = 2 * np.log(np.diagonal(self._factor, axis1=1, axis2=2)).sum(axis=1)
         self.features = self.features[:position] + self.features[position + 1:]
         return rotations
 
@@ -147,7 +179,11 @@ class CandidateCholesky(NestedCholesky):
     every candidate is asked for, with room for 8 more rows, doubled when full. The row of an added
     feature is appended when the candidates are next read or rotated: the last addition of a
     selection never pays for it. They are kept for the batch members `served` only (serve(): all by
-    default; JM pairs no candidate can move are left out), a member that comes back computed directly."""
+    default; JM pairs no candidate can move are left out), a member that comes back computed directly. The
+    factors' rows are deferred (NestedCholesky.deferred): with every candidate's coupling kept, SFS by JM
+    never reads the factors."""
+
+    deferred = True
 
     def clear(self):
         """Back to the empty subset; the candidates' coupling is computed when next asked for."""
@@ -252,9 +288,12 @@ class CandidateCholesky(NestedCholesky):
 class QuadraticForms:
     """q_b(x) = ||z||^2, z = L_b^-1 (x - mu_b)[F], for points `(m, d)` and means `(B, d)`."""
 
-    def __init__(self, points, means):
+    def __init__(self, points, means, at_origin=False):
         self.points = points
         self.means = means
+        #: every point is 0 (JM's one point, the means' differences as the means): x - e is then -e, whose
+        #: square is e's bit for bit, so added() squares e as it is
+        self.at_origin = at_origin
         self.clear()
 
     def clear(self):
@@ -264,7 +303,7 @@ class QuadraticForms:
 
     def part(self, rows):
         """The forms of the points `rows` (a slice: views, to score a part on its own thread)."""
-        part = QuadraticForms(self.points[rows], self.means)
+        part = QuadraticForms(self.points[rows], self.means, self.at_origin)
         part.whitened, part.quad = self.whitened[:, rows], self.quad[:, rows]
         return part
 
@@ -290,7 +329,8 @@ class QuadraticForms:
         [z, 1] @ [l; mu] form would copy the whole coupling of every candidate at every step."""
         e = matmul(self.whitened[members][:, rows], coupling)
         e += self.means[members][:, None, columns]
-        np.subtract(self.points[rows][:, columns][None], e, out=e)
+        if not self.at_origin:
+            np.subtract(self.points[rows][:, columns][None], e, out=e)
         e *= e
         e /= alpha[:, None, :]
         e += self.quad[members][:, rows, None]
