@@ -55,10 +55,16 @@ def hand_map_fix(model):
         example=map_example(model[0]))
 
 
+def map_keys(band):
+    """The keys a band map may name model band `band` by, first the one it prefers: its name, its label (the
+    model's name of it: a table's column) and its number, as texts."""
+    return [str(key) for key in (band.name, band.label, band.number) if key]
+
+
 def map_example(band):
     """A BAND_MAP pair of model band `band` to its number ('nir=4'), by its name, label or number, quoted
     where it holds a comma, semicolon, equals sign or quote ("'B2, central wavelength 490 nm'=2")."""
-    key = str(band.name or band.label or band.number)
+    key = map_keys(band)[0]
     if any(character in key for character in BAND_MAP_SEPARATORS):
         key = f'"{key}"' if "'" in key else f"'{key}'"
     return f"{key}={band.number}"
@@ -240,7 +246,7 @@ def used_band_map(band_map, model, others, n_raster_bands):
     sensor's whole map given to a model of some of its bands). A map naming none of the model's bands is
     kept whole, for by_hand to say so."""
     def keys(bands):
-        return {str(key) for band in bands for key in (band.name, band.label, band.number) if key is not None}
+        return {key for band in bands for key in map_keys(band)}
 
     used, other = keys(model), keys(others) | {str(number) for number in range(1, (n_raster_bands or 0) + 1)}
     unused = [key for key in band_map or () if key not in used and key in other]
@@ -257,13 +263,13 @@ def by_hand(path, model, raster, band_map):
     keys = {str(key).strip(): int(value) for key, value in band_map.items()}
     found, used = [], {}
     for band in model:
-        key = next((key for key in (band.name, band.label) if key in keys), str(band.number))
+        key = next((key for key in map_keys(band) if key in keys), str(band.number))
         found.append(keys.get(key))
         used[key] = band
     unknown = sorted(set(keys) - set(used))
     for key in unknown:  # another name of a band mapped already
         for mapped_as, band in used.items():
-            if mapped_as in keys and key in (band.name, band.label, str(band.number)):
+            if mapped_as in keys and key in map_keys(band):
                 raise DataError(QT_TRANSLATE_NOOP(
                     "GmmSelect", "the band map maps model band {band} twice, as {first} and as {second}; map "
                     "each band once"), band=describe(band), first=mapped_as, second=key)
