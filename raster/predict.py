@@ -233,15 +233,13 @@ def sampled_pixels(reader):
     more than sample_windows hold on a raster valid everywhere (9 x 32 x 32): windows are read further only
     while fewer than 9 hold pixels, or fewer than SAMPLE_MIN_PIXELS pixels are held."""
     first = sample_windows(reader.width, reader.height)
-    pixels, holding = [], 0
+    pixels = []
 
     def take(window, fresh=None):
-        nonlocal holding
         bands, usable = reader.read_bands(window)
         if fresh is not None:
             usable &= fresh
         pixels.append(bands.reshape(len(bands), -1)[:, usable.reshape(-1)].T)
-        holding += bool(len(pixels[-1]))
 
     def count():
         return sum(len(part) for part in pixels)
@@ -249,7 +247,7 @@ def sampled_pixels(reader):
     for window in first:
         take(window)
     read, windows = len(first), more_windows(reader.width, reader.height)
-    while count() < SAMPLE_MIN_PIXELS or holding < len(first):
+    while count() < SAMPLE_MIN_PIXELS or sum(1 for part in pixels if len(part)) < len(first):
         window = next(windows, None)
         if window is None:  # every pixel read: the sample is the raster's
             return np.concatenate(pixels), read, True
