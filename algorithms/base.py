@@ -53,7 +53,7 @@ from qgis.PyQt.QtGui import QIcon
 
 from ..core import Canceled
 from ..core.products import numpys_cblas_path
-from ..core.texts import SEMICOLON, Text, message
+from ..core.texts import SEMICOLON, Text, message, undecoded_shown
 from ..core.threads import FAST_BLAS_PACKAGE, blas_in_use
 from ..i18n import GmmSelect, translated, translated_choices, translated_template
 from ..raster.blocks import BandNoData
@@ -73,8 +73,6 @@ BOOLEAN_WORDS = {"yes": True, "true": True, "on": True, "1": True,
                  "no": False, "false": False, "off": False, "0": False}
 #: A copy of a layer that does not hold every feature QGIS gives (Algorithm.copiedIds).
 DROPPED = "dropped"
-#: A byte Python could not decode, as GDAL passes it on (surrogateescape).
-UNDECODED = re.compile("[\ud800-\udfff]")
 #: QgsApplication.platform() under qgis_process. Without --json, qgis_process prints its progress on one line
 #: ('0...10...20', ConsoleFeedback::showTerminalProgress: tick n, a dot or n / 4 * 10, once its progress
 #: reaches n * 2.5 %), which it ends only at 100 % (' - done.' and a line break), and each message on a line
@@ -682,12 +680,12 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
     def info(self, feedback, text):
         """Log `text` (a core Text in the QGIS language) on a line of its own."""
         self.endDots(feedback)
-        feedback.pushInfo(shown_text(translated(text)))
+        feedback.pushInfo(undecoded_shown(translated(text)))
 
     def warning(self, feedback, text):
         """Log the warning `text` (a core Text in the QGIS language) on a line of its own."""
         self.endDots(feedback)
-        feedback.pushWarning(shown_text(translated(text)))
+        feedback.pushWarning(undecoded_shown(translated(text)))
 
     @staticmethod
     def endDots(feedback):
@@ -750,7 +748,7 @@ class GmmSelectAlgorithm(QgsProcessingAlgorithm):
             message = self.userMessage(error)
             if message is None:
                 raise
-            raise QgsProcessingException(shown_text(message)) from None
+            raise QgsProcessingException(undecoded_shown(message)) from None
 
     def userMessage(self, error):
         """The message a user sees for `error`, or None to let it through unchanged."""
@@ -801,12 +799,6 @@ def dots_open(logged, progress, model_step):
 def spoken_boolean(value):
     """The truth a text of BOOLEAN_WORDS says ('No' -> False), or None for any other value."""
     return BOOLEAN_WORDS.get(value.strip().lower()) if isinstance(value, str) else None
-
-
-def shown_text(text):
-    """`text` with each byte GDAL left undecoded (a lone surrogate, as in a field name of a file whose
-    encoding it does not know) shown as U+FFFD: Qt turns a text holding one into an empty message."""
-    return UNDECODED.sub("\ufffd", text)
 
 
 def recorded_reading(**inputs):

@@ -29,7 +29,7 @@ from .model import GaussianMixture, variance_floor
 from .ridge import TauResult
 from .selection import SelectionResult
 from .separability import jm_ceiling
-from .texts import QT_TRANSLATE_NOOP, InputError, Text
+from .texts import QT_TRANSLATE_NOOP, InputError, Text, undecoded_shown
 from .validation import LARGEST_VALUE, MIN_SAMPLES_PER_CLASS
 
 FORMAT = "gmmselect-model"
@@ -57,8 +57,6 @@ LARGEST_VARIANCE = 2 * LARGEST_VALUE**2
 LARGEST_COUNT = 2**53
 #: GDAL numbers a raster's bands with a C int: at most 2^31 - 1.
 LARGEST_BAND = 2**31 - 1
-#: Half of a UTF-16 surrogate pair: in a Python text, a byte left undecoded (surrogateescape).
-LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 #: A class colour as save_model writes it (QColor.name()).
 COLOR = re.compile("#[0-9a-fA-F]{6}")
 
@@ -316,7 +314,7 @@ def undecoded_as_replacement(value):
     shows it; a file holds text only (load_model refuses a lone surrogate: GDAL and the report could not
     write it)."""
     if isinstance(value, str):
-        return LONE_SURROGATE.sub("\ufffd", value)
+        return undecoded_shown(value)
     if isinstance(value, dict):
         return {undecoded_as_replacement(key): undecoded_as_replacement(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):

@@ -7,7 +7,18 @@ English text, a `str` that keeps its template and values: the algorithms show it
 turn). Errors of bad input (`InputError`) carry their message as a Text.
 """
 
+import re
 from functools import partial
+
+#: Half of a UTF-16 surrogate pair: in a Python text, a byte left undecoded (surrogateescape), as GDAL or
+#: the file system pass on a name in another encoding than it declares.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def undecoded_shown(text):
+    """`text` with each byte left undecoded (a lone surrogate) as U+FFFD, as QGIS shows it (Qt turns a text
+    holding one into an empty message; a file cannot hold one)."""
+    return LONE_SURROGATE.sub("\ufffd", text)
 
 
 def QT_TRANSLATE_NOOP(context, text):  # noqa: N802 (the name pylupdate5 looks for)
